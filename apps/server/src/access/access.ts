@@ -1,0 +1,24 @@
+import { forbidden, notFound } from '../errors.ts';
+import type { Auth } from './auth.ts';
+
+/** The one place that decides whether a caller may touch a tenant's data. */
+export function canReadTenant(auth: Auth, tenantId: number): boolean {
+  return auth.tenantIds.includes(tenantId);
+}
+
+/** Throws 404 (not 403, so ids of other tenants are not confirmed to exist). */
+export function assertCanReadTenant(auth: Auth, tenantId: number): void {
+  if (!canReadTenant(auth, tenantId)) throw notFound(`No tenant with id= ${tenantId} exists`);
+}
+
+/** The requested tenants narrowed to the caller's; all of the caller's when none were asked for. */
+export function scopeTenantIds(auth: Auth, requested?: readonly number[]): number[] {
+  if (!requested || requested.length === 0) return [...auth.tenantIds];
+  const outside = requested.find((id) => !canReadTenant(auth, id));
+  if (outside !== undefined) throw notFound(`No tenant with id= ${outside} exists`);
+  return [...requested];
+}
+
+export function assertCanWrite(auth: Auth): void {
+  if (auth.kind === 'public') throw forbidden('the public portal is read-only');
+}

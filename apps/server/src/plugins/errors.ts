@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors.ts';
+
+/** Body of every error answer: no stack traces, and the field at fault when there is one. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  field?: string;
+  issues?: { field: string; message: string }[];
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function body(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
+  return { statusCode, error: REASONS[statusCode] ?? 'Error', message, ...extra };
+}
+
+export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const issues = error.validation.map((v) => ({
+        field: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'invalid',
+      }));
+      const first = issues[0]!;
+      return reply
+        .code(400)
+        .send(body(400, `${first.field}: ${first.message}`, { field: first.field, issues }));
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.field ? { field: error.field } : {}));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send(body(500, 'internal error'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send(body(status, 'internal error'));
+    }
+    // Fastify's own 4xx (bad JSON, body too large, wrong content type) keep their message.
+    return reply.code(status).send(body(status, error.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(body(404, `no route ${request.method} ${request.url.split('?')[0]}`));
+  });
+});

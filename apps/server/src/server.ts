@@ -1,0 +1,55 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import path from 'node:path';
+
+/** Starts the platform: database (embedded unless DATABASE_URL), migrations, broker, HTTP. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const stops: (() => Promise<void>)[] = [];
+
+  let url = config.DATABASE_URL;
+  if (!url) {
+    const dir = path.join(config.DATA_DIR, 'pg');
+    log.info({ dir }, 'DATABASE_URL unset: starting embedded PostgreSQL');
+    const embedded = await startEmbeddedPostgres(dir, (m) => log.debug({ src: 'postgres' }, m));
+    url = embedded.url;
+    stops.unshift(embedded.stop);
+    log.info('embedded PostgreSQL ready');
+  }
+  const database = openDatabase(url, { max: 20 });
+  stops.unshift(database.close);
+  const { applied } = await migrate(database.pool);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+
+  const app = await buildApp({ database }, { loggerInstance: log });
+  stops.unshift(() => app.close());
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests and batches');
+    for (const stop of stops) await stop().catch((e: Error) => log.error({ err: e }, 'shutdown step failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error: Error) => {
+  console.error(error);
+  process.exit(1);
+});

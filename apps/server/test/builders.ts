@@ -1,0 +1,20 @@
+import type { CreateDevice, CreateEntity, CreateTenant } from '@enviro/contracts/provisioning';
+import type { Db } from '../src/db/database.ts';
+import { ProvisioningService } from '../src/services/provisioning.service.ts';
+
+let counter = 0;
+const next = () => ++counter;
+
+/** Builders for medium tests: each returns ids and fills what the test does not care about. */
+export function builders(db: Db) {
+  const svc = new ProvisioningService(db);
+  return {
+    service: svc,
+    newTenant: (o: Partial<CreateTenant> = {}) => svc.createTenant({ name: `Industry ${next()}`, ...o }),
+    newEntity: (o: Partial<CreateEntity> & { tenantId: number }) =>
+      svc.createEntity({ type: 'cems', name: `Station ${next()}`, ...o }),
+    newDevice: (o: Partial<CreateDevice> & { tenantId: number; entityId: number }) =>
+      svc.createDevice({ name: `Analyser ${next()}`, params: [{ name: 'pm', max: 50 }, { name: 'so2' }], ...o }),
+    newApiKey: (tenantId: number) => svc.createApiKey(tenantId, `key ${next()}`),
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** A database id as clients see it: a positive integer (bigint columns stay below 2^53). */
+export const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export type Id = z.infer<typeof Id>;
+
+/** Tenant statuses of SPEC 3. */
+export const TenantStatus = z.enum(['ENABLED', 'DISABLED', 'TRIAL', 'GRACE', 'EXPIRED', 'DEMO', 'AWAITED', 'DELETED']);
+export type TenantStatus = z.infer<typeof TenantStatus>;
+
+/** Tenant (and user) types of SPEC 6. */
+export const TenantType = z.enum(['tenant', 'statutory', 'cgwa', 'partner', 'site', 'investor', 'corporate_admin', 'quasi_regulator', 'default']);
+export type TenantType = z.infer<typeof TenantType>;
+
+/** Entity types of SPEC 3, spelled as the product spells them. */
+export const EntityType = z.enum([
+  'group', 'facility', 'eqms', 'cems', 'caaqms', 'space', 'ground water', 'water', 'wfm', 'audi', 'chiller',
+  'lobby', 'Energy Meter', 'Ash', 'Bore well', 'inverter', 'meter', 'Water Level', 'mobile stack', 'chp',
+]);
+export type EntityType = z.infer<typeof EntityType>;
+
+/** Aggregators for `agg` (across series) and `dsAgg` (inside a time bucket). */
+export const Aggregator = z.enum(['avg', 'min', 'max', 'sum', 'count', 'first', 'last']);
+export type Aggregator = z.infer<typeof Aggregator>;
+
+/** A named property of an entity (SPEC 3: Commisoning Date, Capacity, Operational). */
+export const EntityProperty = z.object({
+  /** Property name, e.g. 'Capacity'. */
+  name: z.string().min(1).max(100),
+  /** Property value as text, e.g. '120 MW'. */
+  value: z.string().max(500),
+});
+export type EntityProperty = z.infer<typeof EntityProperty>;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isInvalidValue, parseReadingValue } from './values.ts';
+
+describe('isInvalidValue (SPEC 5)', () => {
+  it.each([
+    [null, true],
+    [undefined, true],
+    ['null', true],
+    ['NaN', true],
+    [Number.NaN, true],
+    [0, false],
+    ['0', false],
+    ['', false],
+    [-1.5, false],
+  ])('%j -> %s', (value, expected) => {
+    expect(isInvalidValue(value)).toBe(expected);
+  });
+});
+
+describe('parseReadingValue', () => {
+  it.each([
+    [42.1, { ok: true, value: 42.1 }],
+    ['12.5', { ok: true, value: 12.5 }],
+    [' 7 ', { ok: true, value: 7 }],
+    [true, { ok: true, value: 1 }],
+    [0, { ok: true, value: 0 }],
+  ])('accepts %j', (raw, expected) => {
+    expect(parseReadingValue(raw)).toEqual(expected);
+  });
+
+  it.each([null, 'null', 'NaN', 'abc', '', {}, [], Number.POSITIVE_INFINITY, '1e999'])('refuses %j with a reason', (raw) => {
+    const parsed = parseReadingValue(raw);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.reason.length).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One project per size of test: small ones beside pure code, medium ones against a real
+// PostgreSQL and MQTT broker (embedded unless DATABASE_URL / MQTT_URL are set).
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
