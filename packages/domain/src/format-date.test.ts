@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { axisFormatFor, formatByPeriod, formatDateTime12, formatDateTime24 } from './format-date.ts';
+
+// 2025-03-25T08:35:09Z is 14:05:09 in Asia/Kolkata (UTC+5:30).
+const AT = Date.parse('2025-03-25T08:35:09Z');
+// 2024-12-31T20:00:00Z is already 1 January 2025 in India.
+const NEW_YEAR_IN_INDIA = '2024-12-31T20:00:00Z';
+
+describe('dates in Asia/Kolkata', () => {
+  it.each([
+    ['12-hour', formatDateTime12(AT), '03/25/2025 02:05:09 PM'],
+    ['24-hour', formatDateTime24(AT), '2025-03-25 14:05:09'],
+    ['24-hour from ISO text', formatDateTime24('2025-03-25T08:35:09.000Z'), '2025-03-25 14:05:09'],
+    ['day period', formatByPeriod(AT, 'day'), '25 Mar 2025'],
+    ['month period', formatByPeriod(AT, 'month'), 'Mar 2025'],
+    ['year period', formatByPeriod(AT, 'year'), '2025'],
+    ['day crossing midnight', formatByPeriod(NEW_YEAR_IN_INDIA, 'day'), '01 Jan 2025'],
+    ['year crossing midnight', formatByPeriod(NEW_YEAR_IN_INDIA, 'year'), '2025'],
+  ])('%s', (_rule, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
+
+describe('axisFormatFor: axis labels by interval', () => {
+  it.each([
+    ['instances', 'DD MMM HH:mm'],
+    ['minute_15', 'DD MMM HH:mm'],
+    ['hour_12', 'DD MMM HH:mm'],
+    ['day_1', 'DD MMM'],
+    ['month_1', 'MMM YYYY'],
+    ['year_1', 'YYYY'],
+  ])('%s uses %s', (interval, expected) => {
+    expect(axisFormatFor(interval)).toBe(expected);
+  });
+});
