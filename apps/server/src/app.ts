@@ -6,6 +6,9 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { entityRoutes } from './routes/entity.routes.ts';
+import { stdParamRoutes } from './routes/std-param.routes.ts';
+import { tenantRoutes } from './routes/tenant.routes.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -38,5 +41,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
 
   await app.register(healthRoutes);
+  await app.register(entityRoutes);
+  await app.register(stdParamRoutes);
+  await app.register(tenantRoutes);
   return app;
 }

@@ -1,0 +1,71 @@
+import {
+  EntitiesQuery,
+  EntityIdParams,
+  EntityNode,
+  EntityNodeList,
+  EntityQuery,
+  EntityTree,
+  LimitRequest,
+  ParamLimitList,
+} from '@enviro/contracts/entity';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EntityRepository } from '../repositories/entity.repository.ts';
+import { EntityService } from '../services/entity.service.ts';
+
+export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const entities = new EntityService(new EntityRepository(app.database.db));
+
+  app.get(
+    '/api/entities',
+    {
+      schema: {
+        tags: ['entities'],
+        summary: "Entity trees of the caller's tenants",
+        querystring: EntitiesQuery,
+        response: { 200: EntityTree },
+      },
+    },
+    async (request) => entities.tree(request.auth, request.query),
+  );
+
+  app.get(
+    '/api/entity/:id',
+    {
+      schema: {
+        tags: ['entities'],
+        summary: 'One node with its subtree',
+        params: EntityIdParams,
+        querystring: EntityQuery,
+        response: { 200: EntityNode },
+      },
+    },
+    async (request) => entities.node(request.auth, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/entities/:id/children',
+    {
+      schema: {
+        tags: ['entities'],
+        summary: "A node's direct children, each with its subtree",
+        params: EntityIdParams,
+        querystring: EntityQuery,
+        response: { 200: EntityNodeList },
+      },
+    },
+    async (request) => entities.children(request.auth, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/alertlimit',
+    {
+      schema: {
+        tags: ['entities'],
+        summary: "Alert limits of the entities' device parameters",
+        body: LimitRequest,
+        response: { 200: ParamLimitList },
+      },
+    },
+    async (request) => entities.limits(request.auth, request.body),
+  );
+};

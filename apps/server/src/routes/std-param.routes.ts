@@ -1,0 +1,14 @@
+import { StdParamList } from '@enviro/contracts/std-param';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StdParamRepository } from '../repositories/std-param.repository.ts';
+
+export const stdParamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stdParams = new StdParamRepository(app.database.db);
+
+  // The catalogue is shared by every tenant, so any authenticated caller (public included) may read it whole.
+  app.get(
+    '/api/allMetaStdParams',
+    { schema: { tags: ['catalogue'], summary: 'The standard parameter catalogue', response: { 200: StdParamList } } },
+    async () => stdParams.list(),
+  );
+};

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builders } from './builders.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+
+describe('GET /api/allMetaStdParams', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let apiKey: string;
+  let publicTenantId: number;
+  let hiddenTenantId: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp(database);
+    const b = builders(database.db);
+    const tenant = await b.newTenant();
+    apiKey = (await b.newApiKey(tenant.id)).key;
+    publicTenantId = (await b.newTenant({ status: 'TRIAL' })).id;
+    hiddenTenantId = (await b.newTenant({ status: 'DISABLED' })).id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const get = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/allMetaStdParams', headers });
+
+  it('lists the whole catalogue by name, with every field of SPEC 3', async () => {
+    const res = await get({ authorization: `Bearer ${apiKey}` });
+    expect(res.statusCode).toBe(200);
+    const params = res.json() as { name: string }[];
+    expect(params).toHaveLength(36);
+    expect(params.map((p) => p.name)).toEqual([...params.map((p) => p.name)].sort());
+    const byName = new Map(params.map((p) => [p.name, p]));
+    expect(byName.get('pm')).toEqual({
+      id: expect.any(Number),
+      name: 'pm',
+      label: 'PM',
+      paramMetric: 'pm',
+      metricAgg: 'avg',
+      metricDownsampleAgg: 'avg',
+      showWidget: true,
+      virtual: false,
+      stdUnit: 'mg/Nm3',
+      isConversion: false,
+      widgetName: null,
+    });
+    expect(byName.get('flow')).toMatchObject({ metricAgg: 'sum', metricDownsampleAgg: 'avg', isConversion: true, stdUnit: 'm3/hr' });
+    expect(byName.get('wind_direction')).toMatchObject({ metricAgg: 'avg', metricDownsampleAgg: 'last' });
+    expect(byName.get('ph')).toMatchObject({ stdUnit: '' });
+  });
+
+  it('answers public callers too, even when the portal shows no tenant', async () => {
+    for (const id of [publicTenantId, hiddenTenantId]) {
+      const res = await get({ portal: 'PUBLIC', 'public-tenant-id': String(id) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toHaveLength(36);
+    }
+  });
+
+  it('refuses callers without credentials', async () => {
+    const res = await get({});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'authentication required' });
+  });
+
+  it('refuses an unknown API key', async () => {
+    const res = await get({ authorization: 'Bearer ek_nope' });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { EntityProperty, EntityType, Id } from './common.ts';
+import { StdParam } from './std-param.ts';
+
+/** A boolean query option: exactly 'true' or 'false', so a typo answers 400 instead of meaning false. */
+export const QueryBoolean = z
+  .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+  .transform((v) => v === 'true');
+
+/** Entity statuses (SPEC 4): entities are soft-deleted by setting DELETED. */
+export const EntityStatus = z.enum(['ENABLED', 'DELETED']);
+export type EntityStatus = z.infer<typeof EntityStatus>;
+
+/** Live status of a node from its last data (SPEC 4): LIVE, DELAYED, OFFLINE, else UNKNOWN. */
+export const LiveStatus = z.enum(['LIVE', 'DELAYED', 'OFFLINE', 'UNKNOWN']);
+export type LiveStatus = z.infer<typeof LiveStatus>;
+
+/** A comma-separated query list whose every item must belong to `allowed`; the error names the stray item. */
+function commaList<const T extends readonly [string, ...string[]]>(allowed: z.ZodEnum<{ [K in T[number]]: K }>, what: string) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      const items = [...new Set(text.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+      const stray = items.find((s) => !allowed.safeParse(s).success);
+      if (stray !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `unknown ${what} '${stray}'; one of ${allowed.options.join(', ')}` });
+        return z.NEVER;
+      }
+      if (items.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `list at least one ${what}` });
+        return z.NEVER;
+      }
+      return items as T[number][];
+    });
+}
+
+/** Query of GET /api/entities (SPEC 7). Boolean options take 'true' or 'false'. */
+export const EntitiesQuery = z.object({
+  /** Tenant whose tree to return; only for callers that may read several tenants. Default: all of them. */
+  tenantId: Id.optional(),
+  /** Attach each node's devices. */
+  getDevices: QueryBoolean.default(false),
+  /**
+   * Attach the devices located at each node. A device's location is the node it is mounted on (there is
+   * no separate location), so this attaches the same list as `getDevices`.
+   */
+  getLocatedDevices: QueryBoolean.default(false),
+  /** With devices, add each device's `profile.params`. */
+  params: QueryBoolean.default(false),
+  /** Accepted so existing clients keep working; cameras are not modelled yet, so it adds nothing. */
+  camera: QueryBoolean.default(false),
+  /** Accepted so existing clients keep working; every full node already carries its `workingStatus`. */
+  workingStatus: QueryBoolean.default(false),
+  /** Return only id, name, type, children, lastDataAt and liveStatus of each node (no devices). */
+  short: QueryBoolean.default(false),
+  /**
+   * Comma-separated entity types to show, e.g. 'eqms,cems'. A node of another type is left out and its
+   * shown descendants take its place under its nearest shown ancestor (or become roots).
+   */
+  type: commaList(EntityType, 'entity type').optional().meta({ example: 'eqms,cems,caaqms' }),
+  /** Comma-separated entity types to leave out, with the same lifting of their descendants as `type`. */
+  excludeType: commaList(EntityType, 'entity type').optional().meta({ example: 'Energy Meter' }),
+  /** Comma-separated statuses to show; DELETED nodes appear only when listed here. */
+  status: commaList(EntityStatus, 'status').default(['ENABLED']),
+});
+export type EntitiesQuery = z.infer<typeof EntitiesQuery>;
+
+/** Query of GET /api/entity/{id} and GET /api/entities/{id}/children. */
+export const EntityQuery = z.object({
+  /** Attach each node's devices. */
+  withDevices: QueryBoolean.default(false),
+  /** With devices, add each device's `profile.params`. */
+  withParams: QueryBoolean.default(false),
+});
+export type EntityQuery = z.infer<typeof EntityQuery>;
+
+/** Path of the routes addressing one entity. */
+export const EntityIdParams = z.object({
+  /** Entity (node) id. */
+  id: Id,
+});
+
+/** A parameter of a device's profile (SPEC 3 Device param). */
+export const DeviceParam = z.object({
+  /** The catalogue entry this parameter reports. */
+  stdParam: StdParam,
+  /** Unit the device reports in: its own when configured, else the standard unit. */
+  unit: z.string(),
+  /** The same as `unit`; clients of the product read either name. */
+  rawUnit: z.string(),
+  /** Whether values are converted to the standard unit (from the catalogue entry). */
+  isConversion: z.boolean(),
+  /** When the parameter was removed from the device (ISO 8601), or null while it reports. */
+  deletedDate: z.iso.datetime({ offset: true }).nullable(),
+});
+export type DeviceParam = z.infer<typeof DeviceParam>;
+
+/** A device mounted on a node (SPEC 3 Device). Devices removed from service stay listed with `deletedDate`. */
+export const EntityDevice = z.object({
+  /** Device id. */
+  id: z.number().int().positive(),
+  /** Display name. */
+  name: z.string(),
+  /** Display id: 'D-' and the id left-padded with zeros to 10 digits. */
+  displayId: z.string(),
+  /** Model and its make, or null when the device was registered without one. */
+  model: z.object({
+    /** Model name, e.g. '5014i'. */
+    name: z.string(),
+    /** The model's manufacturer. */
+    make: z.object({
+      /** Manufacturer name, e.g. 'Thermo Fisher'. */
+      name: z.string(),
+    }),
+  }).nullable(),
+  /** Manufacturer serial number. */
+  serialNo: z.string().nullable(),
+  /** Sensor id used by the regulator's server. */
+  sensorId: z.string().nullable(),
+  /** When the device was removed from service (ISO 8601), or null. */
+  deletedDate: z.iso.datetime({ offset: true }).nullable(),
+  /** Present when parameters were asked for (`params` / `withParams`). */
+  profile: z.object({
+    /** The device's parameters in slot order, removed ones included with `deletedDate`. */
+    params: z.array(DeviceParam),
+  }).optional(),
+});
+export type EntityDevice = z.infer<typeof EntityDevice>;
+
+/** A node of a tenant's entity tree (SPEC 3): a group, facility or station, with its subtree. */
+export interface EntityNode {
+  id: number;
+  tenantId: number;
+  name: string;
+  type: EntityType;
+  status: EntityStatus;
+  properties: EntityProperty[];
+  workingStatus: string | null;
+  lastDataAt: string | null;
+  liveStatus: LiveStatus;
+  devices?: EntityDevice[];
+  children: EntityNode[];
+}
+
+export const EntityNode: z.ZodType<EntityNode> = z.object({
+  /** Node id. */
+  id: z.number().int().positive(),
+  /** Owning tenant; tells trees apart when the caller reads several tenants. */
+  tenantId: z.number().int().positive(),
+  /** Display name. */
+  name: z.string(),
+  /** Entity type. */
+  type: EntityType,
+  /** ENABLED, or DELETED when the status filter asked for deleted nodes. */
+  status: EntityStatus,
+  /** Name/value pairs in the operator's order, e.g. Capacity, Operational. */
+  properties: z.array(EntityProperty),
+  /** Working status set by operators (e.g. 'Working', 'Shutdown'), or null when never set. */
+  workingStatus: z.string().nullable(),
+  /** Time of the node's latest reading (ISO 8601), or null when it never reported. */
+  lastDataAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Live status derived from `lastDataAt`. */
+  liveStatus: LiveStatus,
+  /** The node's devices in natural name order; present only when devices were asked for. */
+  get devices() {
+    return z.array(EntityDevice).optional();
+  },
+  /** Child nodes in natural name order. */
+  get children() {
+    return z.array(EntityNode);
+  },
+});
+
+/** Answer of GET /api/entities/{id}/children: the direct children, each with its subtree. */
+export const EntityNodeList = z.array(EntityNode);
+
+/** The "required fields" view of a node (`short=true`). */
+export interface EntityNodeShort {
+  id: number;
+  name: string;
+  type: EntityType;
+  lastDataAt: string | null;
+  liveStatus: LiveStatus;
+  children: EntityNodeShort[];
+}
+
+export const EntityNodeShort: z.ZodType<EntityNodeShort> = z.object({
+  /** Node id. */
+  id: z.number().int().positive(),
+  /** Display name. */
+  name: z.string(),
+  /** Entity type. */
+  type: EntityType,
+  /** Time of the node's latest reading (ISO 8601), or null. */
+  lastDataAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Live status derived from `lastDataAt`. */
+  liveStatus: LiveStatus,
+  /** Child nodes in natural name order. */
+  get children() {
+    return z.array(EntityNodeShort);
+  },
+});
+
+/** Answer of GET /api/entities: root nodes in natural name order, full or short. */
+export const EntityTree = z.union([z.array(EntityNode), z.array(EntityNodeShort)]);
+export type EntityTree = EntityNode[] | EntityNodeShort[];
+
+/** Limit request (SPEC 3) of POST /api/alertlimit. */
+export const LimitRequest = z.object({
+  /** Stations or groups; the devices of their descendants count too. */
+  entityIds: z.array(Id).min(1).max(500),
+  /** Standard parameter names, e.g. ['pm', 'so2']; empty or omitted means every parameter. */
+  params: z.array(z.string().min(1).max(64)).max(256).default([]),
+});
+export type LimitRequest = z.infer<typeof LimitRequest>;
+
+/**
+ * The alert limits of one parameter under one requested entity. When several devices under the
+ * entity limit the same parameter in the same unit, the strictest band wins (highest min, lowest max):
+ * a value inside it alerts on none of them.
+ */
+export const ParamLimit = z.object({
+  /** The requested entity. */
+  entityId: z.number().int().positive(),
+  /** Its display name. */
+  entityName: z.string(),
+  /** Standard parameter name, e.g. 'pm'. */
+  paramName: z.string(),
+  /** Its display label, e.g. 'PM'. */
+  paramLabel: z.string(),
+  /** Unit the limits are expressed in (the device's unit, else the standard one). */
+  unit: z.string(),
+  /** Lowest acceptable value, or null when only a maximum is set. */
+  min: z.number().nullable(),
+  /** Highest acceptable value, or null when only a minimum is set. */
+  max: z.number().nullable(),
+});
+export type ParamLimit = z.infer<typeof ParamLimit>;
+
+/**
+ * Answer of POST /api/alertlimit: one row per requested entity, parameter and unit that has a limit,
+ * in request order of entities, then by parameter name. Parameters without limits are absent.
+ */
+export const ParamLimitList = z.array(ParamLimit);
