@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
 import path from 'node:path';
 
 /** Starts the platform: database (embedded unless DATABASE_URL), migrations, broker, HTTP. */
@@ -31,6 +32,10 @@ async function main(): Promise<void> {
   stops.unshift(database.close);
   const { applied } = await migrate(database.pool);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  if (config.SEED_DEMO === 'auto') {
+    const seeded = await seedDemoWhenEmpty(database, (m) => log.info({ src: 'seed' }, m));
+    if (seeded) log.info({ ...seeded, apiKey: undefined }, `demo seeded; statutory API key: ${seeded.apiKey}`);
+  }
 
   const app = await buildApp({ database }, { loggerInstance: log });
   stops.unshift(() => app.close());

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { migrate } from '../db/migrate.ts';
+
+export interface CliDatabase {
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The database of DATABASE_URL, or the embedded one under DATA_DIR (reused when a server already
+ * runs it), migrated. An embedded cluster this process started is stopped again on close.
+ */
+export async function openCliDatabase(): Promise<CliDatabase> {
+  const config = loadConfig();
+  let url = config.DATABASE_URL;
+  let stopEmbedded = async (): Promise<void> => undefined;
+  if (!url) {
+    const embedded = await startEmbeddedPostgres(path.join(config.DATA_DIR, 'pg'));
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  const database = openDatabase(url, { max: 4 });
+  try {
+    await migrate(database.pool);
+  } catch (error) {
+    await database.close();
+    await stopEmbedded();
+    throw error;
+  }
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await stopEmbedded();
+    },
+  };
+}

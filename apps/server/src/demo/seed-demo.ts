@@ -1,0 +1,168 @@
+import type { DatabaseHandle } from '../db/database.ts';
+import { PartitionKeeper } from '../db/partitions.ts';
+import { ProvisioningService } from '../services/provisioning.service.ts';
+import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
+import { historyCopyText, type HistoryDevice } from './history.ts';
+import { hashString, seededRandom, seriesSignal } from './signal.ts';
+import { STATION_TEMPLATES } from './station-templates.ts';
+import { buildRollups, copyReadings, raiseAlerts, refreshLatest } from './writer.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface SeedOptions {
+  /** Days of 1-minute history ending at `now`. */
+  days?: number;
+  /** End of the history (ms); the current time by default. */
+  now?: number;
+  log?: (message: string) => void;
+}
+
+export interface SeedResult {
+  /** True when the demo tenants already existed and nothing was written. */
+  skipped: boolean;
+  statutoryTenantId: number;
+  /** API key of the statutory body, shown once (absent when skipped). */
+  apiKey?: string;
+  industries: number;
+  stations: number;
+  devices: number;
+  readings: number;
+  rollups: number;
+  alerts: number;
+  ms: number;
+}
+
+/**
+ * Seeds the demo: a state pollution control board, its industries (mixed statuses), their stations
+ * and devices, and `days` of 1-minute history with daily cycles, exceedances and outages.
+ * Skips when the board already exists, so it runs at most once per database.
+ */
+export async function seedDemo(database: DatabaseHandle, options: SeedOptions = {}): Promise<SeedResult> {
+  const started = performance.now();
+  const days = options.days ?? 30;
+  const log = options.log ?? (() => undefined);
+  const existing = await database.db
+    .selectFrom('tenant')
+    .select('id')
+    .where('name', '=', DEMO_STATUTORY.name)
+    .where('type', '=', 'statutory')
+    .executeTakeFirst();
+  const empty = { industries: 0, stations: 0, devices: 0, readings: 0, rollups: 0, alerts: 0 };
+  if (existing) return { skipped: true, statutoryTenantId: existing.id, ...empty, ms: performance.now() - started };
+
+  const provisioning = new ProvisioningService(database.db);
+  const statutory = await provisioning.createTenant({
+    name: DEMO_STATUTORY.name,
+    type: 'statutory',
+    state: DEMO_STATUTORY.state,
+    city: DEMO_STATUTORY.city,
+  });
+  const toMs = Math.floor((options.now ?? Date.now()) / MINUTE_MS) * MINUTE_MS;
+  const fromMs = toMs - days * DAY_MS + MINUTE_MS;
+  const devices = await provisionIndustries(provisioning, statutory.id, fromMs, toMs);
+  const tenantIds = [...new Set(devices.map((d) => d.tenantId))];
+  log(`provisioned ${tenantIds.length} industries and ${devices.length} devices`);
+
+  await new PartitionKeeper(database.pool).ensure(fromMs, toMs);
+  const counter = { rows: 0 };
+  await copyReadings(database.pool, historyCopyText(devices, fromMs, toMs, counter));
+  log(`copied ${counter.rows} readings (${since(started)})`);
+  const rollups = await buildRollups(database.pool, tenantIds, fromMs, toMs);
+  log(`built ${rollups} 15-minute rollups (${since(started)})`);
+  await refreshLatest(database.pool, tenantIds);
+  const alerts = await raiseAlerts(database.pool, tenantIds);
+  log(`raised ${alerts} alerts (${since(started)})`);
+  const { key } = await provisioning.createApiKey(statutory.id, 'demo');
+  return {
+    skipped: false,
+    statutoryTenantId: statutory.id,
+    apiKey: key,
+    industries: tenantIds.length,
+    stations: devices.length,
+    devices: devices.length,
+    readings: counter.rows,
+    rollups,
+    alerts,
+    ms: performance.now() - started,
+  };
+}
+
+function since(started: number): string {
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
+
+async function provisionIndustries(
+  provisioning: ProvisioningService,
+  statutoryId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<HistoryDevice[]> {
+  const out: HistoryDevice[] = [];
+  const tenants = new Map<string, number>();
+  const facilities = new Map<string, number>();
+  for (const demo of demoDevices()) {
+    const { industry } = demo;
+    let tenantId = tenants.get(industry.name);
+    if (tenantId === undefined) {
+      tenantId = (
+        await provisioning.createTenant({
+          name: industry.name,
+          status: industry.status,
+          industryCategory: industry.category,
+          state: DEMO_STATUTORY.state,
+          city: industry.city,
+          monitoredUnits: industry.stations.length,
+          statutoryIds: [statutoryId],
+        })
+      ).id;
+      tenants.set(industry.name, tenantId);
+      const facility = await provisioning.createEntity({ tenantId, type: 'facility', name: industry.facility });
+      facilities.set(industry.name, facility.id);
+    }
+    const station = await provisioning.createEntity({
+      tenantId,
+      parentId: facilities.get(industry.name)!,
+      type: demo.station.type,
+      name: demo.station.name,
+      properties: stationProperties(demo),
+    });
+    const template = STATION_TEMPLATES[demo.station.type];
+    const device = await provisioning.createDevice({
+      tenantId,
+      entityId: station.id,
+      name: `${template.make} ${template.model}`,
+      make: template.make,
+      model: template.model,
+      serialNo: demo.serial,
+      params: template.params.map(({ name, unit, min, max }) => ({ name, unit, min, max })),
+    });
+    out.push({
+      tenantId,
+      deviceId: device.id,
+      serial: demo.serial,
+      series: template.params.map((p) => seriesSignal(demo.serial, p.name, p.shape, p)),
+      untilMs: toMs - silenceMs(demo, toMs - fromMs),
+    });
+  }
+  return out;
+}
+
+/** How long before the end a silenced station stopped: days when offline, hours when delayed. */
+function silenceMs(demo: DemoDevice, spanMs: number): number {
+  if (demo.station.silence === 'offline') return Math.min(3 * DAY_MS, Math.floor(spanMs / 3 / MINUTE_MS) * MINUTE_MS);
+  if (demo.station.silence === 'delayed') return Math.min(2.5 * HOUR_MS, Math.floor(spanMs / 10 / MINUTE_MS) * MINUTE_MS);
+  return 0;
+}
+
+/** Operational, Capacity and Commisoning Date (SPEC 3 spelling), dates drawn from the serial. */
+function stationProperties(demo: DemoDevice): { name: string; value: string }[] {
+  const random = seededRandom(hashString(demo.serial));
+  const commissioned = new Date(Date.UTC(2008, 0, 1) + Math.floor(random() * 14 * 365) * DAY_MS);
+  return [
+    { name: 'Operational', value: demo.station.shutDown ? 'False' : 'True' },
+    { name: 'Capacity', value: String(demo.station.capacity) },
+    { name: 'Commisoning Date', value: commissioned.toISOString().slice(0, 10) },
+  ];
+}
