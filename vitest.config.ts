@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One project per size of test: small ones beside pure code, medium ones against a real
@@ -7,6 +8,10 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
+      {
+        resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] },
+      },
       {
         test: {
           name: 'server',

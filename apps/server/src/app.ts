@@ -5,6 +5,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { entityRoutes } from './routes/entity.routes.ts';
 import { stdParamRoutes } from './routes/std-param.routes.ts';
@@ -44,5 +45,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(entityRoutes);
   await app.register(stdParamRoutes);
   await app.register(tenantRoutes);
+  // Last: its history-mode fallback must not shadow any API route.
+  await app.register(webPlugin);
   return app;
 }

@@ -1,0 +1,69 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorsPlugin } from '../src/plugins/errors.ts';
+import { webPlugin } from '../src/plugins/web.ts';
+
+const HTML = { accept: 'text/html,application/xhtml+xml' };
+
+describe('web plugin: the built app and its history-mode fallback', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  let bare: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'enviro-web-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Enviro</title>');
+    await writeFile(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+    app = Fastify();
+    await app.register(errorsPlugin);
+    await app.register(webPlugin, { root: dir });
+    await app.ready();
+    bare = Fastify();
+    await bare.register(errorsPlugin);
+    await bare.register(webPlugin, { root: path.join(dir, 'absent') });
+    await bare.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await bare.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', 'no-cache'],
+    ['/public/dashboard/industry/12?back=3', 'no-cache'],
+    ['/public/dashboard/details/12', 'no-cache'],
+  ])('navigating to %s answers index.html', async (url, cache) => {
+    const res = await app.inject({ method: 'GET', url, headers: HTML });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe(cache);
+    expect(res.body).toContain('<title>Enviro</title>');
+  });
+
+  it('serves hashed assets with a year of caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  it.each([
+    ['an unknown API path, even from a browser', '/api/nope', HTML],
+    ['a missing asset fetched by a script', '/assets/missing.js', { accept: '*/*' }],
+    ['a request that does not want HTML', '/nope', {}],
+  ])('keeps the API 404 for %s', async (_case, url, headers) => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('adds nothing when the app is not built', async () => {
+    const res = await bare.inject({ method: 'GET', url: '/', headers: HTML });
+    expect(res.statusCode).toBe(404);
+  });
+});

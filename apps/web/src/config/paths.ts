@@ -1,0 +1,60 @@
+/** Every route of the app, with helpers that build links to it. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  error: { path: '/error', getHref: () => '/error' },
+  public: {
+    industries: {
+      path: '/public/dashboard/industries/:tenantId',
+      getHref: (tenantId: number | string) => `/public/dashboard/industries/${tenantId}`,
+    },
+    industry: {
+      path: '/public/dashboard/industry/:tenantId',
+      /** `back`: the tenant whose industries list the back action returns to. */
+      getHref: (tenantId: number | string, query: { back?: number | string; station?: number | string } = {}) =>
+        withQuery(`/public/dashboard/industry/${tenantId}`, query),
+    },
+    details: {
+      path: '/public/dashboard/details/:tenantId',
+      getHref: (tenantId: number | string, query: TrendQuery) =>
+        withQuery(`/public/dashboard/details/${tenantId}`, query),
+    },
+    parameter: {
+      path: '/public/dashboard/parameter/:tenantId',
+      getHref: (tenantId: number | string, query: Partial<ParameterQuery> = {}) =>
+        withQuery(`/public/dashboard/parameter/${tenantId}`, query),
+    },
+  },
+} as const;
+
+/** URL query of the parameter trend (SPEC 2). */
+export interface TrendQuery {
+  entityType: string;
+  entityId: number | string;
+  paramId: string;
+  /** Duration, e.g. '15d-ago'. */
+  time?: string;
+  /** Averaging interval, e.g. 'minute_15'. */
+  avgDuration?: string;
+  publicTenantId: number | string;
+  /** The board whose industries list the industry page's back action returns to. */
+  back?: number | string | undefined;
+}
+
+/** URL query of the single-parameter dashboard (SPEC 2). */
+export interface ParameterQuery {
+  entityType: string;
+  paramId: string;
+  avgDuration: string;
+  time: string;
+  /** Station ids, comma separated. */
+  stations: string;
+}
+
+function withQuery(path: string, query: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

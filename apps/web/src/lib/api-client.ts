@@ -1,0 +1,119 @@
+import type { ZodType } from 'zod';
+
+/** A failed API call. `status` 0 means the server could not be reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The input field the server blamed, when it named one. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type ParamValue = string | number | boolean | undefined | null | readonly (string | number)[];
+
+export interface RequestOptions<T> {
+  /** Query string; undefined and null values are left out, arrays repeat the key. */
+  params?: Record<string, ParamValue>;
+  /** JSON body. */
+  body?: unknown;
+  /** Contract the response is checked against; the parsed value is returned. */
+  schema?: ZodType<T>;
+  /**
+   * false: a 401 is handed back to the caller instead of ending the session (tenant info sends
+   * the user to /error on 401 rather than to /login).
+   */
+  redirectOn401?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A downloaded file: its bytes and the name the server suggested. */
+export interface Download {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+/** Name of the cookie holding the signed-in user's info; a 401 clears it. */
+export const INFO_COOKIE = 'info';
+
+/** SPEC 7: the public tenant id is the fourth segment of the path (/public/dashboard/industry/12 → '12'). */
+export function publicTenantIdFrom(pathname: string): string {
+  return pathname.split('/')[4] ?? '';
+}
+
+/** Headers every API call carries (SPEC 7). */
+export function apiHeaders(pathname: string): Record<string, string> {
+  return {
+    portal: 'PUBLIC',
+    'public-tenant-id': publicTenantIdFrom(pathname),
+    'Cache-Control': 'no-cache',
+    Pragma: 'no-cache',
+  };
+}
+
+export function buildUrl(path: string, params: Record<string, ParamValue> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) search.append(key, String(v));
+    else search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function send(method: string, path: string, options: RequestOptions<unknown>): Promise<Response> {
+  const headers: Record<string, string> = apiHeaders(window.location.pathname);
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(`/api${path}`, options.params), {
+      method,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    // SPEC 8: an unreachable server (status 0) triggers nothing beyond the failed call itself.
+    throw new ApiError(0, 'the server could not be reached');
+  }
+  if (response.status === 401 && options.redirectOn401 !== false) endSession();
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string; field?: string } | null;
+    throw new ApiError(response.status, body?.message ?? response.statusText, body?.field);
+  }
+  return response;
+}
+
+/** SPEC 8: a 401 clears the info cookie and goes to the login page. */
+function endSession(): void {
+  document.cookie = `${INFO_COOKIE}=; Max-Age=0; path=/`;
+  window.location.assign('/login');
+}
+
+async function json<T>(method: string, path: string, options: RequestOptions<T>): Promise<T> {
+  const response = await send(method, path, options);
+  const body: unknown = await response.json();
+  return options.schema ? options.schema.parse(body) : (body as T);
+}
+
+function fileNameOf(response: Response): string | undefined {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+/** The one way the web app talks to the API (same host, under /api). */
+export const api = {
+  get: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('GET', path, options),
+  post: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('POST', path, options),
+  /** A POST answered with a file (reports, documents). */
+  download: async (path: string, options: RequestOptions<never> = {}): Promise<Download> => {
+    const response = await send('POST', path, options);
+    return { blob: await response.blob(), fileName: fileNameOf(response) };
+  },
+};
