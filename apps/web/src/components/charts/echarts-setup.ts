@@ -1,0 +1,30 @@
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  ToolboxComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+
+// Only what the chart kinds use is registered, so the bundle carries nothing else. A new kind adds
+// its series and components here.
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  ToolboxComponent,
+  TooltipComponent,
+  SVGRenderer,
+]);
+
+export { echarts };

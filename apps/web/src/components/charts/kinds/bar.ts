@@ -1,0 +1,32 @@
+import { axisTooltip, grid, legend, markLines, seriesData, xAxis, yAxis } from '../option-parts';
+import { CHART_DEFAULTS, type ChartDisplayOptions, type ChartOption, type SeriesChartData } from '../types';
+
+/**
+ * Bar chart, the default chart type (SPEC 9). Several series get the line / bar / stack-or-tiled
+ * toggles; `orient: 'horizontal'` swaps the axes.
+ */
+export function buildBarOption(data: SeriesChartData, options: ChartDisplayOptions = {}): ChartOption {
+  const horizontal = (options.orient ?? CHART_DEFAULTS.orient) === 'horizontal';
+  const category = xAxis(options, data.series);
+  const value = yAxis(options);
+  const limits = markLines(data.referenceLines);
+  const swapLimits = limits && horizontal ? { ...limits, data: limits.data.map((d) => ({ name: d.name, xAxis: d.yAxis })) } : limits;
+  return {
+    grid: grid(),
+    legend: legend(data.series),
+    tooltip: axisTooltip(options),
+    xAxis: horizontal ? value : category,
+    yAxis: horizontal ? category : value,
+    ...(data.series.length > 1
+      ? { toolbox: { right: 0, top: 0, feature: { magicType: { type: ['line', 'bar', 'stack'] } } } }
+      : {}),
+    series: data.series.map((s, i) => ({
+      type: 'bar',
+      name: s.name,
+      data: seriesData(options, s),
+      ...(options.stacked ? { stack: 'total' } : {}),
+      ...(options.showDataLabel ? { label: { show: true, position: horizontal ? 'right' : 'top' } } : {}),
+      ...(i === 0 ? { markLine: swapLimits } : {}),
+    })),
+  };
+}

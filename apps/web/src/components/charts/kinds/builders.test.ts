@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { SeriesChartData } from '../types';
+import { airQualityColour, buildAirQualityOption } from './air-quality';
+import { AREA_INITIAL_ZOOM, buildAreaOption } from './area';
+import { buildBarOption } from './bar';
+import { buildLineOption } from './line';
+import { buildPieOption, PIE_RADIUS } from './pie';
+import { CHART_KINDS } from './registry';
+
+const T0 = Date.parse('2025-03-25T08:30:00Z'); // 14:00 in Asia/Kolkata
+const PM: SeriesChartData = {
+  series: [{ name: 'PM', unit: 'mg/Nm3', points: [[T0, 12], [T0 + 900_000, null], [T0 + 1_800_000, 48.25]] }],
+  referenceLines: [{ value: 50, label: 'Limit 50' }],
+};
+const TWO: SeriesChartData = {
+  series: [
+    { name: 'Stack 1', points: [['Mon', 3], ['Tue', 4]] },
+    { name: 'Stack 2', points: [['Mon', 1], ['Tue', 2]] },
+  ],
+};
+
+type AnyOption = Record<string, any>;
+const series = (o: AnyOption) => o.series as AnyOption[];
+
+describe('line chart options', () => {
+  const option = buildLineOption(PM, { interval: 'minute_15', decimals: 1 }) as AnyOption;
+
+  it.each([
+    ['one line series per data series', () => series(option).map((s) => s.type), ['line']],
+    ['gaps stay gaps', () => series(option)[0]!.data[1], [T0 + 900_000, null]],
+    ['line width defaults to 2', () => series(option)[0]!.lineStyle.width, 2],
+    ['the limit is a reference line', () => series(option)[0]!.markLine.data, [{ name: 'Limit 50', yAxis: 50 }]],
+    ['time labels are in Kolkata time', () => option.xAxis.axisLabel.formatter(T0), '25 Mar 14:00'],
+    ['legend hidden for a single series', () => option.legend.show, false],
+    [
+      'tooltip shows Kolkata time and Indian numbers',
+      () => option.tooltip.formatter([{ axisValue: T0, seriesName: 'PM', value: [T0, 1234.56], marker: '' }]),
+      '2025-03-25 14:00:00<br/>PM: <b>1,234.6</b>',
+    ],
+  ])('%s', (_rule, actual, expected) => {
+    expect(actual()).toEqual(expected);
+  });
+});
+
+describe('bar chart options', () => {
+  it.each([
+    ['category axis lists the labels', () => (buildBarOption(TWO, { xAxisType: 'category' }) as AnyOption).xAxis.data, ['Mon', 'Tue']],
+    ['category data is the values alone', () => series(buildBarOption(TWO, { xAxisType: 'category' }) as AnyOption)[1]!.data, [1, 2]],
+    [
+      'several series get line / bar / stack toggles',
+      () => (buildBarOption(TWO, { xAxisType: 'category' }) as AnyOption).toolbox.feature.magicType.type,
+      ['line', 'bar', 'stack'],
+    ],
+    ['a single series has no toggles', () => (buildBarOption(PM) as AnyOption).toolbox, undefined],
+    ['horizontal bars put values on x', () => (buildBarOption(PM, { orient: 'horizontal' }) as AnyOption).xAxis.type, 'value'],
+    [
+      'horizontal limits are vertical lines',
+      () => series(buildBarOption(PM, { orient: 'horizontal' }) as AnyOption)[0]!.markLine.data,
+      [{ name: 'Limit 50', xAxis: 50 }],
+    ],
+    ['stacked series share a stack', () => series(buildBarOption(TWO, { stacked: true }) as AnyOption).map((s) => s.stack), ['total', 'total']],
+  ])('%s', (_rule, actual, expected) => {
+    expect(actual()).toEqual(expected);
+  });
+});
+
+describe('area chart options', () => {
+  const option = buildAreaOption(PM) as AnyOption;
+  it.each([
+    ['areas are filled', () => series(option)[0]!.areaStyle, { opacity: 0.25 }],
+    ['inside zoom opens at 0-50 %', () => [option.dataZoom[0].start, option.dataZoom[0].end], [...AREA_INITIAL_ZOOM.inside]],
+    ['slider opens at 0-10 %', () => [option.dataZoom[1].start, option.dataZoom[1].end], [...AREA_INITIAL_ZOOM.slider]],
+  ])('%s', (_rule, actual, expected) => {
+    expect(actual()).toEqual(expected);
+  });
+});
+
+describe('air-quality colours', () => {
+  it.each([
+    [0, '#2f9e44'],
+    [200, '#2f9e44'],
+    [200.5, '#000000'],
+    [400, '#000000'],
+    [401, '#e03131'],
+  ])('%s is %s', (value, colour) => {
+    expect(airQualityColour(value)).toBe(colour);
+  });
+
+  it('colours each bar by its value', () => {
+    const option = buildAirQualityOption(PM) as AnyOption;
+    const colour = series(option)[0]!.itemStyle.color;
+    expect([colour({ value: [T0, 150] }), colour({ value: [T0, 300] }), colour({ value: [T0, 450] })]).toEqual([
+      '#2f9e44',
+      '#000000',
+      '#e03131',
+    ]);
+  });
+});
+
+describe('pie chart options', () => {
+  const option = buildPieOption({ slices: [{ name: 'LIVE', value: 3, colour: '#2f9e44' }, { name: 'OFFLINE', value: 1 }] }) as AnyOption;
+  it.each([
+    ['is a donut 40-70 %', () => series(option)[0]!.radius, [...PIE_RADIUS]],
+    ['keeps fixed slice colours', () => series(option)[0]!.data[0], { name: 'LIVE', value: 3, itemStyle: { color: '#2f9e44' } }],
+    ['tooltip gives value and share', () => option.tooltip.formatter({ name: 'LIVE', value: 3, percent: 75 }), 'LIVE: <b>3</b> (75%)'],
+  ])('%s', (_rule, actual, expected) => {
+    expect(actual()).toEqual(expected);
+  });
+});
+
+describe('chart kinds registry: when there is nothing to draw', () => {
+  it.each([
+    ['line with points', CHART_KINDS.line.isEmpty(PM), false],
+    ['line with only gaps', CHART_KINDS.line.isEmpty({ series: [{ name: 'x', points: [[T0, null]] }] }), true],
+    ['line without series', CHART_KINDS.line.isEmpty({ series: [] }), true],
+    ['pie of zeros', CHART_KINDS.pie.isEmpty({ slices: [{ name: 'a', value: 0 }] }), true],
+    ['pie with a value', CHART_KINDS.pie.isEmpty({ slices: [{ name: 'a', value: 2 }] }), false],
+  ])('%s: %s', (_case, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});

@@ -1,0 +1,30 @@
+import { formatIndian } from '@enviro/domain/format-number';
+import { CHART_DEFAULTS, type ChartDisplayOptions, type ChartOption, type PieChartData } from '../types';
+
+/** SPEC 9: the pie is a donut from 40 % to 70 % of the radius. */
+export const PIE_RADIUS = ['40%', '70%'] as const;
+
+/** Donut chart of named values. */
+export function buildPieOption(data: PieChartData, options: ChartDisplayOptions = {}): ChartOption {
+  const decimals = options.decimals ?? CHART_DEFAULTS.decimals;
+  return {
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      formatter: (p: unknown) => {
+        const { name, value, percent } = p as { name: string; value: number; percent: number };
+        return `${name}: <b>${formatIndian(value, decimals)}</b> (${formatIndian(percent, 1)}%)`;
+      },
+    },
+    legend: { type: 'scroll', bottom: 0 },
+    series: [
+      {
+        type: 'pie',
+        radius: [...PIE_RADIUS],
+        avoidLabelOverlap: true,
+        label: { show: options.showDataLabel ?? false },
+        data: data.slices.map((s) => ({ name: s.name, value: s.value, ...(s.colour ? { itemStyle: { color: s.colour } } : {}) })),
+      },
+    ],
+  };
+}

@@ -1,0 +1,96 @@
+import { axisFormatFor, formatDateTime24, formatInZone } from '@enviro/domain/format-date';
+import { formatCompact, formatIndian } from '@enviro/domain/format-number';
+import {
+  CHART_DEFAULTS,
+  type ChartDisplayOptions,
+  type ChartOption,
+  type ChartSeries,
+  type ReferenceLine,
+} from './types';
+
+type Part<K extends keyof ChartOption> = Exclude<ChartOption[K], unknown[] | undefined>;
+
+/** Cartesian layout shared by every x/y chart; labels are kept inside the box on phones. */
+export function grid(): Part<'grid'> {
+  return { left: 8, right: 16, top: 40, bottom: 48, containLabel: true };
+}
+
+export function legend(series: readonly ChartSeries[]): Part<'legend'> {
+  return { show: series.length > 1, type: 'scroll', top: 0, data: series.map((s) => s.name) };
+}
+
+/** The category/time axis. Time labels are drawn in Asia/Kolkata, whatever the viewer's zone. */
+export function xAxis(options: ChartDisplayOptions, series: readonly ChartSeries[]) {
+  if ((options.xAxisType ?? CHART_DEFAULTS.xAxisType) === 'category') {
+    const labels = [...new Set(series.flatMap((s) => s.points.map(([x]) => String(x))))];
+    return { type: 'category' as const, data: labels, axisLabel: { hideOverlap: true } };
+  }
+  const format = axisFormatFor(options.interval ?? 'minute_15');
+  return {
+    type: 'time' as const,
+    axisLabel: { hideOverlap: true, formatter: (value: number) => formatInZone(value, format) },
+  };
+}
+
+export function yAxis(options: ChartDisplayOptions) {
+  return {
+    type: 'value' as const,
+    name: options.yAxisName ?? '',
+    scale: true,
+    axisLabel: { formatter: (value: number) => formatCompact(value) },
+  };
+}
+
+interface TooltipParam {
+  marker?: string;
+  seriesName?: string;
+  value?: unknown;
+  axisValue?: number | string;
+}
+
+/** Axis tooltip: the instant in Kolkata time, then each series' value in Indian grouping. */
+export function axisTooltip(options: ChartDisplayOptions): Part<'tooltip'> {
+  const decimals = options.decimals ?? CHART_DEFAULTS.decimals;
+  const isTime = (options.xAxisType ?? CHART_DEFAULTS.xAxisType) === 'time';
+  return {
+    trigger: 'axis',
+    confine: true,
+    formatter: (raw: unknown) => {
+      const params = (Array.isArray(raw) ? raw : [raw]) as TooltipParam[];
+      const first = params[0];
+      if (!first) return '';
+      const head = isTime && typeof first.axisValue === 'number' ? formatDateTime24(first.axisValue) : String(first.axisValue ?? '');
+      const rows = params.map((p) => {
+        const value = Array.isArray(p.value) ? (p.value[1] as number | null) : (p.value as number | null);
+        return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}: <b>${formatIndian(value, decimals)}</b>`;
+      });
+      return [escapeHtml(head), ...rows].join('<br/>');
+    },
+  };
+}
+
+/** Reference lines (limits) drawn once, on the first series. */
+export function markLines(lines: readonly ReferenceLine[] | undefined) {
+  if (!lines || lines.length === 0) return undefined;
+  return {
+    silent: true,
+    symbol: 'none',
+    lineStyle: { color: '#e03131', type: 'dashed' as const, width: 1.5 },
+    label: { formatter: '{b}', position: 'insideEndTop' as const },
+    data: lines.map((l) => ({ name: l.label, yAxis: l.value })),
+  };
+}
+
+/** Series points as ECharts wants them: [x, y] for time axes, y alone for category axes. */
+export function seriesData(options: ChartDisplayOptions, series: ChartSeries) {
+  if ((options.xAxisType ?? CHART_DEFAULTS.xAxisType) === 'category') return series.points.map(([, y]) => y);
+  return series.points.map(([x, y]) => [x, y] as [number | string, number | null]);
+}
+
+export function hasPoints(series: readonly ChartSeries[]): boolean {
+  return series.some((s) => s.points.some(([, y]) => y !== null));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

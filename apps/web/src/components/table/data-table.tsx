@@ -1,0 +1,66 @@
+import { Button, Group, ScrollArea, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { csvFileName, toCsv, type CsvColumn } from '@/lib/csv';
+import { saveFile } from '@/lib/download';
+
+export interface DataTableColumn<T> extends CsvColumn<T> {
+  /** How the cell is shown; the exported value otherwise. */
+  render?: (row: T) => ReactNode;
+  align?: 'left' | 'right';
+}
+
+interface DataTableProps<T> {
+  /** Caption of the table and base of the exported file's name. */
+  title: string;
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  emptyText?: string;
+}
+
+/** A plain table whose rows can be exported as a CSV file (SPEC 1, 9). */
+export function DataTable<T>({ title, columns, rows, rowKey, emptyText = 'Nothing to show.' }: DataTableProps<T>) {
+  const exportCsv = () => saveFile(new Blob([toCsv(columns, rows)], { type: 'text/csv' }), csvFileName(title));
+  return (
+    <div>
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>{title}</Text>
+        <Button size="xs" variant="light" onClick={exportCsv} disabled={rows.length === 0}>
+          Export CSV
+        </Button>
+      </Group>
+      <ScrollArea type="auto">
+        <Table striped highlightOnHover miw={480}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.header} ta={c.align ?? 'left'}>
+                  {c.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed">{emptyText}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.header} ta={c.align ?? 'left'}>
+                      {c.render ? c.render(row) : c.value(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </div>
+  );
+}

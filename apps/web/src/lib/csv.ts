@@ -1,0 +1,27 @@
+import { formatInZone } from '@enviro/domain/format-date';
+
+/** A column of an exported table: its heading and how to read a row's cell. */
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+}
+
+/**
+ * SPEC 9: commas are stripped from cells (the product's files are read by tools that split on
+ * every comma); quotes and line breaks, which such tools also choke on, become spaces.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  return String(value).replace(/,/g, '').replace(/["\r\n]+/g, ' ');
+}
+
+export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+  const lines = [columns.map((c) => csvCell(c.header)), ...rows.map((r) => columns.map((c) => csvCell(c.value(r))))];
+  return `${lines.map((l) => l.join(',')).join('\r\n')}\r\n`;
+}
+
+/** SPEC 9: the file is named after the table's title plus the time of export (Kolkata time). */
+export function csvFileName(title: string, at: number = Date.now()): string {
+  const safe = title.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim() || 'export';
+  return `${safe} ${formatInZone(at, 'YYYY-MM-DD HH-mm-ss')}.csv`;
+}
