@@ -1,0 +1,203 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(customParseFormat);
+
+/**
+ * Instants are epoch milliseconds. A *wall clock* is the local date and time of a zone, written as
+ * epoch milliseconds as if that local time were UTC: calendar arithmetic (start of day, add a month
+ * with end-of-month clamping) is then plain UTC arithmetic. Zones are resolved with Intl rather
+ * than dayjs's timezone plugin, which shifts instants by an hour when adding days across a DST
+ * change and costs ~200 µs a call; dayjs (UTC mode) parses the request's date formats strictly.
+ */
+
+/** The display and bucketing zone unless a request names another (SPEC 9). */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** Whether `name` is an IANA zone (or alias such as 'UTC') this runtime knows. */
+export function isTimeZone(name: string): boolean {
+  if (name.trim() === '' || name !== name.trim()) return false;
+  try {
+    formatter(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Offset of `zone` from UTC at an instant, in milliseconds (Asia/Kolkata: +19,800,000). */
+export function offsetAt(instant: number, zone: string): number {
+  // Intl costs microseconds a call and bucket grids make thousands, so offsets are cached per UTC
+  // day: equal at both ends of a day means constant within it (no zone changes twice in a day);
+  // otherwise the one transition is found to the second and kept.
+  const cache = zoneCache(zone);
+  const day = Math.floor(instant / DAY_MS);
+  const start = dayStartOffset(cache, zone, day);
+  const end = dayStartOffset(cache, zone, day + 1);
+  if (start === end) return start;
+  let transition = cache.transitions.get(day);
+  if (transition === undefined) {
+    let lo = day * DAY_MS;
+    let hi = lo + DAY_MS;
+    while (hi - lo > 1000) {
+      const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+      if (intlOffset(mid, zone) === start) lo = mid;
+      else hi = mid;
+    }
+    transition = hi;
+    cache.transitions.set(day, transition);
+  }
+  return instant < transition ? start : end;
+}
+
+interface ZoneCache {
+  /** Offset at 00:00 UTC of each day number seen. */
+  dayStarts: Map<number, number>;
+  /** Instant of the transition inside each day number whose two ends differ. */
+  transitions: Map<number, number>;
+}
+
+const CACHE_LIMIT = 100_000;
+const caches = new Map<string, ZoneCache>();
+
+function zoneCache(zone: string): ZoneCache {
+  let cache = caches.get(zone);
+  if (!cache || cache.dayStarts.size > CACHE_LIMIT) {
+    cache = { dayStarts: new Map(), transitions: new Map() };
+    caches.set(zone, cache);
+  }
+  return cache;
+}
+
+function dayStartOffset(cache: ZoneCache, zone: string, day: number): number {
+  let offset = cache.dayStarts.get(day);
+  if (offset === undefined) {
+    offset = intlOffset(day * DAY_MS, zone);
+    cache.dayStarts.set(day, offset);
+  }
+  return offset;
+}
+
+function intlOffset(instant: number, zone: string): number {
+  const whole = Math.floor(instant / 1000) * 1000;
+  const parts: Record<string, string> = {};
+  for (const p of formatter(zone).formatToParts(whole)) parts[p.type] = p.value;
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - whole;
+}
+
+/** The wall clock of `zone` at an instant. */
+export function toWallClock(instant: number, zone: string): number {
+  return instant + offsetAt(instant, zone);
+}
+
+/**
+ * The instant a wall clock of `zone` names. A time repeated when clocks go back is its earlier
+ * instant; a time skipped when clocks go forward moves forward by the gap (02:30 becomes 03:30), as
+ * PostgreSQL and Temporal's 'compatible' rule do. Assumes at most one transition a day either side.
+ */
+export function fromWallClock(wall: number, zone: string): number {
+  const before = offsetAt(wall - DAY_MS, zone);
+  const after = offsetAt(wall + DAY_MS, zone);
+  const valid = [wall - before, wall - after].filter((instant) => toWallClock(instant, zone) === wall);
+  if (valid.length > 0) return Math.min(...valid);
+  return wall - before;
+}
+
+export type CalendarUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+
+const FIXED_UNIT_MS = { minute: 60_000, hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS } as const;
+
+/** Adds calendar units to a wall clock; months and years clamp to the month's last day (31 Mar - 1 month = 29 Feb). */
+function addWall(wall: number, amount: number, unit: CalendarUnit): number {
+  if (unit !== 'month' && unit !== 'year') return wall + amount * FIXED_UNIT_MS[unit];
+  const d = new Date(wall);
+  const months = d.getUTCFullYear() * 12 + d.getUTCMonth() + (unit === 'year' ? 12 * amount : amount);
+  const year = Math.floor(months / 12);
+  const month = months - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const timeOfDay = wall - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay)) + timeOfDay;
+}
+
+function startOfWall(wall: number, unit: 'hour' | 'day' | 'month' | 'year'): number {
+  const d = new Date(wall);
+  switch (unit) {
+    case 'hour':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours());
+    case 'day':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+    case 'month':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    case 'year':
+      return Date.UTC(d.getUTCFullYear(), 0, 1);
+  }
+}
+
+/** Moves an instant by whole calendar units on the wall clock of `zone` (one day keeps the local time across DST). */
+export function addCalendar(instant: number, amount: number, unit: CalendarUnit, zone: string): number {
+  return fromWallClock(addWall(toWallClock(instant, zone), amount, unit), zone);
+}
+
+/** The instant a calendar unit containing `instant` starts in `zone` (local midnight for 'day'). */
+export function startOfCalendar(instant: number, unit: 'hour' | 'day' | 'month' | 'year', zone: string): number {
+  return fromWallClock(startOfWall(toWallClock(instant, zone), unit), zone);
+}
+
+/** Date and time formats a request may use for local times (SPEC 9), besides ISO instants. */
+export const LOCAL_DATE_TIME_FORMATS = ['YYYY-MM-DD HH:mm:ss', 'MM/DD/YYYY hh:mm:ss A', 'YYYY-MM-DD'] as const;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+
+/**
+ * Parses a request's date: an ISO instant with Z or an offset ('2024-03-10T00:00:00Z'), or a local
+ * time of `zone` as 'YYYY-MM-DD HH:mm:ss', 'MM/DD/YYYY hh:mm:ss A', 'YYYY-MM-DD' (local midnight) or
+ * ISO without offset. Returns undefined for anything else, including impossible dates (02/30).
+ */
+export function parseDateTime(text: string, zone: string): number | undefined {
+  if (ISO_INSTANT.test(text)) {
+    const ms = Date.parse(text);
+    const calendar = dayjs.utc(text.slice(0, 10), 'YYYY-MM-DD', true);
+    return Number.isNaN(ms) || !calendar.isValid() ? undefined : ms;
+  }
+  if (ISO_LOCAL.test(text)) {
+    const wall = Date.parse(`${text}Z`);
+    const calendar = dayjs.utc(text.slice(0, 10), 'YYYY-MM-DD', true);
+    return Number.isNaN(wall) || !calendar.isValid() ? undefined : fromWallClock(wall, zone);
+  }
+  for (const format of LOCAL_DATE_TIME_FORMATS) {
+    const parsed = dayjs.utc(text, format, true);
+    if (parsed.isValid()) return fromWallClock(parsed.valueOf(), zone);
+  }
+  return undefined;
+}
+
+/** Parses 'YYYY-MM-DD' into the wall clock of that day's midnight, or undefined. */
+export function parseLocalDate(text: string): number | undefined {
+  const parsed = dayjs.utc(text, 'YYYY-MM-DD', true);
+  return parsed.isValid() ? parsed.valueOf() : undefined;
+}
