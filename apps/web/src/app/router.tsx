@@ -15,6 +15,28 @@ function createRouter() {
       children: [
         { index: true, Component: HomeRoute },
         { path: 'error', Component: ErrorRoute },
+        {
+          path: 'public/dashboard',
+          lazy: async () => ({ Component: (await import('./routes/public/public-layout')).PublicLayout }),
+          children: [
+            {
+              path: 'industries/:tenantId',
+              lazy: async () => ({ Component: (await import('./routes/public/industries')).IndustriesRoute }),
+            },
+            {
+              path: 'industry/:tenantId',
+              lazy: async () => ({ Component: (await import('./routes/public/industry')).IndustryRoute }),
+            },
+            {
+              path: 'details/:tenantId',
+              lazy: async () => ({ Component: (await import('./routes/public/details')).DetailsRoute }),
+            },
+            {
+              path: 'parameter/:tenantId',
+              lazy: async () => ({ Component: (await import('./routes/public/parameter')).ParameterRoute }),
+            },
+          ],
+        },
         // SPEC 2: any other path goes to the home page.
         { path: '*', element: <Navigate to="/" replace /> },
       ],

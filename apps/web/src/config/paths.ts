@@ -48,6 +48,8 @@ export interface ParameterQuery {
   time: string;
   /** Station ids, comma separated. */
   stations: string;
+  /** The board the industry page's back action returns to, kept across pages. */
+  back: string | undefined;
 }
 
 function withQuery(path: string, query: object): string {

@@ -1,7 +1,7 @@
-import { Button, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { Group, ScrollArea, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { csvFileName, toCsv, type CsvColumn } from '@/lib/csv';
-import { saveFile } from '@/lib/download';
+import type { CsvColumn } from '@/lib/csv';
+import { CsvExportButton } from './csv-export-button';
 
 export interface DataTableColumn<T> extends CsvColumn<T> {
   /** How the cell is shown; the exported value otherwise. */
@@ -20,14 +20,13 @@ interface DataTableProps<T> {
 
 /** A plain table whose rows can be exported as a CSV file (SPEC 1, 9). */
 export function DataTable<T>({ title, columns, rows, rowKey, emptyText = 'Nothing to show.' }: DataTableProps<T>) {
-  const exportCsv = () => saveFile(new Blob([toCsv(columns, rows)], { type: 'text/csv' }), csvFileName(title));
   return (
     <div>
       <Group justify="space-between" mb="xs">
-        <Text fw={600}>{title}</Text>
-        <Button size="xs" variant="light" onClick={exportCsv} disabled={rows.length === 0}>
-          Export CSV
-        </Button>
+        <Text fw={600} component="h2" fz="md" m={0}>
+          {title}
+        </Text>
+        <CsvExportButton title={title} columns={columns} rows={rows} />
       </Group>
       <ScrollArea type="auto">
         <Table striped highlightOnHover miw={480}>

@@ -1,0 +1,12 @@
+import { Container } from '@mantine/core';
+import { ParameterDashboard } from '@/features/trend/components/parameter-dashboard';
+import { usePublicTenant } from './public-layout';
+
+export function ParameterRoute() {
+  const tenant = usePublicTenant();
+  return (
+    <Container size="xl" py="md">
+      <ParameterDashboard tenantId={tenant.id} tenantName={tenant.name} />
+    </Container>
+  );
+}

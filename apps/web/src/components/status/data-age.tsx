@@ -1,0 +1,34 @@
+import { Group, Text } from '@mantine/core';
+import { dataAgeColour, type DataAgeColour } from '@enviro/domain/data-age';
+import { formatDateTime12 } from '@enviro/domain/format-date';
+
+/** Mantine colours for the SPEC 4 data-age bands (dark enough to read on white). */
+const COLOURS: Record<DataAgeColour, string> = {
+  green: 'green.8',
+  orange: 'orange.8',
+  red: 'red.8',
+  darkgrey: 'dark.4',
+};
+
+/** Words for each band, so the colour is never the only cue. */
+const WORDS: Record<DataAgeColour, string> = {
+  green: 'within 4 hours',
+  orange: 'within 24 hours',
+  red: 'older than 24 hours',
+  darkgrey: 'no data yet',
+};
+
+/** The time of the last reading, coloured by its age. */
+export function DataAge({ lastDataAt, label = 'Last data' }: { lastDataAt: string | null; label?: string }) {
+  const colour = dataAgeColour(lastDataAt);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}:
+      </Text>
+      <Text size="sm" fw={600} c={COLOURS[colour]} title={WORDS[colour]} data-age={colour}>
+        {lastDataAt ? formatDateTime12(lastDataAt) : 'Never'}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RawDataReportRequest } from '@enviro/contracts/public';
+import { api, type Download } from '@/lib/api-client';
+
+/** Every reading of stations in a range as CSV, PDF or XLS (POST /api/raw-data-report). */
+export const downloadRawDataReport = (request: RawDataReportRequest): Promise<Download> =>
+  api.download('/raw-data-report', { body: request });
+
+export const useDownloadRawDataReport = () => useMutation({ mutationFn: downloadRawDataReport });

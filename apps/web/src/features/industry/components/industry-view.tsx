@@ -1,0 +1,73 @@
+import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { TenantInfo } from '@enviro/contracts/tenant';
+import { useEntityTree } from '@/api/get-entity-tree';
+import { paths } from '@/config/paths';
+import { collectStations } from '@/lib/stations';
+import { StationView } from './station-view';
+import { TenantAlertsChart } from './tenant-alerts-chart';
+import { TenantSummaryPanel } from './tenant-summary-panel';
+
+/**
+ * SPEC 2 public industry page. The picked station lives in the query (?station=) and changes
+ * without reloading; `back` names the board whose industries list the back link returns to.
+ */
+export function IndustryView({ tenant }: { tenant: TenantInfo }) {
+  const [params, setParams] = useSearchParams();
+  const back = params.get('back') ?? undefined;
+  const stationParam = Number(params.get('station'));
+  const tree = useEntityTree(tenant.id);
+  const stations = useMemo(() => collectStations(tree.data ?? []), [tree.data]);
+  const station = stations.find((s) => s.id === stationParam) ?? stations[0];
+  const stationBox = useRef<HTMLDivElement>(null);
+  const scrollPending = useRef(false);
+
+  const selectStation = (id: number) => {
+    scrollPending.current = true;
+    setParams(
+      (p) => {
+        p.set('station', String(id));
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  useEffect(() => {
+    if (!scrollPending.current) return;
+    scrollPending.current = false;
+    stationBox.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [station?.id]);
+
+  const facts = [tenant.industryCategory, tenant.city, tenant.state, tenant.displayId].filter(Boolean).join(' · ');
+  return (
+    <Stack gap="lg">
+      {back && (
+        <Anchor component={Link} to={paths.public.industries.getHref(back)} size="sm">
+          ← Back to industries
+        </Anchor>
+      )}
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {tenant.name}
+        </Title>
+        <Text c="dimmed">{facts}</Text>
+        <Anchor component={Link} to={paths.public.parameter.getHref(tenant.id, { back })} size="sm">
+          Compare a parameter across stations
+        </Anchor>
+      </div>
+      <TenantSummaryPanel
+        tenantId={tenant.id}
+        selectedStationId={station?.id}
+        onSelectStation={selectStation}
+      />
+      <Box ref={stationBox} id="station-view" style={{ scrollMarginTop: 16 }}>
+        {station && <StationView key={station.id} tenantId={tenant.id} station={station} back={back} />}
+      </Box>
+      <Paper withBorder p="md">
+        <TenantAlertsChart tenantId={tenant.id} />
+      </Paper>
+    </Stack>
+  );
+}

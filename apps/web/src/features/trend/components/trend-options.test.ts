@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { TrendResult } from '@enviro/contracts/data';
+import { allowedAveraging, resolveChoices, trendStats } from './trend-options';
+
+describe('allowedAveraging', () => {
+  it.each([
+    ['7d-ago', ['instances', 'minute_15', 'minute_30', 'hour_1', 'hour_12', 'day_1']],
+    ['30d-ago', ['instances', 'minute_15', 'minute_30', 'hour_1', 'hour_12', 'day_1']],
+    ['1y-ago', ['hour_1', 'hour_12', 'day_1']],
+  ])('%s allows %j', (time, allowed) => {
+    expect(allowedAveraging(time)).toEqual(allowed);
+  });
+});
+
+describe('resolveChoices: defaults and impossible pairs', () => {
+  it.each([
+    [null, null, { time: '15d-ago', averaging: 'minute_15' }],
+    ['30d-ago', 'hour_1', { time: '30d-ago', averaging: 'hour_1' }],
+    ['2d-ago', 'bogus', { time: '15d-ago', averaging: 'minute_15' }],
+    ['7d-ago', 'instances', { time: '7d-ago', averaging: 'instances' }],
+    ['1y-ago', 'instances', { time: '1y-ago', averaging: 'hour_1' }],
+    ['1y-ago', 'minute_15', { time: '1y-ago', averaging: 'hour_1' }],
+    ['1y-ago', 'day_1', { time: '1y-ago', averaging: 'day_1' }],
+  ])('time %j averaging %j', (time, averaging, expected) => {
+    expect(resolveChoices(time, averaging)).toEqual(expected);
+  });
+});
+
+const trend = (dsAgg: TrendResult['dsAgg'], values: (number | null)[]): TrendResult => ({
+  paramName: 'pm',
+  paramLabel: 'PM',
+  unit: 'mg/Nm3',
+  data: values.map((value, i) => ({ time: i, value })),
+  tags: {},
+  entityName: 'Stack 1',
+  entityId: 1,
+  dsAgg,
+  agg: 'avg',
+});
+
+describe('trendStats', () => {
+  it.each([
+    ['bucketed: min of minima, max of maxima, mean of averages', [trend('avg', [10, 20, null]), trend('min', [2, 5]), trend('max', [30, 90])], { min: 2, max: 90, avg: 15 }],
+    ['raw points', [trend(null, [4, 8, 6])], { min: 4, max: 8, avg: 6 }],
+    ['no data', [trend('avg', [null])], { min: null, max: null, avg: null }],
+    ['no series', [], { min: null, max: null, avg: null }],
+  ])('%s', (_case, trends, stats) => {
+    expect(trendStats(trends)).toEqual(stats);
+  });
+});

@@ -1,0 +1,25 @@
+/** How station types are written on screen: acronyms in capitals, other types with a capital. */
+export function stationTypeLabel(type: string): string {
+  if (['eqms', 'cems', 'caaqms', 'wfm', 'chp'].includes(type)) return type.toUpperCase();
+  return type.charAt(0).toUpperCase() + type.slice(1);
+}
+
+/** Live statuses in the order screens list them. */
+export const LIVE_STATUSES = ['LIVE', 'DELAYED', 'OFFLINE', 'UNKNOWN'] as const;
+export type LiveStatusName = (typeof LIVE_STATUSES)[number];
+
+/** Mantine colour of each live status. */
+export const LIVE_STATUS_COLOURS: Record<LiveStatusName, string> = {
+  LIVE: 'green',
+  DELAYED: 'orange',
+  OFFLINE: 'red',
+  UNKNOWN: 'gray',
+};
+
+/** Hex colours of live statuses for charts (Mantine's 7th shades). */
+export const LIVE_STATUS_HEX: Record<LiveStatusName, string> = {
+  LIVE: '#37b24d',
+  DELAYED: '#f76707',
+  OFFLINE: '#f03e3e',
+  UNKNOWN: '#868e96',
+};

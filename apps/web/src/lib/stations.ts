@@ -1,0 +1,106 @@
+import type { EntityDevice, EntityNode, LiveStatus } from '@enviro/contracts/entity';
+import type { TrendResult } from '@enviro/contracts/data';
+import { operationalValue } from '@enviro/domain/operational';
+import { orderStationTypes, sortStations } from '@enviro/domain/station-order';
+
+/** Node types that hold stations rather than being stations. */
+const CONTAINER_TYPES = new Set(['group', 'facility']);
+
+/** A parameter a station reports. */
+export interface StationParam {
+  name: string;
+  label: string;
+  unit: string;
+}
+
+/** A station as the portal shows it (SPEC 3 Station, derived from a node). */
+export interface Station {
+  id: number;
+  name: string;
+  type: string;
+  liveStatus: LiveStatus;
+  lastDataAt: string | null;
+  properties: { name: string; value: string }[];
+  /** 'True' unless the Operational property says otherwise. */
+  operational: string;
+  commissioningDate: string | null;
+  capacity: string | null;
+  devices: EntityDevice[];
+  /** Whether any device reports diagnostic (device_) parameters. */
+  hasDiagnostics: boolean;
+  params: StationParam[];
+}
+
+const property = (node: EntityNode, name: string) => node.properties.find((p) => p.name === name)?.value ?? null;
+
+function toStation(node: EntityNode): Station {
+  const live = (node.devices ?? []).filter((d) => d.deletedDate === null);
+  const params = live.flatMap((d) => (d.profile?.params ?? []).filter((p) => p.deletedDate === null));
+  const seen = new Set<string>();
+  const shown: StationParam[] = [];
+  for (const p of params) {
+    if (p.stdParam.name.startsWith('device_') || seen.has(p.stdParam.name)) continue;
+    seen.add(p.stdParam.name);
+    shown.push({ name: p.stdParam.name, label: p.stdParam.label, unit: p.unit });
+  }
+  return {
+    id: node.id,
+    name: node.name,
+    type: node.type,
+    liveStatus: node.liveStatus,
+    lastDataAt: node.lastDataAt,
+    properties: node.properties,
+    operational: operationalValue(node.properties),
+    // The product spells the property 'Commisoning Date'.
+    commissioningDate: property(node, 'Commisoning Date'),
+    capacity: property(node, 'Capacity'),
+    devices: live,
+    hasDiagnostics: params.some((p) => p.stdParam.name.startsWith('device_')),
+    params: shown,
+  };
+}
+
+/** Every station of a tree (any node that is not a group or facility), in SPEC 9 order. */
+export function collectStations(tree: readonly EntityNode[]): Station[] {
+  const out: Station[] = [];
+  const walk = (node: EntityNode) => {
+    if (!CONTAINER_TYPES.has(node.type)) out.push(toStation(node));
+    node.children.forEach(walk);
+  };
+  tree.forEach(walk);
+  return sortStations(out);
+}
+
+/** Stations grouped by type, groups in SPEC 9 type order. */
+export function groupByType(stations: readonly Station[]): { type: string; stations: Station[] }[] {
+  return orderStationTypes(stations.map((s) => s.type)).map((type) => ({
+    type,
+    stations: stations.filter((s) => s.type === type),
+  }));
+}
+
+export interface StationCounts {
+  total: number;
+  /** SPEC 4: operating unless the operational value is 'False'. */
+  operating: number;
+  liveStatus: Record<LiveStatus, number>;
+}
+
+export function countStations(stations: readonly Station[]): StationCounts {
+  const liveStatus: Record<LiveStatus, number> = { LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 };
+  for (const s of stations) liveStatus[s.liveStatus] += 1;
+  return { total: stations.length, operating: stations.filter((s) => s.operational !== 'False').length, liveStatus };
+}
+
+/** The newest point of each parameter's series, by parameter name. */
+export function latestValues(trends: readonly TrendResult[]): Map<string, { time: number; value: number }> {
+  const out = new Map<string, { time: number; value: number }>();
+  for (const t of trends) {
+    for (const p of t.data) {
+      if (p.value === null) continue;
+      const known = out.get(t.paramName);
+      if (!known || p.time > known.time) out.set(t.paramName, { time: p.time, value: p.value });
+    }
+  }
+  return out;
+}
