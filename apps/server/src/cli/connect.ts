@@ -6,6 +6,8 @@ import { migrate } from '../db/migrate.ts';
 
 export interface CliDatabase {
   database: DatabaseHandle;
+  /** Migrations this call applied. */
+  applied: string[];
   close(): Promise<void>;
 }
 
@@ -23,8 +25,9 @@ export async function openCliDatabase(): Promise<CliDatabase> {
     stopEmbedded = embedded.stop;
   }
   const database = openDatabase(url, { max: 4 });
+  let applied: string[];
   try {
-    await migrate(database.pool);
+    ({ applied } = await migrate(database.pool));
   } catch (error) {
     await database.close();
     await stopEmbedded();
@@ -32,6 +35,7 @@ export async function openCliDatabase(): Promise<CliDatabase> {
   }
   return {
     database,
+    applied,
     close: async () => {
       await database.close();
       await stopEmbedded();
