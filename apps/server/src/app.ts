@@ -7,6 +7,8 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { telemetryRoutes } from './routes/telemetry.routes.ts';
+import { ingestPlugin } from './ingest/ingest.plugin.ts';
 import { entityRoutes } from './routes/entity.routes.ts';
 import { stdParamRoutes } from './routes/std-param.routes.ts';
 import { tenantRoutes } from './routes/tenant.routes.ts';
@@ -41,7 +43,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     return { ok: true };
   });
 
+  await app.register(ingestPlugin, { database: deps.database });
   await app.register(healthRoutes);
+  await app.register(telemetryRoutes);
   await app.register(entityRoutes);
   await app.register(stdParamRoutes);
   await app.register(tenantRoutes);

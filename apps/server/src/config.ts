@@ -18,6 +18,7 @@ const EnvSchema = z.object({
     .regex(/^mqtts?:\/\/|^wss?:\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
   MQTT_PORT: port.default(1883),
+  MQTT_CLIENT_ID: z.string().regex(/^[\w-]{1,23}$/, 'letters, digits, _ or -, at most 23').default('enviro-ingest'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),

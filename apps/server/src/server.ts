@@ -5,6 +5,8 @@ import { openDatabase } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
+import { startRollupWorker } from './ingest/rollup-worker.ts';
+import { startBroker } from './mqtt/broker.ts';
 import path from 'node:path';
 
 /** Starts the platform: database (embedded unless DATABASE_URL), migrations, broker, HTTP. */
@@ -38,7 +40,26 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ database }, { loggerInstance: log });
-  stops.unshift(() => app.close());
+  const broker = await startBroker({
+    ingest: app.ingest,
+    log,
+    url: config.MQTT_URL,
+    clientId: config.MQTT_CLIENT_ID,
+    port: config.MQTT_PORT,
+    host: config.HOST,
+  });
+  app.healthChecks.set('broker', async () => broker.health());
+  const rollups = startRollupWorker(database.pool, log);
+  // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
+  // ingest batches), stop the rollup worker, close the broker; the database closes after these.
+  stops.unshift(
+    async () => {
+      await broker.stopAccepting();
+      await app.close();
+    },
+    () => rollups.stop(),
+    () => broker.close(),
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

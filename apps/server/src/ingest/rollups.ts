@@ -1,0 +1,75 @@
+import type pg from 'pg';
+
+export interface RefreshOptions {
+  /** Most dirty buckets recomputed in one transaction. */
+  limit?: number;
+  /** Only buckets starting before this instant (the worker leaves the still-open bucket to raw reads). */
+  before?: Date;
+}
+
+const KEYS = 'unnest($1::int[], $2::bigint[], $3::timestamptz[]) AS m(tenant_id, device_id, bucket)';
+
+// n, sum, min, max, first and last of every series of each marked bucket, from raw rows. first/last are
+// the values at the earliest/latest ts (one row per device and instant, so they are well defined).
+const RECOMPUTE = `
+INSERT INTO reading_15m (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last)
+SELECT m.tenant_id, m.device_id, v.slot::smallint, m.bucket, count(*), sum(v.value), min(v.value), max(v.value),
+       (array_agg(v.value ORDER BY r.ts))[1], (array_agg(v.value ORDER BY r.ts DESC))[1]
+FROM ${KEYS}
+JOIN reading r ON r.tenant_id = m.tenant_id AND r.device_id = m.device_id
+              AND r.ts >= m.bucket AND r.ts < m.bucket + interval '15 minutes'
+CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
+WHERE v.value IS NOT NULL
+GROUP BY m.tenant_id, m.device_id, v.slot, m.bucket`;
+
+/**
+ * Recomputes up to `limit` dirty 15-minute buckets from raw readings and clears their marks, in one
+ * transaction. Marks are taken FOR UPDATE SKIP LOCKED, so several workers share the queue, and an
+ * ingesting transaction that touches a held bucket waits and then marks it again (see commit-batch.ts).
+ * Returns how many buckets were refreshed.
+ */
+export async function refreshRollups(pool: pg.Pool, options: RefreshOptions = {}): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    try {
+      const marks = await client.query<{ tenant_id: number; device_id: string; bucket: Date }>(
+        `SELECT tenant_id, device_id, bucket FROM rollup_dirty
+         WHERE ($2::timestamptz IS NULL OR bucket < $2) LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [options.limit ?? 500, options.before ?? null],
+      );
+      if (marks.rows.length > 0) {
+        const keys = [marks.rows.map((m) => m.tenant_id), marks.rows.map((m) => m.device_id), marks.rows.map((m) => m.bucket)];
+        // Rows first: a series whose readings are gone from a bucket loses its rollup row.
+        await client.query(
+          `DELETE FROM reading_15m r USING ${KEYS}
+           WHERE r.tenant_id = m.tenant_id AND r.device_id = m.device_id AND r.bucket = m.bucket`,
+          keys,
+        );
+        await client.query(RECOMPUTE, keys);
+        await client.query(
+          `DELETE FROM rollup_dirty d USING ${KEYS}
+           WHERE d.tenant_id = m.tenant_id AND d.device_id = m.device_id AND d.bucket = m.bucket`,
+          keys,
+        );
+      }
+      await client.query('COMMIT');
+      return marks.rows.length;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Refreshes until no dirty bucket (before `options.before`) is left; returns how many were refreshed. */
+export async function drainRollups(pool: pg.Pool, options: RefreshOptions = {}): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await refreshRollups(pool, options);
+    if (n === 0) return total;
+    total += n;
+  }
+}
