@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntityProperty, EntityType, Id } from './common.ts';
+import type { LiveStatus as DomainLiveStatus } from '@enviro/domain/live-status';
 import { StdParam } from './std-param.ts';
 
 /** A boolean query option: exactly 'true' or 'false', so a typo answers 400 instead of meaning false. */
@@ -12,7 +13,7 @@ export const EntityStatus = z.enum(['ENABLED', 'DELETED']);
 export type EntityStatus = z.infer<typeof EntityStatus>;
 
 /** Live status of a node from its last data (SPEC 4): LIVE, DELAYED, OFFLINE, else UNKNOWN. */
-export const LiveStatus = z.enum(['LIVE', 'DELAYED', 'OFFLINE', 'UNKNOWN']);
+export const LiveStatus = z.enum(['LIVE', 'DELAYED', 'OFFLINE', 'UNKNOWN']) satisfies z.ZodType<DomainLiveStatus>;
 export type LiveStatus = z.infer<typeof LiveStatus>;
 
 /** A comma-separated query list whose every item must belong to `allowed`; the error names the stray item. */
@@ -169,7 +170,8 @@ export const EntityNode: z.ZodType<EntityNode> = z.object({
   get children() {
     return z.array(EntityNode);
   },
-});
+  // A recursive schema reaches the OpenAPI page as a named component that its children refer to.
+}).meta({ id: 'EntityNode' });
 
 /** Answer of GET /api/entities/{id}/children: the direct children, each with its subtree. */
 export const EntityNodeList = z.array(EntityNode);
@@ -199,7 +201,7 @@ export const EntityNodeShort: z.ZodType<EntityNodeShort> = z.object({
   get children() {
     return z.array(EntityNodeShort);
   },
-});
+}).meta({ id: 'EntityNodeShort' });
 
 /** Answer of GET /api/entities: root nodes in natural name order, full or short. */
 export const EntityTree = z.union([z.array(EntityNode), z.array(EntityNodeShort)]);

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** OpenAPI generated from the routes' zod contracts, browsable at /api/docs. */
 export const docsPlugin = fp(async function docs(app: FastifyInstance) {
@@ -17,6 +17,8 @@ export const docsPlugin = fp(async function docs(app: FastifyInstance) {
       },
     },
     transform: jsonSchemaTransform,
+    // Contracts given an id (recursive ones such as EntityNode) become components that routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   // The documentation is public; the auth plugin skips routes whose config says so.
   app.addHook('onRoute', (route) => {

@@ -9,10 +9,10 @@ import type {
   EntityStatus,
   EntityTree,
   LimitRequest,
-  LiveStatus,
   ParamLimit,
 } from '@enviro/contracts/entity';
 import { deviceDisplayId } from '@enviro/domain/display-id';
+import { liveStatus } from '@enviro/domain/live-status';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';
 import { assertCanReadTenant } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
@@ -40,12 +40,13 @@ export class EntityService {
       query.status.includes(row.status as EntityStatus) &&
       (query.type === undefined || query.type.includes(row.type as EntityType)) &&
       !query.excludeType?.includes(row.type as EntityType);
-    if (query.short) return assemble<EntityNodeShort>(rows, shown, toShortNode);
+    const now = Date.now();
+    if (query.short) return assemble<EntityNodeShort>(rows, shown, (row, children) => toShortNode(row, children, now));
     const devices = await this.devices(tenantIds, null, {
       devices: query.getDevices || query.getLocatedDevices,
       params: query.params,
     });
-    return assemble<EntityNode>(rows, shown, (row, children) => toNode(row, children, devices));
+    return assemble<EntityNode>(rows, shown, (row, children) => toNode(row, children, devices, now));
   }
 
   /** One ENABLED node with its ENABLED subtree; 404 when it is missing, deleted or another tenant's. */
@@ -57,7 +58,8 @@ export class EntityService {
       devices: query.withDevices,
       params: query.withParams,
     });
-    const [node] = assemble<EntityNode>(rows, (r) => r.status === 'ENABLED', (row, children) => toNode(row, children, devices));
+    const now = Date.now();
+    const [node] = assemble<EntityNode>(rows, (r) => r.status === 'ENABLED', (row, children) => toNode(row, children, devices, now));
     return node!;
   }
 
@@ -122,13 +124,13 @@ function assemble<N extends { name: string }>(
   makeNode: (row: EntityRow, children: N[]) => N,
 ): N[] {
   const present = new Set(rows.map((r) => key(r.tenant_id, r.id)));
-  const childrenOf = new Map<string, EntityRow[]>();
-  const roots: EntityRow[] = [];
-  for (const row of rows) {
-    const parent = row.parent_id === null ? undefined : key(row.tenant_id, row.parent_id);
-    if (parent === undefined || !present.has(parent)) roots.push(row);
-    else childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), row]);
-  }
+  const parentKey = (row: EntityRow) => (row.parent_id === null ? '' : key(row.tenant_id, row.parent_id));
+  const roots = rows.filter((row) => !present.has(parentKey(row)));
+  const childrenOf = groupBy(
+    rows.filter((row) => present.has(parentKey(row))),
+    parentKey,
+    (row) => row,
+  );
   const build = (row: EntityRow): N[] => {
     const children = sortByNameNatural((childrenOf.get(key(row.tenant_id, row.id)) ?? []).flatMap(build), (n) => n.name);
     return shown(row) ? [makeNode(row, children)] : children;
@@ -152,7 +154,12 @@ function groupBy<T, V>(items: readonly T[], keyOf: (item: T) => string, map: (it
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-function toNode(row: EntityRow, children: EntityNode[], devices: Map<string, EntityDevice[]> | undefined): EntityNode {
+function toNode(
+  row: EntityRow,
+  children: EntityNode[],
+  devices: Map<string, EntityDevice[]> | undefined,
+  now: number,
+): EntityNode {
   return {
     id: Number(row.id),
     tenantId: row.tenant_id,
@@ -163,19 +170,19 @@ function toNode(row: EntityRow, children: EntityNode[], devices: Map<string, Ent
     properties: row.properties,
     workingStatus: row.working_status,
     lastDataAt: iso(row.last_data_at),
-    liveStatus: liveStatusOf(row.last_data_at, Date.now()),
+    liveStatus: liveStatus(row.last_data_at?.getTime() ?? null, now),
     ...(devices && { devices: devices.get(key(row.tenant_id, row.id)) ?? [] }),
     children,
   };
 }
 
-function toShortNode(row: EntityRow, children: EntityNodeShort[]): EntityNodeShort {
+function toShortNode(row: EntityRow, children: EntityNodeShort[], now: number): EntityNodeShort {
   return {
     id: Number(row.id),
     name: row.name,
     type: row.type as EntityType,
     lastDataAt: iso(row.last_data_at),
-    liveStatus: liveStatusOf(row.last_data_at, Date.now()),
+    liveStatus: liveStatus(row.last_data_at?.getTime() ?? null, now),
     children,
   };
 }
@@ -198,13 +205,4 @@ function toDeviceParam(row: DeviceParamRow): DeviceParam {
   const stdParam = toStdParam(row);
   const unit = row.param_unit ?? stdParam.stdUnit;
   return { stdParam, unit, rawUnit: unit, isConversion: stdParam.isConversion, deletedDate: iso(row.param_deleted_date) };
-}
-
-/** Live status from the age of the last reading: LIVE within 15 minutes, DELAYED within 4 hours, else OFFLINE. */
-function liveStatusOf(lastDataAt: Date | null, now: number): LiveStatus {
-  if (lastDataAt === null) return 'UNKNOWN';
-  const age = now - lastDataAt.getTime();
-  if (age <= 15 * 60_000) return 'LIVE';
-  if (age <= 4 * 3_600_000) return 'DELAYED';
-  return 'OFFLINE';
 }
