@@ -1,0 +1,117 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './helper.ts';
+
+const ADMIN = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('admin CLI', () => {
+  let database: TestDatabase;
+  let dir: string;
+
+  /** Runs the real command, as `npm run admin --` does, against the test database. */
+  function admin(...args: string[]): Promise<Outcome> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', ADMIN, ...args],
+        { env: { ...process.env, DATABASE_URL: database.url }, timeout: 30_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dir = await mkdtemp(path.join(tmpdir(), 'enviro-cli-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates a tenant, a station and a device, printing ids and the access token', async () => {
+    const tenant = await admin('create-tenant', '--name', 'Aravali Cement Works Ltd', '--category', 'Cement', '--status', 'TRIAL');
+    expect(tenant.code).toBe(0);
+    const { id: tenantId } = JSON.parse(tenant.stdout) as { id: number };
+    expect(tenantId).toBeGreaterThan(0);
+
+    const station = await admin(
+      'create-entity',
+      '--json',
+      JSON.stringify({ tenantId, type: 'cems', name: 'Kiln Stack' }),
+      '--property',
+      'Capacity=8000',
+    );
+    expect(station.code).toBe(0);
+    const { id: entityId } = JSON.parse(station.stdout) as { id: number };
+
+    const device = await admin(
+      'create-device',
+      '--tenant', String(tenantId),
+      '--entity', String(entityId),
+      '--name', 'Sick MCS100E',
+      '--param', 'pm,max=50',
+      '--param', 'so2,unit=ppm',
+      '--token', 'kiln-stack-token-1',
+    );
+    expect(device.code).toBe(0);
+    expect(JSON.parse(device.stdout)).toEqual({
+      tenantId,
+      entityId,
+      id: expect.any(Number),
+      accessToken: 'kiln-stack-token-1',
+      params: [{ name: 'pm', slot: 1 }, { name: 'so2', slot: 2 }],
+    });
+    const entity = await database.db.selectFrom('entity').select('properties').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    expect(entity.properties).toEqual([{ name: 'Capacity', value: '8000' }]);
+    const limits = await database.db.selectFrom('param_limit').select(['slot', 'max_value']).where('tenant_id', '=', tenantId).execute();
+    expect(limits).toEqual([{ slot: 1, max_value: 50 }]);
+
+    const file = path.join(dir, 'kiln.csv');
+    await writeFile(file, 'ts,pm,so2\n2025-01-10T00:00:00Z,61,12\n2025-01-10T00:01:00Z,x,12\n');
+    const imported = await admin('import-csv', '--token', 'kiln-stack-token-1', '--file', file);
+    expect(imported.code).toBe(0);
+    expect(JSON.parse(imported.stdout)).toEqual({
+      accepted: 1,
+      changed: 1,
+      refused: [{ line: 3, reason: 'pm: value "x" is not numeric' }],
+      refusedCount: 1,
+    });
+
+    const listed = await admin('list-devices', '--tenant', String(tenantId));
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject([
+      { name: 'Sick MCS100E', entityName: 'Kiln Stack', accessTokens: ['kiln-stack-token-1'], lastDataAt: '2025-01-10T00:00:00.000Z' },
+    ]);
+  });
+
+  it('exits 1 naming the field when input is wrong', async () => {
+    const badLimit = await admin('create-device', '--tenant', '1', '--entity', '1', '--name', 'X', '--param', 'pm,max=high');
+    expect(badLimit).toMatchObject({ code: 1, stdout: '' });
+    expect(badLimit.stderr).toContain('params.0.max (--param): Invalid input: expected number');
+
+    const noTenant = await admin('create-entity', '--tenant', '999999', '--type', 'cems', '--name', 'Stack');
+    expect(noTenant.code).toBe(1);
+    expect(noTenant.stderr).toContain('tenantId (--tenant): no tenant 999999');
+  });
+
+  it('exits 2 with usage for an unknown flag or command', async () => {
+    const flag = await admin('create-tenant', '--colour', 'blue');
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain("Unknown option '--colour'");
+    expect(flag.stderr).toContain('usage: npm run admin -- create-tenant');
+    const command = await admin('make-coffee');
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain('unknown command make-coffee');
+  });
+});

@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_INDUSTRIES } from '../src/demo/catalogue.ts';
+import { seedDemo, type SeedResult } from '../src/demo/seed-demo.ts';
+import { STATION_TEMPLATES } from '../src/demo/station-templates.ts';
+import { createTestDatabase, type TestDatabase } from './helper.ts';
+
+// Two days across a month boundary, so rollups are built in two monthly partitions.
+const NOW = Date.UTC(2025, 2, 1, 6, 0);
+const HOUR_MS = 3_600_000;
+
+describe('seedDemo', () => {
+  let database: TestDatabase;
+  let seeded: SeedResult;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    seeded = await seedDemo(database, { days: 2, now: NOW });
+  });
+  afterAll(() => database.close());
+
+  it('creates a statutory body with its industries in mixed statuses', async () => {
+    const tenants = await database.db.selectFrom('tenant').select(['id', 'type', 'status']).execute();
+    const statutory = tenants.filter((t) => t.type === 'statutory');
+    expect(statutory).toEqual([{ id: seeded.statutoryTenantId, type: 'statutory', status: 'ENABLED' }]);
+    const industries = tenants.filter((t) => t.type === 'tenant');
+    expect(industries).toHaveLength(DEMO_INDUSTRIES.length);
+    expect(industries.length).toBeGreaterThanOrEqual(12);
+    const count = (status: string) => industries.filter((t) => t.status === status).length;
+    expect(count('ENABLED')).toBeGreaterThan(industries.length / 2);
+    expect(count('TRIAL')).toBeGreaterThan(0);
+    expect(count('GRACE')).toBeGreaterThan(0);
+    expect(count('DISABLED')).toBe(1);
+    expect(count('EXPIRED')).toBe(1);
+    const associations = await database.db
+      .selectFrom('statutory_association')
+      .select('tenant_id')
+      .where('statutory_id', '=', seeded.statutoryTenantId)
+      .execute();
+    expect(associations).toHaveLength(industries.length);
+    expect(seeded.apiKey).toMatch(/^ek_/);
+  });
+
+  it('gives each station type its parameter set, units and limits', async () => {
+    const rows = await sql<{ type: string; params: string[]; properties: { name: string }[] }>`
+      SELECT e.type, e.properties, array_agg(s.name ORDER BY p.slot) AS params
+      FROM device d JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
+      JOIN device_param p ON p.tenant_id = d.tenant_id AND p.device_id = d.id
+      JOIN std_param s ON s.id = p.std_param_id
+      GROUP BY d.tenant_id, d.id, e.type, e.properties`.execute(database.db);
+    expect(rows.rows).toHaveLength(seeded.devices);
+    expect(new Set(rows.rows.map((r) => r.type))).toEqual(new Set(Object.keys(STATION_TEMPLATES)));
+    for (const row of rows.rows) {
+      const template = STATION_TEMPLATES[row.type as keyof typeof STATION_TEMPLATES];
+      expect(row.params).toEqual(template.params.map((p) => p.name));
+      expect(row.properties.map((p) => p.name)).toEqual(['Operational', 'Capacity', 'Commisoning Date']);
+    }
+    const limits = await sql<{ name: string; min: number | null; max: number | null }>`
+      SELECT DISTINCT s.name, l.min_value AS min, l.max_value AS max FROM param_limit l
+      JOIN device_param p USING (tenant_id, device_id, slot) JOIN std_param s ON s.id = p.std_param_id
+      JOIN device d ON d.tenant_id = l.tenant_id AND d.id = l.device_id
+      JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
+      WHERE e.type IN ('cems', 'eqms') ORDER BY 1`.execute(database.db);
+    expect(limits.rows).toEqual([
+      { name: 'bod', min: null, max: 30 },
+      { name: 'cod', min: null, max: 250 },
+      { name: 'nox', min: null, max: 450 },
+      { name: 'ph', min: 6.5, max: 8.5 },
+      { name: 'pm', min: null, max: 50 },
+      { name: 'so2', min: null, max: 600 },
+      { name: 'tss', min: null, max: 100 },
+    ]);
+  });
+
+  it('writes 1-minute history with exceedance alerts outside the limits', async () => {
+    const { count } = await database.db
+      .selectFrom('reading')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(seeded.readings);
+    // Forty devices over two days, less outages and silenced stations.
+    expect(seeded.readings).toBeGreaterThan(40 * 2 * 1440 * 0.8);
+    expect(seeded.alerts).toBeGreaterThan(0);
+    const inside = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM alert
+      WHERE NOT (value > coalesce(limit_max, 'Infinity') OR value < coalesce(limit_min, '-Infinity'))`.execute(database.db);
+    expect(inside.rows[0]!.n).toBe(0);
+    const unalerted = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM param_limit l JOIN reading r USING (tenant_id, device_id)
+      WHERE (r.vals[l.slot] > l.max_value OR r.vals[l.slot] < l.min_value)
+        AND NOT EXISTS (SELECT 1 FROM alert a WHERE a.tenant_id = l.tenant_id AND a.device_id = l.device_id
+                        AND a.slot = l.slot AND a.ts = r.ts)`.execute(database.db);
+    expect(unalerted.rows[0]!.n).toBe(0);
+  });
+
+  it('leaves hours-long gaps and mixed last-data ages', async () => {
+    const gaps = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM (
+        SELECT ts - lag(ts) OVER (PARTITION BY tenant_id, device_id ORDER BY ts) AS gap FROM reading
+      ) g WHERE gap >= interval '1 hour'`.execute(database.db);
+    expect(gaps.rows[0]!.n).toBeGreaterThan(0);
+    const stations = await database.db
+      .selectFrom('entity')
+      .select('last_data_at')
+      .where('type', '!=', 'facility')
+      .execute();
+    const ages = stations.map((s) => NOW - s.last_data_at!.getTime());
+    expect(ages.some((a) => a < 15 * 60_000)).toBe(true);
+    expect(ages.some((a) => a >= 2 * HOUR_MS && a < 12 * HOUR_MS)).toBe(true);
+    expect(ages.some((a) => a >= 12 * HOUR_MS)).toBe(true);
+  });
+
+  it('builds reading_15m that matches the raw readings', async () => {
+    const mismatches = await sql<{ n: number; checked: number }>`
+      WITH sample AS (
+        SELECT tenant_id, id AS device_id FROM device ORDER BY tenant_id, id LIMIT 5
+      ), raw AS (
+        SELECT r.tenant_id, r.device_id, v.slot::smallint AS slot, enviro_bucket15(r.ts) AS bucket,
+               count(*)::int AS n, sum(v.value) AS sum, min(v.value) AS min, max(v.value) AS max,
+               (array_agg(v.value ORDER BY r.ts))[1] AS first, (array_agg(v.value ORDER BY r.ts DESC))[1] AS last
+        FROM reading r JOIN sample USING (tenant_id, device_id)
+        CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
+        WHERE v.value IS NOT NULL GROUP BY 1, 2, 3, 4
+      ), rolled AS (
+        SELECT r.* FROM reading_15m r JOIN sample USING (tenant_id, device_id)
+      )
+      SELECT count(*) FILTER (WHERE raw.n IS DISTINCT FROM rolled.n OR raw.min IS DISTINCT FROM rolled.min
+                                OR raw.max IS DISTINCT FROM rolled.max OR raw.first IS DISTINCT FROM rolled.first
+                                OR raw.last IS DISTINCT FROM rolled.last
+                                OR abs(raw.sum - rolled.sum) > 1e-6 * greatest(abs(raw.sum), 1)
+                                OR raw.sum IS NULL OR rolled.sum IS NULL)::int AS n,
+             count(*)::int AS checked
+      FROM raw FULL JOIN rolled USING (tenant_id, device_id, slot, bucket)`.execute(database.db);
+    expect(mismatches.rows[0]!.checked).toBeGreaterThan(1000);
+    expect(mismatches.rows[0]!.n).toBe(0);
+  });
+
+  it('keeps the latest value of every series and each device last_data_at', async () => {
+    const wrong = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM device_param p
+      LEFT JOIN series_latest s USING (tenant_id, device_id, slot)
+      CROSS JOIN LATERAL (SELECT max(ts) AS ts FROM reading r
+                          WHERE r.tenant_id = p.tenant_id AND r.device_id = p.device_id AND r.vals[p.slot] IS NOT NULL) m
+      WHERE s.ts IS DISTINCT FROM m.ts`.execute(database.db);
+    expect(wrong.rows[0]!.n).toBe(0);
+  });
+
+  it('skips when the demo already exists', async () => {
+    const again = await seedDemo(database, { days: 1, now: NOW });
+    expect(again).toMatchObject({ skipped: true, statutoryTenantId: seeded.statutoryTenantId, readings: 0 });
+    const { count } = await database.db
+      .selectFrom('tenant')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(DEMO_INDUSTRIES.length + 1);
+  });
+});
