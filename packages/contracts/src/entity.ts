@@ -16,23 +16,22 @@ export type EntityStatus = z.infer<typeof EntityStatus>;
 export const LiveStatus = z.enum(['LIVE', 'DELAYED', 'OFFLINE', 'UNKNOWN']) satisfies z.ZodType<DomainLiveStatus>;
 export type LiveStatus = z.infer<typeof LiveStatus>;
 
-/** A comma-separated query list whose every item must belong to `allowed`; the error names the stray item. */
-function commaList<const T extends readonly [string, ...string[]]>(allowed: z.ZodEnum<{ [K in T[number]]: K }>, what: string) {
-  return z
-    .string()
-    .transform((text, ctx) => {
-      const items = [...new Set(text.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
-      const stray = items.find((s) => !allowed.safeParse(s).success);
-      if (stray !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `unknown ${what} '${stray}'; one of ${allowed.options.join(', ')}` });
-        return z.NEVER;
-      }
-      if (items.length === 0) {
-        ctx.addIssue({ code: 'custom', message: `list at least one ${what}` });
-        return z.NEVER;
-      }
-      return items as T[number][];
-    });
+/** A comma-separated query list whose every item must be one of `allowed`; the error names the stray item. */
+function commaList<const V extends string>(allowed: readonly V[], what: string) {
+  const isAllowed = (s: string): s is V => (allowed as readonly string[]).includes(s);
+  return z.string().transform((text, ctx): V[] => {
+    const items = [...new Set(text.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+    const stray = items.find((s) => !isAllowed(s));
+    if (stray !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `unknown ${what} '${stray}'; one of ${allowed.join(', ')}` });
+      return z.NEVER;
+    }
+    if (items.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `list at least one ${what}` });
+      return z.NEVER;
+    }
+    return items.filter(isAllowed);
+  });
 }
 
 /** Query of GET /api/entities (SPEC 7). Boolean options take 'true' or 'false'. */
@@ -58,11 +57,11 @@ export const EntitiesQuery = z.object({
    * Comma-separated entity types to show, e.g. 'eqms,cems'. A node of another type is left out and its
    * shown descendants take its place under its nearest shown ancestor (or become roots).
    */
-  type: commaList(EntityType, 'entity type').optional().meta({ example: 'eqms,cems,caaqms' }),
+  type: commaList(EntityType.options, 'entity type').optional().meta({ example: 'eqms,cems,caaqms' }),
   /** Comma-separated entity types to leave out, with the same lifting of their descendants as `type`. */
-  excludeType: commaList(EntityType, 'entity type').optional().meta({ example: 'Energy Meter' }),
+  excludeType: commaList(EntityType.options, 'entity type').optional().meta({ example: 'Energy Meter' }),
   /** Comma-separated statuses to show; DELETED nodes appear only when listed here. */
-  status: commaList(EntityStatus, 'status').default(['ENABLED']),
+  status: commaList(EntityStatus.options, 'status').default(['ENABLED']),
 });
 export type EntitiesQuery = z.infer<typeof EntitiesQuery>;
 

@@ -28,6 +28,7 @@ export interface DeviceRow {
 }
 
 export interface DeviceParamRow extends StdParamRow {
+  tenant_id: number;
   device_id: string;
   slot: number;
   param_unit: string | null;
@@ -132,6 +133,7 @@ export class EntityRepository {
       .innerJoin('std_param', 'std_param.id', 'device_param.std_param_id')
       .select([
         ...STD_PARAM_COLUMNS,
+        'device_param.tenant_id',
         'device_param.device_id',
         'device_param.slot',
         'device_param.unit as param_unit',

@@ -102,11 +102,11 @@ export class EntityService {
       this.entities.findDevices(tenantIds, entityIds),
       options.params ? this.entities.findDeviceParams(tenantIds, entityIds) : undefined,
     ]);
-    const paramsByDevice = params && groupBy(params, (p) => p.device_id, toDeviceParam);
+    const paramsByDevice = params && groupBy(params, (p) => key(p.tenant_id, p.device_id), toDeviceParam);
     const byNode = groupBy(
       devices,
       (d) => key(d.tenant_id, d.entity_id!),
-      (d) => toDevice(d, paramsByDevice && (paramsByDevice.get(d.id) ?? [])),
+      (d) => toDevice(d, paramsByDevice && (paramsByDevice.get(key(d.tenant_id, d.id)) ?? [])),
     );
     for (const [k, list] of byNode) byNode.set(k, sortByNameNatural(list, (d) => d.name));
     return byNode;
@@ -138,7 +138,7 @@ function assemble<N extends { name: string }>(
   return sortByNameNatural(roots.flatMap(build), (n) => n.name);
 }
 
-// Ids are unique per tenant by the schema's keys, so node keys carry the tenant.
+// Entity and device ids are unique per tenant by the schema's keys, so map keys carry the tenant.
 const key = (tenantId: number, id: string) => `${tenantId}/${id}`;
 
 function groupBy<T, V>(items: readonly T[], keyOf: (item: T) => string, map: (item: T) => V): Map<string, V[]> {
