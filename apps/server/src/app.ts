@@ -12,6 +12,7 @@ import { ingestPlugin } from './ingest/ingest.plugin.ts';
 import { entityRoutes } from './routes/entity.routes.ts';
 import { stdParamRoutes } from './routes/std-param.routes.ts';
 import { tenantRoutes } from './routes/tenant.routes.ts';
+import { dataRoutes } from './routes/data.routes.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(entityRoutes);
   await app.register(stdParamRoutes);
   await app.register(tenantRoutes);
+  await app.register(dataRoutes);
   // Last: its history-mode fallback must not shadow any API route.
   await app.register(webPlugin);
   return app;

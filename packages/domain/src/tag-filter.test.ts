@@ -20,7 +20,7 @@ describe('matchesTags (SPEC 5)', () => {
   });
 
   it('keeps matching items in order', () => {
-    const items = [{ id: 1, tags: { stack: 'Kiln' } }, { id: 2, tags: {} }, { id: 3, tags: { stack: 'kiln' } }];
+    const items: { id: number; tags: Record<string, string> }[] = [{ id: 1, tags: { stack: 'Kiln' } }, { id: 2, tags: {} }, { id: 3, tags: { stack: 'kiln' } }];
     expect(filterByTags(items, { stack: ['KILN'] }).map((i) => i.id)).toEqual([1, 3]);
   });
 });

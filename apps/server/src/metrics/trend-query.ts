@@ -1,0 +1,140 @@
+import { isQuarterHour, QUARTER_HOUR_MS } from '@enviro/domain/interval';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** One series to read: a device's parameter slot. Its position in the list is its index in answers. */
+export interface SeriesKey {
+  tenantId: number;
+  deviceId: string;
+  slot: number;
+}
+
+/** Partial aggregates of one series in one bucket; `slots` counts its 15-minute slots holding data. */
+export interface BucketStats {
+  series: number;
+  bucket: number;
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+  /** Value at the earliest reading; null unless first/last were asked for. */
+  first: number | null;
+  /** Value at the latest reading; null unless first/last were asked for. */
+  last: number | null;
+  slots: number;
+}
+
+export interface BucketQuery {
+  from: number;
+  to: number;
+  /** Bucket starts; bucket i holds [starts[i], starts[i + 1]). */
+  starts: readonly number[];
+  /** Compute first/last (they cost a sort per bucket). */
+  withFirstLast: boolean;
+}
+
+/**
+ * The part of [from, to) read from reading_15m: the whole 15-minute slots inside the range. It is
+ * empty (everything read raw) when a bucket boundary is off the rollup grid, which only happens in
+ * zones whose offset is not a multiple of 15 minutes.
+ */
+export function rollupSpan(q: BucketQuery): { from: number; to: number } {
+  const from = Math.ceil(q.from / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const to = Math.floor(q.to / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  if (from >= to || !q.starts.every(isQuarterHour)) return { from: q.to, to: q.to };
+  return { from, to };
+}
+
+const ts = (ms: number) => new Date(ms).toISOString();
+
+function seriesTable(keys: readonly SeriesKey[]) {
+  return sql`unnest(${keys.map((k) => k.tenantId)}::int[], ${keys.map((k) => k.deviceId)}::bigint[], ${keys.map((k) => k.slot)}::int[])
+    WITH ORDINALITY AS s(tenant_id, device_id, slot, sid)`;
+}
+
+/**
+ * Per series and bucket: n, sum, min, max, first, last and slots with data, in one statement so the
+ * answer is one snapshot while the rollup worker runs.
+ *
+ * Clean whole 15-minute slots inside the range come from reading_15m. Raw readings serve the rest:
+ * the partial slots at the edges of the range, and slots marked in rollup_dirty (their rollup is
+ * stale or missing). Raw readings are first folded into 15-minute partials like the rollups, so both
+ * paths combine the same way; `q` (the slot) orders partials for first/last and counts availability.
+ */
+export async function readBuckets(db: Db, keys: readonly SeriesKey[], q: BucketQuery): Promise<BucketStats[]> {
+  if (keys.length === 0) return [];
+  const span = rollupSpan(q);
+  const starts = sql`${q.starts.map(ts)}::timestamptz[]`;
+  const [from, to, rollupFrom, rollupTo] = [ts(q.from), ts(q.to), ts(span.from), ts(span.to)];
+  const rawFirst = q.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
+  const rawLast = q.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
+  const first = q.withFirstLast ? sql`(array_agg(first ORDER BY q))[1]` : sql`NULL::float8`;
+  const last = q.withFirstLast ? sql`(array_agg(last ORDER BY q DESC))[1]` : sql`NULL::float8`;
+
+  const result = await sql<BucketStats>`
+    WITH s AS (SELECT * FROM ${seriesTable(keys)}),
+    d AS (SELECT DISTINCT tenant_id, device_id FROM s),
+    dirty AS (
+      SELECT m.tenant_id, m.device_id, m.bucket
+      FROM rollup_dirty m JOIN d USING (tenant_id, device_id)
+      WHERE m.bucket >= ${rollupFrom} AND m.bucket < ${rollupTo}
+    ),
+    raw AS (
+      SELECT x.tenant_id, x.device_id, x.ts, x.vals
+      FROM reading x JOIN d USING (tenant_id, device_id)
+      WHERE x.ts >= ${from} AND x.ts < ${rollupFrom}
+      UNION ALL
+      SELECT x.tenant_id, x.device_id, x.ts, x.vals
+      FROM reading x JOIN d USING (tenant_id, device_id)
+      WHERE x.ts >= ${rollupTo} AND x.ts < ${to}
+      UNION ALL
+      SELECT x.tenant_id, x.device_id, x.ts, x.vals
+      FROM dirty m
+      JOIN reading x ON x.tenant_id = m.tenant_id AND x.device_id = m.device_id
+                    AND x.ts >= m.bucket AND x.ts < m.bucket + interval '15 minutes'
+      WHERE x.ts >= ${rollupFrom} AND x.ts < ${rollupTo}
+    ),
+    parts AS (
+      SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
+             r.n, r.sum, r.min, r.max, r.first, r.last
+      FROM s
+      JOIN reading_15m r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
+      WHERE r.bucket >= ${rollupFrom} AND r.bucket < ${rollupTo}
+        AND NOT EXISTS (SELECT 1 FROM dirty m
+                        WHERE m.tenant_id = r.tenant_id AND m.device_id = r.device_id AND m.bucket = r.bucket)
+      UNION ALL
+      SELECT s.sid, width_bucket(raw.ts, ${starts}) AS b, enviro_bucket15(raw.ts) AS q,
+             count(*)::int, sum(v.value), min(v.value), max(v.value), ${rawFirst}, ${rawLast}
+      FROM raw
+      JOIN s ON s.tenant_id = raw.tenant_id AND s.device_id = raw.device_id
+      CROSS JOIN LATERAL (SELECT raw.vals[s.slot] AS value) v
+      WHERE v.value IS NOT NULL
+      GROUP BY s.sid, 2, 3
+    )
+    SELECT sid::int - 1 AS series, b - 1 AS bucket, sum(n)::int AS n, sum(sum) AS sum, min(min) AS min, max(max) AS max,
+           ${first} AS first, ${last} AS last, count(*)::int AS slots
+    FROM parts
+    GROUP BY sid, b
+    ORDER BY sid, b`.execute(db);
+  return result.rows;
+}
+
+/** One raw reading of one series. */
+export interface InstantValue {
+  series: number;
+  time: number;
+  value: number;
+}
+
+/** Raw readings of the series in [from, to), by series then time; at most `limit` rows. */
+export async function readInstances(db: Db, keys: readonly SeriesKey[], from: number, to: number, limit: number): Promise<InstantValue[]> {
+  if (keys.length === 0) return [];
+  const result = await sql<{ series: number; ts: Date; value: number }>`
+    SELECT s.sid::int - 1 AS series, x.ts, x.vals[s.slot] AS value
+    FROM ${seriesTable(keys)}
+    JOIN reading x ON x.tenant_id = s.tenant_id AND x.device_id = s.device_id
+    WHERE x.ts >= ${ts(from)} AND x.ts < ${ts(to)} AND x.vals[s.slot] IS NOT NULL
+    ORDER BY s.sid, x.ts
+    LIMIT ${limit}`.execute(db);
+  return result.rows.map((r) => ({ series: r.series, time: r.ts.getTime(), value: r.value }));
+}

@@ -1,0 +1,87 @@
+import {
+  DataRequestBody,
+  MetricRequestBody,
+  RawDataRequestBody,
+  RawDataResponse,
+  RecentRequestBody,
+  RecentResponse,
+  RecentTreeRequestBody,
+  RecentTreeResponse,
+  TrendResponse,
+} from '@enviro/contracts/data';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RawDataService } from '../metrics/raw-data.service.ts';
+import { RecentService } from '../metrics/recent.service.ts';
+import { TrendService } from '../metrics/trend.service.ts';
+
+export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const trends = new TrendService(db);
+  const recent = new RecentService(db);
+  const raw = new RawDataService(db);
+
+  app.post(
+    '/api/data/metric',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Trends of parameters: one series per device parameter, or combined by groupAll / groupByTags',
+        body: MetricRequestBody,
+        response: { 200: TrendResponse },
+      },
+    },
+    async (request) => trends.metric(request.auth, request.body.request),
+  );
+
+  app.post(
+    '/api/data/entityMetric',
+    {
+      schema: {
+        tags: ['data'],
+        summary: "Trends of parameters per entity, each combining the entity's devices with agg",
+        body: DataRequestBody,
+        response: { 200: TrendResponse },
+      },
+    },
+    async (request) => trends.entityMetric(request.auth, request.body.request),
+  );
+
+  app.post(
+    '/api/data/recent/metric',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Latest value of each parameter per entity within the backscan window',
+        body: RecentRequestBody,
+        response: { 200: RecentResponse },
+      },
+    },
+    async (request) => recent.recent(request.auth, request.body.request),
+  );
+
+  app.post(
+    '/api/data/recentTree/metric',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Latest values arranged under the entity tree, with live status',
+        body: RecentTreeRequestBody,
+        response: { 200: RecentTreeResponse },
+      },
+    },
+    async (request) => recent.recentTree(request.auth, request.body.request),
+  );
+
+  app.post(
+    '/api/rawdata/metric',
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Raw readings as a table, one column per parameter, paged by time',
+        body: RawDataRequestBody,
+        response: { 200: RawDataResponse },
+      },
+    },
+    async (request) => raw.table(request.auth, request.body.request),
+  );
+};
