@@ -6,6 +6,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { webPlugin } from './plugins/web.ts';
+import { publicPortalRoutes } from './routes/public-portal.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { telemetryRoutes } from './routes/telemetry.routes.ts';
 import { ingestPlugin } from './ingest/ingest.plugin.ts';
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(stdParamRoutes);
   await app.register(tenantRoutes);
   await app.register(dataRoutes);
+  await app.register(publicPortalRoutes);
   // Last: its history-mode fallback must not shadow any API route.
   await app.register(webPlugin);
   return app;

@@ -221,21 +221,24 @@ export const ParameterReportParams = z.object({
 export const ParameterReportRequest = z.object({
   /** File format. */
   format: ReportFormat,
-  /** Station type the stations belong to, e.g. 'cems'. */
-  entityType: EntityType,
-  /** Standard parameter name, e.g. 'pm'. */
-  paramName: z.string().min(1).max(64),
-  /** Stations to include, one column each. */
-  entityIds: z.array(Id).min(1).max(50),
-  /** Range ending now, e.g. '15d-ago' (SPEC 9 choices: 7d-ago, 15d-ago, 30d-ago, 1y-ago). */
-  duration: z
-    .string()
-    .refine((d) => parseDuration(d) !== undefined, { message: "must be a duration such as '15d-ago'" })
-    .default(DEFAULT_DURATION),
-  /** Averaging interval; 'instances' lists every reading. */
-  interval: z.enum(INTERVAL_NAMES).default('minute_15'),
-  /** Zone of bucket boundaries and of the times in the file. */
-  timezone: TimeZone,
+  /** What the report covers, wrapped under `request` like every data request. */
+  request: z.object({
+    /** Station type the stations belong to, e.g. 'cems'. */
+    entityType: EntityType,
+    /** Standard parameter name, e.g. 'pm'. */
+    paramName: z.string().min(1).max(64),
+    /** Stations of the tenant to include, one column each. */
+    entityIds: z.array(Id).min(1).max(50),
+    /** Range ending now, e.g. '15d-ago' (SPEC 9 choices: 7d-ago, 15d-ago, 30d-ago, 1y-ago). */
+    duration: z
+      .string()
+      .refine((d) => parseDuration(d) !== undefined, { message: "must be a duration such as '15d-ago'" })
+      .default(DEFAULT_DURATION),
+    /** Averaging interval; 'instances' lists every reading. */
+    interval: z.enum(INTERVAL_NAMES).default('minute_15'),
+    /** Zone of bucket boundaries and of the times in the file. */
+    timezone: TimeZone,
+  }),
 });
 export type ParameterReportRequest = z.input<typeof ParameterReportRequest>;
 
@@ -251,7 +254,14 @@ export const CTO_DOCUMENT_PROPERTY = 'CTO Document';
 
 /** Body of POST /api/documentById. */
 export const DocumentRequest = z.object({
-  /** Path of the document as stored, e.g. 'cto/stack-1.pdf' (a station's 'CTO Document' property). */
-  pathName: z.string().trim().min(1).max(500),
+  /**
+   * Path of the document: the owning tenant's id, a slash, then the document's name, e.g.
+   * '12/cto/stack-1.pdf'. A station's 'CTO Document' property holds its CTO's path.
+   */
+  pathName: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^[1-9]\d{0,15}\/[^/].*$/, "must be '<tenant id>/<name>', e.g. '12/cto/stack-1.pdf'"),
 });
 export type DocumentRequest = z.infer<typeof DocumentRequest>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiHeaders, buildUrl, publicTenantIdFrom } from './api-client';
+import { apiHeaders, buildUrl, fileNameOf, publicTenantIdFrom } from './api-client';
 
 describe('publicTenantIdFrom: the fourth path segment', () => {
   it.each([
@@ -32,5 +32,16 @@ describe('buildUrl', () => {
     [{ missing: null }, '/api/entities'],
   ])('%j', (params, url) => {
     expect(buildUrl('/api/entities', params)).toBe(url);
+  });
+});
+
+describe('fileNameOf', () => {
+  it.each([
+    [`attachment; filename="CTO _.pdf"; filename*=UTF-8''CTO%20%E2%82%B9.pdf`, 'CTO ₹.pdf'],
+    ['attachment; filename="Raw data report.csv"', 'Raw data report.csv'],
+    ['attachment', undefined],
+    [null, undefined],
+  ])('%j names %j', (header, name) => {
+    expect(fileNameOf(header)).toBe(name);
   });
 });

@@ -101,10 +101,11 @@ async function json<T>(method: string, path: string, options: RequestOptions<T>)
   return options.schema ? options.schema.parse(body) : (body as T);
 }
 
-function fileNameOf(response: Response): string | undefined {
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+/** The file name of a Content-Disposition header, preferring the exact UTF-8 form (filename*). */
+export function fileNameOf(disposition: string | null): string | undefined {
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (exact) return decodeURIComponent(exact);
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1];
 }
 
 /** The one way the web app talks to the API (same host, under /api). */
@@ -114,6 +115,6 @@ export const api = {
   /** A POST answered with a file (reports, documents). */
   download: async (path: string, options: RequestOptions<never> = {}): Promise<Download> => {
     const response = await send('POST', path, options);
-    return { blob: await response.blob(), fileName: fileNameOf(response) };
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
   },
 };

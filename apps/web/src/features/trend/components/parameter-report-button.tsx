@@ -10,7 +10,7 @@ const REPORT_SUCCESS = 'Report Generated Succesfully.';
 
 interface ParameterReportButtonProps {
   tenantId: number;
-  request: Omit<ParameterReportRequest, 'format'> | undefined;
+  request: ParameterReportRequest['request'] | undefined;
 }
 
 /** Downloads the dashboard's parameter, stations, duration and averaging as a report file. */
@@ -20,7 +20,7 @@ export function ParameterReportButton({ tenantId, request }: ParameterReportButt
   const download = () =>
     request &&
     report.mutate(
-      { tenantId, request: { ...request, format } },
+      { tenantId, request: { format, request } },
       {
         onSuccess: ({ blob, fileName }) => {
           saveFile(blob, fileName ?? `Parameter report.${format.toLowerCase()}`);

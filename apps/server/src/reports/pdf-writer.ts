@@ -1,0 +1,55 @@
+import PDFDocument from 'pdfkit';
+import type { ReportCell, ReportTable } from './report-table.ts';
+
+const MARGIN = 36;
+const ROW_HEIGHT = 14;
+const FONT_SIZE = 8;
+
+/** A4 landscape pages: title and notes, then the table with its header repeated on every page. */
+export function writePdf(table: ReportTable): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 2 * MARGIN;
+  // The time column is wider; the rest share what is left.
+  const first = Math.min(110, width / table.columns.length);
+  const rest = table.columns.length > 1 ? (width - first) / (table.columns.length - 1) : 0;
+  const xs = table.columns.map((_, i) => MARGIN + (i === 0 ? 0 : first + (i - 1) * rest));
+  const widths = table.columns.map((_, i) => (i === 0 ? first : rest) - 4);
+  const bottom = doc.page.height - MARGIN;
+
+  doc.font('Helvetica-Bold').fontSize(14).text(table.title, MARGIN, MARGIN);
+  doc.font('Helvetica').fontSize(9);
+  for (const note of table.notes) doc.text(note);
+  let y = doc.y + 8;
+
+  const line = (cells: readonly ReportCell[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+    cells.forEach((cell, i) => {
+      doc.text(cell === null ? '' : String(cell), xs[i]!, y, { width: widths[i]!, height: ROW_HEIGHT, lineBreak: false, ellipsis: true });
+    });
+    y += ROW_HEIGHT;
+  };
+  const header = () => {
+    line(table.columns, true);
+    doc.moveTo(MARGIN, y - 2).lineTo(MARGIN + width, y - 2).lineWidth(0.5).stroke();
+  };
+
+  header();
+  for (const row of table.rows) {
+    if (y + ROW_HEIGHT > bottom) {
+      doc.addPage();
+      y = MARGIN;
+      header();
+    }
+    line(row, false);
+  }
+  if (table.rows.length === 0) line(['No readings in this range.'], false);
+  doc.end();
+  return done;
+}

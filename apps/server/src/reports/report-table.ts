@@ -1,0 +1,27 @@
+import type { ReportFormat } from '@enviro/contracts/public';
+
+export type ReportCell = string | number | null;
+
+/** A report as a table, before it is written in a file format. */
+export interface ReportTable {
+  /** e.g. 'Raw data report'; also the start of the file name. */
+  title: string;
+  /** Lines under the title: what, where, when. */
+  notes: string[];
+  columns: string[];
+  rows: ReportCell[][];
+}
+
+/** A written report. */
+export interface ReportFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export const REPORT_FILE_TYPES: Record<ReportFormat, { extension: string; contentType: string }> = {
+  CSV: { extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+  // 'XLS' is the product's name for the Excel download; the file is a modern .xlsx workbook.
+  XLS: { extension: 'xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  PDF: { extension: 'pdf', contentType: 'application/pdf' },
+};

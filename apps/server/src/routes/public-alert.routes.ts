@@ -1,0 +1,26 @@
+import { AlertCountRequest, AlertCounts, AlertDataParams, AlertDataQuery } from '@enviro/contracts/public';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EntityRepository } from '../repositories/entity.repository.ts';
+import { PublicAlertRepository } from '../repositories/public-alert.repository.ts';
+import { PublicAlertService } from '../services/public-alert.service.ts';
+
+export const publicAlertRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const alerts = new PublicAlertService(new PublicAlertRepository(db), new EntityRepository(db));
+
+  app.post(
+    '/api/tenants/:tenantId/alertData',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "Counts of a tenant's alerts per parameter or per interval",
+        params: AlertDataParams,
+        querystring: AlertDataQuery,
+        body: AlertCountRequest,
+        response: { 200: AlertCounts },
+      },
+    },
+    async (request) =>
+      alerts.counts(request.auth, request.params.tenantId, request.query.isGroupByParameter, request.body),
+  );
+};

@@ -1,0 +1,25 @@
+import { DocumentRequest, FileResponse } from '@enviro/contracts/public';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PublicDocumentRepository } from '../repositories/public-document.repository.ts';
+import { PublicDocumentService } from '../services/public-document.service.ts';
+import { attachment } from '../reports/attachment.ts';
+
+export const publicDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const documents = new PublicDocumentService(new PublicDocumentRepository(app.database.db));
+
+  app.post(
+    '/api/documentById',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "A document's file by its path, e.g. a station's CTO",
+        body: DocumentRequest,
+        response: { 200: FileResponse },
+      },
+    },
+    async (request, reply) => {
+      const doc = await documents.byPath(request.auth, request.body);
+      return attachment(reply, doc.fileName, doc.contentType).send(doc.content);
+    },
+  );
+};

@@ -1,0 +1,22 @@
+import { IndustryList, IndustryListParams } from '@enviro/contracts/public';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PublicIndustryRepository } from '../repositories/public-industry.repository.ts';
+import { PublicIndustryService } from '../services/public-industry.service.ts';
+
+export const publicIndustryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const industries = new PublicIndustryService(new PublicIndustryRepository(app.database.db));
+
+  // The path keeps the product's spelling ('industy') so existing links and clients work.
+  app.get(
+    '/api/stateDashboard/industyList/:id',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "A statutory body's public industries with station counts and live status",
+        params: IndustryListParams,
+        response: { 200: IndustryList },
+      },
+    },
+    async (request) => industries.list(request.auth, request.params.id),
+  );
+};

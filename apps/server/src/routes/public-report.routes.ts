@@ -1,0 +1,44 @@
+import { FileResponse, ParameterReportParams, ParameterReportRequest, RawDataReportRequest } from '@enviro/contracts/public';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RawDataService } from '../metrics/raw-data.service.ts';
+import { TrendService } from '../metrics/trend.service.ts';
+import { attachment } from '../reports/attachment.ts';
+import { PublicReportService } from '../services/public-report.service.ts';
+
+export const publicReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const reports = new PublicReportService(new RawDataService(db), new TrendService(db));
+
+  app.post(
+    '/api/raw-data-report',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "Every reading of stations' devices in a range, as a CSV, PDF or XLS file",
+        body: RawDataReportRequest,
+        response: { 200: FileResponse },
+      },
+    },
+    async (request, reply) => {
+      const file = await reports.rawData(request.auth, request.body);
+      return attachment(reply, file.fileName, file.contentType).send(file.content);
+    },
+  );
+
+  app.post(
+    '/api/public-parameter-report/:tenantId',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "One parameter across a tenant's stations of one type, averaged, as a CSV, PDF or XLS file",
+        params: ParameterReportParams,
+        body: ParameterReportRequest,
+        response: { 200: FileResponse },
+      },
+    },
+    async (request, reply) => {
+      const file = await reports.parameter(request.auth, request.params.tenantId, request.body);
+      return attachment(reply, file.fileName, file.contentType).send(file.content);
+    },
+  );
+};

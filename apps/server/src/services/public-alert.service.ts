@@ -1,0 +1,64 @@
+import type { AlertCountRequest, AlertCounts } from '@enviro/contracts/public';
+import type { z } from 'zod';
+import { bucketGrid, type BucketInterval } from '@enviro/domain/interval';
+import { periodRange } from '@enviro/domain/period';
+import { assertCanReadTenant } from '../access/access.ts';
+import type { Auth } from '../access/auth.ts';
+import { badRequest, notFound } from '../errors.ts';
+import type { EntityRepository } from '../repositories/entity.repository.ts';
+import type { AlertScope, PublicAlertRepository } from '../repositories/public-alert.repository.ts';
+
+/** Most buckets one answer lists. */
+export const MAX_ALERT_BUCKETS = 10_000;
+
+type Request = z.output<typeof AlertCountRequest>;
+
+/** Counts of a tenant's alerts (SPEC 3 alert count form) per parameter or per time bucket. */
+export class PublicAlertService {
+  constructor(
+    private readonly alerts: PublicAlertRepository,
+    private readonly entities: EntityRepository,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async counts(auth: Auth, tenantId: number, byParameter: boolean, request: Request): Promise<AlertCounts> {
+    assertCanReadTenant(auth, tenantId);
+    const { from, to } =
+      request.startDate !== undefined && request.endDate !== undefined
+        ? { from: Date.parse(request.startDate), to: Date.parse(request.endDate) }
+        : periodRange(request.period, 0, undefined, this.now(), request.timezone);
+    const scope: AlertScope = {
+      tenantId,
+      from,
+      to,
+      types: request.types,
+      entityIds: request.nodeId === undefined ? null : await this.subtree(tenantId, request.nodeId),
+    };
+    const range = { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+
+    if (byParameter) {
+      const rows = await this.alerts.countByParameter(scope);
+      const groups = rows.map((r) => ({ paramName: r.name, paramLabel: r.label, count: r.count }));
+      return { groupBy: 'parameter', ...range, total: sum(groups), groups };
+    }
+    const grid = bucketGrid(from, to, request.interval as BucketInterval, request.timezone, MAX_ALERT_BUCKETS);
+    if (!grid) throw badRequest('body.interval', `${request.interval} over this range makes more than ${MAX_ALERT_BUCKETS} buckets`);
+    const counts = new Array<number>(grid.starts.length).fill(0);
+    let i = 0;
+    for (const row of await this.alerts.countByQuarterHour(scope)) {
+      while (i + 1 < grid.starts.length && grid.starts[i + 1]! <= row.quarter) i += 1;
+      counts[i]! += row.count;
+    }
+    const groups = grid.starts.map((start, k) => ({ time: new Date(start).toISOString(), count: counts[k]! }));
+    return { groupBy: 'interval', ...range, total: sum(groups), groups };
+  }
+
+  /** Ids of the node and its descendants; 404 when the node is not the tenant's. */
+  private async subtree(tenantId: number, nodeId: number): Promise<string[]> {
+    const rows = await this.entities.findSubtree([tenantId], nodeId);
+    if (!rows.some((r) => Number(r.id) === nodeId)) throw notFound(`No Node with id= ${nodeId} exists`);
+    return rows.map((r) => r.id);
+  }
+}
+
+const sum = (groups: readonly { count: number }[]) => groups.reduce((n, g) => n + g.count, 0);
