@@ -37,12 +37,16 @@ async function main(): Promise<number> {
     console.error('no demo devices in the database: run `npm run seed` (or start the server once) first');
     return 1;
   }
-  const live = fleet.filter((d) => !d.offline);
   for (const d of fleet.filter((f) => f.offline)) log(`${d.serial} stays offline, as the demo has it`);
-
-  const publisher: Publisher = options.external
-    ? await externalPublisher(options.brokerUrl)
-    : await devicePublisher(options.brokerUrl, live, log);
+  let live = fleet.filter((d) => !d.offline);
+  let publisher: Publisher;
+  if (options.external) {
+    publisher = await externalPublisher(options.brokerUrl);
+  } else {
+    const connected = await devicePublisher(options.brokerUrl, live, log);
+    publisher = connected;
+    live = connected.devices;
+  }
   log(`publishing ${live.length} devices to ${options.brokerUrl}${options.external ? ' (external topics)' : ''} every ${options.intervalMs} ms`);
 
   let stopping = false;

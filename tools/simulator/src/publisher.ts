@@ -13,10 +13,15 @@ const CONNECT = { reconnectPeriod: 2_000, connectTimeout: 10_000, protocolVersio
 /**
  * The embedded broker knows a device by its CONNECT username (the access token), so each device
  * has its own connection and publishes to v1/devices/me/telemetry. Devices the broker refuses are
- * reported once and left out.
+ * reported and left out (`devices` holds the rest); when none gets in, the broker is unreachable.
  */
-export async function devicePublisher(url: string, devices: FleetDevice[], log: (m: string) => void): Promise<Publisher> {
+export async function devicePublisher(
+  url: string,
+  devices: FleetDevice[],
+  log: (m: string) => void,
+): Promise<Publisher & { devices: FleetDevice[] }> {
   const clients = new Map<string, MqttClient>();
+  const failures: string[] = [];
   await Promise.all(
     devices.map(async (d) => {
       try {
@@ -29,14 +34,17 @@ export async function devicePublisher(url: string, devices: FleetDevice[], log: 
         client.on('error', (error) => log(`${d.serial}: ${error.message}`));
         clients.set(d.id, client);
       } catch (error) {
-        log(`${d.serial}: not connected (${(error as Error).message}); left out`);
+        failures.push(`${d.serial}: ${(error as Error).message}`);
       }
     }),
   );
+  if (clients.size === 0 && failures.length > 0) throw new Error(`cannot connect to ${url} (${failures[0]})`);
+  for (const failure of failures) log(`${failure}; left out`);
   return {
+    devices: devices.filter((d) => clients.has(d.id)),
     async publish(device, payload) {
       const client = clients.get(device.id);
-      if (!client) return;
+      if (!client) throw new Error(`${device.serial} is not connected`);
       await client.publishAsync(DEVICE_TELEMETRY_TOPIC, JSON.stringify(payload), { qos: 1 });
     },
     async close() {
