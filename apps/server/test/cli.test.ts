@@ -93,7 +93,7 @@ describe('admin CLI', () => {
     expect(JSON.parse(listed.stdout)).toMatchObject([
       { name: 'Sick MCS100E', entityName: 'Kiln Stack', accessTokens: ['kiln-stack-token-1'], lastDataAt: '2025-01-10T00:00:00.000Z' },
     ]);
-  });
+  }, 120_000); // five processes, each loading TypeScript through tsx: slow on a busy machine
 
   it('exits 1 naming the field when input is wrong', async () => {
     const badLimit = await admin('create-device', '--tenant', '1', '--entity', '1', '--name', 'X', '--param', 'pm,max=high');
