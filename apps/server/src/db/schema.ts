@@ -19,6 +19,11 @@ export interface Database {
   series_latest: SeriesLatestTable;
   alert: AlertTable;
   api_key: ApiKeyTable;
+  app_user: AppUserTable;
+  user_login: UserLoginTable;
+  user_session: UserSessionTable;
+  login_attempt: LoginAttemptTable;
+  audit_log: AuditLogTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -189,4 +194,57 @@ export interface ApiKeyTable {
   tenant_id: number;
   name: string;
   created_at: CreatedAt;
+}
+
+export interface AppUserTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  name: string;
+  user_name: string;
+  phone: string | null;
+  user_type: string;
+  role: string;
+  status: Generated<string>;
+  password_hash: string | null;
+  email_verified: Generated<boolean>;
+  phone_verified: Generated<boolean>;
+  corporate_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface UserLoginTable {
+  user_name: string;
+  tenant_id: number;
+  user_id: BigId;
+}
+
+export interface UserSessionTable {
+  id: string;
+  tenant_id: number;
+  user_id: BigId;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  last_seen_at: Generated<Date>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginAttemptTable {
+  id: GeneratedBigId;
+  user_name: string;
+  ip: string;
+  at: Generated<Date>;
+}
+
+export interface AuditLogTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  actor: string;
+  actor_user_id: BigId | null;
+  at: Generated<Date>;
+  action: string;
+  entity: string;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
 }
