@@ -93,6 +93,20 @@ describe('data requests: bad input answers 400 naming the field', () => {
     expect(res.json()).toMatchObject({ statusCode: 400, field: `body.request.${field}` });
   });
 
+  it('refuses to compute more than a million series buckets', async () => {
+    const b = builders(database.db);
+    const tenantId = (await b.newTenant()).id;
+    const entityId = (await b.newEntity({ tenantId })).id;
+    // 3 devices × 35 parameters × 9600 quarter hours is just over a million.
+    const { rows } = await database.pool.query<{ name: string }>('SELECT name FROM std_param ORDER BY id LIMIT 35');
+    for (let i = 0; i < 3; i++) await b.newDevice({ tenantId, entityId, params: rows.map((r) => ({ name: r.name })) });
+    const request = { entityIds: [entityId], params: rows.map((r) => ({ name: r.name })), interval: 'minute_15', startDate: '2024-01-01', endDate: '2024-04-10' };
+    const res = await post(app, '/api/data/metric', (await b.newApiKey(tenantId)).key, request);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'body.request.interval' });
+    expect(res.json().message).toContain('105 series over 9600 buckets');
+  });
+
   it('accepts every duration choice and both local date formats', async () => {
     for (const duration of ['15m-ago', '4h-ago', '7d-ago', '15d-ago', '30d-ago', '1y-ago']) {
       expect((await post(app, '/api/data/metric', key, { ...valid(), duration })).statusCode).toBe(200);

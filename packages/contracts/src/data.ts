@@ -103,7 +103,10 @@ const selectionShape = {
 const windowShape = {
   /** Relative range ending now, OpenTSDB style: '15m-ago', '4h-ago', '7d-ago', '15d-ago', '30d-ago', '1y-ago'. */
   duration: DurationText.optional(),
-  /** Range start: an ISO instant ('2024-03-10T00:00:00Z') or a local time of `timezone` ('2024-03-10 00:00:00', '03/10/2024 12:00:00 AM'). */
+  /**
+   * Range start: an ISO instant ('2024-03-10T00:00:00Z') or a local time of `timezone`
+   * ('2024-03-10 00:00:00', '03/10/2024 12:00:00 AM', or a date '2024-03-10' meaning its midnight).
+   */
   startDate: z.string().max(40).optional(),
   /** Range end, exclusive, in the same formats; default now. */
   endDate: z.string().max(40).optional(),
@@ -241,7 +244,10 @@ export const RecentRequest = z.strictObject({
 });
 export type RecentRequest = z.output<typeof RecentRequest>;
 
-/** Request of POST /api/data/recentTree/metric: the recent request, descendants included by default. */
+/**
+ * Request of POST /api/data/recentTree/metric: the recent request, descendants included by default.
+ * With entityTypeFilter, nodes of other types stay in the tree only as ancestors of matching nodes.
+ */
 export const RecentTreeRequest = z.strictObject({
   ...recentShape,
   /** Include the requested nodes' subtrees. */

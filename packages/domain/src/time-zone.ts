@@ -168,7 +168,7 @@ export function startOfCalendar(instant: number, unit: 'hour' | 'day' | 'month' 
 }
 
 /** Date and time formats a request may use for local times (SPEC 9), besides ISO instants. */
-export const LOCAL_DATE_TIME_FORMATS = ['YYYY-MM-DD HH:mm:ss', 'MM/DD/YYYY hh:mm:ss A', 'YYYY-MM-DD'] as const;
+const LOCAL_DATE_TIME_FORMATS = ['YYYY-MM-DD HH:mm:ss', 'MM/DD/YYYY hh:mm:ss A', 'YYYY-MM-DD'] as const;
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;

@@ -8,7 +8,6 @@ export interface Series {
   key: number;
   entityId: number;
   entityName: string;
-  deviceId: number;
   unit: string;
   /** entityId, entityName, entityType, deviceId and the device's own tags. */
   tags: Record<string, string>;

@@ -11,6 +11,8 @@ import { readBuckets, readInstances, type BucketStats, type InstantValue, type S
 
 /** Most raw points one trend answer carries ('instances'). */
 export const MAX_POINTS = 500_000;
+/** Most (series, bucket) values one trend request may compute, whatever it answers after combining. */
+export const MAX_CELLS = 1_000_000;
 
 /**
  * Trends of POST /api/data/metric (one answer series per device series, unless grouped) and
@@ -57,6 +59,13 @@ export class TrendService {
     if (plan.kind === 'instances') {
       const values = await this.instances(keys, plan);
       return params.flatMap((p) => instanceTrends(p, members.get(p.name)!, grouping, values));
+    }
+    const cells = keys.length * plan.grid.starts.length;
+    if (cells > MAX_CELLS) {
+      throw badRequest(
+        requestField('interval'),
+        `${keys.length} series over ${plan.grid.starts.length} buckets exceed ${MAX_CELLS} values; choose a longer interval, fewer entities or fewer params`,
+      );
     }
     const rows = await readBuckets(this.db, keys, {
       from: plan.range.from,
@@ -114,7 +123,6 @@ function toSeries(s: SelectedSeries, key: number): Series {
     key,
     entityId: Number(s.entity.id),
     entityName: s.entity.name,
-    deviceId: Number(s.device_id),
     unit: s.unit,
     tags: s.tags,
   };
