@@ -38,10 +38,10 @@ export interface BucketQuery {
  * empty (everything read raw) when a bucket boundary is off the rollup grid, which only happens in
  * zones whose offset is not a multiple of 15 minutes.
  */
-export function rollupSpan(q: BucketQuery): { from: number; to: number } {
-  const from = Math.ceil(q.from / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-  const to = Math.floor(q.to / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-  if (from >= to || !q.starts.every(isQuarterHour)) return { from: q.to, to: q.to };
+export function rollupSpan(query: BucketQuery): { from: number; to: number } {
+  const from = Math.ceil(query.from / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const to = Math.floor(query.to / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  if (from >= to || !query.starts.every(isQuarterHour)) return { from: query.to, to: query.to };
   return { from, to };
 }
 
@@ -61,15 +61,15 @@ function seriesTable(keys: readonly SeriesKey[]) {
  * stale or missing). Raw readings are first folded into 15-minute partials like the rollups, so both
  * paths combine the same way; `q` (the slot) orders partials for first/last and counts availability.
  */
-export async function readBuckets(db: Db, keys: readonly SeriesKey[], q: BucketQuery): Promise<BucketStats[]> {
+export async function readBuckets(db: Db, keys: readonly SeriesKey[], query: BucketQuery): Promise<BucketStats[]> {
   if (keys.length === 0) return [];
-  const span = rollupSpan(q);
-  const starts = sql`${q.starts.map(ts)}::timestamptz[]`;
-  const [from, to, rollupFrom, rollupTo] = [ts(q.from), ts(q.to), ts(span.from), ts(span.to)];
-  const rawFirst = q.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
-  const rawLast = q.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
-  const first = q.withFirstLast ? sql`(array_agg(first ORDER BY q))[1]` : sql`NULL::float8`;
-  const last = q.withFirstLast ? sql`(array_agg(last ORDER BY q DESC))[1]` : sql`NULL::float8`;
+  const span = rollupSpan(query);
+  const starts = sql`${query.starts.map(ts)}::timestamptz[]`;
+  const [from, to, rollupFrom, rollupTo] = [ts(query.from), ts(query.to), ts(span.from), ts(span.to)];
+  const rawFirst = query.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
+  const rawLast = query.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
+  const first = query.withFirstLast ? sql`(array_agg(first ORDER BY q))[1]` : sql`NULL::float8`;
+  const last = query.withFirstLast ? sql`(array_agg(last ORDER BY q DESC))[1]` : sql`NULL::float8`;
 
   const result = await sql<BucketStats>`
     WITH s AS (SELECT * FROM ${seriesTable(keys)}),
