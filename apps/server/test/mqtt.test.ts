@@ -109,11 +109,12 @@ describe('embedded broker', () => {
     expect(rows.map((r) => r.vals)).toEqual([[7, null]]);
   });
 
-  it('acknowledges and drops a payload that is not telemetry, keeping the connection', async () => {
+  it('acknowledges and drops a payload that is not telemetry or too large, keeping the connection', async () => {
     const d = await newDevice();
     const client = await connect(url, { username: d.accessToken });
     await client.publishAsync('v1/devices/me/telemetry', 'not json', { qos: 1 });
     await client.publishAsync('v1/devices/me/telemetry', '[1, 2]', { qos: 1 });
+    await client.publishAsync('v1/devices/me/telemetry', `[${'{"pm": 1},'.repeat(500_000)}{"pm": 1}]`, { qos: 1 });
     await client.publishAsync('v1/devices/me/telemetry', '{"so2": 1}', { qos: 1 });
     expect((await readings(d.id)).map((r) => r.vals)).toEqual([[null, 1]]);
     expect(client.connected).toBe(true);
@@ -144,7 +145,7 @@ describe('embedded broker', () => {
   it('disconnects a publish to a topic outside the device API', async () => {
     const d = await newDevice();
     const client = await connect(url, { username: d.accessToken });
-    const closed = new Promise((resolve) => client.once('close', resolve));
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish('factory/boiler/pm', '{"pm": 1}', { qos: 1 });
     await closed;
     expect(await readings(d.id)).toEqual([]);
@@ -156,7 +157,7 @@ describe('embedded broker', () => {
     const ts = Date.now() - MINUTE;
     try {
       const client = await connect(url, { username: d.accessToken });
-      const closed = new Promise((resolve) => client.once('close', resolve));
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
       let acked = false;
       client.publish('v1/devices/me/telemetry', JSON.stringify([{ ts, values: { pm: 1 } }, { ts: ts + 1, values: { pm: -999 } }]), { qos: 1 }, () => {
         acked = true;
@@ -180,13 +181,14 @@ describe.runIf(EXTERNAL_URL)('external broker (MQTT_URL)', () => {
     await cleaner.endAsync();
   });
 
-  it('stores readings published to v1/devices/{token}/telemetry, and drops unknown tokens', async () => {
+  it('stores readings published to v1/devices/{token}/telemetry, and drops unknown tokens and bad JSON', async () => {
     const bridge = await connectExternalBroker({ url, clientId, ingest: app.ingest, log });
     try {
       const d = await newDevice();
       const device = await connect(url, {});
       const ts = Date.now() - MINUTE;
       await device.publishAsync('v1/devices/not-a-token/telemetry', '{"pm": 1}', { qos: 1 });
+      await device.publishAsync(`v1/devices/${d.accessToken}/telemetry`, '{"pm": ', { qos: 1 });
       await device.publishAsync(`v1/devices/${d.accessToken}/telemetry`, JSON.stringify({ ts, values: { pm: 5, so2: 6 } }), { qos: 1 });
       expect(await until(() => readings(d.id), (r) => r.length > 0)).toEqual([{ ts, vals: [5, 6] }]);
       expect(bridge.health()).toMatchObject({ ok: true });
