@@ -31,3 +31,21 @@ export const EntityProperty = z.object({
   value: z.string().max(500),
 });
 export type EntityProperty = z.infer<typeof EntityProperty>;
+
+/** The body of every error answer of the API. */
+export const ApiError = z.object({
+  /** HTTP status code. */
+  statusCode: z.number().int(),
+  /** HTTP reason phrase, e.g. 'Bad Request'. */
+  error: z.string(),
+  /** What went wrong; for input errors it starts with the field at fault, e.g. 'body.request.interval: …'. */
+  message: z.string(),
+  /** Dotted path of the field at fault, when one is to blame. */
+  field: z.string().optional(),
+  /** Every validation issue, when the input had several. */
+  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+/** Error answers every authenticated route may give, for its OpenAPI description. */
+export const ERROR_RESPONSES = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError } as const;

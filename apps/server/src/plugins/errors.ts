@@ -2,15 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.ts';
+import type { ApiError } from '@enviro/contracts/common';
 
-/** Body of every error answer: no stack traces, and the field at fault when there is one. */
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  field?: string;
-  issues?: { field: string; message: string }[];
-}
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -25,7 +18,8 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-function body(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
+/** Every error answer is an ApiError: no stack traces, and the field at fault when there is one. */
+function body(statusCode: number, message: string, extra: Partial<ApiError> = {}): ApiError {
   return { statusCode, error: REASONS[statusCode] ?? 'Error', message, ...extra };
 }
 

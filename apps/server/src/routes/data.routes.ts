@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RawDataService } from '../metrics/raw-data.service.ts';
 import { RecentService } from '../metrics/recent.service.ts';
 import { TrendService } from '../metrics/trend.service.ts';
+import { ERROR_RESPONSES } from '@enviro/contracts/common';
 
 export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -27,7 +28,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['data'],
         summary: 'Trends of parameters: one series per device parameter, or combined by groupAll / groupByTags',
         body: MetricRequestBody,
-        response: { 200: TrendResponse },
+        response: { 200: TrendResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => trends.metric(request.auth, request.body.request),
@@ -40,7 +41,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['data'],
         summary: "Trends of parameters per entity, each combining the entity's devices with agg",
         body: DataRequestBody,
-        response: { 200: TrendResponse },
+        response: { 200: TrendResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => trends.entityMetric(request.auth, request.body.request),
@@ -53,7 +54,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['data'],
         summary: 'Latest value of each parameter per entity within the backscan window',
         body: RecentRequestBody,
-        response: { 200: RecentResponse },
+        response: { 200: RecentResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => recent.recent(request.auth, request.body.request),
@@ -66,7 +67,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['data'],
         summary: 'Latest values arranged under the entity tree, with live status',
         body: RecentTreeRequestBody,
-        response: { 200: RecentTreeResponse },
+        response: { 200: RecentTreeResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => recent.recentTree(request.auth, request.body.request),
@@ -79,7 +80,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['data'],
         summary: 'Raw readings as a table, one column per parameter, paged by time',
         body: RawDataRequestBody,
-        response: { 200: RawDataResponse },
+        response: { 200: RawDataResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => raw.table(request.auth, request.body.request),

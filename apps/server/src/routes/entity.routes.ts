@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EntityRepository } from '../repositories/entity.repository.ts';
 import { EntityService } from '../services/entity.service.ts';
+import { ERROR_RESPONSES } from '@enviro/contracts/common';
 
 export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   const entities = new EntityService(new EntityRepository(app.database.db));
@@ -22,7 +23,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['entities'],
         summary: "Entity trees of the caller's tenants",
         querystring: EntitiesQuery,
-        response: { 200: EntityTree },
+        response: { 200: EntityTree, ...ERROR_RESPONSES },
       },
     },
     async (request) => entities.tree(request.auth, request.query),
@@ -36,7 +37,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One node with its subtree',
         params: EntityIdParams,
         querystring: EntityQuery,
-        response: { 200: EntityNode },
+        response: { 200: EntityNode, ...ERROR_RESPONSES },
       },
     },
     async (request) => entities.node(request.auth, request.params.id, request.query),
@@ -50,7 +51,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A node's direct children, each with its subtree",
         params: EntityIdParams,
         querystring: EntityQuery,
-        response: { 200: EntityNodeList },
+        response: { 200: EntityNodeList, ...ERROR_RESPONSES },
       },
     },
     async (request) => entities.children(request.auth, request.params.id, request.query),
@@ -63,7 +64,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['entities'],
         summary: "Alert limits of the entities' device parameters",
         body: LimitRequest,
-        response: { 200: ParamLimitList },
+        response: { 200: ParamLimitList, ...ERROR_RESPONSES },
       },
     },
     async (request) => entities.limits(request.auth, request.body),

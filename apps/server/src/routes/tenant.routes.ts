@@ -2,13 +2,14 @@ import { TenantIdParams, TenantInfo } from '@enviro/contracts/tenant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TenantRepository } from '../repositories/tenant.repository.ts';
 import { TenantService } from '../services/tenant.service.ts';
+import { ERROR_RESPONSES } from '@enviro/contracts/common';
 
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   const tenants = new TenantService(new TenantRepository(app.database.db));
 
   app.get(
     '/api/tenantinfo',
-    { schema: { tags: ['tenants'], summary: "The caller's tenant (the public portal's for public callers)", response: { 200: TenantInfo } } },
+    { schema: { tags: ['tenants'], summary: "The caller's tenant (the public portal's for public callers)", response: { 200: TenantInfo, ...ERROR_RESPONSES } } },
     async (request) => tenants.info(request.auth),
   );
 
@@ -19,7 +20,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tenants'],
         summary: 'A tenant the caller may read; 404 for any other',
         params: TenantIdParams,
-        response: { 200: TenantInfo },
+        response: { 200: TenantInfo, ...ERROR_RESPONSES },
       },
     },
     async (request) => tenants.byId(request.auth, request.params.tenantId),
