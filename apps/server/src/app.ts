@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { authRoutes } from './routes/auth.routes.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -36,6 +38,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('database', deps.database);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
   await app.register(healthPlugin);
   await app.register(authPlugin, { db: deps.database.db });
@@ -47,6 +50,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   await app.register(ingestPlugin, { database: deps.database });
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(telemetryRoutes);
   await app.register(entityRoutes);
   await app.register(stdParamRoutes);

@@ -2,16 +2,24 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { unauthorized } from '../errors.ts';
+import { UserRepository } from '../repositories/user.repository.ts';
 import { PUBLIC_TENANT_STATUSES, type Auth } from './auth.ts';
+import { resolveSession } from './session.ts';
 
 export interface AuthHeaders {
   authorization?: string | undefined;
   portal?: string | undefined;
   publicTenantId?: string | undefined;
+  /** The session cookie's token. */
+  sessionToken?: string | undefined;
+  /** TENANT-ID: the tenant a signed-in user acts for. */
+  tenantId?: string | undefined;
 }
 
 /**
- * Bearer API key first; else the public portal headers (`portal: PUBLIC`, `public-tenant-id`).
+ * Bearer API key first; else the public portal headers (`portal: PUBLIC`, `public-tenant-id`);
+ * else the session cookie of a signed-in user. The portal headers come before the cookie so the
+ * public pages look the same whether or not the browser is signed in.
  * A statutory body's public id opens its associated industries; an industry's opens itself only.
  */
 export async function resolveAuth(db: Db, headers: AuthHeaders): Promise<Auth> {
@@ -32,6 +40,7 @@ export async function resolveAuth(db: Db, headers: AuthHeaders): Promise<Auth> {
     if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized('public-tenant-id header must be a tenant id');
     return { kind: 'public', publicTenantId: id, tenantIds: await publicTenantIds(db, id) };
   }
+  if (headers.sessionToken) return resolveSession(new UserRepository(db), headers.sessionToken, headers.tenantId);
   throw unauthorized();
 }
 

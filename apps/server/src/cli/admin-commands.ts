@@ -1,10 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
+import { CreateUser } from '@enviro/contracts/auth';
 import { TenantStatus, TenantType } from '@enviro/contracts/common';
 import { CreateDevice, CreateEntity, CreateTenant } from '@enviro/contracts/provisioning';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.ts';
 import { findImportDevice, importReadingsCsv } from '../readings/csv-import.service.ts';
+import { LoginRateLimiter } from '../access/rate-limit.ts';
+import { UserRepository } from '../repositories/user.repository.ts';
+import { AuthService } from '../services/auth.service.ts';
 import { ProvisioningService } from '../services/provisioning.service.ts';
 import { defined, InputError, jsonFlag, numeric, pairs, text, UsageError, validate, type FlagOptions, type FlagValues } from './cli-input.ts';
 import { listDevices, listTenants, tenantExists, tokenTaken } from './admin-queries.ts';
@@ -207,6 +211,34 @@ const importCsv: AdminCommand = {
   },
 };
 
+const createUser: AdminCommand = {
+  summary: "create a user of a tenant (its type must be the tenant's); prints the user's id",
+  flags: `--tenant N --name TEXT --email EMAIL --type tenant|statutory|site|... --role user|admin|...
+    [--password TEXT] [--phone TEXT] [--corporate-id N] [--json '{"tenantId": ...}']`,
+  options: { ...JSON_FLAG, tenant: one, name: one, email: one, type: one, role: one, password: one, phone: one, 'corporate-id': one },
+  async prepare(v) {
+    const input = validate(
+      CreateUser,
+      {
+        ...jsonFlag(v.json),
+        ...defined({
+          tenantId: text(v, 'tenant'),
+          name: text(v, 'name'),
+          userName: text(v, 'email'),
+          userType: text(v, 'type'),
+          role: text(v, 'role'),
+          password: text(v, 'password'),
+          phone: text(v, 'phone'),
+          corporateId: text(v, 'corporate-id'),
+        }),
+      },
+      { tenantId: 'tenant', name: 'name', userName: 'email', userType: 'type', role: 'role', password: 'password',
+        phone: 'phone', corporateId: 'corporate-id' },
+    );
+    return ({ db }) => new AuthService(db, new UserRepository(db), new LoginRateLimiter(db)).createUser({ name: 'cli', userId: null }, input);
+  },
+};
+
 const listTenantsCommand: AdminCommand = {
   summary: 'list tenants',
   flags: '[--type tenant|statutory|...] [--status ENABLED|...]',
@@ -242,6 +274,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'create-entity': createEntity,
   'create-device': createDevice,
   'create-api-key': createApiKey,
+  'create-user': createUser,
   'import-csv': importCsv,
   'list-tenants': listTenantsCommand,
   'list-devices': listDevicesCommand,

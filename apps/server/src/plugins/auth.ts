@@ -1,7 +1,10 @@
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Auth } from '../access/auth.ts';
+import { assertCsrfHeader, CSRF_HEADER } from '../access/csrf.ts';
 import { resolveAuth } from '../access/resolve-auth.ts';
+import { SESSION_COOKIE } from '../access/session.ts';
 import type { Db } from '../db/database.ts';
 
 declare module 'fastify' {
@@ -17,6 +20,7 @@ declare module 'fastify' {
 
 export const authPlugin = fp(
   async function auth(app: FastifyInstance, opts: { db: Db }) {
+    await app.register(fastifyCookie);
     app.decorateRequest('auth', null as never);
     app.addHook('preHandler', async (request: FastifyRequest) => {
       if (request.routeOptions.config.auth === false || request.is404) return;
@@ -24,7 +28,10 @@ export const authPlugin = fp(
         authorization: request.headers.authorization,
         portal: header(request, 'portal'),
         publicTenantId: header(request, 'public-tenant-id'),
+        sessionToken: request.cookies[SESSION_COOKIE],
+        tenantId: header(request, 'tenant-id'),
       });
+      if (request.auth.kind === 'user') assertCsrfHeader(request.method, header(request, CSRF_HEADER));
     });
   },
   { name: 'auth' },

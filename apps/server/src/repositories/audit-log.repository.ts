@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** One change: who made it, what it did to which row, and the row before and after. */
+export interface AuditEntry {
+  tenantId: number;
+  /** 'user:<id>', 'cli' or 'apiKey'. */
+  actor: string;
+  actorUserId: number | null;
+  action: string;
+  /** '<table>:<id>'. */
+  entity: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Written in the transaction of the change it records, so no change goes unrecorded. */
+export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      tenant_id: entry.tenantId,
+      actor: entry.actor,
+      actor_user_id: entry.actorUserId,
+      action: entry.action,
+      entity: entry.entity,
+      before: entry.before === null || entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}

@@ -1,0 +1,161 @@
+import type { CreateUser, LoginBody, Role, SessionUser, UserStatus, UserType } from '@enviro/contracts/auth';
+import type { TenantType } from '@enviro/contracts/common';
+import { effectiveAccess } from '@enviro/domain/access-model';
+import { userDisplayId } from '@enviro/domain/display-id';
+import type { Auth, UserAuth } from '../access/auth.ts';
+import { hashPassword, verifyPassword } from '../access/password.ts';
+import type { LoginRateLimiter } from '../access/rate-limit.ts';
+import { newSessionToken, SESSION_IDLE_MS, sessionIdOf } from '../access/session.ts';
+import type { Db } from '../db/database.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
+import { recordAudit } from '../repositories/audit-log.repository.ts';
+import { CLOSED_TENANT_STATUSES, type ProfileRow, type UserRepository } from '../repositories/user.repository.ts';
+
+/** The one answer to a failed login: it never tells whether the account exists. */
+export const LOGIN_FAILED = 'Invalid user name or password';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface LoginResult {
+  /** The session token for the cookie; shown nowhere else. */
+  token: string;
+  user: SessionUser;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserRepository,
+    private readonly limiter: LoginRateLimiter,
+  ) {}
+
+  /**
+   * Checks the password and opens a session. Unknown user, wrong password, disabled user and
+   * closed tenant all fail alike, and every failure counts toward the limits.
+   */
+  async login(input: LoginBody, client: ClientInfo): Promise<LoginResult> {
+    const key = input.userName.toLowerCase();
+    const attempt = await this.limiter.admit(key, client.ip);
+    if ('retryAfterMs' in attempt) throw tooManyAttempts(attempt.retryAfterMs);
+
+    const row = await this.users.findForLogin(key);
+    const passwordOk = await verifyPassword(row?.password_hash ?? null, input.password);
+    const open = row !== undefined && row.status === 'ENABLED' && !(CLOSED_TENANT_STATUSES as readonly string[]).includes(row.tenant_status);
+    if (!row || !passwordOk || !open) {
+      await this.limiter.prune();
+      throw unauthorized(LOGIN_FAILED);
+    }
+    await this.limiter.forget(attempt);
+
+    const userId = Number(row.id);
+    await this.users.deleteExpiredSessions(row.tenant_id, userId);
+    const { token, id } = newSessionToken();
+    const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
+    await this.users.createSession({ id, tenantId: row.tenant_id, userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
+    const user = await this.profile(row.tenant_id, userId);
+    return { token, user };
+  }
+
+  /** Ends the session the token opened, if it still exists. */
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await this.users.deleteSession(sessionIdOf(token));
+  }
+
+  /** The signed-in user and what this request resolved (acting tenant, manage mode, view). */
+  async me(auth: Auth): Promise<SessionUser> {
+    const user = assertUser(auth);
+    return this.profile(user.homeTenantId, user.userId, { actingTenantId: user.tenantId, manage: user.manage, view: user.access.view });
+  }
+
+  /** GET /sessionData/{id}: the caller's own data only; any other id is not found. */
+  async sessionData(auth: Auth, userId: number): Promise<SessionUser> {
+    const user = assertUser(auth);
+    if (user.userId !== userId) throw notFound(`No user with id= ${userId} exists`);
+    return this.me(auth);
+  }
+
+  /** Creates a user of a tenant; the user type must be the tenant's type. Audited. */
+  async createUser(actor: { name: string; userId: number | null }, input: CreateUser): Promise<{ id: number }> {
+    const tenantType = await this.users.tenantType(input.tenantId);
+    if (tenantType === undefined) throw badRequest('tenantId', `no tenant ${input.tenantId}`);
+    if (tenantType !== input.userType) {
+      throw badRequest('userType', `must be the tenant's type (${tenantType}): a user acts with the type of the tenant it belongs to`);
+    }
+    if (input.corporateId !== undefined && !(await this.users.corporateExists(input.corporateId))) {
+      throw badRequest('corporateId', `no corporate ${input.corporateId}`);
+    }
+    const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+    try {
+      const id = await this.db.transaction().execute(async (trx) => {
+        const created = await this.users.create(trx, {
+          tenantId: input.tenantId,
+          name: input.name,
+          userName: input.userName,
+          phone: input.phone ?? null,
+          userType: input.userType,
+          role: input.role,
+          passwordHash,
+          corporateId: input.corporateId ?? null,
+        });
+        const { password: _secret, ...recorded } = input;
+        await recordAudit(trx, {
+          tenantId: input.tenantId,
+          actor: actor.name,
+          actorUserId: actor.userId,
+          action: 'create',
+          entity: `app_user:${created}`,
+          before: null,
+          after: { ...recorded, id: Number(created), hasPassword: passwordHash !== null },
+        });
+        return created;
+      });
+      return { id: Number(id) };
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'userName: already used by another account', 'userName');
+      throw error;
+    }
+  }
+
+  /** The user's profile; `resolved` comes from the request's session, else it is the user at home. */
+  private async profile(tenantId: number, userId: number, resolved?: ResolvedSession): Promise<SessionUser> {
+    const row = await this.users.findProfile(tenantId, userId);
+    if (!row) throw unauthorized('session expired; sign in again');
+    return toSessionUser(row, resolved);
+  }
+}
+
+function assertUser(auth: Auth): UserAuth {
+  if (auth.kind !== 'user') throw unauthorized('sign in to see your account');
+  return auth;
+}
+
+function tooManyAttempts(retryAfterMs: number): HttpError {
+  const minutes = Math.ceil(retryAfterMs / 60_000);
+  return new HttpError(429, `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+}
+
+type ResolvedSession = Pick<SessionUser, 'actingTenantId' | 'manage' | 'view'>;
+
+function toSessionUser(row: ProfileRow, resolved: ResolvedSession | undefined): SessionUser {
+  // The CHECK constraints of app_user and tenant hold these to the contract's values.
+  const userType = row.user_type as UserType;
+  const role = row.role as Role;
+  return {
+    id: Number(row.id),
+    displayId: userDisplayId(row.id),
+    name: row.name,
+    userName: row.user_name,
+    phone: row.phone,
+    userType,
+    role,
+    status: row.status as UserStatus,
+    emailVerified: row.email_verified,
+    phoneVerified: row.phone_verified,
+    tenant: { id: row.tenant_id, name: row.tenant_name, type: row.tenant_type as TenantType },
+    corporate: row.corporate_id === null ? null : { id: row.corporate_id, name: row.corporate_name ?? '' },
+    ...(resolved ?? { actingTenantId: row.tenant_id, manage: false, view: effectiveAccess({ userType, role }).view }),
+  };
+}
