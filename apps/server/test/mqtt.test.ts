@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
@@ -5,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedBroker } from '../src/mqtt/embedded-broker.ts';
 import { startEmbeddedBroker } from '../src/mqtt/embedded-broker.ts';
 import { connectExternalBroker } from '../src/mqtt/external-broker.ts';
+import { findFreePort } from '../src/net/free-port.ts';
 import { builders } from './builders.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 
@@ -167,6 +169,24 @@ describe('embedded broker', () => {
       expect(await readings(d.id)).toEqual([]);
     } finally {
       await restore();
+    }
+  });
+});
+
+describe('embedded broker start-up', () => {
+  it('warns and takes the next free port when its port is taken', async () => {
+    const taken = net.createServer();
+    const port = await findFreePort(0, '127.0.0.1');
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    const warnings: string[] = [];
+    const capture = { ...log, warn: (m: unknown) => void warnings.push(String(m)) } as unknown as typeof log;
+    try {
+      const broker = await startEmbeddedBroker({ port, host: '127.0.0.1', ingest: app.ingest, log: capture });
+      await broker.close();
+      expect(broker.port).toBeGreaterThan(port);
+      expect(warnings).toEqual([`MQTT_PORT ${port} is taken: the embedded broker uses port ${broker.port} instead`]);
+    } finally {
+      taken.close();
     }
   });
 });

@@ -33,7 +33,8 @@ export class DeviceRegistry {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  resolve(accessToken: string, now = Date.now()): Promise<DeviceProfile | null> {
+  resolve(accessToken: string): Promise<DeviceProfile | null> {
+    const now = Date.now();
     const hit = this.entries.get(accessToken);
     if (hit && hit.expiresAt > now) return hit.profile;
     if (hit) this.entries.delete(accessToken);
