@@ -1,0 +1,109 @@
+import { cpus, totalmem } from 'node:os';
+import { mkdtemp, rm, chmod } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '@enviro/server/db/database';
+import { startEmbeddedPostgres } from '@enviro/server/db/embedded';
+import { migrate } from '@enviro/server/db/migrate';
+import { drainRollups } from '@enviro/server/ingest/rollups';
+import { measureBaselines } from './baselines.ts';
+import { provisionFleet } from './fleet.ts';
+import { benchHttp, benchMqtt } from './ingest-bench.ts';
+import { benchRecent, benchTrend, trendFixture } from './query-bench.ts';
+import { startServerProcess } from './server-process.ts';
+import { measureStorage, storedReadings } from './storage.ts';
+
+/**
+ * `npm run bench [-- --quick]`: measures the figures of docs/PERFORMANCE.md against a fresh
+ * database on DATABASE_URL's server (or a throwaway embedded PostgreSQL) and prints them as
+ * Markdown with the machine and date.
+ */
+const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+const scale = flags.quick ? 0.2 : 1;
+const log = (s: string) => console.error(`[bench] ${s}`);
+
+let stopEmbedded: (() => Promise<void>) | undefined;
+let tmp: string | undefined;
+let adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) {
+  tmp = await mkdtemp(path.join(tmpdir(), 'enviro-bench-'));
+  await chmod(tmp, 0o777);
+  const embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'));
+  adminUrl = embedded.url;
+  stopEmbedded = embedded.stop;
+}
+const dbName = `enviro_bench_${process.pid}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const benchUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const database = openDatabase(benchUrl);
+const server = { stop: async () => undefined } as { stop(): Promise<void> };
+
+try {
+  await migrate(database.pool);
+  const version = (await database.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
+
+  log('baselines');
+  const base = await measureBaselines(database.pool, log);
+
+  const fleet = await provisionFleet(database.db, 200);
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  const now = Date.now();
+
+  log('HTTP ingestion');
+  const warmup = await benchHttp(proc.baseUrl, fleet, 200, 16, now - 1000 * 24 * 3600_000);
+  const http = await benchHttp(proc.baseUrl, fleet, Math.round(4000 * scale), 32, now);
+  log(JSON.stringify(http));
+  log('MQTT ingestion');
+  const mqtt = await benchMqtt(proc.mqttPort, fleet, 50, Math.round(60 * scale), 8, now);
+  log(JSON.stringify(mqtt));
+
+  // The time ranges of the three runs are disjoint, so every acknowledged reading is a new stored value.
+  const stored = await storedReadings(database.pool, fleet.tenantId);
+  const acked = warmup.readings + http.readings + mqtt.readings;
+  if (stored !== acked) throw new Error(`acknowledged ${acked} readings but ${stored} are stored`);
+  log(`all ${acked} acknowledged readings are stored`);
+
+  log('rollups of the ingested backlog');
+  const t0 = performance.now();
+  const buckets = await drainRollups(database.pool);
+  const rollupSeconds = (performance.now() - t0) / 1000;
+  const storage = await measureStorage(database.pool);
+
+  log('trend query');
+  const fixture = await trendFixture(database.db, database.pool, Date.now());
+  const trend = await benchTrend(proc.baseUrl, fixture, Math.round(200 * scale) + 20);
+  log('recent values');
+  await database.pool.query(
+    'UPDATE series_latest SET ts = now() - interval \'1 minute\' WHERE tenant_id = $1', [fleet.tenantId],
+  );
+  const recent = await benchRecent(proc.baseUrl, fleet.apiKey, fleet.stationIds, Math.round(200 * scale) + 20);
+
+  const row = (k: string, v: string, ref: string) => `| ${k} | ${v} | ${ref} |`;
+  console.log(
+    [
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim()}, ` +
+        `${Math.round(totalmem() / 2 ** 30)} GiB, PostgreSQL ${version}, Node ${process.version}${flags.quick ? ' (--quick)' : ''}.`,
+      '',
+      '| Figure | Measured | Reference on the same server, same run |',
+      '|---|---|---|',
+      row('HTTP ingestion, acknowledged after commit', `${http.readingsPerSec.toLocaleString('en-IN')} readings/s (${http.rowsPerSec.toLocaleString('en-IN')} rows/s; ${http.readings.toLocaleString('en-IN')} readings in ${http.seconds} s)`, `COPY into a keyed narrow table ${base.copyRowsPerSec.toLocaleString('en-IN')} rows/s; INSERT … unnest ${base.unnestRowsPerSec.toLocaleString('en-IN')}; one row per round trip ${base.singleRowPerSec.toLocaleString('en-IN')}`),
+      row('MQTT QoS 1 ingestion, PUBACK after commit', `${mqtt.readingsPerSec.toLocaleString('en-IN')} readings/s (${mqtt.readings.toLocaleString('en-IN')} readings in ${mqtt.seconds} s)`, 'as above'),
+      row('Rollup of that backlog', `${buckets.toLocaleString('en-IN')} dirty 15-minute buckets in ${rollupSeconds.toFixed(1)} s`, ''),
+      row('30-day hour_1 trend, 8 parameters, 1-minute data, over HTTP', `p50 ${trend.p50} ms, p95 ${trend.p95} ms (${trend.runs} runs)`, `plain GROUP BY over narrow raw rows: p50 ${base.plainGroupBy.p50} ms, p95 ${base.plainGroupBy.p95} ms`),
+      row(`Recent values of every station of a tenant (${fleet.stationIds.length} stations), over HTTP`, `p50 ${recent.p50} ms, p95 ${recent.p95} ms`, ''),
+      row('Bytes on disk per stored reading', `${storage.rawBytesPerReading} raw + ${storage.rollupBytesPerReading} rollups (${storage.readings.toLocaleString('en-IN')} readings)`, `narrow keyed row: ${base.narrowBytesPerRow}`),
+    ].join('\n'),
+  );
+} finally {
+  await server.stop();
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+  await stopEmbedded?.();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,18 @@
+import { writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { openDatabase } from '@enviro/server/db/database';
+import { migrate } from '@enviro/server/db/migrate';
+import { provisionFleet } from './fleet.ts';
+const adminUrl = process.env.DATABASE_URL!;
+const dbName = `enviro_probe_prof`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${dbName}`);
+await admin.end();
+const url = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const database = openDatabase(url);
+await migrate(database.pool);
+const fleet = await provisionFleet(database.db, 200);
+writeFileSync('/tmp/fleet.json', JSON.stringify({ url, fleet }));
+await database.close();

@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { findFreePort } from '@enviro/server/net/free-port';
+
+const SERVER_ENTRY = fileURLToPath(new URL('../../../apps/server/src/server.ts', import.meta.url));
+
+export interface ServerProcess {
+  baseUrl: string;
+  mqttPort: number;
+  stop(): Promise<void>;
+}
+
+/** Runs the real server as its own process, so load generation does not share its event loop. */
+export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+  const port = await findFreePort(0);
+  const mqttPort = await findFreePort(0);
+  // The embedded broker: the device path measured is the one the product ships by default.
+  const { MQTT_URL: _external, ...env } = process.env;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port), MQTT_PORT: String(mqttPort), SEED_DEMO: 'never', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    mqttPort,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,39 @@
+import type pg from 'pg';
+
+export interface StorageFigure {
+  readings: number;
+  rawBytesPerReading: number;
+  rollupBytesPerReading: number;
+}
+
+/** On-disk bytes (heap, indexes, TOAST) of all partitions of a partitioned table. */
+async function tableBytes(pool: pg.Pool, table: string): Promise<number> {
+  const r = await pool.query<{ bytes: string }>(
+    `SELECT coalesce(sum(pg_total_relation_size(relid)), 0) AS bytes FROM pg_partition_tree($1) WHERE isleaf`,
+    [table],
+  );
+  return Number(r.rows[0]!.bytes);
+}
+
+/** Bytes per stored reading (one parameter value), raw rows and rollups apart. */
+export async function measureStorage(pool: pg.Pool): Promise<StorageFigure> {
+  await pool.query('VACUUM ANALYZE reading');
+  await pool.query('VACUUM ANALYZE reading_15m');
+  const total = await pool.query<{ readings: string }>(`SELECT count(*) AS readings FROM reading, unnest(vals) v WHERE v IS NOT NULL`);
+  const readings = Number(total.rows[0]!.readings);
+  if (readings === 0) throw new Error('no readings stored');
+  return {
+    readings,
+    rawBytesPerReading: Math.round((await tableBytes(pool, 'reading')) / readings * 10) / 10,
+    rollupBytesPerReading: Math.round((await tableBytes(pool, 'reading_15m')) / readings * 10) / 10,
+  };
+}
+
+/** Parameter values stored for a tenant. */
+export async function storedReadings(pool: pg.Pool, tenantId: number): Promise<number> {
+  const r = await pool.query<{ n: string }>(
+    'SELECT count(*) AS n FROM reading, unnest(vals) v WHERE v IS NOT NULL AND tenant_id = $1',
+    [tenantId],
+  );
+  return Number(r.rows[0]!.n);
+}
