@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from './accounts.ts';
+import { builders } from './builders.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+
+const ADMIN = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+
+describe('admin CLI: create-user', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let tenantId: number;
+
+  function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', ADMIN, ...args],
+        { env: { ...process.env, DATABASE_URL: database.url }, timeout: 30_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp(database);
+    tenantId = (await builders(database.db).newTenant({ type: 'statutory', name: 'Rajasthan SPCB' })).id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const flags = (email: string, type = 'statutory') => [
+    'create-user', '--tenant', String(tenantId), '--name', 'Member Secretary', '--email', email,
+    '--type', type, '--role', 'admin', '--password', 'a long enough secret',
+  ];
+
+  it('prints the id of a user who can then sign in, and audits the creation without the password', async () => {
+    const out = await admin(...flags('Member.Secretary@rspcb.in'));
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    const { id } = JSON.parse(out.stdout) as { id: number };
+    expect(id).toBeGreaterThan(0);
+    const { res } = await login(app, 'member.secretary@rspcb.in', 'a long enough secret');
+    expect(res.json()).toMatchObject({ id, userType: 'statutory', role: 'admin', view: 'statutory' });
+    const audit = await database.pool.query('SELECT actor, action, entity, before, after FROM audit_log WHERE tenant_id = $1', [tenantId]);
+    expect(audit.rows).toEqual([
+      expect.objectContaining({ actor: 'cli', action: 'create', entity: `app_user:${id}`, before: null }),
+    ]);
+    expect(JSON.stringify(audit.rows[0].after)).not.toContain('secret');
+  });
+
+  it.each([
+    ['a type other than the tenant’s', () => flags('x1@rspcb.in', 'site'), /^error: userType: must be the tenant's type \(statutory\)/],
+    ['a taken email in another case', () => flags('MEMBER.SECRETARY@RSPCB.IN'), /^error: userName: already used/],
+    ['a malformed email', () => flags('not-an-email'), /^error: userName \(--email\): must be an email address/],
+  ])('refuses %s with exit code 1', async (_case, args, message) => {
+    // Built when the test runs: the tenant exists only after beforeAll.
+    const out = await admin(...args());
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(message);
+  });
+});
