@@ -60,18 +60,3 @@ export const TelemetryResult = z.object({
   refused: z.array(TelemetryRefusal),
 });
 export type TelemetryResult = z.infer<typeof TelemetryResult>;
-
-/** The error body of the device API (the same shape every API error has). */
-export const TelemetryError = z.object({
-  /** HTTP status code. */
-  statusCode: z.number().int(),
-  /** HTTP reason phrase. */
-  error: z.string(),
-  /** What went wrong; for 400 it starts with the field at fault. */
-  message: z.string(),
-  /** Dotted path of the field at fault, e.g. 'body.3'. */
-  field: z.string().optional(),
-  /** Every validation issue, when there were several. */
-  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-export type TelemetryError = z.infer<typeof TelemetryError>;

@@ -1,6 +1,6 @@
+import { ApiError } from '@enviro/contracts/common';
 import {
   MAX_TELEMETRY_BYTES,
-  TelemetryError,
   TelemetryParams,
   TelemetryPayload,
   TelemetryResult,
@@ -22,7 +22,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
           '503 means nothing was stored and the payload should be sent again (resending is idempotent).',
         params: TelemetryParams,
         body: TelemetryPayload,
-        response: { 200: TelemetryResult, 400: TelemetryError, 401: TelemetryError, 413: TelemetryError, 503: TelemetryError },
+        response: { 200: TelemetryResult, 400: ApiError, 401: ApiError, 413: ApiError, 503: ApiError },
       },
     },
     async (request) => app.ingest.ingest(request.params.accessToken, request.body),
