@@ -21,6 +21,15 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts', 'apps/web/e2e/build-web.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -102,7 +102,7 @@ export const AlertCountRequest = z
     startDate: Instant.optional(),
     /** End of the range (exclusive, ISO 8601). */
     endDate: Instant.optional(),
-    /** Without dates: the current day, month (default, SPEC 9) or year in `timezone`. */
+    /** Without dates: the current day, month (default, SPEC 9) or year in `timezone`, up to now. */
     period: z.enum(PERIODS).default('month'),
     /** Bucket of the per-interval counts (SPEC 9 default day_1). */
     interval: AlertInterval.default('day_1'),

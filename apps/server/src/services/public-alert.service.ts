@@ -23,10 +23,12 @@ export class PublicAlertService {
 
   async counts(auth: Auth, tenantId: number, byParameter: boolean, request: Request): Promise<AlertCounts> {
     assertCanReadTenant(auth, tenantId);
+    const now = this.now();
     const { from, to } =
       request.startDate !== undefined && request.endDate !== undefined
         ? { from: Date.parse(request.startDate), to: Date.parse(request.endDate) }
-        : periodRange(request.period, 0, undefined, this.now(), request.timezone);
+        : // The current period ends now: its days still to come have no alerts to count.
+          clipToNow(periodRange(request.period, 0, undefined, now, request.timezone), now);
     const scope: AlertScope = {
       tenantId,
       from,
@@ -60,5 +62,7 @@ export class PublicAlertService {
     return rows.map((r) => r.id);
   }
 }
+
+const clipToNow = (range: { from: number; to: number }, now: number) => ({ from: range.from, to: Math.min(range.to, now) });
 
 const sum = (groups: readonly { count: number }[]) => groups.reduce((n, g) => n + g.count, 0);

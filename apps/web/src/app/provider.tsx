@@ -12,6 +12,8 @@ import { NOTIFICATION_MS } from '@/lib/notify';
 
 const theme = createTheme({
   primaryColor: 'teal',
+  // Darker shades by default so coloured text and badges stay readable on white (WCAG AA).
+  primaryShade: { light: 9, dark: 6 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   defaultRadius: 'md',
 });

@@ -4,6 +4,7 @@ import { ErrorRoute } from './routes/error';
 import { HomeRoute } from './routes/home';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
+import { RouteLoading } from './routes/route-loading';
 
 // Public dashboards are lazy: their code (and ECharts, loaded by the first chart) stays out of the
 // first download of the other pages.
@@ -12,6 +13,7 @@ function createRouter() {
     {
       Component: RootLayout,
       ErrorBoundary: RouteError,
+      HydrateFallback: RouteLoading,
       children: [
         { index: true, Component: HomeRoute },
         { path: 'error', Component: ErrorRoute },

@@ -40,7 +40,9 @@ export function EChart({ option, height, ariaLabel, onUnavailable }: EChartProps
   }, [onUnavailable]);
 
   useEffect(() => {
-    chart?.setOption(option, { notMerge: true });
+    // Lines that draw themselves are motion; people who asked their system for less get none.
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    chart?.setOption(still ? { ...option, animation: false } : option, { notMerge: true });
   }, [chart, option]);
 
   return <Box ref={box} h={height} w="100%" role="img" aria-label={ariaLabel} />;

@@ -23,6 +23,29 @@ describe('trendSeries', () => {
   });
 });
 
+describe('trendSeries: missing buckets break the line', () => {
+  const Q = 900_000;
+  const trend = (times: number[]) => ({
+    paramName: 'pm',
+    paramLabel: 'PM',
+    unit: '',
+    data: times.map((time) => ({ time, value: 1 })),
+    tags: {},
+    entityName: 'S',
+    entityId: 1,
+    dsAgg: 'avg' as const,
+    agg: 'avg' as const,
+  });
+  it.each([
+    ['consecutive buckets', 'minute_15', [0, Q, 2 * Q], [[0, 1], [Q, 1], [2 * Q, 1]]],
+    ['a missing bucket', 'minute_15', [0, Q, 3 * Q], [[0, 1], [Q, 1], [2 * Q, null], [3 * Q, 1]]],
+    ['raw points are never broken', 'instances', [0, 10 * Q], [[0, 1], [10 * Q, 1]]],
+    ['a 31-day month is no gap', 'month_1', [0, 31 * 86_400_000], [[0, 1], [31 * 86_400_000, 1]]],
+  ])('%s', (_case, interval, times, points) => {
+    expect(trendSeries([trend(times)], (t) => t.paramLabel, interval)[0]!.points).toEqual(points);
+  });
+});
+
 describe('limitLines', () => {
   it.each([
     [{ min: null, max: 50, unit: 'mg/Nm3' }, [{ value: 50, label: 'Max limit 50 mg/Nm3' }]],

@@ -1,4 +1,5 @@
-import { axisFormatFor, formatDateTime24, formatInZone } from '@enviro/domain/format-date';
+import { axisFormatFor, DISPLAY_TIME_ZONE, formatDateTime24, formatInZone } from '@enviro/domain/format-date';
+import { offsetAt } from '@enviro/domain/time-zone';
 import { formatCompact, formatIndian } from '@enviro/domain/format-number';
 import {
   CHART_DEFAULTS,
@@ -10,9 +11,20 @@ import {
 
 type Part<K extends keyof ChartOption> = Exclude<ChartOption[K], unknown[] | undefined>;
 
+/**
+ * ECharts places time ticks on the viewer's local midnights and hours. Instants are shifted by the
+ * display zone's offset and drawn as UTC (`useUTC`), so ticks fall on Indian midnights wherever the
+ * viewer is. India keeps one offset all year, so one shift is exact for every point.
+ */
+export const TIME_SHIFT_MS = offsetAt(Date.now(), DISPLAY_TIME_ZONE);
+
+/** Back from a shifted axis value to the instant it stands for. */
+export const unshift = (value: number) => value - TIME_SHIFT_MS;
+
 /** Cartesian layout shared by every x/y chart; labels are kept inside the box on phones. */
-export function grid(): Part<'grid'> {
-  return { left: 8, right: 16, top: 40, bottom: 48, containLabel: true };
+export function grid(series: readonly ChartSeries[]): Part<'grid'> {
+  // A legend takes the top line; the value axis' name then goes below it.
+  return { left: 8, right: 16, top: series.length > 1 ? 60 : 36, bottom: 48, containLabel: true };
 }
 
 export function legend(series: readonly ChartSeries[]): Part<'legend'> {
@@ -28,8 +40,25 @@ export function xAxis(options: ChartDisplayOptions, series: readonly ChartSeries
   const format = axisFormatFor(options.interval ?? 'minute_15');
   return {
     type: 'time' as const,
-    axisLabel: { hideOverlap: true, formatter: (value: number) => formatInZone(value, format) },
+    axisLabel: {
+      hideOverlap: true,
+      alignMinLabel: 'left' as const,
+      alignMaxLabel: 'right' as const,
+      formatter: (value: number) => timeLabel(value, format),
+    },
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A time tick's label: sub-day axes show the time, and the date alone at each Indian midnight
+ * (shifted values are multiples of a day exactly there); longer intervals use their format.
+ */
+function timeLabel(shifted: number, format: string): string {
+  const at = unshift(shifted);
+  if (!format.includes('HH')) return formatInZone(at, format);
+  return shifted % DAY_MS === 0 ? formatInZone(at, 'DD MMM') : formatInZone(at, 'HH:mm');
 }
 
 export function yAxis(options: ChartDisplayOptions) {
@@ -59,7 +88,7 @@ export function axisTooltip(options: ChartDisplayOptions): Part<'tooltip'> {
       const params = (Array.isArray(raw) ? raw : [raw]) as TooltipParam[];
       const first = params[0];
       if (!first) return '';
-      const head = isTime && typeof first.axisValue === 'number' ? formatDateTime24(first.axisValue) : String(first.axisValue ?? '');
+      const head = isTime && typeof first.axisValue === 'number' ? formatDateTime24(unshift(first.axisValue)) : String(first.axisValue ?? '');
       const rows = params.map((p) => {
         const value = Array.isArray(p.value) ? (p.value[1] as number | null) : (p.value as number | null);
         return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}: <b>${formatIndian(value, decimals)}</b>`;
@@ -84,7 +113,7 @@ export function markLines(lines: readonly ReferenceLine[] | undefined) {
 /** Series points as ECharts wants them: [x, y] for time axes, y alone for category axes. */
 export function seriesData(options: ChartDisplayOptions, series: ChartSeries) {
   if ((options.xAxisType ?? CHART_DEFAULTS.xAxisType) === 'category') return series.points.map(([, y]) => y);
-  return series.points.map(([x, y]) => [x, y] as [number | string, number | null]);
+  return series.points.map(([x, y]) => [typeof x === 'number' ? x + TIME_SHIFT_MS : x, y] as [number | string, number | null]);
 }
 
 export function hasPoints(series: readonly ChartSeries[]): boolean {

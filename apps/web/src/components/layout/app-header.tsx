@@ -4,11 +4,11 @@ import { paths } from '@/config/paths';
 
 export function AppHeader() {
   return (
-    <Group component="header" h={56} px="md" justify="space-between" bg="teal.8" c="white" wrap="nowrap">
+    <Group component="header" h={56} px="md" justify="space-between" bg="teal.9" c="white" wrap="nowrap">
       <Anchor component={Link} to={paths.home.getHref()} c="white" fw={700} fz="lg" underline="never">
         Enviro
       </Anchor>
-      <Text size="sm" c="teal.0" visibleFrom="xs">
+      <Text size="sm" c="white" visibleFrom="xs">
         Environmental monitoring: public portal
       </Text>
     </Group>

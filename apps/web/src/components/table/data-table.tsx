@@ -29,7 +29,7 @@ export function DataTable<T>({ title, columns, rows, rowKey, emptyText = 'Nothin
         <CsvExportButton title={title} columns={columns} rows={rows} />
       </Group>
       <ScrollArea type="auto">
-        <Table striped highlightOnHover miw={480}>
+        <Table striped highlightOnHover miw={560} style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (

@@ -12,7 +12,8 @@ export function buildBarOption(data: SeriesChartData, options: ChartDisplayOptio
   const limits = markLines(data.referenceLines);
   const swapLimits = limits && horizontal ? { ...limits, data: limits.data.map((d) => ({ name: d.name, xAxis: d.yAxis })) } : limits;
   return {
-    grid: grid(),
+    useUTC: true,
+    grid: grid(data.series),
     legend: legend(data.series),
     tooltip: axisTooltip(options),
     xAxis: horizontal ? value : category,

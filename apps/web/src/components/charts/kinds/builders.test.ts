@@ -6,6 +6,7 @@ import { buildBarOption } from './bar';
 import { buildLineOption } from './line';
 import { buildPieOption, PIE_RADIUS } from './pie';
 import { CHART_KINDS } from './registry';
+import { TIME_SHIFT_MS } from '../option-parts';
 
 const T0 = Date.parse('2025-03-25T08:30:00Z'); // 14:00 in Asia/Kolkata
 const PM: SeriesChartData = {
@@ -27,14 +28,17 @@ describe('line chart options', () => {
 
   it.each([
     ['one line series per data series', () => series(option).map((s) => s.type), ['line']],
-    ['gaps stay gaps', () => series(option)[0]!.data[1], [T0 + 900_000, null]],
+    ['gaps stay gaps', () => series(option)[0]!.data[1], [T0 + 900_000 + TIME_SHIFT_MS, null]],
+    ['instants are shifted to Kolkata wall time and drawn as UTC', () => [TIME_SHIFT_MS, option.useUTC], [19_800_000, true]],
     ['line width defaults to 2', () => series(option)[0]!.lineStyle.width, 2],
     ['the limit is a reference line', () => series(option)[0]!.markLine.data, [{ name: 'Limit 50', yAxis: 50 }]],
-    ['time labels are in Kolkata time', () => option.xAxis.axisLabel.formatter(T0), '25 Mar 14:00'],
+    ['time ticks are labelled in Kolkata time', () => option.xAxis.axisLabel.formatter(T0 + TIME_SHIFT_MS), '14:00'],
+    ['a Kolkata midnight tick shows the date', () => option.xAxis.axisLabel.formatter(Date.parse('2025-03-25T00:00:00Z')), '25 Mar'],
+    ['day buckets show dates', () => (buildLineOption(PM, { interval: 'day_1' }) as AnyOption).xAxis.axisLabel.formatter(T0 + TIME_SHIFT_MS), '25 Mar'],
     ['legend hidden for a single series', () => option.legend.show, false],
     [
       'tooltip shows Kolkata time and Indian numbers',
-      () => option.tooltip.formatter([{ axisValue: T0, seriesName: 'PM', value: [T0, 1234.56], marker: '' }]),
+      () => option.tooltip.formatter([{ axisValue: T0 + TIME_SHIFT_MS, seriesName: 'PM', value: [T0, 1234.56], marker: '' }]),
       '2025-03-25 14:00:00<br/>PM: <b>1,234.6</b>',
     ],
   ])('%s', (_rule, actual, expected) => {

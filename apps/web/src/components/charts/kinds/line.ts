@@ -4,7 +4,8 @@ import { CHART_DEFAULTS, type ChartDisplayOptions, type ChartOption, type Series
 /** Line chart: one line per series, gaps left open, limits as dashed reference lines. */
 export function buildLineOption(data: SeriesChartData, options: ChartDisplayOptions = {}): ChartOption {
   return {
-    grid: grid(),
+    useUTC: true,
+    grid: grid(data.series),
     legend: legend(data.series),
     tooltip: axisTooltip(options),
     xAxis: xAxis(options, data.series),

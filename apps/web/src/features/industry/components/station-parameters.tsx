@@ -46,7 +46,7 @@ const COLUMNS: DataTableColumn<ParameterRow>[] = [
   },
   { header: 'Alerts (24 h)', value: (r) => r.alerts24h ?? '', align: 'right', render: (r) => r.alerts24h ?? '-' },
   {
-    header: 'At',
+    header: 'Period start',
     value: (r) => (r.latest ? formatDateTime24(r.latest.time) : ''),
     render: (r) => <Text size="sm" c="dimmed">{r.latest ? formatDateTime24(r.latest.time) : '-'}</Text>,
   },

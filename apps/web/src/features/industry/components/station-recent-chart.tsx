@@ -20,7 +20,7 @@ export function StationRecentChart({ params, trends, state, limits }: StationRec
   const param = params.find((p) => p.name === name);
   const data = useMemo(
     () => ({
-      series: trendSeries((trends ?? []).filter((t) => t.paramName === name), (t) => t.paramLabel),
+      series: trendSeries((trends ?? []).filter((t) => t.paramName === name), (t) => t.paramLabel, 'minute_15'),
       referenceLines: limitLines(limits?.find((l) => l.paramName === name)),
     }),
     [trends, limits, name],

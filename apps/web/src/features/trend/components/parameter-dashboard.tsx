@@ -59,7 +59,7 @@ export function ParameterDashboard({ tenantId, tenantName }: { tenantId: number;
   );
 
   const main = useMemo(() => (trend.data ?? []).filter((t) => t.dsAgg === 'avg' || t.dsAgg === null), [trend.data]);
-  const data = useMemo(() => ({ series: trendSeries(main, (t) => t.entityName ?? '') }), [main]);
+  const data = useMemo(() => ({ series: trendSeries(main, (t) => t.entityName ?? '', averaging) }), [main, averaging]);
   const options = useMemo(() => ({ interval: averaging, yAxisName: param?.unit ?? '', decimals: 2 }), [averaging, param]);
   const rows = useMemo(() => statsByStation(picked, trend.data ?? []), [picked, trend.data]);
 

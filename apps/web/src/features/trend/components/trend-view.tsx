@@ -51,8 +51,8 @@ export function TrendView({ tenantId }: { tenantId: number }) {
   const main = trend.data?.find((t) => t.dsAgg === 'avg' || t.dsAgg === null);
   const stats = useMemo(() => trendStats(trend.data ?? []), [trend.data]);
   const data = useMemo(
-    () => ({ series: trendSeries(main ? [main] : [], (t) => t.paramLabel), referenceLines: limitLines(limit) }),
-    [main, limit],
+    () => ({ series: trendSeries(main ? [main] : [], (t) => t.paramLabel, averaging), referenceLines: limitLines(limit) }),
+    [main, limit, averaging],
   );
   const options = useMemo(() => ({ interval: averaging, yAxisName: main?.unit ?? '', decimals: 2 }), [averaging, main]);
 

@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../../server/src/app.ts';
+import type { DatabaseHandle } from '../../server/src/db/database.ts';
+
+export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/e2e/', import.meta.url));
+
+/** Desktop and the 375 px phone the portal must serve. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 375, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** The machine's Chromium; browsers are never downloaded. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** The whole app (API and built web app) on a free local port. */
+export async function startServer(database: DatabaseHandle): Promise<{ app: FastifyInstance; base: string }> {
+  const app = await buildApp({ database }, { logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, base: address };
+}
+
+/** A page that records every console error and uncaught exception, for the no-errors check. */
+export async function openPage(browser: Browser, viewport: ViewportName): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  // Reduced motion: charts draw at once, so screenshots show them whole.
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], acceptDownloads: true, timezoneId: 'UTC', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** GET or POST the API as the public portal of `tenantId` does. */
+export async function apiCall<T>(base: string, tenantId: number, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${url}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { portal: 'PUBLIC', 'public-tenant-id': String(tenantId), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Waits until a chart widget has drawn its SVG. */
+export async function chartDrawn(page: Page, label: string): Promise<void> {
+  await page.locator(`[role="img"][aria-label="${label}"] svg`).first().waitFor({ timeout: 30_000 });
+}
+
+/** The page is no wider than its viewport (nothing spills sideways on a phone). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
