@@ -2,12 +2,12 @@ import { Group, Text } from '@mantine/core';
 import { dataAgeColour, type DataAgeColour } from '@enviro/domain/data-age';
 import { formatDateTime12 } from '@enviro/domain/format-date';
 
-/** Mantine colours for the SPEC 4 data-age bands (dark enough to read on white). */
+/** The SPEC 4 data-age colours, in shades that keep 4.5:1 contrast on white (WCAG AA). */
 const COLOURS: Record<DataAgeColour, string> = {
-  green: 'green.8',
-  orange: 'orange.8',
-  red: 'red.8',
-  darkgrey: 'dark.4',
+  green: '#1e7b34',
+  orange: '#b35900',
+  red: '#c92a2a',
+  darkgrey: '#495057',
 };
 
 /** Words for each band, so the colour is never the only cue. */
