@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('takes defaults when nothing is set', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 8080, MQTT_PORT: 1883, LOG_LEVEL: 'info', SEED_DEMO: 'auto' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.MQTT_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ MQTT_URL: 'http://broker' }, 'MQTT_URL: must be an mqtt://'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MQTT_CLIENT_ID: 'has spaces in it' }, 'MQTT_CLIENT_ID'],
+  ])('refuses %j naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', MQTT_PORT: 'y' })).toThrow(/PORT[\s\S]*MQTT_PORT/);
+  });
+});
