@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto so rate limits see client addresses. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

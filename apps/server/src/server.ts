@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     if (seeded) log.info({ ...seeded, apiKey: undefined }, `demo seeded; statutory API key: ${seeded.apiKey}`);
   }
 
-  const app = await buildApp({ database }, { loggerInstance: log });
+  const app = await buildApp({ database }, { loggerInstance: log, trustProxy: config.TRUST_PROXY });
   const broker = await startBroker({
     ingest: app.ingest,
     log,

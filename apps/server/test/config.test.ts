@@ -7,6 +7,8 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ PORT: 8080, MQTT_PORT: 1883, LOG_LEVEL: 'info', SEED_DEMO: 'auto' });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.MQTT_URL).toBeUndefined();
+    expect(c.TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
   });
 
   it.each([
@@ -16,6 +18,7 @@ describe('loadConfig', () => {
     [{ MQTT_URL: 'http://broker' }, 'MQTT_URL: must be an mqtt://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ MQTT_CLIENT_ID: 'has spaces in it' }, 'MQTT_CLIENT_ID'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
