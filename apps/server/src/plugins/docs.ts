@@ -20,9 +20,9 @@ export const docsPlugin = fp(async function docs(app: FastifyInstance) {
     // Contracts given an id (recursive ones such as EntityNode) become components that routes refer to.
     transformObject: jsonSchemaTransformObject,
   });
-  // The documentation is public; the auth plugin skips routes whose config says so.
+  // The documentation is public.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, auth: false };
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'none' };
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -19,7 +19,7 @@ export async function webPlugin(app: FastifyInstance, opts: { root?: string } = 
 
   // The app's files are public; only the API behind them checks who is calling.
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, auth: false };
+    route.config = { ...route.config, access: 'none' };
   });
   await app.register(fastifyStatic, {
     root,
@@ -30,7 +30,7 @@ export async function webPlugin(app: FastifyInstance, opts: { root?: string } = 
       res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', { schema: { hide: true } }, (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/*', { schema: { hide: true }, config: { access: 'none' } }, (request: FastifyRequest, reply: FastifyReply) => {
     const accept = request.headers.accept ?? '';
     if (request.url.startsWith('/api/') || !accept.includes('text/html')) return reply.callNotFound();
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -17,7 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login',
     {
-      config: { auth: false },
+      config: { access: 'none' },
       preValidation: csrf,
       schema: {
         tags: ['auth'],
@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/logout',
     {
-      config: { auth: false },
+      config: { access: 'none' },
       preValidation: csrf,
       schema: { tags: ['auth'], summary: 'Sign out: ends the session and clears both cookies', response: { 200: LogoutResult } },
     },
@@ -59,13 +59,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/me',
-    { schema: { tags: ['users'], summary: 'The signed-in user; 401 without a session', response: { 200: SessionUser } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['users'], summary: 'The signed-in user; 401 without a session', response: { 200: SessionUser } } },
     async (request) => auth.me(request.auth),
   );
 
   app.get(
     '/api/sessionData/:userId',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: "The signed-in user's session data; any other user id is not found",

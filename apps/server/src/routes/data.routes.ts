@@ -14,6 +14,7 @@ import { RawDataService } from '../metrics/raw-data.service.ts';
 import { RecentService } from '../metrics/recent.service.ts';
 import { TrendService } from '../metrics/trend.service.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
+import { PORTAL_READ, TENANT_READ } from '../access/route-access.ts';
 
 export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -24,6 +25,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/data/metric',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['data'],
         summary: 'Trends of parameters: one series per device parameter, or combined by groupAll / groupByTags',
@@ -37,6 +39,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/data/entityMetric',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['data'],
         summary: "Trends of parameters per entity, each combining the entity's devices with agg",
@@ -50,6 +53,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/data/recent/metric',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['data'],
         summary: 'Latest value of each parameter per entity within the backscan window',
@@ -63,6 +67,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/data/recentTree/metric',
     {
+      config: { access: TENANT_READ },
       schema: {
         tags: ['data'],
         summary: 'Latest values arranged under the entity tree, with live status',
@@ -76,6 +81,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rawdata/metric',
     {
+      config: { access: TENANT_READ },
       schema: {
         tags: ['data'],
         summary: 'Raw readings as a table, one column per parameter, paged by time',

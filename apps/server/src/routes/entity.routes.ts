@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EntityRepository } from '../repositories/entity.repository.ts';
 import { EntityService } from '../services/entity.service.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
+import { PORTAL_READ } from '../access/route-access.ts';
 
 export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   const entities = new EntityService(new EntityRepository(app.database.db));
@@ -19,6 +20,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/entities',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['entities'],
         summary: "Entity trees of the caller's tenants",
@@ -32,6 +34,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/entity/:id',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['entities'],
         summary: 'One node with its subtree',
@@ -46,6 +49,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/entities/:id/children',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['entities'],
         summary: "A node's direct children, each with its subtree",
@@ -60,6 +64,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/alertlimit',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['entities'],
         summary: "Alert limits of the entities' device parameters",

@@ -6,7 +6,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
-      config: { auth: false },
+      config: { access: 'none' },
       schema: { tags: ['health'], summary: 'Database and broker status', response: { 200: HealthResponse, 503: HealthResponse } },
     },
     async (_request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EntityRepository } from '../repositories/entity.repository.ts';
 import { PublicAlertRepository } from '../repositories/public-alert.repository.ts';
 import { PublicAlertService } from '../services/public-alert.service.ts';
+import { PORTAL_READ } from '../access/route-access.ts';
 
 export const publicAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -11,6 +12,7 @@ export const publicAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/tenants/:tenantId/alertData',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['public'],
         summary: "Counts of a tenant's alerts per parameter or per interval",

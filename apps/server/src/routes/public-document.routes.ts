@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicDocumentRepository } from '../repositories/public-document.repository.ts';
 import { PublicDocumentService } from '../services/public-document.service.ts';
 import { attachment } from '../reports/attachment.ts';
+import { PORTAL_READ } from '../access/route-access.ts';
 
 export const publicDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const documents = new PublicDocumentService(new PublicDocumentRepository(app.database.db));
@@ -10,6 +11,7 @@ export const publicDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/documentById',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['public'],
         summary: "A document's file by its path, e.g. a station's CTO",

@@ -2,6 +2,7 @@ import { IndustryList, IndustryListParams } from '@enviro/contracts/public';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicIndustryRepository } from '../repositories/public-industry.repository.ts';
 import { PublicIndustryService } from '../services/public-industry.service.ts';
+import { PORTAL_READ } from '../access/route-access.ts';
 
 export const publicIndustryRoutes: FastifyPluginAsyncZod = async (app) => {
   const industries = new PublicIndustryService(new PublicIndustryRepository(app.database.db));
@@ -10,6 +11,7 @@ export const publicIndustryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/stateDashboard/industyList/:id',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['public'],
         summary: "A statutory body's public industries with station counts and live status",

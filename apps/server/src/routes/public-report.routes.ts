@@ -4,6 +4,7 @@ import { RawDataService } from '../metrics/raw-data.service.ts';
 import { TrendService } from '../metrics/trend.service.ts';
 import { attachment } from '../reports/attachment.ts';
 import { PublicReportService } from '../services/public-report.service.ts';
+import { PORTAL_READ } from '../access/route-access.ts';
 
 export const publicReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -12,6 +13,7 @@ export const publicReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/raw-data-report',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['public'],
         summary: "Every reading of stations' devices in a range, as a CSV, PDF or XLS file",
@@ -28,6 +30,7 @@ export const publicReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public-parameter-report/:tenantId',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['public'],
         summary: "One parameter across a tenant's stations of one type, averaged, as a CSV, PDF or XLS file",

@@ -2,6 +2,7 @@ import { StdParamList } from '@enviro/contracts/std-param';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StdParamRepository } from '../repositories/std-param.repository.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
+import { PORTAL_READ } from '../access/route-access.ts';
 
 export const stdParamRoutes: FastifyPluginAsyncZod = async (app) => {
   const stdParams = new StdParamRepository(app.database.db);
@@ -9,7 +10,7 @@ export const stdParamRoutes: FastifyPluginAsyncZod = async (app) => {
   // The catalogue is shared by every tenant, so any authenticated caller (public included) may read it whole.
   app.get(
     '/api/allMetaStdParams',
-    { schema: { tags: ['catalogue'], summary: 'The standard parameter catalogue', response: { 200: StdParamList, ...ERROR_RESPONSES } } },
+    { config: { access: PORTAL_READ }, schema: { tags: ['catalogue'], summary: 'The standard parameter catalogue', response: { 200: StdParamList, ...ERROR_RESPONSES } } },
     async () => stdParams.list(),
   );
 };

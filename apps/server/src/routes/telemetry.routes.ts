@@ -12,7 +12,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/:accessToken/telemetry',
     {
-      config: { auth: false },
+      config: { access: 'device' },
       bodyLimit: MAX_TELEMETRY_BYTES,
       schema: {
         tags: ['devices'],

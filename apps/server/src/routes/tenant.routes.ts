@@ -3,19 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TenantRepository } from '../repositories/tenant.repository.ts';
 import { TenantService } from '../services/tenant.service.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
+import { PORTAL_READ } from '../access/route-access.ts';
 
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   const tenants = new TenantService(new TenantRepository(app.database.db));
 
   app.get(
     '/api/tenantinfo',
-    { schema: { tags: ['tenants'], summary: "The caller's tenant (the public portal's for public callers)", response: { 200: TenantInfo, ...ERROR_RESPONSES } } },
+    { config: { access: PORTAL_READ }, schema: { tags: ['tenants'], summary: "The caller's tenant (the public portal's for public callers)", response: { 200: TenantInfo, ...ERROR_RESPONSES } } },
     async (request) => tenants.info(request.auth),
   );
 
   app.get(
     '/api/tenant-by-id/:tenantId',
     {
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['tenants'],
         summary: 'A tenant the caller may read; 404 for any other',
