@@ -15,6 +15,7 @@ import { ingestPlugin } from './ingest/ingest.plugin.ts';
 import { entityRoutes } from './routes/entity.routes.ts';
 import { stdParamRoutes } from './routes/std-param.routes.ts';
 import { tenantRoutes } from './routes/tenant.routes.ts';
+import { adminTenantRoutes } from './routes/admin-tenant.routes.ts';
 import { dataRoutes } from './routes/data.routes.ts';
 
 export interface AppDeps {
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(entityRoutes);
   await app.register(stdParamRoutes);
   await app.register(tenantRoutes);
+  await app.register(adminTenantRoutes);
   await app.register(dataRoutes);
   await app.register(publicPortalRoutes);
   // Last: its history-mode fallback must not shadow any API route.

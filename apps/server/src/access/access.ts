@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../errors.ts';
-import type { Auth } from './auth.ts';
+import type { Auth, UserAuth } from './auth.ts';
 
 /** The one place that decides whether a caller may touch a tenant's data. */
 export function canReadTenant(auth: Auth, tenantId: number): boolean {
@@ -21,4 +21,20 @@ export function scopeTenantIds(auth: Auth, requested?: readonly number[]): numbe
 
 export function assertCanWrite(auth: Auth): void {
   if (auth.kind === 'public') throw forbidden('the public portal is read-only');
+}
+
+/** The signed-in user behind the request; public portal and API key callers are refused. */
+export function assertSignedIn(auth: Auth): UserAuth {
+  if (auth.kind !== 'user') throw forbidden('sign in as a user to use the administration');
+  return auth;
+}
+
+/** Roles of a site user that administer the platform. */
+const SITE_ADMIN_ROLES: readonly string[] = ['site', 'admin'];
+
+/** A site user with the site or admin role: the one who manages every tenant. */
+export function assertSiteAdmin(auth: Auth): UserAuth {
+  const user = assertSignedIn(auth);
+  if (user.userType !== 'site' || !SITE_ADMIN_ROLES.includes(user.role)) throw forbidden('only site administrators may do this');
+  return user;
 }

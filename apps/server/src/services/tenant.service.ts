@@ -22,7 +22,7 @@ export class TenantService {
   }
 }
 
-function toTenantInfo(row: TenantRow): TenantInfo {
+export function toTenantInfo(row: TenantRow): TenantInfo {
   return {
     id: row.id,
     name: row.name,

@@ -1,0 +1,275 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, newUser } from './accounts.ts';
+import { builders } from './builders.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+
+describe('tenant administration', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let corporateId: number;
+  const t = { site: 0, board: 0, a: 0, b: 0, off: 0 };
+  const as = { siteAdmin: '', siteUser: '', board: '', tenantAdminA: '' };
+  const userIds = { siteAdmin: 0 };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp(database);
+    const build = builders(database.db);
+    corporateId = (await database.db.insertInto('corporate').values({ name: 'Kaveri Group' }).returning('id').executeTakeFirstOrThrow()).id;
+    t.site = (await build.newTenant({ name: 'Zeta Operations', type: 'site' })).id;
+    t.board = (await build.newTenant({ name: 'Zeta Board', type: 'statutory' })).id;
+    t.a = (await build.newTenant({ name: 'Alpha Paper', city: 'Salem', state: 'Tamil Nadu', corporateId, statutoryIds: [t.board] })).id;
+    t.b = (await build.newTenant({ name: 'Beta Sugar', city: 'Mandya', state: 'Karnataka' })).id;
+    t.off = (await build.newTenant({ name: 'Gamma Distillery', status: 'DISABLED', statutoryIds: [t.board] })).id;
+    const siteAdmin = await newUser(database.db, { tenantId: t.site, userType: 'site', role: 'admin' });
+    userIds.siteAdmin = siteAdmin.id;
+    const siteUser = await newUser(database.db, { tenantId: t.site, userType: 'site', role: 'user' });
+    const board = await newUser(database.db, { tenantId: t.board, userType: 'statutory', role: 'admin' });
+    const tenantAdminA = await newUser(database.db, { tenantId: t.a, role: 'admin' });
+    as.siteAdmin = (await login(app, siteAdmin.userName)).cookie;
+    as.siteUser = (await login(app, siteUser.userName)).cookie;
+    as.board = (await login(app, board.userName)).cookie;
+    as.tenantAdminA = (await login(app, tenantAdminA.userName)).cookie;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
+    app.inject({ method, url, headers: { cookie, ...XHR }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const names = (res: { json: () => { items: { name: string }[] } }) => res.json().items.map((i) => i.name);
+  const auditOf = async (tenantId: number) =>
+    (
+      await database.pool.query(
+        `SELECT actor, actor_user_id::int AS "actorUserId", action, entity, before, after FROM audit_log WHERE tenant_id = $1 AND entity = 'tenant:' || $1 ORDER BY id`,
+        [tenantId],
+      )
+    ).rows;
+  const info = (id: number, o: Record<string, unknown>) => ({
+    id,
+    status: 'ENABLED',
+    type: 'tenant',
+    monitoredUnits: 0,
+    corporate: null,
+    corporateId: null,
+    displayId: `T-${String(id).padStart(6, '0')}`,
+    state: null,
+    city: null,
+    industryCategory: null,
+    ...o,
+  });
+
+  describe('GET /api/tenants', () => {
+    it('pages, sorts and searches for a site admin, leaving out DISABLED by default', async () => {
+      const all = await call('GET', '/api/tenants?sort=name&order=asc', as.siteAdmin);
+      expect(all.statusCode).toBe(200);
+      expect(names(all)).toEqual(['Alpha Paper', 'Beta Sugar', 'Zeta Board', 'Zeta Operations']);
+      const page = await call('GET', '/api/tenants?size=2&page=1&sort=id&order=desc', as.siteAdmin);
+      expect(page.json()).toMatchObject({ total: 4, page: 1, size: 2 });
+      expect(names(page)).toEqual(['Zeta Board', 'Zeta Operations']);
+      const found = await call('GET', '/api/tenants?searchString=salem', as.siteAdmin);
+      expect(found.json()).toEqual({
+        items: [
+          info(t.a, {
+            name: 'Alpha Paper',
+            city: 'Salem',
+            state: 'Tamil Nadu',
+            corporate: { id: corporateId, name: 'Kaveri Group' },
+            corporateId,
+          }),
+        ],
+        total: 1,
+        page: 0,
+        size: 20,
+      });
+      const disabled = await call('GET', '/api/tenants?status=DISABLED', as.siteAdmin);
+      expect(names(disabled)).toEqual(['Gamma Distillery']);
+      const byType = await call('GET', '/api/tenants?type=statutory', as.siteAdmin);
+      expect(names(byType)).toEqual(['Zeta Board']);
+    });
+
+    it('gives a statutory body its own and associated industries, DISABLED included', async () => {
+      const res = await call('GET', '/api/tenants', as.board);
+      expect(names(res)).toEqual(['Alpha Paper', 'Gamma Distillery', 'Zeta Board']);
+    });
+
+    it("gives a tenant user its own tenant only, never another's", async () => {
+      expect(names(await call('GET', '/api/tenants', as.tenantAdminA))).toEqual(['Alpha Paper']);
+      const other = await call('GET', '/api/tenants?searchString=Beta', as.tenantAdminA);
+      expect(other.json()).toEqual({ items: [], total: 0, page: 0, size: 20 });
+    });
+
+    it('lists the industries to act for with manage=true, for site and partner users only', async () => {
+      expect(names(await call('GET', '/api/tenants?manage=true', as.siteUser))).toEqual(['Alpha Paper', 'Beta Sugar']);
+      expect((await call('GET', '/api/tenants?manage=true', as.tenantAdminA)).statusCode).toBe(403);
+    });
+
+    it.each([
+      ['status=FOO', 'querystring.status'],
+      ['size=0', 'querystring.size'],
+      ['sort=password', 'querystring.sort'],
+      ['type=planet', 'querystring.type'],
+    ])('answers 400 naming the field for %s', async (query, field) => {
+      const res = await call('GET', `/api/tenants?${query}`, as.siteAdmin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+    });
+
+    it('refuses the public portal and callers without a session', async () => {
+      const portal = await app.inject({ method: 'GET', url: '/api/tenants', headers: { portal: 'PUBLIC', 'public-tenant-id': String(t.a) } });
+      expect(portal.statusCode).toBe(401);
+      expect(portal.json().message).not.toContain('Alpha');
+      expect((await app.inject({ method: 'GET', url: '/api/tenants' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('changes', () => {
+    it('creates a tenant and audits it', async () => {
+      const res = await call('POST', '/api/tenants', as.siteAdmin, {
+        name: 'Delta Steel',
+        monitoredUnits: 3,
+        corporateId,
+        industryCategory: 'Steel',
+        state: 'Odisha',
+        city: 'Angul',
+        status: 'TRIAL',
+      });
+      expect(res.statusCode).toBe(201);
+      const id = res.json().id as number;
+      const expected = info(id, {
+        name: 'Delta Steel',
+        status: 'TRIAL',
+        monitoredUnits: 3,
+        corporate: { id: corporateId, name: 'Kaveri Group' },
+        corporateId,
+        industryCategory: 'Steel',
+        state: 'Odisha',
+        city: 'Angul',
+      });
+      expect(res.json()).toEqual(expected);
+      expect(await auditOf(id)).toEqual([
+        { actor: `user:${userIds.siteAdmin}`, actorUserId: userIds.siteAdmin, action: 'create', entity: `tenant:${id}`, before: null, after: expected },
+      ]);
+    });
+
+    it.each([
+      [{ name: '' }, 'body.name'],
+      [{ name: 'X', monitoredUnits: -1 }, 'body.monitoredUnits'],
+      [{ name: 'X', type: 'planet' }, 'body.type'],
+      [{ name: 'X', status: 'DELETED' }, 'body.status'],
+      [{ name: 'X', corporateId: 999_999 }, 'corporateId'],
+    ])('refuses to create %j with 400 naming %s', async (body, field) => {
+      const res = await call('POST', '/api/tenants', as.siteAdmin, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+    });
+
+    it('refuses writes from anyone but a site admin, changing nothing', async () => {
+      const before = await database.pool.query('SELECT count(*)::int AS n FROM tenant');
+      for (const cookie of [as.tenantAdminA, as.board, as.siteUser]) {
+        expect((await call('POST', '/api/tenants', cookie, { name: 'Intruder' })).statusCode).toBe(403);
+        expect((await call('PUT', `/api/tenants/${t.b}`, cookie, { name: 'Taken' })).statusCode).toBe(403);
+        expect((await call('PATCH', `/api/tenants/${t.b}`, cookie, [{ op: 'SET', att: 'status', value: 'GRACE' }])).statusCode).toBe(403);
+        expect((await call('DELETE', `/api/tenants/${t.b}`, cookie)).statusCode).toBe(403);
+      }
+      expect((await database.pool.query('SELECT count(*)::int AS n FROM tenant')).rows[0].n).toBe(before.rows[0].n);
+      const b = await database.pool.query('SELECT name, status FROM tenant WHERE id = $1', [t.b]);
+      expect(b.rows[0]).toEqual({ name: 'Beta Sugar', status: 'ENABLED' });
+      expect(await auditOf(t.b)).toEqual([]);
+    });
+
+    it('updates a tenant, recording before and after', async () => {
+      const id = (await call('POST', '/api/tenants', as.siteAdmin, { name: 'Epsilon Pharma' })).json().id as number;
+      const res = await call('PUT', `/api/tenants/${id}`, as.siteAdmin, { name: 'Epsilon Pharma Ltd', city: 'Baddi', corporateId });
+      expect(res.statusCode).toBe(200);
+      const after = info(id, { name: 'Epsilon Pharma Ltd', city: 'Baddi', corporate: { id: corporateId, name: 'Kaveri Group' }, corporateId });
+      expect(res.json()).toEqual(after);
+      const [, update] = await auditOf(id);
+      expect(update).toEqual({
+        actor: `user:${userIds.siteAdmin}`,
+        actorUserId: userIds.siteAdmin,
+        action: 'update',
+        entity: `tenant:${id}`,
+        before: info(id, { name: 'Epsilon Pharma' }),
+        after,
+      });
+      const bad = await call('PUT', `/api/tenants/${id}`, as.siteAdmin, { city: 'Baddi' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('body.name');
+      expect((await call('PUT', '/api/tenants/999999', as.siteAdmin, { name: 'Nobody' })).statusCode).toBe(404);
+    });
+
+    it('changes the status by PATCH and audits it', async () => {
+      const id = (await call('POST', '/api/tenants', as.siteAdmin, { name: 'Zeta Textiles' })).json().id as number;
+      const res = await call('PATCH', `/api/tenants/${id}`, as.siteAdmin, [{ op: 'SET', att: 'status', value: 'GRACE' }]);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(info(id, { name: 'Zeta Textiles', status: 'GRACE' }));
+      const [, patch] = await auditOf(id);
+      expect(patch).toMatchObject({ action: 'status', before: { status: 'ENABLED' }, after: { status: 'GRACE' } });
+    });
+
+    it.each([
+      [[{ op: 'ADD', att: 'status', value: 'GRACE' }], 'body.0.op'],
+      [[{ op: 'SET', att: 'name', value: 'GRACE' }], 'body.0.att'],
+      [[{ op: 'SET', att: 'status', value: 'PAUSED' }], 'body.0.value'],
+      [[{ op: 'SET', att: 'status', value: 'DELETED' }], 'body.0.value'],
+      [[], 'body'],
+    ])('refuses the patch %j with 400 naming %s', async (body, field) => {
+      const res = await call('PATCH', `/api/tenants/${t.b}`, as.siteAdmin, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+    });
+
+    it('soft-deletes as DELETED: gone from lists, its users signed out, further changes 404', async () => {
+      const id = (await call('POST', '/api/tenants', as.siteAdmin, { name: 'Eta Chemicals' })).json().id as number;
+      const user = await newUser(database.db, { tenantId: id });
+      const { cookie } = await login(app, user.userName);
+      const res = await call('DELETE', `/api/tenants/${id}`, as.siteAdmin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(info(id, { name: 'Eta Chemicals', status: 'DELETED' }));
+      expect((await database.pool.query('SELECT status FROM tenant WHERE id = $1', [id])).rows[0].status).toBe('DELETED');
+      expect((await auditOf(id)).map((r) => r.action)).toEqual(['create', 'delete']);
+      expect(names(await call('GET', '/api/tenants?searchString=Chemicals', as.siteAdmin))).toEqual([]);
+      expect((await call('GET', '/api/tenantinfo', cookie)).statusCode).toBe(401);
+      expect((await call('PATCH', `/api/tenants/${id}`, as.siteAdmin, [{ op: 'SET', att: 'status', value: 'ENABLED' }])).statusCode).toBe(404);
+    });
+
+    it("refuses to delete the admin's own tenant", async () => {
+      const res = await call('DELETE', `/api/tenants/${t.site}`, as.siteAdmin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('id');
+    });
+  });
+
+  describe('GET /api/getTenantsLiveStatus', () => {
+    it("counts each of the caller's tenants' stations by live status", async () => {
+      const build = builders(database.db);
+      const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+      const stations = [
+        { tenantId: t.a, at: minutesAgo(2) },
+        { tenantId: t.a, at: minutesAgo(60) },
+        { tenantId: t.a, at: minutesAgo(600) },
+        { tenantId: t.a, at: null },
+        { tenantId: t.b, at: minutesAgo(1) },
+      ];
+      for (const s of stations) {
+        const { id } = await build.newEntity({ tenantId: s.tenantId });
+        await database.db.updateTable('entity').set({ last_data_at: s.at }).where('tenant_id', '=', s.tenantId).where('id', '=', String(id)).execute();
+      }
+      await build.newEntity({ tenantId: t.a, type: 'group' });
+      const own = await call('GET', '/api/getTenantsLiveStatus', as.tenantAdminA);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual([{ tenantId: t.a, name: 'Alpha Paper', LIVE: 1, DELAYED: 1, OFFLINE: 1, UNKNOWN: 1 }]);
+      const board = await call('GET', '/api/getTenantsLiveStatus', as.board);
+      expect(board.json()).toEqual([
+        { tenantId: t.board, name: 'Zeta Board', LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 },
+        { tenantId: t.a, name: 'Alpha Paper', LIVE: 1, DELAYED: 1, OFFLINE: 1, UNKNOWN: 1 },
+        { tenantId: t.off, name: 'Gamma Distillery', LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { Id, TenantStatus, TenantType } from './common.ts';
+import { TenantInfo } from './tenant.ts';
+
+/** Columns a tenant list may be sorted by. */
+export const TenantSort = z.enum(['id', 'name', 'status', 'type']);
+
+/** Query of GET /api/tenants. */
+export const TenantListQuery = z.object({
+  /** Case-insensitive part of the tenant's name, city or state. */
+  searchString: z.string().trim().max(100).optional(),
+  /**
+   * true: only the industries the caller may act for in manage mode (site and partner users);
+   * false or omitted: every tenant the caller may read.
+   */
+  manage: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  /** Only tenants of this type. */
+  type: TenantType.optional(),
+  /**
+   * Only tenants in these statuses, comma-separated. Omitted: every status but DISABLED and DELETED,
+   * and for statutory callers DISABLED too (SPEC 5).
+   */
+  status: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = z.array(TenantStatus).min(1).safeParse(v.split(',').map((s) => s.trim()));
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: `must be statuses of ${TenantStatus.options.join(', ')}, comma-separated` });
+        return z.NEVER;
+      }
+      return parsed.data;
+    })
+    .optional(),
+  /** Page number, from 0. */
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** Rows per page. */
+  size: z.coerce.number().int().min(1).max(200).default(20),
+  /** Sort column. */
+  sort: TenantSort.default('name'),
+  /** Sort direction. */
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TenantListQuery = z.infer<typeof TenantListQuery>;
+
+/** A page of a server-side paged list. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    /** The rows of this page. */
+    items: z.array(item),
+    /** Rows matching the filters over all pages. */
+    total: z.number().int().min(0),
+    /** This page's number, from 0. */
+    page: z.number().int().min(0),
+    /** Rows per page asked for. */
+    size: z.number().int().min(1),
+  });
+}
+
+/** Answer of GET /api/tenants. */
+export const TenantPage = pageOf(TenantInfo);
+export type TenantPage = z.infer<typeof TenantPage>;
+
+/** Fields of a tenant an admin edits (POST and PUT /api/tenants). */
+const TenantFields = {
+  /** Display name, e.g. 'Shree Cement Ltd, Beawar'. */
+  name: z.string().trim().min(1).max(200),
+  /** The corporate owning the tenant; null for none. */
+  corporateId: Id.nullable().default(null),
+  /** Number of monitored units under licence. */
+  monitoredUnits: z.number().int().min(0).max(100_000).default(0),
+  /** Industry category, e.g. 'Cement'. */
+  industryCategory: z.string().trim().max(100).nullable().default(null),
+  /** Indian state, e.g. 'Rajasthan'. */
+  state: z.string().trim().max(100).nullable().default(null),
+  /** City or district. */
+  city: z.string().trim().max(100).nullable().default(null),
+};
+
+/** Body of POST /api/tenants. */
+export const NewTenant = z.object({
+  ...TenantFields,
+  /** Tenant type; industries are 'tenant'. Fixed once created: the tenant's users carry it. */
+  type: TenantType.default('tenant'),
+  /** Initial status; DELETED is reached by DELETE only. */
+  status: TenantStatus.exclude(['DELETED']).default('ENABLED'),
+});
+export type NewTenant = z.infer<typeof NewTenant>;
+
+/** Body of PUT /api/tenants/{id}: every editable field (status changes by PATCH). */
+export const TenantUpdate = z.object(TenantFields);
+export type TenantUpdate = z.infer<typeof TenantUpdate>;
+
+/** Path of the /api/tenants/{id} routes. */
+export const TenantPathParams = z.object({
+  /** Tenant id. */
+  id: Id,
+});
+
+/** One operation of a tenant status patch (SPEC 4 patch format). */
+export const TenantPatchOp = z.object({
+  /** Only SET is defined. */
+  op: z.literal('SET'),
+  /** The attribute to set; only status may be patched. */
+  att: z.literal('status'),
+  /** The new status; DELETED is reached by DELETE only. */
+  value: TenantStatus.exclude(['DELETED']),
+});
+
+/** Body of PATCH /api/tenants/{id}: e.g. `[{op: "SET", att: "status", value: "GRACE"}]`. */
+export const TenantPatch = z.array(TenantPatchOp).min(1).max(10);
+export type TenantPatch = z.infer<typeof TenantPatch>;
+
+/** Stations of one tenant by live status (SPEC 4): answer row of GET /api/getTenantsLiveStatus. */
+export const TenantLiveStatus = z.object({
+  /** Tenant id. */
+  tenantId: z.number().int().positive(),
+  /** Tenant name. */
+  name: z.string(),
+  /** Stations whose last reading is at most 15 minutes old. */
+  LIVE: z.number().int().min(0),
+  /** Stations last heard from 15 minutes to 4 hours ago. */
+  DELAYED: z.number().int().min(0),
+  /** Stations last heard from longer ago. */
+  OFFLINE: z.number().int().min(0),
+  /** Stations that never reported. */
+  UNKNOWN: z.number().int().min(0),
+});
+export type TenantLiveStatus = z.infer<typeof TenantLiveStatus>;
+
+/** A corporate: a company owning several tenants. */
+export const Corporate = z.object({
+  /** Corporate id. */
+  id: z.number().int().positive(),
+  /** Corporate name. */
+  name: z.string(),
+  /** Tenants of the corporate the caller may read, not deleted. */
+  tenantCount: z.number().int().min(0),
+});
+export type Corporate = z.infer<typeof Corporate>;
+
+/** Query of GET /api/corporateTenants. */
+export const CorporateTenantsQuery = z.object({
+  /** The corporate whose tenants to list. */
+  corporateId: Id,
+});
+
+/** Path of GET /api/getCorporateForTenant/{id}. */
+export const CorporateForTenantParams = z.object({
+  /** Tenant id. */
+  id: Id,
+});
+
+/** Answer of GET /api/getCorporateForTenant/{id}: the tenant's corporate, or null when it has none. */
+export const CorporateForTenant = z.object({
+  /** The tenant asked about. */
+  tenantId: z.number().int().positive(),
+  /** Its corporate, or null. */
+  corporate: Corporate.nullable(),
+});
+export type CorporateForTenant = z.infer<typeof CorporateForTenant>;
