@@ -16,6 +16,7 @@ import { entityRoutes } from './routes/entity.routes.ts';
 import { stdParamRoutes } from './routes/std-param.routes.ts';
 import { tenantRoutes } from './routes/tenant.routes.ts';
 import { adminTenantRoutes } from './routes/admin-tenant.routes.ts';
+import { adminCorporateRoutes } from './routes/admin-corporate.routes.ts';
 import { dataRoutes } from './routes/data.routes.ts';
 
 export interface AppDeps {
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(stdParamRoutes);
   await app.register(tenantRoutes);
   await app.register(adminTenantRoutes);
+  await app.register(adminCorporateRoutes);
   await app.register(dataRoutes);
   await app.register(publicPortalRoutes);
   // Last: its history-mode fallback must not shadow any API route.
