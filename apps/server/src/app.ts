@@ -17,6 +17,7 @@ import { stdParamRoutes } from './routes/std-param.routes.ts';
 import { tenantRoutes } from './routes/tenant.routes.ts';
 import { adminTenantRoutes } from './routes/admin-tenant.routes.ts';
 import { adminCorporateRoutes } from './routes/admin-corporate.routes.ts';
+import { adminTenantSetupRoutes } from './routes/admin-tenant-setup.routes.ts';
 import { dataRoutes } from './routes/data.routes.ts';
 
 export interface AppDeps {
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(tenantRoutes);
   await app.register(adminTenantRoutes);
   await app.register(adminCorporateRoutes);
+  await app.register(adminTenantSetupRoutes);
   await app.register(dataRoutes);
   await app.register(publicPortalRoutes);
   // Last: its history-mode fallback must not shadow any API route.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, TenantStatus, TenantType } from './common.ts';
+import { EntityType, Id, TenantStatus, TenantType } from './common.ts';
 import { TenantInfo } from './tenant.ts';
 
 /** Columns a tenant list may be sorted by. */
@@ -158,3 +158,76 @@ export const CorporateForTenant = z.object({
   corporate: Corporate.nullable(),
 });
 export type CorporateForTenant = z.infer<typeof CorporateForTenant>;
+
+/** Path of the /api/statutory/{tenantId} and /api/licenseCount/{tenantId} routes. */
+export const AdminTenantParams = z.object({
+  /** Tenant id. */
+  tenantId: Id,
+});
+
+/** A statutory body an industry reports to. */
+export const StatutoryBody = z.object({
+  /** The statutory body's tenant id. */
+  id: z.number().int().positive(),
+  /** Its name, e.g. 'Rajasthan State Pollution Control Board'. */
+  name: z.string(),
+  /** statutory or cgwa. */
+  type: TenantType,
+});
+export type StatutoryBody = z.infer<typeof StatutoryBody>;
+
+/** Answer of GET and POST /api/statutory/{tenantId}: the bodies the industry reports to, by name. */
+export const StatutoryAssociation = z.object({
+  /** The industry. */
+  tenantId: z.number().int().positive(),
+  /** Its statutory bodies. */
+  statutory: z.array(StatutoryBody),
+});
+export type StatutoryAssociation = z.infer<typeof StatutoryAssociation>;
+
+/** Body of POST /api/statutory/{tenantId}: the complete set of bodies the industry reports to. */
+export const StatutoryAssociationInput = z.object({
+  /** Tenant ids of statutory or CGWA bodies; an empty list removes every association. */
+  statutoryIds: z.array(Id).max(50),
+});
+export type StatutoryAssociationInput = z.infer<typeof StatutoryAssociationInput>;
+
+/** Station types a licence counts (entity types that are not groups or facilities). */
+export const StationType = EntityType.exclude(['group', 'facility']);
+export type StationType = z.infer<typeof StationType>;
+
+/** Licensed and used stations of one type. */
+export const LicenseCount = z.object({
+  /** Station type, e.g. 'cems'. */
+  stationType: StationType,
+  /** Stations of this type the licence covers. */
+  licensed: z.number().int().min(0),
+  /** Stations of this type the tenant has (enabled), whether licensed or not. */
+  used: z.number().int().min(0),
+});
+export type LicenseCount = z.infer<typeof LicenseCount>;
+
+/** Answer of GET and POST /api/licenseCount/{tenantId}: every type licensed or in use, by type. */
+export const LicenseCounts = z.object({
+  /** The tenant. */
+  tenantId: z.number().int().positive(),
+  /** One row per station type licensed or in use. */
+  counts: z.array(LicenseCount),
+});
+export type LicenseCounts = z.infer<typeof LicenseCounts>;
+
+/** Body of POST /api/licenseCount/{tenantId}: licensed counts to set; types not named keep theirs. */
+export const LicenseCountInput = z.object({
+  /** Counts by station type; each type at most once. 0 withdraws the licence. */
+  counts: z
+    .array(z.object({
+      /** Station type. */
+      stationType: StationType,
+      /** Stations of the type the licence covers. */
+      licensed: z.number().int().min(0).max(100_000),
+    }))
+    .min(1)
+    .max(StationType.options.length)
+    .refine((counts) => new Set(counts.map((c) => c.stationType)).size === counts.length, 'each station type at most once'),
+});
+export type LicenseCountInput = z.infer<typeof LicenseCountInput>;

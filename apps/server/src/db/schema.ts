@@ -24,6 +24,8 @@ export interface Database {
   user_session: UserSessionTable;
   login_attempt: LoginAttemptTable;
   audit_log: AuditLogTable;
+  license_count: LicenseCountTable;
+  user_preference: UserPreferenceTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -247,4 +249,20 @@ export interface AuditLogTable {
   entity: string;
   before: ColumnType<unknown, string | null | undefined, string | null>;
   after: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+export interface LicenseCountTable {
+  tenant_id: number;
+  station_type: string;
+  licensed: number;
+  updated_at: Generated<Date>;
+}
+
+export interface UserPreferenceTable {
+  tenant_id: number;
+  user_tenant_id: number;
+  user_id: BigId;
+  key: string;
+  value: string;
+  updated_at: Generated<Date>;
 }
