@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Audience, RouteAccess } from '../src/access/route-access.ts';
 import { newUser } from './accounts.ts';
 import { builders } from './builders.ts';
+import { buildApp } from '../src/app.ts';
 import { buildTestApp, createTestDatabase } from './helper.ts';
 import { sessionCookie } from './sessions.ts';
 
@@ -129,6 +130,17 @@ describe('route access', () => {
     for (const head of app.declaredRoutes.filter((r) => r.method === 'HEAD')) {
       expect(app.declaredRoutes.find((r) => r.method === 'GET' && r.url === head.url)?.access).toEqual(head.access);
     }
+  });
+
+  it.each([
+    ['no declaration', {}],
+    ['an unknown rule', { access: 'everyone' }],
+    ['an empty list', { access: [] }],
+  ])('refuses to start with a route that has %s', async (_, config) => {
+    const unstarted = await buildApp({ database }, { logger: false });
+    unstarted.get('/api/undeclared', { config: config as object }, async () => 'reachable');
+    await expect(unstarted.ready()).rejects.toThrow('routes without a valid config.access declaration: GET /api/undeclared');
+    await unstarted.close();
   });
 
   it('answers anonymous requests to the open routes without asking who calls', async () => {
