@@ -245,6 +245,17 @@ describe('public portal in a browser', () => {
     await context.close();
   });
 
+  it('says so when a station has no data for the parameter', async () => {
+    const { context, page, errors } = await open(
+      'desktop',
+      `/public/dashboard/details/${cement.id}?entityType=cems&entityId=${kiln.id}&paramId=hg&publicTenantId=${cement.id}`,
+    );
+    await page.getByText('No data found for selected criteria.').waitFor();
+    expect(await page.locator('[data-stat="Min"] p').nth(1).innerText()).toBe('-');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('sends unknown paths home and unreadable tenants to the error page', async () => {
     const { context, page } = await open('desktop', '/no/such/page');
     await page.waitForURL(`${base}/`);
