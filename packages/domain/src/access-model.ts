@@ -44,6 +44,9 @@ const TENANT_RULE: AccessRule = { views: ['tenant'], userTypes: ['tenant'], role
  */
 export const ACCESS_RULES = {
   site: { views: ['site'], userTypes: ['site'], roles: ['site', 'admin', 'user', 'support', 'operations'] },
+  // Platform administration (creating and closing tenants, licences, statutory links): the site
+  // app's administrators only, not its support and operations staff.
+  siteAdmin: { views: ['site'], userTypes: ['site'], roles: ['site', 'admin'] },
   statutory: { views: ['statutory'], userTypes: ['statutory'], roles: ['statutory', 'admin', 'user'] },
   cgwa: { views: ['cgwa'], userTypes: ['cgwa'], roles: ['cgwa', 'admin', 'user'] },
   partner: { views: ['partner'], userTypes: ['partner'], roles: ['partner', 'admin', 'user'] },
