@@ -18,6 +18,8 @@ import { tenantRoutes } from './routes/tenant.routes.ts';
 import { adminTenantRoutes } from './routes/admin-tenant.routes.ts';
 import { adminCorporateRoutes } from './routes/admin-corporate.routes.ts';
 import { adminTenantSetupRoutes } from './routes/admin-tenant-setup.routes.ts';
+import { adminPreferenceRoutes } from './routes/admin-preference.routes.ts';
+import { adminAuditLogRoutes } from './routes/admin-audit-log.routes.ts';
 import { dataRoutes } from './routes/data.routes.ts';
 
 export interface AppDeps {
@@ -61,6 +63,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(adminTenantRoutes);
   await app.register(adminCorporateRoutes);
   await app.register(adminTenantSetupRoutes);
+  await app.register(adminPreferenceRoutes);
+  await app.register(adminAuditLogRoutes);
   await app.register(dataRoutes);
   await app.register(publicPortalRoutes);
   // Last: its history-mode fallback must not shadow any API route.

@@ -231,3 +231,78 @@ export const LicenseCountInput = z.object({
     .refine((counts) => new Set(counts.map((c) => c.stationType)).size === counts.length, 'each station type at most once'),
 });
 export type LicenseCountInput = z.infer<typeof LicenseCountInput>;
+
+/** Preferences SPEC 4 gives meaning to, with the values they accept. */
+export const PREFERENCE_RULES = {
+  /** Auto-refresh of tenant dashboards: '1' on, '0' off. */
+  REFRESH_DASHBOARD: { valid: (v: string) => v === '0' || v === '1', message: "must be '0' or '1'" },
+  /** Minutes between auto-refreshes: a whole number from 1 to 1440 (a day). */
+  REFRESH_INTERVAL: {
+    valid: (v: string) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1440,
+    message: 'must be whole minutes from 1 to 1440',
+  },
+} as const;
+
+/** A preference key: upper case letters, digits and underscores, e.g. 'REFRESH_INTERVAL'. */
+export const PreferenceKey = z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'must be upper case letters, digits and _, at most 64');
+
+/** One preference's value (SPEC 3: a map by key, each with a value). */
+export const PreferenceValue = z.object({
+  /** The value as text, e.g. '1'. */
+  value: z.string().max(1000),
+});
+
+/** Answer of GET and POST /api/preferences: the caller's preferences for the tenant acted for. */
+export const Preferences = z.record(PreferenceKey, PreferenceValue);
+export type Preferences = z.infer<typeof Preferences>;
+
+/** Body of POST /api/preferences: preferences to set; keys not named keep their values. */
+export const PreferencesInput = Preferences.superRefine((prefs, ctx) => {
+  const keys = Object.keys(prefs);
+  if (keys.length === 0 || keys.length > 50) ctx.addIssue({ code: 'custom', message: 'must set 1 to 50 preferences', path: [] });
+  for (const [key, rule] of Object.entries(PREFERENCE_RULES)) {
+    const given = prefs[key];
+    if (given && !rule.valid(given.value)) ctx.addIssue({ code: 'custom', message: rule.message, path: [key, 'value'] });
+  }
+});
+export type PreferencesInput = z.infer<typeof PreferencesInput>;
+
+/** Query of GET /api/auditLogs. */
+export const AuditLogQuery = z.object({
+  /** Only this tenant's changes; omitted: every tenant the caller may read. */
+  tenantId: Id.optional(),
+  /** Only changes of this row, e.g. 'tenant:12'. */
+  entity: z.string().regex(/^[a-z_]+:\d+$/, "must be '<table>:<id>'").optional(),
+  /** Page number, from 0. */
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** Rows per page. */
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
+
+/** One recorded change. */
+export const AuditLogEntry = z.object({
+  /** Entry id. */
+  id: z.number().int().positive(),
+  /** The tenant whose data changed. */
+  tenantId: z.number().int().positive(),
+  /** Who: 'user:<id>', 'cli' or 'apiKey'. */
+  actor: z.string(),
+  /** The signed-in user who made the change, or null. */
+  actorUserId: z.number().int().positive().nullable(),
+  /** When, ISO 8601 in UTC. */
+  at: z.string(),
+  /** What was done, e.g. 'create', 'update', 'status', 'delete'. */
+  action: z.string(),
+  /** The changed row as '<table>:<id>'. */
+  entity: z.string(),
+  /** The row before the change; null for a creation. */
+  before: z.unknown(),
+  /** The row after the change; null for a removal. */
+  after: z.unknown(),
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
+
+/** Answer of GET /api/auditLogs: newest first. */
+export const AuditLogPage = pageOf(AuditLogEntry);
+export type AuditLogPage = z.infer<typeof AuditLogPage>;

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 /** One change: who made it, what it did to which row, and the row before and after. */
@@ -28,4 +29,40 @@ export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry): Pro
       after: entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),
     })
     .execute();
+}
+
+/** A recorded change as stored. */
+export interface AuditLogRow {
+  tenant_id: number;
+  id: string;
+  actor: string;
+  actor_user_id: string | null;
+  at: Date;
+  action: string;
+  entity: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The changes of `tenantIds`, newest first, with how many match over all pages. */
+export async function listAudit(
+  db: Db,
+  filter: { tenantIds: readonly number[]; entity?: string | undefined; offset: number; limit: number },
+): Promise<{ rows: AuditLogRow[]; total: number }> {
+  if (filter.tenantIds.length === 0) return { rows: [], total: 0 };
+  const base = db
+    .selectFrom('audit_log')
+    .where('tenant_id', 'in', filter.tenantIds)
+    .$if(filter.entity !== undefined, (q) => q.where('entity', '=', filter.entity!));
+  const [rows, count] = await Promise.all([
+    base
+      .select(['tenant_id', 'id', 'actor', 'actor_user_id', 'at', 'action', 'entity', 'before', 'after'])
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
 }

@@ -1,0 +1,50 @@
+import type { Preferences, PreferencesInput } from '@enviro/contracts/admin';
+import type { Kysely } from 'kysely';
+import { assertSignedIn } from '../access/access.ts';
+import type { Auth } from '../access/auth.ts';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { recordAudit } from '../repositories/audit-log.repository.ts';
+import type { PreferenceOwner, PreferenceRepository } from '../repositories/preference.repository.ts';
+
+/** The signed-in user's preferences for the tenant the request acts for. */
+export class PreferenceService {
+  constructor(
+    private readonly db: Db,
+    private readonly preferences: PreferenceRepository,
+  ) {}
+
+  async get(auth: Auth): Promise<Preferences> {
+    return this.map(this.db, ownerOf(auth));
+  }
+
+  /** Sets the keys given, keeping the others; audited in the tenant acted for. */
+  async set(auth: Auth, input: PreferencesInput): Promise<Preferences> {
+    const owner = ownerOf(auth);
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.map(trx, owner);
+      await this.preferences.upsert(trx, owner, Object.entries(input).map(([key, { value }]) => ({ key, value })));
+      const after = await this.map(trx, owner);
+      await recordAudit(trx, {
+        tenantId: owner.tenantId,
+        actor: `user:${owner.userId}`,
+        actorUserId: owner.userId,
+        action: 'preferences',
+        entity: `app_user:${owner.userId}`,
+        before,
+        after,
+      });
+      return after;
+    });
+  }
+
+  private async map(trx: Kysely<Database>, owner: PreferenceOwner): Promise<Preferences> {
+    const rows = await this.preferences.find(trx, owner);
+    return Object.fromEntries(rows.map((r) => [r.key, { value: r.value }]));
+  }
+}
+
+function ownerOf(auth: Auth): PreferenceOwner {
+  const user = assertSignedIn(auth);
+  return { tenantId: user.tenantId, userTenantId: user.homeTenantId, userId: user.userId };
+}
