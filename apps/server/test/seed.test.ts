@@ -52,7 +52,7 @@ describe('seedDemo', () => {
     for (const row of rows.rows) {
       const template = STATION_TEMPLATES[row.type as keyof typeof STATION_TEMPLATES];
       expect(row.params).toEqual(template.params.map((p) => p.name));
-      expect(row.properties.map((p) => p.name)).toEqual(['Operational', 'Capacity', 'Commisoning Date']);
+      expect(row.properties.map((p) => p.name)).toEqual(['Operational', 'Capacity', 'Commisoning Date', 'CTO Document']);
     }
     const limits = await sql<{ name: string; min: number | null; max: number | null }>`
       SELECT DISTINCT s.name, l.min_value AS min, l.max_value AS max FROM param_limit l
@@ -107,6 +107,19 @@ describe('seedDemo', () => {
     expect(ages.some((a) => a < 15 * 60_000)).toBe(true);
     expect(ages.some((a) => a >= 2 * HOUR_MS && a < 12 * HOUR_MS)).toBe(true);
     expect(ages.some((a) => a >= 12 * HOUR_MS)).toBe(true);
+  });
+
+  it('issues every station a CTO document that its property points at', async () => {
+    const rows = await database.pool.query<{ path: string; content_type: string; type: string; head: string }>(
+      `SELECT e.properties -> 3 ->> 'value' AS path, d.content_type, d.type, encode(substring(d.content from 1 for 5), 'escape') AS head
+         FROM entity e JOIN document d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id
+        WHERE e.type NOT IN ('facility')`,
+    );
+    expect(rows.rows).toHaveLength(seeded.stations);
+    for (const r of rows.rows) {
+      expect(r).toMatchObject({ content_type: 'application/pdf', type: 'CTO', head: '%PDF-' });
+      expect(r.path).toMatch(/^\d+\/cto\/station-\d+\.pdf$/);
+    }
   });
 
   it('builds reading_15m that matches the raw readings', async () => {

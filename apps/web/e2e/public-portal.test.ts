@@ -7,12 +7,10 @@ import type { EntityNode } from '@enviro/contracts/entity';
 import type { AlertCounts, IndustrySummary } from '@enviro/contracts/public';
 import { formatIndian } from '@enviro/domain/format-number';
 import { seedDemo } from '../../server/src/demo/seed-demo.ts';
-import { PublicDocumentRepository } from '../../server/src/repositories/public-document.repository.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { apiCall, chartDrawn, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
-const CTO = Buffer.from('%PDF-1.4\n% consent to operate\n%%EOF\n');
 
 interface Station {
   id: number;
@@ -46,6 +44,7 @@ describe('public portal in a browser', () => {
   let cement: IndustrySummary;
   let stations: Station[];
   let kiln: Station;
+  let ctoContent: Buffer;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -56,22 +55,12 @@ describe('public portal in a browser', () => {
     cement = industries.find((i) => i.name === 'Aravali Cement Works Ltd')!;
     stations = stationsOf(await apiCall<EntityNode[]>(base, cement.id, `/entities?tenantId=${cement.id}&getDevices=true&params=true`));
     kiln = stations.find((s) => s.name === 'Kiln & Raw Mill Stack')!;
-    // The demo has no documents: give the kiln stack a CTO, as an operator would.
-    const pathName = `${cement.id}/cto/kiln.pdf`;
-    await new PublicDocumentRepository(database.db).save({
-      tenantId: cement.id,
-      entityId: kiln.id,
-      type: 'CTO',
-      pathName,
-      fileName: 'CTO Kiln & Raw Mill Stack.pdf',
-      contentType: 'application/pdf',
-      content: CTO,
-    });
-    await database.pool.query(
-      `UPDATE entity SET properties = properties || jsonb_build_array(jsonb_build_object('name', 'CTO Document', 'value', $3::text))
-       WHERE tenant_id = $1 AND id = $2`,
-      [cement.id, kiln.id, pathName],
+    // The demo issues every station a CTO; the download must be exactly the stored file.
+    const stored = await database.pool.query<{ content: Buffer }>(
+      `SELECT content FROM document WHERE tenant_id = $1 AND entity_id = $2 AND type = 'CTO'`,
+      [cement.id, kiln.id],
     );
+    ctoContent = stored.rows[0]!.content;
   });
   afterAll(async () => {
     await browser?.close();
@@ -174,7 +163,7 @@ describe('public portal in a browser', () => {
 
     const [cto] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CTO document' }).click()]);
     expect(cto.suggestedFilename()).toBe('CTO Kiln & Raw Mill Stack.pdf');
-    expect((await readFile((await cto.path())!)).equals(CTO)).toBe(true);
+    expect((await readFile((await cto.path())!)).equals(ctoContent)).toBe(true);
     await screenshot(page, 'report-notice-desktop');
     expect(errors).toEqual([]);
     await context.close();

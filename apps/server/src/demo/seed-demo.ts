@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { PartitionKeeper } from '../db/partitions.ts';
 import { ProvisioningService } from '../services/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
+import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
 import { historyCopyText, type HistoryDevice } from './history.ts';
 import { hashString, seededRandom, seriesSignal } from './signal.ts';
 import { STATION_TEMPLATES } from './station-templates.ts';
@@ -61,7 +62,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   });
   const toMs = Math.floor((options.now ?? Date.now()) / MINUTE_MS) * MINUTE_MS;
   const fromMs = toMs - days * DAY_MS + MINUTE_MS;
-  const devices = await provisionIndustries(provisioning, statutory.id, fromMs, toMs);
+  const ctoStations: CtoStation[] = [];
+  const devices = await provisionIndustries(provisioning, statutory.id, fromMs, toMs, ctoStations);
   const tenantIds = [...new Set(devices.map((d) => d.tenantId))];
   log(`provisioned ${tenantIds.length} industries and ${devices.length} devices`);
 
@@ -74,6 +76,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   await refreshLatest(database.pool, tenantIds);
   const alerts = await raiseAlerts(database.pool, tenantIds);
   log(`raised ${alerts} alerts (${since(started)})`);
+  await seedCtoDocuments(database.db, DEMO_STATUTORY.name, ctoStations, toMs);
+  log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
   return {
     skipped: false,
@@ -98,6 +102,7 @@ async function provisionIndustries(
   statutoryId: number,
   fromMs: number,
   toMs: number,
+  ctoStations: CtoStation[],
 ): Promise<HistoryDevice[]> {
   const out: HistoryDevice[] = [];
   const tenants = new Map<string, number>();
@@ -127,6 +132,15 @@ async function provisionIndustries(
       type: demo.station.type,
       name: demo.station.name,
       properties: stationProperties(demo),
+    });
+    ctoStations.push({
+      tenantId,
+      stationId: station.id,
+      stationName: demo.station.name,
+      stationType: demo.station.type,
+      industryName: industry.name,
+      city: industry.city,
+      category: industry.category,
     });
     const template = STATION_TEMPLATES[demo.station.type];
     const device = await provisioning.createDevice({
