@@ -13,6 +13,9 @@ import { provisionFleet } from './fleet.ts';
 import { benchHttp, benchMqtt } from './ingest-bench.ts';
 import { benchRecent, benchTrend, trendFixture } from './query-bench.ts';
 import { startServerProcess } from './server-process.ts';
+import { benchIndustryPage, chromiumAvailable, ensureWebBuilt, type PaintFigure } from './web-bench.ts';
+import { seedDemo } from '@enviro/server/demo/seed-demo';
+import { DEMO_INDUSTRIES } from '@enviro/server/demo/catalogue';
 import { measureStorage, storedReadings } from './storage.ts';
 
 /**
@@ -49,6 +52,8 @@ try {
   log('baselines');
   const base = await measureBaselines(database.pool, log);
 
+  const browserBench = chromiumAvailable();
+  if (browserBench) ensureWebBuilt();
   const fleet = await provisionFleet(database.db, 200);
   const proc = await startServerProcess(benchUrl);
   server.stop = proc.stop;
@@ -83,6 +88,20 @@ try {
   );
   const recent = await benchRecent(proc.baseUrl, fleet.apiKey, fleet.stationIds, Math.round(200 * scale) + 20);
 
+  let paint: PaintFigure | undefined;
+  if (browserBench) {
+    log('industry page in Chromium, cold cache, on 30 days of demo data');
+    const demo = await seedDemo(database, { days: 30 });
+    const industry = await database.db
+      .selectFrom('tenant')
+      .select('id')
+      .where('name', '=', DEMO_INDUSTRIES[0]!.name)
+      .executeTakeFirstOrThrow();
+    paint = await benchIndustryPage(proc.baseUrl, `/public/dashboard/industry/${industry.id}?back=${demo.statutoryTenantId}`, Math.round(20 * scale) + 3);
+  } else {
+    log('skipping the browser benchmark: no Chromium at /usr/bin/chromium (apt-get install chromium)');
+  }
+
   const row = (k: string, v: string, ref: string) => `| ${k} | ${v} | ${ref} |`;
   console.log(
     [
@@ -96,6 +115,11 @@ try {
       row('Rollup of that backlog', `${buckets.toLocaleString('en-IN')} dirty 15-minute buckets in ${rollupSeconds.toFixed(1)} s`, ''),
       row('30-day hour_1 trend, 8 parameters, 1-minute data, over HTTP', `p50 ${trend.p50} ms, p95 ${trend.p95} ms (${trend.runs} runs)`, `plain GROUP BY over narrow raw rows: p50 ${base.plainGroupBy.p50} ms, p95 ${base.plainGroupBy.p95} ms`),
       row(`Recent values of every station of a tenant (${fleet.stationIds.length} stations), over HTTP`, `p50 ${recent.p50} ms, p95 ${recent.p95} ms`, ''),
+      row(
+        'Public industry page, cold cache, first contentful / first meaningful paint (heading and station values on screen)',
+        paint ? `FCP p50 ${paint.fcp.p50} ms; meaningful p50 ${paint.meaningful.p50} ms, p95 ${paint.meaningful.p95} ms (${paint.runs} runs)` : 'not measured (no Chromium)',
+        'target: meaningful paint under 1,500 ms',
+      ),
       row('Bytes on disk per stored reading', `${storage.rawBytesPerReading} raw + ${storage.rollupBytesPerReading} rollups (${storage.readings.toLocaleString('en-IN')} readings)`, `narrow keyed row: ${base.narrowBytesPerRow}`),
     ].join('\n'),
   );
