@@ -63,6 +63,8 @@ export const ACCESS_RULES = {
   },
   // Public routes use the tenant-user rule.
   public: { ...TENANT_RULE, views: ['public'] },
+  // A tenant's own administration (its audit log): the tenant app's administrators only.
+  tenantAdmin: { views: ['tenant'], userTypes: ['tenant'], roles: ['admin'] },
 } as const satisfies Record<string, AccessRule>;
 export type AccessRuleName = keyof typeof ACCESS_RULES;
 

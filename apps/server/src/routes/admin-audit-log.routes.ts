@@ -9,10 +9,10 @@ export const adminAuditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auditLogs',
     {
-      config: { access: 'signedIn' },
+      config: { access: ['siteAdmin', 'tenantAdmin'] },
       schema: {
         tags: ['audit'],
-        summary: 'Recorded changes of the tenants the caller may read, newest first (administrators)',
+        summary: 'Recorded changes of the tenants the caller may read, newest first (site and tenant administrators)',
         querystring: AuditLogQuery,
         response: { 200: AuditLogPage, ...ERROR_RESPONSES },
       },

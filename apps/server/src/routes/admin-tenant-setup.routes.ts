@@ -34,7 +34,7 @@ export const adminTenantSetupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/statutory/:tenantId',
     {
-      config: { access: 'site' },
+      config: { access: 'siteAdmin' },
       schema: {
         tags: TAGS,
         summary: 'Replace the statutory bodies an industry reports to (site administrators)',
@@ -63,7 +63,7 @@ export const adminTenantSetupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/licenseCount/:tenantId',
     {
-      config: { access: 'site' },
+      config: { access: 'siteAdmin' },
       schema: {
         tags: TAGS,
         summary: 'Set licensed station counts by type (site administrators)',

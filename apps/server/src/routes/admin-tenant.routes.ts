@@ -29,7 +29,7 @@ export const adminTenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/tenants',
     {
-      config: { access: 'site' },
+      config: { access: 'siteAdmin' },
       schema: {
         tags: TAGS,
         summary: 'Create a tenant (site administrators)',
@@ -43,7 +43,7 @@ export const adminTenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/tenants/:id',
     {
-      config: { access: 'site' },
+      config: { access: 'siteAdmin' },
       schema: {
         tags: TAGS,
         summary: "Replace a tenant's editable fields (site administrators)",
@@ -58,7 +58,7 @@ export const adminTenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tenants/:id',
     {
-      config: { access: 'site' },
+      config: { access: 'siteAdmin' },
       schema: {
         tags: TAGS,
         summary: "Change a tenant's status with [{op: 'SET', att: 'status', value}] (site administrators)",
@@ -73,7 +73,7 @@ export const adminTenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/tenants/:id',
     {
-      config: { access: 'site' },
+      config: { access: 'siteAdmin' },
       schema: {
         tags: TAGS,
         summary: 'Soft-delete a tenant: its status becomes DELETED (site administrators)',
