@@ -245,6 +245,17 @@ describe('tenant administration', () => {
     });
   });
 
+  it('describes the administration routes in the OpenAPI document', async () => {
+    const { paths } = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(paths['/api/tenants/{id}']).sort()).toEqual(['delete', 'patch', 'put']);
+    expect(paths['/api/tenants'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['searchString', 'manage', 'type', 'status', 'page', 'size', 'sort', 'order']),
+    );
+    for (const path of ['/api/getTenantsLiveStatus', '/api/corporates', '/api/statutory/{tenantId}', '/api/licenseCount/{tenantId}', '/api/preferences', '/api/auditLogs']) {
+      expect(paths[path]?.get, path).toBeDefined();
+    }
+  });
+
   describe('GET /api/getTenantsLiveStatus', () => {
     it("counts each of the caller's tenants' stations by live status", async () => {
       const build = builders(database.db);
