@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { TenantRow } from './tenant.repository.ts';
+import { TENANT_COLUMNS, type TenantRow } from './tenant.repository.ts';
 
 export interface CorporateRow {
   id: number;
@@ -36,18 +36,7 @@ export class CorporateRepository {
     return this.db
       .selectFrom('tenant')
       .innerJoin('corporate', 'corporate.id', 'tenant.corporate_id')
-      .select([
-        'tenant.id',
-        'tenant.name',
-        'tenant.status',
-        'tenant.type',
-        'tenant.monitored_units',
-        'tenant.corporate_id',
-        'corporate.name as corporate_name',
-        'tenant.state',
-        'tenant.city',
-        'tenant.industry_category',
-      ])
+      .select(TENANT_COLUMNS)
       .where('tenant.corporate_id', '=', corporateId)
       .where('tenant.id', 'in', tenantIds)
       .where('tenant.status', '!=', 'DELETED')

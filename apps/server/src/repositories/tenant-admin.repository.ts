@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { CONTAINER_TYPES } from './public-industry.repository.ts';
-import type { TenantRow } from './tenant.repository.ts';
+import { TENANT_COLUMNS, type TenantRow } from './tenant.repository.ts';
 
 /** Filters of a tenant list, already narrowed to what the caller may read. */
 export interface TenantListFilter {
@@ -33,18 +33,6 @@ export interface StationAgeRow {
   last_data_at: Date | null;
 }
 
-const TENANT_COLUMNS = [
-  'tenant.id',
-  'tenant.name',
-  'tenant.status',
-  'tenant.type',
-  'tenant.monitored_units',
-  'tenant.corporate_id',
-  'corporate.name as corporate_name',
-  'tenant.state',
-  'tenant.city',
-  'tenant.industry_category',
-] as const;
 
 /** Tenants as administrators list and change them. Writes take the transaction that also records the audit row. */
 export class TenantAdminRepository {

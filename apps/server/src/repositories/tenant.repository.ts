@@ -1,5 +1,19 @@
 import type { Db } from '../db/database.ts';
 
+/** The columns of a TenantRow; the query must join corporate (left join when it may be absent). */
+export const TENANT_COLUMNS = [
+  'tenant.id',
+  'tenant.name',
+  'tenant.status',
+  'tenant.type',
+  'tenant.monitored_units',
+  'tenant.corporate_id',
+  'corporate.name as corporate_name',
+  'tenant.state',
+  'tenant.city',
+  'tenant.industry_category',
+] as const;
+
 export interface TenantRow {
   id: number;
   name: string;
@@ -21,18 +35,7 @@ export class TenantRepository {
     return this.db
       .selectFrom('tenant')
       .leftJoin('corporate', 'corporate.id', 'tenant.corporate_id')
-      .select([
-        'tenant.id',
-        'tenant.name',
-        'tenant.status',
-        'tenant.type',
-        'tenant.monitored_units',
-        'tenant.corporate_id',
-        'corporate.name as corporate_name',
-        'tenant.state',
-        'tenant.city',
-        'tenant.industry_category',
-      ])
+      .select(TENANT_COLUMNS)
       .where('tenant.id', '=', id)
       .executeTakeFirst();
   }
