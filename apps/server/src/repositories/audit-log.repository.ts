@@ -32,6 +32,26 @@ export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry): Pro
 }
 
 /** A recorded change as stored. */
+/** Records a change a signed-in user made to a tenant's settings (the tenant itself, its links, licences). */
+export function recordTenantAudit(
+  trx: Kysely<Database>,
+  user: { userId: number },
+  tenantId: number,
+  action: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  return recordAudit(trx, {
+    tenantId,
+    actor: `user:${user.userId}`,
+    actorUserId: user.userId,
+    action,
+    entity: `tenant:${tenantId}`,
+    before,
+    after,
+  });
+}
+
 export interface AuditLogRow {
   tenant_id: number;
   id: string;

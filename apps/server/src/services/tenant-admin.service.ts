@@ -9,7 +9,7 @@ import type { Auth, UserAuth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { recordAudit } from '../repositories/audit-log.repository.ts';
+import { recordTenantAudit } from '../repositories/audit-log.repository.ts';
 import type { TenantAdminRepository, TenantValues } from '../repositories/tenant-admin.repository.ts';
 import { toTenantInfo } from './tenant.service.ts';
 
@@ -48,7 +48,7 @@ export class TenantAdminService {
     return this.db.transaction().execute(async (trx) => {
       const id = await this.tenants.create(trx, { ...valuesOf(input), type: input.type, status: input.status });
       const after = await this.load(trx, id);
-      await audit(trx, user, id, 'create', null, after);
+      await recordTenantAudit(trx, user, id, 'create', null, after);
       return after;
     });
   }
@@ -92,7 +92,7 @@ export class TenantAdminService {
       if (!before || before.status === 'DELETED') throw notFound(`No tenant with id= ${id} exists`);
       await apply(trx);
       const after = await this.load(trx, id);
-      await audit(trx, user, id, action, toTenantInfo(before), after);
+      await recordTenantAudit(trx, user, id, action, toTenantInfo(before), after);
       return after;
     });
   }
@@ -121,14 +121,3 @@ function valuesOf(input: TenantUpdate): TenantValues {
   };
 }
 
-function audit(trx: Kysely<Database>, user: UserAuth, tenantId: number, action: string, before: TenantInfo | null, after: TenantInfo) {
-  return recordAudit(trx, {
-    tenantId,
-    actor: `user:${user.userId}`,
-    actorUserId: user.userId,
-    action,
-    entity: `tenant:${tenantId}`,
-    before,
-    after,
-  });
-}

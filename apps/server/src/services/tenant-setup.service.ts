@@ -2,11 +2,11 @@ import type { LicenseCountInput, LicenseCounts, StationType, StatutoryAssociatio
 import type { TenantType } from '@enviro/contracts/common';
 import type { Kysely } from 'kysely';
 import { assertCanReadTenant, assertSignedIn, assertSiteAdmin } from '../access/access.ts';
-import type { Auth, UserAuth } from '../access/auth.ts';
+import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import { recordAudit } from '../repositories/audit-log.repository.ts';
+import { recordTenantAudit } from '../repositories/audit-log.repository.ts';
 import type { LicenseCountRepository } from '../repositories/license-count.repository.ts';
 import type { StatutoryRepository } from '../repositories/statutory.repository.ts';
 
@@ -39,7 +39,7 @@ export class TenantSetupService {
       const before = await this.statutoryAssociation(trx, tenantId);
       await this.statutory.replace(trx, tenantId, ids);
       const after = await this.statutoryAssociation(trx, tenantId);
-      await audit(trx, user, tenantId, 'statutory', before, after);
+      await recordTenantAudit(trx, user, tenantId, 'statutory', before, after);
       return after;
     });
   }
@@ -57,7 +57,7 @@ export class TenantSetupService {
       const before = await this.counts(trx, tenantId);
       await this.licenses.upsert(trx, tenantId, input.counts);
       const after = await this.counts(trx, tenantId);
-      await audit(trx, user, tenantId, 'licenseCount', before, after);
+      await recordTenantAudit(trx, user, tenantId, 'licenseCount', before, after);
       return after;
     });
   }
@@ -78,14 +78,3 @@ export class TenantSetupService {
   }
 }
 
-function audit(trx: Kysely<Database>, user: UserAuth, tenantId: number, action: string, before: unknown, after: unknown) {
-  return recordAudit(trx, {
-    tenantId,
-    actor: `user:${user.userId}`,
-    actorUserId: user.userId,
-    action,
-    entity: `tenant:${tenantId}`,
-    before,
-    after,
-  });
-}
