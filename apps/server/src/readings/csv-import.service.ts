@@ -5,7 +5,7 @@ import type { DatabaseHandle, Db } from '../db/database.ts';
 import { PartitionKeeper } from '../db/partitions.ts';
 import { badRequest } from '../errors.ts';
 import { commitBatch } from '../ingest/commit-batch.ts';
-import { findDeviceProfile, type DeviceParam, type DeviceProfile } from '../ingest/device-profile.repository.ts';
+import { findDeviceProfile, type DeviceProfile } from '../ingest/device-profile.repository.ts';
 import type { ReadingRow } from '../ingest/telemetry-parser.ts';
 import { parseCsvRow, splitCsvLine, type CsvColumn } from './csv-row.ts';
 
@@ -30,11 +30,6 @@ export interface CsvImportResult {
 export const MAX_LISTED_REFUSALS = 1000;
 /** Rows per transaction: big enough for COPY to pay off, small enough to keep memory flat. */
 const BATCH_ROWS = 10_000;
-/**
- * Out-of-limit values per transaction. The shared write statement matches alert candidates to the
- * written rows at a cost of candidates x rows, so a file full of exceedances commits smaller batches.
- */
-const BATCH_ALERTS = 500;
 
 /** The device an import writes to, named by id or by access token. */
 export type ImportTarget = { deviceId: number } | { accessToken: string };
@@ -98,13 +93,13 @@ export async function importReadingsCsv(
         refuse(lineNo, row);
         continue;
       }
-      const conflict = batch.add(row.ms, row.values, lineNo, device.limited);
+      const conflict = batch.add(row.ms, row.values, lineNo);
       if (conflict) {
         refuse(lineNo, conflict);
         continue;
       }
       result.accepted++;
-      if (batch.size >= BATCH_ROWS || batch.exceedances >= BATCH_ALERTS) {
+      if (batch.size >= BATCH_ROWS) {
         result.changed += await batch.commit(client, device, partitions);
         batch = new Batch();
       }
@@ -139,15 +134,12 @@ class Batch {
   private minMs = Infinity;
   private maxMs = -Infinity;
 
-  /** Values outside their parameter's limits, counted as rows are added. */
-  exceedances = 0;
-
   get size(): number {
     return this.rows.size;
   }
 
   /** Adds a row, or returns why it conflicts with an earlier line of the same instant. */
-  add(ms: number, values: ReadingRow, line: number, limited: DeviceParam[]): string | undefined {
+  add(ms: number, values: ReadingRow, line: number): string | undefined {
     const held = this.rows.get(ms);
     if (held) {
       const clash = values.findIndex((v, i) => v !== undefined && held[i] !== undefined && held[i] !== v);
@@ -159,10 +151,6 @@ class Batch {
     }
     this.rows.set(ms, values);
     this.lines.set(ms, line);
-    for (const p of limited) {
-      const v = values[p.slot - 1];
-      if (v !== undefined && ((p.min !== null && v < p.min) || (p.max !== null && v > p.max))) this.exceedances++;
-    }
     this.minMs = Math.min(this.minMs, ms);
     this.maxMs = Math.max(this.maxMs, ms);
     return undefined;
