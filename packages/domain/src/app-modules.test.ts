@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveAccess, type AccessInput } from './access-model.ts';
+import { APP_MODULES, activeModule, isActive, MODULE_KEYS, modulesFor, type AppModule } from './app-modules.ts';
+
+const keysFor = (input: AccessInput) => modulesFor(effectiveAccess(input)).map((m) => m.key);
+
+describe('modulesFor: the menu of each view', () => {
+  it.each<[string, AccessInput, string[]]>([
+    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'settings', 'account']],
+    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'users', 'auditLog', 'settings', 'account']],
+    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
+    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
+    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'account']],
+    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'account']],
+    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'account']],
+    ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'account']],
+    ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'account']],
+    ['investor', { userType: 'investor', role: 'investor' }, ['dashboard', 'account']],
+    ['no type, no role (default)', {}, ['dashboard', 'account']],
+    ['tenant user with a role no rule admits', { userType: 'tenant', role: 'support' }, []],
+    [
+      'site admin managing a tenant (tenant app)',
+      { userType: 'site', role: 'admin', managingFrom: { originalTenantType: 'site' } },
+      ['dashboard', 'settings', 'account'],
+    ],
+    [
+      'partner managing a tenant',
+      { userType: 'partner', role: 'user', managingFrom: { originalTenantType: 'partner' } },
+      ['dashboard', 'settings', 'account'],
+    ],
+  ])('%s sees %j', (_who, input, keys) => {
+    expect(keysFor(input)).toEqual(keys);
+  });
+
+  it('lists every module key once, each under /app', () => {
+    expect(APP_MODULES.map((m) => m.key)).toEqual([...MODULE_KEYS]);
+    for (const m of APP_MODULES) expect(m.path.startsWith('/app/')).toBe(true);
+  });
+});
+
+describe('isActive: SPEC 2 active menu item', () => {
+  const contains = { path: '/app/admin/tenants', match: 'contains' } as const;
+  const absolute = { path: '/app/settings', match: 'absolute' } as const;
+  const list = { path: '/app/dashboard', match: { paths: ['/app/dashboard', '/app/station'] } } as const;
+
+  it.each<[string, Pick<AppModule, 'path' | 'match'>, string, boolean]>([
+    ['contains: itself', contains, '/app/admin/tenants', true],
+    ['contains: a child page', contains, '/app/admin/tenants/12', true],
+    ['contains: trailing slash', contains, '/app/admin/tenants/', true],
+    ['contains: another page', contains, '/app/admin/users', false],
+    ['absolute: itself', absolute, '/app/settings', true],
+    ['absolute: trailing slash', absolute, '/app/settings/', true],
+    ['absolute: a child page is not it', absolute, '/app/settings/mail', false],
+    ['list: first path', list, '/app/dashboard', true],
+    ['list: second path, nested', list, '/app/station/4', true],
+    ['list: none', list, '/app/account', false],
+  ])('%s', (_case, module, pathname, expected) => {
+    expect(isActive(pathname, module)).toBe(expected);
+  });
+});
+
+describe('activeModule', () => {
+  const nested: AppModule[] = [
+    { key: 'dashboard', label: 'A', path: '/app/admin', access: ['siteAdmin'], match: 'contains' },
+    { key: 'tenants', label: 'B', path: '/app/admin/tenants', access: ['siteAdmin'], match: 'contains' },
+  ];
+
+  it.each<[string, string | undefined]>([
+    ['/app/admin/tenants/3', 'tenants'],
+    ['/app/admin/users', 'dashboard'],
+    ['/app/account', undefined],
+  ])('%s → %s (longest matching path wins)', (pathname, key) => {
+    expect(activeModule(pathname, nested)?.key).toBe(key);
+  });
+
+  it('finds the agreed modules by path', () => {
+    expect(activeModule('/app/admin/audit-log', APP_MODULES)?.key).toBe('auditLog');
+    expect(activeModule('/app/dashboard', APP_MODULES)?.key).toBe('dashboard');
+    expect(activeModule('/app', APP_MODULES)).toBeUndefined();
+  });
+});

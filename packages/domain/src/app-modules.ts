@@ -1,0 +1,91 @@
+/**
+ * The modules (menu items) of the signed-in app and who may see each: the menu of a view is the
+ * modules whose access rules admit the caller (SPEC 6), so the menu never offers what the API
+ * behind it would refuse. The server's `GET /api/users/{id}/modules` and the web menu both read
+ * this list. Only screens that exist are listed: no dead links.
+ */
+import { ACCESS_RULES, allows, type AccessRuleName, type EffectiveAccess } from './access-model.ts';
+
+/**
+ * SPEC 2 active-item rule: `contains` (the current path contains the module's path), `absolute`
+ * (the current path ends with it), or a list of paths, any of which the current path contains.
+ */
+export type ModuleMatch = 'contains' | 'absolute' | { readonly paths: readonly string[] };
+
+export interface AppModule {
+  /** Stable key (also what `GET /api/users/{id}/modules` returns). */
+  key: ModuleKey;
+  /** Menu label. */
+  label: string;
+  /** Web path the menu item opens. */
+  path: string;
+  /** Access rules (access-model.ts) of which the caller must pass one; the same rules the module's API routes declare. */
+  access: readonly AccessRuleName[];
+  match: ModuleMatch;
+}
+
+/** Every rule of an app (all but the public portal's). */
+export const APP_RULES = [
+  'site', 'siteAdmin', 'statutory', 'cgwa', 'partner', 'tenant', 'corporateAdmin', 'quasiRegulator',
+  'quasiRegulatorInTenantView', 'default', 'investor', 'tenantView', 'tenantAdmin',
+] as const satisfies readonly AccessRuleName[];
+
+/** The rules of the tenant app (a tenant's own users and those acting for a tenant). */
+const TENANT_APP_RULES = ['tenant', 'tenantView', 'quasiRegulatorInTenantView'] as const satisfies readonly AccessRuleName[];
+
+export const MODULE_KEYS = ['dashboard', 'tenants', 'corporates', 'users', 'auditLog', 'settings', 'account'] as const;
+export type ModuleKey = (typeof MODULE_KEYS)[number];
+
+/** The modules in menu order. */
+export const APP_MODULES: readonly AppModule[] = [
+  { key: 'dashboard', label: 'Dashboard', path: '/app/dashboard', access: APP_RULES, match: 'contains' },
+  // Tenant and corporate writes declare siteAdmin; the list screens exist to manage them.
+  { key: 'tenants', label: 'Tenants', path: '/app/admin/tenants', access: ['siteAdmin'], match: 'contains' },
+  { key: 'corporates', label: 'Corporates', path: '/app/admin/corporates', access: ['siteAdmin'], match: 'contains' },
+  // User administration: the platform's and a tenant's administrators.
+  { key: 'users', label: 'Users', path: '/app/admin/users', access: ['siteAdmin', 'tenantAdmin'], match: 'contains' },
+  // GET /api/auditLogs declares ['siteAdmin', 'tenantAdmin'].
+  { key: 'auditLog', label: 'Audit log', path: '/app/admin/audit-log', access: ['siteAdmin', 'tenantAdmin'], match: 'contains' },
+  // Preferences (auto-refresh of the dashboard) only act in the tenant app (SPEC 4).
+  { key: 'settings', label: 'Settings', path: '/app/settings', access: TENANT_APP_RULES, match: 'absolute' },
+  { key: 'account', label: 'My account', path: '/app/account', access: APP_RULES, match: 'contains' },
+];
+
+/** Whether a caller judged by `access` may use `module`. */
+export function mayUse(module: AppModule, access: EffectiveAccess): boolean {
+  return module.access.some((name) => allows(ACCESS_RULES[name], access));
+}
+
+/** The menu of the caller's view: the modules it may use, in menu order. */
+export function modulesFor(access: EffectiveAccess, modules: readonly AppModule[] = APP_MODULES): AppModule[] {
+  return modules.filter((m) => mayUse(m, access));
+}
+
+/** SPEC 2: whether `pathname` makes `module` the active menu item. */
+export function isActive(pathname: string, module: Pick<AppModule, 'path' | 'match'>): boolean {
+  const path = trimSlash(pathname);
+  if (module.match === 'absolute') return path.endsWith(trimSlash(module.path));
+  const candidates = module.match === 'contains' ? [module.path] : module.match.paths;
+  return candidates.some((p) => path.includes(trimSlash(p)));
+}
+
+/**
+ * The active module of `pathname`, or undefined. When several match (a path containing another's),
+ * the longest path wins, so a nested module beats its parent.
+ */
+export function activeModule(pathname: string, modules: readonly AppModule[]): AppModule | undefined {
+  let best: AppModule | undefined;
+  for (const m of modules) {
+    if (isActive(pathname, m) && (!best || m.path.length > best.path.length)) best = m;
+  }
+  return best;
+}
+
+/** The module a path belongs to among all modules (used to tell "no access" from "no such page"). */
+export function moduleOfPath(pathname: string): AppModule | undefined {
+  return activeModule(pathname, APP_MODULES);
+}
+
+function trimSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
