@@ -1,0 +1,71 @@
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { apiFieldError, apiFormError } from '@/components/form/api-field-error';
+import { notifyInfo } from '@/lib/notify';
+import { useAcceptInvite } from '../api/accept-invite';
+
+const MIN_LENGTH = 10;
+
+/** The password (twice) for an invite; on success the user goes to sign in with their email filled in. */
+export function SetPasswordForm({ token, userName }: { token: string; userName: string }) {
+  const navigate = useNavigate();
+  const accept = useAcceptInvite();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      ...(password.length < MIN_LENGTH ? { password: `At least ${MIN_LENGTH} characters` } : {}),
+      ...(confirm !== password ? { confirm: 'The two passwords differ' } : {}),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    accept.mutate(
+      { token, password },
+      {
+        onSuccess: (user) => {
+          notifyInfo('Your password is set. Sign in to continue.');
+          void navigate(`/login?userName=${encodeURIComponent(user.userName)}`);
+        },
+        onError: (error) => {
+          const message = apiFieldError(error, 'password');
+          if (message) setErrors({ password: message });
+        },
+      },
+    );
+  };
+
+  const formError = apiFormError(accept.error, ['password']);
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {/* Lets password managers store the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={userName} readOnly hidden />
+        <PasswordInput
+          label="New password"
+          description={`At least ${MIN_LENGTH} characters`}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password}
+          required
+        />
+        <PasswordInput
+          label="Repeat the password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          error={errors.confirm}
+          required
+        />
+        {formError && <Alert color="red">{formError}</Alert>}
+        <Button type="submit" loading={accept.isPending}>
+          Set password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
