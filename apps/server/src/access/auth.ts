@@ -31,8 +31,13 @@ export interface UserAuth {
   homeTenantId: number;
   userType: UserType;
   role: Role;
-  /** Every tenant the user may read, or only the one the TENANT-ID header named. */
+  /**
+   * Every tenant the user may read; only those of the corporate the CORPORATE-ID header named;
+   * only the one the TENANT-ID header named.
+   */
   tenantIds: readonly number[];
+  /** The corporate the CORPORATE-ID header scoped the request to, or null. */
+  corporateId: number | null;
   /** A site or partner user acting as another tenant. */
   manage: boolean;
   /** Masks and view the access rules judge this request by. */

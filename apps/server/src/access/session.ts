@@ -56,6 +56,7 @@ export async function resolveSession(users: UserRepository, token: string, tenan
     userType,
     role,
     tenantIds: named === null ? readable : [named],
+    corporateId: null,
     manage,
     access: effectiveAccess({ userType, role, managingFrom: manage ? { originalTenantType: row.tenant_type } : null }),
     sessionId,

@@ -5,6 +5,7 @@ export interface Database {
   corporate: CorporateTable;
   tenant: TenantTable;
   statutory_association: StatutoryAssociationTable;
+  partner_tenant: PartnerTenantTable;
   std_param: StdParamTable;
   device_make: DeviceMakeTable;
   device_model: DeviceModelTable;
@@ -43,7 +44,10 @@ export interface EntityProperty {
 export interface CorporateTable {
   id: Generated<number>;
   name: string;
+  contact_email: string | null;
+  contact_phone: string | null;
   created_at: CreatedAt;
+  updated_at: Generated<Date>;
 }
 
 export interface TenantTable {
@@ -59,6 +63,13 @@ export interface TenantTable {
   address: string | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+}
+
+/** A partner (partner_id) serves an industry (tenant_id). */
+export interface PartnerTenantTable {
+  tenant_id: number;
+  partner_id: number;
+  created_at: CreatedAt;
 }
 
 export interface StatutoryAssociationTable {
