@@ -2,6 +2,19 @@
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   error: { path: '/error', getHref: () => '/error' },
+  /** Administration screens (children of the signed-in layout at /app). */
+  admin: {
+    tenants: { path: '/app/admin/tenants', getHref: () => '/app/admin/tenants' },
+    tenant: { path: '/app/admin/tenants/:id', getHref: (id: number | string) => `/app/admin/tenants/${id}` },
+    corporates: { path: '/app/admin/corporates', getHref: () => '/app/admin/corporates' },
+    users: { path: '/app/admin/users', getHref: () => '/app/admin/users' },
+    auditLog: {
+      path: '/app/admin/audit-log',
+      /** `entity`: only the changes of one row, e.g. 'tenant:12'. */
+      getHref: (query: { entity?: string } = {}) => withQuery('/app/admin/audit-log', query),
+    },
+  },
+  settings: { path: '/app/settings', getHref: () => '/app/settings' },
   public: {
     industries: {
       path: '/public/dashboard/industries/:tenantId',

@@ -1,9 +1,10 @@
-import { Container, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
+import { AuditLogView } from '@/features/admin-audit-log/components/audit-log-view';
 
 export function AuditLogRoute() {
   return (
     <Container size="xl" py="md">
-      <Title order={2}>Audit log</Title>
+      <AuditLogView />
     </Container>
   );
 }

@@ -1,9 +1,10 @@
-import { Container, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
+import { SettingsView } from '@/features/settings/components/settings-view';
 
 export function SettingsRoute() {
   return (
     <Container size="xl" py="md">
-      <Title order={2}>Settings</Title>
+      <SettingsView />
     </Container>
   );
 }

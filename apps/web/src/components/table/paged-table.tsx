@@ -1,0 +1,101 @@
+import { Center, Group, Loader, Pagination, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatIndian } from '@enviro/domain/format-number';
+
+export interface PagedColumn<T> {
+  header: string;
+  /** The cell of a row. */
+  cell: (row: T) => ReactNode;
+  /** The server's sort key of this column; unsortable when absent. */
+  sortKey?: string;
+  align?: 'left' | 'right';
+}
+
+export interface PageState {
+  /** From 0. */
+  page: number;
+  size: number;
+  sort: string;
+  order: 'asc' | 'desc';
+}
+
+interface PagedTableProps<T> extends PageState {
+  /** Accessible name of the table. */
+  caption: string;
+  columns: readonly PagedColumn<T>[];
+  rows: readonly T[] | undefined;
+  /** Rows over all pages. */
+  total: number;
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  emptyText?: string;
+  onSort: (sortKey: string) => void;
+  onPage: (page: number) => void;
+}
+
+/** A table of one page of a server-side list: sortable headers, a pager and the row count. */
+export function PagedTable<T>(props: PagedTableProps<T>) {
+  const { caption, columns, rows, total, page, size, sort, order, loading, emptyText = 'Nothing to show.' } = props;
+  const pages = Math.max(1, Math.ceil(total / size));
+  return (
+    <div>
+      <ScrollArea type="auto">
+        <Table striped highlightOnHover miw={640} style={{ whiteSpace: 'nowrap' }} aria-label={caption} aria-busy={loading}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => {
+                const sorted = c.sortKey !== undefined && c.sortKey === sort;
+                return (
+                  <Table.Th
+                    key={c.header}
+                    ta={c.align ?? 'left'}
+                    aria-sort={sorted ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {c.sortKey ? (
+                      <UnstyledButton fw={600} fz="sm" onClick={() => props.onSort(c.sortKey!)}>
+                        {c.header} {sorted ? (order === 'asc' ? '▲' : '▼') : ''}
+                      </UnstyledButton>
+                    ) : (
+                      c.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows === undefined || rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  {rows === undefined && loading ? (
+                    <Center>
+                      <Loader size="sm" />
+                    </Center>
+                  ) : (
+                    <Text c="dimmed">{emptyText}</Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={props.rowKey(row)}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.header} ta={c.align ?? 'left'}>
+                      {c.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed">
+          {formatIndian(total, 0)} {total === 1 ? 'row' : 'rows'}
+        </Text>
+        <Pagination total={pages} value={page + 1} onChange={(p) => props.onPage(p - 1)} size="sm" siblings={1} boundaries={1} />
+      </Group>
+    </div>
+  );
+}
