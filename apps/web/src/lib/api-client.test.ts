@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiHeaders, buildUrl, fileNameOf, publicTenantIdFrom } from './api-client';
+import type { ActingTenant } from './acting-tenant';
+import { apiHeaders, buildUrl, fileNameOf, loginHref, publicTenantIdFrom } from './api-client';
 
 describe('publicTenantIdFrom: the fourth path segment', () => {
   it.each([
@@ -21,6 +22,28 @@ describe('apiHeaders', () => {
       'Cache-Control': 'no-cache',
       Pragma: 'no-cache',
     });
+  });
+
+  const acting: ActingTenant = { id: 7, name: 'Aravali Cement', type: 'tenant', corporateId: 3 };
+  it.each<[string, string, string, ActingTenant | null, Record<string, string>]>([
+    ['a public write adds the CSRF header', '/public/dashboard/industry/12', 'POST', null, { portal: 'PUBLIC', 'public-tenant-id': '12', 'x-requested-with': 'XMLHttpRequest' }],
+    ['a public page ignores the tenant acted for', '/public/dashboard/industry/12', 'GET', acting, { portal: 'PUBLIC', 'public-tenant-id': '12' }],
+    ['a signed-in read: the cookie only', '/app/dashboard', 'GET', null, {}],
+    ['a signed-in write: the CSRF header', '/app/admin/users', 'DELETE', null, { 'x-requested-with': 'XMLHttpRequest' }],
+    ['acting for a tenant: TENANT-ID and CORPORATE-ID', '/app/dashboard', 'GET', acting, { 'TENANT-ID': '7', 'CORPORATE-ID': '3' }],
+    ['acting for a tenant without a corporate', '/app/dashboard', 'PATCH', { ...acting, corporateId: null }, { 'TENANT-ID': '7', 'x-requested-with': 'XMLHttpRequest' }],
+  ])('%s', (_case, pathname, method, tenant, expected) => {
+    expect(apiHeaders(pathname, method, tenant)).toEqual({ 'Cache-Control': 'no-cache', Pragma: 'no-cache', ...expected });
+  });
+});
+
+describe('loginHref: SPEC 8 sends a 401 to /login, keeping where the user was', () => {
+  it.each([
+    [{ pathname: '/app/admin/users', search: '?page=2' }, '/login?next=%2Fapp%2Fadmin%2Fusers%3Fpage%3D2'],
+    [{ pathname: '/app', search: '' }, '/login?next=%2Fapp'],
+    [{ pathname: '/login', search: '?next=%2Fapp' }, '/login?next=%2Fapp'],
+  ])('%j → %s', (location, href) => {
+    expect(loginHref(location)).toBe(href);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { getActingTenant, setActingTenant, type ActingTenant } from './acting-tenant';
 
 /** A failed API call. `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -44,14 +45,31 @@ export function publicTenantIdFrom(pathname: string): string {
   return pathname.split('/')[4] ?? '';
 }
 
-/** Headers every API call carries (SPEC 7). */
-export function apiHeaders(pathname: string): Record<string, string> {
-  return {
-    portal: 'PUBLIC',
-    'public-tenant-id': publicTenantIdFrom(pathname),
-    'Cache-Control': 'no-cache',
-    Pragma: 'no-cache',
-  };
+/** Pages of the public portal: their calls carry the portal headers instead of the session. */
+export function isPublicPath(pathname: string): boolean {
+  return pathname.startsWith('/public/');
+}
+
+/** Methods that change something: a cookie-authenticated call of these needs the CSRF header. */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The header the server's CSRF check asks of cookie-authenticated writes. */
+export const CSRF_HEADER = { 'x-requested-with': 'XMLHttpRequest' } as const;
+
+/**
+ * Headers of an API call. Public pages (SPEC 7): the portal and public tenant. Elsewhere the
+ * session cookie goes by itself; writes add the CSRF header, and a site or partner user acting
+ * for a tenant sends TENANT-ID and, when known, CORPORATE-ID (SPEC 6).
+ */
+export function apiHeaders(pathname: string, method = 'GET', acting: ActingTenant | null = getActingTenant()): Record<string, string> {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
+  if (WRITES.has(method)) Object.assign(headers, CSRF_HEADER);
+  if (isPublicPath(pathname)) return { portal: 'PUBLIC', 'public-tenant-id': publicTenantIdFrom(pathname), ...headers };
+  if (acting) {
+    headers['TENANT-ID'] = String(acting.id);
+    if (acting.corporateId !== null) headers['CORPORATE-ID'] = String(acting.corporateId);
+  }
+  return headers;
 }
 
 export function buildUrl(path: string, params: Record<string, ParamValue> = {}): string {
@@ -66,7 +84,7 @@ export function buildUrl(path: string, params: Record<string, ParamValue> = {}):
 }
 
 async function send(method: string, path: string, options: RequestOptions<unknown>): Promise<Response> {
-  const headers: Record<string, string> = apiHeaders(window.location.pathname);
+  const headers = apiHeaders(window.location.pathname, method);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -89,15 +107,29 @@ async function send(method: string, path: string, options: RequestOptions<unknow
   return response;
 }
 
-/** SPEC 8: a 401 clears the info cookie and goes to the login page. */
+/** Where the login page sends the user back to after a 401: the page they were on. */
+export function loginHref(location: Pick<Location, 'pathname' | 'search'>): string {
+  if (location.pathname === '/login') return `/login${location.search}`;
+  return `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+let ending = false;
+
+/** SPEC 8: a 401 clears the info cookie (and the tenant acted for) and goes to the login page, keeping `next`. */
 function endSession(): void {
   document.cookie = `${INFO_COOKIE}=; Max-Age=0; path=/`;
-  window.location.assign('/login');
+  setActingTenant(null);
+  // Several calls fail together when a session ends; one navigation is enough.
+  if (ending || window.location.pathname === '/login') return;
+  ending = true;
+  window.location.assign(loginHref(window.location));
 }
 
 async function json<T>(method: string, path: string, options: RequestOptions<T>): Promise<T> {
   const response = await send(method, path, options);
-  const body: unknown = await response.json();
+  // 204 and empty answers (some deletes) have no JSON to read.
+  const text = await response.text();
+  const body: unknown = text === '' ? undefined : JSON.parse(text);
   return options.schema ? options.schema.parse(body) : (body as T);
 }
 
@@ -112,6 +144,9 @@ export function fileNameOf(disposition: string | null): string | undefined {
 export const api = {
   get: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('GET', path, options),
   post: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('POST', path, options),
+  put: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('PUT', path, options),
+  patch: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('PATCH', path, options),
+  delete: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('DELETE', path, options),
   /** A POST answered with a file (reports, documents). */
   download: async (path: string, options: RequestOptions<never> = {}): Promise<Download> => {
     const response = await send('POST', path, options);
