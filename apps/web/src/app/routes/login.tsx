@@ -1,0 +1,15 @@
+import { Center } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { nextPath } from '@/features/auth/components/next-path';
+
+/** /login: after signing in, the page the user was sent from (`next`) or their app. */
+export function LoginRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  return (
+    <Center px="md" py={48}>
+      <LoginForm onSignedIn={() => void navigate(nextPath(params.get('next')), { replace: true })} />
+    </Center>
+  );
+}
