@@ -2,6 +2,16 @@
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   error: { path: '/error', getHref: () => '/error' },
+  login: {
+    path: '/login',
+    /** `next`: where to go after signing in (a path of this app). */
+    getHref: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+  },
+  app: {
+    root: { path: '/app', getHref: () => '/app' },
+    dashboard: { path: '/app/dashboard', getHref: () => '/app/dashboard' },
+    account: { path: '/app/account', getHref: () => '/app/account' },
+  },
   /** Administration screens (children of the signed-in layout at /app). */
   admin: {
     tenants: { path: '/app/admin/tenants', getHref: () => '/app/admin/tenants' },

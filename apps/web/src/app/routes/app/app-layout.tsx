@@ -1,0 +1,93 @@
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import type { TenantInfo } from '@enviro/contracts/tenant';
+import { canManage, effectiveAccess } from '@enviro/domain/access-model';
+import { mayUse, moduleOfPath, modulesFor } from '@enviro/domain/app-modules';
+import { paths } from '@/config/paths';
+import { useMe } from '@/features/account/api/get-me';
+import { useLogout } from '@/features/auth/api/logout';
+import { AppFrame } from '@/features/shell/components/app-frame';
+import { NoAccess } from '@/features/shell/components/no-access';
+import { useAutoRefresh } from '@/features/shell/hooks/use-auto-refresh';
+import { setActingTenant, useActingTenant } from '@/lib/acting-tenant';
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * /app: the signed-in app. GET /api/users/me decides who is here (a 401 goes to /login through
+ * the API client); the menu is the modules of the user's view, and a module the view lacks,
+ * opened by URL, shows "no access" instead of the page.
+ */
+export function AppLayout() {
+  const me = useMe();
+  const acting = useActingTenant();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const user = me.data;
+
+  const actFor = (tenant: TenantInfo | null) => {
+    setActingTenant(tenant && { id: tenant.id, name: tenant.name, type: tenant.type, corporateId: tenant.corporateId });
+    // Every cached answer was for the other tenant: fetch again with the new TENANT-ID.
+    void queryClient.resetQueries();
+    void navigate(paths.app.dashboard.getHref());
+  };
+
+  // A tenant remembered in this tab that the server no longer lets the user act for: back to their own app.
+  const refused = acting !== null && me.error instanceof ApiError && me.error.status === 403;
+  useEffect(() => {
+    if (refused) actFor(null);
+    // Once per refusal: actFor refetches, which ends it.
+  }, [refused]);
+
+  const tenantType = user ? (user.manage ? (acting?.type ?? null) : user.tenant.type) : null;
+  const refreshMs = useAutoRefresh(user?.view === 'tenant' ? tenantType : null);
+
+  if (!user) {
+    const error = me.error instanceof ApiError ? me.error : null;
+    if (me.isError && error?.status !== 401 && !refused) {
+      return (
+        <Center h="60vh">
+          <Stack align="center">
+            <Text>Your session could not be loaded.</Text>
+            <Button variant="light" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Center>
+      );
+    }
+    return (
+      <Center h="60vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+
+  const access = effectiveAccess({
+    userType: user.userType,
+    role: user.role,
+    managingFrom: user.manage ? { originalTenantType: user.tenant.type } : null,
+  });
+  const modules = modulesFor(access);
+  const module = moduleOfPath(pathname);
+  const allowed = module === undefined || mayUse(module, access);
+
+  return (
+    <AppFrame
+      user={user}
+      modules={modules}
+      tenantName={user.manage && acting ? acting.name : user.tenant.name}
+      manage={canManage(user.userType) ? { actingTenantId: user.manage ? user.actingTenantId : null, onSelect: actFor, onLeave: () => actFor(null) } : null}
+      refreshMinutes={refreshMs === null ? null : refreshMs / 60_000}
+      homeHref={paths.app.dashboard.getHref()}
+      accountHref={paths.app.account.getHref()}
+      onSignOut={() => logout.mutate(undefined, { onSettled: () => void navigate(paths.login.getHref(), { replace: true }) })}
+    >
+      {allowed ? <Outlet /> : <NoAccess homeHref={paths.app.dashboard.getHref()} />}
+      <ScrollRestoration />
+    </AppFrame>
+  );
+}
