@@ -20,6 +20,7 @@ import { adminCorporateRoutes } from './routes/admin-corporate.routes.ts';
 import { adminTenantSetupRoutes } from './routes/admin-tenant-setup.routes.ts';
 import { adminPreferenceRoutes } from './routes/admin-preference.routes.ts';
 import { adminAuditLogRoutes } from './routes/admin-audit-log.routes.ts';
+import { adminUserRoutes } from './routes/admin-user.routes.ts';
 import { dataRoutes } from './routes/data.routes.ts';
 
 export interface AppDeps {
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(adminTenantSetupRoutes);
   await app.register(adminPreferenceRoutes);
   await app.register(adminAuditLogRoutes);
+  await app.register(adminUserRoutes);
   await app.register(dataRoutes);
   await app.register(publicPortalRoutes);
   // Last: its history-mode fallback must not shadow any API route.

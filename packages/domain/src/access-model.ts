@@ -65,6 +65,18 @@ export const ACCESS_RULES = {
   public: { ...TENANT_RULE, views: ['public'] },
   // A tenant's own administration (its audit log): the tenant app's administrators only.
   tenantAdmin: { views: ['tenant'], userTypes: ['tenant'], roles: ['admin'] },
+  // User administration: every app's administrators (role admin) in their own app; the service
+  // keeps each to their own tenant's users (site administrators to any tenant's). Each pair it
+  // admits is already admitted by the type's own app rule, so it opens no reads to anyone new.
+  userAdmin: {
+    views: ['site', 'partner', 'statutory', 'cgwa', 'tenant', 'corporate', 'corporate_admin', 'quasi_regulator'],
+    userTypes: ['site', 'partner', 'statutory', 'cgwa', 'tenant', 'corporate_admin', 'quasi_regulator'],
+    roles: ['admin'],
+  },
+  // Site staff acting as an industry (manage mode judges them by the site type for both masks, so
+  // whatever their role): user administration of that industry, where the service lets only site
+  // administrators write.
+  siteManaging: { views: ['tenant'], userTypes: ['site'], roles: ['site'] },
 } as const satisfies Record<string, AccessRule>;
 export type AccessRuleName = keyof typeof ACCESS_RULES;
 

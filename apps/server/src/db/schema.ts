@@ -27,6 +27,8 @@ export interface Database {
   audit_log: AuditLogTable;
   license_count: LicenseCountTable;
   user_preference: UserPreferenceTable;
+  user_login_event: UserLoginEventTable;
+  user_entity_access: UserEntityAccessTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -224,6 +226,8 @@ export interface AppUserTable {
   corporate_id: number | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+  primary_user: Generated<boolean>;
+  last_login_at: Timestamp | null;
 }
 
 export interface UserLoginTable {
@@ -276,4 +280,21 @@ export interface UserPreferenceTable {
   key: string;
   value: string;
   updated_at: Generated<Date>;
+}
+
+/** A successful sign-in (user activity). */
+export interface UserLoginEventTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  user_id: BigId;
+  at: Generated<Date>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** An entity a user is limited to (with its descendants); none: all of the tenant's. */
+export interface UserEntityAccessTable {
+  tenant_id: number;
+  user_id: BigId;
+  entity_id: BigId;
 }

@@ -3,6 +3,7 @@ import { matchesTags, type TagFilter } from '@enviro/domain/tag-filter';
 import { scopeTenantIds } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { entityVisible } from '../repositories/entity-restriction.ts';
 import type { ScopeEntityRow, SeriesRepository, SeriesRow } from './series.repository.ts';
 import { requestField } from './time-window.ts';
 
@@ -43,7 +44,12 @@ export async function selectSeries(
 ): Promise<Selection> {
   const tenantIds = scopeTenantIds(auth, request.tenantIds);
   const rootIds = request.entityIds ?? null;
-  const scope = await repo.findScope({ tenantIds, rootIds, includeDescendants: rootIds === null || request.includeDescendants });
+  const [found, restriction] = await Promise.all([
+    repo.findScope({ tenantIds, rootIds, includeDescendants: rootIds === null || request.includeDescendants }),
+    repo.restriction(auth),
+  ]);
+  // A user limited to some entities reads only those and their descendants; others answer 404.
+  const scope = restriction === null ? found : found.filter((e) => entityVisible(restriction, e));
   const missing = rootIds?.find((id) => !scope.some((e) => e.id === String(id)));
   if (missing !== undefined) throw notFound(`No Node with id= ${missing} exists`);
 

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
+import { entityRestriction, type EntityRestriction } from '../repositories/entity-restriction.ts';
 
 /** An ENABLED entity inside the requested scope. */
 export interface ScopeEntityRow {
@@ -59,6 +61,11 @@ const SCOPE_COLUMNS = ['entity.tenant_id', 'entity.id', 'entity.parent_id', 'ent
 /** Resolves what a data request reads: entities of a scope, their series, and the catalogue. */
 export class SeriesRepository {
   constructor(private readonly db: Db) {}
+
+  /** The entities the caller is limited to, or null for all of its tenants'. */
+  restriction(auth: Auth): Promise<EntityRestriction | null> {
+    return entityRestriction(this.db, auth);
+  }
 
   /** The roots (ENABLED, inside the tenants) and, when asked, their ENABLED descendants. */
   async findScope(scope: EntityScope): Promise<ScopeEntityRow[]> {

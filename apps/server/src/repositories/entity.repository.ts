@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import type { EntityProperty } from '../db/schema.ts';
+import { entityRestriction, type EntityRestriction } from './entity-restriction.ts';
 import { STD_PARAM_COLUMNS, type StdParamRow } from './std-param.repository.ts';
 
 export interface EntityRow {
@@ -65,6 +67,11 @@ const paramUnit = sql<string>`coalesce(${sql.ref('device_param.unit')}, ${sql.re
  */
 export class EntityRepository {
   constructor(private readonly db: Db) {}
+
+  /** The entities the caller is limited to, or null for all of its tenants'. */
+  restriction(auth: Auth): Promise<EntityRestriction | null> {
+    return entityRestriction(this.db, auth);
+  }
 
   /** Every node of the tenants in one statement. */
   async findNodes(tenantIds: readonly number[]): Promise<EntityRow[]> {
@@ -148,11 +155,11 @@ export class EntityRepository {
   }
 
   /** The named nodes that exist in the tenants, any status. */
-  async findByIds(tenantIds: readonly number[], ids: readonly number[]): Promise<Pick<EntityRow, 'id' | 'name' | 'status'>[]> {
+  async findByIds(tenantIds: readonly number[], ids: readonly number[]): Promise<Pick<EntityRow, 'tenant_id' | 'id' | 'name' | 'status'>[]> {
     if (tenantIds.length === 0 || ids.length === 0) return [];
     return this.db
       .selectFrom('entity')
-      .select(['entity.id', 'entity.name', 'entity.status'])
+      .select(['entity.tenant_id', 'entity.id', 'entity.name', 'entity.status'])
       .where('entity.tenant_id', 'in', tenantIds)
       .where('entity.id', 'in', ids.map(String))
       .execute();

@@ -2,6 +2,7 @@ import type { CreateUser, LoginBody, Role, SessionUser, UserStatus, UserType } f
 import type { TenantType } from '@enviro/contracts/common';
 import { effectiveAccess } from '@enviro/domain/access-model';
 import { userDisplayId } from '@enviro/domain/display-id';
+import { userTypeProblem } from '@enviro/domain/user-roles';
 import type { Auth, UserAuth } from '../access/auth.ts';
 import { hashPassword, verifyPassword } from '../access/password.ts';
 import type { LoginRateLimiter } from '../access/rate-limit.ts';
@@ -9,6 +10,7 @@ import { newSessionToken, SESSION_IDLE_MS, sessionIdOf } from '../access/session
 import type { Db } from '../db/database.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import { recordAudit } from '../repositories/audit-log.repository.ts';
+import { recordLogin } from '../repositories/user-admin.repository.ts';
 import { CLOSED_TENANT_STATUSES, type ProfileRow, type UserRepository } from '../repositories/user.repository.ts';
 
 /** The one answer to a failed login: it never tells whether the account exists. */
@@ -55,6 +57,7 @@ export class AuthService {
     const { token, id } = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
     await this.users.createSession({ id, tenantId: row.tenant_id, userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
+    await recordLogin(this.db, { tenantId: row.tenant_id, userId, ip: client.ip, userAgent: client.userAgent });
     const user = await this.profile(row.tenant_id, userId);
     return { token, user };
   }
@@ -81,9 +84,8 @@ export class AuthService {
   async createUser(actor: { name: string; userId: number | null }, input: CreateUser): Promise<{ id: number }> {
     const tenantType = await this.users.tenantType(input.tenantId);
     if (tenantType === undefined) throw badRequest('tenantId', `no tenant ${input.tenantId}`);
-    if (tenantType !== input.userType) {
-      throw badRequest('userType', `must be the tenant's type (${tenantType}): a user acts with the type of the tenant it belongs to`);
-    }
+    const typeProblem = userTypeProblem(tenantType, input.userType);
+    if (typeProblem) throw badRequest('userType', typeProblem);
     if (input.corporateId !== undefined && !(await this.users.corporateExists(input.corporateId))) {
       throw badRequest('corporateId', `no corporate ${input.corporateId}`);
     }

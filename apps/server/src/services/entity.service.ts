@@ -17,6 +17,7 @@ import { sortByNameNatural } from '@enviro/domain/natural-sort';
 import { assertCanReadTenant } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
 import { notFound } from '../errors.ts';
+import { entityVisible } from '../repositories/entity-restriction.ts';
 import type { DeviceParamRow, DeviceRow, EntityRepository, EntityRow } from '../repositories/entity.repository.ts';
 import { toStdParam } from '../repositories/std-param.repository.ts';
 
@@ -35,7 +36,9 @@ export class EntityService {
   async tree(auth: Auth, query: EntitiesQuery): Promise<EntityTree> {
     if (query.tenantId !== undefined) assertCanReadTenant(auth, query.tenantId);
     const tenantIds = query.tenantId === undefined ? auth.tenantIds : [query.tenantId];
-    const rows = await this.entities.findNodes(tenantIds);
+    const [all, restriction] = await Promise.all([this.entities.findNodes(tenantIds), this.entities.restriction(auth)]);
+    // A user limited to some entities sees those as roots, with their descendants.
+    const rows = all.filter((row) => entityVisible(restriction, row));
     const shown = (row: EntityRow) =>
       query.status.includes(row.status as EntityStatus) &&
       (query.type === undefined || query.type.includes(row.type as EntityType)) &&
@@ -51,9 +54,10 @@ export class EntityService {
 
   /** One ENABLED node with its ENABLED subtree; 404 when it is missing, deleted or another tenant's. */
   async node(auth: Auth, id: number, query: EntityQuery): Promise<EntityNode> {
-    const rows = await this.entities.findSubtree(auth.tenantIds, id);
+    const [rows, restriction] = await Promise.all([this.entities.findSubtree(auth.tenantIds, id), this.entities.restriction(auth)]);
     const root = rows.find((r) => Number(r.id) === id);
-    if (!root || root.status !== 'ENABLED') throw nodeNotFound(id);
+    // Descendants of a visible node are visible, so checking the root limits the whole subtree.
+    if (!root || root.status !== 'ENABLED' || !entityVisible(restriction, root)) throw nodeNotFound(id);
     const devices = await this.devices(auth.tenantIds, rows.map((r) => r.id), {
       devices: query.withDevices,
       params: query.withParams,
@@ -71,8 +75,10 @@ export class EntityService {
   /** Alert limits of the entities' device parameters, their descendants' devices included. */
   async limits(auth: Auth, request: LimitRequest): Promise<ParamLimit[]> {
     const ids = [...new Set(request.entityIds)];
-    const found = await this.entities.findByIds(auth.tenantIds, ids);
-    const names = new Map(found.filter((e) => e.status === 'ENABLED').map((e) => [Number(e.id), e.name]));
+    const [found, restriction] = await Promise.all([this.entities.findByIds(auth.tenantIds, ids), this.entities.restriction(auth)]);
+    const names = new Map(
+      found.filter((e) => e.status === 'ENABLED' && entityVisible(restriction, e)).map((e) => [Number(e.id), e.name]),
+    );
     const missing = ids.find((id) => !names.has(id));
     if (missing !== undefined) throw nodeNotFound(missing);
     const rows = await this.entities.findLimits(auth.tenantIds, ids, request.params);

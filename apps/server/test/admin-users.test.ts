@@ -1,0 +1,369 @@
+import type { AdminUser } from '@enviro/contracts/users';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { login, newUser, PASSWORD } from './accounts.ts';
+import { builders } from './builders.ts';
+import { insertReadings } from './data-fixture.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { sessionCookie } from './sessions.ts';
+
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+const T = Date.parse('2024-03-10T00:00:00Z');
+const WINDOW = { startDate: '2024-03-10T00:00:00Z', endDate: '2024-03-10T01:00:00Z', timezone: 'UTC' };
+
+let database: TestDatabase;
+let app: FastifyInstance;
+/** Tenants: the platform operator (site), two industries, a statutory body. */
+const t = { site: 0, a: 0, b: 0, statutory: 0 };
+let corporate = 0;
+/** Users: id and the Cookie header of a session. */
+const u = {} as Record<'siteAdmin' | 'siteSupport' | 'adminA' | 'userA' | 'adminB' | 'userB' | 'statAdmin', { id: number; cookie: string }>;
+
+async function as(who: keyof typeof u, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method, url, headers: { cookie: u[who].cookie, ...XHR, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+async function auditRows(entity: string) {
+  const { rows } = await database.pool.query('SELECT tenant_id, actor, action, before, after FROM audit_log WHERE entity = $1 ORDER BY id', [entity]);
+  return rows as { tenant_id: number; actor: string; action: string; before: AdminUser | null; after: AdminUser | null }[];
+}
+
+let counter = 0;
+const email = (name: string) => `${name}.${++counter}.${Date.now()}@example.in`;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  const b = builders(database.db);
+  corporate = (await database.pool.query("INSERT INTO corporate (name) VALUES ('Shree Group') RETURNING id")).rows[0].id;
+  t.site = (await b.newTenant({ type: 'site', name: 'Platform' })).id;
+  t.a = (await b.newTenant({ name: 'Industry A', corporateId: corporate })).id;
+  t.b = (await b.newTenant({ name: 'Industry B' })).id;
+  t.statutory = (await b.newTenant({ type: 'statutory', name: 'Board' })).id;
+  const make = async (key: keyof typeof u, tenantId: number, userType: AdminUser['userType'], role: AdminUser['role'], name: string) => {
+    const { id } = await newUser(database.db, { tenantId, userType, role, name, password: undefined, userName: email(key) });
+    u[key] = { id, cookie: await sessionCookie(database.db, tenantId, id) };
+  };
+  await make('siteAdmin', t.site, 'site', 'admin', 'Site Admin');
+  await make('siteSupport', t.site, 'site', 'support', 'Site Support');
+  await make('adminA', t.a, 'tenant', 'admin', 'Asha Admin');
+  await make('userA', t.a, 'tenant', 'user', 'Arun User');
+  await make('adminB', t.b, 'tenant', 'admin', 'Bela Admin');
+  await make('userB', t.b, 'tenant', 'user', 'Bhanu User');
+  await make('statAdmin', t.statutory, 'statutory', 'admin', 'Board Admin');
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('creating users', () => {
+  it("creates a user of the caller's tenant with its type, audited", async () => {
+    const userName = email('new');
+    const res = await as('adminA', 'POST', '/api/user', { name: 'Neha New', userName, role: 'user', phone: '+91 98290 12345', password: PASSWORD });
+    expect(res.statusCode).toBe(201);
+    const user: AdminUser = res.json();
+    expect(user).toMatchObject({
+      name: 'Neha New', userName, userType: 'tenant', role: 'user', status: 'ENABLED', invitePending: false,
+      tenant: { id: t.a, name: 'Industry A', type: 'tenant' }, corporate: null, entityIds: [], lastLoginAt: null,
+    });
+    expect(user.displayId).toBe(`U-${String(user.id).padStart(6, '0')}`);
+    const [audit] = await auditRows(`app_user:${user.id}`);
+    expect(audit).toMatchObject({ tenant_id: t.a, actor: `user:${u.adminA.id}`, action: 'create', before: null, after: { userName } });
+    expect(JSON.stringify(audit)).not.toContain(PASSWORD);
+    // The password works.
+    expect((await login(app, userName)).res.statusCode).toBe(200);
+  });
+
+  it('sends an invite to a user created without a password, after commit', async () => {
+    const spy = vi.spyOn(app.invites, 'sendInvite');
+    const res = await as('siteAdmin', 'POST', '/api/user', { tenantId: t.b, name: 'Invited', userName: email('invited'), role: 'admin' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ invitePending: true, tenant: { id: t.b } });
+    expect(spy).toHaveBeenCalledWith(t.b, res.json().id);
+    spy.mockRestore();
+  });
+
+  it.each([
+    ['a bad email', { name: 'X', userName: 'not-an-email', role: 'user' }, 'body.userName'],
+    ['no name', { userName: 'x@example.in', role: 'user' }, 'body.name'],
+    ['an unknown role', { name: 'X', userName: 'x@example.in', role: 'boss' }, 'body.role'],
+    ['a short password', { name: 'X', userName: 'x@example.in', role: 'user', password: 'short' }, 'body.password'],
+    ['a role the type does not have', { name: 'X', userName: 'x@example.in', role: 'support' }, 'role'],
+    ['a user type other than the tenant’s', { name: 'X', userName: 'x@example.in', role: 'user', userType: 'statutory' }, 'userType'],
+    ['an unknown corporate', { name: 'X', userName: 'x@example.in', role: 'user', corporateId: 999999 }, 'corporateId'],
+    ['a primary user without corporate', { name: 'X', userName: 'x@example.in', role: 'user', primaryUser: true }, 'primaryUser'],
+  ])('refuses %s, naming the field', async (_, body, field) => {
+    const res = await as('adminA', 'POST', '/api/user', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+
+  it('refuses an email already used, whatever its case', async () => {
+    const userName = email('twice');
+    expect((await as('adminA', 'POST', '/api/user', { name: 'One', userName, role: 'user' })).statusCode).toBe(201);
+    const res = await as('adminA', 'POST', '/api/user', { name: 'Two', userName: userName.toUpperCase(), role: 'user' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().field).toBe('userName');
+  });
+
+  it('refuses a role above the granter’s own', async () => {
+    const res = await as('statAdmin', 'POST', '/api/user', { name: 'Chair', userName: email('chair'), role: 'statutory' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ field: 'role', message: expect.stringContaining('above your own') });
+    // A site admin grants a body's own role in another tenant, but not the site role at home.
+    expect((await as('siteAdmin', 'POST', '/api/user', { tenantId: t.statutory, name: 'Chair', userName: email('chair'), role: 'statutory' })).statusCode).toBe(201);
+    expect((await as('siteAdmin', 'POST', '/api/user', { name: 'Owner', userName: email('owner'), role: 'site' })).statusCode).toBe(403);
+  });
+
+  it('keeps an admin to their own tenant and refuses non-administrators', async () => {
+    const body = { tenantId: t.b, name: 'Intruder', userName: email('intruder'), role: 'admin' };
+    expect((await as('adminA', 'POST', '/api/user', body)).statusCode).toBe(404);
+    expect((await as('userA', 'POST', '/api/user', { ...body, tenantId: t.a })).statusCode).toBe(403);
+    expect((await as('siteSupport', 'POST', '/api/user', body)).statusCode).toBe(403);
+    const { rows } = await database.pool.query('SELECT 1 FROM app_user WHERE name = $1', ['Intruder']);
+    expect(rows).toEqual([]);
+  });
+
+  it('creates the good rows of a bulk request and reports the bad ones with field and reason', async () => {
+    const dup = email('dup');
+    const res = await as('adminA', 'POST', '/api/users', [
+      { name: 'Bulk One', userName: email('bulk'), role: 'user' },
+      { name: 'Bulk Two', userName: 'broken', role: 'user' },
+      { name: 'Bulk Three', userName: dup, role: 'admin' },
+      { name: 'Bulk Four', userName: dup, role: 'user' },
+      { name: 'Bulk Five', userName: email('bulk'), role: 'user', tenantId: t.b },
+      'not an object',
+    ]);
+    expect(res.statusCode).toBe(200);
+    const { created, refused } = res.json();
+    expect(created.map((c: AdminUser) => c.name)).toEqual(['Bulk One', 'Bulk Three']);
+    expect(refused).toEqual([
+      { index: 1, field: 'userName', reason: 'must be an email address' },
+      { index: 3, field: 'userName', reason: 'already used by another account' },
+      { index: 4, field: 'row', reason: `No tenant with id= ${t.b} exists` },
+      { index: 5, field: 'row', reason: expect.any(String) },
+    ]);
+  });
+});
+
+describe('listing users', () => {
+  it('pages, sorts and searches on the server', async () => {
+    const { id: tenantId } = await builders(database.db).newTenant({ name: 'Paging Works' });
+    for (const name of ['Zoya', 'Yash', 'Xavier', 'Waman', 'Vikas']) {
+      await newUser(database.db, { tenantId, name, password: undefined, phone: name === 'Waman' ? '+91 99887 76655' : undefined });
+    }
+    const page = async (query: string) => (await as('siteAdmin', 'GET', `/api/users?tenantId=${tenantId}&${query}`)).json();
+    const first = await page('size=2&sort=name&order=asc');
+    expect(first).toMatchObject({ total: 5, page: 0, size: 2 });
+    expect(first.items.map((x: AdminUser) => x.name)).toEqual(['Vikas', 'Waman']);
+    expect((await page('size=2&page=2&sort=name&order=asc')).items.map((x: AdminUser) => x.name)).toEqual(['Zoya']);
+    expect((await page('size=3&sort=name&order=desc')).items.map((x: AdminUser) => x.name)).toEqual(['Zoya', 'Yash', 'Xavier']);
+    expect((await page('searchString=ASH')).items.map((x: AdminUser) => x.name)).toEqual(['Yash']);
+    expect((await page('searchString=99887')).items.map((x: AdminUser) => x.name)).toEqual(['Waman']);
+    expect((await page('searchString=nobody')).total).toBe(0);
+    const bad = await as('siteAdmin', 'GET', '/api/users?sort=password');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('querystring.sort');
+  });
+
+  it("never lists, reads or changes another tenant's users", async () => {
+    const listed = (await as('adminA', 'GET', '/api/users?size=200')).json();
+    expect(listed.items.length).toBeGreaterThan(1);
+    expect(listed.items.every((x: AdminUser) => x.tenant.id === t.a)).toBe(true);
+    expect((await as('adminA', 'GET', `/api/users?id=${u.userB.id}`)).statusCode).toBe(404);
+    expect((await as('adminA', 'GET', `/api/users?tenantId=${t.b}`)).statusCode).toBe(404);
+    const put = await as('adminA', 'PUT', `/api/users/${u.userB.id}`, { name: 'Hacked', phone: null, role: 'admin', corporateId: null });
+    expect(put.statusCode).toBe(404);
+    expect((await as('adminA', 'PATCH', `/api/users/${u.userB.id}`, [{ op: 'SET', att: 'status', value: 'DISABLED' }])).statusCode).toBe(404);
+    expect((await as('adminA', 'PUT', `/api/entityaccesforuser/${u.userB.id}`, { entityIds: [] })).statusCode).toBe(404);
+    const { rows } = await database.pool.query('SELECT name, status FROM app_user WHERE id = $1', [u.userB.id]);
+    expect(rows).toEqual([{ name: 'Bhanu User', status: 'ENABLED' }]);
+  });
+
+  it('shows a plain user only themself', async () => {
+    const own = (await as('userA', 'GET', '/api/users')).json();
+    expect(own.items.map((x: AdminUser) => x.id)).toEqual([u.userA.id]);
+    expect((await as('userA', 'GET', `/api/users?id=${u.userA.id}`)).json()).toMatchObject({ id: u.userA.id, name: 'Arun User' });
+    expect((await as('userA', 'GET', `/api/users?id=${u.adminA.id}`)).statusCode).toBe(404);
+  });
+
+  it('lets site support staff read every tenant’s users', async () => {
+    const res = await as('siteSupport', 'GET', `/api/users?tenantId=${t.b}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((x: AdminUser) => x.id)).toEqual(expect.arrayContaining([u.adminB.id, u.userB.id]));
+  });
+
+  it('filters by corporate for site users only (SPEC 6)', async () => {
+    const res = await as('siteAdmin', 'GET', `/api/users?corporateId=${corporate}&size=200`);
+    expect(res.statusCode).toBe(200);
+    const tenants = new Set(res.json().items.map((x: AdminUser) => x.tenant.id));
+    expect([...tenants]).toEqual([t.a]);
+    const refused = await as('adminA', 'GET', `/api/users?corporateId=${corporate}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('corporateId');
+  });
+
+  it("lists a corporate's primary users", async () => {
+    const res = await as('adminA', 'POST', '/api/user', { name: 'Primary Person', userName: email('primary'), role: 'admin', corporateId: corporate, primaryUser: true });
+    expect(res.statusCode).toBe(201);
+    const primary = await as('siteAdmin', 'GET', `/api/corporates/${corporate}/users/primary`);
+    expect(primary.json().map((x: AdminUser) => [x.id, x.primaryUser, x.corporate?.id])).toEqual([[res.json().id, true, corporate]]);
+    expect((await as('adminB', 'GET', `/api/corporates/${corporate}/users/primary`)).statusCode).toBe(404);
+  });
+});
+
+describe('changing users', () => {
+  it('edits name, phone and role, audited with before and after; the email is refused here', async () => {
+    const { id } = (await as('adminA', 'POST', '/api/user', { name: 'Old Name', userName: email('edit'), role: 'user' })).json();
+    const res = await as('adminA', 'PUT', `/api/users/${id}`, { name: 'New Name', phone: '+91 90000 11111', role: 'admin', corporateId: corporate });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'New Name', phone: '+91 90000 11111', role: 'admin', corporate: { id: corporate, name: 'Shree Group' } });
+    const audit = (await auditRows(`app_user:${id}`)).at(-1)!;
+    expect(audit).toMatchObject({ action: 'update', before: { name: 'Old Name', role: 'user' }, after: { name: 'New Name', role: 'admin' } });
+
+    const email2 = await as('adminA', 'PUT', `/api/users/${id}`, { name: 'New Name', phone: null, role: 'admin', corporateId: null, userName: 'other@example.in' });
+    expect(email2.statusCode).toBe(400);
+    expect(email2.json()).toMatchObject({ field: 'userName', message: expect.stringContaining('/{email}') });
+    const escalate = await as('adminA', 'PUT', `/api/users/${id}`, { name: 'New Name', phone: null, role: 'site', corporateId: null });
+    expect(escalate.statusCode).toBe(400);
+    expect(escalate.json().field).toBe('role');
+    const self = await as('adminA', 'PUT', `/api/users/${u.adminA.id}`, { name: 'Asha Admin', phone: null, role: 'user', corporateId: null });
+    expect(self.statusCode).toBe(403);
+  });
+
+  it("disables a user at once: sessions end, sign-in refused; nobody disables themself", async () => {
+    const userName = email('disable');
+    const { id } = await newUser(database.db, { tenantId: t.a, userName });
+    const { cookie } = await login(app, userName);
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(200);
+    const res = await as('adminA', 'PATCH', `/api/users/${id}`, [{ op: 'SET', att: 'status', value: 'DISABLED' }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('DISABLED');
+    expect((await database.pool.query('SELECT count(*)::int AS n FROM user_session WHERE user_id = $1', [id])).rows[0].n).toBe(0);
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await login(app, userName)).res.statusCode).toBe(401);
+    expect((await auditRows(`app_user:${id}`)).at(-1)).toMatchObject({ action: 'status', before: { status: 'ENABLED' }, after: { status: 'DISABLED' } });
+
+    const enabled = await as('adminA', 'PATCH', `/api/users/${id}`, [{ op: 'SET', att: 'status', value: 'ENABLED' }]);
+    expect(enabled.json().status).toBe('ENABLED');
+    expect((await login(app, userName)).res.statusCode).toBe(200);
+
+    const self = await as('adminA', 'PATCH', `/api/users/${u.adminA.id}`, [{ op: 'SET', att: 'status', value: 'DISABLED' }]);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().field).toBe('status');
+    const bad = await as('adminA', 'PATCH', `/api/users/${id}`, [{ op: 'SET', att: 'role', value: 'admin' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('body.0.att');
+  });
+
+  it("enables or disables a whole tenant's users (site administrators), audited per user", async () => {
+    const { id: tenantId } = await builders(database.db).newTenant({ name: 'Closing Down' });
+    const one = await newUser(database.db, { tenantId, password: undefined });
+    const two = await newUser(database.db, { tenantId, password: undefined });
+    const cookie = await sessionCookie(database.db, tenantId, one.id);
+    expect((await as('adminA', 'POST', '/api/userTenantStatus', { tenantId, status: 'DISABLED' })).statusCode).toBe(403);
+    const res = await as('siteAdmin', 'POST', '/api/userTenantStatus', { tenantId, status: 'DISABLED' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ tenantId, status: 'DISABLED', changedUserIds: [one.id, two.id] });
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await auditRows(`app_user:${two.id}`)).at(-1)).toMatchObject({ tenant_id: tenantId, action: 'status', after: { status: 'DISABLED' } });
+    const again = await as('siteAdmin', 'POST', '/api/userTenantStatus', { tenantId, status: 'DISABLED' });
+    expect(again.json().changedUserIds).toEqual([]);
+    const own = await as('siteAdmin', 'POST', '/api/userTenantStatus', { tenantId: t.site, status: 'DISABLED' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().field).toBe('tenantId');
+  });
+});
+
+describe('user activity', () => {
+  it("shows who signed in and who changed what, scoped to the caller's users and filterable", async () => {
+    const userName = email('active');
+    const { id } = await newUser(database.db, { tenantId: t.a, userName, role: 'admin' });
+    const { cookie } = await login(app, userName, PASSWORD, '10.9.8.7');
+    const made = await app.inject({
+      method: 'POST', url: '/api/user', headers: { cookie, ...XHR }, payload: { name: 'Made By Active', userName: email('made'), role: 'user' },
+    });
+    expect(made.statusCode).toBe(201);
+
+    const res = await as('adminA', 'GET', `/api/users/activity?userId=${id}`);
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page.total).toBe(2);
+    expect(page.items.map((x: { kind: string; action: string }) => [x.kind, x.action])).toEqual([['change', 'create'], ['login', 'login']]);
+    expect(page.items[1]).toMatchObject({ user: { id, userName, tenantId: t.a }, ip: '10.9.8.7', entity: null });
+    expect(page.items[0]).toMatchObject({ entity: `app_user:${made.json().id}`, tenantId: t.a });
+    expect((await as('adminA', 'GET', `/api/users/activity?userId=${id}&kind=login`)).json().total).toBe(1);
+    expect((await as('adminA', 'GET', `/api/users/activity?userId=${id}&from=2999-01-01T00:00:00Z`)).json().total).toBe(0);
+    const profile = (await as('adminA', 'GET', `/api/users?id=${id}`)).json();
+    expect(profile.lastLoginAt).not.toBeNull();
+
+    // Another tenant's admin sees none of it; a plain user only their own.
+    expect((await as('adminB', 'GET', `/api/users/activity?userId=${id}`)).json().total).toBe(0);
+    expect((await as('userA', 'GET', `/api/users/activity?userId=${id}`)).statusCode).toBe(404);
+    const bad = await as('adminA', 'GET', '/api/users/activity?from=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('querystring.from');
+  });
+});
+
+describe('entity access', () => {
+  const s = { plant: 0, stack1: 0, stack2: 0, other: 0 };
+
+  beforeAll(async () => {
+    const b = builders(database.db);
+    s.plant = (await b.newEntity({ tenantId: t.a, type: 'group', name: 'Plant' })).id;
+    s.stack1 = (await b.newEntity({ tenantId: t.a, parentId: s.plant, name: 'Stack 1' })).id;
+    s.stack2 = (await b.newEntity({ tenantId: t.a, name: 'Stack 2' })).id;
+    s.other = (await b.newEntity({ tenantId: t.b, name: 'B Stack' })).id;
+    for (const entityId of [s.stack1, s.stack2]) {
+      const device = await b.newDevice({ tenantId: t.a, entityId });
+      await insertReadings(database, t.a, device.id, [{ ts: T, vals: [5, null] }]);
+      await database.pool.query('INSERT INTO series_latest VALUES ($1, $2, 1, now(), 3)', [t.a, device.id]);
+    }
+  });
+
+  const data = (url: string, entityIds: number[]) =>
+    as('userA', 'POST', url, {
+      request: url.includes('recent') ? { entityIds } : { entityIds, ...WINDOW, ...(url.includes('rawdata') ? {} : { params: [{ name: 'pm' }], interval: 'hour_1' }) },
+    });
+  const treeIds = async () => {
+    const res = await as('userA', 'GET', '/api/entities?short=true');
+    const ids: number[] = [];
+    const walk = (nodes: { id: number; children: unknown[] }[]) => nodes.forEach((n) => (ids.push(n.id), walk(n.children as never)));
+    walk(res.json());
+    return ids.sort((x, y) => x - y);
+  };
+
+  it('limits a user to the granted entities and their descendants, everywhere they read', async () => {
+    expect(await treeIds()).toEqual([s.plant, s.stack1, s.stack2]);
+    const res = await as('adminA', 'PUT', `/api/entityaccesforuser/${u.userA.id}`, { entityIds: [s.plant] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().entityIds).toEqual([s.plant]);
+    expect((await auditRows(`app_user:${u.userA.id}`)).at(-1)).toMatchObject({ action: 'entityAccess', before: { entityIds: [] }, after: { entityIds: [s.plant] } });
+
+    expect(await treeIds()).toEqual([s.plant, s.stack1]);
+    expect((await as('userA', 'GET', `/api/entity/${s.stack1}`)).statusCode).toBe(200);
+    expect((await as('userA', 'GET', `/api/entity/${s.stack2}`)).statusCode).toBe(404);
+    expect((await as('userA', 'POST', '/api/alertlimit', { entityIds: [s.stack2] })).statusCode).toBe(404);
+    for (const url of ['/api/data/metric', '/api/data/entityMetric', '/api/data/recent/metric', '/api/data/recentTree/metric', '/api/rawdata/metric']) {
+      expect([url, (await data(url, [s.stack2])).statusCode]).toEqual([url, 404]);
+      expect([url, (await data(url, [s.stack1])).statusCode]).toEqual([url, 200]);
+    }
+    // The tenant variant (no entityIds) reads only the granted subtree.
+    const all = await as('userA', 'POST', '/api/data/metric', { request: { ...WINDOW, params: [{ name: 'pm' }], interval: 'hour_1' } });
+    expect(all.json().map((r: { entityId: number }) => r.entityId)).toEqual([s.stack1]);
+    // Their administrator still sees everything.
+    expect((await as('adminA', 'GET', `/api/entity/${s.stack2}`)).statusCode).toBe(200);
+
+    expect((await as('adminA', 'PUT', `/api/entityaccesforuser/${u.userA.id}`, { entityIds: [] })).json().entityIds).toEqual([]);
+    expect(await treeIds()).toEqual([s.plant, s.stack1, s.stack2]);
+  });
+
+  it("refuses another tenant's entities and plain users", async () => {
+    const res = await as('adminA', 'PUT', `/api/entityaccesforuser/${u.userA.id}`, { entityIds: [s.stack1, s.other] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('entityIds.1');
+    expect((await as('userA', 'PUT', `/api/entityaccesforuser/${u.userA.id}`, { entityIds: [] })).statusCode).toBe(403);
+  });
+});
