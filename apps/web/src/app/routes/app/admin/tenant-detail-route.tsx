@@ -1,9 +1,14 @@
-import { Container, Title } from '@mantine/core';
+import { Container, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { TenantDetailView } from '@/features/admin-tenants/components/tenant-detail-view';
+import { useAdminAccess } from './use-admin-access';
 
 export function TenantDetailRoute() {
+  const id = Number(useParams().id);
+  const { siteAdmin } = useAdminAccess();
   return (
     <Container size="xl" py="md">
-      <Title order={2}>Tenant</Title>
+      {Number.isSafeInteger(id) && id > 0 ? <TenantDetailView tenantId={id} editable={siteAdmin} /> : <Text>No such tenant.</Text>}
     </Container>
   );
 }

@@ -1,9 +1,10 @@
-import { Container, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
+import { TenantsView } from '@/features/admin-tenants/components/tenants-view';
 
 export function TenantsRoute() {
   return (
     <Container size="xl" py="md">
-      <Title order={2}>Tenants</Title>
+      <TenantsView />
     </Container>
   );
 }

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TenantPatch } from '@enviro/contracts/admin';
+import type { TenantStatus } from '@enviro/contracts/common';
+import { TenantInfo } from '@enviro/contracts/tenant';
+import { TENANTS_KEY } from '@/api/get-tenants';
+import { api } from '@/lib/api-client';
+
+/** The statuses a patch may set (DELETED only by DELETE). */
+export type SettableStatus = Exclude<TenantStatus, 'DELETED'>;
+
+/** PATCH /api/tenants/{id} with [{op: 'SET', att: 'status', value}] (SPEC 4). */
+export const changeTenantStatus = (id: number, status: SettableStatus): Promise<TenantInfo> => {
+  const body: TenantPatch = [{ op: 'SET', att: 'status', value: status }];
+  return api.patch(`/tenants/${id}`, { body, schema: TenantInfo });
+};
+
+/** DELETE /api/tenants/{id}: soft delete, the status becomes DELETED. */
+export const deleteTenant = (id: number): Promise<TenantInfo> => api.delete(`/tenants/${id}`, { schema: TenantInfo });
+
+export function useChangeTenantStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: SettableStatus }) => changeTenantStatus(id, status),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TENANTS_KEY }),
+  });
+}
+
+export function useDeleteTenant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteTenant(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TENANTS_KEY }),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TenantLiveStatus } from '@enviro/contracts/admin';
+import { z } from 'zod';
+import { TENANTS_KEY } from '@/api/get-tenants';
+import { api } from '@/lib/api-client';
+
+const LiveStatuses = z.array(TenantLiveStatus);
+
+/** GET /api/getTenantsLiveStatus: per tenant of the caller's, stations by live status. */
+export const getTenantsLiveStatus = (signal?: AbortSignal): Promise<TenantLiveStatus[]> =>
+  api.get('/getTenantsLiveStatus', { schema: LiveStatuses, ...(signal ? { signal } : {}) });
+
+export const getTenantsLiveStatusQueryOptions = () =>
+  queryOptions({ queryKey: [...TENANTS_KEY, 'live-status'], queryFn: ({ signal }) => getTenantsLiveStatus(signal) });
+
+export const useTenantsLiveStatus = () => useQuery(getTenantsLiveStatusQueryOptions());

@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { StatutoryAssociation, type StatutoryAssociationInput } from '@enviro/contracts/admin';
+import { TENANTS_KEY } from '@/api/get-tenants';
+import { api } from '@/lib/api-client';
+
+/** GET /api/statutory/{tenantId}: the statutory bodies the industry reports to. */
+export const getStatutory = (tenantId: number, signal?: AbortSignal): Promise<StatutoryAssociation> =>
+  api.get(`/statutory/${tenantId}`, { schema: StatutoryAssociation, ...(signal ? { signal } : {}) });
+
+/** POST /api/statutory/{tenantId}: replaces the whole set. */
+export const setStatutory = (tenantId: number, input: StatutoryAssociationInput): Promise<StatutoryAssociation> =>
+  api.post(`/statutory/${tenantId}`, { body: input, schema: StatutoryAssociation });
+
+const statutoryKey = (tenantId: number) => [...TENANTS_KEY, 'statutory', tenantId] as const;
+
+export const getStatutoryQueryOptions = (tenantId: number) =>
+  queryOptions({ queryKey: statutoryKey(tenantId), queryFn: ({ signal }) => getStatutory(tenantId, signal) });
+
+export const useStatutory = (tenantId: number) => useQuery(getStatutoryQueryOptions(tenantId));
+
+export function useSetStatutory(tenantId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StatutoryAssociationInput) => setStatutory(tenantId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statutoryKey(tenantId) }),
+  });
+}
