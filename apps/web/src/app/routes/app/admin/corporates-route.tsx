@@ -1,9 +1,12 @@
-import { Container, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
+import { CorporatesView } from '@/features/admin-corporates/components/corporates-view';
+import { useAdminAccess } from './use-admin-access';
 
 export function CorporatesRoute() {
+  const { siteAdmin } = useAdminAccess();
   return (
     <Container size="xl" py="md">
-      <Title order={2}>Corporates</Title>
+      <CorporatesView editable={siteAdmin} />
     </Container>
   );
 }

@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CorporatePage } from '@enviro/contracts/admin';
+import { CORPORATES_KEY } from '@/api/get-corporates';
+import { api } from '@/lib/api-client';
+
+export interface CorporatePageParams {
+  searchString?: string | undefined;
+  page: number;
+  size: number;
+  sort: string;
+  order: 'asc' | 'desc';
+}
+
+/** GET /api/corporates/page: one page of the corporates the caller may see. */
+export const getCorporatePage = (params: CorporatePageParams, signal?: AbortSignal): Promise<CorporatePage> =>
+  api.get('/corporates/page', { params: { ...params }, schema: CorporatePage, ...(signal ? { signal } : {}) });
+
+export const getCorporatePageQueryOptions = (params: CorporatePageParams) =>
+  queryOptions({
+    queryKey: [...CORPORATES_KEY, 'page', params],
+    queryFn: ({ signal }) => getCorporatePage(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCorporatePage = (params: CorporatePageParams) => useQuery(getCorporatePageQueryOptions(params));

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TenantInfo } from '@enviro/contracts/tenant';
+import { z } from 'zod';
+import { CORPORATES_KEY } from '@/api/get-corporates';
+import { api } from '@/lib/api-client';
+
+const Tenants = z.array(TenantInfo);
+
+/** GET /api/corporateTenants: a corporate's tenants that the caller may read. */
+export const getCorporateTenants = (corporateId: number, signal?: AbortSignal): Promise<TenantInfo[]> =>
+  api.get('/corporateTenants', { params: { corporateId }, schema: Tenants, ...(signal ? { signal } : {}) });
+
+export const getCorporateTenantsQueryOptions = (corporateId: number) =>
+  queryOptions({
+    queryKey: [...CORPORATES_KEY, 'tenants', corporateId],
+    queryFn: ({ signal }) => getCorporateTenants(corporateId, signal),
+  });
+
+export const useCorporateTenants = (corporateId: number) => useQuery(getCorporateTenantsQueryOptions(corporateId));

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CorporateDetail, type CorporateInput } from '@enviro/contracts/admin';
+import { CORPORATES_KEY } from '@/api/get-corporates';
+import { api } from '@/lib/api-client';
+
+/** POST /api/corporates. */
+export const createCorporate = (input: CorporateInput): Promise<CorporateDetail> =>
+  api.post('/corporates', { body: input, schema: CorporateDetail });
+
+/** PUT /api/corporates/{id}. */
+export const updateCorporate = (id: number, input: CorporateInput): Promise<CorporateDetail> =>
+  api.put(`/corporates/${id}`, { body: input, schema: CorporateDetail });
+
+/** Creates a corporate (no id) or replaces an existing one's fields; every corporate query refetches. */
+export function useSaveCorporate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: CorporateInput }) =>
+      id === null ? createCorporate(input) : updateCorporate(id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CORPORATES_KEY }),
+  });
+}
