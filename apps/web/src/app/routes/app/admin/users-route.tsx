@@ -1,9 +1,9 @@
-import { Container, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
+import { UsersView } from '@/features/admin-users/components/users-view';
+import { useAdminAccess } from './use-admin-access';
 
 export function UsersRoute() {
-  return (
-    <Container size="xl" py="md">
-      <Title order={2}>Users</Title>
-    </Container>
-  );
+  const { user } = useAdminAccess();
+  // The /app layout renders its pages only once the signed-in user is loaded.
+  return <Container size="xl" py="md">{user && <UsersView me={user} />}</Container>;
 }

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AdminUser, type EntityAccessInput } from '@enviro/contracts/users';
+import { api } from '@/lib/api-client';
+import { ADMIN_USERS_KEY } from './get-users';
+
+/** PUT /api/entityaccesforuser/{id}: the complete set of entities the user may see; empty lifts the limit. */
+export const setEntityAccess = (id: number, input: EntityAccessInput): Promise<AdminUser> =>
+  api.put(`/entityaccesforuser/${id}`, { body: input, schema: AdminUser });
+
+export function useSetEntityAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: EntityAccessInput }) => setEntityAccess(id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+  });
+}
