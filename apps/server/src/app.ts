@@ -17,6 +17,7 @@ import { stdParamRoutes } from './routes/std-param.routes.ts';
 import { tenantRoutes } from './routes/tenant.routes.ts';
 import { adminTenantRoutes } from './routes/admin-tenant.routes.ts';
 import { adminCorporateRoutes } from './routes/admin-corporate.routes.ts';
+import { adminPartnerRoutes } from './routes/admin-partner.routes.ts';
 import { adminTenantSetupRoutes } from './routes/admin-tenant-setup.routes.ts';
 import { adminPreferenceRoutes } from './routes/admin-preference.routes.ts';
 import { adminAuditLogRoutes } from './routes/admin-audit-log.routes.ts';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(tenantRoutes);
   await app.register(adminTenantRoutes);
   await app.register(adminCorporateRoutes);
+  await app.register(adminPartnerRoutes);
   await app.register(adminTenantSetupRoutes);
   await app.register(adminPreferenceRoutes);
   await app.register(adminAuditLogRoutes);

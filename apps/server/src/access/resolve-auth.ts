@@ -14,12 +14,15 @@ export interface AuthHeaders {
   sessionToken?: string | undefined;
   /** TENANT-ID: the tenant a signed-in user acts for. */
   tenantId?: string | undefined;
+  /** CORPORATE-ID: the corporate whose tenants a signed-in user's request is narrowed to. */
+  corporateId?: string | undefined;
 }
 
 /**
  * Bearer API key first; else the public portal headers (`portal: PUBLIC`, `public-tenant-id`);
- * else the session cookie of a signed-in user. The portal headers come before the cookie so the
- * public pages look the same whether or not the browser is signed in.
+ * else the session cookie of a signed-in user, scoped by TENANT-ID and CORPORATE-ID (which API
+ * keys and the portal ignore: their tenants are fixed). The portal headers come before the cookie
+ * so the public pages look the same whether or not the browser is signed in.
  * A statutory body's public id opens its associated industries; an industry's opens itself only.
  */
 export async function resolveAuth(db: Db, headers: AuthHeaders): Promise<Auth> {
@@ -40,7 +43,12 @@ export async function resolveAuth(db: Db, headers: AuthHeaders): Promise<Auth> {
     if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized('public-tenant-id header must be a tenant id');
     return { kind: 'public', publicTenantId: id, tenantIds: await publicTenantIds(db, id) };
   }
-  if (headers.sessionToken) return resolveSession(new UserRepository(db), headers.sessionToken, headers.tenantId);
+  if (headers.sessionToken) {
+    return resolveSession(new UserRepository(db), headers.sessionToken, {
+      tenantId: headers.tenantId,
+      corporateId: headers.corporateId,
+    });
+  }
   throw unauthorized();
 }
 

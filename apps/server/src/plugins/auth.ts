@@ -65,6 +65,7 @@ export const authPlugin = fp(
         publicTenantId: header(request, 'public-tenant-id'),
         sessionToken: request.cookies[SESSION_COOKIE],
         tenantId: header(request, 'tenant-id'),
+        corporateId: header(request, 'corporate-id'),
       });
       if (request.auth.kind === 'user') assertCsrfHeader(request.method, header(request, CSRF_HEADER));
       assertCanCall(request.auth, access);

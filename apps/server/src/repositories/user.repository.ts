@@ -22,6 +22,8 @@ export interface SessionRow {
   corporate_id: number | null;
   tenant_type: string;
   tenant_status: string;
+  /** The corporate of the user's own tenant, or null. */
+  tenant_corporate_id: number | null;
 }
 
 export interface ProfileRow {
@@ -138,7 +140,7 @@ export class UserRepository {
       .innerJoin('tenant as t', 't.id', 's.tenant_id')
       .select([
         's.tenant_id', 's.user_id', 's.last_seen_at', 'u.user_type', 'u.role', 'u.status as user_status',
-        'u.corporate_id', 't.type as tenant_type', 't.status as tenant_status',
+        'u.corporate_id', 't.type as tenant_type', 't.status as tenant_status', 't.corporate_id as tenant_corporate_id',
       ])
       .where('s.id', '=', id)
       .where('s.expires_at', '>', sql<Date>`now()`)
@@ -198,6 +200,19 @@ export class UserRepository {
       .where('corporate_id', '=', corporateId)
       .where('status', '!=', 'DELETED')
       .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The industries linked to a partner, not deleted. */
+  async partnerTenantIds(partnerId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('partner_tenant as pt')
+      .innerJoin('tenant as t', 't.id', 'pt.tenant_id')
+      .select('t.id')
+      .where('pt.partner_id', '=', partnerId)
+      .where('t.status', '!=', 'DELETED')
+      .orderBy('t.id')
       .execute();
     return rows.map((r) => r.id);
   }
