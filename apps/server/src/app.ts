@@ -23,9 +23,17 @@ import { adminPreferenceRoutes } from './routes/admin-preference.routes.ts';
 import { adminAuditLogRoutes } from './routes/admin-audit-log.routes.ts';
 import { adminUserRoutes } from './routes/admin-user.routes.ts';
 import { dataRoutes } from './routes/data.routes.ts';
+import { mailPlugin, type MailOptions } from './mail/mail.plugin.ts';
+import type { SmsProvider } from './sms/sms-provider.ts';
+import { invitesPlugin } from './plugins/invites.ts';
+import { userVerificationRoutes } from './routes/user-verification.routes.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
+  /** Outgoing mail; unset, mails go to the log (tests pass an in-process SMTP server). */
+  mail?: MailOptions;
+  /** Text messages; unset, the console provider. */
+  sms?: SmsProvider;
 }
 
 declare module 'fastify' {
@@ -56,8 +64,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
 
   await app.register(ingestPlugin, { database: deps.database });
+  await app.register(mailPlugin, { mail: deps.mail, sms: deps.sms });
+  await app.register(invitesPlugin, { db: deps.database.db });
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(userVerificationRoutes);
   await app.register(telemetryRoutes);
   await app.register(entityRoutes);
   await app.register(stdParamRoutes);

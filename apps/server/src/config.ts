@@ -24,6 +24,21 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto so rate limits see client addresses. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Outgoing mail (invites, codes): smtp://user:pass@host:587 or smtps://…:465; unset: mails go to the log. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL').optional(),
+  /** Sender of every mail, `Name <address>` or an address. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or Name <address>')
+    .default('Enviro <no-reply@enviro.localhost>'),
+  /** Base of links in mails (invites); unset: http://localhost:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an http:// or https:// URL')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** Where text messages (phone codes) go: `console` writes them to the log. */
+  SMS_PROVIDER: z.enum(['console']).default('console'),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
 import { startRollupWorker } from './ingest/rollup-worker.ts';
 import { startBroker } from './mqtt/broker.ts';
+import { createSmsProvider } from './sms/sms-provider.ts';
 import path from 'node:path';
 
 /** Starts the platform: database (embedded unless DATABASE_URL), migrations, broker, HTTP. */
@@ -39,7 +40,14 @@ async function main(): Promise<void> {
     if (seeded) log.info({ ...seeded, apiKey: undefined }, `demo seeded; statutory API key: ${seeded.apiKey}`);
   }
 
-  const app = await buildApp({ database }, { loggerInstance: log, trustProxy: config.TRUST_PROXY });
+  const app = await buildApp(
+    {
+      database,
+      mail: { transport: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
+      sms: createSmsProvider(config.SMS_PROVIDER, log),
+    },
+    { loggerInstance: log, trustProxy: config.TRUST_PROXY },
+  );
   const broker = await startBroker({
     ingest: app.ingest,
     log,

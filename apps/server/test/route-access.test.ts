@@ -25,7 +25,15 @@ afterAll(async () => {
 });
 
 /** Routes that never consult the caller; a new one must be added here on purpose. */
-const OPEN_ROUTES = new Set(['GET /healthz', 'POST /api/login', 'POST /api/logout', 'POST /api/v1/:accessToken/telemetry']);
+const OPEN_ROUTES = new Set([
+  'GET /healthz',
+  'POST /api/login',
+  'POST /api/logout',
+  'POST /api/v1/:accessToken/telemetry',
+  // An invited user has only the link: no session yet.
+  'GET /api/invite/:token',
+  'POST /api/invite/accept',
+]);
 /** The OpenAPI page and the web app's files (served when a build exists), all open by design. */
 const isDocsOrWeb = (url: string) => url.startsWith('/api/docs') || (url !== '/healthz' && !url.startsWith('/api/'));
 

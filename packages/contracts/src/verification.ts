@@ -86,8 +86,8 @@ export const InviteToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not a
 
 /** Path of GET /api/invite/{token}. */
 export const InviteTokenParams = z.object({
-  /** The token of the invite link. */
-  token: InviteToken,
+  /** The token of the invite link; anything that is no token is simply not found. */
+  token: z.string().max(200),
 });
 
 /** What the invite page shows: whom the invite is for, or why it no longer works. */

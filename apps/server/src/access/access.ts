@@ -32,7 +32,11 @@ export function assertSignedIn(auth: Auth): UserAuth {
 /** Roles of a site user that administer the platform. */
 const SITE_ADMIN_ROLES: readonly string[] = ['site', 'admin'];
 
-/** A site user with the site or admin role: the one who manages every tenant. */
+/**
+ * A site user with the site or admin role: the one who manages every tenant. A route for site
+ * administrators only declares `siteAdmin` instead, and its service does not check again; this
+ * is for a service reached by a wider route that must tell site administrators apart.
+ */
 export function assertSiteAdmin(auth: Auth): UserAuth {
   const user = assertSignedIn(auth);
   if (user.userType !== 'site' || !SITE_ADMIN_ROLES.includes(user.role)) throw forbidden('only site administrators may do this');

@@ -27,6 +27,8 @@ export interface Database {
   audit_log: AuditLogTable;
   license_count: LicenseCountTable;
   user_preference: UserPreferenceTable;
+  verification_code: VerificationCodeTable;
+  invite_token: InviteTokenTable;
   user_login_event: UserLoginEventTable;
   user_entity_access: UserEntityAccessTable;
 }
@@ -297,4 +299,23 @@ export interface UserEntityAccessTable {
   tenant_id: number;
   user_id: BigId;
   entity_id: BigId;
+}
+
+export interface VerificationCodeTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  user_id: BigId;
+  purpose: 'invite' | 'email' | 'phone';
+  code_hash: string;
+  target: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface InviteTokenTable {
+  token_hash: string;
+  tenant_id: number;
+  verification_code_id: BigId;
 }

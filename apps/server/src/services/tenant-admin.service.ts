@@ -4,7 +4,7 @@ import { canManage } from '@enviro/domain/access-model';
 import { liveStatus } from '@enviro/domain/live-status';
 import { defaultListedStatuses } from '@enviro/domain/tenant-list';
 import type { Kysely } from 'kysely';
-import { assertSignedIn, assertSiteAdmin } from '../access/access.ts';
+import { assertSignedIn } from '../access/access.ts';
 import type { Auth, UserAuth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -15,8 +15,8 @@ import { toTenantInfo } from './tenant.service.ts';
 
 /**
  * Tenant administration: site administrators create, edit, change the status of and delete any
- * tenant; every signed-in user lists the tenants they may read. Each change is audited in its
- * own transaction.
+ * tenant (the routes declare `siteAdmin`, so the route check alone decides who writes); every
+ * signed-in user lists the tenants they may read. Each change is audited in its own transaction.
  */
 export class TenantAdminService {
   constructor(
@@ -43,7 +43,7 @@ export class TenantAdminService {
   }
 
   async create(auth: Auth, input: NewTenant): Promise<TenantInfo> {
-    const user = assertSiteAdmin(auth);
+    const user = assertSignedIn(auth);
     await this.assertCorporate(input.corporateId);
     return this.db.transaction().execute(async (trx) => {
       const id = await this.tenants.create(trx, { ...valuesOf(input), type: input.type, status: input.status });
@@ -54,21 +54,21 @@ export class TenantAdminService {
   }
 
   async update(auth: Auth, id: number, input: TenantUpdate): Promise<TenantInfo> {
-    const user = assertSiteAdmin(auth);
+    const user = assertSignedIn(auth);
     await this.assertCorporate(input.corporateId);
     return this.change(user, id, 'update', (trx) => this.tenants.update(trx, id, valuesOf(input)));
   }
 
   /** Applies SET operations in order; only status may be set. */
   async patch(auth: Auth, id: number, ops: TenantPatch): Promise<TenantInfo> {
-    const user = assertSiteAdmin(auth);
+    const user = assertSignedIn(auth);
     const status = ops[ops.length - 1]!.value;
     return this.change(user, id, 'status', (trx) => this.tenants.update(trx, id, { status }));
   }
 
   /** Soft delete: the tenant becomes DELETED, its users can no longer sign in, its data stays. */
   async delete(auth: Auth, id: number): Promise<TenantInfo> {
-    const user = assertSiteAdmin(auth);
+    const user = assertSignedIn(auth);
     if (id === user.homeTenantId) throw badRequest('id', 'you may not delete your own tenant');
     return this.change(user, id, 'delete', (trx) => this.tenants.update(trx, id, { status: 'DELETED' }));
   }

@@ -1,7 +1,7 @@
 import type { LicenseCountInput, LicenseCounts, StationType, StatutoryAssociation, StatutoryAssociationInput } from '@enviro/contracts/admin';
 import type { TenantType } from '@enviro/contracts/common';
 import type { Kysely } from 'kysely';
-import { assertCanReadTenant, assertSignedIn, assertSiteAdmin } from '../access/access.ts';
+import { assertCanReadTenant, assertSignedIn } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -12,7 +12,8 @@ import type { StatutoryRepository } from '../repositories/statutory.repository.t
 
 /**
  * What a site administrator sets up for a tenant beside its own fields: the statutory bodies it
- * reports to and its licensed station counts. Anyone who may read the tenant may read these.
+ * reports to and its licensed station counts (the write routes declare `siteAdmin`). Anyone who
+ * may read the tenant may read these.
  */
 export class TenantSetupService {
   constructor(
@@ -28,7 +29,7 @@ export class TenantSetupService {
 
   /** Replaces the industry's statutory bodies; every id must be a statutory or CGWA body. Audited. */
   async setStatutory(auth: Auth, tenantId: number, input: StatutoryAssociationInput): Promise<StatutoryAssociation> {
-    const user = assertSiteAdmin(auth);
+    const user = assertSignedIn(auth);
     assertCanReadTenant(user, tenantId);
     const ids = [...new Set(input.statutoryIds)];
     const existing = await this.statutory.existingBodies(ids);
@@ -51,7 +52,7 @@ export class TenantSetupService {
 
   /** Sets the licensed counts of the types named; the others keep theirs. Audited. */
   async setLicenseCounts(auth: Auth, tenantId: number, input: LicenseCountInput): Promise<LicenseCounts> {
-    const user = assertSiteAdmin(auth);
+    const user = assertSignedIn(auth);
     assertCanReadTenant(user, tenantId);
     return this.db.transaction().execute(async (trx) => {
       const before = await this.counts(trx, tenantId);

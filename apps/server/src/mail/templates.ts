@@ -1,0 +1,48 @@
+import type { MailMessage } from './mailer.ts';
+
+/** The mails of accounts: an invite, a confirmation code, the notice that the login email changed. */
+
+export function inviteMail(to: string, v: { name: string; tenantName: string; link: string; validDays: number }): MailMessage {
+  return mail(to, `You are invited to Enviro (${v.tenantName})`, v.name, [
+    { text: `You have been given an account on Enviro for ${v.tenantName}. Set your password to start:` },
+    { link: v.link },
+    { text: `The link works for ${v.validDays} days and only once. If you did not expect this mail, ignore it.` },
+  ]);
+}
+
+export function emailCodeMail(to: string, v: { name: string; code: string; validMinutes: number }): MailMessage {
+  return mail(to, `Your Enviro confirmation code: ${v.code}`, v.name, [
+    { text: 'Enter this code on your account page to confirm your email address:' },
+    { code: v.code },
+    { text: `The code works for ${v.validMinutes} minutes. If you did not ask for it, ignore this mail.` },
+  ]);
+}
+
+export function emailChangedMail(to: string, v: { name: string; newEmail: string }): MailMessage {
+  return mail(to, 'Your Enviro login email was changed', v.name, [
+    { text: `The email you sign in to Enviro with was changed to ${v.newEmail}. This address no longer signs in.` },
+    { text: 'If you did not make this change, contact your administrator at once.' },
+  ]);
+}
+
+type Part = { text: string } | { link: string } | { code: string };
+
+/** One mail in plain text and the same words as simple HTML (escaped: names come from users). */
+function mail(to: string, subject: string, name: string, parts: Part[]): MailMessage {
+  const text = [`Hello ${name},`, ...parts.map((p) => ('text' in p ? p.text : 'link' in p ? p.link : p.code)), '— Enviro'].join('\n\n');
+  const body = parts
+    .map((p) =>
+      'text' in p
+        ? `<p>${escapeHtml(p.text)}</p>`
+        : 'link' in p
+          ? `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p>`
+          : `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${escapeHtml(p.code)}</p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif">\n<p>Hello ${escapeHtml(name)},</p>\n${body}\n<p>— Enviro</p>\n</body></html>`;
+  return { to, subject, text: `${text}\n`, html };
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
