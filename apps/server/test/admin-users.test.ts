@@ -367,3 +367,25 @@ describe('entity access', () => {
     expect((await as('userA', 'PUT', `/api/entityaccesforuser/${u.userA.id}`, { entityIds: [] })).statusCode).toBe(403);
   });
 });
+
+describe('modules', () => {
+  it('answers the modules of the user’s app, for themself and for their administrator', async () => {
+    const keys = async (who: keyof typeof u, id: number) => {
+      const res = await as(who, 'GET', `/api/users/${id}/modules`);
+      expect(res.statusCode).toBe(200);
+      return [res.json().view, res.json().modules.map((m: { key: string }) => m.key)];
+    };
+    const [view, own] = await keys('userA', u.userA.id);
+    expect(view).toBe('tenant');
+    expect(own).toContain('dashboard');
+    expect(own).not.toContain('users');
+    expect((await keys('adminA', u.adminA.id))[1]).toContain('users');
+    expect(await keys('adminA', u.userA.id)).toEqual(['tenant', own]);
+    const site = await keys('siteAdmin', u.siteAdmin.id);
+    expect(site[0]).toBe('site');
+    expect(site[1]).toEqual(expect.arrayContaining(['tenants', 'users']));
+    // Nobody reads another tenant's user's modules, and a plain user only their own.
+    expect((await as('adminA', 'GET', `/api/users/${u.userB.id}/modules`)).statusCode).toBe(404);
+    expect((await as('userA', 'GET', `/api/users/${u.adminA.id}/modules`)).statusCode).toBe(404);
+  });
+});

@@ -9,6 +9,7 @@ import {
   UserActivityPage,
   UserActivityQuery,
   UserListQuery,
+  UserModules,
   UserPage,
   UserPatch,
   UserPathParams,
@@ -130,6 +131,20 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => users.patch(request.auth, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/users/:id/modules',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: TAGS,
+        summary: 'The modules (menu items) a user may use: the caller\'s own, or those of a user the caller may read',
+        params: UserPathParams,
+        response: { 200: UserModules, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => users.modules(request.auth, request.params.id),
   );
 
   app.get(

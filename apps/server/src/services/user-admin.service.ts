@@ -8,6 +8,7 @@ import {
   type UserActivityPage,
   type UserActivityQuery,
   type UserListQuery,
+  type UserModules,
   type UserPage,
   type UserPatch,
   type UserRowRefusal,
@@ -15,7 +16,8 @@ import {
   type UserTenantStatusResult,
   type UserUpdate,
 } from '@enviro/contracts/users';
-import { isUserType } from '@enviro/domain/access-model';
+import { effectiveAccess, isUserType } from '@enviro/domain/access-model';
+import { modulesFor } from '@enviro/domain/app-modules';
 import { userDisplayId } from '@enviro/domain/display-id';
 import { grantProblem, roleRank, userTypeProblem } from '@enviro/domain/user-roles';
 import type { Kysely } from 'kysely';
@@ -235,6 +237,19 @@ export class UserAdminService {
       return ids;
     });
     return { tenantId: input.tenantId, status: input.status, changedUserIds: changed };
+  }
+
+  /**
+   * GET /api/users/{id}/modules: the modules (app-modules.ts) the user may use. For the caller
+   * themself, those of this request (the tenant app in manage mode); for another user, those of
+   * their own app.
+   */
+  async modules(auth: Auth, id: number): Promise<UserModules> {
+    const scope = userScope(auth);
+    const target = await this.get(scope, id);
+    const access = id === scope.user.userId ? scope.user.access : effectiveAccess({ userType: target.userType, role: target.role });
+    const modules = modulesFor(access).map((m) => ({ key: m.key, label: m.label, path: m.path }));
+    return { userId: id, view: access.view, modules };
   }
 
   /** One user the scope may read, or 404. */
