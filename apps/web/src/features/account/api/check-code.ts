@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VerificationState } from '@enviro/contracts/verification';
+import { api } from '@/lib/api-client';
+import { getMeQueryOptions } from './get-me';
+import type { Channel } from './send-code';
+
+/** POST /api/users/{id}/verifyEmailOtp or /verifyPhoneOtp: the code confirms the address. */
+export const checkCode = ({ userId, channel, otp }: { userId: number; channel: Channel; otp: string }): Promise<VerificationState> =>
+  api.post(`/users/${userId}/${channel === 'email' ? 'verifyEmailOtp' : 'verifyPhoneOtp'}`, { body: { otp }, schema: VerificationState });
+
+export const useCheckCode = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: checkCode, onSuccess: () => queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }) });
+};
