@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './admin.ts';
-import { NewPassword, Role, UserName, UserStatus, UserType } from './auth.ts';
-import { Id, TenantType } from './common.ts';
+import { NewPassword, Role, SessionUser, UserName, UserStatus, UserType } from './auth.ts';
+import { Id } from './common.ts';
 
 /**
  * User administration (SPEC 7 Users): who administers users is decided by the server — site
@@ -49,48 +49,12 @@ export const UserListQuery = z.object({
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
-/** A user as administrators see it (SPEC 3 User). */
-export const AdminUser = z.object({
-  /** User id. */
-  id: z.number().int().positive(),
-  /** Display id: 'U-' and the id left-padded with zeros to 6 digits. */
-  displayId: z.string(),
-  /** Full name. */
-  name: z.string(),
-  /** The user's email, their login name, as entered. */
-  userName: z.string(),
-  /** Contact phone, or null. */
-  phone: z.string().nullable(),
-  /** User type (SPEC 6): always the type of the user's tenant. */
-  userType: UserType,
-  /** Role (SPEC 6). */
-  role: Role,
-  /** The tenant the user belongs to. */
-  tenant: z.object({
-    /** Tenant id. */
-    id: z.number().int().positive(),
-    /** Tenant name. */
-    name: z.string(),
-    /** Tenant type. */
-    type: TenantType,
-  }),
-  /** The corporate the user belongs to, or null. */
-  corporate: z
-    .object({
-      /** Corporate id. */
-      id: z.number().int().positive(),
-      /** Corporate name. */
-      name: z.string(),
-    })
-    .nullable(),
-  /** Whether the user is a primary contact of their corporate (always false without a corporate). */
-  primaryUser: z.boolean(),
+/** A user as administrators see it (SPEC 3 User): the profile fields of SessionUser, and more. */
+export const AdminUser = SessionUser.omit({ status: true, actingTenantId: true, manage: true, view: true }).extend({
   /** ENABLED or DISABLED; a DISABLED user cannot sign in. */
   status: UserStatus,
-  /** Whether the email was confirmed. */
-  emailVerified: z.boolean(),
-  /** Whether the phone was confirmed. */
-  phoneVerified: z.boolean(),
+  /** Whether the user is a primary contact of their corporate (always false without a corporate). */
+  primaryUser: z.boolean(),
   /** True while the user has no password yet: invited, not yet signed up. */
   invitePending: z.boolean(),
   /**

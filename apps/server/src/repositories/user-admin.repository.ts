@@ -1,27 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { ProfileRow } from './user.repository.ts';
 
-/** A user as administrators see it, with tenant, corporate and entity access. */
-export interface AdminUserRow {
-  tenant_id: number;
-  id: string;
-  name: string;
-  user_name: string;
-  phone: string | null;
-  user_type: string;
-  role: string;
-  status: string;
-  email_verified: boolean;
-  phone_verified: boolean;
+/** A user as administrators see it: the profile, with invite, corporate role, times and entity access. */
+export interface AdminUserRow extends ProfileRow {
   invite_pending: boolean;
   primary_user: boolean;
   created_at: Date;
   last_login_at: Date | null;
-  tenant_name: string;
-  tenant_type: string;
-  corporate_id: number | null;
-  corporate_name: string | null;
   entity_ids: string[];
 }
 
