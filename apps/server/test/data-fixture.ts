@@ -69,8 +69,8 @@ export async function insertReadings(database: TestDatabase, tenantId: number, d
 
 /**
  * Recomputes reading_15m from raw for the given (device, bucket) pairs, or for everything, with the
- * rollup definition (n, sum, min, max, first = value at the earliest ts, last = at the latest), and
- * clears their dirty marks.
+ * rollup definition (n, sum, min, max, first = value at the earliest ts, last = at the latest), then
+ * the hours of reading_1h holding them, and clears their dirty marks.
  */
 export async function rollUp(database: TestDatabase, buckets: { deviceId: number; bucket: number }[] | 'all'): Promise<void> {
   const all = buckets === 'all';
@@ -86,6 +86,18 @@ export async function rollUp(database: TestDatabase, buckets: { deviceId: number
      GROUP BY 1, 2, 3, 4
      ON CONFLICT (tenant_id, device_id, slot, bucket) DO UPDATE
        SET n = excluded.n, sum = excluded.sum, min = excluded.min, max = excluded.max, first = excluded.first, last = excluded.last`,
+    [all, devices, starts],
+  );
+  // An hour of reading_1h is the sum of its quarters (hours start at :30 UTC).
+  const hours = `SELECT DISTINCT device_id, date_bin('1 hour', bucket, timestamptz '2000-01-01 00:30Z') AS hour FROM reading_15m
+                 WHERE $1 OR (device_id, bucket) IN (SELECT * FROM unnest($2::bigint[], $3::timestamptz[]))`;
+  await database.pool.query(`DELETE FROM reading_1h r USING (${hours}) h WHERE r.device_id = h.device_id AND r.bucket = h.hour`, [all, devices, starts]);
+  await database.pool.query(
+    `INSERT INTO reading_1h (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last, slots)
+     SELECT q.tenant_id, q.device_id, q.slot, h.hour, sum(q.n), sum(q.sum), min(q.min), max(q.max),
+            (array_agg(q.first ORDER BY q.bucket))[1], (array_agg(q.last ORDER BY q.bucket DESC))[1], count(*)
+     FROM (${hours}) h JOIN reading_15m q ON q.device_id = h.device_id AND q.bucket >= h.hour AND q.bucket < h.hour + interval '1 hour'
+     GROUP BY 1, 2, 3, 4`,
     [all, devices, starts],
   );
   await database.pool.query(
@@ -145,6 +157,12 @@ export async function seedPlant(database: TestDatabase): Promise<Plant> {
     `UPDATE reading_15m SET sum = -1000, n = 1, min = -1000, max = 1000, first = -1, last = -1
      WHERE device_id = $1 AND bucket = ANY($2::timestamptz[])`,
     [d1, spoiled.map((t) => new Date(t).toISOString())],
+  );
+  // Their hours hold the spoiled quarters too, as a stale hour would.
+  await database.pool.query(
+    `UPDATE reading_1h SET sum = -4000, n = 4, min = -1000, max = 1000, first = -1, last = -1
+     WHERE device_id = $1 AND bucket = ANY($2::timestamptz[])`,
+    [d1, spoiled.map((t) => new Date(Math.floor((t - 30 * MINUTE) / 3_600_000) * 3_600_000 + 30 * MINUTE).toISOString())],
   );
   for (const t of spoiled) await markDirty(database, d1, t, t + 15 * MINUTE);
   return { tenantId, key, plant, kilnArea, stack1, stack2, d1, d2, readings };

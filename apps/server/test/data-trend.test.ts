@@ -217,11 +217,37 @@ describe('POST /api/data/metric and /api/data/entityMetric', () => {
     ];
     const answers = async () => Promise.all(battery().map((r) => trends('metric', r)));
 
+    it('reads whole Asia/Kolkata hours from reading_1h and UTC hours from reading_15m', async () => {
+      // A marker planted in one hour row shows which grain served each request; it is then undone.
+      const hour = '2024-03-10T06:30:00Z';
+      const request = { entityIds: [p.stack1], params: [{ name: 'pm', dsAgg: 'max' }], interval: 'hour_1', startDate: hour, endDate: '2024-03-10T08:30:00Z' };
+      const [before] = await trends('metric', request);
+      await database.pool.query('UPDATE reading_1h SET max = 9999 WHERE device_id = $1 AND slot = $2 AND bucket = $3', [p.d1, SLOT.pm, hour]);
+      const quarter = at('2024-03-10T06:45:00Z');
+      try {
+        const [ist] = await trends('metric', request);
+        expect(ist!.data[0]).toEqual({ time: at(hour), value: 9999 });
+        expect(ist!.data[1]).toEqual(before!.data[1]);
+        const [day] = await trends('metric', { ...request, interval: 'day_1', startDate: '2024-03-09T18:30:00Z', endDate: '2024-03-10T18:30:00Z' });
+        expect(day!.data[0]!.value).toBe(9999);
+        const [utc] = await trends('metric', { ...request, timezone: 'UTC', startDate: '2024-03-10T06:00:00Z', endDate: '2024-03-10T09:00:00Z' });
+        expect(utc!.data.map((d) => d.value)).not.toContain(9999);
+        // A marked quarter makes its hour stale: it is read by quarters again.
+        await markDirty(database, p.d1, quarter, quarter + 15 * MINUTE);
+        const [stale] = await trends('metric', request);
+        expect(stale!.data).toEqual(before!.data);
+      } finally {
+        await rollUp(database, [{ deviceId: p.d1, bucket: quarter }]);
+      }
+      const [after] = await trends('metric', request);
+      expect(after!.data).toEqual(before!.data);
+    });
+
     it('gives identical answers whether buckets come from rollups, raw dirty buckets, or a mix', async () => {
       const mixed = await answers();
       expect(mixed[2]![0]!.data).toEqual(oracle([pm().d1, pm().d2], { from: at('2024-03-09T00:00:00Z'), to: at('2024-03-12T00:00:00Z'), bucket: bucketBy.day(IST), dsAgg: 'last', agg: 'max' }));
 
-      await database.pool.query('DELETE FROM reading_15m');
+      await database.pool.query('DELETE FROM reading_15m; DELETE FROM reading_1h');
       for (const d of [p.d1, p.d2]) await markDirty(database, d, T0, T0 + MINUTES * MINUTE);
       const raw = await answers();
 

@@ -96,6 +96,41 @@ describe('rollups', () => {
     expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 1, sum: 3, min: 3, max: 3, first: 3, last: 3 }]);
   });
 
+  const HOUR = 4 * BUCKET;
+  /** Start of a closed hour of reading_1h (hours start at :30 UTC) two hours or so ago. */
+  const closedHour = () => Math.floor((Date.now() - 30 * MINUTE) / HOUR) * HOUR + 30 * MINUTE - 2 * HOUR;
+
+  async function hours(deviceId: number) {
+    const { rows } = await database.pool.query(
+      'SELECT slot, bucket, n, sum, min, max, first, last, slots FROM reading_1h WHERE device_id = $1 ORDER BY bucket, slot',
+      [deviceId],
+    );
+    return rows;
+  }
+
+  it('rolls quarters up into hours starting at :30 UTC, and recomputes an hour when one quarter changes', async () => {
+    const d = await newDevice();
+    const h = closedHour();
+    await send(d.accessToken, [
+      { ts: h - MINUTE, values: { pm: 100 } }, // the hour before
+      { ts: h + MINUTE, values: { pm: 2, so2: 20 } },
+      { ts: h + 20 * MINUTE, values: { pm: 6 } },
+      { ts: h + 59 * MINUTE, values: { pm: 4, so2: 5 } },
+    ]);
+    await drainRollups(database.pool);
+    expect(await hours(d.id)).toEqual([
+      { slot: 1, bucket: new Date(h - HOUR), n: 1, sum: 100, min: 100, max: 100, first: 100, last: 100, slots: 1 },
+      { slot: 1, bucket: new Date(h), n: 3, sum: 12, min: 2, max: 6, first: 2, last: 4, slots: 3 },
+      { slot: 2, bucket: new Date(h), n: 2, sum: 25, min: 5, max: 20, first: 20, last: 5, slots: 2 },
+    ]);
+
+    // A late reading in the hour's first quarter: only that quarter is marked, the whole hour is redone.
+    await send(d.accessToken, [{ ts: h, values: { pm: 1 } }]);
+    expect(await dirtyCount(d.id)).toBe(1);
+    await drainRollups(database.pool);
+    expect((await hours(d.id))[1]).toEqual({ slot: 1, bucket: new Date(h), n: 4, sum: 13, min: 1, max: 6, first: 1, last: 4, slots: 3 });
+  });
+
   it('leaves buckets from `before` on for later, and refreshes at most `limit` per call', async () => {
     const d = await newDevice();
     const t = closedBucket();

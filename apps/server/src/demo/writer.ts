@@ -21,8 +21,8 @@ export async function copyReadings(pool: pg.Pool, lines: Iterable<string>): Prom
 }
 
 /**
- * Builds reading_15m from raw for the tenants, a month per statement so each reads one partition.
- * 15-minute buckets never straddle a month, so a month's rollups come from that month's rows alone.
+ * Builds reading_15m from raw for the tenants, a month per statement so each reads one partition
+ * (15-minute buckets never straddle a month), then reading_1h from those quarters.
  */
 export async function buildRollups(pool: pg.Pool, tenantIds: number[], fromMs: number, toMs: number): Promise<number> {
   let rows = 0;
@@ -44,6 +44,16 @@ export async function buildRollups(pool: pg.Pool, tenantIds: number[], fromMs: n
     );
     rows += result.rowCount ?? 0;
   }
+  // Hours from their quarters, in one statement: an hour starting at 23:30 UTC spans two months.
+  await pool.query(
+    `INSERT INTO reading_1h (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last, slots)
+     SELECT tenant_id, device_id, slot, enviro_bucket_hour(bucket), sum(n), sum(sum), min(min), max(max),
+            (array_agg(first ORDER BY bucket))[1], (array_agg(last ORDER BY bucket DESC))[1], count(*)
+     FROM reading_15m
+     WHERE tenant_id = ANY($1) AND bucket >= $2 AND bucket < $3
+     GROUP BY 1, 2, 3, 4`,
+    [tenantIds, new Date(fromMs - 3_600_000), new Date(toMs + 3_600_000)],
+  );
   return rows;
 }
 

@@ -22,9 +22,21 @@ CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
 WHERE v.value IS NOT NULL
 GROUP BY m.tenant_id, m.device_id, v.slot, m.bucket`;
 
+// The hours of the marked buckets (see 015_hour_rollups.sql), from their quarters in reading_15m.
+const HOURS = `SELECT DISTINCT m.tenant_id, m.device_id, enviro_bucket_hour(m.bucket) AS bucket FROM ${KEYS}`;
+
+const RECOMPUTE_HOURS = `
+INSERT INTO reading_1h (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last, slots)
+SELECT h.tenant_id, h.device_id, q.slot, h.bucket, sum(q.n), sum(q.sum), min(q.min), max(q.max),
+       (array_agg(q.first ORDER BY q.bucket))[1], (array_agg(q.last ORDER BY q.bucket DESC))[1], count(*)
+FROM (${HOURS}) h
+JOIN reading_15m q ON q.tenant_id = h.tenant_id AND q.device_id = h.device_id
+                  AND q.bucket >= h.bucket AND q.bucket < h.bucket + interval '1 hour'
+GROUP BY h.tenant_id, h.device_id, q.slot, h.bucket`;
+
 /**
- * Recomputes up to `limit` dirty 15-minute buckets from raw readings and clears their marks, in one
- * transaction. Marks are taken FOR UPDATE SKIP LOCKED, so several workers share the queue, and an
+ * Recomputes up to `limit` dirty 15-minute buckets from raw readings, and their hours from those
+ * quarters, and clears their marks, in one transaction. Marks are taken FOR UPDATE SKIP LOCKED, so several workers share the queue, and an
  * ingesting transaction that touches a held bucket waits and then marks it again (see commit-batch.ts).
  * Returns how many buckets were refreshed.
  */
@@ -47,6 +59,15 @@ export async function refreshRollups(pool: pg.Pool, options: RefreshOptions = {}
           keys,
         );
         await client.query(RECOMPUTE, keys);
+        // Workers refreshing different quarters of one hour would each read the other's quarter as it
+        // was before; taken in turn, the last to commit reads every quarter current.
+        await client.query(`SELECT pg_advisory_xact_lock(hashtext('enviro_hour_rollups'))`);
+        await client.query(
+          `DELETE FROM reading_1h r USING (${HOURS}) h
+           WHERE r.tenant_id = h.tenant_id AND r.device_id = h.device_id AND r.bucket = h.bucket`,
+          keys,
+        );
+        await client.query(RECOMPUTE_HOURS, keys);
         await client.query(
           `DELETE FROM rollup_dirty d USING ${KEYS}
            WHERE d.tenant_id = m.tenant_id AND d.device_id = m.device_id AND d.bucket = m.bucket`,

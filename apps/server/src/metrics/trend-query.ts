@@ -45,6 +45,26 @@ export function rollupSpan(query: BucketQuery): { from: number; to: number } {
   return { from, to };
 }
 
+const HOUR_MS = 4 * QUARTER_HOUR_MS;
+/** reading_1h's hours start at :30 UTC, the hours of India Standard Time (015_hour_rollups.sql). */
+const ROLLUP_HOUR_OFFSET_MS = 2 * QUARTER_HOUR_MS;
+
+/** Whether an instant starts an hour of reading_1h. */
+export function isRollupHour(instant: number): boolean {
+  return (((instant - ROLLUP_HOUR_OFFSET_MS) % HOUR_MS) + HOUR_MS) % HOUR_MS === 0;
+}
+
+/**
+ * The part of the rollup span read from reading_1h: its whole hours, when every bucket starts on
+ * the hour grid (so no hour straddles two buckets); else empty, at the span's end.
+ */
+export function hourSpan(query: BucketQuery, span: { from: number; to: number }): { from: number; to: number } {
+  const from = Math.ceil((span.from - ROLLUP_HOUR_OFFSET_MS) / HOUR_MS) * HOUR_MS + ROLLUP_HOUR_OFFSET_MS;
+  const to = Math.floor((span.to - ROLLUP_HOUR_OFFSET_MS) / HOUR_MS) * HOUR_MS + ROLLUP_HOUR_OFFSET_MS;
+  if (from >= to || !query.starts.every(isRollupHour)) return { from: span.to, to: span.to };
+  return { from, to };
+}
+
 const ts = (ms: number) => new Date(ms).toISOString();
 
 function seriesTable(keys: readonly SeriesKey[]) {
@@ -56,20 +76,31 @@ function seriesTable(keys: readonly SeriesKey[]) {
  * Per series and bucket: n, sum, min, max, first, last and slots with data, in one statement so the
  * answer is one snapshot while the rollup worker runs.
  *
- * Clean whole 15-minute slots inside the range come from reading_15m. Raw readings serve the rest:
- * the partial slots at the edges of the range, and slots marked in rollup_dirty (their rollup is
- * stale or missing). Raw readings are first folded into 15-minute partials like the rollups, so both
- * paths combine the same way; `q` (the slot) orders partials for first/last and counts availability.
+ * Three grains serve a range, coarsest first: whole hours of reading_1h (when the buckets are made of
+ * them), whole 15-minute slots of reading_15m for the rest of the rollup span, and raw readings for
+ * the partial slots at the range's edges and for slots marked in rollup_dirty (their rollup is stale
+ * or missing). An hour with a marked quarter is read by quarters. Raw readings are first folded into
+ * 15-minute partials like the rollups, so all paths combine the same way; `q` (the partial's start)
+ * orders partials for first/last, and `slots` counts 15-minute slots for availability.
  */
 export async function readBuckets(db: Db, keys: readonly SeriesKey[], query: BucketQuery): Promise<BucketStats[]> {
   if (keys.length === 0) return [];
   const span = rollupSpan(query);
+  const hours = hourSpan(query, span);
   const starts = sql`${query.starts.map(ts)}::timestamptz[]`;
-  const [from, to, rollupFrom, rollupTo] = [ts(query.from), ts(query.to), ts(span.from), ts(span.to)];
+  const [from, to, rollupFrom, rollupTo, hourFrom, hourTo] = [query.from, query.to, span.from, span.to, hours.from, hours.to].map(ts);
   const rawFirst = query.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
   const rawLast = query.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
   const first = query.withFirstLast ? sql`(array_agg(first ORDER BY q))[1]` : sql`NULL::float8`;
   const last = query.withFirstLast ? sql`(array_agg(last ORDER BY q DESC))[1]` : sql`NULL::float8`;
+  const quarters = (where: ReturnType<typeof sql>) => sql`
+      SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
+             r.n, r.sum, r.min, r.max, r.first, r.last, 1 AS slots
+      FROM s
+      JOIN reading_15m r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
+      WHERE ${where}
+        -- NOT IN over the few dirty marks runs as one hashed lookup; NOT EXISTS planned a nested loop.
+        AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty)`;
 
   const result = await sql<BucketStats>`
     WITH s AS (SELECT * FROM ${seriesTable(keys)}),
@@ -78,6 +109,10 @@ export async function readBuckets(db: Db, keys: readonly SeriesKey[], query: Buc
       SELECT m.tenant_id, m.device_id, m.bucket
       FROM rollup_dirty m JOIN d USING (tenant_id, device_id)
       WHERE m.bucket >= ${rollupFrom} AND m.bucket < ${rollupTo}
+    ),
+    dirty_hour AS (
+      SELECT DISTINCT tenant_id, device_id, enviro_bucket_hour(bucket) AS bucket
+      FROM dirty WHERE bucket >= ${hourFrom} AND bucket < ${hourTo}
     ),
     raw AS (
       SELECT x.tenant_id, x.device_id, x.ts, x.vals
@@ -96,15 +131,21 @@ export async function readBuckets(db: Db, keys: readonly SeriesKey[], query: Buc
     ),
     parts AS (
       SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
-             r.n, r.sum, r.min, r.max, r.first, r.last
+             r.n, r.sum, r.min, r.max, r.first, r.last, r.slots
       FROM s
-      JOIN reading_15m r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
-      WHERE r.bucket >= ${rollupFrom} AND r.bucket < ${rollupTo}
-        -- NOT IN over the few dirty marks runs as one hashed lookup; NOT EXISTS planned a nested loop.
-        AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty)
+      JOIN reading_1h r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
+      WHERE r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}
+        AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
+      UNION ALL
+      ${quarters(sql`r.bucket >= ${rollupFrom} AND r.bucket < ${hourFrom}`)}
+      UNION ALL
+      ${quarters(sql`r.bucket >= ${hourTo} AND r.bucket < ${rollupTo}`)}
+      UNION ALL
+      ${quarters(sql`(r.tenant_id, r.device_id, enviro_bucket_hour(r.bucket)) IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
+        AND r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}`)}
       UNION ALL
       SELECT s.sid, width_bucket(raw.ts, ${starts}) AS b, enviro_bucket15(raw.ts) AS q,
-             count(*)::int, sum(v.value), min(v.value), max(v.value), ${rawFirst}, ${rawLast}
+             count(*)::int, sum(v.value), min(v.value), max(v.value), ${rawFirst}, ${rawLast}, 1
       FROM raw
       JOIN s ON s.tenant_id = raw.tenant_id AND s.device_id = raw.device_id
       CROSS JOIN LATERAL (SELECT raw.vals[s.slot] AS value) v
@@ -112,7 +153,7 @@ export async function readBuckets(db: Db, keys: readonly SeriesKey[], query: Buc
       GROUP BY s.sid, 2, 3
     )
     SELECT sid::int - 1 AS series, b - 1 AS bucket, sum(n)::int AS n, sum(sum) AS sum, min(min) AS min, max(max) AS max,
-           ${first} AS first, ${last} AS last, count(*)::int AS slots
+           ${first} AS first, ${last} AS last, sum(slots)::int AS slots
     FROM parts
     GROUP BY sid, b`.execute(db);
   return result.rows;
