@@ -1,10 +1,12 @@
 import type { EntityType } from '@enviro/contracts/common';
 import type { RecentPoint, RecentRequest, RecentTreeNode, RecentTreeRequest, RecentValue } from '@enviro/contracts/data';
 import { liveStatus } from '@enviro/domain/live-status';
-import { compareNatural } from '@enviro/domain/natural-sort';
 import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
-import { assertKnownParams, selectSeries, type SelectedSeries } from './selection.ts';
+import { scopeTenantIds } from '../access/access.ts';
+import { entityVisible } from '../repositories/entity-restriction.ts';
+import { readRecent } from './recent-query.ts';
+import { assertKnownParams, assertRootsFound, entityScope, selectionOf, sortEntities, type SelectedSeries } from './selection.ts';
 import { SeriesRepository, type ScopeEntityRow } from './series.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -24,7 +26,7 @@ export class RecentService {
   private readonly series: SeriesRepository;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {
     this.series = new SeriesRepository(db);
@@ -63,7 +65,7 @@ export class RecentService {
     }
     const types: readonly string[] | undefined = request.entityTypeFilter;
     const build = (e: ScopeEntityRow): RecentTreeNode | null => {
-      const kids = sortByName(children.get(e.id) ?? []).map(build).filter((n) => n !== null);
+      const kids = sortEntities(children.get(e.id) ?? []).map(build).filter((n) => n !== null);
       if (types && !types.includes(e.type) && kids.length === 0) return null;
       const newest = Math.max(e.last_data_at?.getTime() ?? -Infinity, ...kids.map((k) => (k.lastDataAt ? Date.parse(k.lastDataAt) : -Infinity)));
       const lastDataAt = Number.isFinite(newest) ? newest : null;
@@ -77,25 +79,29 @@ export class RecentService {
         children: kids,
       };
     };
-    return sortByName(roots).map(build).filter((n) => n !== null);
+    return sortEntities(roots).map(build).filter((n) => n !== null);
   }
 
   private async latest(auth: Auth, request: RecentRequest | RecentTreeRequest) {
     const now = this.now();
     const names = request.params ? [...new Set(request.params)] : null;
-    if (request.params) await assertKnownParams(this.series, request.params);
-    const selection = await selectSeries(this.series, auth, request, names);
-    const deviceIds = [...new Set(selection.series.map((s) => s.device_id))];
-    const rows = await this.series.findLatest(selection.tenantIds, deviceIds, new Date(now - request.backscan * HOUR_MS));
-    const bySlot = new Map(rows.map((r) => [`${r.device_id}:${r.slot}`, r]));
+    const tenantIds = scopeTenantIds(auth, request.tenantIds);
+    const since = new Date(now - request.backscan * HOUR_MS);
+    const [found, restriction] = await Promise.all([
+      readRecent(this.db, entityScope(tenantIds, request), names, since),
+      this.series.restriction(auth),
+      request.params ? assertKnownParams(this.series, request.params) : undefined,
+    ]);
+    // A user limited to some entities reads only those and their descendants; others answer 404.
+    const scope = restriction === null ? found.scope : found.scope.filter((e) => entityVisible(restriction, e));
+    assertRootsFound(scope, request.entityIds);
+    const selection = selectionOf(tenantIds, scope, found.series, request);
 
     const best = new Map<string, Latest>();
     for (const s of selection.series) {
-      const row = bySlot.get(`${s.device_id}:${s.slot}`);
-      if (!row) continue;
       const key = `${s.entity.id}:${s.name}`;
       const current = best.get(key);
-      if (!current || row.ts.getTime() > current.time) best.set(key, { series: s, time: row.ts.getTime(), value: row.value });
+      if (!current || s.ts.getTime() > current.time) best.set(key, { series: s, time: s.ts.getTime(), value: s.value });
     }
     // Series come by entity name, device and slot; within an entity put parameters in request order.
     const order = (l: Latest) => (names ? names.indexOf(l.series.name) : 0);
@@ -117,8 +123,4 @@ function point(l: Latest): RecentPoint {
     time: l.time,
     value: l.value,
   };
-}
-
-function sortByName(entities: readonly ScopeEntityRow[]): ScopeEntityRow[] {
-  return [...entities].sort((a, b) => compareNatural(a.name, b.name) || Number(a.id) - Number(b.id));
 }
