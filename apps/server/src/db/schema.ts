@@ -16,6 +16,7 @@ export interface Database {
   param_limit: ParamLimitTable;
   reading: ReadingTable;
   reading_15m: Reading15mTable;
+  reading_1h: Reading1hTable;
   rollup_dirty: RollupDirtyTable;
   series_latest: SeriesLatestTable;
   alert: AlertTable;
@@ -175,6 +176,12 @@ export interface Reading15mTable {
   max: number;
   first: number;
   last: number;
+}
+
+/** Hours starting at :30 UTC (India's hours), from their quarters in reading_15m. */
+export interface Reading1hTable extends Reading15mTable {
+  /** Quarters of the hour holding data. */
+  slots: number;
 }
 
 export interface RollupDirtyTable {
