@@ -15,17 +15,18 @@ async function tableBytes(pool: pg.Pool, table: string): Promise<number> {
   return Number(r.rows[0]!.bytes);
 }
 
-/** Bytes per stored reading (one parameter value), raw rows and rollups apart. */
+/** Bytes per stored reading (one parameter value), raw rows and rollups (15-minute and hourly) apart. */
 export async function measureStorage(pool: pg.Pool): Promise<StorageFigure> {
   await pool.query('VACUUM ANALYZE reading');
   await pool.query('VACUUM ANALYZE reading_15m');
+  await pool.query('VACUUM ANALYZE reading_1h');
   const total = await pool.query<{ readings: string }>(`SELECT count(*) AS readings FROM reading, unnest(vals) v WHERE v IS NOT NULL`);
   const readings = Number(total.rows[0]!.readings);
   if (readings === 0) throw new Error('no readings stored');
   return {
     readings,
     rawBytesPerReading: Math.round((await tableBytes(pool, 'reading')) / readings * 10) / 10,
-    rollupBytesPerReading: Math.round((await tableBytes(pool, 'reading_15m')) / readings * 10) / 10,
+    rollupBytesPerReading: Math.round(((await tableBytes(pool, 'reading_15m')) + (await tableBytes(pool, 'reading_1h'))) / readings * 10) / 10,
   };
 }
 
