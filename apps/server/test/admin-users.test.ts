@@ -316,10 +316,15 @@ describe('entity access', () => {
     s.stack1 = (await b.newEntity({ tenantId: t.a, parentId: s.plant, name: 'Stack 1' })).id;
     s.stack2 = (await b.newEntity({ tenantId: t.a, name: 'Stack 2' })).id;
     s.other = (await b.newEntity({ tenantId: t.b, name: 'B Stack' })).id;
+    const pm = (await database.pool.query("SELECT id FROM std_param WHERE name = 'pm'")).rows[0].id;
     for (const entityId of [s.stack1, s.stack2]) {
       const device = await b.newDevice({ tenantId: t.a, entityId });
       await insertReadings(database, t.a, device.id, [{ ts: T, vals: [5, null] }]);
       await database.pool.query('INSERT INTO series_latest VALUES ($1, $2, 1, now(), 3)', [t.a, device.id]);
+      await database.db
+        .insertInto('alert')
+        .values({ tenant_id: t.a, device_id: String(device.id), entity_id: String(entityId), slot: 1, std_param_id: pm, type: 'SYSTEM', ts: new Date(T), value: 99, limit_min: null, limit_max: 50 })
+        .execute();
     }
   });
 
@@ -353,6 +358,11 @@ describe('entity access', () => {
     // The tenant variant (no entityIds) reads only the granted subtree.
     const all = await as('userA', 'POST', '/api/data/metric', { request: { ...WINDOW, params: [{ name: 'pm' }], interval: 'hour_1' } });
     expect(all.json().map((r: { entityId: number }) => r.entityId)).toEqual([s.stack1]);
+    // Alert counts cover the granted subtree only.
+    const alerts = (body: object) => as('userA', 'POST', `/api/tenants/${t.a}/alertData?isGroupByParameter=true`, { ...WINDOW, ...body });
+    expect((await alerts({})).json().total).toBe(1);
+    expect((await alerts({ nodeId: s.stack2 })).statusCode).toBe(404);
+    expect((await as('adminA', 'POST', `/api/tenants/${t.a}/alertData?isGroupByParameter=true`, WINDOW)).json().total).toBe(2);
     // Their administrator still sees everything.
     expect((await as('adminA', 'GET', `/api/entity/${s.stack2}`)).statusCode).toBe(200);
 

@@ -34,6 +34,11 @@ export function entityVisible(restriction: EntityRestriction | null, row: { tena
   return restriction === null || row.tenant_id !== restriction.tenantId || restriction.visible.has(row.id);
 }
 
+/** The ids the caller may see in `tenantId`, or null when every entity there is visible. */
+export function visibleIdsIn(restriction: EntityRestriction | null, tenantId: number): string[] | null {
+  return restriction === null || restriction.tenantId !== tenantId ? null : [...restriction.visible];
+}
+
 async function lookUp(db: Db, tenantId: number, userId: number): Promise<EntityRestriction | null> {
   // UNION, not UNION ALL: a parent cycle written by hand ends the recursion instead of looping.
   const { rows } = await sql<{ id: string }>`

@@ -5,6 +5,7 @@ import { periodRange } from '@enviro/domain/period';
 import { assertCanReadTenant } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { entityVisible, visibleIdsIn, type EntityRestriction } from '../repositories/entity-restriction.ts';
 import type { EntityRepository } from '../repositories/entity.repository.ts';
 import type { AlertScope, PublicAlertRepository } from '../repositories/public-alert.repository.ts';
 
@@ -29,12 +30,14 @@ export class PublicAlertService {
         ? { from: Date.parse(request.startDate), to: Date.parse(request.endDate) }
         : // The current period ends now: its days still to come have no alerts to count.
           clipToNow(periodRange(request.period, 0, undefined, now, request.timezone), now);
+    // A user limited to some entities counts only theirs.
+    const restriction = await this.entities.restriction(auth);
     const scope: AlertScope = {
       tenantId,
       from,
       to,
       types: request.types,
-      entityIds: request.nodeId === undefined ? null : await this.subtree(tenantId, request.nodeId),
+      entityIds: request.nodeId === undefined ? visibleIdsIn(restriction, tenantId) : await this.subtree(tenantId, request.nodeId, restriction),
     };
     const range = { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
 
@@ -56,9 +59,10 @@ export class PublicAlertService {
   }
 
   /** Ids of the node and its descendants; 404 when the node is not the tenant's. */
-  private async subtree(tenantId: number, nodeId: number): Promise<string[]> {
+  private async subtree(tenantId: number, nodeId: number, restriction: EntityRestriction | null): Promise<string[]> {
     const rows = await this.entities.findSubtree([tenantId], nodeId);
-    if (!rows.some((r) => Number(r.id) === nodeId)) throw notFound(`No Node with id= ${nodeId} exists`);
+    const root = rows.find((r) => Number(r.id) === nodeId);
+    if (!root || !entityVisible(restriction, root)) throw notFound(`No Node with id= ${nodeId} exists`);
     return rows.map((r) => r.id);
   }
 }
