@@ -399,3 +399,23 @@ describe('modules', () => {
     expect((await as('userA', 'GET', `/api/users/${u.adminA.id}/modules`)).statusCode).toBe(404);
   });
 });
+
+describe('manage mode', () => {
+  it('lets site administrators acting as an industry administer its users, and site support only read them', async () => {
+    const acting = { 'tenant-id': String(t.b) };
+    const res = await as('siteAdmin', 'POST', '/api/user', { name: 'Managed Hire', userName: email('managed'), role: 'user' }, acting);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().tenant.id).toBe(t.b);
+    const listed = (await as('siteAdmin', 'GET', '/api/users?size=200', undefined, acting)).json();
+    expect(new Set(listed.items.map((x: AdminUser) => x.tenant.id))).toEqual(new Set([t.b]));
+    expect((await as('siteSupport', 'GET', '/api/users', undefined, acting)).statusCode).toBe(200);
+    const refused = await as('siteSupport', 'PATCH', `/api/users/${res.json().id}`, [{ op: 'SET', att: 'status', value: 'DISABLED' }], acting);
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('refuses a bulk body that is not a list, naming it', async () => {
+    const res = await as('adminA', 'POST', '/api/users', { name: 'Not a list' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('body');
+  });
+});
