@@ -131,6 +131,7 @@ export function bucketTrends(param: ResolvedParam, members: readonly Series[], g
 
 function bucketPoints(param: ResolvedParam, group: readonly Series[], combined: boolean, ctx: BucketContext): TrendPoint[] {
   const { starts, end } = ctx.grid;
+  if (group.length === 1 && !param.availability) return seriesPoints(param, ctx.stats.get(group[0]!.key), starts);
   const points: TrendPoint[] = [];
   for (let b = 0; b < starts.length; b++) {
     const bucketStats = group.map((m) => ctx.stats.get(m.key)?.get(b)).filter((s) => s !== undefined);
@@ -147,6 +148,17 @@ function bucketPoints(param: ResolvedParam, group: readonly Series[], combined: 
     }
     const covered = bucketStats.reduce((sum, s) => sum + Math.min(s.slots, slots), 0);
     points.push({ time: starts[b]!, value, availability: (100 * covered) / (slots * group.length) });
+  }
+  return points;
+}
+
+/** The common case, one series without availability, without the per-bucket arrays of the general path. */
+function seriesPoints(param: ResolvedParam, stats: ReadonlyMap<number, BucketStats> | undefined, starts: readonly number[]): TrendPoint[] {
+  const points: TrendPoint[] = [];
+  if (!stats) return points;
+  for (let b = 0; b < starts.length; b++) {
+    const s = stats.get(b);
+    if (s) points.push({ time: starts[b]!, value: downsample(s, param.dsAgg) });
   }
   return points;
 }
