@@ -19,11 +19,14 @@ import { DEMO_INDUSTRIES } from '@enviro/server/demo/catalogue';
 import { measureStorage, storedReadings } from './storage.ts';
 
 /**
- * `npm run bench [-- --quick]`: measures the figures of docs/PERFORMANCE.md against a fresh
- * database on DATABASE_URL's server (or a throwaway embedded PostgreSQL) and prints them as
- * Markdown with the machine and date.
+ * `npm run bench [-- --quick] [-- --queries]`: measures the figures of docs/PERFORMANCE.md against a
+ * fresh database on DATABASE_URL's server (or a throwaway embedded PostgreSQL) and prints them as
+ * Markdown with the machine and date. `--queries` measures only the trend and recent-values
+ * queries, for working on them.
  */
-const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, queries: { type: 'boolean', default: false } },
+});
 const scale = flags.quick ? 0.2 : 1;
 const log = (s: string) => console.error(`[bench] ${s}`);
 
@@ -49,6 +52,52 @@ try {
   await migrate(database.pool);
   const version = (await database.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
 
+  if (flags.queries) {
+    await benchQueriesOnly(version);
+  } else {
+    await benchAll(version);
+  }
+} finally {
+  await server.stop();
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+  await stopEmbedded?.();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+}
+
+function machine(version: string): string {
+  return (
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim()}, ` +
+    `${Math.round(totalmem() / 2 ** 30)} GiB, PostgreSQL ${version}, Node ${process.version}${flags.quick ? ' (--quick)' : ''}.`
+  );
+}
+
+/** The trend and recent-values figures alone, on a fleet with an hour of readings. */
+async function benchQueriesOnly(version: string): Promise<void> {
+  const fleet = await provisionFleet(database.db, 200);
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  log('an hour of readings for the fleet');
+  await benchHttp(proc.baseUrl, fleet, 200, 16, Date.now() - 3600_000);
+  log('trend query');
+  const fixture = await trendFixture(database.db, database.pool, Date.now());
+  const trend = await benchTrend(proc.baseUrl, fixture, Math.round(200 * scale) + 20);
+  log('recent values');
+  const recent = await benchRecent(proc.baseUrl, fleet.apiKey, fleet.stationIds, Math.round(200 * scale) + 20);
+  console.log(
+    [
+      machine(version),
+      '',
+      '| Figure | Measured |',
+      '|---|---|',
+      `| 30-day hour_1 trend, 8 parameters, 1-minute data, over HTTP | p50 ${trend.p50} ms, p95 ${trend.p95} ms (${trend.runs} runs) |`,
+      `| Recent values of every station of a tenant (${fleet.stationIds.length} stations), over HTTP | p50 ${recent.p50} ms, p95 ${recent.p95} ms |`,
+    ].join('\n'),
+  );
+}
+
+async function benchAll(version: string): Promise<void> {
   log('baselines');
   const base = await measureBaselines(database.pool, log);
 
@@ -105,8 +154,7 @@ try {
   const row = (k: string, v: string, ref: string) => `| ${k} | ${v} | ${ref} |`;
   console.log(
     [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim()}, ` +
-        `${Math.round(totalmem() / 2 ** 30)} GiB, PostgreSQL ${version}, Node ${process.version}${flags.quick ? ' (--quick)' : ''}.`,
+      machine(version),
       '',
       '| Figure | Measured | Reference on the same server, same run |',
       '|---|---|---|',
@@ -123,11 +171,4 @@ try {
       row('Bytes on disk per stored reading', `${storage.rawBytesPerReading} raw + ${storage.rollupBytesPerReading} rollups (${storage.readings.toLocaleString('en-IN')} readings)`, `narrow keyed row: ${base.narrowBytesPerRow}`),
     ].join('\n'),
   );
-} finally {
-  await server.stop();
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  await stopEmbedded?.();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 }
