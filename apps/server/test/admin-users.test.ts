@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { login, newUser, PASSWORD } from './accounts.ts';
 import { builders } from './builders.ts';
+import { PublicDocumentRepository } from '../src/repositories/public-document.repository.ts';
 import { insertReadings } from './data-fixture.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 import { sessionCookie } from './sessions.ts';
@@ -316,6 +317,10 @@ describe('entity access', () => {
     s.stack1 = (await b.newEntity({ tenantId: t.a, parentId: s.plant, name: 'Stack 1' })).id;
     s.stack2 = (await b.newEntity({ tenantId: t.a, name: 'Stack 2' })).id;
     s.other = (await b.newEntity({ tenantId: t.b, name: 'B Stack' })).id;
+    const docs = new PublicDocumentRepository(database.db);
+    for (const [entityId, name] of [[s.stack1, 'cto-1.pdf'], [s.stack2, 'cto-2.pdf']] as const) {
+      await docs.save({ tenantId: t.a, entityId, type: 'CTO', pathName: `${t.a}/${name}`, fileName: name, contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    }
     const pm = (await database.pool.query("SELECT id FROM std_param WHERE name = 'pm'")).rows[0].id;
     for (const entityId of [s.stack1, s.stack2]) {
       const device = await b.newDevice({ tenantId: t.a, entityId });
@@ -358,6 +363,9 @@ describe('entity access', () => {
     // The tenant variant (no entityIds) reads only the granted subtree.
     const all = await as('userA', 'POST', '/api/data/metric', { request: { ...WINDOW, params: [{ name: 'pm' }], interval: 'hour_1' } });
     expect(all.json().map((r: { entityId: number }) => r.entityId)).toEqual([s.stack1]);
+    // Documents of other stations are not found.
+    expect((await as('userA', 'POST', '/api/documentById', { pathName: `${t.a}/cto-1.pdf` })).statusCode).toBe(200);
+    expect((await as('userA', 'POST', '/api/documentById', { pathName: `${t.a}/cto-2.pdf` })).statusCode).toBe(404);
     // Alert counts cover the granted subtree only.
     const alerts = (body: object) => as('userA', 'POST', `/api/tenants/${t.a}/alertData?isGroupByParameter=true`, { ...WINDOW, ...body });
     expect((await alerts({})).json().total).toBe(1);

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
+import { entityRestriction, type EntityRestriction } from './entity-restriction.ts';
 
 /** migrations/004_document.sql */
 export interface DocumentTable {
@@ -33,18 +35,24 @@ export interface NewDocument extends DocumentFile {
 export class PublicDocumentRepository {
   private readonly db;
 
-  constructor(db: Db) {
-    this.db = db.withTables<{ document: DocumentTable }>();
+  constructor(private readonly base: Db) {
+    this.db = base.withTables<{ document: DocumentTable }>();
   }
 
-  async findByPath(tenantId: number, pathName: string): Promise<DocumentFile | undefined> {
+  /** The entities the caller is limited to, or null for all of its tenants'. */
+  restriction(auth: Auth): Promise<EntityRestriction | null> {
+    return entityRestriction(this.base, auth);
+  }
+
+  /** The document and the entity it is attached to (null: the tenant's own). */
+  async findByPath(tenantId: number, pathName: string): Promise<(DocumentFile & { entityId: string | null }) | undefined> {
     const row = await this.db
       .selectFrom('document')
-      .select(['file_name', 'content_type', 'content'])
+      .select(['file_name', 'content_type', 'content', 'entity_id'])
       .where('tenant_id', '=', tenantId)
       .where('path_name', '=', pathName)
       .executeTakeFirst();
-    return row && { fileName: row.file_name, contentType: row.content_type, content: row.content };
+    return row && { fileName: row.file_name, contentType: row.content_type, content: row.content, entityId: row.entity_id };
   }
 
   /** Stores a document, replacing the one at the same path. */

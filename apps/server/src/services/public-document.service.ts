@@ -2,6 +2,7 @@ import type { DocumentRequest } from '@enviro/contracts/public';
 import { assertCanReadTenant } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
 import { notFound } from '../errors.ts';
+import { entityVisible } from '../repositories/entity-restriction.ts';
 import type { DocumentFile, PublicDocumentRepository } from '../repositories/public-document.repository.ts';
 
 /** Documents by path ('<tenant id>/<name>'); the tenant in the path must be one the caller may read. */
@@ -17,8 +18,10 @@ export class PublicDocumentService {
       // Another tenant's document answers like a missing one, so paths are not confirmed to exist.
       throw missing;
     }
-    const doc = await this.documents.findByPath(tenantId, request.pathName);
+    const [doc, restriction] = await Promise.all([this.documents.findByPath(tenantId, request.pathName), this.documents.restriction(auth)]);
     if (!doc) throw missing;
-    return doc;
+    // A user limited to some entities gets only their documents (and the tenant's own).
+    if (doc.entityId !== null && !entityVisible(restriction, { tenant_id: tenantId, id: doc.entityId })) throw missing;
+    return { fileName: doc.fileName, contentType: doc.contentType, content: doc.content };
   }
 }
