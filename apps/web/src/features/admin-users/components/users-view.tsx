@@ -49,11 +49,11 @@ export function UsersView({ me }: { me: SessionUser }) {
       sortKey: 'status',
       cell: (u) => (
         <Group gap={4} wrap="nowrap">
-          <Badge color={u.status === 'ENABLED' ? 'green' : 'gray'} variant="light">
+          <Badge color={u.status === 'ENABLED' ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
             {u.status}
           </Badge>
           {u.invitePending && (
-            <Badge color="blue" variant="outline">
+            <Badge color="blue" variant="outline" style={{ flexShrink: 0 }}>
               invited
             </Badge>
           )}
