@@ -82,6 +82,11 @@ describe('creating users', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ invitePending: true, tenant: { id: t.b } });
     expect(spy).toHaveBeenCalledWith(t.b, res.json().id);
+    // A mail server that refuses leaves the user created, to be sent another invite.
+    spy.mockRejectedValueOnce(new Error('SMTP down'));
+    const down = await as('siteAdmin', 'POST', '/api/user', { tenantId: t.b, name: 'Invited Later', userName: email('later'), role: 'user' });
+    expect(down.statusCode).toBe(201);
+    expect(down.json().invitePending).toBe(true);
     spy.mockRestore();
   });
 

@@ -36,8 +36,12 @@ const WRITE_ERRORS = { ...ERROR_RESPONSES, 409: ApiError };
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const users = new UserAdminService(db, new UserAdminRepository(db), new UserRepository(db), () =>
-    app.hasDecorator('invites') ? app.invites : undefined,
+  const users = new UserAdminService(
+    db,
+    new UserAdminRepository(db),
+    new UserRepository(db),
+    () => (app.hasDecorator('invites') ? app.invites : undefined),
+    (err, userId) => app.log.error({ err, userId }, 'invite not sent; the user can be sent another'),
   );
 
   app.get(

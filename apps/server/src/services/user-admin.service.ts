@@ -69,6 +69,8 @@ export class UserAdminService {
     private readonly users: UserRepository,
     /** Sends invites to users created without a password; absent until the invites plugin is registered. */
     private readonly invites: () => InviteSender | undefined,
+    /** Told when an invite could not be sent (the user exists; an administrator can resend it). */
+    private readonly onInviteFailure: (error: unknown, userId: number) => void = () => {},
   ) {}
 
   /** GET /api/users: a page, or with `id` that one user. */
@@ -298,8 +300,15 @@ export class UserAdminService {
       if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'userName: already used by another account', 'userName');
       throw error;
     }
-    // After commit, so the invite names a user that exists; a failure to send leaves the user to a resend.
-    if (passwordHash === null) await this.invites()?.sendInvite(tenantId, id);
+    // After commit, so the invite names a user that exists; a failure to send leaves the user to a
+    // resend (POST /api/users/{id}/resendInvite) rather than failing a creation that happened.
+    if (passwordHash === null) {
+      try {
+        await this.invites()?.sendInvite(tenantId, id);
+      } catch (error) {
+        this.onInviteFailure(error, id);
+      }
+    }
     return this.load(this.db, tenantId, id);
   }
 
