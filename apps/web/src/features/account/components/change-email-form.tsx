@@ -1,5 +1,5 @@
 import type { CodeSent } from '@enviro/contracts/verification';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { apiFieldError, apiFormError } from '@/components/form/api-field-error';
 import { notifyInfo } from '@/lib/notify';
@@ -41,12 +41,10 @@ export function ChangeEmailForm({ userId, onCodeSent }: { userId: number; onCode
           <Text size="sm" c="dimmed">
             Your email is also your login. The old address is told of the change.
           </Text>
-          <Group align="flex-start">
-            <TextInput label="New email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error} w={300} />
-            <Button type="submit" mt={25} loading={change.isPending}>
-              Change email
-            </Button>
-          </Group>
+          <TextInput label="New email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error} maw={360} />
+          <Button type="submit" loading={change.isPending} w="fit-content">
+            Change email
+          </Button>
           {formError && (
             <Text c="red" size="sm" role="alert">
               {formError}

@@ -47,7 +47,9 @@ export function VerifyAddress({ userId, channel, address, verified, sent: sentEl
             </Badge>
           )}
         </Group>
-        <Text size="sm">{address ?? `No ${channel} on your account; ask your administrator to add one.`}</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {address ?? `No ${channel} on your account; ask your administrator to add one.`}
+        </Text>
         {address !== null && !verified && (
           <>
             <Group>

@@ -37,7 +37,7 @@ function InviteState({ invite, token }: { invite: InviteInfo; token: string }) {
   if (invite.state === 'VALID') {
     return (
       <>
-        <Text>
+        <Text style={{ overflowWrap: 'anywhere' }}>
           Welcome, <b>{invite.name}</b>. Choose a password for <b>{invite.userName}</b> ({invite.tenantName}).
         </Text>
         <SetPasswordForm token={token} userName={invite.userName} />

@@ -46,7 +46,7 @@ export function SetPasswordForm({ token, userName }: { token: string; userName: 
         <input type="email" name="username" autoComplete="username" value={userName} readOnly hidden />
         <PasswordInput
           label="New password"
-          description={`At least ${MIN_LENGTH} characters`}
+          description={`${MIN_LENGTH} characters or more`}
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
