@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_MAIL_FROM } from './mail/mailer.ts';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
@@ -30,7 +31,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z
     .string()
     .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or Name <address>')
-    .default('Enviro <no-reply@enviro.localhost>'),
+    .default(DEFAULT_MAIL_FROM),
   /** Base of links in mails (invites); unset: http://localhost:PORT. */
   PUBLIC_URL: z
     .string()

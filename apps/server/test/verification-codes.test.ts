@@ -1,9 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { login, newUser, PASSWORD } from './accounts.ts';
 import { builders } from './builders.ts';
-import { createTestDatabase } from './helper.ts';
-import { codeIn, RecordingSms, startMailServer, transportFor } from './mail-server.ts';
+import { codeIn, mailTestApp } from './mail-server.ts';
 import { sessionCookie } from './sessions.ts';
 
 /**
@@ -11,16 +9,8 @@ import { sessionCookie } from './sessions.ts';
  * recording provider), the login email change, and password update.
  */
 
-const database = await createTestDatabase();
-const mailServer = await startMailServer();
-const sms = new RecordingSms();
-const app = await buildApp({ database, mail: { transport: transportFor(mailServer) }, sms }, { logger: false });
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await mailServer.close();
-  await database.close();
-});
+const { database, app, mailServer, sms, close } = await mailTestApp();
+afterAll(close);
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const build = builders(database.db);

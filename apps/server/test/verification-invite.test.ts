@@ -2,8 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { login, newUser } from './accounts.ts';
 import { builders } from './builders.ts';
-import { createTestDatabase } from './helper.ts';
-import { inviteLinkIn, RecordingSms, startMailServer, transportFor } from './mail-server.ts';
+import { inviteLinkIn, mailTestApp, startMailServer } from './mail-server.ts';
 import { sessionCookie } from './sessions.ts';
 
 /**
@@ -11,18 +10,8 @@ import { sessionCookie } from './sessions.ts';
  * token, sets a password and signs in; used, replaced, expired and unknown links are refused.
  */
 
-const database = await createTestDatabase();
-const mailServer = await startMailServer();
-const app = await buildApp(
-  { database, mail: { transport: transportFor(mailServer), from: 'Enviro <noreply@enviro.test>', publicUrl: 'https://enviro.test/' }, sms: new RecordingSms() },
-  { logger: false },
-);
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await mailServer.close();
-  await database.close();
-});
+const { database, app, mailServer, close } = await mailTestApp({ from: 'Enviro <noreply@enviro.test>', publicUrl: 'https://enviro.test/' });
+afterAll(close);
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const build = builders(database.db);

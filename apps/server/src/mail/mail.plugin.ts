@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider.ts';
-import { createMailer, type Mailer, type MailTransport } from './mailer.ts';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer, type MailTransport } from './mailer.ts';
 
 /** How the app reaches people: buildApp's `mail` and `sms` deps (server.ts fills them from the configuration). */
 export interface MailOptions {
@@ -27,8 +27,7 @@ declare module 'fastify' {
   }
 }
 
-export const DEFAULT_MAIL_FROM = 'Enviro <no-reply@enviro.localhost>';
-export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 
 /** Opens the mailer (closed with the app) and the SMS provider; warns at start when mail only goes to the log. */
 export const mailPlugin = fp(

@@ -21,7 +21,10 @@ export interface Mailer {
 /** Where mail goes: an SMTP URL or nodemailer SMTP options; unset, the log. */
 export type MailTransport = string | SMTPTransport.Options | undefined;
 
-/** Seconds an SMTP server gets to answer before a send fails instead of holding the request. */
+/** Sender of every mail unless MAIL_FROM says otherwise. */
+export const DEFAULT_MAIL_FROM = 'Enviro <no-reply@enviro.localhost>';
+
+/** How long an SMTP server gets to answer before a send fails instead of holding the request. */
 const SMTP_TIMEOUT_MS = 15_000;
 
 export function createMailer(transport: MailTransport, from: string, log: FastifyBaseLogger): Mailer {
