@@ -141,23 +141,27 @@ function tooManyAttempts(retryAfterMs: number): HttpError {
 
 type ResolvedSession = Pick<SessionUser, 'actingTenantId' | 'manage' | 'view'>;
 
-function toSessionUser(row: ProfileRow, resolved: ResolvedSession | undefined): SessionUser {
+/** A user's profile as the API shows it (SessionUser and the administrators' AdminUser share it). */
+export function toProfile(row: ProfileRow): Omit<SessionUser, 'actingTenantId' | 'manage' | 'view'> {
   // The CHECK constraints of app_user and tenant hold these to the contract's values.
-  const userType = row.user_type as UserType;
-  const role = row.role as Role;
   return {
     id: Number(row.id),
     displayId: userDisplayId(row.id),
     name: row.name,
     userName: row.user_name,
     phone: row.phone,
-    userType,
-    role,
+    userType: row.user_type as UserType,
+    role: row.role as Role,
     status: row.status as UserStatus,
     emailVerified: row.email_verified,
     phoneVerified: row.phone_verified,
     tenant: { id: row.tenant_id, name: row.tenant_name, type: row.tenant_type as TenantType },
     corporate: row.corporate_id === null ? null : { id: row.corporate_id, name: row.corporate_name ?? '' },
-    ...(resolved ?? { actingTenantId: row.tenant_id, manage: false, view: effectiveAccess({ userType, role }).view }),
   };
+}
+
+function toSessionUser(row: ProfileRow, resolved: ResolvedSession | undefined): SessionUser {
+  const profile = toProfile(row);
+  const home = { actingTenantId: row.tenant_id, manage: false, view: effectiveAccess({ userType: profile.userType, role: profile.role }).view };
+  return { ...profile, ...(resolved ?? home) };
 }

@@ -1,5 +1,4 @@
 import type { Role, UserType } from '@enviro/contracts/auth';
-import type { TenantType } from '@enviro/contracts/common';
 import {
   NewUser,
   type AdminUser,
@@ -18,7 +17,6 @@ import {
 } from '@enviro/contracts/users';
 import { effectiveAccess, isUserType } from '@enviro/domain/access-model';
 import { modulesFor } from '@enviro/domain/app-modules';
-import { userDisplayId } from '@enviro/domain/display-id';
 import { grantProblem, roleRank, userTypeProblem } from '@enviro/domain/user-roles';
 import type { Kysely } from 'kysely';
 import { assertSignedIn, assertSiteAdmin } from '../access/access.ts';
@@ -30,6 +28,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
 import { recordAudit } from '../repositories/audit-log.repository.ts';
 import type { AdminUserRow, UserAdminRepository } from '../repositories/user-admin.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
+import { toProfile } from './auth.service.ts';
 import type { InviteSender } from './invite-sender.ts';
 
 /**
@@ -380,21 +379,9 @@ function recordUserAudit(
 }
 
 export function toAdminUser(row: AdminUserRow): AdminUser {
-  // The CHECK constraints of app_user and tenant hold these to the contract's values.
   return {
-    id: Number(row.id),
-    displayId: userDisplayId(row.id),
-    name: row.name,
-    userName: row.user_name,
-    phone: row.phone,
-    userType: row.user_type as UserType,
-    role: row.role as Role,
-    tenant: { id: row.tenant_id, name: row.tenant_name, type: row.tenant_type as TenantType },
-    corporate: row.corporate_id === null ? null : { id: row.corporate_id, name: row.corporate_name ?? '' },
+    ...toProfile(row),
     primaryUser: row.primary_user,
-    status: row.status as AdminUser['status'],
-    emailVerified: row.email_verified,
-    phoneVerified: row.phone_verified,
     invitePending: row.invite_pending,
     entityIds: row.entity_ids.map(Number),
     createdAt: row.created_at.toISOString(),
