@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** Password of the demo accounts seeded on first start; unset: a random one, printed once in the log. */
+  DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(256).optional(),
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto so rate limits see client addresses. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Outgoing mail (invites, codes): smtp://user:pass@host:587 or smtps://…:465; unset: mails go to the log. */

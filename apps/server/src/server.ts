@@ -36,8 +36,14 @@ async function main(): Promise<void> {
   const { applied } = await migrate(database.pool);
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (config.SEED_DEMO === 'auto') {
-    const seeded = await seedDemoWhenEmpty(database, (m) => log.info({ src: 'seed' }, m));
-    if (seeded) log.info({ ...seeded, apiKey: undefined }, `demo seeded; statutory API key: ${seeded.apiKey}`);
+    const seeded = await seedDemoWhenEmpty(database, (m) => log.info({ src: 'seed' }, m), config.DEMO_PASSWORD);
+    if (seeded) {
+      log.info({ ...seeded, apiKey: undefined, accounts: undefined }, `demo seeded; statutory API key: ${seeded.apiKey}`);
+      const accounts = seeded.accounts?.accounts.map((a) => `  ${a.userName.padEnd(28)} ${a.who}`).join('\n');
+      const password = config.DEMO_PASSWORD ? 'DEMO_PASSWORD' : seeded.accounts?.password;
+      // Shown once: the accounts exist from now on, and the random password is kept nowhere else.
+      log.info(`demo accounts (password: ${password}), sign in at /login:\n${accounts}`);
+    }
   }
 
   const app = await buildApp(

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_INDUSTRIES } from '../src/demo/catalogue.ts';
 import { seedDemo, type SeedResult } from '../src/demo/seed-demo.ts';
 import { STATION_TEMPLATES } from '../src/demo/station-templates.ts';
-import { createTestDatabase, type TestDatabase } from './helper.ts';
+import { login } from './accounts.ts';
+import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 
 // Two days across a month boundary, so rollups are built in two monthly partitions.
 const NOW = Date.UTC(2025, 2, 1, 6, 0);
@@ -164,6 +165,38 @@ describe('seedDemo', () => {
       .selectFrom('tenant')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
-    expect(Number(count)).toBe(DEMO_INDUSTRIES.length + 1);
+    // The board, its industries, and the site operator, partner and corporate head office of the demo accounts.
+    expect(Number(count)).toBe(DEMO_INDUSTRIES.length + 4);
+  });
+
+  it('creates demo accounts of every kind, each reading what its kind may', async () => {
+    const app = await buildTestApp(database);
+    try {
+      const accounts = seeded.accounts!;
+      expect(accounts.password.length).toBeGreaterThanOrEqual(16);
+      const tenantsSeenBy = async (local: string) => {
+        const userName = accounts.accounts.find((a) => a.userName.startsWith(`${local}@`))!.userName;
+        const { res, cookie } = await login(app, userName, accounts.password, `10.9.0.${local.length}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const list = await app.inject({ method: 'GET', url: '/api/tenants?size=200&status=ENABLED,TRIAL,GRACE,EXPIRED,DISABLED,DEMO,AWAITED', headers: { cookie } });
+        expect(list.statusCode, list.body).toBe(200);
+        return { user: res.json(), tenants: (list.json() as { items: { type: string }[] }).items };
+      };
+      const site = await tenantsSeenBy('site.admin');
+      expect(site.user).toMatchObject({ userType: 'site', role: 'admin' });
+      expect(site.tenants.filter((t) => t.type === 'tenant')).toHaveLength(DEMO_INDUSTRIES.length);
+      const board = await tenantsSeenBy('board');
+      expect(board.tenants.filter((t) => t.type === 'tenant')).toHaveLength(DEMO_INDUSTRIES.length);
+      const partner = await tenantsSeenBy('partner');
+      expect(partner.tenants.filter((t) => t.type === 'tenant')).toHaveLength(3);
+      const corporate = await tenantsSeenBy('corporate');
+      expect(corporate.tenants.filter((t) => t.type === 'tenant')).toHaveLength(2);
+      for (const local of ['industry.admin', 'industry.user']) {
+        const industry = await tenantsSeenBy(local);
+        expect(industry.tenants.map((t) => t.type)).toEqual(['tenant']);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

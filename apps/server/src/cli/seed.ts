@@ -6,7 +6,8 @@ const USAGE = `usage: npm run seed -- [--days N]
 
 Seeds the demo statutory body, its industries, stations, devices and N days (default 30) of
 1-minute history into DATABASE_URL (or the embedded database under ./.data). Does nothing when
-the demo already exists. Prints what it created as JSON, with the API key of the statutory body.`;
+the demo already exists. Prints what it created as JSON, with the API key of the statutory body and
+the demo accounts with their password (DEMO_PASSWORD, or a random one).`;
 
 async function main(): Promise<number> {
   let days: number;
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
   }
   const cli = await openCliDatabase();
   try {
-    const result = await seedDemo(cli.database, { days, log: (m) => console.error(m) });
+    const result = await seedDemo(cli.database, { days, log: (m) => console.error(m), demoPassword: process.env.DEMO_PASSWORD });
     if (result.skipped) console.error(`demo already present (statutory tenant ${result.statutoryTenantId}); nothing written`);
     else console.error(`seeded ${days} days in ${(result.ms / 1000).toFixed(1)} s`);
     console.log(JSON.stringify({ ...result, ms: Math.round(result.ms) }, null, 2));

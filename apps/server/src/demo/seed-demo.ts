@@ -3,6 +3,7 @@ import { PartitionKeeper } from '../db/partitions.ts';
 import { ProvisioningService } from '../services/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
+import { seedDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
 import { historyCopyText, type HistoryDevice } from './history.ts';
 import { hashString, seededRandom, seriesSignal } from './signal.ts';
 import { STATION_TEMPLATES } from './station-templates.ts';
@@ -18,6 +19,8 @@ export interface SeedOptions {
   /** End of the history (ms); the current time by default. */
   now?: number;
   log?: (message: string) => void;
+  /** Password of the demo accounts; random (and returned) when not given. */
+  demoPassword?: string | undefined;
 }
 
 export interface SeedResult {
@@ -26,6 +29,8 @@ export interface SeedResult {
   statutoryTenantId: number;
   /** API key of the statutory body, shown once (absent when skipped). */
   apiKey?: string;
+  /** Sign-ins of every kind of user, shown once (absent when skipped). */
+  accounts?: DemoAccounts;
   industries: number;
   stations: number;
   devices: number;
@@ -79,10 +84,17 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   await seedCtoDocuments(database.db, DEMO_STATUTORY.name, ctoStations, toMs);
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
+  const accounts = await seedDemoAccounts(database.db, {
+    statutoryTenantId: statutory.id,
+    industryTenantIds: tenantIds,
+    password: options.demoPassword,
+  });
+  log(`created ${accounts.accounts.length} demo accounts (${since(started)})`);
   return {
     skipped: false,
     statutoryTenantId: statutory.id,
     apiKey: key,
+    accounts,
     industries: tenantIds.length,
     stations: devices.length,
     devices: devices.length,

@@ -8,8 +8,9 @@ import { seedDemo, type SeedResult } from './seed-demo.ts';
 export async function seedDemoWhenEmpty(
   database: DatabaseHandle,
   log: (message: string) => void,
+  demoPassword?: string,
 ): Promise<SeedResult | undefined> {
   const anyTenant = await database.db.selectFrom('tenant').select('id').limit(1).executeTakeFirst();
   if (anyTenant) return undefined;
-  return seedDemo(database, { log });
+  return seedDemo(database, { log, demoPassword });
 }

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { LoginRateLimiter } from '../access/rate-limit.ts';
+import { UserRepository } from '../repositories/user.repository.ts';
+import { AuthService } from '../services/auth.service.ts';
+import { ProvisioningService } from '../services/provisioning.service.ts';
+
+/** One sign-in of the demo, for the start-up log and the README. */
+export interface DemoAccount {
+  userName: string;
+  /** Who signs in with it, e.g. 'site administrator'. */
+  who: string;
+}
+
+export interface DemoAccounts {
+  accounts: DemoAccount[];
+  /** The password of every demo account: DEMO_PASSWORD, or a random one printed once at seeding. */
+  password: string;
+}
+
+const DOMAIN = 'enviro.demo';
+
+/**
+ * Users of every kind the product serves, so a first start can be signed into at once: the site
+ * operator, the board, an industry's admin and user, a partner (an installer servicing three
+ * industries) and a corporate owning two of them. They share one password, given or random.
+ */
+export async function seedDemoAccounts(
+  db: Db,
+  demo: { statutoryTenantId: number; industryTenantIds: readonly number[]; password?: string | undefined },
+): Promise<DemoAccounts> {
+  const password = demo.password ?? randomBytes(12).toString('base64url');
+  const provisioning = new ProvisioningService(db);
+  const auth = new AuthService(db, new UserRepository(db), new LoginRateLimiter(db));
+  const actor = { name: 'seed', userId: null };
+  const [first, second, third] = demo.industryTenantIds;
+  if (first === undefined || second === undefined || third === undefined) throw new Error('the demo needs three industries');
+
+  const { id: site } = await provisioning.createTenant({ name: 'Enviro Operations', type: 'site', state: 'Rajasthan', city: 'Jaipur' });
+  const { id: partner } = await provisioning.createTenant({ name: 'Marudhar Instruments (service partner)', type: 'partner', state: 'Rajasthan', city: 'Jodhpur' });
+  await db
+    .insertInto('partner_tenant')
+    .values([first, second, third].map((tenantId) => ({ tenant_id: tenantId, partner_id: partner })))
+    .execute();
+  const { id: corporateId } = await db.insertInto('corporate').values({ name: 'Aravali Group' }).returning('id').executeTakeFirstOrThrow();
+  await db.updateTable('tenant').set({ corporate_id: corporateId }).where('id', 'in', [first, second]).execute();
+  const { id: headOffice } = await provisioning.createTenant({
+    name: 'Aravali Group head office',
+    type: 'corporate_admin',
+    corporateId,
+    state: 'Rajasthan',
+    city: 'Jaipur',
+  });
+
+  const users = [
+    { tenantId: site, userType: 'site', role: 'admin', local: 'site.admin', name: 'Meera Joshi', who: 'site administrator (all tenants, manage mode)' },
+    { tenantId: demo.statutoryTenantId, userType: 'statutory', role: 'admin', local: 'board', name: 'Rakesh Sharma', who: 'pollution control board' },
+    { tenantId: first, userType: 'tenant', role: 'admin', local: 'industry.admin', name: 'Anita Verma', who: 'industry administrator' },
+    { tenantId: first, userType: 'tenant', role: 'user', local: 'industry.user', name: 'Vikram Singh', who: 'industry user' },
+    { tenantId: partner, userType: 'partner', role: 'admin', local: 'partner', name: 'Farhan Khan', who: 'service partner of three industries' },
+    { tenantId: headOffice, userType: 'corporate_admin', role: 'admin', local: 'corporate', name: 'Sunita Agarwal', who: 'corporate administrator', corporateId },
+  ] as const;
+  const accounts: DemoAccount[] = [];
+  for (const u of users) {
+    const userName = `${u.local}@${DOMAIN}`;
+    await auth.createUser(actor, {
+      tenantId: u.tenantId,
+      name: u.name,
+      userName,
+      userType: u.userType,
+      role: u.role,
+      password,
+      ...('corporateId' in u ? { corporateId: u.corporateId } : {}),
+    });
+    accounts.push({ userName, who: u.who });
+  }
+  return { accounts, password };
+}
