@@ -19,7 +19,9 @@ export interface PageState {
   order: 'asc' | 'desc';
 }
 
-interface PagedTableProps<T> extends PageState {
+interface PagedTableProps<T> {
+  /** Page and sort from the URL, and how to change them (`useListParams`). */
+  list: PageState & { setSort: (sortKey: string) => void; setPage: (page: number) => void };
   /** Accessible name of the table. */
   caption: string;
   columns: readonly PagedColumn<T>[];
@@ -29,13 +31,12 @@ interface PagedTableProps<T> extends PageState {
   rowKey: (row: T) => string | number;
   loading?: boolean;
   emptyText?: string;
-  onSort: (sortKey: string) => void;
-  onPage: (page: number) => void;
 }
 
 /** A table of one page of a server-side list: sortable headers, a pager and the row count. */
 export function PagedTable<T>(props: PagedTableProps<T>) {
-  const { caption, columns, rows, total, page, size, sort, order, loading, emptyText = 'Nothing to show.' } = props;
+  const { caption, columns, rows, total, loading, emptyText = 'Nothing to show.' } = props;
+  const { page, size, sort, order } = props.list;
   const pages = Math.max(1, Math.ceil(total / size));
   return (
     <div>
@@ -52,7 +53,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
                     aria-sort={sorted ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {c.sortKey ? (
-                      <UnstyledButton fw={600} fz="sm" onClick={() => props.onSort(c.sortKey!)}>
+                      <UnstyledButton fw={600} fz="sm" onClick={() => props.list.setSort(c.sortKey!)}>
                         {c.header} {sorted ? (order === 'asc' ? '▲' : '▼') : ''}
                       </UnstyledButton>
                     ) : (
@@ -94,7 +95,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
         <Text size="sm" c="dimmed">
           {formatIndian(total, 0)} {total === 1 ? 'row' : 'rows'}
         </Text>
-        <Pagination total={pages} value={page + 1} onChange={(p) => props.onPage(p - 1)} size="sm" siblings={1} boundaries={1} />
+        <Pagination total={pages} value={page + 1} onChange={(p) => props.list.setPage(p - 1)} size="sm" siblings={1} boundaries={1} />
       </Group>
     </div>
   );

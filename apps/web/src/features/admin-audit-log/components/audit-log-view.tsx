@@ -59,6 +59,7 @@ export function AuditLogView() {
         />
       </Group>
       <PagedTable
+        list={list}
         caption="Audit log"
         columns={columns}
         rows={logs.data?.items}
@@ -66,12 +67,6 @@ export function AuditLogView() {
         rowKey={(e) => e.id}
         loading={logs.isFetching}
         emptyText={logs.isError ? `The audit log could not be loaded: ${logs.error.message}` : 'No change recorded.'}
-        page={list.page}
-        size={list.size}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.setSort}
-        onPage={list.setPage}
       />
       {open && <AuditEntryModal entry={open} onClose={() => setOpen(null)} />}
     </Stack>

@@ -63,6 +63,7 @@ export function CorporatesView({ editable }: { editable: boolean }) {
         <SearchInput label="Search" placeholder="Corporate name" value={list.filter('searchString') ?? ''} onSearch={(searchString) => list.update({ searchString })} />
       </Group>
       <PagedTable
+        list={list}
         caption="Corporates"
         columns={columns}
         rows={corporates.data?.items}
@@ -70,12 +71,6 @@ export function CorporatesView({ editable }: { editable: boolean }) {
         rowKey={(c) => c.id}
         loading={corporates.isFetching}
         emptyText={corporates.isError ? `The corporates could not be loaded: ${corporates.error.message}` : 'No corporate matches.'}
-        page={list.page}
-        size={list.size}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.setSort}
-        onPage={list.setPage}
       />
       {dialog?.kind === 'create' && <CorporateFormModal corporate={null} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <CorporateFormModal corporate={dialog.corporate} onClose={() => setDialog(null)} />}

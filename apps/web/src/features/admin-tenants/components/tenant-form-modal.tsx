@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { NewTenant } from '@enviro/contracts/admin';
 import { TenantStatus, TenantType } from '@enviro/contracts/common';
 import type { TenantInfo } from '@enviro/contracts/tenant';
-import { useCorporates } from '@/api/get-corporates';
+import { CorporateSelect } from '@/components/form/corporate-select';
 import { fieldErrors } from '@/components/form/field-errors';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveTenant } from '../api/save-tenant';
@@ -37,7 +37,6 @@ const orNull = (v: string) => (v.trim() === '' ? null : v);
 export function TenantFormModal({ tenant, opened, onClose }: TenantFormModalProps) {
   const [values, setValues] = useState<NewTenant>(() => initial(tenant));
   const save = useSaveTenant();
-  const corporates = useCorporates();
   const { byField, general } = fieldErrors(save.error, FIELDS);
   const set = <K extends keyof NewTenant>(key: K, value: NewTenant[K]) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -83,15 +82,7 @@ export function TenantFormModal({ tenant, opened, onClose }: TenantFormModalProp
             onChange={(v) => v && set('status', v as NewTenant['status'])}
             allowDeselect={false}
           />
-          <Select
-            label="Corporate"
-            clearable
-            searchable
-            data={(corporates.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={values.corporateId === null ? null : String(values.corporateId)}
-            error={byField.corporateId}
-            onChange={(v) => set('corporateId', v === null ? null : Number(v))}
-          />
+          <CorporateSelect value={values.corporateId} error={byField.corporateId} onChange={(id) => set('corporateId', id)} />
           <NumberInput
             label="Monitored units"
             min={0}

@@ -91,6 +91,7 @@ export function TenantsView() {
         />
       </Group>
       <PagedTable
+        list={list}
         caption="Tenants"
         columns={columns}
         rows={tenants.data?.items}
@@ -98,12 +99,6 @@ export function TenantsView() {
         rowKey={(t) => t.id}
         loading={tenants.isFetching}
         emptyText={tenants.isError ? `The tenants could not be loaded: ${tenants.error.message}` : 'No tenant matches.'}
-        page={list.page}
-        size={list.size}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.setSort}
-        onPage={list.setPage}
       />
       {dialog?.kind === 'create' && <TenantFormModal opened tenant={null} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <TenantFormModal opened tenant={dialog.tenant} onClose={() => setDialog(null)} />}

@@ -4,7 +4,7 @@ import type { SessionUser } from '@enviro/contracts/auth';
 import type { TenantInfo } from '@enviro/contracts/tenant';
 import type { AdminUser } from '@enviro/contracts/users';
 import type { Role, UserType } from '@enviro/domain/access-model';
-import { useCorporates } from '@/api/get-corporates';
+import { CorporateSelect } from '@/components/form/corporate-select';
 import { fieldErrors } from '@/components/form/field-errors';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveUser } from '../api/save-user';
@@ -33,7 +33,6 @@ export function UserFormModal({ user, me, onClose }: UserFormModalProps) {
   const [password, setPassword] = useState('');
   const [corporateId, setCorporateId] = useState<number | null>(user?.corporate?.id ?? null);
   const [primaryUser, setPrimaryUser] = useState(user?.primaryUser ?? false);
-  const corporates = useCorporates();
   const save = useSaveUser();
   const { byField, general } = fieldErrors(save.error, FIELDS);
   const userType: UserType = user?.userType ?? (site ? (tenant?.type ?? 'tenant') : me.tenant.type);
@@ -61,15 +60,7 @@ export function UserFormModal({ user, me, onClose }: UserFormModalProps) {
           <TextInput label="Phone" type="tel" value={phone} error={byField.phone} onChange={(e) => setPhone(e.currentTarget.value)} />
           <Select label="Role" required data={roleChoices(userType)} value={role} error={byField.role} onChange={(v) => setRole(v as Role | null)} allowDeselect={false} />
           {site && (
-            <Select
-              label="Corporate"
-              clearable
-              searchable
-              data={(corporates.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              value={corporateId === null ? null : String(corporateId)}
-              error={byField.corporateId}
-              onChange={(v) => setCorporateId(v === null ? null : Number(v))}
-            />
+            <CorporateSelect value={corporateId} error={byField.corporateId} onChange={setCorporateId} />
           )}
           {!user && (
             <PasswordInput label="Password" description="Leave empty to send an invite" value={password} error={byField.password} onChange={(e) => setPassword(e.currentTarget.value)} />

@@ -5,7 +5,7 @@ import type { AdminUser } from '@enviro/contracts/users';
 import { ROLES } from '@enviro/domain/access-model';
 import { formatDateTime24 } from '@enviro/domain/format-date';
 import { formatPhone } from '@enviro/domain/format-phone';
-import { useCorporates } from '@/api/get-corporates';
+import { CorporateSelect } from '@/components/form/corporate-select';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { SearchInput } from '@/components/table/search-input';
 import { useListParams } from '@/components/table/use-list-params';
@@ -23,7 +23,6 @@ export function UsersView({ me }: { me: SessionUser }) {
   const site = me.userType === 'site';
   const list = useListParams({ sort: 'name' });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const corporates = useCorporates();
   const users = useUsers({
     searchString: list.filter('searchString'),
     role: list.filter('role'),
@@ -75,18 +74,15 @@ export function UsersView({ me }: { me: SessionUser }) {
         <Select label="Role" clearable data={site ? [...ROLES] : roleChoices(me.tenant.type)} value={list.filter('role') ?? null} onChange={(role) => list.update({ role })} w={150} />
         <Select label="Status" clearable data={UserStatus.options} value={list.filter('status') ?? null} onChange={(status) => list.update({ status })} w={150} />
         {site && (
-          <Select
-            label="Corporate"
-            clearable
-            searchable
-            data={(corporates.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={list.filter('corporateId') ?? null}
+          <CorporateSelect
+            value={Number(list.filter('corporateId')) || null}
             onChange={(corporateId) => list.update({ corporateId })}
             w={220}
           />
         )}
       </Group>
       <PagedTable
+        list={list}
         caption="Users"
         columns={columns}
         rows={users.data?.items}
@@ -94,12 +90,6 @@ export function UsersView({ me }: { me: SessionUser }) {
         rowKey={(u) => u.id}
         loading={users.isFetching}
         emptyText={users.isError ? `The users could not be loaded: ${users.error.message}` : 'No user matches.'}
-        page={list.page}
-        size={list.size}
-        sort={list.sort}
-        order={list.order}
-        onSort={list.setSort}
-        onPage={list.setPage}
       />
       {dialog?.kind === 'create' && <UserFormModal user={null} me={me} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <UserFormModal user={dialog.user} me={me} onClose={() => setDialog(null)} />}

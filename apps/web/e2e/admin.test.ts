@@ -1,0 +1,260 @@
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser } from '../../server/test/accounts.ts';
+import { builders } from '../../server/test/builders.ts';
+import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
+import { sessionCookie } from '../../server/test/sessions.ts';
+import { horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+
+const NO_ACCESS = 'You do not have access to this page';
+/** More tenants than one page of 20 holds. */
+const SEEDED = 27;
+
+describe('admin screens in a browser', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let browser: Browser;
+  const session = { siteAdmin: '', tenantAdmin: '' };
+  let homeName = '';
+  let otherUserName = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const db = database.db;
+    const build = builders(db);
+    const site = await build.newTenant({ name: 'Enviro Operations', type: 'site' });
+    for (let i = 1; i <= SEEDED; i++) await build.newTenant({ name: `Paged Industry ${String(i).padStart(2, '0')}` });
+    const home = await build.newTenant({ name: 'Godavari Sugar Mills' });
+    homeName = 'Godavari Sugar Mills';
+    const other = await build.newTenant({ name: 'Narmada Steel Works' });
+    const siteAdmin = await newUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' });
+    const tenantAdmin = await newUser(db, { tenantId: home.id, name: 'Arjun Admin', role: 'admin' });
+    await newUser(db, { tenantId: home.id, name: 'Gita Godavari', role: 'user', phone: '9876543210' });
+    otherUserName = (await newUser(db, { tenantId: other.id, name: 'Nikhil Narmada', role: 'user' })).userName;
+    session.siteAdmin = await sessionCookie(db, site.id, siteAdmin.id);
+    session.tenantAdmin = await sessionCookie(db, home.id, tenantAdmin.id);
+    ({ app, base } = await startServer(database));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  /** A page signed in by a session cookie (no login form: that has its own test). */
+  async function open(viewport: ViewportName, cookie: string, url: string) {
+    const opened = await openPage(browser, viewport);
+    const [name, value] = cookie.split('=') as [string, string];
+    await opened.context.addCookies([{ name, value, url: base }]);
+    await opened.page.goto(`${base}${url}`);
+    return opened;
+  }
+
+  const rows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');
+  const dialog = (page: Page) => page.getByRole('dialog');
+
+  /** Picks an option of a Mantine Select by its label inside `scope`. */
+  async function choose(page: Page, scope: ReturnType<Page['getByRole']> | Page, label: string, option: string) {
+    await scope.getByRole('textbox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  it('a site admin searches, pages and sorts the tenants, creates one, changes its status and opens it', async () => {
+    const { context, page, errors } = await open('desktop', session.siteAdmin, '/app/admin/tenants');
+    const table = page.getByRole('table', { name: 'Tenants' });
+    await table.getByRole('link', { name: 'Enviro Operations' }).waitFor().catch(async (e: unknown) => {
+      await screenshot(page, 'admin-debug-start');
+      throw e;
+    });
+    expect(await rows(page, 'Tenants').count()).toBe(20);
+    await page.getByText(`${SEEDED + 3} rows`).waitFor();
+
+    // Page 2 holds the rest, and the URL keeps it across a reload.
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await page.waitForURL(/page=1/);
+    await table.getByRole('link', { name: 'Paged Industry 20' }).waitFor();
+    expect(await rows(page, 'Tenants').count()).toBe(SEEDED + 3 - 20);
+    await page.reload();
+    await table.getByRole('link', { name: 'Paged Industry 20' }).waitFor();
+
+    // Sorting by name descending puts the last name first.
+    await table.getByRole('button', { name: /^Name/ }).click();
+    await page.waitForURL(/sort=name&order=desc|order=desc/);
+    await table.locator('tbody tr').first().getByRole('link', { name: 'Paged Industry 27' }).waitFor();
+    await table.getByRole('button', { name: /^Name/ }).click();
+    await page.waitForURL(/order=asc/);
+
+    // The search goes to the server (debounced) and into the URL; back and refresh keep it.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Godavari');
+    await page.waitForURL(/searchString=Godavari/);
+    await table.getByRole('link', { name: homeName }).waitFor();
+    await expect.poll(() => rows(page, 'Tenants').count()).toBe(1);
+    await page.reload();
+    await table.getByRole('link', { name: homeName }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('Godavari');
+    await screenshot(page, 'admin-tenants-desktop');
+
+    // Create: a missing name comes back as the API's field error under its input.
+    await page.getByRole('button', { name: 'New tenant' }).click();
+    await dialog(page).getByRole('button', { name: 'Create' }).click();
+    await dialog(page).getByText('Too small', { exact: false }).waitFor();
+    await dialog(page).getByRole('textbox', { name: 'Name' }).fill('Kaveri Paper Mills');
+    await dialog(page).getByRole('textbox', { name: 'City' }).fill('Erode');
+    await dialog(page).getByRole('textbox', { name: 'State' }).fill('Tamil Nadu');
+    await dialog(page).getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Tenant Kaveri Paper Mills created.').waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Kaveri');
+    await table.getByRole('link', { name: 'Kaveri Paper Mills' }).waitFor();
+
+    // Status change by PATCH, after a confirmation.
+    await page.getByRole('button', { name: 'Actions for Kaveri Paper Mills' }).click();
+    await page.getByRole('menuitem', { name: 'Change status' }).click();
+    await choose(page, dialog(page), 'New status', 'GRACE');
+    await dialog(page).getByRole('button', { name: 'Change status' }).click();
+    await page.getByText('Kaveri Paper Mills is now GRACE.').waitFor();
+    await rows(page, 'Tenants').first().getByText('GRACE').waitFor();
+
+    // Its detail page: fields, live status, licence counts and statutory bodies.
+    await table.getByRole('link', { name: 'Kaveri Paper Mills' }).click();
+    await page.waitForURL(/\/app\/admin\/tenants\/\d+$/);
+    await page.getByRole('heading', { name: 'Kaveri Paper Mills', level: 2 }).waitFor().catch(async (e: unknown) => {
+      await screenshot(page, 'admin-debug');
+      throw e;
+    });
+    await page.getByText('Stations by live status').waitFor();
+    await page.getByRole('heading', { name: 'Licence counts' }).waitFor();
+    await page.getByRole('heading', { name: 'Reports to' }).waitFor();
+    await page.getByText('Erode').waitFor();
+    await screenshot(page, 'admin-tenant-detail-desktop');
+    // The one failed request is the create without a name, answered 400 on purpose.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await context.close();
+  });
+
+  it('a site admin creates a corporate, then a user of the new tenant, and disables the user', async () => {
+    const { context, page, errors } = await open('desktop', session.siteAdmin, '/app/admin/corporates');
+    await page.getByRole('heading', { name: 'Corporates' }).waitFor();
+    await page.getByRole('button', { name: 'New corporate' }).click();
+    await dialog(page).getByRole('textbox', { name: 'Name' }).fill('Kaveri Group');
+    await dialog(page).getByRole('textbox', { name: 'Contact phone' }).fill('9845012345');
+    await dialog(page).getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Corporate Kaveri Group created.').waitFor();
+    const corporates = page.getByRole('table', { name: 'Corporates' });
+    await corporates.getByText('Kaveri Group').waitFor();
+    await corporates.getByText('+91 9845 012 345').waitFor();
+    await screenshot(page, 'admin-corporates-desktop');
+
+    await page.goto(`${base}/app/admin/users`);
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    // Site users filter by corporate (SPEC 6).
+    await page.getByRole('textbox', { name: 'Corporate' }).waitFor();
+    await page.getByRole('button', { name: 'New user' }).click();
+    await dialog(page).getByRole('textbox', { name: 'Tenant' }).fill('Kaveri');
+    await page.getByRole('option', { name: 'Kaveri Paper Mills' }).click();
+    await dialog(page).getByRole('textbox', { name: 'Name' }).fill('Meera Mills');
+    await dialog(page).getByRole('textbox', { name: 'Email' }).fill('meera@kaveri.example.in');
+    await dialog(page).getByRole('textbox', { name: 'Phone' }).fill('9123456780');
+    await dialog(page).getByLabel('Password').fill('a long enough password');
+    await dialog(page).getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Meera Mills created.').waitFor();
+
+    const users = page.getByRole('table', { name: 'Users' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('meera@');
+    await page.waitForURL(/searchString=meera/);
+    await expect.poll(() => rows(page, 'Users').count()).toBe(1);
+    const row = rows(page, 'Users').first();
+    await row.getByText('+91 9123 456 780').waitFor();
+    expect(await row.getByText(/^U-\d{6}$/).count()).toBe(1);
+    await row.getByText('ENABLED').waitFor();
+
+    await page.getByRole('button', { name: 'Actions for meera@kaveri.example.in' }).click();
+    await page.getByRole('menuitem', { name: 'Disable' }).click();
+    await dialog(page).getByRole('button', { name: 'Disable' }).click();
+    await page.getByText('Meera Mills is now DISABLED.').waitFor();
+    await users.getByText('DISABLED').waitFor();
+    await screenshot(page, 'admin-users-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the audit log shows who changed what and the before/after of the status change', async () => {
+    const { context, page, errors } = await open('desktop', session.siteAdmin, '/app/admin/audit-log');
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await table.locator('tbody tr').first().getByRole('button').waitFor();
+    const text = await table.innerText();
+    expect(text).toMatch(/status\s+tenant:\d+/);
+    expect(text).toMatch(/create\s+tenant:\d+/);
+    expect(text).toMatch(/create\s+corporate:\d+/);
+    expect(text).toMatch(/U-\d{6}/);
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+
+    const statusRow = table.locator('tbody tr').filter({ hasText: /status\s*tenant:/ }).first();
+    await statusRow.getByRole('button', { name: /Before and after/ }).click();
+    const diff = dialog(page).getByRole('table', { name: 'Before and after' });
+    const changed = diff.locator('tr[data-changed]').filter({ hasText: 'status' });
+    expect(await changed.innerText()).toMatch(/status\s+ENABLED\s+GRACE/);
+    await screenshot(page, 'admin-audit-log-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])('a tenant admin sees only their own tenant users and no tenant screen (%s)', async (viewport) => {
+    const { context, page, errors } = await open(viewport, session.tenantAdmin, '/app/admin/users');
+    const table = page.getByRole('table', { name: 'Users' });
+    await table.getByText('Gita Godavari').waitFor();
+    const tenants = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
+    expect(tenants.length).toBe(2);
+    for (const t of tenants) expect(t).toContain(homeName);
+    expect(await table.innerText()).not.toContain(otherUserName);
+    expect(await table.innerText()).toContain('+91 9876 543 210');
+    // The corporate filter is for site users only (SPEC 6).
+    expect(await page.getByRole('textbox', { name: 'Corporate' }).count()).toBe(0);
+    await screenshot(page, `admin-users-tenant-admin-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.goto(`${base}/app/admin/tenants`);
+    await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
+    expect(await page.getByRole('table', { name: 'Tenants' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the tenant list and audit log fit a 375 px phone', async () => {
+    const { context, page, errors } = await open('phone', session.siteAdmin, '/app/admin/tenants');
+    await page.getByRole('table', { name: 'Tenants' }).getByRole('link').first().waitFor();
+    expect(await rows(page, 'Tenants').count()).toBe(20);
+    await screenshot(page, 'admin-tenants-phone');
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.goto(`${base}/app/admin/audit-log`);
+    await page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first().getByRole('button').waitFor();
+    await screenshot(page, 'admin-audit-log-phone');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])('a tenant admin turns on dashboard auto-refresh in the settings (%s)', async (viewport) => {
+    const { context, page, errors } = await open(viewport, session.tenantAdmin, '/app/settings');
+    const refresh = page.getByRole('switch', { name: 'Refresh dashboards automatically' });
+    const minutes = page.getByRole('textbox', { name: 'Refresh interval (minutes)' });
+    await page.getByRole('button', { name: 'Save' }).and(page.locator(':not([disabled])')).waitFor();
+    if (viewport === 'desktop') {
+      expect(await refresh.isChecked()).toBe(false);
+      await refresh.click({ force: true });
+      await minutes.fill('5');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Settings saved.').waitFor();
+      await page.reload();
+    }
+    // Saved on the server: a fresh page (and the phone, later) shows them.
+    await expect.poll(() => refresh.isChecked()).toBe(true);
+    expect(await minutes.inputValue()).toBe('5');
+    await screenshot(page, `admin-settings-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
