@@ -238,6 +238,15 @@ describe('changing users', () => {
     expect(self.statusCode).toBe(403);
   });
 
+  it('takes a changed phone number as unconfirmed, and keeps an unchanged one confirmed', async () => {
+    const { id } = (await as('adminA', 'POST', '/api/user', { name: 'Phone Owner', userName: email('phone'), phone: '+91 90000 22222', role: 'user' })).json();
+    await database.db.updateTable('app_user').set({ phone_verified: true }).where('id', '=', String(id)).execute();
+    const same = await as('adminA', 'PUT', `/api/users/${id}`, { name: 'Renamed Owner', phone: '+91 90000 22222', role: 'user', corporateId: null });
+    expect(same.json()).toMatchObject({ name: 'Renamed Owner', phoneVerified: true });
+    const changed = await as('adminA', 'PUT', `/api/users/${id}`, { name: 'Renamed Owner', phone: '+91 90000 33333', role: 'user', corporateId: null });
+    expect(changed.json()).toMatchObject({ phone: '+91 90000 33333', phoneVerified: false });
+  });
+
   it("disables a user at once: sessions end, sign-in refused; nobody disables themself", async () => {
     const userName = email('disable');
     const { id } = await newUser(database.db, { tenantId: t.a, userName });

@@ -164,7 +164,7 @@ export class UserAdminRepository {
     await trx.updateTable('app_user').set({ primary_user: primary }).where('tenant_id', '=', tenantId).where('id', '=', String(id)).execute();
   }
 
-  async update(trx: Kysely<Database>, tenantId: number, id: number, values: Partial<UserValues & { status: string }>): Promise<void> {
+  async update(trx: Kysely<Database>, tenantId: number, id: number, values: Partial<UserValues & { status: string; phone_verified: boolean }>): Promise<void> {
     await trx
       .updateTable('app_user')
       .set({ ...values, updated_at: sql`now()` })

@@ -142,12 +142,15 @@ export class UserAdminService {
         if (id === scope.user.userId) throw forbidden('role: you may not change your own role');
         assertGrant(scope.user, before, input.role);
       }
+      const phoneChanged = (input.phone ?? null) !== before.phone;
       await this.repo.update(trx, before.tenant_id, id, {
         name: input.name,
         phone: input.phone,
         role: input.role,
         corporate_id: input.corporateId,
         primary_user: input.primaryUser,
+        // A new number is not confirmed until its owner enters a code sent to it.
+        ...(phoneChanged ? { phone_verified: false } : {}),
       });
     });
   }
