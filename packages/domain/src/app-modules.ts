@@ -42,8 +42,9 @@ export const APP_MODULES: readonly AppModule[] = [
   // Tenant and corporate writes declare siteAdmin; the list screens exist to manage them.
   { key: 'tenants', label: 'Tenants', path: '/app/admin/tenants', access: ['siteAdmin'], match: 'contains' },
   { key: 'corporates', label: 'Corporates', path: '/app/admin/corporates', access: ['siteAdmin'], match: 'contains' },
-  // User administration: the platform's and a tenant's administrators.
-  { key: 'users', label: 'Users', path: '/app/admin/users', access: ['siteAdmin', 'tenantAdmin'], match: 'contains' },
+  // User administration: every app's administrators, and site staff acting for an industry (the
+  // rules the user writes declare; the service keeps each to the users they may manage).
+  { key: 'users', label: 'Users', path: '/app/admin/users', access: ['siteAdmin', 'userAdmin', 'siteManaging'], match: 'contains' },
   // GET /api/auditLogs declares ['siteAdmin', 'tenantAdmin'].
   { key: 'auditLog', label: 'Audit log', path: '/app/admin/audit-log', access: ['siteAdmin', 'tenantAdmin'], match: 'contains' },
   // Preferences (auto-refresh of the dashboard) only act in the tenant app (SPEC 4).
