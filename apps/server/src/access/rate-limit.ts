@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
 
 /** Failed logins allowed in a sliding window, per user name and per client address. */
 export const LOGIN_LIMITS = {
@@ -69,4 +70,10 @@ export class LoginRateLimiter {
     const ms = rows[0]?.ms ?? null;
     return ms !== null && ms > 0 ? ms : null;
   }
+}
+
+/** 429 with the wait, in whole minutes. */
+export function tooManyAttempts(retryAfterMs: number): HttpError {
+  const minutes = Math.ceil(retryAfterMs / 60_000);
+  return new HttpError(429, `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
 }

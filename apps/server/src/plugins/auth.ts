@@ -7,6 +7,7 @@ import { resolveAuth } from '../access/resolve-auth.ts';
 import { assertCanCall, isRouteAccess, needsCaller, type RouteAccess } from '../access/route-access.ts';
 import { SESSION_COOKIE } from '../access/session.ts';
 import type { Db } from '../db/database.ts';
+import { headerOf } from '../access/request-header.ts';
 
 /** A route as registered, with the access it declared. */
 export interface DeclaredRoute {
@@ -61,20 +62,15 @@ export const authPlugin = fp(
       if (!needsCaller(access)) return;
       request.auth = await resolveAuth(opts.db, {
         authorization: request.headers.authorization,
-        portal: header(request, 'portal'),
-        publicTenantId: header(request, 'public-tenant-id'),
+        portal: headerOf(request, 'portal'),
+        publicTenantId: headerOf(request, 'public-tenant-id'),
         sessionToken: request.cookies[SESSION_COOKIE],
-        tenantId: header(request, 'tenant-id'),
-        corporateId: header(request, 'corporate-id'),
+        tenantId: headerOf(request, 'tenant-id'),
+        corporateId: headerOf(request, 'corporate-id'),
       });
-      if (request.auth.kind === 'user') assertCsrfHeader(request.method, header(request, CSRF_HEADER));
+      if (request.auth.kind === 'user') assertCsrfHeader(request.method, headerOf(request, CSRF_HEADER));
       assertCanCall(request.auth, access);
     });
   },
   { name: 'auth' },
 );
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}

@@ -6,6 +6,7 @@ import { LoginRateLimiter } from '../access/rate-limit.ts';
 import { INFO_COOKIE, SESSION_COOKIE, SESSION_MAX_MS } from '../access/session.ts';
 import { UserRepository } from '../repositories/user.repository.ts';
 import { AuthService } from '../services/auth.service.ts';
+import { headerOf } from '../access/request-header.ts';
 
 /** Sign in and out with a session cookie, and who is signed in (SPEC 7 Users: sessionData). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -93,9 +94,4 @@ function clearCookies(request: FastifyRequest, reply: FastifyReply): void {
   const { secure } = cookieOptions(request, new Date(0));
   reply.clearCookie(SESSION_COOKIE, { path: '/', sameSite: 'lax', secure, httpOnly: true });
   reply.clearCookie(INFO_COOKIE, { path: '/', sameSite: 'lax', secure });
-}
-
-function headerOf(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }

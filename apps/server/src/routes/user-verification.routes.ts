@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertCsrfHeader, CSRF_HEADER } from '../access/csrf.ts';
 import type { RouteAccess } from '../access/route-access.ts';
+import { headerOf } from '../access/request-header.ts';
 
 const TAGS = ['users'];
 /** The callers user administration admits to its writes (routes/admin-user.routes.ts). */
@@ -147,8 +148,3 @@ export const userVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.acceptInvite(request.body, request.ip),
   );
 };
-
-function headerOf(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}

@@ -5,7 +5,7 @@ import { userDisplayId } from '@enviro/domain/display-id';
 import { userTypeProblem } from '@enviro/domain/user-roles';
 import type { Auth, UserAuth } from '../access/auth.ts';
 import { hashPassword, verifyPassword } from '../access/password.ts';
-import type { LoginRateLimiter } from '../access/rate-limit.ts';
+import { tooManyAttempts, type LoginRateLimiter } from '../access/rate-limit.ts';
 import { newSessionToken, SESSION_IDLE_MS, sessionIdOf } from '../access/session.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
@@ -134,10 +134,6 @@ function assertUser(auth: Auth): UserAuth {
   return auth;
 }
 
-function tooManyAttempts(retryAfterMs: number): HttpError {
-  const minutes = Math.ceil(retryAfterMs / 60_000);
-  return new HttpError(429, `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
-}
 
 type ResolvedSession = Pick<SessionUser, 'actingTenantId' | 'manage' | 'view'>;
 

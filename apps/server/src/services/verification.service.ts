@@ -11,7 +11,7 @@ import type {
 } from '@enviro/contracts/verification';
 import type { Auth, UserAuth } from '../access/auth.ts';
 import { hashPassword, verifyPassword } from '../access/password.ts';
-import type { LoginRateLimiter } from '../access/rate-limit.ts';
+import { tooManyAttempts, type LoginRateLimiter } from '../access/rate-limit.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import type { Messaging } from '../mail/mail.plugin.ts';
@@ -334,7 +334,3 @@ function camel(column: string): string {
   return column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
-function tooManyAttempts(retryAfterMs: number): HttpError {
-  const minutes = Math.ceil(retryAfterMs / 60_000);
-  return new HttpError(429, `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
-}
