@@ -8,7 +8,7 @@ import { CorporateSelect } from '@/components/form/corporate-select';
 import { fieldErrors } from '@/components/form/field-errors';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveUser } from '../api/save-user';
-import { roleChoices } from './role-choices';
+import { rolesForUserType } from '@enviro/domain/user-roles';
 import { TenantPicker } from './tenant-picker';
 
 const FIELDS = ['tenantId', 'name', 'userName', 'phone', 'role', 'password', 'corporateId', 'primaryUser'] as const;
@@ -58,7 +58,7 @@ export function UserFormModal({ user, me, onClose }: UserFormModalProps) {
           <TextInput label="Name" required value={name} error={byField.name} onChange={(e) => setName(e.currentTarget.value)} />
           <TextInput label="Email" required type="email" disabled={user !== null} value={userName} error={byField.userName} onChange={(e) => setUserName(e.currentTarget.value)} />
           <TextInput label="Phone" type="tel" value={phone} error={byField.phone} onChange={(e) => setPhone(e.currentTarget.value)} />
-          <Select label="Role" required data={roleChoices(userType)} value={role} error={byField.role} onChange={(v) => setRole(v as Role | null)} allowDeselect={false} />
+          <Select label="Role" required data={[...rolesForUserType(userType)]} value={role} error={byField.role} onChange={(v) => setRole(v as Role | null)} allowDeselect={false} />
           {site && (
             <CorporateSelect value={corporateId} error={byField.corporateId} onChange={setCorporateId} />
           )}

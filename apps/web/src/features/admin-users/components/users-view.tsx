@@ -11,7 +11,7 @@ import { SearchInput } from '@/components/table/search-input';
 import { useListParams } from '@/components/table/use-list-params';
 import { useUsers } from '../api/get-users';
 import { EntityAccessModal } from './entity-access-modal';
-import { roleChoices } from './role-choices';
+import { rolesForUserType } from '@enviro/domain/user-roles';
 import { UserActions, type UserDialog } from './user-actions';
 import { UserFormModal } from './user-form-modal';
 import { UserStatusModal } from './user-status-modal';
@@ -71,7 +71,7 @@ export function UsersView({ me }: { me: SessionUser }) {
       </Group>
       <Group align="flex-end" wrap="wrap">
         <SearchInput label="Search" placeholder="Name, email or phone" value={list.filter('searchString') ?? ''} onSearch={(searchString) => list.update({ searchString })} />
-        <Select label="Role" clearable data={site ? [...ROLES] : roleChoices(me.tenant.type)} value={list.filter('role') ?? null} onChange={(role) => list.update({ role })} w={150} />
+        <Select label="Role" clearable data={site ? [...ROLES] : [...rolesForUserType(me.tenant.type)]} value={list.filter('role') ?? null} onChange={(role) => list.update({ role })} w={150} />
         <Select label="Status" clearable data={UserStatus.options} value={list.filter('status') ?? null} onChange={(status) => list.update({ status })} w={150} />
         {site && (
           <CorporateSelect
