@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
 import { Navigate, RouterProvider, createBrowserRouter } from 'react-router';
+import { accountRoute } from './routes/app/account-route';
+import { adminRoutes } from './routes/app/admin/admin-routes';
 import { ErrorRoute } from './routes/error';
 import { HomeRoute } from './routes/home';
+import { inviteRoute } from './routes/invite-route';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import { RouteLoading } from './routes/route-loading';
@@ -17,6 +20,8 @@ function createRouter() {
       children: [
         { index: true, Component: HomeRoute },
         { path: 'error', Component: ErrorRoute },
+        { path: 'login', lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+        inviteRoute,
         {
           path: 'public/dashboard',
           lazy: async () => ({ Component: (await import('./routes/public/public-layout')).PublicLayout }),
@@ -40,6 +45,21 @@ function createRouter() {
           ],
         },
         // SPEC 2: any other path goes to the home page.
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+    // The signed-in app: its own layout (AppShell) instead of the public header; lazy, so the
+    // public pages never download it.
+    {
+      path: 'app',
+      ErrorBoundary: RouteError,
+      HydrateFallback: RouteLoading,
+      lazy: async () => ({ Component: (await import('./routes/app/app-layout')).AppLayout }),
+      children: [
+        { index: true, element: <Navigate to="/app/dashboard" replace /> },
+        { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/app/dashboard-route')).DashboardRoute }) },
+        accountRoute,
+        ...adminRoutes,
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

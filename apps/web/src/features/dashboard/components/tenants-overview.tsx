@@ -14,7 +14,7 @@ const count = (status: LiveStatusName): DataTableColumn<TenantLiveStatus> => ({
 });
 
 const COLUMNS: DataTableColumn<TenantLiveStatus>[] = [
-  { header: 'Industry', value: (r) => r.name },
+  { header: 'Tenant', value: (r) => r.name },
   ...LIVE_STATUSES.map(count),
 ];
 
@@ -29,13 +29,13 @@ export function TenantsOverview({ title, rows }: { title: string; rows: readonly
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
-        <Tile label="Industries" value={rows.length} />
+        <Tile label="Tenants" value={rows.length} />
         {totals.map(([status, total]) => (
           <Tile key={status} label={`${status.toLowerCase()} stations`} value={total} colour={LIVE_STATUS_COLOURS[status]} />
         ))}
       </SimpleGrid>
-      <TextInput label="Search industries" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
-      <DataTable title={title} columns={COLUMNS} rows={shown} rowKey={(r) => r.tenantId} emptyText="No industries to show." />
+      <TextInput label="Search tenants" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
+      <DataTable title={title} columns={COLUMNS} rows={shown} rowKey={(r) => r.tenantId} emptyText="No tenants to show." />
     </Stack>
   );
 }

@@ -34,7 +34,7 @@ export function AppFrame(props: AppFrameProps) {
       <AppShell.Header bg="teal.9" c="white" withBorder={false}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" color="white" aria-label="Toggle menu" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" color="white" aria-label="Toggle menu" aria-expanded={opened} />
             <Anchor component={Link} to={props.homeHref} c="white" fw={700} fz="lg" underline="never">
               Enviro
             </Anchor>

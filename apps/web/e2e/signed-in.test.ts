@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/src/demo/seed-demo.ts';
+import { newUser, PASSWORD } from '../../server/test/accounts.ts';
+import { builders } from '../../server/test/builders.ts';
+import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
+import { horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+
+const CEMENT = 'Aravali Cement Works Ltd';
+const NO_ACCESS = 'You do not have access to this page';
+
+describe('the signed-in app in a browser', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let browser: Browser;
+  let cementId: number;
+  const users = { tenantUser: '', tenantAdmin: '', siteAdmin: '', statutory: '', expiring: '' };
+  let expiringId = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const board = (await seedDemo(database, { days: 1 })).statutoryTenantId;
+    const row = await database.db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow();
+    cementId = row.id;
+    const site = await builders(database.db).newTenant({ name: 'Enviro Operations', type: 'site' });
+    const db = database.db;
+    users.tenantUser = (await newUser(db, { tenantId: cementId, name: 'Tara Tenant', role: 'user' })).userName;
+    users.tenantAdmin = (await newUser(db, { tenantId: cementId, name: 'Arjun Admin', role: 'admin' })).userName;
+    users.siteAdmin = (await newUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' })).userName;
+    users.statutory = (await newUser(db, { tenantId: board, userType: 'statutory', name: 'Bala Board', role: 'user' })).userName;
+    const expiring = await newUser(db, { tenantId: cementId, name: 'Esha Expiring', role: 'user' });
+    users.expiring = expiring.userName;
+    expiringId = expiring.id;
+    ({ app, base } = await startServer(database));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  async function signIn(viewport: ViewportName, userName: string, password = PASSWORD) {
+    const opened = await openPage(browser, viewport);
+    await opened.page.goto(`${base}/login`);
+    await opened.page.getByLabel('Email').fill(userName);
+    await opened.page.locator('input[autocomplete="current-password"]').fill(password);
+    await opened.page.getByRole('button', { name: 'Sign in' }).click();
+    return opened;
+  }
+
+  /** The labels of the main menu (opening it with the burger first on a phone). */
+  async function menu(page: Page): Promise<string[]> {
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const burger = page.getByRole('button', { name: 'Toggle menu' });
+    if ((await burger.isVisible()) && (await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
+    await nav.getByRole('link').first().waitFor();
+    await expect.poll(() => nav.getByRole('link').first().evaluate((e) => e.getBoundingClientRect().left)).toBeGreaterThanOrEqual(0);
+    return nav.getByRole('link').allInnerTexts();
+  }
+
+  const activeItem = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]').innerText();
+
+  it.each<ViewportName>(['desktop', 'phone'])('a tenant user lands on their industry, sees the tenant menu and no admin page (%s)', async (viewport) => {
+    const { context, page, errors } = await signIn(viewport, users.tenantUser);
+    await page.waitForURL(`${base}/app/dashboard`);
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    await page.getByText('Kiln & Raw Mill Stack').first().waitFor();
+    expect(await page.getByTestId('acting-tenant').innerText()).toBe(CEMENT);
+    expect(await menu(page)).toEqual(['Dashboard', 'Settings', 'My account']);
+    expect(await activeItem(page)).toBe('Dashboard');
+    await screenshot(page, `signed-in-tenant-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.goto(`${base}/app/admin/users`);
+    await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
+    await page.goto(`${base}/app/admin/tenants/${cementId}`);
+    await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
+    if (viewport === 'phone') await screenshot(page, 'signed-in-no-access-phone');
+    expect(errors.filter((e) => !e.includes('403'))).toEqual([]);
+    await context.close();
+  });
+
+  it('a tenant admin also has users and the audit log, but not the platform tenants', async () => {
+    const { context, page } = await signIn('desktop', users.tenantAdmin);
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    const items = await menu(page);
+    expect(items).toEqual(expect.arrayContaining(['Dashboard', 'Users', 'Audit log', 'Settings', 'My account']));
+    expect(items).not.toContain('Tenants');
+    await page.goto(`${base}/app/admin/tenants`);
+    await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
+    await page.goto(`${base}/app/admin/audit-log`);
+    expect(await activeItem(page)).toBe('Audit log');
+    expect(await page.getByText(NO_ACCESS).count()).toBe(0);
+    await context.close();
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])('a site admin sees every industry, switches to one and back (%s)', async (viewport) => {
+    const { context, page, errors } = await signIn(viewport, users.siteAdmin);
+    await page.waitForURL(`${base}/app/dashboard`);
+    await page.getByRole('cell', { name: CEMENT }).waitFor();
+    const siteMenu = await menu(page);
+    expect(siteMenu).toEqual(expect.arrayContaining(['Dashboard', 'Tenants', 'Corporates', 'Users', 'Audit log', 'My account']));
+    await screenshot(page, `signed-in-site-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    // Manage mode: the switcher searches on the server; choosing sends TENANT-ID from then on.
+    const switcher = page.getByRole('textbox', { name: 'Act for an industry' });
+    await switcher.click();
+    await switcher.fill('aravali');
+    await page.getByRole('option', { name: new RegExp(CEMENT) }).click();
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    expect(await page.getByTestId('acting-tenant').innerText()).toBe(CEMENT);
+    const tenantMenu = await menu(page);
+    expect(tenantMenu).toEqual(expect.arrayContaining(['Dashboard', 'Settings', 'My account']));
+    expect(tenantMenu).not.toContain('Tenants');
+    await screenshot(page, `signed-in-site-managing-${viewport}`);
+
+    await page.getByRole('button', { name: 'Back to my site app' }).click();
+    await page.getByRole('cell', { name: CEMENT }).waitFor();
+    expect(await menu(page)).toContain('Tenants');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a statutory user sees the industries reporting to the board, and no admin page', async () => {
+    const { context, page } = await signIn('desktop', users.statutory);
+    await page.waitForURL(`${base}/app/dashboard`);
+    await page.getByRole('cell', { name: CEMENT }).waitFor();
+    expect(await menu(page)).toEqual(['Dashboard', 'My account']);
+    await screenshot(page, 'signed-in-statutory-desktop');
+    await page.goto(`${base}/app/admin/audit-log`);
+    await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
+    await context.close();
+  });
+
+  it('a wrong password shows the server message and does not say whether the account exists', async () => {
+    const { context, page } = await signIn('desktop', users.tenantUser, 'not the password');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Invalid user name or password');
+    expect(page.url()).toBe(`${base}/login`);
+    await screenshot(page, 'signed-in-wrong-password-desktop');
+
+    await page.getByLabel('Email').fill('nobody@example.in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => alert.innerText()).toContain('Invalid user name or password');
+    await context.close();
+  });
+
+  it('signing out returns to /login, and /app then asks to sign in again', async () => {
+    const { context, page } = await signIn('desktop', users.tenantUser);
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    await page.getByRole('button', { name: /^User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/login`);
+    await page.goto(`${base}/app/settings`);
+    await page.waitForURL(`${base}/login?next=%2Fapp%2Fsettings`);
+    // Signing in again goes back to the page asked for.
+    await page.getByLabel('Email').fill(users.tenantUser);
+    await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/app/settings`);
+    await context.close();
+  });
+
+  it('an expired session sends the next call to /login', async () => {
+    const { context, page } = await signIn('desktop', users.expiring);
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    await database.pool.query('DELETE FROM user_session WHERE user_id = $1', [expiringId]);
+    await page.reload();
+    await page.waitForURL(`${base}/login?next=%2Fapp%2Fdashboard`);
+    expect((await context.cookies()).find((c) => c.name === 'info')).toBeUndefined();
+    await context.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import type { SessionUser } from '@enviro/contracts/auth';
+import { useMe } from '@/features/account/api/get-me';
+import { useTenantsLiveStatus } from '@/features/admin-tenants/api/get-tenants-live-status';
+import { TenantsOverview } from '@/features/dashboard/components/tenants-overview';
+import { IndustryView } from '@/features/industry/components/industry-view';
+import { useTenantInfo } from '@/features/tenant/api/get-tenant-info';
+
+/**
+ * /app/dashboard, the home of each view: in the tenant app (own tenant or one acted for) the
+ * industry's summary and stations; elsewhere the tenants the user may read (a board's industries,
+ * a corporate's, every one for site and partner users) with their stations by live status.
+ */
+export function DashboardRoute() {
+  const me = useMe();
+  if (!me.data) return <Loading />;
+  return (
+    <Container size="xl" px={0}>
+      {me.data.view === 'tenant' ? <TenantDashboard tenantId={me.data.actingTenantId} /> : <TenantsDashboard user={me.data} />}
+    </Container>
+  );
+}
+
+function TenantDashboard({ tenantId }: { tenantId: number }) {
+  const tenant = useTenantInfo(String(tenantId));
+  if (tenant.isError) return <Failed what="The industry" onRetry={() => void tenant.refetch()} />;
+  if (!tenant.data) return <Loading />;
+  return <IndustryView tenant={tenant.data} />;
+}
+
+function TenantsDashboard({ user }: { user: SessionUser }) {
+  const live = useTenantsLiveStatus();
+  if (live.isError) return <Failed what="The tenants" onRetry={() => void live.refetch()} />;
+  if (!live.data) return <Loading />;
+  // The user's own organisation (the board, the corporate admin's or the site's tenant) is left out.
+  const rows = live.data.filter((r) => r.tenantId !== user.tenant.id);
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Dashboard
+        </Title>
+        <Text c="dimmed">{subtitle(user)}</Text>
+      </div>
+      <TenantsOverview title="Tenants by live status" rows={rows} />
+    </Stack>
+  );
+}
+
+function subtitle(user: SessionUser): string {
+  if (user.view === 'site' || user.view === 'partner') return `Every tenant ${user.tenant.name} looks after, with the live status of its stations`;
+  if (user.corporate) return `Industries of ${user.corporate.name}`;
+  return `Industries reporting to ${user.tenant.name}`;
+}
+
+function Loading() {
+  return (
+    <Center h={240}>
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+function Failed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <Center h={240}>
+      <Stack align="center">
+        <Text>{what} could not be loaded.</Text>
+        <Button variant="light" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
