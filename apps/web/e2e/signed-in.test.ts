@@ -112,6 +112,10 @@ describe('the signed-in app in a browser', () => {
     await switcher.fill('aravali');
     await page.getByRole('option', { name: new RegExp(CEMENT) }).click();
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    // The notice of the switch (SPEC 4: info shown as success) fades after 4 seconds.
+    const notice = page.getByText(`Now acting for ${CEMENT}`);
+    await notice.waitFor();
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
     expect(await page.getByTestId('acting-tenant').innerText()).toBe(CEMENT);
     const tenantMenu = await menu(page);
     expect(tenantMenu).toEqual(expect.arrayContaining(['Dashboard', 'Settings', 'My account']));

@@ -1,10 +1,10 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import type { TenantInfo } from '@enviro/contracts/tenant';
 import { canManage, effectiveAccess } from '@enviro/domain/access-model';
 import { mayUse, moduleOfPath, modulesFor } from '@enviro/domain/app-modules';
+import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/account/api/get-me';
 import { useLogout } from '@/features/auth/api/logout';
@@ -13,6 +13,7 @@ import { NoAccess } from '@/features/shell/components/no-access';
 import { useAutoRefresh } from '@/features/shell/hooks/use-auto-refresh';
 import { setActingTenant, useActingTenant } from '@/lib/acting-tenant';
 import { ApiError } from '@/lib/api-client';
+import { notifyInfo } from '@/lib/notify';
 
 /**
  * /app: the signed-in app. GET /api/users/me decides who is here (a 401 goes to /login through
@@ -33,6 +34,7 @@ export function AppLayout() {
     // Every cached answer was for the other tenant: fetch again with the new TENANT-ID.
     void queryClient.resetQueries();
     void navigate(paths.app.dashboard.getHref());
+    notifyInfo(tenant ? `Now acting for ${tenant.name}` : 'Back in your own app');
   };
 
   // A tenant remembered in this tab that the server no longer lets the user act for: back to their own app.
@@ -47,23 +49,8 @@ export function AppLayout() {
 
   if (!user) {
     const error = me.error instanceof ApiError ? me.error : null;
-    if (me.isError && error?.status !== 401 && !refused) {
-      return (
-        <Center h="60vh">
-          <Stack align="center">
-            <Text>Your session could not be loaded.</Text>
-            <Button variant="light" onClick={() => void me.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Center>
-      );
-    }
-    return (
-      <Center h="60vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
+    if (me.isError && error?.status !== 401 && !refused) return <LoadFailed what="Your session" onRetry={() => void me.refetch()} h="60vh" />;
+    return <Loading h="60vh" />;
   }
 
   const access = effectiveAccess({

@@ -1,5 +1,6 @@
-import { Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '@enviro/contracts/auth';
+import { LoadFailed, Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/account/api/get-me';
 import { useTenantsLiveStatus } from '@/features/admin-tenants/api/get-tenants-live-status';
 import { TenantsOverview } from '@/features/dashboard/components/tenants-overview';
@@ -23,14 +24,14 @@ export function DashboardRoute() {
 
 function TenantDashboard({ tenantId }: { tenantId: number }) {
   const tenant = useTenantInfo(String(tenantId));
-  if (tenant.isError) return <Failed what="The industry" onRetry={() => void tenant.refetch()} />;
+  if (tenant.isError) return <LoadFailed what="The industry" onRetry={() => void tenant.refetch()} />;
   if (!tenant.data) return <Loading />;
   return <IndustryView tenant={tenant.data} />;
 }
 
 function TenantsDashboard({ user }: { user: SessionUser }) {
   const live = useTenantsLiveStatus();
-  if (live.isError) return <Failed what="The tenants" onRetry={() => void live.refetch()} />;
+  if (live.isError) return <LoadFailed what="The tenants" onRetry={() => void live.refetch()} />;
   if (!live.data) return <Loading />;
   // The user's own organisation (the board, the corporate admin's or the site's tenant) is left out.
   const rows = live.data.filter((r) => r.tenantId !== user.tenant.id);
@@ -51,25 +52,4 @@ function subtitle(user: SessionUser): string {
   if (user.view === 'site' || user.view === 'partner') return `Every tenant ${user.tenant.name} looks after, with the live status of its stations`;
   if (user.corporate) return `Industries of ${user.corporate.name}`;
   return `Industries reporting to ${user.tenant.name}`;
-}
-
-function Loading() {
-  return (
-    <Center h={240}>
-      <Loader aria-label="Loading" />
-    </Center>
-  );
-}
-
-function Failed({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <Center h={240}>
-      <Stack align="center">
-        <Text>{what} could not be loaded.</Text>
-        <Button variant="light" onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Center>
-  );
 }
