@@ -94,6 +94,15 @@ describe('the signed-in app in a browser', () => {
     await page.goto(`${base}/app/admin/audit-log`);
     expect(await activeItem(page)).toBe('Audit log');
     expect(await page.getByText(NO_ACCESS).count()).toBe(0);
+
+    // SPEC 4: auto-refresh follows the preferences (the browser's own session saves them).
+    const saved = await page.request.post(`${base}/api/preferences`, {
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+      data: { REFRESH_DASHBOARD: { value: '1' }, REFRESH_INTERVAL: { value: '2' } },
+    });
+    expect(saved.status()).toBe(200);
+    await page.goto(`${base}/app/dashboard`);
+    await page.getByText('Dashboard refreshes every 2 min').waitFor();
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Preferences } from '@enviro/contracts/admin';
 import { api } from '@/lib/api-client';
 
-/** Root key of the preferences: the settings screen's save invalidates it, so auto-refresh reschedules. */
+/** Root key of the preferences (shared by the shell's auto-refresh and the settings screen): a save invalidates it, so auto-refresh reschedules. */
 export const PREFERENCES_KEY = ['preferences'] as const;
 
 /** GET /api/preferences: the caller's preferences for the tenant acted for, by key. */
