@@ -1,8 +1,8 @@
-import type { RawDataResponse } from '@enviro/contracts/data';
+import { RawDataResponse } from '@enviro/contracts/data';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builders } from './builders.ts';
-import { post, seedPlant, type Plant } from './data-fixture.ts';
+import { conforming, post, seedPlant, type Plant } from './data-fixture.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -14,7 +14,7 @@ describe('POST /api/rawdata/metric', () => {
   const table = async (request: unknown): Promise<RawDataResponse> => {
     const res = await post(app, '/api/rawdata/metric', p.key, request);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    return conforming(RawDataResponse, res.json());
   };
   const window = () => ({ entityIds: [p.plant], includeDescendants: true, startDate: '2024-03-10T02:08:00Z', endDate: '2024-03-10T02:12:00Z' });
 

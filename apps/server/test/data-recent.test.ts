@@ -1,8 +1,8 @@
-import type { RecentTreeNode } from '@enviro/contracts/data';
+import { RecentResponse, RecentTreeResponse, type RecentTreeNode } from '@enviro/contracts/data';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builders } from './builders.ts';
-import { post } from './data-fixture.ts';
+import { conforming, post } from './data-fixture.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 
 const MIN = 60_000;
@@ -68,12 +68,12 @@ describe('POST /api/data/recent/metric and /api/data/recentTree/metric', () => {
   const recent = async (request: unknown) => {
     const res = await post(app, '/api/data/recent/metric', key, request);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    return conforming(RecentResponse, res.json());
   };
   const tree = async (request: unknown): Promise<RecentTreeNode[]> => {
     const res = await post(app, '/api/data/recentTree/metric', key, request);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    return conforming(RecentTreeResponse, res.json());
   };
 
   it('answers the latest value per entity and parameter within the backscan hour', async () => {

@@ -1,7 +1,7 @@
-import type { TrendResult } from '@enviro/contracts/data';
+import { TrendResponse, type TrendResult } from '@enviro/contracts/data';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bucketBy, markDirty, oracle, post, rollUp, seedPlant, SLOT, T0, valuesOf, MINUTES, MINUTE, type Plant } from './data-fixture.ts';
+import { bucketBy, conforming, markDirty, oracle, post, rollUp, seedPlant, SLOT, T0, valuesOf, MINUTES, MINUTE, type Plant } from './data-fixture.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -17,7 +17,7 @@ describe('POST /api/data/metric and /api/data/entityMetric', () => {
   const trends = async (url: 'metric' | 'entityMetric', request: unknown): Promise<TrendResult[]> => {
     const res = await (url === 'metric' ? metric(request) : entityMetric(request));
     expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    return conforming(TrendResponse, res.json());
   };
   const pm = () => ({ d1: valuesOf(p.readings.d1, SLOT.pm), d2: valuesOf(p.readings.d2, SLOT.pm) });
 

@@ -5,16 +5,17 @@ import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import { scopeTenantIds } from '../access/access.ts';
 import { entityVisible } from '../repositories/entity-restriction.ts';
-import { readRecent } from './recent-query.ts';
-import { assertKnownParams, assertRootsFound, entityScope, selectionOf, sortEntities, type SelectedSeries } from './selection.ts';
+import { matchesTags } from '@enviro/domain/tag-filter';
+import { readRecent, type LatestValueRow } from './recent-query.ts';
+import { assertKnownParams, assertRootsFound, entityScope, seriesTags, sortEntities } from './selection.ts';
 import { SeriesRepository, type ScopeEntityRow } from './series.repository.ts';
 
 const HOUR_MS = 3_600_000;
 
-interface Latest {
-  series: SelectedSeries;
-  time: number;
-  value: number;
+interface Latest extends LatestValueRow {
+  entity: ScopeEntityRow;
+  /** Where the parameter first appears in the entity: the lowest device and slot reporting it. */
+  first: { device: number; slot: number };
 }
 
 /**
@@ -37,9 +38,9 @@ export class RecentService {
     const { latest } = await this.latest(auth, request);
     return latest.map((l) => ({
       ...point(l),
-      entityId: Number(l.series.entity.id),
-      entityName: l.series.entity.name,
-      entityType: l.series.entity.type as EntityType,
+      entityId: Number(l.entity.id),
+      entityName: l.entity.name,
+      entityType: l.entity.type as EntityType,
     }));
   }
 
@@ -52,9 +53,9 @@ export class RecentService {
     const { latest, scope, now } = await this.latest(auth, request);
     const values = new Map<string, RecentPoint[]>();
     for (const l of latest) {
-      const list = values.get(l.series.entity.id);
+      const list = values.get(l.entity.id);
       if (list) list.push(point(l));
-      else values.set(l.series.entity.id, [point(l)]);
+      else values.set(l.entity.id, [point(l)]);
     }
     const children = new Map<string, ScopeEntityRow[]>();
     const ids = new Set(scope.map((e) => e.id));
@@ -82,6 +83,10 @@ export class RecentService {
     return sortEntities(roots).map(build).filter((n) => n !== null);
   }
 
+  /**
+   * One value per entity and parameter, by entity name; within an entity the parameters come in
+   * request order, without params by device and slot.
+   */
   private async latest(auth: Auth, request: RecentRequest | RecentTreeRequest) {
     const now = this.now();
     const names = request.params ? [...new Set(request.params)] : null;
@@ -95,32 +100,40 @@ export class RecentService {
     // A user limited to some entities reads only those and their descendants; others answer 404.
     const scope = restriction === null ? found.scope : found.scope.filter((e) => entityVisible(restriction, e));
     assertRootsFound(scope, request.entityIds);
-    const selection = selectionOf(tenantIds, scope, found.series, request);
 
+    const types: readonly string[] | undefined = request.entityTypeFilter;
+    const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));
     const best = new Map<string, Latest>();
-    for (const s of selection.series) {
-      const key = `${s.entity.id}:${s.name}`;
+    for (const row of found.series) {
+      const entity = entities.get(row.entity_id);
+      if (!entity) continue;
+      if (request.considerTags && !matchesTags(seriesTags(row, entity), request.considerTags)) continue;
+      const key = `${row.entity_id}\u0000${row.name}`;
       const current = best.get(key);
-      if (!current || s.ts.getTime() > current.time) best.set(key, { series: s, time: s.ts.getTime(), value: s.value });
+      const device = Number(row.device_id);
+      const first = current && comparePlace(current.first, device, row.slot) <= 0 ? current.first : { device, slot: row.slot };
+      // The newest reading wins; on a tie, the lower device id.
+      if (!current || row.time > current.time || (row.time === current.time && device < Number(current.device_id))) {
+        best.set(key, { ...row, entity, first });
+      } else {
+        current.first = first;
+      }
     }
-    // Series come by entity name, device and slot; within an entity put parameters in request order.
-    const order = (l: Latest) => (names ? names.indexOf(l.series.name) : 0);
-    const entityRank = new Map<string, number>();
-    for (const l of best.values()) if (!entityRank.has(l.series.entity.id)) entityRank.set(l.series.entity.id, entityRank.size);
+    const rank = new Map(sortEntities([...entities.values()]).map((e, i) => [e.id, i]));
+    const order = names ? new Map(names.map((n, i) => [n, i])) : null;
     const latest = [...best.values()].sort(
-      (a, b) => entityRank.get(a.series.entity.id)! - entityRank.get(b.series.entity.id)! || order(a) - order(b),
+      (a, b) =>
+        rank.get(a.entity_id)! - rank.get(b.entity_id)! ||
+        (order ? order.get(a.name)! - order.get(b.name)! : comparePlace(a.first, b.first.device, b.first.slot)),
     );
-    return { latest, scope: selection.scope, now };
+    return { latest, scope, now };
   }
 }
 
+function comparePlace(a: { device: number; slot: number }, device: number, slot: number): number {
+  return a.device - device || a.slot - slot;
+}
+
 function point(l: Latest): RecentPoint {
-  return {
-    paramName: l.series.name,
-    paramLabel: l.series.label,
-    unit: l.series.unit,
-    deviceId: Number(l.series.device_id),
-    time: l.time,
-    value: l.value,
-  };
+  return { paramName: l.name, paramLabel: l.label, unit: l.unit, deviceId: Number(l.device_id), time: l.time, value: l.value };
 }

@@ -110,7 +110,7 @@ export async function assertKnownParams(repo: SeriesRepository, names: readonly 
 }
 
 /** A device's own tags, then the entity and device ids and names, which win over device tags of the same key. */
-function seriesTags(row: SeriesRow, entity: ScopeEntityRow): Record<string, string> {
+export function seriesTags(row: Pick<SeriesRow, 'device_tags' | 'device_id'>, entity: ScopeEntityRow): Record<string, string> {
   return {
     ...row.device_tags,
     entityId: entity.id,
