@@ -25,7 +25,7 @@ export async function trendFixture(db: Db, pool: pg.Pool, nowMs: number): Promis
   const minutes = Math.floor((nowMs - from) / 60_000);
   await copyReadings(pool, lines(tenantId, device.id, from, minutes));
   await buildRollups(pool, [tenantId], from, nowMs);
-  await pool.query('ANALYZE reading; ANALYZE reading_15m');
+  await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h');
   const { key } = await svc.createApiKey(tenantId, 'bench');
   return { tenantId, stationId, apiKey: key, readings: minutes * TREND_PARAMS.length };
 }
