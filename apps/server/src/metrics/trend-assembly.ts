@@ -30,15 +30,15 @@ export interface Grouping {
   groupByTags?: readonly string[] | undefined;
 }
 
-/** The value a downsampling aggregator gives for one series' bucket. */
+/** The value a downsampling aggregator gives for one series' bucket (its aggregate was computed: see BucketQuery.with). */
 export function downsample(stats: BucketStats, dsAgg: Aggregator): number {
   switch (dsAgg) {
     case 'avg':
       return stats.sum / stats.n;
     case 'min':
-      return stats.min;
+      return stats.min!;
     case 'max':
-      return stats.max;
+      return stats.max!;
     case 'sum':
       return stats.sum;
     case 'count':

@@ -15,8 +15,10 @@ export interface BucketStats {
   bucket: number;
   n: number;
   sum: number;
-  min: number;
-  max: number;
+  /** Smallest value; null unless min was asked for. */
+  min: number | null;
+  /** Largest value; null unless max was asked for. */
+  max: number | null;
   /** Value at the earliest reading; null unless first/last were asked for. */
   first: number | null;
   /** Value at the latest reading; null unless first/last were asked for. */
@@ -29,8 +31,11 @@ export interface BucketQuery {
   to: number;
   /** Bucket starts; bucket i holds [starts[i], starts[i + 1]). */
   starts: readonly number[];
-  /** Compute first/last (they cost a sort per bucket). */
-  withFirstLast: boolean;
+  /**
+   * The aggregates to compute besides n, sum and slots: each costs its aggregation and, more, its
+   * printing as text (first/last also a sort per bucket).
+   */
+  with: { min: boolean; max: boolean; firstLast: boolean };
 }
 
 /**
@@ -90,10 +95,13 @@ export async function readBuckets(db: Db, keys: readonly SeriesKey[], query: Buc
   // Sent once and read through an InitPlan: the branches would otherwise each carry the whole array.
   const starts = sql`(SELECT starts FROM grid)`;
   const [from, to, rollupFrom, rollupTo, hourFrom, hourTo] = [query.from, query.to, span.from, span.to, hours.from, hours.to].map(ts);
-  const rawFirst = query.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
-  const rawLast = query.withFirstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
-  const first = query.withFirstLast ? sql`(array_agg(first ORDER BY q))[1]` : sql`NULL::float8`;
-  const last = query.withFirstLast ? sql`(array_agg(last ORDER BY q DESC))[1]` : sql`NULL::float8`;
+  const { firstLast } = query.with;
+  const rawFirst = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
+  const rawLast = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
+  const first = firstLast ? sql`(array_agg(first ORDER BY q))[1]` : sql`NULL::float8`;
+  const last = firstLast ? sql`(array_agg(last ORDER BY q DESC))[1]` : sql`NULL::float8`;
+  const min = query.with.min ? sql`min(min)` : sql`NULL::float8`;
+  const max = query.with.max ? sql`max(max)` : sql`NULL::float8`;
   const quarters = (where: ReturnType<typeof sql>) => sql`
       SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
              r.n, r.sum, r.min, r.max, r.first, r.last, 1 AS slots
@@ -158,9 +166,10 @@ export async function readBuckets(db: Db, keys: readonly SeriesKey[], query: Buc
       WHERE v.value IS NOT NULL
       GROUP BY s.sid, 2, 3
     )
-    SELECT '[' || string_agg(concat_ws(',', series, bucket, n, sum, min, max, coalesce(first::text, 'null'), coalesce(last::text, 'null'), slots), ',') || ']' AS stats
+    SELECT '[' || string_agg(concat_ws(',', series, bucket, n, sum, coalesce(min::text, 'null'), coalesce(max::text, 'null'),
+                                       coalesce(first::text, 'null'), coalesce(last::text, 'null'), slots), ',') || ']' AS stats
     FROM (
-      SELECT sid::int - 1 AS series, b - 1 AS bucket, sum(n)::int AS n, sum(sum) AS sum, min(min) AS min, max(max) AS max,
+      SELECT sid::int - 1 AS series, b - 1 AS bucket, sum(n)::int AS n, sum(sum) AS sum, ${min} AS min, ${max} AS max,
              ${first} AS first, ${last} AS last, sum(slots)::int AS slots
       FROM parts
       GROUP BY sid, b
@@ -172,7 +181,7 @@ const FIELDS = 9;
 
 /**
  * BucketStats from the packed answer: a JSON array of numbers, nine per (series, bucket): series,
- * bucket, n, sum, min, max, first, last (null when not asked for), slots. JSON.parse is native;
+ * bucket, n, sum, min, max, first, last (those four null when not asked for), slots. JSON.parse is native;
  * splitting the same text in JavaScript took five times as long.
  */
 export function unpack(packed: string | null): BucketStats[] {
@@ -185,8 +194,8 @@ export function unpack(packed: string | null): BucketStats[] {
       bucket: v[i + 1]!,
       n: v[i + 2]!,
       sum: v[i + 3]!,
-      min: v[i + 4]!,
-      max: v[i + 5]!,
+      min: v[i + 4] ?? null,
+      max: v[i + 5] ?? null,
       first: v[i + 6] ?? null,
       last: v[i + 7] ?? null,
       slots: v[i + 8]!,

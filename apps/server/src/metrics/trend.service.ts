@@ -71,7 +71,11 @@ export class TrendService {
       from: plan.range.from,
       to: plan.range.to,
       starts: plan.grid.starts,
-      withFirstLast: params.some((p) => p.dsAgg === 'first' || p.dsAgg === 'last'),
+      with: {
+        min: params.some((p) => p.dsAgg === 'min'),
+        max: params.some((p) => p.dsAgg === 'max'),
+        firstLast: params.some((p) => p.dsAgg === 'first' || p.dsAgg === 'last'),
+      },
     });
     const stats = new Map<number, Map<number, BucketStats>>();
     for (const row of rows) {
