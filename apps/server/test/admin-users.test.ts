@@ -291,6 +291,25 @@ describe('changing users', () => {
   });
 });
 
+describe("a user's corporate", () => {
+  it("is their tenant's corporate unless a site administrator sets it (a corporate admin reads every tenant of theirs)", async () => {
+    const other = (await database.pool.query("INSERT INTO corporate (name) VALUES ('Other Group') RETURNING id")).rows[0].id as number;
+    const create = await as('adminA', 'POST', '/api/user', { name: 'Cora', userName: email('cora'), role: 'user', corporateId: other });
+    expect(create.statusCode).toBe(403);
+    expect(create.json().field).toBe('corporateId');
+    const self = await as('adminA', 'PUT', `/api/users/${u.adminA.id}`, { name: 'Asha Admin', phone: null, role: 'admin', corporateId: other });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().field).toBe('corporateId');
+    expect((await as('adminA', 'PUT', `/api/users/${u.adminA.id}`, { name: 'Asha Admin', phone: null, role: 'admin', corporateId: corporate })).statusCode).toBe(200);
+    const bySite = await as('siteAdmin', 'PUT', `/api/users/${u.userA.id}`, { name: 'Arun User', phone: null, role: 'user', corporateId: other });
+    expect(bySite.statusCode).toBe(200);
+    // The tenant's administrator may keep the corporate a site administrator gave, or clear it.
+    expect((await as('adminA', 'PUT', `/api/users/${u.userA.id}`, { name: 'Arun User', phone: null, role: 'user', corporateId: other })).statusCode).toBe(200);
+    expect((await as('adminA', 'PUT', `/api/users/${u.userA.id}`, { name: 'Arun User', phone: null, role: 'user', corporateId: null })).statusCode).toBe(200);
+    expect((await as('adminA', 'PUT', `/api/users/${u.adminA.id}`, { name: 'Asha Admin', phone: null, role: 'admin', corporateId: null })).statusCode).toBe(200);
+  });
+});
+
 describe('user activity', () => {
   it("shows who signed in and who changed what, scoped to the caller's users and filterable", async () => {
     const userName = email('active');
@@ -385,11 +404,17 @@ describe('entity access', () => {
     expect((await alerts({})).json().total).toBe(1);
     expect((await alerts({ nodeId: s.stack2 })).statusCode).toBe(404);
     expect((await as('adminA', 'POST', `/api/tenants/${t.a}/alertData?isGroupByParameter=true`, WINDOW)).json().total).toBe(2);
+    // Live status counts the granted stations only.
+    const live = async (who: 'userA' | 'adminA') =>
+      (await as(who, 'GET', '/api/getTenantsLiveStatus')).json().find((r: { tenantId: number }) => r.tenantId === t.a);
+    expect(await live('userA')).toMatchObject({ UNKNOWN: 1, LIVE: 0, DELAYED: 0, OFFLINE: 0 });
+    expect(await live('adminA')).toMatchObject({ UNKNOWN: 2 });
     // Their administrator still sees everything.
     expect((await as('adminA', 'GET', `/api/entity/${s.stack2}`)).statusCode).toBe(200);
 
     expect((await as('adminA', 'PUT', `/api/entityaccesforuser/${u.userA.id}`, { entityIds: [] })).json().entityIds).toEqual([]);
     expect(await treeIds()).toEqual([s.plant, s.stack1, s.stack2]);
+    expect(await live('userA')).toMatchObject({ UNKNOWN: 2 });
   });
 
   it("refuses another tenant's entities and plain users", async () => {

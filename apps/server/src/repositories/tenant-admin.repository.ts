@@ -30,6 +30,7 @@ export interface TenantValues {
 /** A station's tenant and when it last reported. */
 export interface StationAgeRow {
   tenant_id: number;
+  id: string;
   last_data_at: Date | null;
 }
 
@@ -99,7 +100,7 @@ export class TenantAdminRepository {
     if (tenantIds.length === 0) return [];
     return this.db
       .selectFrom('entity')
-      .select(['tenant_id', 'last_data_at'])
+      .select(['tenant_id', 'id', 'last_data_at'])
       .where('tenant_id', 'in', tenantIds)
       .where('status', '=', 'ENABLED')
       .where('type', 'not in', CONTAINER_TYPES)

@@ -183,8 +183,8 @@ export class UserAdminRepository {
     return trx.selectFrom('app_user').select(['id', 'status']).where('tenant_id', '=', tenantId).orderBy('id').forUpdate().execute();
   }
 
-  async tenant(id: number): Promise<{ id: number; type: string; status: string } | undefined> {
-    return this.db.selectFrom('tenant').select(['id', 'type', 'status']).where('id', '=', id).executeTakeFirst();
+  async tenant(id: number): Promise<{ id: number; type: string; status: string; corporate_id: number | null } | undefined> {
+    return this.db.selectFrom('tenant').select(['id', 'type', 'status', 'corporate_id']).where('id', '=', id).executeTakeFirst();
   }
 
   async corporateExists(id: number): Promise<boolean> {

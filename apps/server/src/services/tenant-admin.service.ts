@@ -10,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { recordTenantAudit } from '../repositories/audit-log.repository.ts';
+import { entityRestriction, entityVisible } from '../repositories/entity-restriction.ts';
 import type { TenantAdminRepository, TenantValues } from '../repositories/tenant-admin.repository.ts';
 import { toTenantInfo } from './tenant.service.ts';
 
@@ -73,13 +74,20 @@ export class TenantAdminService {
     return this.change(user, id, 'delete', (trx) => this.tenants.update(trx, id, { status: 'DELETED' }));
   }
 
-  /** Per tenant of the caller's, how many stations are LIVE, DELAYED, OFFLINE or never reported. */
+  /**
+   * Per tenant of the caller's, how many stations are LIVE, DELAYED, OFFLINE or never reported; a
+   * user limited to some entities counts only the stations they may see.
+   */
   async liveStatus(auth: Auth, now = Date.now()): Promise<TenantLiveStatus[]> {
     const user = assertSignedIn(auth);
-    const [tenants, stations] = await Promise.all([this.tenants.names(user.tenantIds), this.tenants.stationAges(user.tenantIds)]);
+    const [tenants, stations, restriction] = await Promise.all([
+      this.tenants.names(user.tenantIds),
+      this.tenants.stationAges(user.tenantIds),
+      entityRestriction(this.db, auth),
+    ]);
     const counts = new Map(tenants.map((t) => [t.id, { tenantId: t.id, name: t.name, LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 }]));
     for (const station of stations) {
-      const row = counts.get(station.tenant_id);
+      const row = entityVisible(restriction, station) ? counts.get(station.tenant_id) : undefined;
       if (row) row[liveStatus(station.last_data_at?.getTime(), now)] += 1;
     }
     return [...counts.values()];

@@ -51,9 +51,11 @@ const SITE_READERS: readonly Role[] = ['support', 'operations'];
  * site support and operations read those tenants' users; a tenant's administrators (role admin)
  * their own tenant's; everyone else reads only themself.
  */
+const isSiteWriter = (user: UserAuth) => user.userType === 'site' && SITE_WRITERS.includes(user.role);
+
 export function userScope(auth: Auth): UserScope {
   const user = assertSignedIn(auth);
-  if (user.userType === 'site' && SITE_WRITERS.includes(user.role)) return { user, tenantIds: user.tenantIds, selfOnly: false, write: true };
+  if (isSiteWriter(user)) return { user, tenantIds: user.tenantIds, selfOnly: false, write: true };
   if (user.userType === 'site' && SITE_READERS.includes(user.role)) return { user, tenantIds: user.tenantIds, selfOnly: false, write: false };
   const home = user.tenantIds.includes(user.homeTenantId) ? [user.homeTenantId] : [];
   if (user.role === 'admin' && !user.manage) return { user, tenantIds: home, selfOnly: false, write: true };
@@ -133,8 +135,8 @@ export class UserAdminService {
   /** PUT /api/users/{id}: name, phone, role, corporate; the email changes through its own verified route. */
   async update(auth: Auth, id: number, input: UserUpdate): Promise<AdminUser> {
     const scope = writeScope(auth);
-    await this.assertCorporate(input.corporateId, input.primaryUser);
     return this.change(scope, id, 'update', async (trx, before) => {
+      await this.assertCorporate(scope, before.tenant_id, input.corporateId, input.primaryUser, before.corporate_id);
       if (input.userName !== undefined && input.userName.trim().toLowerCase() !== before.user_name.toLowerCase()) {
         throw badRequest('userName', `the email changes through POST /api/users/${id}/{email}, which verifies the new address`);
       }
@@ -276,7 +278,7 @@ export class UserAdminService {
     const typeProblem = userTypeProblem(tenant.type, userType);
     if (typeProblem) throw badRequest('userType', typeProblem);
     assertGrant(scope.user, { tenant_id: tenantId, user_type: userType, role: null }, input.role);
-    await this.assertCorporate(input.corporateId ?? null, input.primaryUser);
+    await this.assertCorporate(scope, tenantId, input.corporateId ?? null, input.primaryUser);
     const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
     let id: number;
     try {
@@ -338,9 +340,17 @@ export class UserAdminService {
     return toAdminUser(row);
   }
 
-  private async assertCorporate(corporateId: number | null, primaryUser: boolean): Promise<void> {
-    if (corporateId !== null && !(await this.repo.corporateExists(corporateId))) {
-      throw badRequest('corporateId', `no corporate ${corporateId}`);
+  /**
+   * The corporate given to a user of `tenantId` must exist; anyone but a site administrator may give
+   * only the tenant's own corporate (or keep the user's `current` one): a corporate admin reads every
+   * tenant of their corporate, so choosing it would open other tenants.
+   */
+  private async assertCorporate(scope: UserScope, tenantId: number, corporateId: number | null, primaryUser: boolean, current: number | null = null): Promise<void> {
+    if (corporateId !== null && corporateId !== current) {
+      if (!(await this.repo.corporateExists(corporateId))) throw badRequest('corporateId', `no corporate ${corporateId}`);
+      if (!isSiteWriter(scope.user) && (await this.repo.tenant(tenantId))?.corporate_id !== corporateId) {
+        throw new HttpError(403, `corporateId: you may only give a user the corporate of their tenant`, 'corporateId');
+      }
     }
     if (primaryUser && corporateId === null) throw badRequest('primaryUser', 'a primary user needs a corporate (corporateId)');
   }
