@@ -2,14 +2,15 @@ import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, Title } f
 import { useEffect, useState } from 'react';
 import { fieldErrors } from '@/components/form/field-errors';
 import { notifyInfo } from '@/lib/notify';
-import { usePreferences, useSavePreferences } from '../api/preferences';
+import { usePreferences } from '@/api/get-preferences';
+import { useSavePreferences } from '../api/save-preferences';
 
 /** SPEC 4 default: one minute between refreshes. */
 const DEFAULT_INTERVAL = 1;
 
 /** The signed-in user's preferences: dashboard auto-refresh and its interval. */
 export function SettingsView() {
-  const preferences = usePreferences();
+  const preferences = usePreferences(true);
   const save = useSavePreferences();
   const [refresh, setRefresh] = useState(false);
   const [interval, setMinutes] = useState<number | string>(DEFAULT_INTERVAL);
