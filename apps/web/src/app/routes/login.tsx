@@ -3,13 +3,16 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { nextPath } from '@/features/auth/components/next-path';
 
-/** /login: after signing in, the page the user was sent from (`next`) or their app. */
+/** /login: after signing in, the page the user was sent from (`next`) or their app; `userName` fills the email in (from the invite page). */
 export function LoginRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   return (
     <Center px="md" py={48}>
-      <LoginForm onSignedIn={() => void navigate(nextPath(params.get('next')), { replace: true })} />
+      <LoginForm
+        initialUserName={params.get('userName')?.trim() ?? ''}
+        onSignedIn={() => void navigate(nextPath(params.get('next')), { replace: true })}
+      />
     </Center>
   );
 }

@@ -5,10 +5,11 @@ import { useLogin } from '../api/login';
 
 /**
  * Email and password. The server's own message is shown for a refusal (401: wrong name or
- * password, never which; 429: too many attempts and how long to wait).
+ * password, never which; 429: too many attempts and how long to wait). `initialUserName` (the
+ * invite page's `?userName=`) fills the email in and puts the focus on the password.
  */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const [userName, setUserName] = useState('');
+export function LoginForm({ onSignedIn, initialUserName = '' }: { onSignedIn: () => void; initialUserName?: string }) {
+  const [userName, setUserName] = useState(initialUserName);
   const [password, setPassword] = useState('');
   const login = useLogin();
 
@@ -46,6 +47,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
             label="Password"
             autoComplete="current-password"
             required
+            autoFocus={initialUserName !== ''}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
