@@ -138,6 +138,45 @@ describe('the signed-in app in a browser', () => {
     await context.close();
   });
 
+  it.each<ViewportName>(['desktop', 'phone'])('a tenant user opens a parameter trend and the comparison from the dashboard, staying in /app (%s)', async (viewport) => {
+    const { context, page, errors } = await signIn(viewport, users.tenantUser);
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    await page.getByRole('link', { name: 'PM', exact: true }).first().click();
+    await page.waitForURL(/\/app\/dashboard\/details\?/);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ paramId: 'pm', time: '15d-ago', avgDuration: 'minute_15' });
+    expect(url.searchParams.has('publicTenantId')).toBe(false);
+    const station = url.searchParams.get('entityId');
+    // The chart is drawn (no "No data found") and the tiles carry figures from the signed-in calls.
+    await page.locator('[role="img"][aria-label^="PM at "] svg').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('[data-stat="Avg"] p').nth(1).innerText()).toMatch(/^\d/);
+    expect(await page.getByText('No data found for selected criteria.').count()).toBe(0);
+    expect(await activeItem(page)).toBe('Dashboard');
+    await screenshot(page, `signed-in-trend-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.getByRole('link', { name: '← Back to the industry' }).click();
+    await page.waitForURL(`${base}/app/dashboard?station=${station}`);
+    await page.getByRole('link', { name: 'Compare a parameter across stations' }).click();
+    await page.waitForURL(/\/app\/dashboard\/parameter/);
+    await page.locator('[role="img"][aria-label$=" by station"] svg').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: '← Back to the industry' }).click();
+    await page.waitForURL(`${base}/app/dashboard`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the link of the invite page fills the email in and puts the focus on the password', async () => {
+    const { context, page } = await openPage(browser, 'desktop');
+    await page.goto(`${base}/login?userName=${encodeURIComponent(users.tenantUser)}`);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(users.tenantUser);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/app/dashboard`);
+    await context.close();
+  });
+
   it('a statutory user sees the industries reporting to the board, and no admin page', async () => {
     const { context, page } = await signIn('desktop', users.statutory);
     await page.waitForURL(`${base}/app/dashboard`);

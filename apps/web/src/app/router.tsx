@@ -58,6 +58,14 @@ function createRouter() {
       children: [
         { index: true, element: <Navigate to="/app/dashboard" replace /> },
         { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/app/dashboard-route')).DashboardRoute }) },
+        {
+          path: 'dashboard/details',
+          lazy: async () => ({ Component: (await import('./routes/app/dashboard-trend-routes')).DashboardDetailsRoute }),
+        },
+        {
+          path: 'dashboard/parameter',
+          lazy: async () => ({ Component: (await import('./routes/app/dashboard-trend-routes')).DashboardParameterRoute }),
+        },
         accountRoute,
         ...adminRoutes,
         { path: '*', element: <Navigate to="/" replace /> },

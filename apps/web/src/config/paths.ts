@@ -9,7 +9,21 @@ export const paths = {
   },
   app: {
     root: { path: '/app', getHref: () => '/app' },
-    dashboard: { path: '/app/dashboard', getHref: () => '/app/dashboard' },
+    /** `station`: the station the tenant dashboard opens on. */
+    dashboard: {
+      path: '/app/dashboard',
+      getHref: (query: { station?: number | string | undefined } = {}) => withQuery('/app/dashboard', query),
+    },
+    /** The signed-in parameter trend of the tenant acted for (the public page's query, without the portal's tenant and back). */
+    details: {
+      path: '/app/dashboard/details',
+      getHref: (query: Omit<TrendQuery, 'publicTenantId' | 'back'>) => withQuery('/app/dashboard/details', query),
+    },
+    /** The signed-in single-parameter dashboard of the tenant acted for. */
+    parameter: {
+      path: '/app/dashboard/parameter',
+      getHref: (query: Partial<Omit<ParameterQuery, 'back'>> = {}) => withQuery('/app/dashboard/parameter', query),
+    },
     account: { path: '/app/account', getHref: () => '/app/account' },
   },
   /** Administration screens (children of the signed-in layout at /app). */

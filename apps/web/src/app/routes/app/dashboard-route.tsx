@@ -6,6 +6,7 @@ import { useTenantsLiveStatus } from '@/features/admin-tenants/api/get-tenants-l
 import { TenantsOverview } from '@/features/dashboard/components/tenants-overview';
 import { IndustryView } from '@/features/industry/components/industry-view';
 import { useTenantInfo } from '@/features/tenant/api/get-tenant-info';
+import { APP_DASHBOARD_LINKS, DashboardLinksProvider } from '@/lib/dashboard-links';
 
 /**
  * /app/dashboard, the home of each view: in the tenant app (own tenant or one acted for) the
@@ -26,7 +27,12 @@ function TenantDashboard({ tenantId }: { tenantId: number }) {
   const tenant = useTenantInfo(String(tenantId));
   if (tenant.isError) return <LoadFailed what="The industry" onRetry={() => void tenant.refetch()} />;
   if (!tenant.data) return <Loading />;
-  return <IndustryView tenant={tenant.data} />;
+  // Its trend and compare links open /app/dashboard/details and /parameter, not the public portal.
+  return (
+    <DashboardLinksProvider value={APP_DASHBOARD_LINKS}>
+      <IndustryView tenant={tenant.data} />
+    </DashboardLinksProvider>
+  );
 }
 
 function TenantsDashboard({ user }: { user: SessionUser }) {

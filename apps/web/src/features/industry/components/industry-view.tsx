@@ -3,18 +3,19 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TenantInfo } from '@enviro/contracts/tenant';
 import { useEntityTree } from '@/api/get-entity-tree';
-import { paths } from '@/config/paths';
+import { useDashboardLinks } from '@/lib/dashboard-links';
 import { collectStations } from '@/lib/stations';
 import { StationView } from './station-view';
 import { TenantAlertsChart } from './tenant-alerts-chart';
 import { TenantSummaryPanel } from './tenant-summary-panel';
 
 /**
- * SPEC 2 public industry page. The picked station lives in the query (?station=) and changes
+ * SPEC 2 industry page (public, and the tenant app's dashboard; links follow `useDashboardLinks`). The picked station lives in the query (?station=) and changes
  * without reloading; `back` names the board whose industries list the back link returns to.
  */
 export function IndustryView({ tenant }: { tenant: TenantInfo }) {
   const [params, setParams] = useSearchParams();
+  const links = useDashboardLinks();
   const back = params.get('back') ?? undefined;
   const stationParam = Number(params.get('station'));
   const tree = useEntityTree(tenant.id);
@@ -44,7 +45,7 @@ export function IndustryView({ tenant }: { tenant: TenantInfo }) {
   return (
     <Stack gap="lg">
       {back && (
-        <Anchor component={Link} to={paths.public.industries.getHref(back)} size="sm">
+        <Anchor component={Link} to={links.industries(back)} size="sm">
           ← Back to industries
         </Anchor>
       )}
@@ -53,7 +54,7 @@ export function IndustryView({ tenant }: { tenant: TenantInfo }) {
           {tenant.name}
         </Title>
         <Text c="dimmed">{facts}</Text>
-        <Anchor component={Link} to={paths.public.parameter.getHref(tenant.id, { back })} size="sm">
+        <Anchor component={Link} to={links.parameter(tenant.id, { back })} size="sm">
           Compare a parameter across stations
         </Anchor>
       </div>

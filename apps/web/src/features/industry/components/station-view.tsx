@@ -3,13 +3,13 @@ import { useMemo, useState } from 'react';
 import { useAlertLimits } from '@/api/get-alert-limits';
 import { useEntityMetric } from '@/api/get-entity-metric';
 import { chartState } from '@/components/charts/chart-state';
-import { paths } from '@/config/paths';
 import { useAlertCounts } from '../api/get-alert-counts';
 import { CtoDocument } from './cto-document';
 import { RawDataReportForm } from './raw-data-report-form';
 import { StationParameters, type ParameterRow } from './station-parameters';
 import { StationRecentChart } from './station-recent-chart';
 import { StationSummary } from './station-summary';
+import { useDashboardLinks } from '@/lib/dashboard-links';
 import { latestValues, type Station } from '@/lib/stations';
 
 const DAY_MS = 86_400_000;
@@ -27,6 +27,7 @@ interface StationViewProps {
  */
 export function StationView({ tenantId, station, back }: StationViewProps) {
   // Fixed when the view opens (the parent keys it by station), so query keys stay stable.
+  const links = useDashboardLinks();
   const [now] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
   const names = station.params.map((p) => p.name);
   const hasParams = names.length > 0;
@@ -53,7 +54,7 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
       latest: latest.get(p.name),
       limit: limits.data?.find((l) => l.paramName === p.name),
       alerts24h: counts ? (counts.find((c) => c.paramName === p.name)?.count ?? 0) : undefined,
-      trendHref: paths.public.details.getHref(tenantId, {
+      trendHref: links.details(tenantId, {
         entityType: station.type,
         entityId: station.id,
         paramId: p.name,
@@ -63,7 +64,7 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
         back,
       }),
     }));
-  }, [recent.data, alerts.data, limits.data, station, tenantId, back]);
+  }, [recent.data, alerts.data, limits.data, station, tenantId, back, links]);
 
   return (
     <Paper withBorder p="md">

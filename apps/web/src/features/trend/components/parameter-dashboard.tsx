@@ -10,7 +10,7 @@ import { ChartSpinner } from '@/components/charts/chart-spinner';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { trendSeries } from '@/components/charts/from-trends';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
-import { paths } from '@/config/paths';
+import { useDashboardLinks } from '@/lib/dashboard-links';
 import { stationTypeLabel } from '@/lib/labels';
 import { collectStations } from '@/lib/stations';
 import { ParameterReportButton } from './parameter-report-button';
@@ -33,6 +33,7 @@ const STAT_COLUMNS: DataTableColumn<StationStatsRow>[] = [
  */
 export function ParameterDashboard({ tenantId, tenantName }: { tenantId: number; tenantName: string }) {
   const [search, setSearch] = useSearchParams();
+  const links = useDashboardLinks();
   const tree = useEntityTree(tenantId);
   const stations = useMemo(() => collectStations(tree.data ?? []), [tree.data]);
   const selection = useMemo(
@@ -78,7 +79,7 @@ export function ParameterDashboard({ tenantId, tenantName }: { tenantId: number;
 
   const header = (
     <div>
-      <Anchor component={Link} to={paths.public.industry.getHref(tenantId, { back: search.get('back') ?? undefined })} size="sm">
+      <Anchor component={Link} to={links.industry(tenantId, { back: search.get('back') ?? undefined })} size="sm">
         ← Back to the industry
       </Anchor>
       <Title order={1} fz={{ base: 24, sm: 30 }} mt="xs">

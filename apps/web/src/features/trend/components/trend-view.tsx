@@ -10,8 +10,8 @@ import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { limitLines, trendSeries } from '@/components/charts/from-trends';
 import { CsvExportButton } from '@/components/table/csv-export-button';
-import { paths } from '@/config/paths';
 import type { CsvColumn } from '@/lib/csv';
+import { useDashboardLinks } from '@/lib/dashboard-links';
 import { limitText } from '@/lib/limits';
 import { StatTiles } from './stat-tiles';
 import { TrendControls } from './trend-controls';
@@ -24,11 +24,12 @@ const CSV_COLUMNS: CsvColumn<Point>[] = [
 ];
 
 /**
- * SPEC 2 public parameter trend: one parameter of one station over the chosen duration and
+ * SPEC 2 parameter trend (public, and in the tenant app): one parameter of one station over the chosen duration and
  * averaging, with min, max and average, and the limit as a reference line. Every choice is in the URL.
  */
 export function TrendView({ tenantId }: { tenantId: number }) {
   const [params, setParams] = useSearchParams();
+  const links = useDashboardLinks();
   const entityId = Number(params.get('entityId'));
   const paramId = params.get('paramId') ?? '';
   const publicTenantId = params.get('publicTenantId') ?? String(tenantId);
@@ -74,7 +75,7 @@ export function TrendView({ tenantId }: { tenantId: number }) {
     <Stack gap="lg">
       <Anchor
         component={Link}
-        to={paths.public.industry.getHref(publicTenantId, { back, station: valid ? entityId : undefined })}
+        to={links.industry(publicTenantId, { back, station: valid ? entityId : undefined })}
         size="sm"
       >
         ← Back to the industry
