@@ -114,6 +114,16 @@ describe('email confirmation', () => {
     expect((await post(u, 'verifyEmailOtp', { otp: latest })).statusCode).toBe(200);
   });
 
+  it('sends one code for a burst of concurrent requests; the rest wait for the throttle', async () => {
+    const u = await member();
+    const since = mailServer.mails.length;
+    const statuses = (await Promise.all(Array.from({ length: 4 }, () => post(u, 'verifyEmail')))).map((r) => r.statusCode);
+    expect(statuses.sort()).toEqual([200, 429, 429, 429]);
+    await mailServer.next(u.userName, since);
+    const { rows } = await database.pool.query('SELECT count(*)::int AS n FROM verification_code WHERE user_id = $1', [u.id]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('names the field of a bad code', async () => {
     const u = await member();
     for (const otp of ['12345', 'abcdef', '1234567', undefined]) {

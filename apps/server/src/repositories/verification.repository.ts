@@ -75,8 +75,8 @@ export class VerificationRepository {
   }
 
   /** How many codes of the purpose the user was sent since `sinceMs` ago, and when the last one went. */
-  async recentSends(tenantId: number, userId: number, purpose: CodePurpose, sinceMs: number): Promise<{ count: number; lastAgoMs: number | null }> {
-    const row = await this.db
+  async recentSends(db: Tx, tenantId: number, userId: number, purpose: CodePurpose, sinceMs: number): Promise<{ count: number; lastAgoMs: number | null }> {
+    const row = await db
       .selectFrom('verification_code')
       .select([
         sql<number>`count(*)::int`.as('count'),

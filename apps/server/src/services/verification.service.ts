@@ -9,10 +9,12 @@ import type {
   PasswordUpdated,
   VerificationState,
 } from '@enviro/contracts/verification';
+import type { Kysely } from 'kysely';
 import type { Auth, UserAuth } from '../access/auth.ts';
 import { hashPassword, verifyPassword } from '../access/password.ts';
 import { tooManyAttempts, type LoginRateLimiter } from '../access/rate-limit.ts';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import type { Messaging } from '../mail/mail.plugin.ts';
 import { emailChangedMail, emailCodeMail, inviteMail } from '../mail/templates.ts';
@@ -60,8 +62,7 @@ export class VerificationService implements InviteSender {
     if (!user) throw notFound(`No user with id= ${userId} exists`);
     if (user.password_hash !== null) throw new HttpError(409, 'the user has already set a password; an invite is only for a first password');
     if (user.status !== 'ENABLED') throw new HttpError(409, 'the user is disabled; enable them before inviting');
-    await this.assertMaySend(user, 'invite');
-    return this.invite(user, actorOf(scope.user));
+    return this.invite(user, actorOf(scope.user), true);
   }
 
   /** GET /invite/{token}: whom the link is for, or that it expired or was used; an unknown link is not found. */
@@ -172,12 +173,12 @@ export class VerificationService implements InviteSender {
     const caller = assertUser(auth);
     const user = await this.self(auth, userId);
     if (sameAddress(user.user_name, email)) throw badRequest('email', 'is already your email');
-    await this.assertMaySend(user, 'email');
     const code = newCode();
     const codeHash = await hashPassword(code);
     let stored: { id: string; expiresAt: Date };
     try {
       stored = await this.db.transaction().execute(async (trx) => {
+        await this.assertMaySend(trx, user, 'email');
         await this.repo.changeUserName(trx, user.tenant_id, userId, email);
         await recordAudit(trx, {
           ...auditOf(caller, userId),
@@ -222,11 +223,12 @@ export class VerificationService implements InviteSender {
     return { updated: true, sessionsEnded };
   }
 
-  /** Stores a new invite (ending earlier ones), then mails the link. */
-  private async invite(user: VerifiableUser, actor: Actor): Promise<InviteSent> {
+  /** Stores a new invite (ending earlier ones; within the resend throttle when `throttle`), then mails the link. */
+  private async invite(user: VerifiableUser, actor: Actor, throttle = false): Promise<InviteSent> {
     const { token, hash } = newInviteToken();
     const userId = Number(user.id);
     const stored = await this.db.transaction().execute(async (trx) => {
+      if (throttle) await this.assertMaySend(trx, user, 'invite');
       const code = await this.repo.replaceCode(trx, {
         tenantId: user.tenant_id, userId, purpose: 'invite', codeHash: hash, target: user.user_name, validMs: this.limits.inviteValidMs,
       });
@@ -251,11 +253,11 @@ export class VerificationService implements InviteSender {
   }
 
   private async sendCode(user: VerifiableUser, purpose: 'email' | 'phone', target: string, actor: Actor): Promise<CodeSent> {
-    await this.assertMaySend(user, purpose);
     const code = newCode();
     const codeHash = await hashPassword(code);
     const userId = Number(user.id);
     const stored = await this.db.transaction().execute(async (trx) => {
+      await this.assertMaySend(trx, user, purpose);
       const row = await this.repo.replaceCode(trx, { tenantId: user.tenant_id, userId, purpose, codeHash, target, validMs: this.limits.codeValidMs });
       await recordAudit(trx, {
         tenantId: user.tenant_id,
@@ -287,10 +289,15 @@ export class VerificationService implements InviteSender {
     }
   }
 
-  /** Resend throttle per user and purpose: one a minute, five an hour. */
-  private async assertMaySend(user: VerifiableUser, purpose: CodePurpose): Promise<void> {
+  /**
+   * Resend throttle per user and purpose: one a minute, five an hour. Checked inside the
+   * transaction storing the code, under the user's row lock, so concurrent requests cannot all
+   * pass the check before any of them has stored its code.
+   */
+  private async assertMaySend(trx: Kysely<Database>, user: VerifiableUser, purpose: CodePurpose): Promise<void> {
     const l = this.limits;
-    const recent = await this.repo.recentSends(user.tenant_id, Number(user.id), purpose, l.resendWindowMs);
+    await this.repo.findUser(trx, [user.tenant_id], Number(user.id), true);
+    const recent = await this.repo.recentSends(trx, user.tenant_id, Number(user.id), purpose, l.resendWindowMs);
     if (recent.lastAgoMs !== null && recent.lastAgoMs < l.resendIntervalMs) {
       const seconds = Math.ceil((l.resendIntervalMs - recent.lastAgoMs) / 1000);
       throw new HttpError(429, `${purpose === 'invite' ? 'an invite' : 'a code'} was just sent; ask again in ${seconds} second${seconds === 1 ? '' : 's'}`);
