@@ -125,11 +125,12 @@ export const BulkUserResult = z.object({
 });
 export type BulkUserResult = z.infer<typeof BulkUserResult>;
 
-/** Path of the /api/users/{id} routes and /api/entityaccesforuser/{id}. */
+/** Path of the /api/users/{id} routes (administration and verification) and /api/entityaccesforuser/{id}. */
 export const UserPathParams = z.object({
   /** User id. */
   id: Id,
 });
+export type UserPathParams = z.infer<typeof UserPathParams>;
 
 /** Body of PUT /api/users/{id}: the editable fields, all given. */
 export const UserUpdate = z.object({
@@ -214,11 +215,8 @@ export type UserActivity = z.infer<typeof UserActivity>;
 export const UserActivityPage = pageOf(UserActivity);
 export type UserActivityPage = z.infer<typeof UserActivityPage>;
 
-/** Path of GET /api/corporates/{id}/users/primary. */
-export const CorporatePathParams = z.object({
-  /** Corporate id. */
-  id: Id,
-});
+/** Path of GET /api/corporates/{id}/users/primary: the one of the /api/corporates/{id} routes. */
+export { CorporatePathParams } from './admin.ts';
 
 /** Body of PUT /api/entityaccesforuser/{id}. */
 export const EntityAccessInput = z.object({

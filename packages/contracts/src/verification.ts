@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { NewPassword, UserName } from './auth.ts';
 import { Id } from './common.ts';
 
-/** Path of the routes about one user: POST /api/users/{id}/verifyEmail and friends. */
-export const UserPathParams = z.object({
-  /** User id. */
-  id: Id,
-});
-export type UserPathParams = z.infer<typeof UserPathParams>;
+/** Path of the routes about one user (POST /api/users/{id}/verifyEmail and friends): the one of user administration. */
+export { UserPathParams } from './users.ts';
 
 /** Body of POST /api/users/{id}/verifyEmailOtp and /verifyPhoneOtp. */
 export const OtpBody = z.object({

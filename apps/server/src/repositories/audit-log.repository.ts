@@ -31,7 +31,30 @@ export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry): Pro
     .execute();
 }
 
-/** A recorded change as stored. */
+/** Who made a change, as the audit log records it: 'user:<id>' with the user, or 'system', 'cli'. */
+export interface AuditActor {
+  name: string;
+  userId: number | null;
+}
+
+/** A signed-in user as the actor of a change. */
+export function userActor(user: { userId: number }): AuditActor {
+  return { name: `user:${user.userId}`, userId: user.userId };
+}
+
+/** Records a change to a user's account (the row 'app_user:<id>') in the log of `tenantId`. */
+export function recordUserAudit(
+  trx: Kysely<Database>,
+  actor: AuditActor,
+  tenantId: number,
+  userId: number,
+  action: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  return recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action, entity: `app_user:${userId}`, before, after });
+}
+
 /** Records a change a signed-in user made to a tenant's settings (the tenant itself, its links, licences). */
 export function recordTenantAudit(
   trx: Kysely<Database>,

@@ -9,7 +9,7 @@ import { tooManyAttempts, type LoginRateLimiter } from '../access/rate-limit.ts'
 import { newSessionToken, SESSION_IDLE_MS, sessionIdOf } from '../access/session.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
-import { recordAudit } from '../repositories/audit-log.repository.ts';
+import { recordUserAudit, type AuditActor } from '../repositories/audit-log.repository.ts';
 import { recordLogin } from '../repositories/user-admin.repository.ts';
 import { CLOSED_TENANT_STATUSES, type ProfileRow, type UserRepository } from '../repositories/user.repository.ts';
 
@@ -81,7 +81,7 @@ export class AuthService {
   }
 
   /** Creates a user of a tenant; the user type must be the tenant's type. Audited. */
-  async createUser(actor: { name: string; userId: number | null }, input: CreateUser): Promise<{ id: number }> {
+  async createUser(actor: AuditActor, input: CreateUser): Promise<{ id: number }> {
     const tenantType = await this.users.tenantType(input.tenantId);
     if (tenantType === undefined) throw badRequest('tenantId', `no tenant ${input.tenantId}`);
     const typeProblem = userTypeProblem(tenantType, input.userType);
@@ -103,15 +103,7 @@ export class AuthService {
           corporateId: input.corporateId ?? null,
         });
         const { password: _secret, ...recorded } = input;
-        await recordAudit(trx, {
-          tenantId: input.tenantId,
-          actor: actor.name,
-          actorUserId: actor.userId,
-          action: 'create',
-          entity: `app_user:${created}`,
-          before: null,
-          after: { ...recorded, id: Number(created), hasPassword: passwordHash !== null },
-        });
+        await recordUserAudit(trx, actor, input.tenantId, Number(created), 'create', null, { ...recorded, id: Number(created), hasPassword: passwordHash !== null });
         return created;
       });
       return { id: Number(id) };

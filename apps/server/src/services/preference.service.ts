@@ -4,7 +4,7 @@ import { assertSignedIn } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { recordAudit } from '../repositories/audit-log.repository.ts';
+import { recordUserAudit, userActor } from '../repositories/audit-log.repository.ts';
 import type { PreferenceOwner, PreferenceRepository } from '../repositories/preference.repository.ts';
 
 /** The signed-in user's preferences for the tenant the request acts for. */
@@ -25,15 +25,7 @@ export class PreferenceService {
       const before = await this.map(trx, owner);
       await this.preferences.upsert(trx, owner, Object.entries(input).map(([key, { value }]) => ({ key, value })));
       const after = await this.map(trx, owner);
-      await recordAudit(trx, {
-        tenantId: owner.tenantId,
-        actor: `user:${owner.userId}`,
-        actorUserId: owner.userId,
-        action: 'preferences',
-        entity: `app_user:${owner.userId}`,
-        before,
-        after,
-      });
+      await recordUserAudit(trx, userActor(owner), owner.tenantId, owner.userId, 'preferences', before, after);
       return after;
     });
   }

@@ -25,7 +25,7 @@ import { hashPassword } from '../access/password.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
-import { recordAudit } from '../repositories/audit-log.repository.ts';
+import { recordUserAudit, userActor } from '../repositories/audit-log.repository.ts';
 import type { AdminUserRow, UserAdminRepository } from '../repositories/user-admin.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import { toProfile } from './auth.service.ts';
@@ -237,7 +237,7 @@ export class UserAdminService {
         const id = Number(row.id);
         await this.repo.update(trx, input.tenantId, id, { status: input.status });
         if (input.status === 'DISABLED') await this.repo.deleteSessions(trx, input.tenantId, id);
-        await recordUserAudit(trx, user, input.tenantId, id, 'status', { status: row.status }, { status: input.status });
+        await recordUserAudit(trx, userActor(user), input.tenantId, id, 'status', { status: row.status }, { status: input.status });
         ids.push(id);
       }
       return ids;
@@ -297,7 +297,7 @@ export class UserAdminService {
         );
         if (input.primaryUser) await this.repo.setPrimary(trx, tenantId, created, true);
         const after = await this.load(trx, tenantId, created);
-        await recordUserAudit(trx, scope.user, tenantId, created, 'create', null, after);
+        await recordUserAudit(trx, userActor(scope.user), tenantId, created, 'create', null, after);
         return created;
       });
     } catch (error) {
@@ -329,7 +329,7 @@ export class UserAdminService {
       assertOutranks(scope.user, before);
       await apply(trx, before);
       const after = await this.load(trx, before.tenant_id, id);
-      await recordUserAudit(trx, scope.user, before.tenant_id, id, action, toAdminUser(before), after);
+      await recordUserAudit(trx, userActor(scope.user), before.tenant_id, id, action, toAdminUser(before), after);
       return after;
     });
   }
@@ -379,17 +379,6 @@ function assertOutranks(user: UserAuth, target: AdminUserRow): void {
 
 const userNotFound = (id: number) => notFound(`No user with id= ${id} exists`);
 
-function recordUserAudit(
-  trx: Kysely<Database>,
-  user: UserAuth,
-  tenantId: number,
-  id: number,
-  action: string,
-  before: unknown,
-  after: unknown,
-): Promise<void> {
-  return recordAudit(trx, { tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action, entity: `app_user:${id}`, before, after });
-}
 
 export function toAdminUser(row: AdminUserRow): AdminUser {
   return {

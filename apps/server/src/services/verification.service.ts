@@ -18,17 +18,12 @@ import type { Database } from '../db/schema.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import type { Messaging } from '../mail/mail.plugin.ts';
 import { emailChangedMail, emailCodeMail, inviteMail } from '../mail/templates.ts';
-import { recordAudit } from '../repositories/audit-log.repository.ts';
+import { recordUserAudit, userActor, type AuditActor } from '../repositories/audit-log.repository.ts';
 import type { CodePurpose, VerifiableUser, VerificationRepository } from '../repositories/verification.repository.ts';
 import type { InviteSender } from './invite-sender.ts';
 import { userScope } from './user-admin.service.ts';
 import { inviteTokenHash, maskEmail, maskPhone, newCode, newInviteToken, VERIFICATION_LIMITS, type VerificationLimits } from './one-time-code.ts';
 
-/** Who made a change, as the audit log records it. */
-interface Actor {
-  name: string;
-  userId: number | null;
-}
 
 /**
  * Invites, email and phone confirmation with one-time codes, login email change and password
@@ -62,7 +57,7 @@ export class VerificationService implements InviteSender {
     if (!user) throw notFound(`No user with id= ${userId} exists`);
     if (user.password_hash !== null) throw new HttpError(409, 'the user has already set a password; an invite is only for a first password');
     if (user.status !== 'ENABLED') throw new HttpError(409, 'the user is disabled; enable them before inviting');
-    return this.invite(user, actorOf(scope.user), true);
+    return this.invite(user, userActor(scope.user), true);
   }
 
   /** GET /invite/{token}: whom the link is for, or that it expired or was used; an unknown link is not found. */
@@ -95,15 +90,10 @@ export class VerificationService implements InviteSender {
         const emailVerified = sameAddress(code.target, user.user_name) || user.email_verified;
         await this.repo.updateUser(trx, user.tenant_id, userId, { password_hash: passwordHash, email_verified: emailVerified });
         await this.repo.markUsed(trx, code.tenant_id, code.id);
-        await recordAudit(trx, {
-          tenantId: user.tenant_id,
-          actor: `user:${userId}`,
-          actorUserId: userId,
-          action: 'invite.accept',
-          entity: `app_user:${userId}`,
-          before: { hasPassword: false, emailVerified: user.email_verified },
-          after: { hasPassword: true, emailVerified },
-        });
+        await recordUserAudit(
+          trx, userActor({ userId }), user.tenant_id, userId, 'invite.accept',
+          { hasPassword: false, emailVerified: user.email_verified }, { hasPassword: true, emailVerified },
+        );
         return { id: userId, name: user.name, userName: user.user_name };
       });
       await this.limiter.forget(attempt);
@@ -118,7 +108,7 @@ export class VerificationService implements InviteSender {
   async sendEmailCode(auth: Auth, userId: number): Promise<CodeSent> {
     const user = await this.self(auth, userId);
     if (user.email_verified) throw new HttpError(409, 'your email is already confirmed');
-    return this.sendCode(user, 'email', user.user_name, actorOf(assertUser(auth)));
+    return this.sendCode(user, 'email', user.user_name, userActor(assertUser(auth)));
   }
 
   /** POST /users/{id}/verifyPhone: a 6-digit code by SMS to the user's own phone. */
@@ -126,7 +116,7 @@ export class VerificationService implements InviteSender {
     const user = await this.self(auth, userId);
     if (user.phone === null) throw badRequest('phone', 'your account has no phone number; add one first');
     if (user.phone_verified) throw new HttpError(409, 'your phone is already confirmed');
-    return this.sendCode(user, 'phone', user.phone, actorOf(assertUser(auth)));
+    return this.sendCode(user, 'phone', user.phone, userActor(assertUser(auth)));
   }
 
   /** POST /users/{id}/verifyEmailOtp and /verifyPhoneOtp: checks the code and confirms the address. */
@@ -152,12 +142,10 @@ export class VerificationService implements InviteSender {
       const flag = purpose === 'email' ? 'email_verified' : 'phone_verified';
       await this.repo.markUsed(trx, tenantId, code.id);
       await this.repo.updateUser(trx, tenantId, userId, { [flag]: true });
-      await recordAudit(trx, {
-        ...auditOf(caller, userId),
-        action: `user.${purpose}.verify`,
-        before: { [purpose]: address, [camel(flag)]: user[flag] },
-        after: { [purpose]: address, [camel(flag)]: true },
-      });
+      await recordUserAudit(
+        trx, userActor(caller), caller.homeTenantId, userId, `user.${purpose}.verify`,
+        { [purpose]: address, [camel(flag)]: user[flag] }, { [purpose]: address, [camel(flag)]: true },
+      );
       return { state: { emailVerified: user.email_verified || purpose === 'email', phoneVerified: user.phone_verified || purpose === 'phone' }, triesLeft: 0 };
     });
     if (outcome.state) return outcome.state;
@@ -180,12 +168,10 @@ export class VerificationService implements InviteSender {
       stored = await this.db.transaction().execute(async (trx) => {
         await this.assertMaySend(trx, user, 'email');
         await this.repo.changeUserName(trx, user.tenant_id, userId, email);
-        await recordAudit(trx, {
-          ...auditOf(caller, userId),
-          action: 'user.email.change',
-          before: { userName: user.user_name, emailVerified: user.email_verified },
-          after: { userName: email, emailVerified: false },
-        });
+        await recordUserAudit(
+          trx, userActor(caller), caller.homeTenantId, userId, 'user.email.change',
+          { userName: user.user_name, emailVerified: user.email_verified }, { userName: email, emailVerified: false },
+        );
         return this.repo.replaceCode(trx, { tenantId: user.tenant_id, userId, purpose: 'email', codeHash, target: email, validMs: this.limits.codeValidMs });
       });
     } catch (error) {
@@ -217,14 +203,14 @@ export class VerificationService implements InviteSender {
     const sessionsEnded = await this.db.transaction().execute(async (trx) => {
       await this.repo.updateUser(trx, user.tenant_id, userId, { password_hash: passwordHash });
       const ended = await this.repo.endOtherSessions(trx, user.tenant_id, userId, caller.sessionId);
-      await recordAudit(trx, { ...auditOf(caller, userId), action: 'user.password.update', before: null, after: { passwordChanged: true, sessionsEnded: ended } });
+      await recordUserAudit(trx, userActor(caller), caller.homeTenantId, userId, 'user.password.update', null, { passwordChanged: true, sessionsEnded: ended });
       return ended;
     });
     return { updated: true, sessionsEnded };
   }
 
   /** Stores a new invite (ending earlier ones; within the resend throttle when `throttle`), then mails the link. */
-  private async invite(user: VerifiableUser, actor: Actor, throttle = false): Promise<InviteSent> {
+  private async invite(user: VerifiableUser, actor: AuditActor, throttle = false): Promise<InviteSent> {
     const { token, hash } = newInviteToken();
     const userId = Number(user.id);
     const stored = await this.db.transaction().execute(async (trx) => {
@@ -233,15 +219,7 @@ export class VerificationService implements InviteSender {
         tenantId: user.tenant_id, userId, purpose: 'invite', codeHash: hash, target: user.user_name, validMs: this.limits.inviteValidMs,
       });
       await this.repo.addInviteToken(trx, hash, user.tenant_id, code.id);
-      await recordAudit(trx, {
-        tenantId: user.tenant_id,
-        actor: actor.name,
-        actorUserId: actor.userId,
-        action: 'invite.send',
-        entity: `app_user:${userId}`,
-        before: null,
-        after: { sentTo: user.user_name, expiresAt: code.expiresAt.toISOString() },
-      });
+      await recordUserAudit(trx, actor, user.tenant_id, userId, 'invite.send', null, { sentTo: user.user_name, expiresAt: code.expiresAt.toISOString() });
       return code;
     });
     const link = `${this.messaging.publicUrl}/invite/${token}`;
@@ -252,21 +230,15 @@ export class VerificationService implements InviteSender {
     return { sentTo: user.user_name, expiresAt: stored.expiresAt.toISOString() };
   }
 
-  private async sendCode(user: VerifiableUser, purpose: 'email' | 'phone', target: string, actor: Actor): Promise<CodeSent> {
+  private async sendCode(user: VerifiableUser, purpose: 'email' | 'phone', target: string, actor: AuditActor): Promise<CodeSent> {
     const code = newCode();
     const codeHash = await hashPassword(code);
     const userId = Number(user.id);
     const stored = await this.db.transaction().execute(async (trx) => {
       await this.assertMaySend(trx, user, purpose);
       const row = await this.repo.replaceCode(trx, { tenantId: user.tenant_id, userId, purpose, codeHash, target, validMs: this.limits.codeValidMs });
-      await recordAudit(trx, {
-        tenantId: user.tenant_id,
-        actor: actor.name,
-        actorUserId: actor.userId,
-        action: `user.${purpose}.code`,
-        entity: `app_user:${userId}`,
-        before: null,
-        after: { sentTo: purpose === 'email' ? maskEmail(target) : maskPhone(target) },
+      await recordUserAudit(trx, actor, user.tenant_id, userId, `user.${purpose}.code`, null, {
+        sentTo: purpose === 'email' ? maskEmail(target) : maskPhone(target),
       });
       return row;
     });
@@ -323,14 +295,6 @@ export class VerificationService implements InviteSender {
 function assertUser(auth: Auth): UserAuth {
   if (auth.kind !== 'user') throw unauthorized('sign in to manage your account');
   return auth;
-}
-
-function actorOf(caller: UserAuth): Actor {
-  return { name: `user:${caller.userId}`, userId: caller.userId };
-}
-
-function auditOf(caller: UserAuth, userId: number) {
-  return { tenantId: caller.homeTenantId, actor: `user:${caller.userId}`, actorUserId: caller.userId, entity: `app_user:${userId}` };
 }
 
 function sameAddress(a: string, b: string): boolean {
