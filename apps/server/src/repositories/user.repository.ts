@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -181,39 +181,22 @@ export class UserRepository {
 
   /** The industries associated with a statutory body, not deleted. */
   async associatedTenantIds(statutoryId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('statutory_association as sa')
-      .innerJoin('tenant as t', 't.id', 'sa.tenant_id')
-      .select('t.id')
-      .where('sa.statutory_id', '=', statutoryId)
-      .where('t.status', '!=', 'DELETED')
-      .orderBy('t.id')
-      .execute();
-    return rows.map((r) => r.id);
+    return this.notDeleted(this.db.selectFrom('statutory_association').select('tenant_id').where('statutory_id', '=', statutoryId));
   }
 
   /** The tenants of a corporate, not deleted. */
   async corporateTenantIds(corporateId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('tenant')
-      .select('id')
-      .where('corporate_id', '=', corporateId)
-      .where('status', '!=', 'DELETED')
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => r.id);
+    return this.notDeleted(this.db.selectFrom('tenant').select('id as tenant_id').where('corporate_id', '=', corporateId));
   }
 
   /** The industries linked to a partner, not deleted. */
   async partnerTenantIds(partnerId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('partner_tenant as pt')
-      .innerJoin('tenant as t', 't.id', 'pt.tenant_id')
-      .select('t.id')
-      .where('pt.partner_id', '=', partnerId)
-      .where('t.status', '!=', 'DELETED')
-      .orderBy('t.id')
-      .execute();
+    return this.notDeleted(this.db.selectFrom('partner_tenant').select('tenant_id').where('partner_id', '=', partnerId));
+  }
+
+  /** The tenants among `tenantIds` that are not deleted, in id order. */
+  private async notDeleted(tenantIds: SelectQueryBuilder<Database, keyof Database, { tenant_id: number }>): Promise<number[]> {
+    const rows = await this.db.selectFrom('tenant').select('id').where('id', 'in', tenantIds).where('status', '!=', 'DELETED').orderBy('id').execute();
     return rows.map((r) => r.id);
   }
 
