@@ -291,6 +291,25 @@ describe('changing users', () => {
   });
 });
 
+describe('refusals name the field', () => {
+  it('names role when an administrator changes their own, and tenantId for a tenant read but not administered', async () => {
+    const own = await as('adminA', 'PUT', `/api/users/${u.adminA.id}`, { name: 'Asha Admin', phone: null, role: 'user', corporateId: null });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().field).toBe('role');
+    // A board reads its associated industries' data but administers only its own users.
+    await database.pool.query('INSERT INTO statutory_association (tenant_id, statutory_id) VALUES ($1, $2)', [t.a, t.statutory]);
+    try {
+      const res = await as('statAdmin', 'POST', '/api/user', { tenantId: t.a, name: 'Sneha', userName: email('sneha'), role: 'user' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().field).toBe('tenantId');
+      const bulk = await as('statAdmin', 'POST', '/api/users', [{ tenantId: t.a, name: 'Sneha', userName: email('sneha'), role: 'user' }]);
+      expect(bulk.json().refused).toEqual([{ index: 0, field: 'tenantId', reason: `you do not administer the users of tenant ${t.a}` }]);
+    } finally {
+      await database.pool.query('DELETE FROM statutory_association WHERE tenant_id = $1 AND statutory_id = $2', [t.a, t.statutory]);
+    }
+  });
+});
+
 describe("a user's corporate", () => {
   it("is their tenant's corporate unless a site administrator sets it (a corporate admin reads every tenant of theirs)", async () => {
     const other = (await database.pool.query("INSERT INTO corporate (name) VALUES ('Other Group') RETURNING id")).rows[0].id as number;

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../access/password.ts';
 import { tooManyAttempts, type LoginRateLimiter } from '../access/rate-limit.ts';
 import { newSessionToken, SESSION_IDLE_MS, sessionIdOf } from '../access/session.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import { recordUserAudit, type AuditActor } from '../repositories/audit-log.repository.ts';
 import { recordLogin } from '../repositories/user-admin.repository.ts';
 import { CLOSED_TENANT_STATUSES, type ProfileRow, type UserRepository } from '../repositories/user.repository.ts';
@@ -108,7 +108,7 @@ export class AuthService {
       });
       return { id: Number(id) };
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'userName: already used by another account', 'userName');
+      if ((error as { code?: string }).code === '23505') throw conflict('userName', 'already used by another account');
       throw error;
     }
   }

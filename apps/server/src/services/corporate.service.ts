@@ -13,7 +13,7 @@ import { assertCanReadTenant, assertSignedIn } from '../access/access.ts';
 import type { Auth, UserAuth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { recordAudit } from '../repositories/audit-log.repository.ts';
 import type { CorporateFilter, CorporateRepository, CorporateRow, CorporateValues } from '../repositories/corporate.repository.ts';
 import { toTenantInfo } from './tenant.service.ts';
@@ -96,7 +96,7 @@ export class CorporateService {
       return await this.db.transaction().execute(apply);
     } catch (error) {
       if ((error as { code?: string; constraint?: string }).constraint === 'corporate_name_key') {
-        throw new HttpError(409, 'name: another corporate has this name', 'name');
+        throw conflict('name', 'another corporate has this name');
       }
       throw error;
     }

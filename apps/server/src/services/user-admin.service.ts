@@ -24,7 +24,7 @@ import type { Auth, UserAuth } from '../access/auth.ts';
 import { hashPassword } from '../access/password.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, forbiddenField, HttpError, notFound } from '../errors.ts';
 import { recordUserAudit, userActor } from '../repositories/audit-log.repository.ts';
 import type { AdminUserRow, UserAdminRepository } from '../repositories/user-admin.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
@@ -141,7 +141,7 @@ export class UserAdminService {
         throw badRequest('userName', `the email changes through POST /api/users/${id}/{email}, which verifies the new address`);
       }
       if (input.role !== before.role) {
-        if (id === scope.user.userId) throw forbidden('role: you may not change your own role');
+        if (id === scope.user.userId) throw forbiddenField('role', 'you may not change your own role');
         assertGrant(scope.user, before, input.role);
       }
       const phoneChanged = (input.phone ?? null) !== before.phone;
@@ -269,7 +269,7 @@ export class UserAdminService {
   private async createOne(scope: UserScope, input: NewUser): Promise<AdminUser> {
     const tenantId = input.tenantId ?? scope.user.tenantId;
     if (!scope.tenantIds.includes(tenantId)) {
-      if (scope.user.tenantIds.includes(tenantId)) throw forbidden(`tenantId: you do not administer the users of tenant ${tenantId}`);
+      if (scope.user.tenantIds.includes(tenantId)) throw forbiddenField('tenantId', `you do not administer the users of tenant ${tenantId}`);
       throw notFound(`No tenant with id= ${tenantId} exists`);
     }
     const tenant = await this.repo.tenant(tenantId);
@@ -301,7 +301,7 @@ export class UserAdminService {
         return created;
       });
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'userName: already used by another account', 'userName');
+      if ((error as { code?: string }).code === '23505') throw conflict('userName', 'already used by another account');
       throw error;
     }
     // After commit, so the invite names a user that exists; a failure to send leaves the user to a
@@ -349,7 +349,7 @@ export class UserAdminService {
     if (corporateId !== null && corporateId !== current) {
       if (!(await this.repo.corporateExists(corporateId))) throw badRequest('corporateId', `no corporate ${corporateId}`);
       if (!isSiteWriter(scope.user) && (await this.repo.tenant(tenantId))?.corporate_id !== corporateId) {
-        throw new HttpError(403, `corporateId: you may only give a user the corporate of their tenant`, 'corporateId');
+        throw forbiddenField('corporateId', 'you may only give a user the corporate of their tenant');
       }
     }
     if (primaryUser && corporateId === null) throw badRequest('primaryUser', 'a primary user needs a corporate (corporateId)');
@@ -367,7 +367,7 @@ function assertGrant(granter: UserAuth, target: { tenant_id: number; user_type: 
   const userType = target.user_type as UserType;
   const problem = grantProblem(granter, { tenantId: target.tenant_id, userType, role });
   if (problem === null) return;
-  if (problem.startsWith('you may not')) throw new HttpError(403, `role: ${problem}`, 'role');
+  if (problem.startsWith('you may not')) throw forbiddenField('role', problem);
   throw badRequest('role', problem);
 }
 

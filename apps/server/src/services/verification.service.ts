@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../access/password.ts';
 import { tooManyAttempts, type LoginRateLimiter } from '../access/rate-limit.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../errors.ts';
 import type { Messaging } from '../mail/mail.plugin.ts';
 import { emailChangedMail, emailCodeMail, inviteMail } from '../mail/templates.ts';
 import { recordUserAudit, userActor, type AuditActor } from '../repositories/audit-log.repository.ts';
@@ -84,7 +84,7 @@ export class VerificationService implements InviteSender {
         const found = await this.repo.findInvite(trx, hash, true);
         if (!found) throw notFound('This invite link is not valid');
         const { code, user } = found;
-        if (code.used_at !== null || user.password_hash !== null) throw new HttpError(409, 'token: this invite was already used; sign in', 'token');
+        if (code.used_at !== null || user.password_hash !== null) throw conflict('token', 'this invite was already used; sign in');
         if (code.expired || user.status !== 'ENABLED') throw badRequest('token', 'this invite has expired; ask your administrator for a new one');
         const userId = Number(user.id);
         const emailVerified = sameAddress(code.target, user.user_name) || user.email_verified;
@@ -175,7 +175,7 @@ export class VerificationService implements InviteSender {
         return this.repo.replaceCode(trx, { tenantId: user.tenant_id, userId, purpose: 'email', codeHash, target: email, validMs: this.limits.codeValidMs });
       });
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'email: already used by another account', 'email');
+      if ((error as { code?: string }).code === '23505') throw conflict('email', 'already used by another account');
       throw error;
     }
     await this.deliver(user.tenant_id, stored.id, () =>
