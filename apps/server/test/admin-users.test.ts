@@ -428,6 +428,9 @@ describe('entity access', () => {
       (await as(who, 'GET', '/api/getTenantsLiveStatus')).json().find((r: { tenantId: number }) => r.tenantId === t.a);
     expect(await live('userA')).toMatchObject({ UNKNOWN: 1, LIVE: 0, DELAYED: 0, OFFLINE: 0 });
     expect(await live('adminA')).toMatchObject({ UNKNOWN: 2 });
+    const industry = async (who: 'userA' | 'adminA') => (await as(who, 'GET', `/api/stateDashboard/industyList/${t.a}`)).json()[0];
+    expect(await industry('userA')).toMatchObject({ stationCount: 1 });
+    expect(await industry('adminA')).toMatchObject({ stationCount: 2 });
     // Their administrator still sees everything.
     expect((await as('adminA', 'GET', `/api/entity/${s.stack2}`)).statusCode).toBe(200);
 

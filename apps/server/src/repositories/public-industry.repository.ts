@@ -1,5 +1,6 @@
-import { PUBLIC_TENANT_STATUSES } from '../access/auth.ts';
+import { PUBLIC_TENANT_STATUSES, type Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
+import { entityRestriction, type EntityRestriction } from './entity-restriction.ts';
 
 /** One station of a public industry, or the industry alone (station columns null) when it has none. */
 export interface IndustryStationRow {
@@ -9,6 +10,8 @@ export interface IndustryStationRow {
   industry_category: string | null;
   city: string | null;
   state: string | null;
+  /** The station (null when the tenant has none). */
+  station_id: string | null;
   station_type: string | null;
   last_data_at: Date | null;
 }
@@ -40,6 +43,7 @@ export class PublicIndustryRepository {
         't.industry_category',
         't.city',
         't.state',
+        'e.id as station_id',
         'e.type as station_type',
         'e.last_data_at',
       ])
@@ -59,5 +63,10 @@ export class PublicIndustryRepository {
         ]),
       )
       .execute();
+  }
+
+  /** The entities the caller is limited to, or null for all of its tenants'. */
+  restriction(auth: Auth): Promise<EntityRestriction | null> {
+    return entityRestriction(this.db, auth);
   }
 }

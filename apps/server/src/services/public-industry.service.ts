@@ -6,6 +6,7 @@ import { sortByNameNatural } from '@enviro/domain/natural-sort';
 import { orderStationTypes } from '@enviro/domain/station-order';
 import { assertCanReadTenant } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
+import { entityVisible } from '../repositories/entity-restriction.ts';
 import type { IndustryStationRow, PublicIndustryRepository } from '../repositories/public-industry.repository.ts';
 
 /** The public list of a statutory body's industries (SPEC 2). */
@@ -18,7 +19,11 @@ export class PublicIndustryService {
   /** Industries of the board `boardId` the caller may see, with station counts and live status. */
   async list(auth: Auth, boardId: number): Promise<IndustryList> {
     assertCanReadTenant(auth, boardId);
-    const rows = await this.industries.findIndustryStations(auth.tenantIds, boardId);
+    const [found, restriction] = await Promise.all([this.industries.findIndustryStations(auth.tenantIds, boardId), this.industries.restriction(auth)]);
+    // A user limited to some entities counts only the stations they may see (their tenant stays listed).
+    const rows = found.map((r) =>
+      r.station_id === null || entityVisible(restriction, { tenant_id: r.id, id: r.station_id }) ? r : { ...r, station_id: null, station_type: null },
+    );
     const byTenant = new Map<number, IndustryStationRow[]>();
     for (const row of rows) byTenant.set(row.id, [...(byTenant.get(row.id) ?? []), row]);
     const now = this.now();
