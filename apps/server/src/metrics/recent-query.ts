@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import { runPrepared, type PreparedHandle } from '../db/prepared.ts';
 import type { EntityScope, ScopeEntityRow } from './series.repository.ts';
 
 /** A series of the scope with its newest reading. */
@@ -46,7 +46,7 @@ interface Row {
  * Each entity comes once with no series columns when none of its series has a recent value. Times
  * come as epoch milliseconds: parsing a thousand timestamp strings cost more than the query.
  */
-export async function readRecent(db: Db, scope: EntityScope, paramNames: readonly string[] | null, since: Date): Promise<RecentRows> {
+export async function readRecent(handle: PreparedHandle, scope: EntityScope, paramNames: readonly string[] | null, since: Date): Promise<RecentRows> {
   if (scope.tenantIds.length === 0 || scope.rootIds?.length === 0 || paramNames?.length === 0) return { scope: [], series: [] };
   const tenantIds = sql`${scope.tenantIds}::int[]`;
   const roots = scope.rootIds === null ? sql`e.parent_id IS NULL` : sql`e.id = ANY(${scope.rootIds.map(String)}::bigint[])`;
@@ -60,7 +60,7 @@ export async function readRecent(db: Db, scope: EntityScope, paramNames: readonl
   // extract() is exact numeric on PostgreSQL 14 and later; floor drops microseconds as Date would.
   const ms = (column: ReturnType<typeof sql.ref>) => sql`floor(extract(epoch FROM ${column}) * 1000)::float8`;
 
-  const { rows } = await sql<Row>`
+  const rows = await runPrepared(handle, sql<Row>`
     WITH RECURSIVE scope(tenant_id, id) AS (
       SELECT e.tenant_id, e.id FROM entity e
       WHERE e.tenant_id = ANY(${tenantIds}) AND e.status = 'ENABLED' AND ${roots}
@@ -79,7 +79,7 @@ export async function readRecent(db: Db, scope: EntityScope, paramNames: readonl
       JOIN series_latest l ON l.tenant_id = d.tenant_id AND l.device_id = d.id AND l.slot = dp.slot
       WHERE d.tenant_id = e.tenant_id AND d.entity_id = e.id AND d.deleted_date IS NULL
         AND l.ts >= ${since} ${params}
-    ) x ON true`.execute(db);
+    ) x ON true`);
 
   const entities = new Map<string, ScopeEntityRow>();
   const series: LatestValueRow[] = [];

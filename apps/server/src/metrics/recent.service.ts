@@ -2,7 +2,7 @@ import type { EntityType } from '@enviro/contracts/common';
 import type { RecentPoint, RecentRequest, RecentTreeNode, RecentTreeRequest, RecentValue } from '@enviro/contracts/data';
 import { liveStatus } from '@enviro/domain/live-status';
 import type { Auth } from '../access/auth.ts';
-import type { Db } from '../db/database.ts';
+import type { PreparedHandle } from '../db/prepared.ts';
 import { scopeTenantIds } from '../access/access.ts';
 import { entityVisible } from '../repositories/entity-restriction.ts';
 import { matchesTags } from '@enviro/domain/tag-filter';
@@ -27,10 +27,10 @@ export class RecentService {
   private readonly series: SeriesRepository;
 
   constructor(
-    private readonly db: Db,
+    private readonly database: PreparedHandle,
     private readonly now: () => number = Date.now,
   ) {
-    this.series = new SeriesRepository(db);
+    this.series = new SeriesRepository(database.db);
   }
 
   /** Latest values by entity name, then parameter in request order (device slot order without params). */
@@ -93,7 +93,7 @@ export class RecentService {
     const tenantIds = scopeTenantIds(auth, request.tenantIds);
     const since = new Date(now - request.backscan * HOUR_MS);
     const [found, restriction] = await Promise.all([
-      readRecent(this.db, entityScope(tenantIds, request), names, since),
+      readRecent(this.database, entityScope(tenantIds, request), names, since),
       this.series.restriction(auth),
       request.params ? assertKnownParams(this.series, request.params) : undefined,
     ]);

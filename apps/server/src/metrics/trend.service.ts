@@ -2,6 +2,7 @@ import type { Aggregator } from '@enviro/contracts/common';
 import type { DataRequest, TrendResult } from '@enviro/contracts/data';
 import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
+import type { PreparedHandle } from '../db/prepared.ts';
 import { badRequest } from '../errors.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
 import { SeriesRepository } from './series.repository.ts';
@@ -21,11 +22,14 @@ export const MAX_CELLS = 1_000_000;
 export class TrendService {
   private readonly series: SeriesRepository;
 
+  private readonly db: Db;
+
   constructor(
-    private readonly db: Db,
+    private readonly database: PreparedHandle,
     private readonly now: () => number = Date.now,
   ) {
-    this.series = new SeriesRepository(db);
+    this.db = database.db;
+    this.series = new SeriesRepository(this.db);
   }
 
   metric(auth: Auth, request: DataRequest): Promise<TrendResult[]> {
@@ -67,7 +71,7 @@ export class TrendService {
         `${keys.length} series over ${plan.grid.starts.length} buckets exceed ${MAX_CELLS} values; choose a longer interval, fewer entities or fewer params`,
       );
     }
-    const rows = await readBuckets(this.db, keys, {
+    const rows = await readBuckets(this.database, keys, {
       from: plan.range.from,
       to: plan.range.to,
       starts: plan.grid.starts,

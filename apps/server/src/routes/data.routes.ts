@@ -25,8 +25,8 @@ const asBuilt = () => (data: unknown) => JSON.stringify(data);
 
 export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const trends = new TrendService(db);
-  const recent = new RecentService(db);
+  const trends = new TrendService(app.database);
+  const recent = new RecentService(app.database);
   const raw = new RawDataService(db);
 
   app.post(
