@@ -56,6 +56,34 @@ describe('admin screens in a browser', () => {
   const rows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');
   const dialog = (page: Page) => page.getByRole('dialog');
 
+  /**
+   * How far the table's own scroll area overflows sideways (0: it fits, no scrolling) and the badges whose word is cut
+   * short ('DI…').
+   */
+  async function tableFit(page: Page, table: string): Promise<{ overflow: number; clipped: string[] }> {
+    return page.getByRole('table', { name: table }).evaluate((el) => {
+      let box: HTMLElement | null = el.parentElement;
+      while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+      const clipped = Array.from(el.querySelectorAll<HTMLElement>('.mantine-Badge-root, .mantine-Badge-label'))
+        .filter((b) => b.scrollWidth > b.clientWidth)
+        .map((b) => b.textContent ?? '');
+      return { overflow: box ? box.scrollWidth - box.clientWidth : -1, clipped };
+    });
+  }
+
+  /** The first row's action button is on screen without scrolling the table sideways, and opens its menu (`item`). */
+  async function actionsReachable(page: Page, table: string, name: RegExp, item?: string) {
+    const button = page.getByRole('table', { name: table }).getByRole('button', { name }).first();
+    const box = await button.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    if (item === undefined) return;
+    await button.click();
+    await page.getByRole('menuitem', { name: item }).waitFor();
+    await page.keyboard.press('Escape');
+  }
+
   /** Picks an option of a Mantine Select by its label inside `scope`. */
   async function choose(page: Page, scope: ReturnType<Page['getByRole']> | Page, label: string, option: string) {
     await scope.getByRole('textbox', { name: label }).click();
@@ -71,6 +99,7 @@ describe('admin screens in a browser', () => {
     });
     expect(await rows(page, 'Tenants').count()).toBe(20);
     await page.getByText(`${SEEDED + 3} rows`).waitFor();
+    expect(await tableFit(page, 'Tenants')).toEqual({ overflow: 0, clipped: [] });
 
     // Page 2 holds the rest, and the URL keeps it across a reload.
     await page.getByRole('button', { name: '2', exact: true }).click();
@@ -146,6 +175,7 @@ describe('admin screens in a browser', () => {
     await corporates.getByText('Kaveri Group').waitFor();
     await corporates.getByText('+91 9845 012 345').waitFor();
     await screenshot(page, 'admin-corporates-desktop');
+    expect(await tableFit(page, 'Corporates')).toEqual({ overflow: 0, clipped: [] });
 
     await page.goto(`${base}/app/admin/users`);
     await page.getByRole('heading', { name: 'Users' }).waitFor();
@@ -176,6 +206,16 @@ describe('admin screens in a browser', () => {
     await page.getByText('Meera Mills is now DISABLED.').waitFor();
     await users.getByText('DISABLED').waitFor();
     await screenshot(page, 'admin-users-desktop');
+    // At 1280 px the list fits: no sideways scrolling, and the status badge keeps its whole word.
+    expect(await tableFit(page, 'Users')).toEqual({ overflow: 0, clipped: [] });
+    expect((await rows(page, 'Users').first().innerText()).replace(/\s+/g, ' ')).toMatch(/Meera Mills meera@kaveri\.example\.in U-\d{6}/);
+
+    // Every tenant's users, with the long generated emails, fit as well.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await page.waitForURL((url) => !url.search.includes('searchString'));
+    await expect.poll(() => rows(page, 'Users').count()).toBe(5);
+    await screenshot(page, 'admin-users-all-desktop');
+    expect(await tableFit(page, 'Users')).toEqual({ overflow: 0, clipped: [] });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -191,12 +231,15 @@ describe('admin screens in a browser', () => {
     expect(text).toMatch(/U-\d{6}/);
     expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
 
+    await screenshot(page, 'admin-audit-log-desktop');
+    expect(await tableFit(page, 'Audit log')).toEqual({ overflow: 0, clipped: [] });
+
     const statusRow = table.locator('tbody tr').filter({ hasText: /status\s*tenant:/ }).first();
     await statusRow.getByRole('button', { name: /Before and after/ }).click();
     const diff = dialog(page).getByRole('table', { name: 'Before and after' });
     const changed = diff.locator('tr[data-changed]').filter({ hasText: 'status' });
     expect(await changed.innerText()).toMatch(/status\s+ENABLED\s+GRACE/);
-    await screenshot(page, 'admin-audit-log-desktop');
+    await screenshot(page, 'admin-audit-log-diff-desktop');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -214,6 +257,9 @@ describe('admin screens in a browser', () => {
     expect(await page.getByRole('textbox', { name: 'Corporate' }).count()).toBe(0);
     await screenshot(page, `admin-users-tenant-admin-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
+    // The desktop list fits without scrolling; on a phone the table may scroll, but the actions stay on screen.
+    if (viewport === 'desktop') expect(await tableFit(page, 'Users')).toEqual({ overflow: 0, clipped: [] });
+    await actionsReachable(page, 'Users', /^Actions for /, 'Edit');
 
     await page.goto(`${base}/app/admin/tenants`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
@@ -228,10 +274,12 @@ describe('admin screens in a browser', () => {
     expect(await rows(page, 'Tenants').count()).toBe(20);
     await screenshot(page, 'admin-tenants-phone');
     expect(await horizontalOverflow(page)).toBe(0);
+    await actionsReachable(page, 'Tenants', /^Actions for /, 'Change status');
     await page.goto(`${base}/app/admin/audit-log`);
     await page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first().getByRole('button').waitFor();
     await screenshot(page, 'admin-audit-log-phone');
     expect(await horizontalOverflow(page)).toBe(0);
+    await actionsReachable(page, 'Audit log', /^Before and after/);
     expect(errors).toEqual([]);
     await context.close();
   });

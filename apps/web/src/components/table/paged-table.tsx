@@ -9,7 +9,25 @@ export interface PagedColumn<T> {
   /** The server's sort key of this column; unsortable when absent. */
   sortKey?: string;
   align?: 'left' | 'right';
+  /** Lets the cell's text wrap (long names and emails); other cells stay on one line. */
+  wrap?: boolean;
+  /** Keeps the column at the right edge while the table scrolls sideways (a phone), so row actions stay reachable. */
+  sticky?: boolean;
 }
+
+/** Sticky cells need an opaque background: the page's, which is also the stripe colour. */
+const STICKY_STYLE = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-gray-0)',
+  boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-3)',
+} as const;
+
+const cellStyle = (c: { wrap?: boolean; sticky?: boolean }) => ({
+  ...(c.wrap ? { whiteSpace: 'normal' as const } : {}),
+  ...(c.sticky ? STICKY_STYLE : {}),
+});
 
 export interface PageState {
   /** From 0. */
@@ -33,7 +51,10 @@ interface PagedTableProps<T> {
   emptyText?: string;
 }
 
-/** A table of one page of a server-side list: sortable headers, a pager and the row count. */
+/**
+ * A table of one page of a server-side list: sortable headers, a pager and the row count. Cells stay on one line unless
+ * their column wraps; a table wider than its place scrolls sideways inside its own scroll area.
+ */
 export function PagedTable<T>(props: PagedTableProps<T>) {
   const { caption, columns, rows, total, loading, emptyText = 'Nothing to show.' } = props;
   const { page, size, sort, order } = props.list;
@@ -50,6 +71,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
                   <Table.Th
                     key={c.header}
                     ta={c.align ?? 'left'}
+                    style={cellStyle(c)}
                     aria-sort={sorted ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {c.sortKey ? (
@@ -81,7 +103,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
               rows.map((row) => (
                 <Table.Tr key={props.rowKey(row)}>
                   {columns.map((c) => (
-                    <Table.Td key={c.header} ta={c.align ?? 'left'}>
+                    <Table.Td key={c.header} ta={c.align ?? 'left'} style={cellStyle(c)}>
                       {c.cell(row)}
                     </Table.Td>
                   ))}

@@ -27,6 +27,7 @@ export function AuditLogView() {
     { header: 'Tenant', cell: (e) => tenantDisplayId(e.tenantId) },
     {
       header: 'Change',
+      sticky: true,
       cell: (e) => (
         <Button size="compact-xs" variant="light" onClick={() => setOpen(e)} aria-label={`Before and after of ${e.action} ${e.entity}`}>
           Before / after

@@ -26,8 +26,8 @@ export function CorporatesView({ editable }: { editable: boolean }) {
 
   const columns: PagedColumn<CorporateDetail>[] = [
     { header: 'ID', sortKey: 'id', cell: (c) => c.id },
-    { header: 'Name', sortKey: 'name', cell: (c) => c.name },
-    { header: 'Contact email', cell: (c) => c.contactEmail ?? '-' },
+    { header: 'Name', sortKey: 'name', wrap: true, cell: (c) => c.name },
+    { header: 'Contact email', wrap: true, cell: (c) => c.contactEmail ?? '-' },
     { header: 'Contact phone', cell: (c) => (c.contactPhone ? formatPhone(c.contactPhone) : '-') },
     {
       header: 'Tenants',
@@ -43,6 +43,7 @@ export function CorporatesView({ editable }: { editable: boolean }) {
       ? [
           {
             header: 'Actions',
+            sticky: true,
             cell: (c: CorporateDetail) => (
               <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'edit', corporate: c })} aria-label={`Edit ${c.name}`}>
                 Edit

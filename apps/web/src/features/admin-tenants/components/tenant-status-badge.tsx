@@ -14,7 +14,8 @@ const COLOURS: Record<TenantStatus, string> = {
 
 export function TenantStatusBadge({ status }: { status: TenantStatus }) {
   return (
-    <Badge color={COLOURS[status]} variant="light">
+    // min-width: the whole word even when a table is short of room (Mantine's badge would cut it to 'DI…').
+    <Badge color={COLOURS[status]} variant="light" style={{ minWidth: 'max-content' }}>
       {status}
     </Badge>
   );

@@ -35,6 +35,7 @@ export function TenantsView() {
     {
       header: 'Name',
       sortKey: 'name',
+      wrap: true,
       cell: (t) => (
         <Anchor component={Link} to={paths.admin.tenant.getHref(t.id)}>
           {t.name}
@@ -43,11 +44,12 @@ export function TenantsView() {
     },
     { header: 'Type', sortKey: 'type', cell: (t) => t.type },
     { header: 'Status', sortKey: 'status', cell: (t) => <TenantStatusBadge status={t.status} /> },
-    { header: 'Corporate', cell: (t) => t.corporate?.name ?? '-' },
-    { header: 'City, state', cell: (t) => [t.city, t.state].filter(Boolean).join(', ') || '-' },
+    { header: 'Corporate', wrap: true, cell: (t) => t.corporate?.name ?? '-' },
+    { header: 'City, state', wrap: true, cell: (t) => [t.city, t.state].filter(Boolean).join(', ') || '-' },
     { header: 'Units', align: 'right', cell: (t) => formatIndian(t.monitoredUnits, 0) },
     {
       header: 'Actions',
+      sticky: true,
       cell: (t) => (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

@@ -16,6 +16,22 @@ import { UserActions, type UserDialog } from './user-actions';
 import { UserFormModal } from './user-form-modal';
 import { UserStatusModal } from './user-status-modal';
 
+/** A badge keeps its whole word when the table is short of room (Mantine's badge would cut it to 'DI…'). */
+const NO_SHRINK = { minWidth: 'max-content' } as const;
+
+/** An email that may wrap after its '@' in a narrow cell rather than mid-word. */
+function breakableEmail(email: string) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 type Dialog = { kind: 'create' } | { kind: UserDialog; user: AdminUser } | null;
 
 /** Users with search and filters, server-side paging and sorting in the URL; the corporate filter for site users only (SPEC 6). */
@@ -34,33 +50,78 @@ export function UsersView({ me }: { me: SessionUser }) {
     order: list.order,
   });
 
+  // Fits a 1280 px screen without scrolling sideways: name, email and display id share a cell, the corporate sits under
+  // the tenant, dates take two short lines, and the type only shows where it varies (site users see every tenant's users).
   const columns: PagedColumn<AdminUser>[] = [
-    { header: 'ID', sortKey: 'id', cell: (u) => u.displayId },
-    { header: 'Name', sortKey: 'name', cell: (u) => u.name },
-    { header: 'Email', sortKey: 'userName', cell: (u) => u.userName },
+    {
+      header: 'Name',
+      sortKey: 'name',
+      wrap: true,
+      cell: (u) => (
+        <Stack gap={0} miw={150}>
+          <Text size="sm" fw={500}>
+            {u.name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+            {breakableEmail(u.userName)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {u.displayId}
+          </Text>
+        </Stack>
+      ),
+    },
     { header: 'Phone', cell: (u) => (u.phone ? formatPhone(u.phone) : '-') },
-    { header: 'Type', sortKey: 'userType', cell: (u) => u.userType },
+    ...(site ? [{ header: 'Type', sortKey: 'userType', cell: (u: AdminUser) => u.userType }] : []),
     { header: 'Role', sortKey: 'role', cell: (u) => u.role },
-    { header: 'Tenant', cell: (u) => u.tenant.name },
-    ...(site ? [{ header: 'Corporate', cell: (u: AdminUser) => u.corporate?.name ?? '-' }] : []),
+    {
+      header: site ? 'Tenant, corporate' : 'Tenant',
+      wrap: true,
+      cell: (u) => (
+        <Stack gap={0} miw={110}>
+          <Text size="sm">{u.tenant.name}</Text>
+          {site && u.corporate && (
+            <Text size="xs" c="dimmed">
+              {u.corporate.name}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     {
       header: 'Status',
       sortKey: 'status',
       cell: (u) => (
-        <Group gap={4} wrap="nowrap">
-          <Badge color={u.status === 'ENABLED' ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+        <Stack gap={4} align="flex-start">
+          <Badge color={u.status === 'ENABLED' ? 'green' : 'gray'} variant="light" style={NO_SHRINK}>
             {u.status}
           </Badge>
           {u.invitePending && (
-            <Badge color="blue" variant="outline" style={{ flexShrink: 0 }}>
+            <Badge color="blue" variant="outline" style={NO_SHRINK}>
               invited
             </Badge>
           )}
-        </Group>
+        </Stack>
       ),
     },
-    { header: 'Last sign-in (IST)', sortKey: 'lastLoginAt', cell: (u) => (u.lastLoginAt ? formatDateTime24(u.lastLoginAt) : <Text c="dimmed" size="sm">never</Text>) },
-    { header: 'Actions', cell: (u) => <UserActions user={u} onOpen={(kind) => setDialog({ kind, user: u })} /> },
+    {
+      header: 'Last sign-in (IST)',
+      sortKey: 'lastLoginAt',
+      wrap: true,
+      cell: (u) => {
+        if (!u.lastLoginAt) return <Text c="dimmed" size="sm">never</Text>;
+        const [date, time] = formatDateTime24(u.lastLoginAt).split(' ');
+        return (
+          <Stack gap={0}>
+            <Text size="sm">{date}</Text>
+            <Text size="xs" c="dimmed">
+              {time}
+            </Text>
+          </Stack>
+        );
+      },
+    },
+    { header: 'Actions', sticky: true, cell: (u) => <UserActions user={u} onOpen={(kind) => setDialog({ kind, user: u })} /> },
   ];
 
   return (
