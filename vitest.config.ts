@@ -25,6 +25,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
+          // A page waits on the server, which shares two cores with the rest of the suite: a poll
+          // gets the time a busy CI machine needs (vitest's default is one second).
+          expect: { poll: { timeout: 20_000 } },
           globalSetup: ['apps/server/test/global-setup.ts', 'apps/web/e2e/build-web.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
