@@ -43,12 +43,20 @@ interface PagedTableProps<T> {
   /** Accessible name of the table. */
   caption: string;
   columns: readonly PagedColumn<T>[];
-  rows: readonly T[] | undefined;
-  /** Rows over all pages. */
-  total: number;
+  /** The list's query: its page of rows with the total over all pages, fetching and failure. */
+  query: PagedQuery<T>;
+  /** What the rows are, plural ('tenants'), for the failure message. */
+  what: string;
   rowKey: (row: T) => string | number;
-  loading?: boolean;
+  /** Shown when the list is empty. */
   emptyText?: string;
+}
+
+/** The part of a TanStack query of a server-side page the table reads. */
+export interface PagedQuery<T> {
+  data?: { items: readonly T[]; total: number } | undefined;
+  isFetching: boolean;
+  error: Error | null;
 }
 
 /**
@@ -56,7 +64,11 @@ interface PagedTableProps<T> {
  * their column wraps; a table wider than its place scrolls sideways inside its own scroll area.
  */
 export function PagedTable<T>(props: PagedTableProps<T>) {
-  const { caption, columns, rows, total, loading, emptyText = 'Nothing to show.' } = props;
+  const { caption, columns, query, what } = props;
+  const rows = query.data?.items;
+  const total = query.data?.total ?? 0;
+  const loading = query.isFetching;
+  const emptyText = query.error ? `The ${what} could not be loaded: ${query.error.message}` : (props.emptyText ?? 'Nothing to show.');
   const { page, size, sort, order } = props.list;
   const pages = Math.max(1, Math.ceil(total / size));
   return (

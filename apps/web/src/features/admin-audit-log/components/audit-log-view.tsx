@@ -63,11 +63,10 @@ export function AuditLogView() {
         list={list}
         caption="Audit log"
         columns={columns}
-        rows={logs.data?.items}
-        total={logs.data?.total ?? 0}
+        query={logs}
+        what="audit log"
         rowKey={(e) => e.id}
-        loading={logs.isFetching}
-        emptyText={logs.isError ? `The audit log could not be loaded: ${logs.error.message}` : 'No change recorded.'}
+        emptyText="No change recorded."
       />
       {open && <AuditEntryModal entry={open} onClose={() => setOpen(null)} />}
     </Stack>

@@ -67,11 +67,10 @@ export function CorporatesView({ editable }: { editable: boolean }) {
         list={list}
         caption="Corporates"
         columns={columns}
-        rows={corporates.data?.items}
-        total={corporates.data?.total ?? 0}
+        query={corporates}
+        what="corporates"
         rowKey={(c) => c.id}
-        loading={corporates.isFetching}
-        emptyText={corporates.isError ? `The corporates could not be loaded: ${corporates.error.message}` : 'No corporate matches.'}
+        emptyText="No corporate matches."
       />
       {dialog?.kind === 'create' && <CorporateFormModal corporate={null} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <CorporateFormModal corporate={dialog.corporate} onClose={() => setDialog(null)} />}

@@ -96,11 +96,10 @@ export function TenantsView() {
         list={list}
         caption="Tenants"
         columns={columns}
-        rows={tenants.data?.items}
-        total={tenants.data?.total ?? 0}
+        query={tenants}
+        what="tenants"
         rowKey={(t) => t.id}
-        loading={tenants.isFetching}
-        emptyText={tenants.isError ? `The tenants could not be loaded: ${tenants.error.message}` : 'No tenant matches.'}
+        emptyText="No tenant matches."
       />
       {dialog?.kind === 'create' && <TenantFormModal opened tenant={null} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <TenantFormModal opened tenant={dialog.tenant} onClose={() => setDialog(null)} />}

@@ -146,11 +146,10 @@ export function UsersView({ me }: { me: SessionUser }) {
         list={list}
         caption="Users"
         columns={columns}
-        rows={users.data?.items}
-        total={users.data?.total ?? 0}
+        query={users}
+        what="users"
         rowKey={(u) => u.id}
-        loading={users.isFetching}
-        emptyText={users.isError ? `The users could not be loaded: ${users.error.message}` : 'No user matches.'}
+        emptyText="No user matches."
       />
       {dialog?.kind === 'create' && <UserFormModal user={null} me={me} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <UserFormModal user={dialog.user} me={me} onClose={() => setDialog(null)} />}
