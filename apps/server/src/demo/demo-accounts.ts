@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { LoginRateLimiter } from '../access/rate-limit.ts';
+import { CorporateRepository } from '../repositories/corporate.repository.ts';
+import { PartnerTenantRepository } from '../repositories/partner-tenant.repository.ts';
 import { UserRepository } from '../repositories/user.repository.ts';
 import { AuthService } from '../services/auth.service.ts';
 import { ProvisioningService } from '../services/provisioning.service.ts';
@@ -38,11 +40,9 @@ export async function seedDemoAccounts(
 
   const { id: site } = await provisioning.createTenant({ name: 'Enviro Operations', type: 'site', state: 'Rajasthan', city: 'Jaipur' });
   const { id: partner } = await provisioning.createTenant({ name: 'Marudhar Instruments (service partner)', type: 'partner', state: 'Rajasthan', city: 'Jodhpur' });
-  await db
-    .insertInto('partner_tenant')
-    .values([first, second, third].map((tenantId) => ({ tenant_id: tenantId, partner_id: partner })))
-    .execute();
-  const { id: corporateId } = await db.insertInto('corporate').values({ name: 'Aravali Group' }).returning('id').executeTakeFirstOrThrow();
+  const links = new PartnerTenantRepository();
+  for (const tenantId of [first, second, third]) await links.link(db, partner, tenantId);
+  const corporateId = await new CorporateRepository(db).create(db, { name: 'Aravali Group', contact_email: null, contact_phone: null });
   await db.updateTable('tenant').set({ corporate_id: corporateId }).where('id', 'in', [first, second]).execute();
   const { id: headOffice } = await provisioning.createTenant({
     name: 'Aravali Group head office',

@@ -22,13 +22,13 @@ export interface SelectedSeries extends SeriesRow {
   tags: Record<string, string>;
 }
 
-export interface Selection<R extends SeriesRow = SeriesRow> {
+export interface Selection {
   /** Tenants read: the caller's, narrowed to the request's. */
   tenantIds: number[];
   /** Every entity of the scope (roots and, when asked, descendants), before the type filter. */
   scope: ScopeEntityRow[];
   /** Series of the scope's entities passing the type and tag filters, by entity name, device, slot. */
-  series: (R & SelectedSeries)[];
+  series: SelectedSeries[];
 }
 
 /**
@@ -72,17 +72,12 @@ export function assertRootsFound(scope: readonly ScopeEntityRow[], rootIds: read
  * by entity name (naturally), entity id, device and slot. `rows` may hold series of any entity of
  * the scope; those of filtered-out entities are left out.
  */
-export function selectionOf<R extends SeriesRow>(
-  tenantIds: number[],
-  scope: ScopeEntityRow[],
-  rows: readonly R[],
-  request: SelectionRequest,
-): Selection<R> {
+function selectionOf(tenantIds: number[], scope: ScopeEntityRow[], rows: readonly SeriesRow[], request: SelectionRequest): Selection {
   const types = request.entityTypeFilter;
   const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));
   // Rank entities once; comparing names per series pair would cost a collation each time.
   const rank = new Map(sortEntities([...entities.values()]).map((e, i) => [e.id, i]));
-  const series: (R & SelectedSeries)[] = [];
+  const series: SelectedSeries[] = [];
   for (const row of rows) {
     const entity = entities.get(row.entity_id);
     if (!entity) continue;

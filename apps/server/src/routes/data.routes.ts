@@ -24,6 +24,8 @@ import { PORTAL_READ, TENANT_READ } from '../access/route-access.ts';
 const asBuilt = () => (data: unknown) => JSON.stringify(data);
 
 export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to this plugin's routes by Fastify's encapsulation.
+  app.setSerializerCompiler(asBuilt);
   const db = app.database.db;
   const trends = new TrendService(app.database);
   const recent = new RecentService(app.database);
@@ -33,7 +35,6 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/data/metric',
     {
       config: { access: PORTAL_READ },
-      serializerCompiler: asBuilt,
       schema: {
         tags: ['data'],
         summary: 'Trends of parameters: one series per device parameter, or combined by groupAll / groupByTags',
@@ -48,7 +49,6 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/data/entityMetric',
     {
       config: { access: PORTAL_READ },
-      serializerCompiler: asBuilt,
       schema: {
         tags: ['data'],
         summary: "Trends of parameters per entity, each combining the entity's devices with agg",
@@ -63,7 +63,6 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/data/recent/metric',
     {
       config: { access: PORTAL_READ },
-      serializerCompiler: asBuilt,
       schema: {
         tags: ['data'],
         summary: 'Latest value of each parameter per entity within the backscan window',
@@ -78,7 +77,6 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/data/recentTree/metric',
     {
       config: { access: TENANT_READ },
-      serializerCompiler: asBuilt,
       schema: {
         tags: ['data'],
         summary: 'Latest values arranged under the entity tree, with live status',
@@ -93,7 +91,6 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/rawdata/metric',
     {
       config: { access: TENANT_READ },
-      serializerCompiler: asBuilt,
       schema: {
         tags: ['data'],
         summary: 'Raw readings as a table, one column per parameter, paged by time',
