@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database.ts';
+import { CatalogCache } from './metrics/catalog.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -39,6 +40,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Tenant catalogs the data routes resolve requests with, one cache for the app's database. */
+    catalogs: CatalogCache;
   }
 }
 
@@ -51,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', deps.database);
+  app.decorate('catalogs', new CatalogCache(deps.database));
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);

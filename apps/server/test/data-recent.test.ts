@@ -135,4 +135,27 @@ describe('POST /api/data/recent/metric and /api/data/recentTree/metric', () => {
       ['Stack 2', 2],
     ]);
   });
+
+  it('answers every digit of a value and the millisecond of its time', async () => {
+    const b = builders(database.db);
+    const station = (await b.newEntity({ tenantId, parentId: ids.plant, type: 'cems', name: 'Stack 20' })).id;
+    const device = (await b.newDevice({ tenantId, entityId: station, params: [{ name: 'pm' }, { name: 'so2' }, { name: 'nox' }] })).id;
+    const at = now - 61_234;
+    const values = [0.1 + 0.2, -1.5e-7, 123456789.12345679];
+    for (const [i, value] of values.entries()) {
+      await database.pool.query('INSERT INTO series_latest (tenant_id, device_id, slot, ts, value) VALUES ($1, $2, $3, $4, $5)', [
+        tenantId,
+        device,
+        i + 1,
+        new Date(at),
+        value,
+      ]);
+    }
+    const answer = await recent({ entityIds: [station] });
+    expect(answer.map((v) => [v.paramName, v.time, v.value])).toEqual([
+      ['pm', at, 0.30000000000000004],
+      ['so2', at, -1.5e-7],
+      ['nox', at, 123456789.12345679],
+    ]);
+  });
 });

@@ -2,26 +2,29 @@ import type { RawDataRequest, RawDataResponse } from '@enviro/contracts/data';
 import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import { readRawRows } from './raw-query.ts';
+import { scopeTenantIds } from '../access/access.ts';
+import { entityRestriction } from '../repositories/entity-restriction.ts';
+import type { CatalogCache } from './catalog.ts';
 import { assertKnownParams, selectSeries, type SelectedSeries } from './selection.ts';
-import { SeriesRepository } from './series.repository.ts';
 import { resolveWindow } from './time-window.ts';
 
 /** Raw readings of POST /api/rawdata/metric as a table: time, entity, device and one column per parameter. */
 export class RawDataService {
-  private readonly series: SeriesRepository;
-
   constructor(
     private readonly db: Db,
+    private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
-  ) {
-    this.series = new SeriesRepository(db);
-  }
+  ) {}
 
   async table(auth: Auth, request: RawDataRequest): Promise<RawDataResponse> {
     const range = resolveWindow(request, this.now());
     const names = request.params ? [...new Set(request.params)] : null;
-    if (request.params) await assertKnownParams(this.series, request.params);
-    const { series } = await selectSeries(this.series, auth, request, names);
+    const [snapshot, restriction] = await Promise.all([
+      this.catalogs.read(scopeTenantIds(auth, request.tenantIds)),
+      entityRestriction(this.db, auth),
+    ]);
+    if (request.params) assertKnownParams(snapshot.params, request.params);
+    const { series } = selectSeries(snapshot, restriction, request, names);
     const columns = tableColumns(series, names);
 
     const keys = series.map((s) => ({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot }));

@@ -1,19 +1,23 @@
 import type { EntityType } from '@enviro/contracts/common';
 import type { RecentPoint, RecentRequest, RecentTreeNode, RecentTreeRequest, RecentValue } from '@enviro/contracts/data';
+import { groupBy } from '@enviro/domain/group-by';
 import { liveStatus } from '@enviro/domain/live-status';
+import { matchesTags } from '@enviro/domain/tag-filter';
+import { scopeTenantIds } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
 import type { PreparedHandle } from '../db/prepared.ts';
-import { scopeTenantIds } from '../access/access.ts';
-import { entityVisible } from '../repositories/entity-restriction.ts';
-import { matchesTags } from '@enviro/domain/tag-filter';
-import { readRecent, type LatestValueRow } from './recent-query.ts';
-import { assertKnownParams, assertRootsFound, entityScope, seriesTags, sortEntities } from './selection.ts';
-import { SeriesRepository, type ScopeEntityRow } from './series.repository.ts';
+import { entityRestriction } from '../repositories/entity-restriction.ts';
+import { seriesKey, type CatalogCache, type CatalogEntity, type CatalogSnapshot, type SeriesRow } from './catalog.ts';
+import { readEntityDataTimes, readLatestValues, type LatestValue } from './recent-query.ts';
+import { assertKnownParams, resolveScope, seriesTags, sortEntities, visibleScope } from './selection.ts';
 
 const HOUR_MS = 3_600_000;
 
-interface Latest extends LatestValueRow {
-  entity: ScopeEntityRow;
+interface Latest {
+  series: SeriesRow;
+  entity: CatalogEntity;
+  time: number;
+  value: number;
   /** Where the parameter first appears in the entity: the lowest device and slot reporting it. */
   first: { device: number; slot: number };
 }
@@ -24,20 +28,23 @@ interface Latest extends LatestValueRow {
  * devices of an entity report a parameter, the newest reading wins (the lower device id on a tie).
  */
 export class RecentService {
-  private readonly series: SeriesRepository;
-
   constructor(
     private readonly database: PreparedHandle,
+    private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
-  ) {
-    this.series = new SeriesRepository(database.db);
-  }
+  ) {}
 
   /** Latest values by entity name, then parameter in request order (device slot order without params). */
   async recent(auth: Auth, request: RecentRequest): Promise<RecentValue[]> {
-    const { latest } = await this.latest(auth, request);
+    const { latest } = await this.latest(auth, request, false);
+    // Written out: spreading point() into each value took 2 ms for 1,000 values, this 0.1 ms.
     return latest.map((l) => ({
-      ...point(l),
+      paramName: l.series.name,
+      paramLabel: l.series.label,
+      unit: l.series.unit,
+      deviceId: Number(l.series.device_id),
+      time: l.time,
+      value: l.value,
       entityId: Number(l.entity.id),
       entityName: l.entity.name,
       entityType: l.entity.type as EntityType,
@@ -50,25 +57,19 @@ export class RecentService {
    * newest of its own and its subtree's.
    */
   async recentTree(auth: Auth, request: RecentTreeRequest): Promise<RecentTreeNode[]> {
-    const { latest, scope, now } = await this.latest(auth, request);
-    const values = new Map<string, RecentPoint[]>();
-    for (const l of latest) {
-      const list = values.get(l.entity.id);
-      if (list) list.push(point(l));
-      else values.set(l.entity.id, [point(l)]);
-    }
-    const children = new Map<string, ScopeEntityRow[]>();
+    const { latest, scope, dataTimes, now } = await this.latest(auth, request, true);
+    const values = groupBy(latest, (l) => l.entity.id, point);
     const ids = new Set(scope.map((e) => e.id));
-    const roots: ScopeEntityRow[] = [];
-    for (const e of scope) {
-      if (e.parent_id === null || !ids.has(e.parent_id)) roots.push(e);
-      else children.set(e.parent_id, [...(children.get(e.parent_id) ?? []), e]);
-    }
+    const roots = scope.filter((e) => e.parent_id === null || !ids.has(e.parent_id));
+    const children = groupBy(
+      scope.filter((e) => e.parent_id !== null && ids.has(e.parent_id)),
+      (e) => e.parent_id!,
+    );
     const types: readonly string[] | undefined = request.entityTypeFilter;
-    const build = (e: ScopeEntityRow): RecentTreeNode | null => {
+    const build = (e: CatalogEntity): RecentTreeNode | null => {
       const kids = sortEntities(children.get(e.id) ?? []).map(build).filter((n) => n !== null);
       if (types && !types.includes(e.type) && kids.length === 0) return null;
-      const newest = Math.max(e.last_data_at?.getTime() ?? -Infinity, ...kids.map((k) => (k.lastDataAt ? Date.parse(k.lastDataAt) : -Infinity)));
+      const newest = Math.max(dataTimes.get(e.id) ?? -Infinity, ...kids.map((k) => (k.lastDataAt ? Date.parse(k.lastDataAt) : -Infinity)));
       const lastDataAt = Number.isFinite(newest) ? newest : null;
       return {
         id: Number(e.id),
@@ -87,47 +88,82 @@ export class RecentService {
    * One value per entity and parameter, by entity name; within an entity the parameters come in
    * request order, without params by device and slot.
    */
-  private async latest(auth: Auth, request: RecentRequest | RecentTreeRequest) {
+  private async latest(auth: Auth, request: RecentRequest | RecentTreeRequest, withDataTimes: boolean) {
     const now = this.now();
     const names = request.params ? [...new Set(request.params)] : null;
     const tenantIds = scopeTenantIds(auth, request.tenantIds);
     const since = new Date(now - request.backscan * HOUR_MS);
-    const [found, restriction] = await Promise.all([
-      readRecent(this.database, entityScope(tenantIds, request), names, since),
-      this.series.restriction(auth),
-      request.params ? assertKnownParams(this.series, request.params) : undefined,
+
+    // Values are read beside the catalog check: of every device of the tenants, or of the requested
+    // entities' devices in the catalogs held, which are almost always current (read again if not).
+    const held = request.entityIds ? this.catalogs.peek(tenantIds) : null;
+    const early = request.entityIds && !held ? undefined : readLatestValues(this.database, tenantIds, held && devicesOf(held, request), since);
+    const [snapshot, restriction, earlyValues, dataTimes] = await Promise.all([
+      this.catalogs.read(tenantIds),
+      entityRestriction(this.database.db, auth),
+      early,
+      withDataTimes ? readEntityDataTimes(this.database, tenantIds) : undefined,
     ]);
-    // A user limited to some entities reads only those and their descendants; others answer 404.
-    const scope = restriction === null ? found.scope : found.scope.filter((e) => entityVisible(restriction, e));
-    assertRootsFound(scope, request.entityIds);
+    if (request.params) assertKnownParams(snapshot.params, request.params);
+    const scope = visibleScope(snapshot, restriction, request);
+    const values =
+      earlyValues && (!held || sameCatalogs(held, snapshot))
+        ? earlyValues
+        : await readLatestValues(this.database, tenantIds, devicesOf(snapshot, request), since);
 
     const types: readonly string[] | undefined = request.entityTypeFilter;
     const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));
+    const catalogs = new Map(snapshot.tenants.map((t) => [t.tenantId, t]));
+    const wanted = names && new Set(names);
     const best = new Map<string, Latest>();
-    for (const row of found.series) {
-      const entity = entities.get(row.entity_id);
+    for (const v of values) {
+      const series = catalogs.get(v.tenant_id)?.seriesByKey.get(seriesKey(v.device_id, v.slot));
+      if (!series || (wanted && !wanted.has(series.name))) continue;
+      const entity = entities.get(series.entity_id);
       if (!entity) continue;
-      if (request.considerTags && !matchesTags(seriesTags(row, entity), request.considerTags)) continue;
-      const key = `${row.entity_id}\u0000${row.name}`;
-      const current = best.get(key);
-      const device = Number(row.device_id);
-      const first = current && comparePlace(current.first, device, row.slot) <= 0 ? current.first : { device, slot: row.slot };
-      // The newest reading wins; on a tie, the lower device id.
-      if (!current || row.time > current.time || (row.time === current.time && device < Number(current.device_id))) {
-        best.set(key, { ...row, entity, first });
-      } else {
-        current.first = first;
-      }
+      if (request.considerTags && !matchesTags(seriesTags(series, entity), request.considerTags)) continue;
+      keepNewest(best, series, entity, v);
     }
     const rank = new Map(sortEntities([...entities.values()]).map((e, i) => [e.id, i]));
     const order = names ? new Map(names.map((n, i) => [n, i])) : null;
     const latest = [...best.values()].sort(
       (a, b) =>
-        rank.get(a.entity_id)! - rank.get(b.entity_id)! ||
-        (order ? order.get(a.name)! - order.get(b.name)! : comparePlace(a.first, b.first.device, b.first.slot)),
+        rank.get(a.entity.id)! - rank.get(b.entity.id)! ||
+        (order ? order.get(a.series.name)! - order.get(b.series.name)! : comparePlace(a.first, b.first.device, b.first.slot)),
     );
-    return { latest, scope, now };
+    return { latest, scope, dataTimes: new Map(dataTimes?.map((d) => [d.id, d.time])), now };
   }
+}
+
+/** Keeps per entity and parameter the newest reading (the lower device id on a tie) and the parameter's first place. */
+function keepNewest(best: Map<string, Latest>, series: SeriesRow, entity: CatalogEntity, v: LatestValue): void {
+  const key = `${entity.id}\u0000${series.name}`;
+  const current = best.get(key);
+  if (!current) {
+    best.set(key, { series, entity, time: v.time, value: v.value, first: { device: v.device_id, slot: v.slot } });
+    return;
+  }
+  if (comparePlace(current.first, v.device_id, v.slot) > 0) current.first = { device: v.device_id, slot: v.slot };
+  const device = Number(current.series.device_id);
+  if (v.time > current.time || (v.time === current.time && v.device_id < device)) {
+    current.series = series;
+    current.time = v.time;
+    current.value = v.value;
+  }
+}
+
+/** The devices in service of the requested entities (and descendants when asked) in the catalogs. */
+function devicesOf(snapshot: CatalogSnapshot, request: RecentRequest | RecentTreeRequest): number[] {
+  const catalogs = new Map(snapshot.tenants.map((t) => [t.tenantId, t]));
+  const devices = new Set<number>();
+  for (const e of resolveScope(snapshot.tenants, request)) {
+    for (const s of catalogs.get(e.tenant_id)!.seriesByEntity.get(e.id) ?? []) devices.add(Number(s.device_id));
+  }
+  return [...devices];
+}
+
+function sameCatalogs(held: CatalogSnapshot, current: CatalogSnapshot): boolean {
+  return held.tenants.every((t, i) => t === current.tenants[i]);
 }
 
 function comparePlace(a: { device: number; slot: number }, device: number, slot: number): number {
@@ -135,5 +171,5 @@ function comparePlace(a: { device: number; slot: number }, device: number, slot:
 }
 
 function point(l: Latest): RecentPoint {
-  return { paramName: l.name, paramLabel: l.label, unit: l.unit, deviceId: Number(l.device_id), time: l.time, value: l.value };
+  return { paramName: l.series.name, paramLabel: l.series.label, unit: l.series.unit, deviceId: Number(l.series.device_id), time: l.time, value: l.value };
 }

@@ -1,10 +1,8 @@
 import { compareNatural } from '@enviro/domain/natural-sort';
 import { matchesTags, type TagFilter } from '@enviro/domain/tag-filter';
-import { scopeTenantIds } from '../access/access.ts';
-import type { Auth } from '../access/auth.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { entityVisible } from '../repositories/entity-restriction.ts';
-import type { EntityScope, ScopeEntityRow, SeriesRepository, SeriesRow } from './series.repository.ts';
+import { entityVisible, type EntityRestriction } from '../repositories/entity-restriction.ts';
+import type { CatalogEntity, CatalogSnapshot, ParamCatalogue, SeriesRow, TenantCatalog } from './catalog.ts';
 import { requestField } from './time-window.ts';
 
 /** The fields every data request uses to say which entities it reads. */
@@ -18,49 +16,90 @@ export interface SelectionRequest {
 
 /** A series with its entity and tags, in answer order. */
 export interface SelectedSeries extends SeriesRow {
-  entity: ScopeEntityRow;
+  entity: CatalogEntity;
   tags: Record<string, string>;
 }
 
 export interface Selection {
-  /** Tenants read: the caller's, narrowed to the request's. */
-  tenantIds: number[];
   /** Every entity of the scope (roots and, when asked, descendants), before the type filter. */
-  scope: ScopeEntityRow[];
+  scope: CatalogEntity[];
   /** Series of the scope's entities passing the type and tag filters, by entity name, device, slot. */
   series: SelectedSeries[];
 }
 
 /**
- * Resolves entityIds (or, without them, every entity of the requested or the caller's tenants) to
- * series, inside the caller's tenants. An entity outside them, or deleted, answers 404 without
- * telling which.
+ * Resolves entityIds (or, without them, every entity of the requested tenants) to series, from the
+ * catalogs of `tenantIds`. An entity outside them, deleted, or hidden by the caller's restriction
+ * answers 404 without telling which.
  */
-export async function selectSeries(
-  repo: SeriesRepository,
-  auth: Auth,
+export function selectSeries(
+  snapshot: CatalogSnapshot,
+  restriction: EntityRestriction | null,
   request: SelectionRequest,
   paramNames: readonly string[] | null,
-): Promise<Selection> {
-  const tenantIds = scopeTenantIds(auth, request.tenantIds);
-  const [found, restriction] = await Promise.all([repo.findScope(entityScope(tenantIds, request)), repo.restriction(auth)]);
+): Selection {
+  const scope = visibleScope(snapshot, restriction, request);
+  const types = request.entityTypeFilter;
+  const wanted = paramNames && new Set(paramNames);
+  const rows: SeriesRow[] = [];
+  const catalogs = new Map(snapshot.tenants.map((t) => [t.tenantId, t]));
+  for (const e of scope) {
+    if (types && !types.includes(e.type)) continue;
+    for (const s of catalogs.get(e.tenant_id)!.seriesByEntity.get(e.id) ?? []) {
+      if (!wanted || wanted.has(s.name)) rows.push(s);
+    }
+  }
+  return selectionOf(scope, rows, request);
+}
+
+/**
+ * The entities a request reads, inside the snapshot's tenants: the requested roots (or each
+ * tenant's roots) with, when asked, their ENABLED descendants, less those the restriction hides;
+ * 404 for a requested root not among them.
+ */
+export function visibleScope(snapshot: CatalogSnapshot, restriction: EntityRestriction | null, request: SelectionRequest): CatalogEntity[] {
+  const found = resolveScope(snapshot.tenants, request);
   // A user limited to some entities reads only those and their descendants; others answer 404.
   const scope = restriction === null ? found : found.filter((e) => entityVisible(restriction, e));
   assertRootsFound(scope, request.entityIds);
-  const types = request.entityTypeFilter;
-  const entityIds = scope.filter((e) => !types || types.includes(e.type)).map((e) => e.id);
-  const rows = await repo.findSeries(tenantIds, entityIds, paramNames);
-  return selectionOf(tenantIds, scope, rows, request);
+  return scope;
 }
 
-/** Which entities a request reads: the requested ones (with descendants when asked) or every root's tree. */
-export function entityScope(tenantIds: readonly number[], request: SelectionRequest): EntityScope {
-  const rootIds = request.entityIds ?? null;
-  return { tenantIds, rootIds, includeDescendants: rootIds === null || request.includeDescendants };
+/** The roots (ENABLED, inside the tenants) and, when asked or without roots, their ENABLED descendants. */
+export function resolveScope(tenants: readonly TenantCatalog[], request: SelectionRequest): CatalogEntity[] {
+  const roots: CatalogEntity[] = [];
+  if (request.entityIds) {
+    for (const id of new Set(request.entityIds.map(String))) {
+      // Entity ids are unique across tenants (one identity column).
+      for (const t of tenants) {
+        const e = t.entities.get(id);
+        if (e) {
+          roots.push(e);
+          break;
+        }
+      }
+    }
+  } else {
+    for (const t of tenants) for (const e of t.entities.values()) if (e.parent_id === null) roots.push(e);
+  }
+  if (request.entityIds && !request.includeDescendants) return roots;
+  const children = new Map(tenants.map((t) => [t.tenantId, t.children]));
+  // A parent cycle written by hand ends at an entity already taken instead of looping.
+  const seen = new Set<string>();
+  const scope: CatalogEntity[] = [];
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
+    scope.push(e);
+    stack.push(...(children.get(e.tenant_id)!.get(e.id) ?? []));
+  }
+  return scope;
 }
 
 /** 404 for the first requested entity missing from the scope (another tenant's, deleted, or unknown). */
-export function assertRootsFound(scope: readonly ScopeEntityRow[], rootIds: readonly number[] | undefined): void {
+function assertRootsFound(scope: readonly CatalogEntity[], rootIds: readonly number[] | undefined): void {
   if (!rootIds) return;
   const found = new Set(scope.map((e) => e.id));
   const missing = rootIds.find((id) => !found.has(String(id)));
@@ -72,7 +111,7 @@ export function assertRootsFound(scope: readonly ScopeEntityRow[], rootIds: read
  * by entity name (naturally), entity id, device and slot. `rows` may hold series of any entity of
  * the scope; those of filtered-out entities are left out.
  */
-function selectionOf(tenantIds: number[], scope: ScopeEntityRow[], rows: readonly SeriesRow[], request: SelectionRequest): Selection {
+function selectionOf(scope: CatalogEntity[], rows: readonly SeriesRow[], request: SelectionRequest): Selection {
   const types = request.entityTypeFilter;
   const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));
   // Rank entities once; comparing names per series pair would cost a collation each time.
@@ -89,7 +128,7 @@ function selectionOf(tenantIds: number[], scope: ScopeEntityRow[], rows: readonl
     (a, b) =>
       rank.get(a.entity.id)! - rank.get(b.entity.id)! || Number(a.device_id) - Number(b.device_id) || a.slot - b.slot,
   );
-  return { tenantIds, scope, series };
+  return { scope, series };
 }
 
 /** Entities by name (naturally), then id. */
@@ -98,14 +137,13 @@ export function sortEntities<E extends { id: string; name: string }>(entities: r
 }
 
 /** Refuses parameter names missing from the catalogue, naming the first (`body.request.params.<i>.name`). */
-export async function assertKnownParams(repo: SeriesRepository, names: readonly string[]): Promise<void> {
-  const catalogue = await repo.findStdParams([...new Set(names)]);
-  const unknown = names.findIndex((n) => !catalogue.has(n));
+export function assertKnownParams(params: ParamCatalogue, names: readonly string[]): void {
+  const unknown = names.findIndex((n) => !params.byName.has(n));
   if (unknown >= 0) throw badRequest(requestField(`params.${unknown}.name`), `unknown parameter '${names[unknown]}'; see /api/allMetaStdParams`);
 }
 
 /** A device's own tags, then the entity and device ids and names, which win over device tags of the same key. */
-export function seriesTags(row: Pick<SeriesRow, 'device_tags' | 'device_id'>, entity: ScopeEntityRow): Record<string, string> {
+export function seriesTags(row: Pick<SeriesRow, 'device_tags' | 'device_id'>, entity: CatalogEntity): Record<string, string> {
   return {
     ...row.device_tags,
     entityId: entity.id,

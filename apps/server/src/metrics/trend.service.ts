@@ -1,11 +1,14 @@
+import { groupBy } from '@enviro/domain/group-by';
 import type { Aggregator } from '@enviro/contracts/common';
 import type { DataRequest, TrendResult } from '@enviro/contracts/data';
 import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import type { PreparedHandle } from '../db/prepared.ts';
 import { badRequest } from '../errors.ts';
+import { scopeTenantIds } from '../access/access.ts';
+import { entityRestriction } from '../repositories/entity-restriction.ts';
+import type { CatalogCache, ParamCatalogue } from './catalog.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
-import { SeriesRepository } from './series.repository.ts';
 import { planTrend, requestField, type TrendPlan } from './time-window.ts';
 import { bucketTrends, instanceTrends, type Grouping, type ResolvedParam, type Series } from './trend-assembly.ts';
 import { readBuckets, readInstances, type BucketStats, type InstantValue, type SeriesKey } from './trend-query.ts';
@@ -20,16 +23,14 @@ export const MAX_CELLS = 1_000_000;
  * /api/data/entityMetric (one per entity, its devices combined with `agg`).
  */
 export class TrendService {
-  private readonly series: SeriesRepository;
-
   private readonly db: Db;
 
   constructor(
     private readonly database: PreparedHandle,
+    private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
     this.db = database.db;
-    this.series = new SeriesRepository(this.db);
   }
 
   metric(auth: Auth, request: DataRequest): Promise<TrendResult[]> {
@@ -43,9 +44,13 @@ export class TrendService {
   private async trends(auth: Auth, request: DataRequest, byEntity: boolean): Promise<TrendResult[]> {
     const now = this.now();
     const plan = planTrend(request, now);
-    const params = await this.resolveParams(request, plan);
+    const [snapshot, restriction] = await Promise.all([
+      this.catalogs.read(scopeTenantIds(auth, request.tenantIds)),
+      entityRestriction(this.db, auth),
+    ]);
+    const params = resolveParams(request, plan, snapshot.params);
     const names = [...new Set(params.map((p) => p.name))];
-    const { series } = await selectSeries(this.series, auth, request, names);
+    const { series } = selectSeries(snapshot, restriction, request, names);
 
     const keys: SeriesKey[] = [];
     const keyIndex = new Map<string, number>();
@@ -91,39 +96,32 @@ export class TrendService {
     return params.flatMap((p) => bucketTrends(p, members.get(p.name)!, grouping, ctx));
   }
 
-  /** Checks the parameters against the catalogue and fills in its aggregators. */
-  private async resolveParams(request: DataRequest, plan: TrendPlan): Promise<ResolvedParam[]> {
-    const catalogue = await this.series.findStdParams(request.params.map((p) => p.name));
-    return request.params.map((p, i) => {
-      const std = catalogue.get(p.name);
-      if (!std) throw badRequest(requestField(`params.${i}.name`), `unknown parameter '${p.name}'; see /api/allMetaStdParams`);
-      if (p.availability && plan.kind === 'instances') {
-        throw badRequest(requestField(`params.${i}.availability`), 'availability needs a bucket interval, not instances');
-      }
-      return {
-        name: p.name,
-        label: std.label,
-        // The catalogue's CHECK constraints hold these to the Aggregator values.
-        agg: p.agg ?? (std.metric_agg as Aggregator),
-        dsAgg: p.dsAgg ?? (std.downsample_agg as Aggregator),
-        availability: p.availability,
-      };
-    });
-  }
-
   private async instances(keys: SeriesKey[], plan: TrendPlan): Promise<Map<number, InstantValue[]>> {
     const rows = await readInstances(this.db, keys, plan.range.from, plan.range.to, MAX_POINTS + 1);
     if (rows.length > MAX_POINTS) {
       throw badRequest(requestField('interval'), `more than ${MAX_POINTS} raw points; narrow the range or choose an interval such as minute_15`);
     }
-    const values = new Map<number, InstantValue[]>();
-    for (const row of rows) {
-      const list = values.get(row.series);
-      if (list) list.push(row);
-      else values.set(row.series, [row]);
-    }
-    return values;
+    return groupBy(rows, (r) => r.series);
   }
+}
+
+/** Checks the parameters against the catalogue and fills in its aggregators. */
+function resolveParams(request: DataRequest, plan: TrendPlan, catalogue: ParamCatalogue): ResolvedParam[] {
+  return request.params.map((p, i) => {
+    const std = catalogue.byName.get(p.name);
+    if (!std) throw badRequest(requestField(`params.${i}.name`), `unknown parameter '${p.name}'; see /api/allMetaStdParams`);
+    if (p.availability && plan.kind === 'instances') {
+      throw badRequest(requestField(`params.${i}.availability`), 'availability needs a bucket interval, not instances');
+    }
+    return {
+      name: p.name,
+      label: std.label,
+      // The catalogue's CHECK constraints hold these to the Aggregator values.
+      agg: p.agg ?? (std.metric_agg as Aggregator),
+      dsAgg: p.dsAgg ?? (std.downsample_agg as Aggregator),
+      availability: p.availability,
+    };
+  });
 }
 
 function toSeries(s: SelectedSeries, key: number): Series {

@@ -27,9 +27,9 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin's routes by Fastify's encapsulation.
   app.setSerializerCompiler(asBuilt);
   const db = app.database.db;
-  const trends = new TrendService(app.database);
-  const recent = new RecentService(app.database);
-  const raw = new RawDataService(db);
+  const trends = new TrendService(app.database, app.catalogs);
+  const recent = new RecentService(app.database, app.catalogs);
+  const raw = new RawDataService(db, app.catalogs);
 
   app.post(
     '/api/data/metric',

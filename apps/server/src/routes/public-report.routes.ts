@@ -8,7 +8,7 @@ import { PORTAL_READ } from '../access/route-access.ts';
 
 export const publicReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const reports = new PublicReportService(new RawDataService(db), new TrendService(app.database));
+  const reports = new PublicReportService(new RawDataService(db, app.catalogs), new TrendService(app.database, app.catalogs));
 
   app.post(
     '/api/raw-data-report',

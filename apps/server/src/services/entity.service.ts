@@ -1,3 +1,4 @@
+import { groupBy } from '@enviro/domain/group-by';
 import type { EntityType } from '@enviro/contracts/common';
 import type {
   DeviceParam,
@@ -146,17 +147,6 @@ function assemble<N extends { name: string }>(
 
 // Entity and device ids are unique per tenant by the schema's keys, so map keys carry the tenant.
 const key = (tenantId: number, id: string) => `${tenantId}/${id}`;
-
-function groupBy<T, V>(items: readonly T[], keyOf: (item: T) => string, map: (item: T) => V): Map<string, V[]> {
-  const groups = new Map<string, V[]>();
-  for (const item of items) {
-    const k = keyOf(item);
-    const list = groups.get(k);
-    if (list) list.push(map(item));
-    else groups.set(k, [map(item)]);
-  }
-  return groups;
-}
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
