@@ -354,6 +354,14 @@ describe('user activity', () => {
     // Another tenant's admin sees none of it; a plain user only their own.
     expect((await as('adminB', 'GET', `/api/users/activity?userId=${id}`)).json().total).toBe(0);
     expect((await as('userA', 'GET', `/api/users/activity?userId=${id}`)).statusCode).toBe(404);
+    // A change the user made in another tenant's log (a partner acting for it) stays with that tenant.
+    await database.pool.query(
+      "INSERT INTO audit_log (tenant_id, actor, actor_user_id, action, entity, after) VALUES ($1, $2, $3, 'update', 'entity:1', '{}')",
+      [t.b, `user:${id}`, id],
+    );
+    expect((await as('adminA', 'GET', `/api/users/activity?userId=${id}&kind=change`)).json().total).toBe(1);
+    const site = (await as('siteAdmin', 'GET', `/api/users/activity?userId=${id}&kind=change`)).json();
+    expect(site.items.map((x: { tenantId: number }) => x.tenantId).sort()).toEqual([t.a, t.b].sort());
     const bad = await as('adminA', 'GET', '/api/users/activity?from=yesterday');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('querystring.from');

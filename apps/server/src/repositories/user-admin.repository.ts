@@ -262,7 +262,8 @@ export class UserAdminRepository {
       ...(filter.kind === 'login'
         ? []
         : [sql`SELECT a.at, 'change' AS kind, a.actor_user_id AS user_id, a.action, a.tenant_id, a.entity, NULL::text AS ip, a.id AS seq
-            FROM audit_log a WHERE a.actor_user_id IN (SELECT id FROM scope_user) AND ${time(sql.ref('a.at'))}`]),
+            FROM audit_log a WHERE a.actor_user_id IN (SELECT id FROM scope_user)
+              AND a.tenant_id = ANY(${sql.val([...filter.tenantIds])}::int[]) AND ${time(sql.ref('a.at'))}`]),
       ...(filter.kind === 'change'
         ? []
         : [sql`SELECT e.at, 'login' AS kind, e.user_id, 'login' AS action, e.tenant_id, NULL::text AS entity, e.ip, e.id AS seq
