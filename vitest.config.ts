@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/cheap-hashing.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -29,6 +30,7 @@ export default defineConfig({
           // gets the time a busy CI machine needs (vitest's default is one second).
           expect: { poll: { timeout: 20_000 } },
           globalSetup: ['apps/server/test/global-setup.ts', 'apps/web/e2e/build-web.ts'],
+          setupFiles: ['apps/server/test/cheap-hashing.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },
