@@ -61,6 +61,12 @@ describe('catalogs held by the data routes', () => {
     expect(summary(await recent())).toEqual(['Kiln Stack/PM=11', 'Kiln Stack/SO2=22']);
   });
 
+  it('reads a tenant named twice once', async () => {
+    const once = await recent({ entityIds: undefined, tenantIds: [tenantId] });
+    expect(once).toHaveLength(2);
+    expect(await recent({ entityIds: undefined, tenantIds: [tenantId, tenantId] })).toEqual(once);
+  });
+
   it('sees a device added to a station, and its removal', async () => {
     const d2 = await sql(`INSERT INTO device (tenant_id, entity_id, name) VALUES ($1, $2, 'Flow meter') RETURNING id`, [tenantId, ids.stack1]);
     ids.d2 = Number(d2.rows[0].id);

@@ -88,7 +88,7 @@ export class CatalogCache {
   peek(tenantIds: readonly number[]): CatalogSnapshot | null {
     if (!this.params) return null;
     const tenants: TenantCatalog[] = [];
-    for (const id of tenantIds) {
+    for (const id of new Set(tenantIds)) {
       const held = this.tenants.get(id);
       if (!held) return null;
       tenants.push(held);
@@ -96,8 +96,9 @@ export class CatalogCache {
     return { tenants, params: this.params };
   }
 
-  /** The current catalogs of the tenants (in the order given) and the shared catalogue. */
-  async read(tenantIds: readonly number[]): Promise<CatalogSnapshot> {
+  /** The current catalogs of the tenants (in the order given, once each) and the shared catalogue. */
+  async read(requested: readonly number[]): Promise<CatalogSnapshot> {
+    const tenantIds = [...new Set(requested)];
     const rows = await runPrepared(
       this.handle,
       sql<{ tenant_id: number; version: string }>`
@@ -110,7 +111,7 @@ export class CatalogCache {
       return !held || held.version !== (versions.get(id) ?? null) || held.sharedVersion !== sharedVersion;
     });
     const paramsStale = this.params?.version !== sharedVersion;
-    if (stale.length > 0 || paramsStale) this.keep(await loadCatalogs(this.handle.pool, [...new Set(stale)], paramsStale));
+    if (stale.length > 0 || paramsStale) this.keep(await loadCatalogs(this.handle.pool, stale, paramsStale));
 
     const tenants = tenantIds.map((id) => {
       const held = this.tenants.get(id)!;
