@@ -54,11 +54,12 @@ describe('admin CLI: create-user', () => {
     expect(JSON.stringify(audit.rows[0].after)).not.toContain('secret');
   });
 
-  it.each([
+  // After the first test (one needs its user), side by side: each is a process start-up of ~1 s.
+  it.concurrent.for([
     ['a type other than the tenant’s', () => flags('x1@rspcb.in', 'site'), /^error: userType: must be the tenant's type \(statutory\)/],
     ['a taken email in another case', () => flags('MEMBER.SECRETARY@RSPCB.IN'), /^error: userName: already used/],
     ['a malformed email', () => flags('not-an-email'), /^error: userName \(--email\): must be an email address/],
-  ])('refuses %s with exit code 1', async (_case, args, message) => {
+  ] as const)('refuses %s with exit code 1', async ([, args, message], { expect }) => {
     // Built when the test runs: the tenant exists only after beforeAll.
     const out = await admin(...args());
     expect(out.code).toBe(1);

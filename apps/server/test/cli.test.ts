@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helper.ts';
 
 const ADMIN = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
@@ -14,7 +14,10 @@ interface Outcome {
   stderr: string;
 }
 
-describe('admin CLI', () => {
+// The three tests share nothing but the database (the first makes its own tenant, the others only
+// fail before writing), so they run side by side: each command is a process loading TypeScript
+// through tsx, about a second of start-up that kept the file at 10+ s one after the other.
+describe.concurrent('admin CLI', () => {
   let database: TestDatabase;
   let dir: string;
 
@@ -39,7 +42,7 @@ describe('admin CLI', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('creates a tenant, a station and a device, printing ids and the access token', async () => {
+  it('creates a tenant, a station and a device, printing ids and the access token', async ({ expect }) => {
     const tenant = await admin('create-tenant', '--name', 'Aravali Cement Works Ltd', '--category', 'Cement', '--status', 'TRIAL');
     expect(tenant.code).toBe(0);
     const { id: tenantId } = JSON.parse(tenant.stdout) as { id: number };
@@ -95,7 +98,7 @@ describe('admin CLI', () => {
     ]);
   }, 120_000); // five processes, each loading TypeScript through tsx: slow on a busy machine
 
-  it('exits 1 naming the field when input is wrong', async () => {
+  it('exits 1 naming the field when input is wrong', async ({ expect }) => {
     const badLimit = await admin('create-device', '--tenant', '1', '--entity', '1', '--name', 'X', '--param', 'pm,max=high');
     expect(badLimit).toMatchObject({ code: 1, stdout: '' });
     expect(badLimit.stderr).toContain('params.0.max (--param): Invalid input: expected number');
@@ -105,7 +108,7 @@ describe('admin CLI', () => {
     expect(noTenant.stderr).toContain('tenantId (--tenant): no tenant 999999');
   });
 
-  it('exits 2 with usage for an unknown flag or command', async () => {
+  it('exits 2 with usage for an unknown flag or command', async ({ expect }) => {
     const flag = await admin('create-tenant', '--colour', 'blue');
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain("Unknown option '--colour'");
