@@ -12,6 +12,8 @@ declare module 'vitest' {
     pgAdminUrl: string;
     /** Name of the migrated template database each test file clones. */
     pgTemplate: string;
+    /** Whether the server is an embedded cluster this run deletes at its end (test databases need no drop). */
+    pgThrowaway: boolean;
   }
 }
 
@@ -27,7 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dir = await mkdtemp(path.join(tmpdir(), 'enviro-test-pg-'));
     const { chmod } = await import('node:fs/promises');
     await chmod(dir, 0o777);
-    embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));
+    embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { throwaway: true });
     adminUrl = embedded.url;
   }
   const template = `enviro_tpl_${process.pid}`;
@@ -41,8 +43,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);
+  project.provide('pgThrowaway', embedded !== undefined);
 
   return async () => {
+    if (embedded) {
+      // The cluster goes whole: dropping its ~50 databases one by one first took ~5 s.
+      await embedded.stop();
+      await rm(dir!, { recursive: true, force: true });
+      return;
+    }
     await withClient(adminUrl, async (c) => {
       const dbs = await c.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
@@ -50,8 +59,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       );
       for (const { datname } of dbs.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }).catch(() => undefined);
-    await embedded?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
   };
 }
 
