@@ -59,8 +59,9 @@ export async function benchIndustryPage(baseUrl: string, path: string, runs: num
   } finally {
     await browser.close();
   }
+  // A run without a first-contentful-paint entry (none recorded yet) leaves its FCP out.
   const summary = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
+    const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
     return { p50: round(percentile(s, 50), 0), p95: round(percentile(s, 95), 0) };
   };
   return { fcp: summary(fcp), meaningful: summary(meaningful), runs };

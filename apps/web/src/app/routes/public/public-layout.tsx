@@ -1,19 +1,36 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import type { TenantInfo } from '@enviro/contracts/tenant';
 import { paths } from '@/config/paths';
+import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
 import { useTenantInfo } from '@/features/tenant/api/get-tenant-info';
 import { ApiError, publicTenantIdFrom } from '@/lib/api-client';
 
 /** SPEC 2: these tenant-info failures send the user to /error. */
 const FATAL_STATUSES = new Set([500, 401, 404]);
 
-/** Loads the tenant named by the path once for every public page below it. */
+/** Public pages that show the tenant's entity tree. */
+const TREE_PAGES = new Set(['industry', 'parameter']);
+
+/**
+ * Loads the tenant named by the path once for every public page below it, and for pages that show
+ * its entity tree the tree beside it, instead of after the tenant has arrived.
+ */
 export function PublicLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const tenant = useTenantInfo(publicTenantIdFrom(pathname));
+  const queryClient = useQueryClient();
+  const tenantId = publicTenantIdFrom(pathname);
+  const tenant = useTenantInfo(tenantId);
+  const treePage = TREE_PAGES.has(pathname.split('/')[3] ?? '');
+
+  useEffect(() => {
+    const id = Number(tenantId);
+    if (treePage && Number.isInteger(id) && id > 0) void queryClient.prefetchQuery(getEntityTreeQueryOptions(id));
+  }, [queryClient, tenantId, treePage]);
+
   const failed = tenant.error instanceof ApiError && FATAL_STATUSES.has(tenant.error.status);
 
   useEffect(() => {
