@@ -157,6 +157,14 @@ describe('catalogs held by the data routes', () => {
     expect(cache.peek([tenantId])).toBeNull();
   });
 
+  it('loads a cold catalog once for requests that ask for it together', async () => {
+    const cache = new CatalogCache(database);
+    const [a, b, c] = await Promise.all([cache.read([tenantId]), cache.read([tenantId]), cache.read([tenantId])]);
+    expect(b.tenants[0]).toBe(a.tenants[0]);
+    expect(c.tenants[0]).toBe(a.tenants[0]);
+    expect(a.tenants[0]!.entities.get(String(ids.stack1))!.name).toBe('Stack 1');
+  });
+
   it('lists in the catalog triggers every column of entity and device but last_data_at', async () => {
     const { rows } = await sql(`
       SELECT c.relname AS table, a.attname AS column, a.attnum = ANY(t.tgattr::int2[]) AS watched

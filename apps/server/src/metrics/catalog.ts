@@ -78,6 +78,8 @@ const SHARED = 0;
 export class CatalogCache {
   private readonly tenants = new Map<number, TenantCatalog>();
   private params: ParamCatalogue | null = null;
+  /** Loads under way, by what they load and the versions that made them stale. */
+  private readonly loading = new Map<string, Promise<void>>();
 
   constructor(
     private readonly handle: PreparedHandle,
@@ -111,7 +113,7 @@ export class CatalogCache {
       return !held || held.version !== (versions.get(id) ?? null) || held.sharedVersion !== sharedVersion;
     });
     const paramsStale = this.params?.version !== sharedVersion;
-    if (stale.length > 0 || paramsStale) this.keep(await loadCatalogs(this.handle.pool, stale, paramsStale));
+    if (stale.length > 0 || paramsStale) await this.load(stale, paramsStale, versions);
 
     const tenants = tenantIds.map((id) => {
       const held = this.tenants.get(id)!;
@@ -122,6 +124,22 @@ export class CatalogCache {
     });
     this.evict();
     return { tenants, params: this.params! };
+  }
+
+  /**
+   * Loads the stale catalogs; requests that find the same ones stale at the same versions (a
+   * dashboard's parallel calls on a cold cache) share one load.
+   */
+  private load(stale: readonly number[], withParams: boolean, versions: ReadonlyMap<number, string>): Promise<void> {
+    const key = `${withParams}|${versions.get(SHARED)}|${stale.map((id) => `${id}:${versions.get(id)}`).join(',')}`;
+    let load = this.loading.get(key);
+    if (!load) {
+      load = loadCatalogs(this.handle.pool, stale, withParams)
+        .then((loaded) => this.keep(loaded))
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, load);
+    }
+    return load;
   }
 
   private keep(loaded: LoadedCatalogs): void {
