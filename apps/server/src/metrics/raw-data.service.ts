@@ -24,7 +24,7 @@ export class RawDataService {
       entityRestriction(this.db, auth),
     ]);
     if (request.params) assertKnownParams(snapshot.params, request.params);
-    const { series } = selectSeries(snapshot, restriction, request, names);
+    const series = selectSeries(snapshot, restriction, request, names);
     const columns = tableColumns(series, names);
 
     const keys = series.map((s) => ({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot }));

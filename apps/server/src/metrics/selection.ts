@@ -20,24 +20,18 @@ export interface SelectedSeries extends SeriesRow {
   tags: Record<string, string>;
 }
 
-export interface Selection {
-  /** Every entity of the scope (roots and, when asked, descendants), before the type filter. */
-  scope: CatalogEntity[];
-  /** Series of the scope's entities passing the type and tag filters, by entity name, device, slot. */
-  series: SelectedSeries[];
-}
-
 /**
- * Resolves entityIds (or, without them, every entity of the requested tenants) to series, from the
- * catalogs of `tenantIds`. An entity outside them, deleted, or hidden by the caller's restriction
- * answers 404 without telling which.
+ * Resolves entityIds (or, without them, every entity of the snapshot's tenants) to the series of
+ * the named parameters (all when null) passing the type and tag filters, by entity name, device and
+ * slot. An entity outside the tenants, deleted, or hidden by the caller's restriction answers 404
+ * without telling which.
  */
 export function selectSeries(
   snapshot: CatalogSnapshot,
   restriction: EntityRestriction | null,
   request: SelectionRequest,
   paramNames: readonly string[] | null,
-): Selection {
+): SelectedSeries[] {
   const scope = visibleScope(snapshot, restriction, request);
   const types = request.entityTypeFilter;
   const wanted = paramNames && new Set(paramNames);
@@ -49,7 +43,7 @@ export function selectSeries(
       if (!wanted || wanted.has(s.name)) rows.push(s);
     }
   }
-  return selectionOf(scope, rows, request);
+  return ordered(scope, rows, request);
 }
 
 /**
@@ -111,7 +105,7 @@ function assertRootsFound(scope: readonly CatalogEntity[], rootIds: readonly num
  * by entity name (naturally), entity id, device and slot. `rows` may hold series of any entity of
  * the scope; those of filtered-out entities are left out.
  */
-function selectionOf(scope: CatalogEntity[], rows: readonly SeriesRow[], request: SelectionRequest): Selection {
+function ordered(scope: CatalogEntity[], rows: readonly SeriesRow[], request: SelectionRequest): SelectedSeries[] {
   const types = request.entityTypeFilter;
   const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));
   // Rank entities once; comparing names per series pair would cost a collation each time.
@@ -128,7 +122,7 @@ function selectionOf(scope: CatalogEntity[], rows: readonly SeriesRow[], request
     (a, b) =>
       rank.get(a.entity.id)! - rank.get(b.entity.id)! || Number(a.device_id) - Number(b.device_id) || a.slot - b.slot,
   );
-  return { scope, series };
+  return series;
 }
 
 /** Entities by name (naturally), then id. */

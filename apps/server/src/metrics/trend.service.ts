@@ -50,7 +50,7 @@ export class TrendService {
     ]);
     const params = resolveParams(request, plan, snapshot.params);
     const names = [...new Set(params.map((p) => p.name))];
-    const { series } = selectSeries(snapshot, restriction, request, names);
+    const series = selectSeries(snapshot, restriction, request, names);
 
     const keys: SeriesKey[] = [];
     const keyIndex = new Map<string, number>();
