@@ -140,14 +140,14 @@ describe('catalogs held by the data routes', () => {
   it('reuses a catalog until its version moves, and holds the most recently read tenants', async () => {
     const cache = new CatalogCache(database, 1);
     const first = await cache.read([tenantId]);
-    expect((await cache.read([tenantId])).tenants[0]).toBe(first.tenants[0]);
+    expect((await cache.read([tenantId])).tenants.get(tenantId)).toBe(first.tenants.get(tenantId));
     await sql(`UPDATE entity SET last_data_at = now() WHERE id = $1`, [ids.stack1]);
-    expect((await cache.read([tenantId])).tenants[0]).toBe(first.tenants[0]);
+    expect((await cache.read([tenantId])).tenants.get(tenantId)).toBe(first.tenants.get(tenantId));
 
     await sql(`UPDATE entity SET name = 'Stack One' WHERE id = $1`, [ids.stack1]);
     const renamed = await cache.read([tenantId]);
-    expect(renamed.tenants[0]).not.toBe(first.tenants[0]);
-    expect(renamed.tenants[0]!.entities.get(String(ids.stack1))!.name).toBe('Stack One');
+    expect(renamed.tenants.get(tenantId)).not.toBe(first.tenants.get(tenantId));
+    expect(renamed.tenants.get(tenantId)!.entities.get(String(ids.stack1))!.name).toBe('Stack One');
     expect(renamed.params).toBe(first.params);
     await sql(`UPDATE entity SET name = 'Stack 1' WHERE id = $1`, [ids.stack1]);
 
@@ -160,9 +160,9 @@ describe('catalogs held by the data routes', () => {
   it('loads a cold catalog once for requests that ask for it together', async () => {
     const cache = new CatalogCache(database);
     const [a, b, c] = await Promise.all([cache.read([tenantId]), cache.read([tenantId]), cache.read([tenantId])]);
-    expect(b.tenants[0]).toBe(a.tenants[0]);
-    expect(c.tenants[0]).toBe(a.tenants[0]);
-    expect(a.tenants[0]!.entities.get(String(ids.stack1))!.name).toBe('Stack 1');
+    expect(b.tenants.get(tenantId)).toBe(a.tenants.get(tenantId));
+    expect(c.tenants.get(tenantId)).toBe(a.tenants.get(tenantId));
+    expect(a.tenants.get(tenantId)!.entities.get(String(ids.stack1))!.name).toBe('Stack 1');
   });
 
   it('lists in the catalog triggers every column of entity and device but last_data_at', async () => {

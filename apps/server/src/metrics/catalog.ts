@@ -56,9 +56,9 @@ export interface ParamCatalogue {
   byName: ReadonlyMap<string, StdParamInfo>;
 }
 
-/** The catalogs a request reads: its tenants' and the shared catalogue. */
+/** The catalogs a request reads: its tenants' (by tenant id, in the order asked) and the shared catalogue. */
 export interface CatalogSnapshot {
-  tenants: readonly TenantCatalog[];
+  tenants: ReadonlyMap<number, TenantCatalog>;
   params: ParamCatalogue;
 }
 
@@ -89,11 +89,11 @@ export class CatalogCache {
   /** The catalogs as held now, current or not, or null when one is missing: for starting reads that depend on them early. */
   peek(tenantIds: readonly number[]): CatalogSnapshot | null {
     if (!this.params) return null;
-    const tenants: TenantCatalog[] = [];
-    for (const id of new Set(tenantIds)) {
+    const tenants = new Map<number, TenantCatalog>();
+    for (const id of tenantIds) {
       const held = this.tenants.get(id);
       if (!held) return null;
-      tenants.push(held);
+      tenants.set(id, held);
     }
     return { tenants, params: this.params };
   }
@@ -115,13 +115,14 @@ export class CatalogCache {
     const paramsStale = this.params?.version !== sharedVersion;
     if (stale.length > 0 || paramsStale) await this.load(stale, paramsStale, versions);
 
-    const tenants = tenantIds.map((id) => {
+    const tenants = new Map<number, TenantCatalog>();
+    for (const id of tenantIds) {
       const held = this.tenants.get(id)!;
       // Most recently read last: the first in the map is the first to go.
       this.tenants.delete(id);
       this.tenants.set(id, held);
-      return held;
-    });
+      tenants.set(id, held);
+    }
     this.evict();
     return { tenants, params: this.params! };
   }

@@ -113,11 +113,10 @@ export class RecentService {
 
     const types: readonly string[] | undefined = request.entityTypeFilter;
     const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));
-    const catalogs = new Map(snapshot.tenants.map((t) => [t.tenantId, t]));
     const wanted = names && new Set(names);
     const best = new Map<string, Latest>();
     for (const v of values) {
-      const series = catalogs.get(v.tenant_id)?.seriesByKey.get(seriesKey(v.device_id, v.slot));
+      const series = snapshot.tenants.get(v.tenant_id)?.seriesByKey.get(seriesKey(v.device_id, v.slot));
       if (!series || (wanted && !wanted.has(series.name))) continue;
       const entity = entities.get(series.entity_id);
       if (!entity) continue;
@@ -154,16 +153,15 @@ function keepNewest(best: Map<string, Latest>, series: SeriesRow, entity: Catalo
 
 /** The devices in service of the requested entities (and descendants when asked) in the catalogs. */
 function devicesOf(snapshot: CatalogSnapshot, request: RecentRequest | RecentTreeRequest): number[] {
-  const catalogs = new Map(snapshot.tenants.map((t) => [t.tenantId, t]));
   const devices = new Set<number>();
   for (const e of resolveScope(snapshot.tenants, request)) {
-    for (const s of catalogs.get(e.tenant_id)!.seriesByEntity.get(e.id) ?? []) devices.add(Number(s.device_id));
+    for (const s of snapshot.tenants.get(e.tenant_id)!.seriesByEntity.get(e.id) ?? []) devices.add(Number(s.device_id));
   }
   return [...devices];
 }
 
 function sameCatalogs(held: CatalogSnapshot, current: CatalogSnapshot): boolean {
-  return held.tenants.every((t, i) => t === current.tenants[i]);
+  return [...held.tenants].every(([id, t]) => current.tenants.get(id) === t);
 }
 
 function comparePlace(a: { device: number; slot: number }, device: number, slot: number): number {

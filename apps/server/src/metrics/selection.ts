@@ -32,18 +32,20 @@ export function selectSeries(
   request: SelectionRequest,
   paramNames: readonly string[] | null,
 ): SelectedSeries[] {
-  const scope = visibleScope(snapshot, restriction, request);
   const types = request.entityTypeFilter;
+  const entities = visibleScope(snapshot, restriction, request).filter((e) => !types || types.includes(e.type));
   const wanted = paramNames && new Set(paramNames);
-  const rows: SeriesRow[] = [];
-  const catalogs = new Map(snapshot.tenants.map((t) => [t.tenantId, t]));
-  for (const e of scope) {
-    if (types && !types.includes(e.type)) continue;
-    for (const s of catalogs.get(e.tenant_id)!.seriesByEntity.get(e.id) ?? []) {
-      if (!wanted || wanted.has(s.name)) rows.push(s);
+  const series: SelectedSeries[] = [];
+  // Catalog series come by device and slot within an entity, so entities in name order give the answer order.
+  for (const entity of sortEntities(entities)) {
+    for (const row of snapshot.tenants.get(entity.tenant_id)!.seriesByEntity.get(entity.id) ?? []) {
+      if (wanted && !wanted.has(row.name)) continue;
+      const tags = seriesTags(row, entity);
+      if (request.considerTags && !matchesTags(tags, request.considerTags)) continue;
+      series.push({ ...row, entity, tags });
     }
   }
-  return ordered(scope, rows, request);
+  return series;
 }
 
 /**
@@ -60,12 +62,12 @@ export function visibleScope(snapshot: CatalogSnapshot, restriction: EntityRestr
 }
 
 /** The roots (ENABLED, inside the tenants) and, when asked or without roots, their ENABLED descendants. */
-export function resolveScope(tenants: readonly TenantCatalog[], request: SelectionRequest): CatalogEntity[] {
+export function resolveScope(tenants: ReadonlyMap<number, TenantCatalog>, request: SelectionRequest): CatalogEntity[] {
   const roots: CatalogEntity[] = [];
   if (request.entityIds) {
     for (const id of new Set(request.entityIds.map(String))) {
       // Entity ids are unique across tenants (one identity column).
-      for (const t of tenants) {
+      for (const t of tenants.values()) {
         const e = t.entities.get(id);
         if (e) {
           roots.push(e);
@@ -74,10 +76,9 @@ export function resolveScope(tenants: readonly TenantCatalog[], request: Selecti
       }
     }
   } else {
-    for (const t of tenants) for (const e of t.entities.values()) if (e.parent_id === null) roots.push(e);
+    for (const t of tenants.values()) for (const e of t.entities.values()) if (e.parent_id === null) roots.push(e);
   }
   if (request.entityIds && !request.includeDescendants) return roots;
-  const children = new Map(tenants.map((t) => [t.tenantId, t.children]));
   // A parent cycle written by hand ends at an entity already taken instead of looping.
   const seen = new Set<string>();
   const scope: CatalogEntity[] = [];
@@ -87,7 +88,7 @@ export function resolveScope(tenants: readonly TenantCatalog[], request: Selecti
     if (seen.has(e.id)) continue;
     seen.add(e.id);
     scope.push(e);
-    stack.push(...(children.get(e.tenant_id)!.get(e.id) ?? []));
+    stack.push(...(tenants.get(e.tenant_id)!.children.get(e.id) ?? []));
   }
   return scope;
 }
@@ -98,31 +99,6 @@ function assertRootsFound(scope: readonly CatalogEntity[], rootIds: readonly num
   const found = new Set(scope.map((e) => e.id));
   const missing = rootIds.find((id) => !found.has(String(id)));
   if (missing !== undefined) throw notFound(`No Node with id= ${missing} exists`);
-}
-
-/**
- * The series of a scope's entities passing the type and tag filters, each with its entity and tags,
- * by entity name (naturally), entity id, device and slot. `rows` may hold series of any entity of
- * the scope; those of filtered-out entities are left out.
- */
-function ordered(scope: CatalogEntity[], rows: readonly SeriesRow[], request: SelectionRequest): SelectedSeries[] {
-  const types = request.entityTypeFilter;
-  const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));
-  // Rank entities once; comparing names per series pair would cost a collation each time.
-  const rank = new Map(sortEntities([...entities.values()]).map((e, i) => [e.id, i]));
-  const series: SelectedSeries[] = [];
-  for (const row of rows) {
-    const entity = entities.get(row.entity_id);
-    if (!entity) continue;
-    const tags = seriesTags(row, entity);
-    if (request.considerTags && !matchesTags(tags, request.considerTags)) continue;
-    series.push({ ...row, entity, tags });
-  }
-  series.sort(
-    (a, b) =>
-      rank.get(a.entity.id)! - rank.get(b.entity.id)! || Number(a.device_id) - Number(b.device_id) || a.slot - b.slot,
-  );
-  return series;
 }
 
 /** Entities by name (naturally), then id. */
