@@ -1,4 +1,4 @@
-import type { CreateUser } from '@enviro/contracts/auth';
+import type { CreateUser } from '@enviro/contracts/accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { LoginRateLimiter } from '../src/access/rate-limit.ts';
 import type { Db } from '../src/db/database.ts';

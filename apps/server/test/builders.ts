@@ -1,4 +1,6 @@
-import type { CreateDevice, CreateEntity, CreateTenant } from '@enviro/contracts/provisioning';
+import type { CreateDevice } from '@enviro/contracts/devices';
+import type { CreateEntity } from '@enviro/contracts/entities';
+import type { CreateTenant } from '@enviro/contracts/tenants';
 import type { Db } from '../src/db/database.ts';
 import { ProvisioningService } from '../src/services/provisioning.service.ts';
 

@@ -1,4 +1,5 @@
-import { RecentResponse, TrendResponse, type RecentValue } from '@enviro/contracts/data';
+import { RecentResponse, type RecentValue } from '@enviro/contracts/data/recent';
+import { TrendResponse } from '@enviro/contracts/data/trend';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogCache } from '../src/metrics/catalog.ts';

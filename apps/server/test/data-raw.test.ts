@@ -1,4 +1,4 @@
-import { RawDataResponse } from '@enviro/contracts/data';
+import { RawDataResponse } from '@enviro/contracts/data/raw';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builders } from './builders.ts';

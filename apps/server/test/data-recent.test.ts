@@ -1,4 +1,4 @@
-import { RecentResponse, RecentTreeResponse, type RecentTreeNode } from '@enviro/contracts/data';
+import { RecentResponse, RecentTreeResponse, type RecentTreeNode } from '@enviro/contracts/data/recent';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builders } from './builders.ts';

@@ -1,4 +1,4 @@
-import { TrendResponse, type TrendResult } from '@enviro/contracts/data';
+import { TrendResponse, type TrendResult } from '@enviro/contracts/data/trend';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketBy, conforming, markDirty, oracle, post, rollUp, seedPlant, SLOT, T0, valuesOf, MINUTES, MINUTE, type Plant } from './data-fixture.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@enviro/domain/time-zone';
 
 /** A database id as clients see it: a positive integer (bigint columns stay below 2^53). */
 export const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -49,3 +50,30 @@ export type ApiError = z.infer<typeof ApiError>;
 
 /** Error answers every authenticated route may give, for its OpenAPI description. */
 export const ERROR_RESPONSES = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError } as const;
+
+
+/** A page of a server-side paged list. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    /** The rows of this page. */
+    items: z.array(item),
+    /** Rows matching the filters over all pages. */
+    total: z.number().int().min(0),
+    /** This page's number, from 0. */
+    page: z.number().int().min(0),
+    /** Rows per page asked for. */
+    size: z.number().int().min(1),
+  });
+}
+
+/** An ISO-8601 instant with its offset, e.g. 2024-03-10T00:00:00+05:30. */
+export const Instant = z.iso.datetime({ offset: true });
+
+/** An IANA time zone such as Asia/Kolkata, Asia/Kolkata when absent. */
+export const ZoneOrDefault = z
+  .string()
+  .refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Kolkata' })
+  .default(DEFAULT_TIME_ZONE);
+
+/** Declared 200 answer of the report and document routes: the file's bytes. */
+export const FileResponse = z.string().meta({ format: 'binary', description: 'The file, with a Content-Disposition name' });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { pageOf } from './admin.ts';
-import { NewPassword, Role, SessionUser, UserName, UserStatus, UserType } from './auth.ts';
-import { Id } from './common.ts';
+import { NewPassword, Role, SessionUser, UserName, UserStatus, UserType } from './accounts.ts';
+import { Id, pageOf } from './common.ts';
 
 /**
  * User administration (SPEC 7 Users): who administers users is decided by the server — site
@@ -216,7 +215,6 @@ export const UserActivityPage = pageOf(UserActivity);
 export type UserActivityPage = z.infer<typeof UserActivityPage>;
 
 /** Path of GET /api/corporates/{id}/users/primary: the one of the /api/corporates/{id} routes. */
-export { CorporatePathParams } from './admin.ts';
 
 /** Body of PUT /api/entityaccesforuser/{id}. */
 export const EntityAccessInput = z.object({

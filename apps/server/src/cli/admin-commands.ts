@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { CreateUser } from '@enviro/contracts/auth';
+import { CreateUser } from '@enviro/contracts/accounts';
 import { TenantStatus, TenantType } from '@enviro/contracts/common';
-import { CreateDevice, CreateEntity, CreateTenant } from '@enviro/contracts/provisioning';
+import { CreateDevice } from '@enviro/contracts/devices';
+import { CreateEntity } from '@enviro/contracts/entities';
+import { CreateTenant } from '@enviro/contracts/tenants';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.ts';
 import { findImportDevice, importReadingsCsv } from '../readings/csv-import.service.ts';

@@ -1,4 +1,4 @@
-import type { RawDataRequest, RawDataResponse } from '@enviro/contracts/data';
+import type { RawDataRequest, RawDataResponse } from '@enviro/contracts/data/raw';
 import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import { readRawRows } from './raw-query.ts';

@@ -1,5 +1,5 @@
 import type { EntityType } from '@enviro/contracts/common';
-import type { RecentPoint, RecentRequest, RecentTreeNode, RecentTreeRequest, RecentValue } from '@enviro/contracts/data';
+import type { RecentPoint, RecentRequest, RecentTreeNode, RecentTreeRequest, RecentValue } from '@enviro/contracts/data/recent';
 import { groupBy } from '@enviro/domain/group-by';
 import { liveStatus } from '@enviro/domain/live-status';
 import { matchesTags } from '@enviro/domain/tag-filter';

@@ -1,5 +1,5 @@
 import type { Aggregator } from '@enviro/contracts/common';
-import type { TrendPoint, TrendResult } from '@enviro/contracts/data';
+import type { TrendPoint, TrendResult } from '@enviro/contracts/data/trend';
 import { quarterHourSlots, type BucketGrid } from '@enviro/domain/interval';
 import type { BucketStats, InstantValue } from './trend-query.ts';
 

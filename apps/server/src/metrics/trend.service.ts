@@ -1,6 +1,6 @@
 import { groupBy } from '@enviro/domain/group-by';
 import type { Aggregator } from '@enviro/contracts/common';
-import type { DataRequest, TrendResult } from '@enviro/contracts/data';
+import type { DataRequest, TrendResult } from '@enviro/contracts/data/trend';
 import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';
 import type { PreparedHandle } from '../db/prepared.ts';

@@ -1,4 +1,4 @@
-import type { ReportFormat } from '@enviro/contracts/public';
+import type { ReportFormat } from '@enviro/contracts/reports';
 
 export type ReportCell = string | number | null;
 

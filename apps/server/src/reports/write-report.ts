@@ -1,4 +1,4 @@
-import type { ReportFormat } from '@enviro/contracts/public';
+import type { ReportFormat } from '@enviro/contracts/reports';
 import { formatInZone } from '@enviro/domain/format-date';
 import { writeCsv } from './csv-writer.ts';
 import { writePdf } from './pdf-writer.ts';

@@ -1,5 +1,5 @@
 import type { Aggregator } from '@enviro/contracts/common';
-import type { StdParam } from '@enviro/contracts/std-param';
+import type { StdParam } from '@enviro/contracts/data/std-params';
 import type { Db } from '../db/database.ts';
 
 /** std_param columns as selected by this and other repositories, to be turned into a contract by `toStdParam`. */

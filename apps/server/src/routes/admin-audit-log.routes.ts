@@ -1,4 +1,4 @@
-import { AuditLogPage, AuditLogQuery } from '@enviro/contracts/admin';
+import { AuditLogPage, AuditLogQuery } from '@enviro/contracts/audit-log';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditLogService } from '../services/audit-log.service.ts';

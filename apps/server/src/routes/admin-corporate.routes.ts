@@ -1,17 +1,6 @@
-import {
-  Corporate,
-  CorporateDetail,
-  CorporateForTenant,
-  CorporateForTenantParams,
-  CorporateInput,
-  CorporateListQuery,
-  CorporatePage,
-  CorporatePageQuery,
-  CorporatePathParams,
-  CorporateTenantsQuery,
-} from '@enviro/contracts/admin';
+import { Corporate, CorporateDetail, CorporateForTenant, CorporateForTenantParams, CorporateInput, CorporateListQuery, CorporatePage, CorporatePageQuery, CorporatePathParams, CorporateTenantsQuery } from '@enviro/contracts/corporates';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import { TenantInfo } from '@enviro/contracts/tenant';
+import { TenantInfo } from '@enviro/contracts/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CorporateRepository } from '../repositories/corporate.repository.ts';

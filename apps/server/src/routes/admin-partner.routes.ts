@@ -1,4 +1,4 @@
-import { PartnerParams, PartnerTenantParams, PartnerTenants } from '@enviro/contracts/admin';
+import { PartnerParams, PartnerTenantParams, PartnerTenants } from '@enviro/contracts/partners';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PartnerTenantRepository } from '../repositories/partner-tenant.repository.ts';

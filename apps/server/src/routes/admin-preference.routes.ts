@@ -1,4 +1,4 @@
-import { Preferences, PreferencesInput } from '@enviro/contracts/admin';
+import { Preferences, PreferencesInput } from '@enviro/contracts/preferences';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PreferenceRepository } from '../repositories/preference.repository.ts';

@@ -1,10 +1,4 @@
-import {
-  AdminTenantParams,
-  LicenseCountInput,
-  LicenseCounts,
-  StatutoryAssociation,
-  StatutoryAssociationInput,
-} from '@enviro/contracts/admin';
+import { AdminTenantParams, LicenseCountInput, LicenseCounts, StatutoryAssociation, StatutoryAssociationInput } from '@enviro/contracts/tenants';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LicenseCountRepository } from '../repositories/license-count.repository.ts';

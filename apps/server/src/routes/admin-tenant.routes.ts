@@ -1,6 +1,5 @@
-import { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantPathParams, TenantUpdate } from '@enviro/contracts/admin';
+import { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantPathParams, TenantUpdate, TenantInfo } from '@enviro/contracts/tenants';
 import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
-import { TenantInfo } from '@enviro/contracts/tenant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TenantAdminRepository } from '../repositories/tenant-admin.repository.ts';

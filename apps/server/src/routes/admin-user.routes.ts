@@ -1,22 +1,6 @@
 import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
-import {
-  AdminUser,
-  BulkUserResult,
-  CorporatePathParams,
-  EntityAccessInput,
-  NewUser,
-  NewUsers,
-  UserActivityPage,
-  UserActivityQuery,
-  UserListQuery,
-  UserModules,
-  UserPage,
-  UserPatch,
-  UserPathParams,
-  UserTenantStatusInput,
-  UserTenantStatusResult,
-  UserUpdate,
-} from '@enviro/contracts/users';
+import { CorporatePathParams } from '@enviro/contracts/corporates';
+import { AdminUser, BulkUserResult, EntityAccessInput, NewUser, NewUsers, UserActivityPage, UserActivityQuery, UserListQuery, UserModules, UserPage, UserPatch, UserPathParams, UserTenantStatusInput, UserTenantStatusResult, UserUpdate } from '@enviro/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteAccess } from '../access/route-access.ts';

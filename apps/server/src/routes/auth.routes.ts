@@ -1,4 +1,4 @@
-import { LoginBody, LogoutResult, SessionUser, UserIdParams } from '@enviro/contracts/auth';
+import { LoginBody, LogoutResult, SessionUser, UserIdParams } from '@enviro/contracts/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertCsrfHeader, CSRF_HEADER } from '../access/csrf.ts';

@@ -1,14 +1,6 @@
-import {
-  DataRequestBody,
-  MetricRequestBody,
-  RawDataRequestBody,
-  RawDataResponse,
-  RecentRequestBody,
-  RecentResponse,
-  RecentTreeRequestBody,
-  RecentTreeResponse,
-  TrendResponse,
-} from '@enviro/contracts/data';
+import { RawDataRequestBody, RawDataResponse } from '@enviro/contracts/data/raw';
+import { RecentRequestBody, RecentResponse, RecentTreeRequestBody, RecentTreeResponse } from '@enviro/contracts/data/recent';
+import { DataRequestBody, MetricRequestBody, TrendResponse } from '@enviro/contracts/data/trend';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RawDataService } from '../metrics/raw-data.service.ts';
 import { RecentService } from '../metrics/recent.service.ts';

@@ -1,13 +1,4 @@
-import {
-  EntitiesQuery,
-  EntityIdParams,
-  EntityNode,
-  EntityNodeList,
-  EntityQuery,
-  EntityTree,
-  LimitRequest,
-  ParamLimitList,
-} from '@enviro/contracts/entity';
+import { EntitiesQuery, EntityIdParams, EntityNode, EntityNodeList, EntityQuery, EntityTree, LimitRequest, ParamLimitList } from '@enviro/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EntityRepository } from '../repositories/entity.repository.ts';
 import { EntityService } from '../services/entity.service.ts';

@@ -1,4 +1,4 @@
-import { AlertCountRequest, AlertCounts, AlertDataParams, AlertDataQuery } from '@enviro/contracts/public';
+import { AlertCountRequest, AlertCounts, AlertDataParams, AlertDataQuery } from '@enviro/contracts/alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EntityRepository } from '../repositories/entity.repository.ts';
 import { PublicAlertRepository } from '../repositories/public-alert.repository.ts';

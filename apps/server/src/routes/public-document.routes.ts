@@ -1,4 +1,5 @@
-import { DocumentRequest, FileResponse } from '@enviro/contracts/public';
+import { FileResponse } from '@enviro/contracts/common';
+import { DocumentRequest } from '@enviro/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicDocumentRepository } from '../repositories/public-document.repository.ts';
 import { PublicDocumentService } from '../services/public-document.service.ts';

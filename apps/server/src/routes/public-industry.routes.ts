@@ -1,4 +1,4 @@
-import { IndustryList, IndustryListParams } from '@enviro/contracts/public';
+import { IndustryList, IndustryListParams } from '@enviro/contracts/public-portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicIndustryRepository } from '../repositories/public-industry.repository.ts';
 import { PublicIndustryService } from '../services/public-industry.service.ts';

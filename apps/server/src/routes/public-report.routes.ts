@@ -1,4 +1,5 @@
-import { FileResponse, ParameterReportParams, ParameterReportRequest, RawDataReportRequest } from '@enviro/contracts/public';
+import { FileResponse } from '@enviro/contracts/common';
+import { ParameterReportParams, ParameterReportRequest, RawDataReportRequest } from '@enviro/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RawDataService } from '../metrics/raw-data.service.ts';
 import { TrendService } from '../metrics/trend.service.ts';

@@ -1,4 +1,4 @@
-import { StdParamList } from '@enviro/contracts/std-param';
+import { StdParamList } from '@enviro/contracts/data/std-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StdParamRepository } from '../repositories/std-param.repository.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';

@@ -1,4 +1,4 @@
-import { TenantIdParams, TenantInfo } from '@enviro/contracts/tenant';
+import { TenantIdParams, TenantInfo } from '@enviro/contracts/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TenantRepository } from '../repositories/tenant.repository.ts';
 import { TenantService } from '../services/tenant.service.ts';

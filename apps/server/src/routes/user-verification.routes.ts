@@ -1,19 +1,6 @@
 import { ERROR_RESPONSES, ApiError } from '@enviro/contracts/common';
-import {
-  AcceptInviteBody,
-  ChangeEmailParams,
-  CodeSent,
-  EmailChanged,
-  InviteAccepted,
-  InviteInfo,
-  InviteSent,
-  InviteTokenParams,
-  OtpBody,
-  PasswordUpdateBody,
-  PasswordUpdated,
-  UserPathParams,
-  VerificationState,
-} from '@enviro/contracts/verification';
+import { AcceptInviteBody, ChangeEmailParams, CodeSent, EmailChanged, InviteAccepted, InviteInfo, InviteSent, InviteTokenParams, OtpBody, PasswordUpdateBody, PasswordUpdated, VerificationState } from '@enviro/contracts/accounts';
+import { UserPathParams } from '@enviro/contracts/users';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertCsrfHeader, CSRF_HEADER } from '../access/csrf.ts';

@@ -1,4 +1,4 @@
-import type { AuditLogPage, AuditLogQuery } from '@enviro/contracts/admin';
+import type { AuditLogPage, AuditLogQuery } from '@enviro/contracts/audit-log';
 import { assertSignedIn, scopeTenantIds } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
 import type { Db } from '../db/database.ts';

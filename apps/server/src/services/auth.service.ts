@@ -1,4 +1,4 @@
-import type { CreateUser, LoginBody, Role, SessionUser, UserStatus, UserType } from '@enviro/contracts/auth';
+import type { CreateUser, LoginBody, Role, SessionUser, UserStatus, UserType } from '@enviro/contracts/accounts';
 import type { TenantType } from '@enviro/contracts/common';
 import { effectiveAccess } from '@enviro/domain/access-model';
 import { userDisplayId } from '@enviro/domain/display-id';

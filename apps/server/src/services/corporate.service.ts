@@ -1,13 +1,5 @@
-import type {
-  Corporate,
-  CorporateDetail,
-  CorporateForTenant,
-  CorporateInput,
-  CorporateListQuery,
-  CorporatePage,
-  CorporatePageQuery,
-} from '@enviro/contracts/admin';
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { Corporate, CorporateDetail, CorporateForTenant, CorporateInput, CorporateListQuery, CorporatePage, CorporatePageQuery } from '@enviro/contracts/corporates';
+import type { TenantInfo } from '@enviro/contracts/tenants';
 import type { Kysely } from 'kysely';
 import { assertCanReadTenant, assertSignedIn } from '../access/access.ts';
 import type { Auth, UserAuth } from '../access/auth.ts';

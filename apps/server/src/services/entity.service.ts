@@ -1,17 +1,6 @@
 import { groupBy } from '@enviro/domain/group-by';
 import type { EntityType } from '@enviro/contracts/common';
-import type {
-  DeviceParam,
-  EntitiesQuery,
-  EntityDevice,
-  EntityNode,
-  EntityNodeShort,
-  EntityQuery,
-  EntityStatus,
-  EntityTree,
-  LimitRequest,
-  ParamLimit,
-} from '@enviro/contracts/entity';
+import type { DeviceParam, EntitiesQuery, EntityDevice, EntityNode, EntityNodeShort, EntityQuery, EntityStatus, EntityTree, LimitRequest, ParamLimit } from '@enviro/contracts/entities';
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';

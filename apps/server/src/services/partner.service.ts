@@ -1,4 +1,4 @@
-import type { PartnerTenants } from '@enviro/contracts/admin';
+import type { PartnerTenants } from '@enviro/contracts/partners';
 import type { Kysely } from 'kysely';
 import { assertCanReadTenant, assertSignedIn } from '../access/access.ts';
 import type { Auth, UserAuth } from '../access/auth.ts';

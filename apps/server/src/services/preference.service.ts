@@ -1,4 +1,4 @@
-import type { Preferences, PreferencesInput } from '@enviro/contracts/admin';
+import type { Preferences, PreferencesInput } from '@enviro/contracts/preferences';
 import type { Kysely } from 'kysely';
 import { assertSignedIn } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';

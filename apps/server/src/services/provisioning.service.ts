@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  CreateDevice,
-  CreateEntity,
-  CreateTenant,
-  type CreatedDevice,
-} from '@enviro/contracts/provisioning';
+import { CreateDevice, type CreatedDevice } from '@enviro/contracts/devices';
+import { CreateEntity } from '@enviro/contracts/entities';
+import { CreateTenant } from '@enviro/contracts/tenants';
 import type { Db } from '../db/database.ts';
 import { hashApiKey } from '../access/resolve-auth.ts';
 import { badRequest } from '../errors.ts';

@@ -1,4 +1,4 @@
-import type { AlertCountRequest, AlertCounts } from '@enviro/contracts/public';
+import type { AlertCountRequest, AlertCounts } from '@enviro/contracts/alerts';
 import type { z } from 'zod';
 import { bucketGrid, type BucketInterval } from '@enviro/domain/interval';
 import { periodRange } from '@enviro/domain/period';

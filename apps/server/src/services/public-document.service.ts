@@ -1,4 +1,4 @@
-import type { DocumentRequest } from '@enviro/contracts/public';
+import type { DocumentRequest } from '@enviro/contracts/documents';
 import { assertCanReadTenant } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';
 import { notFound } from '../errors.ts';

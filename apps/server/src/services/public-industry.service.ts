@@ -1,5 +1,5 @@
 import type { EntityType, TenantStatus } from '@enviro/contracts/common';
-import type { IndustryList, IndustrySummary, LiveStatusCounts } from '@enviro/contracts/public';
+import type { IndustryList, IndustrySummary, LiveStatusCounts } from '@enviro/contracts/public-portal';
 import { tenantDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';

@@ -1,16 +1,6 @@
-import {
-  DataRequest,
-  RawDataRequest,
-  type RawDataResponse,
-  type TrendResult,
-} from '@enviro/contracts/data';
-import {
-  MAX_PDF_REPORT_ROWS,
-  MAX_REPORT_ROWS,
-  ParameterReportRequest,
-  RawDataReportRequest,
-  type ReportFormat,
-} from '@enviro/contracts/public';
+import { RawDataRequest, type RawDataResponse } from '@enviro/contracts/data/raw';
+import { DataRequest, type TrendResult } from '@enviro/contracts/data/trend';
+import { MAX_PDF_REPORT_ROWS, MAX_REPORT_ROWS, ParameterReportRequest, RawDataReportRequest, type ReportFormat } from '@enviro/contracts/reports';
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { formatInZone } from '@enviro/domain/format-date';
 import type { z } from 'zod';

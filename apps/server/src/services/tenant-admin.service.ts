@@ -1,5 +1,4 @@
-import type { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantUpdate } from '@enviro/contracts/admin';
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantUpdate, TenantInfo } from '@enviro/contracts/tenants';
 import { canManage } from '@enviro/domain/access-model';
 import { liveStatus } from '@enviro/domain/live-status';
 import { defaultListedStatuses } from '@enviro/domain/tenant-list';

@@ -1,4 +1,4 @@
-import type { LicenseCountInput, LicenseCounts, StationType, StatutoryAssociation, StatutoryAssociationInput } from '@enviro/contracts/admin';
+import type { LicenseCountInput, LicenseCounts, StationType, StatutoryAssociation, StatutoryAssociationInput } from '@enviro/contracts/tenants';
 import type { TenantType } from '@enviro/contracts/common';
 import type { Kysely } from 'kysely';
 import { assertCanReadTenant, assertSignedIn } from '../access/access.ts';

@@ -1,5 +1,5 @@
 import type { TenantStatus, TenantType } from '@enviro/contracts/common';
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { TenantInfo } from '@enviro/contracts/tenants';
 import { tenantDisplayId } from '@enviro/domain/display-id';
 import { assertCanReadTenant } from '../access/access.ts';
 import type { Auth } from '../access/auth.ts';

@@ -1,20 +1,5 @@
-import type { Role, UserType } from '@enviro/contracts/auth';
-import {
-  NewUser,
-  type AdminUser,
-  type BulkUserResult,
-  type EntityAccessInput,
-  type UserActivityPage,
-  type UserActivityQuery,
-  type UserListQuery,
-  type UserModules,
-  type UserPage,
-  type UserPatch,
-  type UserRowRefusal,
-  type UserTenantStatusInput,
-  type UserTenantStatusResult,
-  type UserUpdate,
-} from '@enviro/contracts/users';
+import type { Role, UserType } from '@enviro/contracts/accounts';
+import { NewUser, type AdminUser, type BulkUserResult, type EntityAccessInput, type UserActivityPage, type UserActivityQuery, type UserListQuery, type UserModules, type UserPage, type UserPatch, type UserRowRefusal, type UserTenantStatusInput, type UserTenantStatusResult, type UserUpdate } from '@enviro/contracts/users';
 import { effectiveAccess, isUserType } from '@enviro/domain/access-model';
 import { modulesFor } from '@enviro/domain/app-modules';
 import { grantProblem, roleRank, userTypeProblem } from '@enviro/domain/user-roles';

@@ -1,14 +1,4 @@
-import type {
-  AcceptInviteBody,
-  CodeSent,
-  EmailChanged,
-  InviteAccepted,
-  InviteInfo,
-  InviteSent,
-  PasswordUpdateBody,
-  PasswordUpdated,
-  VerificationState,
-} from '@enviro/contracts/verification';
+import type { AcceptInviteBody, CodeSent, EmailChanged, InviteAccepted, InviteInfo, InviteSent, PasswordUpdateBody, PasswordUpdated, VerificationState } from '@enviro/contracts/accounts';
 import type { Kysely } from 'kysely';
 import type { Auth, UserAuth } from '../access/auth.ts';
 import { hashPassword, verifyPassword } from '../access/password.ts';

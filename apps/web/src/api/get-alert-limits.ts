@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ParamLimitList, type LimitRequest, type ParamLimit } from '@enviro/contracts/entity';
+import { ParamLimitList, type LimitRequest, type ParamLimit } from '@enviro/contracts/entities';
 import { api } from '@/lib/api-client';
 
 /** Alert limits of stations' parameters (POST /api/alertlimit). */

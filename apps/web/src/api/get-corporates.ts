@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Corporate } from '@enviro/contracts/admin';
+import { Corporate } from '@enviro/contracts/corporates';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 

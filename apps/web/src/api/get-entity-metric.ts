@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { TrendResponse, type DataRequestBody, type TrendResult } from '@enviro/contracts/data';
+import { TrendResponse, type DataRequestBody, type TrendResult } from '@enviro/contracts/data/trend';
 import { api } from '@/lib/api-client';
 
 /** A trend request as the client writes it (defaults filled in by the server). */

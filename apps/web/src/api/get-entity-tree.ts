@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { EntityNode } from '@enviro/contracts/entity';
+import { EntityNode } from '@enviro/contracts/entities';
 import { api } from '@/lib/api-client';
 
 const FullTree = z.array(EntityNode);

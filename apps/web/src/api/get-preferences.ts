@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Preferences } from '@enviro/contracts/admin';
+import { Preferences } from '@enviro/contracts/preferences';
 import { api } from '@/lib/api-client';
 
 /** Root key of the preferences (shared by the shell's auto-refresh and the settings screen): a save invalidates it, so auto-refresh reschedules. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TenantPage } from '@enviro/contracts/admin';
+import { TenantPage } from '@enviro/contracts/tenants';
 import { api } from '@/lib/api-client';
 
 /** GET /api/tenants as the admin screens ask it: filters, page and sort as URL query text. */

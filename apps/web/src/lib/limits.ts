@@ -1,4 +1,4 @@
-import type { ParamLimit } from '@enviro/contracts/entity';
+import type { ParamLimit } from '@enviro/contracts/entities';
 
 export type LimitState = 'within' | 'exceeds' | 'none';
 

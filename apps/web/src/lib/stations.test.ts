@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EntityNode } from '@enviro/contracts/entity';
-import type { TrendResult } from '@enviro/contracts/data';
+import type { EntityNode } from '@enviro/contracts/entities';
+import type { TrendResult } from '@enviro/contracts/data/trend';
 import { collectStations, countStations, groupByType, latestValues } from './stations';
 
 const std = (name: string) => ({

@@ -1,5 +1,5 @@
-import type { EntityDevice, EntityNode, LiveStatus } from '@enviro/contracts/entity';
-import type { TrendResult } from '@enviro/contracts/data';
+import type { EntityDevice, EntityNode, LiveStatus } from '@enviro/contracts/entities';
+import type { TrendResult } from '@enviro/contracts/data/trend';
 import { operationalValue } from '@enviro/domain/operational';
 import { orderStationTypes, sortStations } from '@enviro/domain/station-order';
 

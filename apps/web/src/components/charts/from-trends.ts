@@ -1,5 +1,5 @@
-import type { ParamLimit } from '@enviro/contracts/entity';
-import type { TrendResult } from '@enviro/contracts/data';
+import type { ParamLimit } from '@enviro/contracts/entities';
+import type { TrendResult } from '@enviro/contracts/data/trend';
 import { INTERVAL_MS, type BucketInterval } from '@enviro/domain/interval';
 import type { ChartSeries, ReferenceLine, SeriesPoint } from './types';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { TenantInfo } from '@enviro/contracts/tenants';
 import { canManage, effectiveAccess } from '@enviro/domain/access-model';
 import { mayUse, moduleOfPath, modulesFor } from '@enviro/domain/app-modules';
 import { LoadFailed, Loading } from '@/components/status/load-state';

@@ -1,5 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import type { SessionUser } from '@enviro/contracts/auth';
+import type { SessionUser } from '@enviro/contracts/accounts';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/account/api/get-me';
 import { useTenantsLiveStatus } from '@/features/admin-tenants/api/get-tenants-live-status';

@@ -2,7 +2,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { TenantInfo } from '@enviro/contracts/tenants';
 import { paths } from '@/config/paths';
 import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
 import { useTenantInfo } from '@/features/tenant/api/get-tenant-info';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EmailChanged } from '@enviro/contracts/verification';
+import { EmailChanged } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
 import { getMeQueryOptions } from './get-me';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VerificationState } from '@enviro/contracts/verification';
+import { VerificationState } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
 import { getMeQueryOptions } from './get-me';
 import type { Channel } from './send-code';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SessionUser } from '@enviro/contracts/auth';
+import { SessionUser } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
 
 /** The signed-in user with their verification state (GET /api/users/me). */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { CodeSent } from '@enviro/contracts/verification';
+import { CodeSent } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
 
 export type Channel = 'email' | 'phone';

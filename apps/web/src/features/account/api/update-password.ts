@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { PasswordUpdated, type PasswordUpdateBody } from '@enviro/contracts/verification';
+import { PasswordUpdated, type PasswordUpdateBody } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
 
 /** POST /api/users/{id}/password/update: the user's own password; their other sessions end. */

@@ -1,4 +1,4 @@
-import type { CodeSent } from '@enviro/contracts/verification';
+import type { CodeSent } from '@enviro/contracts/accounts';
 import { formatPhone } from '@enviro/domain/format-phone';
 import { Alert, Container, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';

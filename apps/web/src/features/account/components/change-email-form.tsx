@@ -1,4 +1,4 @@
-import type { CodeSent } from '@enviro/contracts/verification';
+import type { CodeSent } from '@enviro/contracts/accounts';
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { apiFieldError, apiFormError } from '@/components/form/api-field-error';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@enviro/contracts/auth';
+import type { SessionUser } from '@enviro/contracts/accounts';
 import { formatPhone } from '@enviro/domain/format-phone';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 

@@ -1,4 +1,4 @@
-import type { CodeSent } from '@enviro/contracts/verification';
+import type { CodeSent } from '@enviro/contracts/accounts';
 import { formatInZone } from '@enviro/domain/format-date';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AuditLogPage } from '@enviro/contracts/admin';
+import { AuditLogPage } from '@enviro/contracts/audit-log';
 import { api } from '@/lib/api-client';
 
 export interface AuditLogParams {

@@ -1,5 +1,5 @@
 import { Modal, ScrollArea, Table, Text } from '@mantine/core';
-import type { AuditLogEntry } from '@enviro/contracts/admin';
+import type { AuditLogEntry } from '@enviro/contracts/audit-log';
 import { auditDiff } from './audit-diff';
 
 /** The before and after of one change, field by field, changed fields highlighted. */

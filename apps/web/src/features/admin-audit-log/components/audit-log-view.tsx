@@ -1,6 +1,6 @@
 import { Button, Code, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { AuditLogEntry } from '@enviro/contracts/admin';
+import type { AuditLogEntry } from '@enviro/contracts/audit-log';
 import { tenantDisplayId, userDisplayId } from '@enviro/domain/display-id';
 import { formatDateTime24 } from '@enviro/domain/format-date';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';

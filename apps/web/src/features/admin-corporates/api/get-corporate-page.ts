@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CorporatePage } from '@enviro/contracts/admin';
+import { CorporatePage } from '@enviro/contracts/corporates';
 import { CORPORATES_KEY } from '@/api/get-corporates';
 import { api } from '@/lib/api-client';
 

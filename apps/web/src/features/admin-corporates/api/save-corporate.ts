@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CorporateDetail, type CorporateInput } from '@enviro/contracts/admin';
+import { CorporateDetail, type CorporateInput } from '@enviro/contracts/corporates';
 import { CORPORATES_KEY } from '@/api/get-corporates';
 import { api } from '@/lib/api-client';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { CorporateDetail, CorporateInput } from '@enviro/contracts/admin';
+import type { CorporateDetail, CorporateInput } from '@enviro/contracts/corporates';
 import { fieldErrors } from '@/components/form/field-errors';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveCorporate } from '../api/save-corporate';

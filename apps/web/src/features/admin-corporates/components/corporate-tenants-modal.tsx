@@ -1,6 +1,6 @@
 import { Anchor, List, Modal, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { CorporateDetail } from '@enviro/contracts/admin';
+import type { CorporateDetail } from '@enviro/contracts/corporates';
 import { paths } from '@/config/paths';
 import { useCorporateTenants } from '../api/get-corporate-tenants';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { CorporateDetail } from '@enviro/contracts/admin';
+import type { CorporateDetail } from '@enviro/contracts/corporates';
 import { formatIndian } from '@enviro/domain/format-number';
 import { formatPhone } from '@enviro/domain/format-phone';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';

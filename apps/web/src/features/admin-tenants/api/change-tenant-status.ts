@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TenantPatch } from '@enviro/contracts/admin';
+import type { TenantPatch } from '@enviro/contracts/tenants';
 import type { TenantStatus } from '@enviro/contracts/common';
-import { TenantInfo } from '@enviro/contracts/tenant';
+import { TenantInfo } from '@enviro/contracts/tenants';
 import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CorporateForTenant } from '@enviro/contracts/admin';
+import { CorporateForTenant } from '@enviro/contracts/corporates';
 import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 

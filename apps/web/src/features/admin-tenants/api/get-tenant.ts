@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TenantInfo } from '@enviro/contracts/tenant';
+import { TenantInfo } from '@enviro/contracts/tenants';
 import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 

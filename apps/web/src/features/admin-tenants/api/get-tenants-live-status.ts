@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TenantLiveStatus } from '@enviro/contracts/admin';
+import { TenantLiveStatus } from '@enviro/contracts/tenants';
 import { z } from 'zod';
 import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';

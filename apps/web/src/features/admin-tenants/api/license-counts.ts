@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LicenseCounts, type LicenseCountInput } from '@enviro/contracts/admin';
+import { LicenseCounts, type LicenseCountInput } from '@enviro/contracts/tenants';
 import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 

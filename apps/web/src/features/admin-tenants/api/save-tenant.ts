@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewTenant, TenantUpdate } from '@enviro/contracts/admin';
-import { TenantInfo } from '@enviro/contracts/tenant';
+import type { NewTenant, TenantUpdate } from '@enviro/contracts/tenants';
+import { TenantInfo } from '@enviro/contracts/tenants';
 import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 

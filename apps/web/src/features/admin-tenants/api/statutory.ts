@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { StatutoryAssociation, type StatutoryAssociationInput } from '@enviro/contracts/admin';
+import { StatutoryAssociation, type StatutoryAssociationInput } from '@enviro/contracts/tenants';
 import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, NumberInput, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { StationType, type LicenseCountInput } from '@enviro/contracts/admin';
+import { StationType, type LicenseCountInput } from '@enviro/contracts/tenants';
 import { formatIndian } from '@enviro/domain/format-number';
 import { notifyInfo } from '@/lib/notify';
 import { useLicenseCounts, useSetLicenseCounts } from '../api/license-counts';

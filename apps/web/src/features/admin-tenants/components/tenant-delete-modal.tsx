@@ -1,4 +1,4 @@
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { TenantInfo } from '@enviro/contracts/tenants';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { notifyAlert, notifyInfo } from '@/lib/notify';
 import { useDeleteTenant } from '../api/change-tenant-status';

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { NewTenant } from '@enviro/contracts/admin';
+import type { NewTenant, TenantInfo } from '@enviro/contracts/tenants';
 import { TenantStatus, TenantType } from '@enviro/contracts/common';
-import type { TenantInfo } from '@enviro/contracts/tenant';
 import { CorporateSelect } from '@/components/form/corporate-select';
 import { fieldErrors } from '@/components/form/field-errors';
 import { notifyInfo } from '@/lib/notify';

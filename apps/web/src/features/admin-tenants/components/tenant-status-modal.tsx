@@ -1,7 +1,7 @@
 import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { TenantStatus } from '@enviro/contracts/common';
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { TenantInfo } from '@enviro/contracts/tenants';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { notifyAlert, notifyInfo } from '@/lib/notify';
 import { useChangeTenantStatus, type SettableStatus } from '../api/change-tenant-status';

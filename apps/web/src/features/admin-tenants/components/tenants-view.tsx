@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Menu, Select, Stack, Title } from '@mantine/core
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TenantStatus, TenantType } from '@enviro/contracts/common';
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { TenantInfo } from '@enviro/contracts/tenants';
 import { useTenants } from '@/api/get-tenants';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { SearchInput } from '@/components/table/search-input';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserStatus } from '@enviro/contracts/auth';
+import type { UserStatus } from '@enviro/contracts/accounts';
 import { AdminUser, type UserPatch } from '@enviro/contracts/users';
 import { api } from '@/lib/api-client';
 import { ADMIN_USERS_KEY } from './get-users';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { InviteSent } from '@enviro/contracts/verification';
+import { InviteSent } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
 
 /** POST /api/users/{id}/resendInvite: a new invite link; earlier ones stop working. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { SessionUser } from '@enviro/contracts/auth';
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { SessionUser } from '@enviro/contracts/accounts';
+import type { TenantInfo } from '@enviro/contracts/tenants';
 import type { AdminUser } from '@enviro/contracts/users';
 import type { Role, UserType } from '@enviro/domain/access-model';
 import { CorporateSelect } from '@/components/form/corporate-select';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { UserStatus, type SessionUser } from '@enviro/contracts/auth';
+import { UserStatus, type SessionUser } from '@enviro/contracts/accounts';
 import type { AdminUser } from '@enviro/contracts/users';
 import { ROLES } from '@enviro/domain/access-model';
 import { formatDateTime24 } from '@enviro/domain/format-date';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SessionUser, type LoginBody } from '@enviro/contracts/auth';
+import { SessionUser, type LoginBody } from '@enviro/contracts/accounts';
 import { setActingTenant } from '@/lib/acting-tenant';
 import { api } from '@/lib/api-client';
 

@@ -1,6 +1,6 @@
 import { Badge, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { TenantLiveStatus } from '@enviro/contracts/admin';
+import type { TenantLiveStatus } from '@enviro/contracts/tenants';
 import { formatIndian } from '@enviro/domain/format-number';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';

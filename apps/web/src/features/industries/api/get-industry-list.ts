@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { IndustryList } from '@enviro/contracts/public';
+import { IndustryList } from '@enviro/contracts/public-portal';
 import { api } from '@/lib/api-client';
 
 /** The public industries of a statutory body (GET /api/stateDashboard/industyList/{id}). */

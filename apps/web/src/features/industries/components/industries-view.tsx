@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { IndustrySummary } from '@enviro/contracts/public';
+import type { IndustrySummary } from '@enviro/contracts/public-portal';
 import { formatDateTime24 } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
 import { ChartSpinner } from '@/components/charts/chart-spinner';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { IndustrySummary } from '@enviro/contracts/public';
+import type { IndustrySummary } from '@enviro/contracts/public-portal';
 import { DataAge } from '@/components/status/data-age';
 import { paths } from '@/config/paths';
 import { LIVE_STATUSES, LIVE_STATUS_COLOURS, stationTypeLabel } from '@/lib/labels';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IndustrySummary } from '@enviro/contracts/public';
+import type { IndustrySummary } from '@enviro/contracts/public-portal';
 import { filterIndustries, totalLiveStatus } from './industry-filter';
 
 const industry = (id: number, name: string, city: string, category: string, live: number): IndustrySummary => ({

@@ -1,4 +1,4 @@
-import type { IndustrySummary, LiveStatusCounts } from '@enviro/contracts/public';
+import type { IndustrySummary, LiveStatusCounts } from '@enviro/contracts/public-portal';
 
 /** Industries whose name, city or category contains every word of the search, ignoring case. */
 export function filterIndustries(industries: readonly IndustrySummary[], search: string): IndustrySummary[] {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AlertCounts, type AlertCountRequest } from '@enviro/contracts/public';
+import { AlertCounts, type AlertCountRequest } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
 
 export interface AlertCountsInput {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DocumentRequest } from '@enviro/contracts/public';
+import type { DocumentRequest } from '@enviro/contracts/documents';
 import { api, type Download } from '@/lib/api-client';
 
 /** A stored document's file (POST /api/documentById). */

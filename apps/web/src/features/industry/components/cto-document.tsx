@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { CTO_DOCUMENT_PROPERTY } from '@enviro/contracts/public';
+import { CTO_DOCUMENT_PROPERTY } from '@enviro/contracts/documents';
 import { saveFile } from '@/lib/download';
 import { notifyAlert } from '@/lib/notify';
 import { useGetDocument } from '../api/get-document';

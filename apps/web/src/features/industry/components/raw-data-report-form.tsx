@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ReportFormat } from '@enviro/contracts/public';
+import { ReportFormat } from '@enviro/contracts/reports';
 import { DateRangePicker } from '@/components/date-picker/date-range-picker';
 import { kolkataInstant, kolkataParts, rangeError, type InstantRange } from '@/components/date-picker/date-range';
 import { saveFile } from '@/lib/download';

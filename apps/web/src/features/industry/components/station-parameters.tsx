@@ -1,6 +1,6 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ParamLimit } from '@enviro/contracts/entity';
+import type { ParamLimit } from '@enviro/contracts/entities';
 import { formatDateTime24 } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';

@@ -1,7 +1,7 @@
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { ParamLimit } from '@enviro/contracts/entity';
-import type { TrendResult } from '@enviro/contracts/data';
+import type { ParamLimit } from '@enviro/contracts/entities';
+import type { TrendResult } from '@enviro/contracts/data/trend';
 import { ChartWidget, type ChartState } from '@/components/charts/chart-widget';
 import { limitLines, trendSeries } from '@/components/charts/from-trends';
 import type { StationParam } from '@/lib/stations';

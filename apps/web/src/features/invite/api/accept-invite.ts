@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { InviteAccepted, type AcceptInviteBody } from '@enviro/contracts/verification';
+import { InviteAccepted, type AcceptInviteBody } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
 import { getInviteQueryOptions } from './get-invite';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InviteInfo } from '@enviro/contracts/verification';
+import { InviteInfo } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
 
 /** Whom an invite link is for, or that it expired or was used (GET /api/invite/{token}); 404 for an unknown link. */

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { InviteInfo } from '@enviro/contracts/verification';
+import type { InviteInfo } from '@enviro/contracts/accounts';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useInvite } from '../api/get-invite';

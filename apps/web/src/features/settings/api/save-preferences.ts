@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Preferences, type PreferencesInput } from '@enviro/contracts/admin';
+import { Preferences, type PreferencesInput } from '@enviro/contracts/preferences';
 import { PREFERENCES_KEY } from '@/api/get-preferences';
 import { api } from '@/lib/api-client';
 

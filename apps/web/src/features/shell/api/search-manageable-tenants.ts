@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TenantPage } from '@enviro/contracts/admin';
+import { TenantPage } from '@enviro/contracts/tenants';
 import { api } from '@/lib/api-client';
 
 /** How many matches the switcher lists; typing narrows the search on the server. */

@@ -2,8 +2,8 @@ import { Anchor, AppShell, Badge, Burger, Button, Divider, Group, ScrollArea, St
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { SessionUser } from '@enviro/contracts/auth';
-import type { TenantInfo } from '@enviro/contracts/tenant';
+import type { SessionUser } from '@enviro/contracts/accounts';
+import type { TenantInfo } from '@enviro/contracts/tenants';
 import type { AppModule } from '@enviro/domain/app-modules';
 import { MainNav } from './main-nav';
 import { TenantSwitcher } from './tenant-switcher';

@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import type { SessionUser } from '@enviro/contracts/auth';
+import type { SessionUser } from '@enviro/contracts/accounts';
 
 const words = (s: string) => s.replace(/_/g, ' ');
 

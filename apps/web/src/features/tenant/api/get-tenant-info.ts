@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TenantInfo } from '@enviro/contracts/tenant';
+import { TenantInfo } from '@enviro/contracts/tenants';
 import { api } from '@/lib/api-client';
 
 /**

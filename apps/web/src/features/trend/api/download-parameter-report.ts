@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ParameterReportRequest } from '@enviro/contracts/public';
+import type { ParameterReportRequest } from '@enviro/contracts/reports';
 import { api, type Download } from '@/lib/api-client';
 
 export interface ParameterReportInput {

@@ -1,6 +1,6 @@
 import { Button, Group, Select } from '@mantine/core';
 import { useState } from 'react';
-import { ReportFormat, type ParameterReportRequest } from '@enviro/contracts/public';
+import { ReportFormat, type ParameterReportRequest } from '@enviro/contracts/reports';
 import { saveFile } from '@/lib/download';
 import { notifyAlert, notifyInfo } from '@/lib/notify';
 import { useDownloadParameterReport } from '../api/download-parameter-report';

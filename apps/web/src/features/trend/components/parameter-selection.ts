@@ -1,4 +1,4 @@
-import type { TrendResult } from '@enviro/contracts/data';
+import type { TrendResult } from '@enviro/contracts/data/trend';
 import { orderStationTypes } from '@enviro/domain/station-order';
 import type { Station, StationParam } from '@/lib/stations';
 import { trendStats, type TrendStats } from './trend-options';

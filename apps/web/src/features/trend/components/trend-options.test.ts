@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrendResult } from '@enviro/contracts/data';
+import type { TrendResult } from '@enviro/contracts/data/trend';
 import { allowedAveraging, resolveChoices, trendStats } from './trend-options';
 
 describe('allowedAveraging', () => {

@@ -1,4 +1,4 @@
-import type { TrendResult } from '@enviro/contracts/data';
+import type { TrendResult } from '@enviro/contracts/data/trend';
 import { parseDuration } from '@enviro/domain/duration';
 import { INTERVAL_MS, type IntervalName } from '@enviro/domain/interval';
 

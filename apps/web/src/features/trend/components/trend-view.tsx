@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { TrendResult } from '@enviro/contracts/data';
+import type { TrendResult } from '@enviro/contracts/data/trend';
 import { formatDateTime24 } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
 import { useAlertLimits } from '@/api/get-alert-limits';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { type LiveStatus as DomainLiveStatus } from '@enviro/domain/live-status';
 import { EntityProperty, EntityType, Id } from './common.ts';
-import type { LiveStatus as DomainLiveStatus } from '@enviro/domain/live-status';
-import { StdParam } from './std-param.ts';
+import { StdParam } from './data/std-params.ts';
 
 /** A boolean query option: exactly 'true' or 'false', so a typo answers 400 instead of meaning false. */
 export const QueryBoolean = z
@@ -243,3 +243,19 @@ export type ParamLimit = z.infer<typeof ParamLimit>;
  * in request order of entities, then by parameter name. Parameters without limits are absent.
  */
 export const ParamLimitList = z.array(ParamLimit);
+
+
+/** Creates a node of a tenant's entity tree: group, facility or station. */
+export const CreateEntity = z.object({
+  /** Owning tenant. */
+  tenantId: Id,
+  /** Parent node; omitted for a root. */
+  parentId: Id.optional(),
+  /** Entity type of SPEC 3. */
+  type: EntityType,
+  /** Display name, e.g. 'Stack 1 - Kiln'. */
+  name: z.string().trim().min(1).max(200),
+  /** Properties in display order. */
+  properties: z.array(EntityProperty).max(50).default([]),
+});
+export type CreateEntity = z.input<typeof CreateEntity>;

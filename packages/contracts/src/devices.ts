@@ -1,43 +1,5 @@
 import { z } from 'zod';
-import { EntityProperty, EntityType, Id, TenantStatus, TenantType } from './common.ts';
-
-/** Creates a tenant (an industry, a statutory body, a partner...). */
-export const CreateTenant = z.object({
-  /** Display name, e.g. 'Shree Cement Ltd, Beawar'. */
-  name: z.string().trim().min(1).max(200),
-  /** Tenant type; industries are 'tenant'. */
-  type: TenantType.default('tenant'),
-  /** Initial status. */
-  status: TenantStatus.default('ENABLED'),
-  /** Corporate that owns this tenant, if any. */
-  corporateId: Id.optional(),
-  /** Number of monitored units under licence. */
-  monitoredUnits: z.number().int().min(0).default(0),
-  /** Industry category, e.g. 'Cement'. */
-  industryCategory: z.string().max(100).optional(),
-  /** Indian state, e.g. 'Rajasthan'. */
-  state: z.string().max(100).optional(),
-  /** City or district. */
-  city: z.string().max(100).optional(),
-  /** Statutory bodies (tenant ids of type statutory/cgwa) this industry reports to. */
-  statutoryIds: z.array(Id).default([]),
-});
-export type CreateTenant = z.input<typeof CreateTenant>;
-
-/** Creates a node of a tenant's entity tree: group, facility or station. */
-export const CreateEntity = z.object({
-  /** Owning tenant. */
-  tenantId: Id,
-  /** Parent node; omitted for a root. */
-  parentId: Id.optional(),
-  /** Entity type of SPEC 3. */
-  type: EntityType,
-  /** Display name, e.g. 'Stack 1 - Kiln'. */
-  name: z.string().trim().min(1).max(200),
-  /** Properties in display order. */
-  properties: z.array(EntityProperty).max(50).default([]),
-});
-export type CreateEntity = z.input<typeof CreateEntity>;
+import { Id } from './common.ts';
 
 /** A parameter a device reports, with its optional limits. */
 export const DeviceParamInput = z.object({

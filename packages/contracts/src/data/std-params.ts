@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Aggregator } from './common.ts';
+import { Aggregator } from '../common.ts';
 
 /** A standard parameter of the catalogue (SPEC 3 Device param, stdParam): what a device may report. */
 export const StdParam = z.object({

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { Aggregator } from '../common.ts';
+import { DataParam, IntervalName, checkDates, selectionShape, windowShape } from './request.ts';
+
+const trendShape = {
+  ...selectionShape,
+  ...windowShape,
+  /** Downsampling; default by range length (SPEC 7): up to a day hour_1, up to a month day_1, longer month_1. 'instances' returns raw points (at most 31 days). */
+  interval: IntervalName.optional(),
+  /** Parameters to read, each with its own aggregators. */
+  params: z.array(DataParam).min(1).max(50),
+  /** Availability is always counted on 15-minute slots (SPEC 9); only that value is accepted. */
+  availabilityInterval: z.literal('minute_15').optional(),
+  /** Combine all series of a parameter into one with its `agg`. */
+  groupAll: z.boolean().default(false),
+  /** Combine series sharing the values of these tag keys; series lacking a key are left out. */
+  groupByTags: z.array(z.string().min(1).max(64)).min(1).max(10).optional(),
+};
+
+/** Data request of POST /api/data/entityMetric (SPEC 3). */
+export const DataRequest = z
+  .strictObject({
+    ...trendShape,
+    /** Also read the stations under the requested groups. */
+    includeDescendants: z.boolean().default(false),
+  })
+  .superRefine(checkDates);
+export type DataRequest = z.output<typeof DataRequest>;
+
+/** Metric request of POST /api/data/metric: a data request whose includeDescendants defaults to true (SPEC 3). */
+export const MetricRequest = z
+  .strictObject({
+    ...trendShape,
+    /** Also read the stations under the requested groups. */
+    includeDescendants: z.boolean().default(true),
+    /** The metric spelling of `availabilityInterval`. */
+    availInterval: z.literal('minute_15').optional(),
+  })
+  .superRefine(checkDates);
+export type MetricRequest = z.output<typeof MetricRequest>;
+
+export const DataRequestBody = z.strictObject({
+  /** The data request. */
+  request: DataRequest,
+});
+export const MetricRequestBody = z.strictObject({
+  /** The metric request. */
+  request: MetricRequest,
+});
+
+/** One bucket (or one raw reading for 'instances') of a trend. */
+export const TrendPoint = z.object({
+  /** Bucket start (aligned to the request's zone even when the range clips it) or reading time, epoch milliseconds. */
+  time: z.number().int(),
+  /** The aggregated value; null only in an empty bucket listed because availability was asked for. */
+  value: z.number().nullable(),
+  /** Data availability of the bucket in percent, present when the parameter asked for it. */
+  availability: z.number().min(0).max(100).optional(),
+});
+export type TrendPoint = z.infer<typeof TrendPoint>;
+
+/** One series of a trend answer (SPEC 3 Trend result). Buckets without data are absent, never 0. */
+export const TrendResult = z.object({
+  /** Standard parameter name, e.g. 'pm'. */
+  paramName: z.string(),
+  /** Display label, e.g. 'PM'. */
+  paramLabel: z.string(),
+  /** The device's unit for the parameter, else the standard unit. */
+  unit: z.string(),
+  /** Points in time order. */
+  data: z.array(TrendPoint),
+  /**
+   * entityId, entityName, entityType, deviceId and the device's own tags. A combined series keeps the
+   * tags all its members share.
+   */
+  tags: z.record(z.string(), z.string()),
+  /** The station, or null when the series combines several. */
+  entityName: z.string().nullable(),
+  /** The station's id, or null when the series combines several. */
+  entityId: z.number().int().nullable(),
+  /** How readings were combined inside each bucket; null for 'instances'. */
+  dsAgg: Aggregator.nullable(),
+  /**
+   * How series were combined (first/last take the first/last member in answer order: entity name,
+   * device id). Members missing a bucket do not count toward it.
+   */
+  agg: Aggregator,
+});
+export type TrendResult = z.infer<typeof TrendResult>;
+
+/** Answer of /api/data/metric and /api/data/entityMetric: per parameter in request order, series by entity name. */
+export const TrendResponse = z.array(TrendResult);
