@@ -1,13 +1,13 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { startEmbeddedPostgres } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/database/database.ts';
+import { startEmbeddedPostgres } from './platform/database/embedded.ts';
+import { migrate } from './platform/database/migrate.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
-import { startRollupWorker } from './ingest/rollup-worker.ts';
-import { startBroker } from './mqtt/broker.ts';
-import { createSmsProvider } from './sms/sms-provider.ts';
+import { startRollupWorker } from './modules/data/rollup-worker.ts';
+import { startBroker } from './platform/mqtt/broker.ts';
+import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
 
 /** Starts the platform: database (embedded unless DATABASE_URL), migrations, broker, HTTP. */

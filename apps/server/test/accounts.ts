@@ -1,9 +1,9 @@
 import type { CreateUser } from '@enviro/contracts/accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { LoginRateLimiter } from '../src/access/rate-limit.ts';
-import type { Db } from '../src/db/database.ts';
-import { UserRepository } from '../src/repositories/user.repository.ts';
-import { AuthService } from '../src/services/auth.service.ts';
+import { LoginRateLimiter } from '../src/platform/access/rate-limit.ts';
+import type { Db } from '../src/platform/database/database.ts';
+import { UserRepository } from '../src/modules/accounts/accounts.repository.ts';
+import { AuthService } from '../src/modules/accounts/accounts.service.ts';
 
 /** Password of every user newUser makes. */
 export const PASSWORD = 'correct horse battery';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { login, newUser, PASSWORD } from './accounts.ts';
 import { builders } from './builders.ts';
-import { PublicDocumentRepository } from '../src/repositories/public-document.repository.ts';
+import { PublicDocumentRepository } from '../src/modules/documents/documents.repository.ts';
 import { insertReadings } from './data-fixture.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 import { sessionCookie } from './sessions.ts';

@@ -1,8 +1,8 @@
 import type { CreateDevice } from '@enviro/contracts/devices';
 import type { CreateEntity } from '@enviro/contracts/entities';
 import type { CreateTenant } from '@enviro/contracts/tenants';
-import type { Db } from '../src/db/database.ts';
-import { ProvisioningService } from '../src/services/provisioning.service.ts';
+import type { Db } from '../src/platform/database/database.ts';
+import { ProvisioningService } from '../src/modules/tenants/provisioning.service.ts';
 
 let counter = 0;
 const next = () => ++counter;

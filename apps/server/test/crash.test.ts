@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../src/net/free-port.ts';
+import { findFreePort } from '../src/platform/net/free-port.ts';
 import { builders } from './builders.ts';
 import { createTestDatabase, type TestDatabase } from './helper.ts';
 

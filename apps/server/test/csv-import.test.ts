@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findImportDevice, importReadingsCsv } from '../src/readings/csv-import.service.ts';
+import { findImportDevice, importReadingsCsv } from '../src/modules/telemetry/csv-import.service.ts';
 import { builders } from './builders.ts';
 import { createTestDatabase, type TestDatabase } from './helper.ts';
 

@@ -2,7 +2,7 @@ import { RecentResponse, type RecentValue } from '@enviro/contracts/data/recent'
 import { TrendResponse } from '@enviro/contracts/data/trend';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogCache } from '../src/metrics/catalog.ts';
+import { CatalogCache } from '../src/modules/data/catalog.ts';
 import { builders } from './builders.ts';
 import { conforming, post } from './data-fixture.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';

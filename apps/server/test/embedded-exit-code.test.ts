@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-const EMBEDDED = fileURLToPath(new URL('../src/db/embedded.ts', import.meta.url));
+const EMBEDDED = fileURLToPath(new URL('../src/platform/database/embedded.ts', import.meta.url));
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /** Exit code of a Node process that loads the embedded PostgreSQL module, sets `code` and ends naturally. */

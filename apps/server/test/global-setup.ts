@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/database/embedded.ts';
+import { migrate } from '../src/platform/database/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../src/platform/database/database.ts';
 
 export interface TestDatabase extends DatabaseHandle {
   url: string;

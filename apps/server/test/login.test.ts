@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILED } from '../src/services/auth.service.ts';
+import { LOGIN_FAILED } from '../src/modules/accounts/accounts.service.ts';
 import { login, newUser, PASSWORD } from './accounts.ts';
 import { builders } from './builders.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app.ts';
-import type { MailOptions } from '../src/mail/mail.plugin.ts';
-import type { SmsProvider } from '../src/sms/sms-provider.ts';
+import type { MailOptions } from '../src/platform/mail/mail.plugin.ts';
+import type { SmsProvider } from '../src/platform/sms/sms-provider.ts';
 import { createTestDatabase, type TestDatabase } from './helper.ts';
 
 /** A mail as the in-process SMTP server received it, with its plain-text part decoded. */

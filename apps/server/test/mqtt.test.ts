@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedBroker } from '../src/mqtt/embedded-broker.ts';
-import { startEmbeddedBroker } from '../src/mqtt/embedded-broker.ts';
-import { connectExternalBroker } from '../src/mqtt/external-broker.ts';
-import { findFreePort } from '../src/net/free-port.ts';
+import type { EmbeddedBroker } from '../src/platform/mqtt/embedded-broker.ts';
+import { startEmbeddedBroker } from '../src/platform/mqtt/embedded-broker.ts';
+import { connectExternalBroker } from '../src/platform/mqtt/external-broker.ts';
+import { findFreePort } from '../src/platform/net/free-port.ts';
 import { builders } from './builders.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 

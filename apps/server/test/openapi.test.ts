@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { securityOf } from '../src/plugins/docs.ts';
+import { securityOf } from '../src/platform/http/docs.plugin.ts';
 import { buildTestApp, createTestDatabase } from './helper.ts';
 
 /** The OpenAPI document says how each route is called: its security schemes come from its declared access. */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { cheapHashingForTests, hashPassword, PASSWORD_HASH_OPTIONS, verifyPassword } from '../src/access/password.ts';
+import { cheapHashingForTests, hashPassword, PASSWORD_HASH_OPTIONS, verifyPassword } from '../src/platform/access/password.ts';
 
 // The other tests hash cheaply (cheap-hashing.ts); this file checks what production stores.
 describe('password hashing', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicDocumentRepository } from '../src/repositories/public-document.repository.ts';
+import { PublicDocumentRepository } from '../src/modules/documents/documents.repository.ts';
 import { builders } from './builders.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 

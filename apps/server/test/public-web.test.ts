@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorsPlugin } from '../src/plugins/errors.ts';
-import { webPlugin } from '../src/plugins/web.ts';
+import { errorsPlugin } from '../src/platform/http/errors.plugin.ts';
+import { webPlugin } from '../src/platform/http/web.plugin.ts';
 
 const HTML = { accept: 'text/html,application/xhtml+xml' };
 

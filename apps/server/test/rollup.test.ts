@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRollupWorker } from '../src/ingest/rollup-worker.ts';
-import { drainRollups, refreshRollups } from '../src/ingest/rollups.ts';
+import { startRollupWorker } from '../src/modules/data/rollup-worker.ts';
+import { drainRollups, refreshRollups } from '../src/modules/data/rollups.ts';
 import { builders } from './builders.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 

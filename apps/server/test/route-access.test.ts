@@ -1,6 +1,6 @@
 import { ACCESS_RULES, ROLES, USER_TYPES, type Role, type UserType, type View } from '@enviro/domain/access-model';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Audience, RouteAccess } from '../src/access/route-access.ts';
+import type { Audience, RouteAccess } from '../src/platform/access/route-access.ts';
 import { newUser } from './accounts.ts';
 import { builders } from './builders.ts';
 import { buildApp } from '../src/app.ts';

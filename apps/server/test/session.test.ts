@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionIdOf } from '../src/access/session.ts';
+import { sessionIdOf } from '../src/platform/access/session.ts';
 import { cookieHeader, login, newUser } from './accounts.ts';
 import { builders } from './builders.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';

@@ -1,6 +1,6 @@
-import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '../src/access/session.ts';
-import type { Db } from '../src/db/database.ts';
-import { UserRepository } from '../src/repositories/user.repository.ts';
+import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '../src/platform/access/session.ts';
+import type { Db } from '../src/platform/database/database.ts';
+import { UserRepository } from '../src/modules/accounts/accounts.repository.ts';
 
 /**
  * A session for an existing user without going through /api/login, for tests that need many

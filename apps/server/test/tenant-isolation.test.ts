@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PublicDocumentRepository } from '../src/repositories/public-document.repository.ts';
+import { PublicDocumentRepository } from '../src/modules/documents/documents.repository.ts';
 import { newUser } from './accounts.ts';
 import { builders } from './builders.ts';
 import { insertReadings } from './data-fixture.ts';

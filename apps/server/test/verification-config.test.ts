@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { emailCodeMail, inviteMail } from '../src/mail/templates.ts';
-import { maskEmail, maskPhone, newCode } from '../src/services/one-time-code.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { emailCodeMail, inviteMail } from '../src/platform/mail/templates.ts';
+import { maskEmail, maskPhone, newCode } from '../src/modules/accounts/one-time-code.ts';
 
 describe('mail and SMS configuration', () => {
   it('works with nothing set: mails to the log, console SMS, links to localhost', () => {

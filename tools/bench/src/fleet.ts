@@ -1,5 +1,5 @@
-import type { Db } from '@enviro/server/db/database';
-import { ProvisioningService } from '@enviro/server/services/provisioning.service';
+import type { Db } from '@enviro/server/platform/database/database';
+import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
 
 /** CEMS analysers report these five together, the typical width of a device's reading row. */
 export const CEMS_PARAMS = ['pm', 'so2', 'nox', 'co', 'flow'] as const;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { ProvisioningService } from '@enviro/server/services/provisioning.service';
-import type { Db } from '@enviro/server/db/database';
+import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
+import type { Db } from '@enviro/server/platform/database/database';
 import { buildRollups, copyReadings } from '@enviro/server/demo/writer';
 import { timeRuns, type Timing } from './stats.ts';
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { findFreePort } from '@enviro/server/net/free-port';
+import { findFreePort } from '@enviro/server/platform/net/free-port';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../../apps/server/src/server.ts', import.meta.url));
 

@@ -1,5 +1,5 @@
 import { openCliDatabase } from '@enviro/server/cli/connect';
-import { loadConfig } from '@enviro/server/config';
+import { loadConfig } from '@enviro/server/platform/config';
 import { findDemoDevices } from '@enviro/server/demo/demo-device.repository';
 import { toFleetDevice, type FleetDevice } from './demo-fleet.ts';
 import { parseOptions, USAGE, type SimulatorOptions } from './options.ts';

@@ -6,12 +6,12 @@ import { CreateDevice } from '@enviro/contracts/devices';
 import { CreateEntity } from '@enviro/contracts/entities';
 import { CreateTenant } from '@enviro/contracts/tenants';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../db/database.ts';
-import { findImportDevice, importReadingsCsv } from '../readings/csv-import.service.ts';
-import { LoginRateLimiter } from '../access/rate-limit.ts';
-import { UserRepository } from '../repositories/user.repository.ts';
-import { AuthService } from '../services/auth.service.ts';
-import { ProvisioningService } from '../services/provisioning.service.ts';
+import type { DatabaseHandle } from '../platform/database/database.ts';
+import { findImportDevice, importReadingsCsv } from '../modules/telemetry/csv-import.service.ts';
+import { LoginRateLimiter } from '../platform/access/rate-limit.ts';
+import { UserRepository } from '../modules/accounts/accounts.repository.ts';
+import { AuthService } from '../modules/accounts/accounts.service.ts';
+import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { defined, InputError, jsonFlag, numeric, pairs, text, UsageError, validate, type FlagOptions, type FlagValues } from './cli-input.ts';
 import { listDevices, listTenants, tenantExists, tokenTaken } from './admin-queries.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/database/database.ts';
 
 /** Whether a tenant exists (and, when types are given, is of one of them). */
 export async function tenantExists(db: Db, id: number, types?: string[]): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import { ADMIN_COMMANDS, type AdminCommand } from './admin-commands.ts';
 import { openCliDatabase } from './connect.ts';
 import { InputError, parseFlags, UsageError } from './cli-input.ts';

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { migrate } from '../db/migrate.ts';
+import { loadConfig } from '../platform/config.ts';
+import { openDatabase, type DatabaseHandle } from '../platform/database/database.ts';
+import { startEmbeddedPostgres } from '../platform/database/embedded.ts';
+import { migrate } from '../platform/database/migrate.ts';
 
 export interface CliDatabase {
   database: DatabaseHandle;

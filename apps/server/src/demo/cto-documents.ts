@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import PDFDocument from 'pdfkit';
-import type { Db } from '../db/database.ts';
-import { PublicDocumentRepository } from '../repositories/public-document.repository.ts';
+import type { Db } from '../platform/database/database.ts';
+import { PublicDocumentRepository } from '../modules/documents/documents.repository.ts';
 import { hashString, seededRandom } from './signal.ts';
 
 export interface CtoStation {

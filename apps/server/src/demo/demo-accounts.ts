@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.ts';
-import { LoginRateLimiter } from '../access/rate-limit.ts';
-import { CorporateRepository } from '../repositories/corporate.repository.ts';
-import { PartnerTenantRepository } from '../repositories/partner-tenant.repository.ts';
-import { UserRepository } from '../repositories/user.repository.ts';
-import { AuthService } from '../services/auth.service.ts';
-import { ProvisioningService } from '../services/provisioning.service.ts';
+import type { Db } from '../platform/database/database.ts';
+import { LoginRateLimiter } from '../platform/access/rate-limit.ts';
+import { CorporateRepository } from '../modules/corporates/corporates.repository.ts';
+import { PartnerTenantRepository } from '../modules/partners/partners.repository.ts';
+import { UserRepository } from '../modules/accounts/accounts.repository.ts';
+import { AuthService } from '../modules/accounts/accounts.service.ts';
+import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 
 /** One sign-in of the demo, for the start-up log and the README. */
 export interface DemoAccount {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/database/database.ts';
 import { DEMO_STATUTORY } from './catalogue.ts';
 
 /** A live device of a demo industry, with what a simulator needs to speak for it. */

@@ -1,6 +1,6 @@
-import type { DatabaseHandle } from '../db/database.ts';
-import { PartitionKeeper } from '../db/partitions.ts';
-import { ProvisioningService } from '../services/provisioning.service.ts';
+import type { DatabaseHandle } from '../platform/database/database.ts';
+import { PartitionKeeper } from '../platform/database/partitions.ts';
+import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
 import { seedDemoAccounts, type DemoAccounts } from './demo-accounts.ts';

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../db/database.ts';
+import type { DatabaseHandle } from '../platform/database/database.ts';
 import { seedDemo, type SeedResult } from './seed-demo.ts';
 
 /**

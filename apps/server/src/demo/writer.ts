@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { monthsBetween } from '../db/partitions.ts';
+import { monthsBetween } from '../platform/database/partitions.ts';
 
 /**
  * Bulk writes of the demo history. The seed owns fresh devices, so raw rows go straight into

@@ -1,0 +1,297 @@
+import type { AcceptInviteBody, CodeSent, EmailChanged, InviteAccepted, InviteInfo, InviteSent, PasswordUpdateBody, PasswordUpdated, VerificationState } from '@enviro/contracts/accounts';
+import type { Kysely } from 'kysely';
+import type { Auth, UserAuth } from '../../platform/access/auth.ts';
+import { hashPassword, verifyPassword } from '../../platform/access/password.ts';
+import { tooManyAttempts, type LoginRateLimiter } from '../../platform/access/rate-limit.ts';
+import type { Db } from '../../platform/database/database.ts';
+import type { Database } from '../../platform/database/schema.ts';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
+import type { Messaging } from '../../platform/mail/mail.plugin.ts';
+import { emailChangedMail, emailCodeMail, inviteMail } from '../../platform/mail/templates.ts';
+import { recordUserAudit, userActor, type AuditActor } from '../audit-log/audit-log.repository.ts';
+import type { CodePurpose, VerifiableUser, VerificationRepository } from './verification.repository.ts';
+import type { InviteSender } from './invite-sender.ts';
+import { userScope } from '../users/users.service.ts';
+import { inviteTokenHash, maskEmail, maskPhone, newCode, newInviteToken, VERIFICATION_LIMITS, type VerificationLimits } from './one-time-code.ts';
+
+
+/**
+ * Invites, email and phone confirmation with one-time codes, login email change and password
+ * update. Codes and tokens are stored hashed and never audited; mail and SMS go out after the
+ * transaction that stored the code has committed.
+ */
+export class VerificationService implements InviteSender {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: VerificationRepository,
+    private readonly messaging: Messaging,
+    private readonly limiter: LoginRateLimiter,
+    private readonly limits: VerificationLimits = VERIFICATION_LIMITS,
+  ) {}
+
+  /** InviteSender: called by user administration once a user without a password is committed. */
+  async sendInvite(tenantId: number, userId: number): Promise<void> {
+    const user = await this.repo.findUser(this.db, [tenantId], userId);
+    if (!user) throw notFound(`No user with id= ${userId} exists`);
+    await this.invite(user, { name: 'system', userId: null });
+  }
+
+  /**
+   * POST /users/{id}/resendInvite: whoever may create users in the user's tenant (the user
+   * administration scope: site administrators, a tenant's own administrators) may invite again.
+   */
+  async resendInvite(auth: Auth, userId: number): Promise<InviteSent> {
+    const scope = userScope(auth);
+    // Outside their scope a user is not found, whether it exists or not.
+    const user = scope.write ? await this.repo.findUser(this.db, scope.tenantIds, userId) : undefined;
+    if (!user) throw notFound(`No user with id= ${userId} exists`);
+    if (user.password_hash !== null) throw new HttpError(409, 'the user has already set a password; an invite is only for a first password');
+    if (user.status !== 'ENABLED') throw new HttpError(409, 'the user is disabled; enable them before inviting');
+    return this.invite(user, userActor(scope.user), true);
+  }
+
+  /** GET /invite/{token}: whom the link is for, or that it expired or was used; an unknown link is not found. */
+  async inviteInfo(token: string): Promise<InviteInfo> {
+    const found = await this.repo.findInvite(this.db, inviteTokenHash(token));
+    if (!found) throw notFound('This invite link is not valid');
+    const { code, user } = found;
+    if (code.used_at !== null || user.password_hash !== null) return { state: 'USED' };
+    if (code.expired || user.status !== 'ENABLED') return { state: 'EXPIRED' };
+    return { state: 'VALID', name: user.name, userName: user.user_name, tenantName: user.tenant_name, expiresAt: code.expires_at.toISOString() };
+  }
+
+  /**
+   * POST /invite/accept: sets the first password and confirms the email the invite went to.
+   * Failed attempts count toward the login limits of the caller's address, so links cannot be guessed.
+   */
+  async acceptInvite(input: AcceptInviteBody, ip: string): Promise<InviteAccepted> {
+    const hash = inviteTokenHash(input.token);
+    const attempt = await this.limiter.admit(`invite:${hash.slice(0, 32)}`, ip);
+    if ('retryAfterMs' in attempt) throw tooManyAttempts(attempt.retryAfterMs);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const accepted = await this.db.transaction().execute(async (trx) => {
+        const found = await this.repo.findInvite(trx, hash, true);
+        if (!found) throw notFound('This invite link is not valid');
+        const { code, user } = found;
+        if (code.used_at !== null || user.password_hash !== null) throw conflict('token', 'this invite was already used; sign in');
+        if (code.expired || user.status !== 'ENABLED') throw badRequest('token', 'this invite has expired; ask your administrator for a new one');
+        const userId = Number(user.id);
+        const emailVerified = sameAddress(code.target, user.user_name) || user.email_verified;
+        await this.repo.updateUser(trx, user.tenant_id, userId, { password_hash: passwordHash, email_verified: emailVerified });
+        await this.repo.markUsed(trx, code.tenant_id, code.id);
+        await recordUserAudit(
+          trx, userActor({ userId }), user.tenant_id, userId, 'invite.accept',
+          { hasPassword: false, emailVerified: user.email_verified }, { hasPassword: true, emailVerified },
+        );
+        return { id: userId, name: user.name, userName: user.user_name };
+      });
+      await this.limiter.forget(attempt);
+      return accepted;
+    } catch (error) {
+      await this.limiter.prune();
+      throw error;
+    }
+  }
+
+  /** POST /users/{id}/verifyEmail: a 6-digit code to the user's own email. */
+  async sendEmailCode(auth: Auth, userId: number): Promise<CodeSent> {
+    const user = await this.self(auth, userId);
+    if (user.email_verified) throw new HttpError(409, 'your email is already confirmed');
+    return this.sendCode(user, 'email', user.user_name, userActor(assertUser(auth)));
+  }
+
+  /** POST /users/{id}/verifyPhone: a 6-digit code by SMS to the user's own phone. */
+  async sendPhoneCode(auth: Auth, userId: number): Promise<CodeSent> {
+    const user = await this.self(auth, userId);
+    if (user.phone === null) throw badRequest('phone', 'your account has no phone number; add one first');
+    if (user.phone_verified) throw new HttpError(409, 'your phone is already confirmed');
+    return this.sendCode(user, 'phone', user.phone, userActor(assertUser(auth)));
+  }
+
+  /** POST /users/{id}/verifyEmailOtp and /verifyPhoneOtp: checks the code and confirms the address. */
+  async checkCode(auth: Auth, userId: number, purpose: 'email' | 'phone', otp: string): Promise<VerificationState> {
+    const caller = assertUser(auth);
+    await this.self(auth, userId);
+    const tenantId = caller.homeTenantId;
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const user = await this.repo.findUser(trx, [tenantId], userId, true);
+      const code = await this.repo.newestCode(trx, tenantId, userId, purpose);
+      if (!user) throw notFound(`No user with id= ${userId} exists`);
+      const address = purpose === 'email' ? user.user_name : user.phone;
+      if (!code || code.used_at !== null || address === null || !sameAddress(code.target, address)) {
+        throw badRequest('otp', `no code is waiting for your ${purpose}; ask for a new one`);
+      }
+      if (code.expired) throw badRequest('otp', 'the code has expired; ask for a new one');
+      if (code.attempts >= this.limits.maxWrongAttempts) throw badRequest('otp', 'too many wrong codes; ask for a new one');
+      if (!(await verifyPassword(code.code_hash, otp))) {
+        // Counted in this transaction, which commits: the error is thrown after it.
+        const attempts = await this.repo.countWrongAttempt(trx, tenantId, code.id);
+        return { state: null, triesLeft: this.limits.maxWrongAttempts - attempts };
+      }
+      const flag = purpose === 'email' ? 'email_verified' : 'phone_verified';
+      await this.repo.markUsed(trx, tenantId, code.id);
+      await this.repo.updateUser(trx, tenantId, userId, { [flag]: true });
+      await recordUserAudit(
+        trx, userActor(caller), caller.homeTenantId, userId, `user.${purpose}.verify`,
+        { [purpose]: address, [camel(flag)]: user[flag] }, { [purpose]: address, [camel(flag)]: true },
+      );
+      return { state: { emailVerified: user.email_verified || purpose === 'email', phoneVerified: user.phone_verified || purpose === 'phone' }, triesLeft: 0 };
+    });
+    if (outcome.state) return outcome.state;
+    const left = outcome.triesLeft;
+    throw badRequest('otp', left > 0 ? `wrong code; ${left} ${left === 1 ? 'try' : 'tries'} left` : 'wrong code; ask for a new one');
+  }
+
+  /**
+   * POST /users/{id}/{email}: the new email becomes the login name at once, unconfirmed; a code
+   * goes to it and a notice to the old address.
+   */
+  async changeEmail(auth: Auth, userId: number, email: string): Promise<EmailChanged> {
+    const caller = assertUser(auth);
+    const user = await this.self(auth, userId);
+    if (sameAddress(user.user_name, email)) throw badRequest('email', 'is already your email');
+    const code = newCode();
+    const codeHash = await hashPassword(code);
+    let stored: { id: string; expiresAt: Date };
+    try {
+      stored = await this.db.transaction().execute(async (trx) => {
+        await this.assertMaySend(trx, user, 'email');
+        await this.repo.changeUserName(trx, user.tenant_id, userId, email);
+        await recordUserAudit(
+          trx, userActor(caller), caller.homeTenantId, userId, 'user.email.change',
+          { userName: user.user_name, emailVerified: user.email_verified }, { userName: email, emailVerified: false },
+        );
+        return this.repo.replaceCode(trx, { tenantId: user.tenant_id, userId, purpose: 'email', codeHash, target: email, validMs: this.limits.codeValidMs });
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw conflict('email', 'already used by another account');
+      throw error;
+    }
+    await this.deliver(user.tenant_id, stored.id, () =>
+      this.messaging.mailer.send(emailCodeMail(email, { name: user.name, code, validMinutes: this.limits.codeValidMs / 60_000 })),
+    );
+    // The notice is a courtesy: the change stands even if the old mailbox no longer takes mail.
+    await this.messaging.mailer.send(emailChangedMail(user.user_name, { name: user.name, newEmail: email })).catch(() => undefined);
+    return { userName: email, emailVerified: false, ...this.codeSent(maskEmail(email), stored.expiresAt) };
+  }
+
+  /** POST /users/{id}/password/update: the user's own password; their other sessions end. */
+  async updatePassword(auth: Auth, userId: number, input: PasswordUpdateBody, ip: string): Promise<PasswordUpdated> {
+    const caller = assertUser(auth);
+    const user = await this.self(auth, userId);
+    // A wrong current password counts like a failed login, so this route cannot be used to guess it.
+    const attempt = await this.limiter.admit(user.user_name.toLowerCase(), ip);
+    if ('retryAfterMs' in attempt) throw tooManyAttempts(attempt.retryAfterMs);
+    if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+      await this.limiter.prune();
+      throw badRequest('currentPassword', 'is not your current password');
+    }
+    await this.limiter.forget(attempt);
+    if (input.newPassword === input.currentPassword) throw badRequest('newPassword', 'must differ from the current password');
+    const passwordHash = await hashPassword(input.newPassword);
+    const sessionsEnded = await this.db.transaction().execute(async (trx) => {
+      await this.repo.updateUser(trx, user.tenant_id, userId, { password_hash: passwordHash });
+      const ended = await this.repo.endOtherSessions(trx, user.tenant_id, userId, caller.sessionId);
+      await recordUserAudit(trx, userActor(caller), caller.homeTenantId, userId, 'user.password.update', null, { passwordChanged: true, sessionsEnded: ended });
+      return ended;
+    });
+    return { updated: true, sessionsEnded };
+  }
+
+  /** Stores a new invite (ending earlier ones; within the resend throttle when `throttle`), then mails the link. */
+  private async invite(user: VerifiableUser, actor: AuditActor, throttle = false): Promise<InviteSent> {
+    const { token, hash } = newInviteToken();
+    const userId = Number(user.id);
+    const stored = await this.db.transaction().execute(async (trx) => {
+      if (throttle) await this.assertMaySend(trx, user, 'invite');
+      const code = await this.repo.replaceCode(trx, {
+        tenantId: user.tenant_id, userId, purpose: 'invite', codeHash: hash, target: user.user_name, validMs: this.limits.inviteValidMs,
+      });
+      await this.repo.addInviteToken(trx, hash, user.tenant_id, code.id);
+      await recordUserAudit(trx, actor, user.tenant_id, userId, 'invite.send', null, { sentTo: user.user_name, expiresAt: code.expiresAt.toISOString() });
+      return code;
+    });
+    const link = `${this.messaging.publicUrl}/invite/${token}`;
+    const validDays = Math.round(this.limits.inviteValidMs / 86_400_000);
+    await this.deliver(user.tenant_id, stored.id, () =>
+      this.messaging.mailer.send(inviteMail(user.user_name, { name: user.name, tenantName: user.tenant_name, link, validDays })),
+    );
+    return { sentTo: user.user_name, expiresAt: stored.expiresAt.toISOString() };
+  }
+
+  private async sendCode(user: VerifiableUser, purpose: 'email' | 'phone', target: string, actor: AuditActor): Promise<CodeSent> {
+    const code = newCode();
+    const codeHash = await hashPassword(code);
+    const userId = Number(user.id);
+    const stored = await this.db.transaction().execute(async (trx) => {
+      await this.assertMaySend(trx, user, purpose);
+      const row = await this.repo.replaceCode(trx, { tenantId: user.tenant_id, userId, purpose, codeHash, target, validMs: this.limits.codeValidMs });
+      await recordUserAudit(trx, actor, user.tenant_id, userId, `user.${purpose}.code`, null, {
+        sentTo: purpose === 'email' ? maskEmail(target) : maskPhone(target),
+      });
+      return row;
+    });
+    const minutes = this.limits.codeValidMs / 60_000;
+    await this.deliver(user.tenant_id, stored.id, () =>
+      purpose === 'email'
+        ? this.messaging.mailer.send(emailCodeMail(target, { name: user.name, code, validMinutes: minutes }))
+        : this.messaging.sms.send(target, `${code} is your Enviro confirmation code. It works for ${minutes} minutes.`),
+    );
+    return this.codeSent(purpose === 'email' ? maskEmail(target) : maskPhone(target), stored.expiresAt);
+  }
+
+  /** Sends; a message that could not go out takes its code with it and answers 503. */
+  private async deliver(tenantId: number, codeId: string, send: () => Promise<void>): Promise<void> {
+    try {
+      await send();
+    } catch {
+      await this.repo.deleteCode(tenantId, codeId);
+      throw new HttpError(503, 'the message could not be sent; try again later');
+    }
+  }
+
+  /**
+   * Resend throttle per user and purpose: one a minute, five an hour. Checked inside the
+   * transaction storing the code, under the user's row lock, so concurrent requests cannot all
+   * pass the check before any of them has stored its code.
+   */
+  private async assertMaySend(trx: Kysely<Database>, user: VerifiableUser, purpose: CodePurpose): Promise<void> {
+    const l = this.limits;
+    await this.repo.findUser(trx, [user.tenant_id], Number(user.id), true);
+    const recent = await this.repo.recentSends(trx, user.tenant_id, Number(user.id), purpose, l.resendWindowMs);
+    if (recent.lastAgoMs !== null && recent.lastAgoMs < l.resendIntervalMs) {
+      const seconds = Math.ceil((l.resendIntervalMs - recent.lastAgoMs) / 1000);
+      throw new HttpError(429, `${purpose === 'invite' ? 'an invite' : 'a code'} was just sent; ask again in ${seconds} second${seconds === 1 ? '' : 's'}`);
+    }
+    if (recent.count >= l.resendPerWindow) {
+      throw new HttpError(429, `${recent.count} ${purpose === 'invite' ? 'invites' : 'codes'} were sent in the last hour; ask again later`);
+    }
+  }
+
+  private codeSent(sentTo: string, expiresAt: Date): CodeSent {
+    return { sentTo, expiresAt: expiresAt.toISOString(), resendAfterSeconds: Math.ceil(this.limits.resendIntervalMs / 1000) };
+  }
+
+  /** The caller's own account: any other user id is not found, whoever the caller is. */
+  private async self(auth: Auth, userId: number): Promise<VerifiableUser> {
+    const caller = assertUser(auth);
+    const user = caller.userId === userId ? await this.repo.findUser(this.db, [caller.homeTenantId], userId) : undefined;
+    if (!user) throw notFound(`No user with id= ${userId} exists`);
+    return user;
+  }
+}
+
+function assertUser(auth: Auth): UserAuth {
+  if (auth.kind !== 'user') throw unauthorized('sign in to manage your account');
+  return auth;
+}
+
+function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+function camel(column: string): string {
+  return column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+}
+

@@ -1,0 +1,28 @@
+import { AlertCountRequest, AlertCounts, AlertDataParams, AlertDataQuery } from '@enviro/contracts/alerts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EntityRepository } from '../entities/entities.repository.ts';
+import { PublicAlertRepository } from './alerts.repository.ts';
+import { PublicAlertService } from './alerts.service.ts';
+import { PORTAL_READ } from '../../platform/access/route-access.ts';
+
+export const publicAlertRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const alerts = new PublicAlertService(new PublicAlertRepository(db), new EntityRepository(db));
+
+  app.post(
+    '/api/tenants/:tenantId/alertData',
+    {
+      config: { access: PORTAL_READ },
+      schema: {
+        tags: ['public'],
+        summary: "Counts of a tenant's alerts per parameter or per interval",
+        params: AlertDataParams,
+        querystring: AlertDataQuery,
+        body: AlertCountRequest,
+        response: { 200: AlertCounts },
+      },
+    },
+    async (request) =>
+      alerts.counts(request.auth, request.params.tenantId, request.query.isGroupByParameter, request.body),
+  );
+};

@@ -1,0 +1,73 @@
+import type { RawDataRequest, RawDataResponse } from '@enviro/contracts/data/raw';
+import type { Auth } from '../../platform/access/auth.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { readRawRows } from './raw.repository.ts';
+import { scopeTenantIds } from '../../platform/access/access.ts';
+import { entityRestriction } from '../entities/entity-restriction.ts';
+import type { CatalogCache } from './catalog.ts';
+import { assertKnownParams, selectSeries, type SelectedSeries } from './selection.ts';
+import { resolveWindow } from './time-window.ts';
+
+/** Raw readings of POST /api/rawdata/metric as a table: time, entity, device and one column per parameter. */
+export class RawDataService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalogs: CatalogCache,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async table(auth: Auth, request: RawDataRequest): Promise<RawDataResponse> {
+    const range = resolveWindow(request, this.now());
+    const names = request.params ? [...new Set(request.params)] : null;
+    const [snapshot, restriction] = await Promise.all([
+      this.catalogs.read(scopeTenantIds(auth, request.tenantIds)),
+      entityRestriction(this.db, auth),
+    ]);
+    if (request.params) assertKnownParams(snapshot.params, request.params);
+    const series = selectSeries(snapshot, restriction, request, names);
+    const columns = tableColumns(series, names);
+
+    const keys = series.map((s) => ({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot }));
+    const [micros, deviceId] = request.cursor?.split(':') ?? [];
+    const rows = await readRawRows(this.db, keys, {
+      from: range.from,
+      to: range.to,
+      limit: request.limit + 1,
+      offset: request.offset,
+      after: micros !== undefined && deviceId !== undefined ? { micros, deviceId } : undefined,
+    });
+    const page = rows.slice(0, request.limit);
+    const last = page[page.length - 1];
+
+    const byDevice = new Map<string, SelectedSeries[]>();
+    for (const s of series) byDevice.set(s.device_id, [...(byDevice.get(s.device_id) ?? []), s]);
+    return {
+      range: { from: range.from, to: range.to, raw: range.raw, timezone: request.timezone },
+      columns,
+      rows: page.map((row) => {
+        const deviceSeries = byDevice.get(row.device_id)!;
+        const values: Record<string, number | null> = Object.fromEntries(columns.map((c) => [c.name, null]));
+        for (const s of deviceSeries) values[s.name] = row.vals[s.slot - 1] ?? null;
+        return {
+          time: Math.floor(Number(row.micros) / 1000),
+          entityId: Number(deviceSeries[0]!.entity.id),
+          entityName: deviceSeries[0]!.entity.name,
+          deviceId: Number(row.device_id),
+          values,
+        };
+      }),
+      nextCursor: rows.length > request.limit && last ? `${last.micros}:${last.device_id}` : null,
+    };
+  }
+}
+
+/** One column per parameter, in request order (else as the devices list them); unit null when devices disagree. */
+function tableColumns(series: readonly SelectedSeries[], names: readonly string[] | null): RawDataResponse['columns'] {
+  const order = names ?? [...new Set(series.map((s) => s.name))];
+  return order.flatMap((name) => {
+    const of = series.filter((s) => s.name === name);
+    if (of.length === 0) return [];
+    const units = new Set(of.map((s) => s.unit));
+    return [{ name, label: of[0]!.label, unit: units.size === 1 ? of[0]!.unit : null }];
+  });
+}

@@ -1,0 +1,173 @@
+import type { EntityType } from '@enviro/contracts/common';
+import type { RecentPoint, RecentRequest, RecentTreeNode, RecentTreeRequest, RecentValue } from '@enviro/contracts/data/recent';
+import { groupBy } from '@enviro/domain/group-by';
+import { liveStatus } from '@enviro/domain/live-status';
+import { matchesTags } from '@enviro/domain/tag-filter';
+import { scopeTenantIds } from '../../platform/access/access.ts';
+import type { Auth } from '../../platform/access/auth.ts';
+import type { PreparedHandle } from '../../platform/database/prepared.ts';
+import { entityRestriction } from '../entities/entity-restriction.ts';
+import { seriesKey, type CatalogCache, type CatalogEntity, type CatalogSnapshot, type SeriesRow } from './catalog.ts';
+import { readEntityDataTimes, readLatestValues, type LatestValue } from './recent.repository.ts';
+import { assertKnownParams, resolveScope, seriesTags, sortEntities, visibleScope } from './selection.ts';
+
+const HOUR_MS = 3_600_000;
+
+interface Latest {
+  series: SeriesRow;
+  entity: CatalogEntity;
+  time: number;
+  value: number;
+  /** Where the parameter first appears in the entity: the lowest device and slot reporting it. */
+  first: { device: number; slot: number };
+}
+
+/**
+ * Latest values of POST /api/data/recent/metric and /api/data/recentTree/metric, from
+ * series_latest, within `backscan` hours of now. One value per entity and parameter: when several
+ * devices of an entity report a parameter, the newest reading wins (the lower device id on a tie).
+ */
+export class RecentService {
+  constructor(
+    private readonly database: PreparedHandle,
+    private readonly catalogs: CatalogCache,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Latest values by entity name, then parameter in request order (device slot order without params). */
+  async recent(auth: Auth, request: RecentRequest): Promise<RecentValue[]> {
+    const { latest } = await this.latest(auth, request, false);
+    // Written out: spreading point() into each value took 2 ms for 1,000 values, this 0.1 ms.
+    return latest.map((l) => ({
+      paramName: l.series.name,
+      paramLabel: l.series.label,
+      unit: l.series.unit,
+      deviceId: Number(l.series.device_id),
+      time: l.time,
+      value: l.value,
+      entityId: Number(l.entity.id),
+      entityName: l.entity.name,
+      entityType: l.entity.type as EntityType,
+    }));
+  }
+
+  /**
+   * The requested nodes (or the tenants' roots) as trees carrying their own latest values. With
+   * entityTypeFilter, other nodes stay only as ancestors of matching ones. A node's lastDataAt is the
+   * newest of its own and its subtree's.
+   */
+  async recentTree(auth: Auth, request: RecentTreeRequest): Promise<RecentTreeNode[]> {
+    const { latest, scope, dataTimes, now } = await this.latest(auth, request, true);
+    const values = groupBy(latest, (l) => l.entity.id, point);
+    const ids = new Set(scope.map((e) => e.id));
+    const roots = scope.filter((e) => e.parent_id === null || !ids.has(e.parent_id));
+    const children = groupBy(
+      scope.filter((e) => e.parent_id !== null && ids.has(e.parent_id)),
+      (e) => e.parent_id!,
+    );
+    const types: readonly string[] | undefined = request.entityTypeFilter;
+    const build = (e: CatalogEntity): RecentTreeNode | null => {
+      const kids = sortEntities(children.get(e.id) ?? []).map(build).filter((n) => n !== null);
+      if (types && !types.includes(e.type) && kids.length === 0) return null;
+      const newest = Math.max(dataTimes.get(e.id) ?? -Infinity, ...kids.map((k) => (k.lastDataAt ? Date.parse(k.lastDataAt) : -Infinity)));
+      const lastDataAt = Number.isFinite(newest) ? newest : null;
+      return {
+        id: Number(e.id),
+        name: e.name,
+        type: e.type as EntityType,
+        lastDataAt: lastDataAt === null ? null : new Date(lastDataAt).toISOString(),
+        liveStatus: liveStatus(lastDataAt, now),
+        values: values.get(e.id) ?? [],
+        children: kids,
+      };
+    };
+    return sortEntities(roots).map(build).filter((n) => n !== null);
+  }
+
+  /**
+   * One value per entity and parameter, by entity name; within an entity the parameters come in
+   * request order, without params by device and slot.
+   */
+  private async latest(auth: Auth, request: RecentRequest | RecentTreeRequest, withDataTimes: boolean) {
+    const now = this.now();
+    const names = request.params ? [...new Set(request.params)] : null;
+    const tenantIds = scopeTenantIds(auth, request.tenantIds);
+    const since = new Date(now - request.backscan * HOUR_MS);
+
+    // Values are read beside the catalog check: of every device of the tenants, or of the requested
+    // entities' devices in the catalogs held, which are almost always current (read again if not).
+    const held = request.entityIds ? this.catalogs.peek(tenantIds) : null;
+    const early = request.entityIds && !held ? undefined : readLatestValues(this.database, tenantIds, held && devicesOf(held, request), since);
+    const [snapshot, restriction, earlyValues, dataTimes] = await Promise.all([
+      this.catalogs.read(tenantIds),
+      entityRestriction(this.database.db, auth),
+      early,
+      withDataTimes ? readEntityDataTimes(this.database, tenantIds) : undefined,
+    ]);
+    if (request.params) assertKnownParams(snapshot.params, request.params);
+    const scope = visibleScope(snapshot, restriction, request);
+    const values =
+      earlyValues && (!held || sameCatalogs(held, snapshot))
+        ? earlyValues
+        : await readLatestValues(this.database, tenantIds, devicesOf(snapshot, request), since);
+
+    const types: readonly string[] | undefined = request.entityTypeFilter;
+    const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));
+    const wanted = names && new Set(names);
+    const best = new Map<string, Latest>();
+    for (const v of values) {
+      const series = snapshot.tenants.get(v.tenant_id)?.seriesByKey.get(seriesKey(v.device_id, v.slot));
+      if (!series || (wanted && !wanted.has(series.name))) continue;
+      const entity = entities.get(series.entity_id);
+      if (!entity) continue;
+      if (request.considerTags && !matchesTags(seriesTags(series, entity), request.considerTags)) continue;
+      keepNewest(best, series, entity, v);
+    }
+    const rank = new Map(sortEntities([...entities.values()]).map((e, i) => [e.id, i]));
+    const order = names ? new Map(names.map((n, i) => [n, i])) : null;
+    const latest = [...best.values()].sort(
+      (a, b) =>
+        rank.get(a.entity.id)! - rank.get(b.entity.id)! ||
+        (order ? order.get(a.series.name)! - order.get(b.series.name)! : comparePlace(a.first, b.first.device, b.first.slot)),
+    );
+    return { latest, scope, dataTimes: new Map(dataTimes?.map((d) => [d.id, d.time])), now };
+  }
+}
+
+/** Keeps per entity and parameter the newest reading (the lower device id on a tie) and the parameter's first place. */
+function keepNewest(best: Map<string, Latest>, series: SeriesRow, entity: CatalogEntity, v: LatestValue): void {
+  const key = `${entity.id}\u0000${series.name}`;
+  const current = best.get(key);
+  if (!current) {
+    best.set(key, { series, entity, time: v.time, value: v.value, first: { device: v.device_id, slot: v.slot } });
+    return;
+  }
+  if (comparePlace(current.first, v.device_id, v.slot) > 0) current.first = { device: v.device_id, slot: v.slot };
+  const device = Number(current.series.device_id);
+  if (v.time > current.time || (v.time === current.time && v.device_id < device)) {
+    current.series = series;
+    current.time = v.time;
+    current.value = v.value;
+  }
+}
+
+/** The devices in service of the requested entities (and descendants when asked) in the catalogs. */
+function devicesOf(snapshot: CatalogSnapshot, request: RecentRequest | RecentTreeRequest): number[] {
+  const devices = new Set<number>();
+  for (const e of resolveScope(snapshot.tenants, request)) {
+    for (const s of snapshot.tenants.get(e.tenant_id)!.seriesByEntity.get(e.id) ?? []) devices.add(Number(s.device_id));
+  }
+  return [...devices];
+}
+
+function sameCatalogs(held: CatalogSnapshot, current: CatalogSnapshot): boolean {
+  return [...held.tenants].every(([id, t]) => current.tenants.get(id) === t);
+}
+
+function comparePlace(a: { device: number; slot: number }, device: number, slot: number): number {
+  return a.device - device || a.slot - slot;
+}
+
+function point(l: Latest): RecentPoint {
+  return { paramName: l.series.name, paramLabel: l.series.label, unit: l.series.unit, deviceId: Number(l.series.device_id), time: l.time, value: l.value };
+}

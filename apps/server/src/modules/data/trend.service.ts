@@ -1,0 +1,135 @@
+import { groupBy } from '@enviro/domain/group-by';
+import type { Aggregator } from '@enviro/contracts/common';
+import type { DataRequest, TrendResult } from '@enviro/contracts/data/trend';
+import type { Auth } from '../../platform/access/auth.ts';
+import type { Db } from '../../platform/database/database.ts';
+import type { PreparedHandle } from '../../platform/database/prepared.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { scopeTenantIds } from '../../platform/access/access.ts';
+import { entityRestriction } from '../entities/entity-restriction.ts';
+import type { CatalogCache, ParamCatalogue } from './catalog.ts';
+import { selectSeries, type SelectedSeries } from './selection.ts';
+import { planTrend, requestField, type TrendPlan } from './time-window.ts';
+import { bucketTrends, instanceTrends, type Grouping, type ResolvedParam, type Series } from './trend-assembly.ts';
+import { readBuckets, readInstances, type BucketStats, type InstantValue, type SeriesKey } from './trend.repository.ts';
+
+/** Most raw points one trend answer carries ('instances'). */
+export const MAX_POINTS = 500_000;
+/** Most (series, bucket) values one trend request may compute, whatever it answers after combining. */
+export const MAX_CELLS = 1_000_000;
+
+/**
+ * Trends of POST /api/data/metric (one answer series per device series, unless grouped) and
+ * /api/data/entityMetric (one per entity, its devices combined with `agg`).
+ */
+export class TrendService {
+  private readonly db: Db;
+
+  constructor(
+    private readonly database: PreparedHandle,
+    private readonly catalogs: CatalogCache,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.db = database.db;
+  }
+
+  metric(auth: Auth, request: DataRequest): Promise<TrendResult[]> {
+    return this.trends(auth, request, false);
+  }
+
+  entityMetric(auth: Auth, request: DataRequest): Promise<TrendResult[]> {
+    return this.trends(auth, request, true);
+  }
+
+  private async trends(auth: Auth, request: DataRequest, byEntity: boolean): Promise<TrendResult[]> {
+    const now = this.now();
+    const plan = planTrend(request, now);
+    const [snapshot, restriction] = await Promise.all([
+      this.catalogs.read(scopeTenantIds(auth, request.tenantIds)),
+      entityRestriction(this.db, auth),
+    ]);
+    const params = resolveParams(request, plan, snapshot.params);
+    const names = [...new Set(params.map((p) => p.name))];
+    const series = selectSeries(snapshot, restriction, request, names);
+
+    const keys: SeriesKey[] = [];
+    const keyIndex = new Map<string, number>();
+    const members = new Map<string, Series[]>(names.map((n) => [n, []]));
+    for (const s of series) {
+      const id = `${s.device_id}:${s.slot}`;
+      if (!keyIndex.has(id)) {
+        keyIndex.set(id, keys.length);
+        keys.push({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot });
+      }
+      members.get(s.name)!.push(toSeries(s, keyIndex.get(id)!));
+    }
+
+    const grouping: Grouping = { groupAll: request.groupAll, byEntity, groupByTags: request.groupByTags };
+    if (plan.kind === 'instances') {
+      const values = await this.instances(keys, plan);
+      return params.flatMap((p) => instanceTrends(p, members.get(p.name)!, grouping, values));
+    }
+    const cells = keys.length * plan.grid.starts.length;
+    if (cells > MAX_CELLS) {
+      throw badRequest(
+        requestField('interval'),
+        `${keys.length} series over ${plan.grid.starts.length} buckets exceed ${MAX_CELLS} values; choose a longer interval, fewer entities or fewer params`,
+      );
+    }
+    const rows = await readBuckets(this.database, keys, {
+      from: plan.range.from,
+      to: plan.range.to,
+      starts: plan.grid.starts,
+      with: {
+        min: params.some((p) => p.dsAgg === 'min'),
+        max: params.some((p) => p.dsAgg === 'max'),
+        firstLast: params.some((p) => p.dsAgg === 'first' || p.dsAgg === 'last'),
+      },
+    });
+    const stats = new Map<number, Map<number, BucketStats>>();
+    for (const row of rows) {
+      let bySeries = stats.get(row.series);
+      if (!bySeries) stats.set(row.series, (bySeries = new Map()));
+      bySeries.set(row.bucket, row);
+    }
+    const ctx = { grid: plan.grid, from: plan.range.from, to: plan.range.to, now, stats };
+    return params.flatMap((p) => bucketTrends(p, members.get(p.name)!, grouping, ctx));
+  }
+
+  private async instances(keys: SeriesKey[], plan: TrendPlan): Promise<Map<number, InstantValue[]>> {
+    const rows = await readInstances(this.db, keys, plan.range.from, plan.range.to, MAX_POINTS + 1);
+    if (rows.length > MAX_POINTS) {
+      throw badRequest(requestField('interval'), `more than ${MAX_POINTS} raw points; narrow the range or choose an interval such as minute_15`);
+    }
+    return groupBy(rows, (r) => r.series);
+  }
+}
+
+/** Checks the parameters against the catalogue and fills in its aggregators. */
+function resolveParams(request: DataRequest, plan: TrendPlan, catalogue: ParamCatalogue): ResolvedParam[] {
+  return request.params.map((p, i) => {
+    const std = catalogue.byName.get(p.name);
+    if (!std) throw badRequest(requestField(`params.${i}.name`), `unknown parameter '${p.name}'; see /api/allMetaStdParams`);
+    if (p.availability && plan.kind === 'instances') {
+      throw badRequest(requestField(`params.${i}.availability`), 'availability needs a bucket interval, not instances');
+    }
+    return {
+      name: p.name,
+      label: std.label,
+      // The catalogue's CHECK constraints hold these to the Aggregator values.
+      agg: p.agg ?? (std.metric_agg as Aggregator),
+      dsAgg: p.dsAgg ?? (std.downsample_agg as Aggregator),
+      availability: p.availability,
+    };
+  });
+}
+
+function toSeries(s: SelectedSeries, key: number): Series {
+  return {
+    key,
+    entityId: Number(s.entity.id),
+    entityName: s.entity.name,
+    unit: s.unit,
+    tags: s.tags,
+  };
+}

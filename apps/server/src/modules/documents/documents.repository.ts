@@ -1,0 +1,75 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Auth } from '../../platform/access/auth.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { entityRestriction, type EntityRestriction } from '../entities/entity-restriction.ts';
+
+/** migrations/004_document.sql */
+export interface DocumentTable {
+  tenant_id: number;
+  id: ColumnType<string, never, never> & Generated<string>;
+  entity_id: ColumnType<string | null, number | string | null, number | string | null>;
+  type: string;
+  path_name: string;
+  file_name: string;
+  content_type: string;
+  content: Buffer;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface DocumentFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface NewDocument extends DocumentFile {
+  tenantId: number;
+  entityId: number | null;
+  /** Kind of document, e.g. 'CTO'. */
+  type: string;
+  /** '<tenant id>/<name>'. */
+  pathName: string;
+}
+
+/** Documents attached to entities; every read names the owning tenant. */
+export class PublicDocumentRepository {
+  private readonly db;
+
+  constructor(private readonly base: Db) {
+    this.db = base.withTables<{ document: DocumentTable }>();
+  }
+
+  /** The entities the caller is limited to, or null for all of its tenants'. */
+  restriction(auth: Auth): Promise<EntityRestriction | null> {
+    return entityRestriction(this.base, auth);
+  }
+
+  /** The document and the entity it is attached to (null: the tenant's own). */
+  async findByPath(tenantId: number, pathName: string): Promise<(DocumentFile & { entityId: string | null }) | undefined> {
+    const row = await this.db
+      .selectFrom('document')
+      .select(['file_name', 'content_type', 'content', 'entity_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('path_name', '=', pathName)
+      .executeTakeFirst();
+    return row && { fileName: row.file_name, contentType: row.content_type, content: row.content, entityId: row.entity_id };
+  }
+
+  /** Stores a document, replacing the one at the same path. */
+  async save(doc: NewDocument): Promise<void> {
+    const values = {
+      tenant_id: doc.tenantId,
+      entity_id: doc.entityId,
+      type: doc.type,
+      path_name: doc.pathName,
+      file_name: doc.fileName,
+      content_type: doc.contentType,
+      content: doc.content,
+    };
+    await this.db
+      .insertInto('document')
+      .values(values)
+      .onConflict((oc) => oc.columns(['tenant_id', 'path_name']).doUpdateSet(values))
+      .execute();
+  }
+}

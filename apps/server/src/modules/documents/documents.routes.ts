@@ -1,0 +1,28 @@
+import { FileResponse } from '@enviro/contracts/common';
+import { DocumentRequest } from '@enviro/contracts/documents';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PublicDocumentRepository } from './documents.repository.ts';
+import { PublicDocumentService } from './documents.service.ts';
+import { attachment } from '../reports/attachment.ts';
+import { PORTAL_READ } from '../../platform/access/route-access.ts';
+
+export const publicDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const documents = new PublicDocumentService(new PublicDocumentRepository(app.database.db));
+
+  app.post(
+    '/api/documentById',
+    {
+      config: { access: PORTAL_READ },
+      schema: {
+        tags: ['public'],
+        summary: "A document's file by its path, e.g. a station's CTO",
+        body: DocumentRequest,
+        response: { 200: FileResponse },
+      },
+    },
+    async (request, reply) => {
+      const doc = await documents.byPath(request.auth, request.body);
+      return attachment(reply, doc.fileName, doc.contentType).send(doc.content);
+    },
+  );
+};

@@ -1,0 +1,218 @@
+import { sql } from 'kysely';
+import type { Auth } from '../../platform/access/auth.ts';
+import type { Db } from '../../platform/database/database.ts';
+import type { EntityProperty } from '../../platform/database/schema.ts';
+import { entityRestriction, type EntityRestriction } from './entity-restriction.ts';
+import { STD_PARAM_COLUMNS, type StdParamRow } from '../data/std-params.repository.ts';
+
+export interface EntityRow {
+  tenant_id: number;
+  id: string;
+  parent_id: string | null;
+  type: string;
+  name: string;
+  properties: EntityProperty[];
+  status: string;
+  working_status: string | null;
+  last_data_at: Date | null;
+}
+
+export interface DeviceRow {
+  tenant_id: number;
+  id: string;
+  entity_id: string | null;
+  name: string;
+  serial_no: string | null;
+  sensor_id: string | null;
+  deleted_date: Date | null;
+  model_name: string | null;
+  make_name: string | null;
+}
+
+export interface DeviceParamRow extends StdParamRow {
+  tenant_id: number;
+  device_id: string;
+  slot: number;
+  param_unit: string | null;
+  param_deleted_date: Date | null;
+}
+
+export interface LimitRow {
+  root_id: string;
+  name: string;
+  label: string;
+  unit: string;
+  min: number | null;
+  max: number | null;
+}
+
+const ENTITY_COLUMNS = [
+  'entity.tenant_id',
+  'entity.id',
+  'entity.parent_id',
+  'entity.type',
+  'entity.name',
+  'entity.properties',
+  'entity.status',
+  'entity.working_status',
+  'entity.last_data_at',
+] as const;
+
+/** The unit a device parameter reports in: its own when configured, else the catalogue's. */
+const paramUnit = sql<string>`coalesce(${sql.ref('device_param.unit')}, ${sql.ref('std_param.unit')})`;
+
+/**
+ * The entity tree and what hangs on it. Every method takes the caller's tenant ids and never reads
+ * outside them. Trees come back as flat rows (any status) for the service to filter and assemble.
+ */
+export class EntityRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The entities the caller is limited to, or null for all of its tenants'. */
+  restriction(auth: Auth): Promise<EntityRestriction | null> {
+    return entityRestriction(this.db, auth);
+  }
+
+  /** Every node of the tenants in one statement. */
+  async findNodes(tenantIds: readonly number[]): Promise<EntityRow[]> {
+    if (tenantIds.length === 0) return [];
+    return this.db.selectFrom('entity').select(ENTITY_COLUMNS).where('entity.tenant_id', 'in', tenantIds).execute();
+  }
+
+  /** The node and all its descendants in one recursive statement; empty when the node is outside the tenants. */
+  async findSubtree(tenantIds: readonly number[], rootId: number): Promise<EntityRow[]> {
+    if (tenantIds.length === 0) return [];
+    return (
+      this.db
+        // UNION rather than UNION ALL so a parent cycle written by hand ends the recursion instead of looping.
+        .withRecursive('sub(tenant_id, id)', (db) =>
+          db
+            .selectFrom('entity')
+            .select(['entity.tenant_id', 'entity.id'])
+            .where('entity.tenant_id', 'in', tenantIds)
+            .where('entity.id', '=', String(rootId))
+            .union(
+              db
+                .selectFrom('entity as c')
+                .innerJoin('sub', (j) => j.onRef('c.tenant_id', '=', 'sub.tenant_id').onRef('c.parent_id', '=', 'sub.id'))
+                .select(['c.tenant_id', 'c.id']),
+            ),
+        )
+        .selectFrom('entity')
+        .innerJoin('sub', (j) => j.onRef('entity.tenant_id', '=', 'sub.tenant_id').onRef('entity.id', '=', 'sub.id'))
+        .select(ENTITY_COLUMNS)
+        .execute()
+    );
+  }
+
+  /** Devices mounted on the given nodes, or on any node of the tenants when `entityIds` is null. */
+  async findDevices(tenantIds: readonly number[], entityIds: readonly string[] | null): Promise<DeviceRow[]> {
+    if (tenantIds.length === 0 || entityIds?.length === 0) return [];
+    return this.db
+      .selectFrom('device')
+      .leftJoin('device_model', 'device_model.id', 'device.model_id')
+      .leftJoin('device_make', 'device_make.id', 'device_model.make_id')
+      .select([
+        'device.tenant_id',
+        'device.id',
+        'device.entity_id',
+        'device.name',
+        'device.serial_no',
+        'device.sensor_id',
+        'device.deleted_date',
+        'device_model.name as model_name',
+        'device_make.name as make_name',
+      ])
+      .where('device.tenant_id', 'in', tenantIds)
+      .where('device.entity_id', 'is not', null)
+      .$if(entityIds !== null, (qb) => qb.where('device.entity_id', 'in', entityIds!))
+      .execute();
+  }
+
+  /** Parameters of the devices `findDevices` returns for the same arguments, in slot order. */
+  async findDeviceParams(tenantIds: readonly number[], entityIds: readonly string[] | null): Promise<DeviceParamRow[]> {
+    if (tenantIds.length === 0 || entityIds?.length === 0) return [];
+    return this.db
+      .selectFrom('device_param')
+      .innerJoin('device', (j) =>
+        j.onRef('device.tenant_id', '=', 'device_param.tenant_id').onRef('device.id', '=', 'device_param.device_id'),
+      )
+      .innerJoin('std_param', 'std_param.id', 'device_param.std_param_id')
+      .select([
+        ...STD_PARAM_COLUMNS,
+        'device_param.tenant_id',
+        'device_param.device_id',
+        'device_param.slot',
+        'device_param.unit as param_unit',
+        'device_param.deleted_date as param_deleted_date',
+      ])
+      .where('device_param.tenant_id', 'in', tenantIds)
+      .where('device.entity_id', 'is not', null)
+      .$if(entityIds !== null, (qb) => qb.where('device.entity_id', 'in', entityIds!))
+      .orderBy('device_param.device_id')
+      .orderBy('device_param.slot')
+      .execute();
+  }
+
+  /** The named nodes that exist in the tenants, any status. */
+  async findByIds(tenantIds: readonly number[], ids: readonly number[]): Promise<Pick<EntityRow, 'tenant_id' | 'id' | 'name' | 'status'>[]> {
+    if (tenantIds.length === 0 || ids.length === 0) return [];
+    return this.db
+      .selectFrom('entity')
+      .select(['entity.tenant_id', 'entity.id', 'entity.name', 'entity.status'])
+      .where('entity.tenant_id', 'in', tenantIds)
+      .where('entity.id', 'in', ids.map(String))
+      .execute();
+  }
+
+  /**
+   * Limits of the parameters of devices on each root node or its ENABLED descendants, one row per
+   * root, parameter and unit, keeping the strictest band (highest min, lowest max). Devices and
+   * parameters removed from service no longer alert, so they are left out. Empty `params`: all.
+   */
+  async findLimits(tenantIds: readonly number[], rootIds: readonly number[], params: readonly string[]): Promise<LimitRow[]> {
+    if (tenantIds.length === 0 || rootIds.length === 0) return [];
+    return this.db
+      .withRecursive('sub(tenant_id, id, root_id, status)', (db) =>
+        db
+          .selectFrom('entity')
+          .select(['entity.tenant_id', 'entity.id', 'entity.id as root_id', 'entity.status'])
+          .where('entity.tenant_id', 'in', tenantIds)
+          .where('entity.id', 'in', rootIds.map(String))
+          .union(
+            db
+              .selectFrom('entity as c')
+              .innerJoin('sub', (j) => j.onRef('c.tenant_id', '=', 'sub.tenant_id').onRef('c.parent_id', '=', 'sub.id'))
+              .select(['c.tenant_id', 'c.id', 'sub.root_id', 'c.status']),
+          ),
+      )
+      .selectFrom('sub')
+      .innerJoin('device', (j) => j.onRef('device.tenant_id', '=', 'sub.tenant_id').onRef('device.entity_id', '=', 'sub.id'))
+      .innerJoin('device_param', (j) =>
+        j.onRef('device_param.tenant_id', '=', 'device.tenant_id').onRef('device_param.device_id', '=', 'device.id'),
+      )
+      .innerJoin('param_limit', (j) =>
+        j
+          .onRef('param_limit.tenant_id', '=', 'device_param.tenant_id')
+          .onRef('param_limit.device_id', '=', 'device_param.device_id')
+          .onRef('param_limit.slot', '=', 'device_param.slot'),
+      )
+      .innerJoin('std_param', 'std_param.id', 'device_param.std_param_id')
+      .select((eb) => [
+        'sub.root_id',
+        'std_param.name',
+        'std_param.label',
+        paramUnit.as('unit'),
+        eb.fn.max('param_limit.min_value').as('min'),
+        eb.fn.min('param_limit.max_value').as('max'),
+      ])
+      .where('sub.status', '=', 'ENABLED')
+      .where('device.deleted_date', 'is', null)
+      .where('device_param.deleted_date', 'is', null)
+      .$if(params.length > 0, (qb) => qb.where('std_param.name', 'in', params))
+      .groupBy(['sub.root_id', 'std_param.name', 'std_param.label', paramUnit])
+      .orderBy('std_param.name')
+      .orderBy('unit')
+      .execute();
+  }
+}

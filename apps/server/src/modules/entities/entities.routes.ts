@@ -1,0 +1,68 @@
+import { EntitiesQuery, EntityIdParams, EntityNode, EntityNodeList, EntityQuery, EntityTree, LimitRequest, ParamLimitList } from '@enviro/contracts/entities';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EntityRepository } from './entities.repository.ts';
+import { EntityService } from './entities.service.ts';
+import { ERROR_RESPONSES } from '@enviro/contracts/common';
+import { PORTAL_READ } from '../../platform/access/route-access.ts';
+
+export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const entities = new EntityService(new EntityRepository(app.database.db));
+
+  app.get(
+    '/api/entities',
+    {
+      config: { access: PORTAL_READ },
+      schema: {
+        tags: ['entities'],
+        summary: "Entity trees of the caller's tenants",
+        querystring: EntitiesQuery,
+        response: { 200: EntityTree, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => entities.tree(request.auth, request.query),
+  );
+
+  app.get(
+    '/api/entity/:id',
+    {
+      config: { access: PORTAL_READ },
+      schema: {
+        tags: ['entities'],
+        summary: 'One node with its subtree',
+        params: EntityIdParams,
+        querystring: EntityQuery,
+        response: { 200: EntityNode, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => entities.node(request.auth, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/entities/:id/children',
+    {
+      config: { access: PORTAL_READ },
+      schema: {
+        tags: ['entities'],
+        summary: "A node's direct children, each with its subtree",
+        params: EntityIdParams,
+        querystring: EntityQuery,
+        response: { 200: EntityNodeList, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => entities.children(request.auth, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/alertlimit',
+    {
+      config: { access: PORTAL_READ },
+      schema: {
+        tags: ['entities'],
+        summary: "Alert limits of the entities' device parameters",
+        body: LimitRequest,
+        response: { 200: ParamLimitList, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => entities.limits(request.auth, request.body),
+  );
+};

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/database/schema.ts';
+import { TENANT_COLUMNS, type TenantRow } from '../tenants/tenants.repository.ts';
+
+/** A tenant's type and status, to check it may take part in a link. */
+export interface TenantKindRow {
+  id: number;
+  type: string;
+  status: string;
+}
+
+/**
+ * Links between partners and the industries they serve (`partner_tenant`). Writes take the
+ * transaction that also records the audit rows.
+ */
+export class PartnerTenantRepository {
+  /** The tenant's type and status; `lock` holds the row until the transaction ends (one link change at a time). */
+  async kindOf(trx: Kysely<Database>, id: number, lock = false): Promise<TenantKindRow | undefined> {
+    return trx
+      .selectFrom('tenant')
+      .select(['id', 'type', 'status'])
+      .where('id', '=', id)
+      .$if(lock, (q) => q.forUpdate())
+      .executeTakeFirst();
+  }
+
+  /** The partner's linked industries, not deleted, by name. */
+  async tenantsOf(trx: Kysely<Database>, partnerId: number): Promise<TenantRow[]> {
+    return trx
+      .selectFrom('partner_tenant as pt')
+      .innerJoin('tenant', 'tenant.id', 'pt.tenant_id')
+      .leftJoin('corporate', 'corporate.id', 'tenant.corporate_id')
+      .select(TENANT_COLUMNS)
+      .where('pt.partner_id', '=', partnerId)
+      .where('tenant.status', '!=', 'DELETED')
+      .orderBy('tenant.name')
+      .orderBy('tenant.id')
+      .execute();
+  }
+
+  /** The partners linked to an industry. */
+  async partnerIdsOf(trx: Kysely<Database>, tenantId: number): Promise<number[]> {
+    const rows = await trx.selectFrom('partner_tenant').select('partner_id').where('tenant_id', '=', tenantId).orderBy('partner_id').execute();
+    return rows.map((r) => r.partner_id);
+  }
+
+  /** Whether a link was added (false: it existed). */
+  async link(trx: Kysely<Database>, partnerId: number, tenantId: number): Promise<boolean> {
+    const result = await trx
+      .insertInto('partner_tenant')
+      .values({ tenant_id: tenantId, partner_id: partnerId })
+      .onConflict((oc) => oc.columns(['tenant_id', 'partner_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Whether a link was removed (false: there was none). */
+  async unlink(trx: Kysely<Database>, partnerId: number, tenantId: number): Promise<boolean> {
+    const result = await trx
+      .deleteFrom('partner_tenant')
+      .where('tenant_id', '=', tenantId)
+      .where('partner_id', '=', partnerId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

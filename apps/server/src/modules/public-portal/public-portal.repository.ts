@@ -1,0 +1,72 @@
+import { PUBLIC_TENANT_STATUSES, type Auth } from '../../platform/access/auth.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { entityRestriction, type EntityRestriction } from '../entities/entity-restriction.ts';
+
+/** One station of a public industry, or the industry alone (station columns null) when it has none. */
+export interface IndustryStationRow {
+  id: number;
+  name: string;
+  status: string;
+  industry_category: string | null;
+  city: string | null;
+  state: string | null;
+  /** The station (null when the tenant has none). */
+  station_id: string | null;
+  station_type: string | null;
+  last_data_at: Date | null;
+}
+
+/** Node types that hold stations rather than being stations. */
+export const CONTAINER_TYPES = ['group', 'facility'] as const;
+
+export class PublicIndustryRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The industries among `tenantIds` that are the board itself or report to it, in a public status,
+   * one row per ENABLED station.
+   */
+  async findIndustryStations(tenantIds: readonly number[], boardId: number): Promise<IndustryStationRow[]> {
+    if (tenantIds.length === 0) return [];
+    return this.db
+      .selectFrom('tenant as t')
+      .leftJoin('entity as e', (join) =>
+        join
+          .onRef('e.tenant_id', '=', 't.id')
+          .on('e.status', '=', 'ENABLED')
+          .on('e.type', 'not in', CONTAINER_TYPES),
+      )
+      .select([
+        't.id',
+        't.name',
+        't.status',
+        't.industry_category',
+        't.city',
+        't.state',
+        'e.id as station_id',
+        'e.type as station_type',
+        'e.last_data_at',
+      ])
+      .where('t.id', 'in', tenantIds)
+      .where('t.type', '=', 'tenant')
+      .where('t.status', 'in', PUBLIC_TENANT_STATUSES)
+      .where((eb) =>
+        eb.or([
+          eb('t.id', '=', boardId),
+          eb.exists(
+            eb
+              .selectFrom('statutory_association as sa')
+              .select('sa.tenant_id')
+              .whereRef('sa.tenant_id', '=', 't.id')
+              .where('sa.statutory_id', '=', boardId),
+          ),
+        ]),
+      )
+      .execute();
+  }
+
+  /** The entities the caller is limited to, or null for all of its tenants'. */
+  restriction(auth: Auth): Promise<EntityRestriction | null> {
+    return entityRestriction(this.db, auth);
+  }
+}

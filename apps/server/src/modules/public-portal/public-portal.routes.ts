@@ -1,0 +1,24 @@
+import { IndustryList, IndustryListParams } from '@enviro/contracts/public-portal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PublicIndustryRepository } from './public-portal.repository.ts';
+import { PublicIndustryService } from './public-portal.service.ts';
+import { PORTAL_READ } from '../../platform/access/route-access.ts';
+
+export const publicIndustryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const industries = new PublicIndustryService(new PublicIndustryRepository(app.database.db));
+
+  // The path keeps the product's spelling ('industy') so existing links and clients work.
+  app.get(
+    '/api/stateDashboard/industyList/:id',
+    {
+      config: { access: PORTAL_READ },
+      schema: {
+        tags: ['public'],
+        summary: "A statutory body's public industries with station counts and live status",
+        params: IndustryListParams,
+        response: { 200: IndustryList },
+      },
+    },
+    async (request) => industries.list(request.auth, request.params.id),
+  );
+};

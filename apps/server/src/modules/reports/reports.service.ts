@@ -1,0 +1,116 @@
+import { RawDataRequest, type RawDataResponse } from '@enviro/contracts/data/raw';
+import { DataRequest, type TrendResult } from '@enviro/contracts/data/trend';
+import { MAX_PDF_REPORT_ROWS, MAX_REPORT_ROWS, ParameterReportRequest, RawDataReportRequest, type ReportFormat } from '@enviro/contracts/reports';
+import { deviceDisplayId } from '@enviro/domain/display-id';
+import { formatInZone } from '@enviro/domain/format-date';
+import type { z } from 'zod';
+import { assertCanReadTenant } from '../../platform/access/access.ts';
+import type { Auth } from '../../platform/access/auth.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { RawDataService } from '../data/raw.service.ts';
+import type { TrendService } from '../data/trend.service.ts';
+import type { ReportCell, ReportFile, ReportTable } from './report-table.ts';
+import { writeReport } from './write-report.ts';
+
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** Rows fetched per page from the raw table. */
+const PAGE_ROWS = 5000;
+
+type RawReport = z.output<typeof RawDataReportRequest>;
+type ParameterReport = z.output<typeof ParameterReportRequest>;
+
+const rowLimit = (format: ReportFormat) => (format === 'PDF' ? MAX_PDF_REPORT_ROWS : MAX_REPORT_ROWS);
+
+/** Report files of the public portal: raw readings of stations, and one parameter across stations. */
+export class PublicReportService {
+  constructor(
+    private readonly raw: RawDataService,
+    private readonly trends: TrendService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Every reading of the stations' devices in the range, one row per device and instant. */
+  async rawData(auth: Auth, body: RawReport): Promise<ReportFile> {
+    const { request, format } = body;
+    const limit = rowLimit(format);
+    const base = {
+      entityIds: request.entityIds,
+      ...(request.params.length > 0 ? { params: request.params.map((name) => ({ name })) } : {}),
+      startDate: request.startDate,
+      endDate: request.endDate,
+      timezone: request.timezone,
+      includeDescendants: true,
+      limit: PAGE_ROWS,
+    };
+    let page: RawDataResponse = await this.raw.table(auth, RawDataRequest.parse(base));
+    const columns = page.columns;
+    const rows: ReportCell[][] = [];
+    const stations = new Set<string>();
+    for (;;) {
+      for (const r of page.rows) {
+        stations.add(r.entityName);
+        rows.push([
+          formatInZone(r.time, TIME_FORMAT, request.timezone),
+          r.entityName,
+          deviceDisplayId(r.deviceId),
+          ...columns.map((c) => r.values[c.name] ?? null),
+        ]);
+      }
+      if (rows.length > limit) throw tooMany('body.request.endDate', limit, format, 'pick a shorter range');
+      if (page.nextCursor === null) break;
+      page = await this.raw.table(auth, RawDataRequest.parse({ ...base, cursor: page.nextCursor }));
+    }
+    const table: ReportTable = {
+      title: 'Raw data report',
+      notes: [
+        stations.size > 0 ? `Stations: ${[...stations].join(', ')}` : 'No readings in this range',
+        `From ${formatInZone(Date.parse(request.startDate), TIME_FORMAT, request.timezone)} to ${formatInZone(Date.parse(request.endDate), TIME_FORMAT, request.timezone)} (${request.timezone})`,
+      ],
+      columns: ['Time', 'Station', 'Device', ...columns.map((c) => (c.unit ? `${c.label} (${c.unit})` : c.label))],
+      rows,
+    };
+    return writeReport(table, format, this.now(), request.timezone);
+  }
+
+  /** One parameter of the tenant's stations of one type, averaged per interval, one column per station. */
+  async parameter(auth: Auth, tenantId: number, body: ParameterReport): Promise<ReportFile> {
+    assertCanReadTenant(auth, tenantId);
+    const { request, format } = body;
+    // Narrowed to the path's tenant: another tenant's station answers 404 like a missing one.
+    const scoped: Auth = { ...auth, tenantIds: [tenantId] };
+    const trends = await this.trends.entityMetric(
+      scoped,
+      DataRequest.parse({
+        entityIds: request.entityIds,
+        entityTypeFilter: request.entityType,
+        params: [{ name: request.paramName }],
+        duration: request.duration,
+        interval: request.interval,
+        timezone: request.timezone,
+      }),
+    );
+    const table = parameterTable(trends, request);
+    if (table.rows.length > rowLimit(format)) throw tooMany('body.request.interval', rowLimit(format), format, 'choose a longer averaging interval');
+    return writeReport(table, format, this.now(), request.timezone);
+  }
+}
+
+function parameterTable(trends: readonly TrendResult[], request: ParameterReport['request']): ReportTable {
+  const times = [...new Set(trends.flatMap((t) => t.data.map((p) => p.time)))].sort((a, b) => a - b);
+  const byStation = trends.map((t) => new Map(t.data.map((p) => [p.time, p.value])));
+  const first = trends[0];
+  const label = first ? `${first.paramLabel}${first.unit ? ` (${first.unit})` : ''}` : request.paramName;
+  return {
+    title: `${first?.paramLabel ?? request.paramName} report`,
+    notes: [
+      `${label}, ${request.interval === 'instances' ? 'every reading' : `${request.interval} averages`}, ${request.duration}`,
+      `Station type: ${request.entityType}; times in ${request.timezone}`,
+    ],
+    columns: ['Time', ...trends.map((t) => t.entityName ?? `Station ${t.entityId}`)],
+    rows: times.map((time) => [formatInZone(time, TIME_FORMAT, request.timezone), ...byStation.map((m) => m.get(time) ?? null)]),
+  };
+}
+
+function tooMany(field: string, limit: number, format: ReportFormat, advice: string) {
+  return badRequest(field, `a ${format} report holds at most ${limit} rows; ${advice}`);
+}

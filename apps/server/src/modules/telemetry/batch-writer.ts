@@ -1,0 +1,158 @@
+import type pg from 'pg';
+import type { PartitionKeeper } from '../../platform/database/partitions.ts';
+import { commitBatch, type StagedDevice } from './commit-batch.ts';
+import type { DeviceProfile } from './device-profile.repository.ts';
+import type { ReadingRow } from './telemetry-parser.ts';
+
+export interface BatchWriterOptions {
+  /** How long the first row of an idle writer waits for company before the batch commits. */
+  lingerMs: number;
+  /** Rows per transaction; a batch that reaches it commits at once. */
+  maxRows: number;
+  /** Rows waiting in memory beyond which new writes are refused (the caller answers 503, devices retry). */
+  maxQueuedRows: number;
+}
+
+const DEFAULTS: BatchWriterOptions = { lingerMs: 2, maxRows: 10_000, maxQueuedRows: 200_000 };
+
+/** Thrown to writers when their rows were not committed; nothing of theirs is stored. */
+export class WriteRefusedError extends Error {}
+
+class Batch {
+  readonly devices = new Map<string, StagedDevice>();
+  rows = 0;
+  minTs = Infinity;
+  maxTs = -Infinity;
+  readonly done: Promise<void>;
+  resolve!: () => void;
+  reject!: (error: Error) => void;
+
+  constructor() {
+    this.done = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // Every batch has writers awaiting `done`; this only keeps Node from calling a rejection unhandled
+    // in the instant between rejecting and their await resuming.
+    this.done.catch(() => undefined);
+  }
+
+  /** Adds a device's rows, merging an instant already in the batch slot by slot (first value wins, as in storage). */
+  add(device: DeviceProfile, rows: Map<number, ReadingRow>): void {
+    let staged = this.devices.get(device.deviceId);
+    if (!staged) {
+      staged = { device, rows: new Map() };
+      this.devices.set(device.deviceId, staged);
+    } else if (device.width > staged.device.width) {
+      staged.device = device;
+    }
+    for (const [ts, row] of rows) {
+      const held = staged.rows.get(ts);
+      if (held === undefined) {
+        staged.rows.set(ts, row);
+        this.rows++;
+        if (ts < this.minTs) this.minTs = ts;
+        if (ts > this.maxTs) this.maxTs = ts;
+        continue;
+      }
+      for (let i = 0; i < row.length; i++) if (held[i] === undefined) held[i] = row[i];
+    }
+  }
+}
+
+/**
+ * The single writer of a process: collects accepted rows from every concurrent HTTP request and MQTT
+ * publish into a batch, commits the batch in one transaction, then resolves all of its writers at once
+ * (group commit). One transaction is in flight at a time; rows arriving meanwhile form the next batch,
+ * so batches grow with load and an idle writer commits within `lingerMs`.
+ */
+export class BatchWriter {
+  private readonly options: BatchWriterOptions;
+  private open: Batch | undefined;
+  private readonly sealed: Batch[] = [];
+  private queuedRows = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly partitions: PartitionKeeper,
+    options: Partial<BatchWriterOptions> = {},
+    private readonly onError: (error: Error) => void = () => undefined,
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** Resolves once `rows` are committed; rejects with WriteRefusedError when they were not. */
+  write(device: DeviceProfile, rows: Map<number, ReadingRow>): Promise<void> {
+    if (rows.size === 0) return Promise.resolve();
+    if (this.closed) return Promise.reject(new WriteRefusedError('ingestion is shutting down'));
+    if (this.queuedRows + rows.size > this.options.maxQueuedRows && this.queuedRows > 0) {
+      return Promise.reject(new WriteRefusedError('ingestion is overloaded'));
+    }
+    let batch = this.open;
+    if (batch && batch.rows + rows.size > this.options.maxRows) {
+      this.seal();
+      batch = undefined;
+    }
+    if (!batch) batch = this.open = new Batch();
+    const before = batch.rows;
+    batch.add(device, rows);
+    this.queuedRows += batch.rows - before;
+    if (batch.rows >= this.options.maxRows) this.seal();
+    else if (!this.flushing && !this.timer) this.timer = setTimeout(() => this.seal(), this.options.lingerMs);
+    return batch.done;
+  }
+
+  /** Stops taking rows and resolves when everything already written is committed (or refused). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.seal();
+    while (this.flushing) await this.flushing;
+  }
+
+  private seal(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.open && this.open.rows > 0) this.sealed.push(this.open);
+    this.open = undefined;
+    // Only with work to do: drain's first commit then awaits before drain can clear `flushing`.
+    if (!this.flushing && this.sealed.length > 0) this.flushing = this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      let batch = this.sealed.shift();
+      if (!batch && this.open && this.open.rows > 0) {
+        // Rows that arrived during the last commit have waited long enough.
+        batch = this.open;
+        this.open = undefined;
+      }
+      if (!batch) break;
+      await this.commit(batch);
+    }
+    this.flushing = undefined;
+  }
+
+  private async commit(batch: Batch): Promise<void> {
+    try {
+      await this.partitions.ensure(batch.minTs, batch.maxTs);
+      const client = await this.pool.connect();
+      try {
+        await commitBatch(client, [...batch.devices.values()]);
+        client.release();
+      } catch (error) {
+        // A broken connection must not go back to the pool.
+        client.release(error as Error);
+        throw error;
+      }
+      batch.resolve();
+    } catch (error) {
+      this.onError(error as Error);
+      batch.reject(new WriteRefusedError(`readings not stored: ${(error as Error).message}`, { cause: error }));
+    } finally {
+      this.queuedRows -= batch.rows;
+    }
+  }
+}

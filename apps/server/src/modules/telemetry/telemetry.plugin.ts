@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../../platform/database/database.ts';
+import { PartitionKeeper } from '../../platform/database/partitions.ts';
+import { BatchWriter, type BatchWriterOptions } from './batch-writer.ts';
+import { DeviceRegistry } from './device-registry.ts';
+import { IngestService } from './telemetry.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Device ingestion shared by the HTTP telemetry route and the MQTT broker. */
+    ingest: IngestService;
+  }
+}
+
+export interface IngestPluginOptions {
+  database: DatabaseHandle;
+  writer?: Partial<BatchWriterOptions>;
+}
+
+/**
+ * Device ingestion: token cache, group-commit writer and the service over them. Closing the app
+ * flushes the writer after the HTTP server has stopped taking requests, before the database closes.
+ */
+export const ingestPlugin = fp(
+  async function ingest(app: FastifyInstance, opts: IngestPluginOptions) {
+    const { pool, db } = opts.database;
+    const writer = new BatchWriter(pool, new PartitionKeeper(pool), opts.writer, (error) =>
+      app.log.error({ err: error }, 'batch commit failed; its writers answered 503'),
+    );
+    app.decorate('ingest', new IngestService(new DeviceRegistry(db), writer, app.log));
+    app.addHook('onClose', () => writer.close());
+  },
+  { name: 'ingest' },
+);

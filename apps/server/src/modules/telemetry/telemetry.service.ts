@@ -1,0 +1,55 @@
+import type { TelemetryPayload, TelemetryResult } from '@enviro/contracts/telemetry';
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError, unauthorized } from '../../platform/errors.ts';
+import type { BatchWriter } from './batch-writer.ts';
+import type { DeviceProfile } from './device-profile.repository.ts';
+import type { DeviceRegistry } from './device-registry.ts';
+import { parseTelemetry } from './telemetry-parser.ts';
+
+/**
+ * Device ingestion for every transport: a device is named by its access token; its payload's good
+ * readings are stored, each bad one refused with a reason, and the answer comes only after commit.
+ */
+export class IngestService {
+  constructor(
+    private readonly registry: DeviceRegistry,
+    private readonly writer: BatchWriter,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The device of an access token, or null (unknown token, deleted device). Throws 503 when the database fails. */
+  async device(accessToken: string): Promise<DeviceProfile | null> {
+    try {
+      return await this.registry.resolve(accessToken);
+    } catch (error) {
+      this.log.error({ err: error }, 'device lookup failed');
+      throw unavailable('device lookup failed; retry later', error);
+    }
+  }
+
+  /** Stores a payload for the device of `accessToken`; 401 for an unknown token, 503 when not committed. */
+  async ingest(accessToken: string, payload: TelemetryPayload): Promise<TelemetryResult> {
+    const device = await this.device(accessToken);
+    if (!device) throw unauthorized('unknown access token');
+    return this.store(device, payload);
+  }
+
+  /** Stores a payload for a known device; resolves after the accepted readings are committed. */
+  async store(device: DeviceProfile, payload: TelemetryPayload): Promise<TelemetryResult> {
+    const { rows, accepted, refused } = parseTelemetry(device, payload, this.now());
+    try {
+      await this.writer.write(device, rows);
+    } catch (error) {
+      throw unavailable(`${(error as Error).message}; retry later`, error);
+    }
+    return { accepted, refused };
+  }
+}
+
+/** 503: nothing of the payload was stored and the device should send it again. */
+function unavailable(message: string, cause: unknown): HttpError {
+  const error = new HttpError(503, message);
+  error.cause = cause;
+  return error;
+}

@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../platform/database/schema.ts';
+import { CONTAINER_TYPES } from '../public-portal/public-portal.repository.ts';
+
+export interface LicenseCountRow {
+  station_type: string;
+  licensed: number;
+  used: number;
+}
+
+/** Licensed station counts per type, beside the stations in use. */
+export class LicenseCountRepository {
+  /** Every station type the tenant licenses or uses, by type; unlicensed types count 0 licensed. */
+  async counts(trx: Kysely<Database>, tenantId: number): Promise<LicenseCountRow[]> {
+    const used = trx
+      .selectFrom('entity')
+      .select(['type as station_type', sql<number>`count(*)::int`.as('used')])
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'ENABLED')
+      .where('type', 'not in', CONTAINER_TYPES)
+      .groupBy('type');
+    const { rows } = await sql<LicenseCountRow>`
+      SELECT coalesce(l.station_type, u.station_type) AS station_type,
+             coalesce(l.licensed, 0) AS licensed,
+             coalesce(u.used, 0) AS used
+      FROM (SELECT station_type, licensed FROM license_count WHERE tenant_id = ${tenantId} AND licensed > 0) l
+      FULL JOIN (${used}) u ON u.station_type = l.station_type
+      ORDER BY coalesce(l.station_type, u.station_type) COLLATE "C"`.execute(trx);
+    return rows;
+  }
+
+  async upsert(trx: Kysely<Database>, tenantId: number, counts: readonly { stationType: string; licensed: number }[]): Promise<void> {
+    await trx
+      .insertInto('license_count')
+      .values(counts.map((c) => ({ tenant_id: tenantId, station_type: c.stationType, licensed: c.licensed })))
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'station_type']).doUpdateSet((eb) => ({ licensed: eb.ref('excluded.licensed'), updated_at: sql`now()` })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,130 @@
+import type { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantUpdate, TenantInfo } from '@enviro/contracts/tenants';
+import { canManage } from '@enviro/domain/access-model';
+import { liveStatus } from '@enviro/domain/live-status';
+import { defaultListedStatuses } from '@enviro/domain/tenant-list';
+import type { Kysely } from 'kysely';
+import { assertSignedIn } from '../../platform/access/access.ts';
+import type { Auth, UserAuth } from '../../platform/access/auth.ts';
+import type { Db } from '../../platform/database/database.ts';
+import type { Database } from '../../platform/database/schema.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { recordTenantAudit } from '../audit-log/audit-log.repository.ts';
+import { entityRestriction, entityVisible } from '../entities/entity-restriction.ts';
+import type { TenantAdminRepository, TenantValues } from './tenant-admin.repository.ts';
+import { toTenantInfo } from './tenants.service.ts';
+
+/**
+ * Tenant administration: site administrators create, edit, change the status of and delete any
+ * tenant (the routes declare `siteAdmin`, so the route check alone decides who writes); every
+ * signed-in user lists the tenants they may read. Each change is audited in its own transaction.
+ */
+export class TenantAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly tenants: TenantAdminRepository,
+  ) {}
+
+  async list(auth: Auth, query: TenantListQuery): Promise<TenantPage> {
+    const user = assertSignedIn(auth);
+    if (query.manage && !canManage(user.userType)) throw forbidden('only site and partner users act for other tenants');
+    const { rows, total } = await this.tenants.list({
+      tenantIds: user.tenantIds,
+      statuses: query.status ?? defaultListedStatuses(user.userType),
+      // Manage mode acts as an industry, never as the user's own tenant.
+      type: query.manage ? 'tenant' : query.type,
+      excludeId: query.manage ? user.homeTenantId : undefined,
+      search: query.searchString || undefined,
+      sort: query.sort,
+      order: query.order,
+      offset: query.page * query.size,
+      limit: query.size,
+    });
+    return { items: rows.map(toTenantInfo), total, page: query.page, size: query.size };
+  }
+
+  async create(auth: Auth, input: NewTenant): Promise<TenantInfo> {
+    const user = assertSignedIn(auth);
+    await this.assertCorporate(input.corporateId);
+    return this.db.transaction().execute(async (trx) => {
+      const id = await this.tenants.create(trx, { ...valuesOf(input), type: input.type, status: input.status });
+      const after = await this.load(trx, id);
+      await recordTenantAudit(trx, user, id, 'create', null, after);
+      return after;
+    });
+  }
+
+  async update(auth: Auth, id: number, input: TenantUpdate): Promise<TenantInfo> {
+    const user = assertSignedIn(auth);
+    await this.assertCorporate(input.corporateId);
+    return this.change(user, id, 'update', (trx) => this.tenants.update(trx, id, valuesOf(input)));
+  }
+
+  /** Applies SET operations in order; only status may be set. */
+  async patch(auth: Auth, id: number, ops: TenantPatch): Promise<TenantInfo> {
+    const user = assertSignedIn(auth);
+    const status = ops[ops.length - 1]!.value;
+    return this.change(user, id, 'status', (trx) => this.tenants.update(trx, id, { status }));
+  }
+
+  /** Soft delete: the tenant becomes DELETED, its users can no longer sign in, its data stays. */
+  async delete(auth: Auth, id: number): Promise<TenantInfo> {
+    const user = assertSignedIn(auth);
+    if (id === user.homeTenantId) throw badRequest('id', 'you may not delete your own tenant');
+    return this.change(user, id, 'delete', (trx) => this.tenants.update(trx, id, { status: 'DELETED' }));
+  }
+
+  /**
+   * Per tenant of the caller's, how many stations are LIVE, DELAYED, OFFLINE or never reported; a
+   * user limited to some entities counts only the stations they may see.
+   */
+  async liveStatus(auth: Auth, now = Date.now()): Promise<TenantLiveStatus[]> {
+    const user = assertSignedIn(auth);
+    const [tenants, stations, restriction] = await Promise.all([
+      this.tenants.names(user.tenantIds),
+      this.tenants.stationAges(user.tenantIds),
+      entityRestriction(this.db, auth),
+    ]);
+    const counts = new Map(tenants.map((t) => [t.id, { tenantId: t.id, name: t.name, LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 }]));
+    for (const station of stations) {
+      const row = entityVisible(restriction, station) ? counts.get(station.tenant_id) : undefined;
+      if (row) row[liveStatus(station.last_data_at?.getTime(), now)] += 1;
+    }
+    return [...counts.values()];
+  }
+
+  /** Locks the tenant, applies the change and records before and after; a deleted tenant is not found. */
+  private async change(user: UserAuth, id: number, action: string, apply: (trx: Kysely<Database>) => Promise<void>): Promise<TenantInfo> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.tenants.findById(trx, id, true);
+      if (!before || before.status === 'DELETED') throw notFound(`No tenant with id= ${id} exists`);
+      await apply(trx);
+      const after = await this.load(trx, id);
+      await recordTenantAudit(trx, user, id, action, toTenantInfo(before), after);
+      return after;
+    });
+  }
+
+  private async load(trx: Kysely<Database>, id: number): Promise<TenantInfo> {
+    const row = await this.tenants.findById(trx, id);
+    if (!row) throw notFound(`No tenant with id= ${id} exists`);
+    return toTenantInfo(row);
+  }
+
+  private async assertCorporate(corporateId: number | null): Promise<void> {
+    if (corporateId !== null && !(await this.tenants.corporateExists(corporateId))) {
+      throw badRequest('corporateId', `no corporate ${corporateId}`);
+    }
+  }
+}
+
+function valuesOf(input: TenantUpdate): TenantValues {
+  return {
+    name: input.name,
+    corporate_id: input.corporateId,
+    monitored_units: input.monitoredUnits,
+    industry_category: input.industryCategory,
+    state: input.state,
+    city: input.city,
+  };
+}
+

@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { canManage, effectiveAccess, isRole, isUserType } from '@enviro/domain/access-model';
+import { badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
+import { CLOSED_TENANT_STATUSES, type SessionRow, type UserRepository } from '../../modules/accounts/accounts.repository.ts';
+import type { UserAuth } from './auth.ts';
+
+/** httpOnly cookie holding the session token. */
+export const SESSION_COOKIE = 'session';
+/** Readable cookie with who is signed in (id, name, type, role); nothing secret. */
+export const INFO_COOKIE = 'info';
+
+/** A session unused this long ends. */
+export const SESSION_IDLE_MS = 7 * 24 * 3_600_000;
+/** A session ends this long after login however much it is used. */
+export const SESSION_MAX_MS = 30 * 24 * 3_600_000;
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+export const SESSION_TOUCH_MS = 60_000;
+
+/** A new session token (for the cookie) and its id (the SHA-256 kept in the database). */
+export function newSessionToken(): { token: string; id: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, id: sessionIdOf(token) };
+}
+
+export function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The headers that scope a signed-in user's request (SPEC 6); empty or absent means none. */
+export interface ScopeHeaders {
+  /** TENANT-ID: the one tenant the request acts for. */
+  tenantId?: string | undefined;
+  /** CORPORATE-ID: the corporate whose tenants the request is narrowed to. */
+  corporateId?: string | undefined;
+}
+
+/**
+ * The signed-in user behind a session token, with the tenants they may read. A `CORPORATE-ID`
+ * header narrows the request to that corporate's tenants where the caller may act for the
+ * corporate; a `TENANT-ID` header narrows it to one of those tenants (a site or partner user
+ * acting as another tenant enters manage mode). Naming any other corporate or tenant is refused:
+ * the headers only ever narrow what the user may read.
+ */
+export async function resolveSession(users: UserRepository, token: string, headers: ScopeHeaders = {}): Promise<UserAuth> {
+  const sessionId = sessionIdOf(token);
+  const row = await users.findSession(sessionId);
+  if (!row || row.user_status !== 'ENABLED' || (CLOSED_TENANT_STATUSES as readonly string[]).includes(row.tenant_status)) {
+    throw unauthorized('session expired; sign in again');
+  }
+  if (Date.now() - row.last_seen_at.getTime() >= SESSION_TOUCH_MS) {
+    await users.touchSession(sessionId, SESSION_IDLE_MS, SESSION_MAX_MS);
+  }
+  const homeTenantId = row.tenant_id;
+  const readable = await readableTenantIds(users, row);
+  const corporate = await corporateScope(users, row, headerId(headers.corporateId, 'CORPORATE-ID'), readable);
+  const named = namedTenantId(headerId(headers.tenantId, 'TENANT-ID'), readable, corporate);
+  const acting = named ?? homeTenantId;
+  const manage = acting !== homeTenantId && canManage(row.user_type);
+  // The CHECK constraints of app_user hold these to the model's values.
+  const userType = isUserType(row.user_type) ? row.user_type : 'default';
+  const role = isRole(row.role) ? row.role : 'default';
+  return {
+    kind: 'user',
+    userId: Number(row.user_id),
+    tenantId: acting,
+    homeTenantId,
+    userType,
+    role,
+    tenantIds: named !== null ? [named] : corporate !== null ? corporate.tenantIds : readable,
+    corporateId: corporate?.id ?? null,
+    manage,
+    access: effectiveAccess({ userType, role, managingFrom: manage ? { originalTenantType: row.tenant_type } : null }),
+    sessionId,
+  };
+}
+
+/**
+ * Site users read every tenant; statutory bodies (and the CGWA) their own and their associated
+ * industries; partners their own and their linked industries; corporate admins their corporate's
+ * tenants; everyone else their own tenant.
+ */
+async function readableTenantIds(users: UserRepository, row: SessionRow): Promise<number[]> {
+  const own = row.tenant_id;
+  const withOwn = (ids: readonly number[]) => [own, ...ids.filter((id) => id !== own)];
+  switch (row.user_type) {
+    case 'site':
+      return users.allTenantIds();
+    case 'statutory':
+    case 'cgwa':
+      return withOwn(await users.associatedTenantIds(own));
+    case 'partner':
+      return withOwn(await users.partnerTenantIds(own));
+    case 'corporate_admin':
+      return row.corporate_id === null ? [own] : withOwn(await users.corporateTenantIds(row.corporate_id));
+    default:
+      return [own];
+  }
+}
+
+/** A corporate a request is scoped to, and the tenants of it the user may read. */
+interface CorporateScope {
+  id: number;
+  tenantIds: number[];
+}
+
+/**
+ * The scope a CORPORATE-ID header asks for. A site user may name any corporate (404 for one that
+ * does not exist); anyone else their own corporate (the user's, or their tenant's) or one owning a
+ * tenant they read (a partner's linked industry, a statutory body's associated industry); naming
+ * a corporate they have nothing to do with is refused. A tenant user naming their tenant's
+ * corporate so keeps their own tenant only.
+ */
+async function corporateScope(users: UserRepository, row: SessionRow, id: number | null, readable: readonly number[]): Promise<CorporateScope | null> {
+  if (id === null) return null;
+  const tenantIds = (await users.corporateTenantIds(id)).filter((t) => readable.includes(t));
+  const own = id === row.corporate_id || id === row.tenant_corporate_id;
+  if (row.user_type === 'site') {
+    if (tenantIds.length === 0 && !(await users.corporateExists(id))) throw notFound(`No corporate with id= ${id} exists`);
+  } else if (!own && tenantIds.length === 0) {
+    throw forbidden(`you may not act for corporate ${id}`);
+  }
+  return { id, tenantIds };
+}
+
+/** The tenant a TENANT-ID header names, when it names one the user may read (and of the corporate scoped to). */
+function namedTenantId(id: number | null, readable: readonly number[], corporate: CorporateScope | null): number | null {
+  if (id === null) return null;
+  if (!readable.includes(id)) throw forbidden(`you may not act for tenant ${id}`);
+  if (corporate && !corporate.tenantIds.includes(id)) throw forbidden(`tenant ${id} is not a tenant of corporate ${corporate.id}`);
+  return id;
+}
+
+/** A scope header's id; absent or empty is none, anything but a positive whole number is refused. */
+function headerId(header: string | undefined, name: string): number | null {
+  if (header === undefined || header === '') return null;
+  const id = Number(header);
+  if (!/^\d+$/.test(header) || !Number.isSafeInteger(id) || id <= 0) throw badRequest(name, `must be a ${name === 'TENANT-ID' ? 'tenant' : 'corporate'} id`);
+  return id;
+}

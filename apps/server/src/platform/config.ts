@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_MAIL_FROM } from './mail/mailer.ts';
+
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const EnvSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\/|^wss?:\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
+  MQTT_PORT: port.default(1883),
+  MQTT_CLIENT_ID: z.string().regex(/^[\w-]{1,23}$/, 'letters, digits, _ or -, at most 23').default('enviro-ingest'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** Password of the demo accounts seeded on first start; unset: a random one, printed once in the log. */
+  DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(256).optional(),
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto so rate limits see client addresses. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Outgoing mail (invites, codes): smtp://user:pass@host:587 or smtps://…:465; unset: mails go to the log. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL').optional(),
+  /** Sender of every mail, `Name <address>` or an address. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or Name <address>')
+    .default(DEFAULT_MAIL_FROM),
+  /** Base of links in mails (invites); unset: http://localhost:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an http:// or https:// URL')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** Where text messages (phone codes) go: `console` writes them to the log. */
+  SMS_PROVIDER: z.enum(['console']).default('console'),
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+/** Reads and validates configuration from the environment; throws naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { IngestService } from '../../modules/telemetry/telemetry.service.ts';
+import type { HealthCheck } from '../http/health.plugin.ts';
+import { startEmbeddedBroker } from './embedded-broker.ts';
+import { connectExternalBroker } from './external-broker.ts';
+
+/** The MQTT side of ingestion, embedded or bridged from an external broker. */
+export interface Broker {
+  /** For the broker health check and logs. */
+  health(): HealthCheck;
+  /** Stops taking new connections or messages; those already being stored still get their ack. */
+  stopAccepting(): Promise<void>;
+  /** Disconnects everything. */
+  close(): Promise<void>;
+}
+
+export type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>;
+
+export interface BrokerOptions {
+  ingest: IngestService;
+  log: Logger;
+  /** External broker URL; unset: start the embedded broker. */
+  url?: string | undefined;
+  /** Client id of the platform's persistent session on the external broker. */
+  clientId?: string;
+  /** Embedded broker port (the next free one when taken). */
+  port?: number;
+  host?: string;
+}
+
+/** Starts the embedded broker, or bridges from `url` when one is configured. */
+export function startBroker(options: BrokerOptions): Promise<Broker> {
+  const { ingest, log } = options;
+  if (options.url) {
+    return connectExternalBroker({ url: options.url, clientId: options.clientId ?? 'enviro-ingest', ingest, log });
+  }
+  return startEmbeddedBroker({ port: options.port ?? 1883, host: options.host ?? '0.0.0.0', ingest, log });
+}

@@ -1,0 +1,142 @@
+import net from 'node:net';
+import { Aedes, type AuthErrorCode, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import type { IngestService } from '../../modules/telemetry/telemetry.service.ts';
+import { findFreePort } from '../net/free-port.ts';
+import type { Broker, Logger } from './broker.ts';
+import { DEVICE_TELEMETRY_TOPIC, decodeTelemetry } from '../../modules/telemetry/telemetry-message.ts';
+
+export interface EmbeddedBroker extends Broker {
+  /** The port it listens on (the requested one, or the next free one when that was taken). */
+  port: number;
+}
+
+/** CONNACK return codes of MQTT 3.1.1 (aedes declares them as an ambient const enum). */
+const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
+const BAD_USERNAME_OR_PASSWORD = 4 as AuthErrorCode;
+const NOT_AUTHORIZED = 5 as AuthErrorCode;
+
+function refused(returnCode: AuthErrorCode, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode });
+}
+
+/**
+ * ThingsBoard-compatible broker in the server process. A device connects with its access token as
+ * username and publishes to v1/devices/me/telemetry. Readings are stored inside `authorizePublish`,
+ * which aedes runs before it writes the QoS 1 PUBACK (lib/handlers/publish.js), so the ack leaves only
+ * after commit; a failed commit closes the connection unacknowledged and the device sends it again.
+ */
+export async function startEmbeddedBroker(options: {
+  port: number;
+  host: string;
+  ingest: IngestService;
+  log: Logger;
+}): Promise<EmbeddedBroker> {
+  const { ingest, log } = options;
+  const tokens = new WeakMap<Client, string>();
+
+  const aedes = await Aedes.createBroker({
+    authenticate(client, username, _password, done) {
+      if (!username) return done(refused(BAD_USERNAME_OR_PASSWORD, 'the access token goes in the username'), false);
+      ingest.device(username).then(
+        (device) => {
+          if (!device) return done(refused(NOT_AUTHORIZED, 'unknown access token'), false);
+          tokens.set(client, username);
+          done(null, true);
+        },
+        () => done(refused(SERVER_UNAVAILABLE, 'device lookup failed'), false),
+      );
+    },
+    authorizePublish(client, packet, done) {
+      const token = client && tokens.get(client);
+      // client is null for wills of departed clients: devices have no business publishing those.
+      if (!token) return done(new Error('not an authenticated device'));
+      if (packet.topic !== DEVICE_TELEMETRY_TOPIC) {
+        // Other ThingsBoard device topics (attributes, RPC, claim) are acknowledged and dropped so that
+        // gateways using them keep their connection; anything else is refused.
+        if (packet.topic.startsWith('v1/devices/me/')) {
+          log.debug({ clientId: client.id, topic: packet.topic }, 'mqtt: topic not stored, dropped');
+          return done(null);
+        }
+        return done(new Error(`publishing to ${packet.topic} is not allowed`));
+      }
+      // Nobody subscribes here, so a retained copy would only hold memory.
+      packet.retain = false;
+      store(token, client, packet).then(() => done(null), (error: Error) => done(error));
+    },
+    // Devices get no subscriptions: SUBACK says failure (0x80) and the connection stays up.
+    authorizeSubscribe(_client, _subscription, done) {
+      done(null, null);
+    },
+  });
+
+  async function store(token: string, client: Client, packet: PublishPacket): Promise<void> {
+    const message = decodeTelemetry(packet.payload);
+    if (!message.ok) {
+      // Resending cannot fix it; acknowledge so a persistent device queue does not stall on it.
+      log.warn({ clientId: client.id, reason: message.reason }, 'mqtt: payload is not telemetry, dropped');
+      return;
+    }
+    try {
+      const device = await ingest.device(token);
+      if (!device) throw new Error('device no longer exists');
+      const result = await ingest.store(device, message.payload);
+      if (result.refused.length > 0) {
+        log.warn({ clientId: client.id, accepted: result.accepted, refused: result.refused.slice(0, 10) }, 'mqtt: readings refused');
+      }
+    } catch (error) {
+      if (packet.qos === 0) {
+        log.warn({ clientId: client.id, err: error }, 'mqtt: QoS 0 readings not stored');
+        return;
+      }
+      throw error;
+    }
+  }
+
+  aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'mqtt client error'));
+
+  const server = net.createServer(aedes.handle);
+  const port = await listen(server, options, log);
+  log.info({ port }, `embedded MQTT broker listening on ${options.host}:${port}`);
+
+  let serverClosed: Promise<void> | undefined;
+  // server.close calls back only once every connection has ended, so stopping is not waited for here.
+  const stopListening = () => (serverClosed ??= new Promise<void>((resolve) => server.close(() => resolve())));
+
+  return {
+    port,
+    health: () => ({ ok: server.listening && !aedes.closed, detail: `embedded on port ${port}, ${aedes.connectedClients} clients` }),
+    async stopAccepting() {
+      void stopListening();
+    },
+    async close() {
+      const closed = stopListening();
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await closed;
+    },
+  };
+}
+
+/** Listens on the requested port, or warns and takes the next free one. */
+async function listen(server: net.Server, options: { port: number; host: string }, log: Logger): Promise<number> {
+  let port = options.port;
+  for (let attempt = 0; ; attempt++) {
+    const free = await findFreePort(port, options.host);
+    if (free !== options.port && attempt === 0 && options.port !== 0) {
+      log.warn(`MQTT_PORT ${options.port} is taken: the embedded broker uses port ${free} instead`);
+    }
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(free, options.host, () => {
+          server.off('error', reject);
+          const address = server.address();
+          resolve(typeof address === 'object' && address ? address.port : free);
+        });
+      });
+    } catch (error) {
+      // Someone took it between the probe and our listen: try further on.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+      port = free + 1;
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import mqtt from 'mqtt';
+import type { IngestService } from '../../modules/telemetry/telemetry.service.ts';
+import type { Broker, Logger } from './broker.ts';
+import { EXTERNAL_TELEMETRY_FILTER, decodeTelemetry, tokenOfTopic } from '../../modules/telemetry/telemetry-message.ts';
+
+/** How long start-up waits for the first subscription before going on (the client keeps retrying). */
+const FIRST_CONNECT_MS = 10_000;
+
+/**
+ * Takes telemetry from an external broker (e.g. Mosquitto), which cannot authenticate devices against
+ * our tokens: devices publish to v1/devices/{accessToken}/telemetry and the platform subscribes with
+ * QoS 1 under a persistent session (fixed client id, clean: false), so the broker queues while the
+ * platform is down. mqtt.js sends the PUBACK of a message only after `handleMessage` calls back, and
+ * we call back only after commit; a failed commit drops the connection so the broker redelivers every
+ * unacknowledged message. Messages are handled one at a time (mqtt.js), so each costs one commit.
+ */
+export async function connectExternalBroker(options: {
+  url: string;
+  clientId: string;
+  ingest: IngestService;
+  log: Logger;
+}): Promise<Broker> {
+  const { ingest, log } = options;
+  const where = redact(options.url);
+  const client = mqtt.connect(options.url, {
+    clientId: options.clientId,
+    clean: false,
+    protocolVersion: 4,
+    reconnectPeriod: 1_000,
+    connectTimeout: 10_000,
+  });
+  let accepting = true;
+
+  client.handleMessage = (packet, callback) => {
+    // Leaving the message unanswered keeps it unacknowledged: the broker delivers it again next session.
+    if (!accepting) return;
+    store(packet.topic, packet.payload).then(
+      () => callback(),
+      (error: Error) => {
+        log.error({ err: error, topic: packet.topic }, 'mqtt: readings not stored; reconnecting for redelivery');
+        if (packet.qos === 0) return callback();
+        client.stream.destroy();
+        callback(error);
+      },
+    );
+  };
+
+  async function store(topic: string, payload: Buffer | string): Promise<void> {
+    const token = tokenOfTopic(topic);
+    const message = decodeTelemetry(payload);
+    // Unknown tokens and non-telemetry payloads cannot succeed later: acknowledged and dropped.
+    if (!token) return log.warn({ topic }, 'mqtt: topic has no access token, dropped');
+    if (!message.ok) return log.warn({ reason: message.reason }, 'mqtt: payload is not telemetry, dropped');
+    const device = await ingest.device(token);
+    if (!device) return log.warn('mqtt: unknown access token, message dropped');
+    const result = await ingest.store(device, message.payload);
+    if (result.refused.length > 0) {
+      log.warn({ accepted: result.accepted, refused: result.refused.slice(0, 10) }, 'mqtt: readings refused');
+    }
+  }
+
+  client.on('error', (error) => log.warn({ err: error }, `mqtt: ${where}: ${error.message}`));
+  client.on('offline', () => log.warn(`mqtt: ${where} unreachable; retrying`));
+
+  const subscribed = new Promise<void>((resolve, reject) => {
+    client.once('connect', () => {
+      client.subscribe(EXTERNAL_TELEMETRY_FILTER, { qos: 1 }, (error, granted) => {
+        if (error) return reject(error);
+        if (granted?.[0]?.qos !== 1) return reject(new Error(`${where} refused the subscription to ${EXTERNAL_TELEMETRY_FILTER}`));
+        resolve();
+      });
+    });
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), FIRST_CONNECT_MS)));
+  const first = await Promise.race([subscribed, timedOut]);
+  clearTimeout(timer);
+  if (first === 'timeout') log.warn(`mqtt: ${where} not reached yet; the platform keeps trying to subscribe`);
+  else log.info(`mqtt: subscribed to ${EXTERNAL_TELEMETRY_FILTER} on ${where} as ${options.clientId}`);
+  subscribed.catch((error: Error) => log.error({ err: error }, 'mqtt: subscription failed'));
+
+  return {
+    health: () => ({ ok: client.connected, detail: `${where} as ${options.clientId}${client.connected ? '' : ' (not connected)'}` }),
+    async stopAccepting() {
+      accepting = false;
+    },
+    async close() {
+      // force: the messages we left unanswered stay queued on the broker for the next start.
+      await client.endAsync(true);
+    },
+  };
+}
+
+/** The URL without credentials, for logs and health. */
+function redact(url: string): string {
+  const u = new URL(url);
+  u.username = '';
+  u.password = '';
+  return u.toString();
+}
