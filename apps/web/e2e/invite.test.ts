@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
-import { findFreePort } from '../../server/src/net/free-port.ts';
+import { findFreePort } from '../../server/src/platform/net/free-port.ts';
 // Brings the type of app.invites (declared beside the InviteSender seam) into this project.
-import type {} from '../../server/src/services/invite-sender.ts';
+import type {} from '../../server/src/modules/accounts/invite-sender.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';

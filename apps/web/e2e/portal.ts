@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../../server/src/app.ts';
-import type { DatabaseHandle } from '../../server/src/db/database.ts';
+import type { DatabaseHandle } from '../../server/src/platform/database/database.ts';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/e2e/', import.meta.url));
 
