@@ -9,7 +9,7 @@ import { tooManyAttempts, type LoginRateLimiter } from '../../platform/access/ra
 import { newSessionToken, SESSION_IDLE_MS, sessionIdOf } from '../../platform/access/session.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
-import { recordUserAudit, type AuditActor } from '../audit-log/audit-log.repository.ts';
+import { recordUserAudit, type AuditActor } from '../audit-log/audit-log.service.ts';
 import { recordLogin } from '../users/users.repository.ts';
 import { CLOSED_TENANT_STATUSES, type ProfileRow, type UserRepository } from './accounts.repository.ts';
 

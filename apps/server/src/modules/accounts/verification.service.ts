@@ -8,7 +8,7 @@ import type { Database } from '../../platform/database/schema.ts';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Messaging } from '../../platform/mail/mail.plugin.ts';
 import { emailChangedMail, emailCodeMail, inviteMail } from '../../platform/mail/templates.ts';
-import { recordUserAudit, userActor, type AuditActor } from '../audit-log/audit-log.repository.ts';
+import { recordUserAudit, userActor, type AuditActor } from '../audit-log/audit-log.service.ts';
 import type { CodePurpose, VerifiableUser, VerificationRepository } from './verification.repository.ts';
 import type { InviteSender } from './invite-sender.ts';
 import { userScope } from '../users/users.service.ts';

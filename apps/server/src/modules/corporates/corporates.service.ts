@@ -6,7 +6,7 @@ import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { Database } from '../../platform/database/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { recordAudit } from '../audit-log/audit-log.repository.ts';
+import { recordAudit } from '../audit-log/audit-log.service.ts';
 import type { CorporateFilter, CorporateRepository, CorporateRow, CorporateValues } from './corporates.repository.ts';
 import { toTenantInfo } from '../tenants/tenants.service.ts';
 

@@ -5,7 +5,7 @@ import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { Database } from '../../platform/database/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { recordTenantAudit } from '../audit-log/audit-log.repository.ts';
+import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
 import type { PartnerTenantRepository } from './partners.repository.ts';
 import { toTenantInfo } from '../tenants/tenants.service.ts';
 

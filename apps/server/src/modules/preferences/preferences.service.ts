@@ -4,7 +4,7 @@ import { assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { Database } from '../../platform/database/schema.ts';
-import { recordUserAudit, userActor } from '../audit-log/audit-log.repository.ts';
+import { recordUserAudit, userActor } from '../audit-log/audit-log.service.ts';
 import type { PreferenceOwner, PreferenceRepository } from './preferences.repository.ts';
 
 /** The signed-in user's preferences for the tenant the request acts for. */

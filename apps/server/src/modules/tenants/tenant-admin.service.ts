@@ -8,7 +8,7 @@ import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { Database } from '../../platform/database/schema.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { recordTenantAudit } from '../audit-log/audit-log.repository.ts';
+import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
 import { entityRestriction, entityVisible } from '../entities/entity-restriction.ts';
 import type { TenantAdminRepository, TenantValues } from './tenant-admin.repository.ts';
 import { toTenantInfo } from './tenants.service.ts';

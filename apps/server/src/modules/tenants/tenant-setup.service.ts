@@ -6,7 +6,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { Database } from '../../platform/database/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { recordTenantAudit } from '../audit-log/audit-log.repository.ts';
+import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
 import type { LicenseCountRepository } from './license-count.repository.ts';
 import type { StatutoryRepository } from './statutory.repository.ts';
 

@@ -10,7 +10,7 @@ import { hashPassword } from '../../platform/access/password.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { Database } from '../../platform/database/schema.ts';
 import { badRequest, conflict, forbidden, forbiddenField, HttpError, notFound } from '../../platform/errors.ts';
-import { recordUserAudit, userActor } from '../audit-log/audit-log.repository.ts';
+import { recordUserAudit, userActor } from '../audit-log/audit-log.service.ts';
 import type { AdminUserRow, UserAdminRepository } from './users.repository.ts';
 import type { UserRepository } from '../accounts/accounts.repository.ts';
 import { toProfile } from '../accounts/accounts.service.ts';
