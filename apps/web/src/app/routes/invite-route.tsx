@@ -3,5 +3,5 @@ import type { RouteObject } from 'react-router';
 /** /invite/:token: an invited user sets a password (top level; router.tsx wires it in). Lazy, like the public pages. */
 export const inviteRoute: RouteObject = {
   path: '/invite/:token',
-  lazy: async () => ({ Component: (await import('@/features/invite/components/invite-page')).InvitePage }),
+  lazy: async () => ({ Component: (await import('@/features/accounts/components/invite-page')).InvitePage }),
 };

@@ -1,11 +1,11 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '@enviro/contracts/accounts';
 import { LoadFailed, Loading } from '@/components/status/load-state';
-import { useMe } from '@/features/account/api/get-me';
-import { useTenantsLiveStatus } from '@/features/admin-tenants/api/get-tenants-live-status';
-import { TenantsOverview } from '@/features/dashboard/components/tenants-overview';
-import { IndustryView } from '@/features/industry/components/industry-view';
-import { useTenantInfo } from '@/features/tenant/api/get-tenant-info';
+import { useMe } from '@/features/accounts/api/get-me';
+import { useTenantsLiveStatus } from '@/features/tenants/api/get-tenants-live-status';
+import { TenantsOverview } from '@/features/dashboards/components/tenants-overview';
+import { IndustryView } from '@/features/public-portal/components/industry-view';
+import { useTenantInfo } from '@/features/tenants/api/get-tenant-info';
 import { APP_DASHBOARD_LINKS, DashboardLinksProvider } from '@/lib/dashboard-links';
 
 /**

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { IndustryView } from '@/features/industry/components/industry-view';
+import { IndustryView } from '@/features/public-portal/components/industry-view';
 import { usePublicTenant } from './public-layout';
 
 export function IndustryRoute() {

@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router
 import type { TenantInfo } from '@enviro/contracts/tenants';
 import { paths } from '@/config/paths';
 import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
-import { useTenantInfo } from '@/features/tenant/api/get-tenant-info';
+import { useTenantInfo } from '@/features/tenants/api/get-tenant-info';
 import { ApiError, publicTenantIdFrom } from '@/lib/api-client';
 
 /** SPEC 2: these tenant-info failures send the user to /error. */

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { AuditLogView } from '@/features/admin-audit-log/components/audit-log-view';
+import { AuditLogView } from '@/features/audit-log/components/audit-log-view';
 
 export function AuditLogRoute() {
   return (

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { SettingsView } from '@/features/settings/components/settings-view';
+import { SettingsView } from '@/features/preferences/components/settings-view';
 
 export function SettingsRoute() {
   return (
