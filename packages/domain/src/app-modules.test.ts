@@ -39,6 +39,18 @@ describe('modulesFor: the menu of each view', () => {
     expect(APP_MODULES.map((m) => m.key)).toEqual([...MODULE_KEYS]);
     for (const m of APP_MODULES) expect(m.path.startsWith('/app/')).toBe(true);
   });
+
+  it('opens the paths GET /api/users/{id}/modules answers', () => {
+    expect(APP_MODULES.map((m) => [m.key, m.path])).toEqual([
+      ['dashboard', '/app/dashboard'],
+      ['tenants', '/app/admin/tenants'],
+      ['corporates', '/app/admin/corporates'],
+      ['users', '/app/admin/users'],
+      ['auditLog', '/app/admin/audit-log'],
+      ['settings', '/app/settings'],
+      ['account', '/app/account'],
+    ]);
+  });
 });
 
 describe('isActive: SPEC 2 active menu item', () => {

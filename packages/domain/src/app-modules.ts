@@ -5,6 +5,7 @@
  * this list. Only screens that exist are listed: no dead links.
  */
 import { ACCESS_RULES, allows, type AccessRuleName, type EffectiveAccess } from './access-model.ts';
+import { APP_PATHS } from './app-paths.ts';
 
 /**
  * SPEC 2 active-item rule: `contains` (the current path contains the module's path), `absolute`
@@ -17,7 +18,7 @@ export interface AppModule {
   key: ModuleKey;
   /** Menu label. */
   label: string;
-  /** Web path the menu item opens. */
+  /** Web path the menu item opens (app-paths.ts). */
   path: string;
   /** Access rules (access-model.ts) of which the caller must pass one; the same rules the module's API routes declare. */
   access: readonly AccessRuleName[];
@@ -38,18 +39,18 @@ export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
 export const APP_MODULES: readonly AppModule[] = [
-  { key: 'dashboard', label: 'Dashboard', path: '/app/dashboard', access: APP_RULES, match: 'contains' },
+  { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.app.dashboard, access: APP_RULES, match: 'contains' },
   // Tenant and corporate writes declare siteAdmin; the list screens exist to manage them.
-  { key: 'tenants', label: 'Tenants', path: '/app/admin/tenants', access: ['siteAdmin'], match: 'contains' },
-  { key: 'corporates', label: 'Corporates', path: '/app/admin/corporates', access: ['siteAdmin'], match: 'contains' },
+  { key: 'tenants', label: 'Tenants', path: APP_PATHS.admin.tenants, access: ['siteAdmin'], match: 'contains' },
+  { key: 'corporates', label: 'Corporates', path: APP_PATHS.admin.corporates, access: ['siteAdmin'], match: 'contains' },
   // User administration: every app's administrators, and site staff acting for an industry (the
   // rules the user writes declare; the service keeps each to the users they may manage).
-  { key: 'users', label: 'Users', path: '/app/admin/users', access: ['siteAdmin', 'userAdmin', 'siteManaging'], match: 'contains' },
+  { key: 'users', label: 'Users', path: APP_PATHS.admin.users, access: ['siteAdmin', 'userAdmin', 'siteManaging'], match: 'contains' },
   // GET /api/auditLogs declares ['siteAdmin', 'tenantAdmin'].
-  { key: 'auditLog', label: 'Audit log', path: '/app/admin/audit-log', access: ['siteAdmin', 'tenantAdmin'], match: 'contains' },
+  { key: 'auditLog', label: 'Audit log', path: APP_PATHS.admin.auditLog, access: ['siteAdmin', 'tenantAdmin'], match: 'contains' },
   // Preferences (auto-refresh of the dashboard) only act in the tenant app (SPEC 4).
-  { key: 'settings', label: 'Settings', path: '/app/settings', access: TENANT_APP_RULES, match: 'absolute' },
-  { key: 'account', label: 'My account', path: '/app/account', access: APP_RULES, match: 'contains' },
+  { key: 'settings', label: 'Settings', path: APP_PATHS.settings, access: TENANT_APP_RULES, match: 'absolute' },
+  { key: 'account', label: 'My account', path: APP_PATHS.app.account, access: APP_RULES, match: 'contains' },
 ];
 
 /** Whether a caller judged by `access` may use `module`. */

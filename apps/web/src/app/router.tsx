@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Navigate, RouterProvider, createBrowserRouter } from 'react-router';
+import { paths } from '@/config/paths';
 import { accountRoute } from './routes/app/account-route';
 import { adminRoutes } from './routes/app/admin/admin-routes';
 import { ErrorRoute } from './routes/error';
@@ -19,56 +20,56 @@ function createRouter() {
       HydrateFallback: RouteLoading,
       children: [
         { index: true, Component: HomeRoute },
-        { path: 'error', Component: ErrorRoute },
-        { path: 'login', lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+        { path: paths.error.path, Component: ErrorRoute },
+        { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
         inviteRoute,
         {
-          path: 'public/dashboard',
+          path: paths.public.root.path,
           lazy: async () => ({ Component: (await import('./routes/public/public-layout')).PublicLayout }),
           children: [
             {
-              path: 'industries/:tenantId',
+              path: paths.public.industries.path,
               lazy: async () => ({ Component: (await import('./routes/public/industries')).IndustriesRoute }),
             },
             {
-              path: 'industry/:tenantId',
+              path: paths.public.industry.path,
               lazy: async () => ({ Component: (await import('./routes/public/industry')).IndustryRoute }),
             },
             {
-              path: 'details/:tenantId',
+              path: paths.public.details.path,
               lazy: async () => ({ Component: (await import('./routes/public/details')).DetailsRoute }),
             },
             {
-              path: 'parameter/:tenantId',
+              path: paths.public.parameter.path,
               lazy: async () => ({ Component: (await import('./routes/public/parameter')).ParameterRoute }),
             },
           ],
         },
         // SPEC 2: any other path goes to the home page.
-        { path: '*', element: <Navigate to="/" replace /> },
+        { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
       ],
     },
     // The signed-in app: its own layout (AppShell) instead of the public header; lazy, so the
     // public pages never download it.
     {
-      path: 'app',
+      path: paths.app.root.path,
       ErrorBoundary: RouteError,
       HydrateFallback: RouteLoading,
       lazy: async () => ({ Component: (await import('./routes/app/app-layout')).AppLayout }),
       children: [
-        { index: true, element: <Navigate to="/app/dashboard" replace /> },
-        { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/app/dashboard-route')).DashboardRoute }) },
+        { index: true, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
+        { path: paths.app.dashboard.path, lazy: async () => ({ Component: (await import('./routes/app/dashboard-route')).DashboardRoute }) },
         {
-          path: 'dashboard/details',
+          path: paths.app.details.path,
           lazy: async () => ({ Component: (await import('./routes/app/dashboard-trend-routes')).DashboardDetailsRoute }),
         },
         {
-          path: 'dashboard/parameter',
+          path: paths.app.parameter.path,
           lazy: async () => ({ Component: (await import('./routes/app/dashboard-trend-routes')).DashboardParameterRoute }),
         },
         accountRoute,
         ...adminRoutes,
-        { path: '*', element: <Navigate to="/" replace /> },
+        { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
       ],
     },
   ]);

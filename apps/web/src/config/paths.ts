@@ -1,64 +1,75 @@
-/** Every route of the app, with helpers that build links to it. */
+import { generatePath } from 'react-router';
+import { APP_PATHS } from '@enviro/domain/app-paths';
+
+/**
+ * Every route of the app, with helpers that build links to it. The patterns are those of
+ * `packages/domain/src/app-paths.ts` (the menu modules, which the server answers too, share them);
+ * the router, menus, links and redirects read them here.
+ */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  error: { path: '/error', getHref: () => '/error' },
+  home: { path: APP_PATHS.home, getHref: () => APP_PATHS.home },
+  error: { path: APP_PATHS.error, getHref: () => APP_PATHS.error },
   login: {
-    path: '/login',
-    /** `next`: where to go after signing in (a path of this app). */
-    getHref: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+    path: APP_PATHS.login,
+    /** `next`: where to go after signing in (a path of this app); `userName`: the email to fill in. */
+    getHref: (query: { next?: string; userName?: string } = {}) => withQuery(APP_PATHS.login, query),
   },
+  /** The page of an invite's mailed link. */
+  invite: { path: APP_PATHS.invite, getHref: (token: string) => generatePath(APP_PATHS.invite, { token }) },
   app: {
-    root: { path: '/app', getHref: () => '/app' },
+    root: { path: APP_PATHS.app.root, getHref: () => APP_PATHS.app.root },
     /** `station`: the station the tenant dashboard opens on. */
     dashboard: {
-      path: '/app/dashboard',
-      getHref: (query: { station?: number | string | undefined } = {}) => withQuery('/app/dashboard', query),
+      path: APP_PATHS.app.dashboard,
+      getHref: (query: { station?: number | string | undefined } = {}) => withQuery(APP_PATHS.app.dashboard, query),
     },
     /** The signed-in parameter trend of the tenant acted for (the public page's query, without the portal's tenant and back). */
     details: {
-      path: '/app/dashboard/details',
-      getHref: (query: Omit<TrendQuery, 'publicTenantId' | 'back'>) => withQuery('/app/dashboard/details', query),
+      path: APP_PATHS.app.details,
+      getHref: (query: Omit<TrendQuery, 'publicTenantId' | 'back'>) => withQuery(APP_PATHS.app.details, query),
     },
     /** The signed-in single-parameter dashboard of the tenant acted for. */
     parameter: {
-      path: '/app/dashboard/parameter',
-      getHref: (query: Partial<Omit<ParameterQuery, 'back'>> = {}) => withQuery('/app/dashboard/parameter', query),
+      path: APP_PATHS.app.parameter,
+      getHref: (query: Partial<Omit<ParameterQuery, 'back'>> = {}) => withQuery(APP_PATHS.app.parameter, query),
     },
-    account: { path: '/app/account', getHref: () => '/app/account' },
+    account: { path: APP_PATHS.app.account, getHref: () => APP_PATHS.app.account },
   },
   /** Administration screens (children of the signed-in layout at /app). */
   admin: {
-    tenants: { path: '/app/admin/tenants', getHref: () => '/app/admin/tenants' },
-    tenant: { path: '/app/admin/tenants/:id', getHref: (id: number | string) => `/app/admin/tenants/${id}` },
-    corporates: { path: '/app/admin/corporates', getHref: () => '/app/admin/corporates' },
-    users: { path: '/app/admin/users', getHref: () => '/app/admin/users' },
+    tenants: { path: APP_PATHS.admin.tenants, getHref: () => APP_PATHS.admin.tenants },
+    tenant: { path: APP_PATHS.admin.tenant, getHref: (id: number | string) => generatePath(APP_PATHS.admin.tenant, { id: String(id) }) },
+    corporates: { path: APP_PATHS.admin.corporates, getHref: () => APP_PATHS.admin.corporates },
+    users: { path: APP_PATHS.admin.users, getHref: () => APP_PATHS.admin.users },
     auditLog: {
-      path: '/app/admin/audit-log',
+      path: APP_PATHS.admin.auditLog,
       /** `entity`: only the changes of one row, e.g. 'tenant:12'. */
-      getHref: (query: { entity?: string } = {}) => withQuery('/app/admin/audit-log', query),
+      getHref: (query: { entity?: string } = {}) => withQuery(APP_PATHS.admin.auditLog, query),
     },
   },
-  settings: { path: '/app/settings', getHref: () => '/app/settings' },
+  settings: { path: APP_PATHS.settings, getHref: () => APP_PATHS.settings },
   public: {
+    /** The layout of the portal's pages; not a page itself. */
+    root: { path: APP_PATHS.public.root },
     industries: {
-      path: '/public/dashboard/industries/:tenantId',
-      getHref: (tenantId: number | string) => `/public/dashboard/industries/${tenantId}`,
+      path: APP_PATHS.public.industries,
+      getHref: (tenantId: number | string) => generatePath(APP_PATHS.public.industries, { tenantId: String(tenantId) }),
     },
     industry: {
-      path: '/public/dashboard/industry/:tenantId',
+      path: APP_PATHS.public.industry,
       /** `back`: the tenant whose industries list the back action returns to. */
       getHref: (tenantId: number | string, query: { back?: number | string; station?: number | string } = {}) =>
-        withQuery(`/public/dashboard/industry/${tenantId}`, query),
+        withQuery(generatePath(APP_PATHS.public.industry, { tenantId: String(tenantId) }), query),
     },
     details: {
-      path: '/public/dashboard/details/:tenantId',
+      path: APP_PATHS.public.details,
       getHref: (tenantId: number | string, query: TrendQuery) =>
-        withQuery(`/public/dashboard/details/${tenantId}`, query),
+        withQuery(generatePath(APP_PATHS.public.details, { tenantId: String(tenantId) }), query),
     },
     parameter: {
-      path: '/public/dashboard/parameter/:tenantId',
+      path: APP_PATHS.public.parameter,
       getHref: (tenantId: number | string, query: Partial<ParameterQuery> = {}) =>
-        withQuery(`/public/dashboard/parameter/${tenantId}`, query),
+        withQuery(generatePath(APP_PATHS.public.parameter, { tenantId: String(tenantId) }), query),
     },
   },
 } as const;

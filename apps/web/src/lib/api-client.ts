@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { paths } from '@/config/paths';
 import { getActingTenant, setActingTenant, type ActingTenant } from './acting-tenant';
 
 /** A failed API call. `status` 0 means the server could not be reached. */
@@ -47,7 +48,7 @@ export function publicTenantIdFrom(pathname: string): string {
 
 /** Pages of the public portal: their calls carry the portal headers instead of the session. */
 export function isPublicPath(pathname: string): boolean {
-  return pathname.startsWith('/public/');
+  return pathname.startsWith(`${paths.public.root.path}/`);
 }
 
 /** Methods that change something: a cookie-authenticated call of these needs the CSRF header. */
@@ -109,8 +110,8 @@ async function send(method: string, path: string, options: RequestOptions<unknow
 
 /** Where the login page sends the user back to after a 401: the page they were on. */
 export function loginHref(location: Pick<Location, 'pathname' | 'search'>): string {
-  if (location.pathname === '/login') return `/login${location.search}`;
-  return `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+  if (location.pathname === paths.login.path) return `${paths.login.getHref()}${location.search}`;
+  return paths.login.getHref({ next: location.pathname + location.search });
 }
 
 let ending = false;
@@ -120,7 +121,7 @@ function endSession(): void {
   document.cookie = `${INFO_COOKIE}=; Max-Age=0; path=/`;
   setActingTenant(null);
   // Several calls fail together when a session ends; one navigation is enough.
-  if (ending || window.location.pathname === '/login') return;
+  if (ending || window.location.pathname === paths.login.path) return;
   ending = true;
   window.location.assign(loginHref(window.location));
 }

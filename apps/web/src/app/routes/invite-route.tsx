@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
 
 /** /invite/:token: an invited user sets a password (top level; router.tsx wires it in). Lazy, like the public pages. */
 export const inviteRoute: RouteObject = {
-  path: '/invite/:token',
+  path: paths.invite.path,
   lazy: async () => ({ Component: (await import('@/features/accounts/components/invite-page')).InvitePage }),
 };

@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
 
 /** /app/account: the signed-in user's profile, password and email/phone verification (a child of /app). */
 export const accountRoute: RouteObject = {
-  path: 'account',
+  path: paths.app.account.path,
   lazy: async () => ({ Component: (await import('@/features/accounts/components/account-page')).AccountPage }),
 };

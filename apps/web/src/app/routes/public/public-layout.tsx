@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { Outlet, matchPath, useLocation, useNavigate, useOutletContext } from 'react-router';
 import type { TenantInfo } from '@enviro/contracts/tenants';
 import { paths } from '@/config/paths';
 import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
@@ -12,7 +12,7 @@ import { ApiError, publicTenantIdFrom } from '@/lib/api-client';
 const FATAL_STATUSES = new Set([500, 401, 404]);
 
 /** Public pages that show the tenant's entity tree. */
-const TREE_PAGES = new Set(['industry', 'parameter']);
+const TREE_PAGES = [paths.public.industry.path, paths.public.parameter.path];
 
 /**
  * Loads the tenant named by the path once for every public page below it, and for pages that show
@@ -24,7 +24,7 @@ export function PublicLayout() {
   const queryClient = useQueryClient();
   const tenantId = publicTenantIdFrom(pathname);
   const tenant = useTenantInfo(tenantId);
-  const treePage = TREE_PAGES.has(pathname.split('/')[3] ?? '');
+  const treePage = TREE_PAGES.some((page) => matchPath({ path: page, end: false }, pathname) !== null);
 
   useEffect(() => {
     const id = Number(tenantId);

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { InviteInfo } from '@enviro/contracts/accounts';
 import { Link, useParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useInvite } from '../api/get-invite';
 import { SetPasswordForm } from './set-password-form';
@@ -62,7 +63,7 @@ function InviteState({ invite, token }: { invite: InviteInfo; token: string }) {
 
 function SignInLink() {
   return (
-    <Anchor component={Link} to="/login">
+    <Anchor component={Link} to={paths.login.getHref()}>
       Sign in
     </Anchor>
   );

@@ -2,6 +2,7 @@ import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiFieldError, apiFormError } from '@/components/form/api-field-error';
+import { paths } from '@/config/paths';
 import { notifyInfo } from '@/lib/notify';
 import { useAcceptInvite } from '../api/accept-invite';
 
@@ -28,7 +29,7 @@ export function SetPasswordForm({ token, userName }: { token: string; userName: 
       {
         onSuccess: (user) => {
           notifyInfo('Your password is set. Sign in to continue.');
-          void navigate(`/login?userName=${encodeURIComponent(user.userName)}`);
+          void navigate(paths.login.getHref({ userName: user.userName }));
         },
         onError: (error) => {
           const message = apiFieldError(error, 'password');

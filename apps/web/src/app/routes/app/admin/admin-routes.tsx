@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
 
 /**
  * The administration screens and the signed-in user's settings: children of the authenticated
@@ -6,27 +7,27 @@ import type { RouteObject } from 'react-router';
  */
 export const adminRoutes: RouteObject[] = [
   {
-    path: 'admin/tenants',
+    path: paths.admin.tenants.path,
     lazy: async () => ({ Component: (await import('./tenants-route')).TenantsRoute }),
   },
   {
-    path: 'admin/tenants/:id',
+    path: paths.admin.tenant.path,
     lazy: async () => ({ Component: (await import('./tenant-detail-route')).TenantDetailRoute }),
   },
   {
-    path: 'admin/corporates',
+    path: paths.admin.corporates.path,
     lazy: async () => ({ Component: (await import('./corporates-route')).CorporatesRoute }),
   },
   {
-    path: 'admin/users',
+    path: paths.admin.users.path,
     lazy: async () => ({ Component: (await import('./users-route')).UsersRoute }),
   },
   {
-    path: 'admin/audit-log',
+    path: paths.admin.auditLog.path,
     lazy: async () => ({ Component: (await import('./audit-log-route')).AuditLogRoute }),
   },
   {
-    path: 'settings',
+    path: paths.settings.path,
     lazy: async () => ({ Component: (await import('./settings-route')).SettingsRoute }),
   },
 ];

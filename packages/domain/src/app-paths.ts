@@ -1,0 +1,40 @@
+/**
+ * Every path of the web app, written once: route patterns (`:name` for a segment). The web's
+ * `config/paths.ts` gives each a `getHref` helper and the router reads them there; the menu
+ * modules (app-modules.ts) take theirs from here, so the server's `GET /api/users/{id}/modules`
+ * answers the very paths the router serves.
+ */
+export const APP_PATHS = {
+  home: '/',
+  error: '/error',
+  login: '/login',
+  /** The invited user's page of the mailed link. */
+  invite: '/invite/:token',
+  /** The signed-in app. */
+  app: {
+    root: '/app',
+    dashboard: '/app/dashboard',
+    /** The parameter trend of the tenant acted for. */
+    details: '/app/dashboard/details',
+    /** One parameter across the stations of the tenant acted for. */
+    parameter: '/app/dashboard/parameter',
+    account: '/app/account',
+  },
+  /** Administration screens of the signed-in app. */
+  admin: {
+    tenants: '/app/admin/tenants',
+    tenant: '/app/admin/tenants/:id',
+    corporates: '/app/admin/corporates',
+    users: '/app/admin/users',
+    auditLog: '/app/admin/audit-log',
+  },
+  settings: '/app/settings',
+  /** The public portal: every page names the tenant it shows. */
+  public: {
+    root: '/public/dashboard',
+    industries: '/public/dashboard/industries/:tenantId',
+    industry: '/public/dashboard/industry/:tenantId',
+    details: '/public/dashboard/details/:tenantId',
+    parameter: '/public/dashboard/parameter/:tenantId',
+  },
+} as const;
