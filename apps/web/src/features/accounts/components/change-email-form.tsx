@@ -1,7 +1,7 @@
 import type { CodeSent } from '@enviro/contracts/accounts';
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { apiFieldError, apiFormError } from '@/components/form/api-field-error';
+import { fieldErrors } from '@/components/form/field-errors';
 import { notifyInfo } from '@/lib/notify';
 import { useChangeEmail } from '../api/change-email';
 
@@ -27,12 +27,12 @@ export function ChangeEmailForm({ userId, onCodeSent }: { userId: number; onCode
           onCodeSent(result);
           notifyInfo(`You now sign in as ${result.userName}. Enter the code sent there to confirm it.`);
         },
-        onError: (e) => setError(apiFieldError(e, 'email')),
+        onError: (e) => setError(fieldErrors(e, ['email']).byField.email),
       },
     );
   };
 
-  const formError = apiFormError(change.error, ['email']);
+  const formError = fieldErrors(change.error, ['email']).general;
   return (
     <Paper withBorder p="md">
       <form onSubmit={submit} noValidate aria-label="Change email">

@@ -1,6 +1,6 @@
 import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { apiFieldError, apiFormError } from '@/components/form/api-field-error';
+import { fieldErrors } from '@/components/form/field-errors';
 import { notifyInfo } from '@/lib/notify';
 import { useUpdatePassword } from '../api/update-password';
 
@@ -30,12 +30,12 @@ export function PasswordForm({ userId, userName }: { userId: number; userName: s
           setValues({ currentPassword: '', newPassword: '', repeat: '' });
           notifyInfo(sessionsEnded > 0 ? `Password changed; signed out ${sessionsEnded} other session${sessionsEnded === 1 ? '' : 's'}.` : 'Password changed.');
         },
-        onError: (error) => setErrors(Object.fromEntries(FIELDS.map((f) => [f, apiFieldError(error, f)]))),
+        onError: (error) => setErrors(fieldErrors(error, FIELDS).byField),
       },
     );
   };
 
-  const formError = apiFormError(update.error, FIELDS);
+  const formError = fieldErrors(update.error, FIELDS).general;
   return (
     <Paper withBorder p="md">
       <form onSubmit={submit} noValidate aria-label="Change password">

@@ -1,7 +1,7 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { apiFieldError, apiFormError } from '@/components/form/api-field-error';
+import { fieldErrors } from '@/components/form/field-errors';
 import { paths } from '@/config/paths';
 import { notifyInfo } from '@/lib/notify';
 import { useAcceptInvite } from '../api/accept-invite';
@@ -32,14 +32,14 @@ export function SetPasswordForm({ token, userName }: { token: string; userName: 
           void navigate(paths.login.getHref({ userName: user.userName }));
         },
         onError: (error) => {
-          const message = apiFieldError(error, 'password');
+          const message = fieldErrors(error, ['password']).byField.password;
           if (message) setErrors({ password: message });
         },
       },
     );
   };
 
-  const formError = apiFormError(accept.error, ['password']);
+  const formError = fieldErrors(accept.error, ['password']).general;
   return (
     <form onSubmit={submit} noValidate>
       <Stack>

@@ -2,7 +2,7 @@ import type { CodeSent } from '@enviro/contracts/accounts';
 import { formatInZone } from '@enviro/domain/format-date';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiFieldError, apiFormError } from '@/components/form/api-field-error';
+import { fieldErrors } from '@/components/form/field-errors';
 import { notifyInfo } from '@/lib/notify';
 import { useCheckCode } from '../api/check-code';
 import { useSendCode, type Channel } from '../api/send-code';
@@ -35,6 +35,7 @@ export function VerifyAddress({ userId, channel, address, verified, sent: sentEl
     event.preventDefault();
     check.mutate({ userId, channel, otp: otp.trim() }, { onSuccess: () => { setSent(null); notifyInfo(`${LABEL[channel]} confirmed.`); } });
   };
+  const checkErrors = fieldErrors(check.error, ['otp']);
 
   return (
     <Paper withBorder p="md">
@@ -77,16 +78,16 @@ export function VerifyAddress({ userId, channel, address, verified, sent: sentEl
                       maxLength={6}
                       value={otp}
                       onChange={(e) => setOtp(e.currentTarget.value)}
-                      error={apiFieldError(check.error, 'otp')}
+                      error={checkErrors.byField.otp}
                       w={160}
                     />
                     <Button type="submit" mt={25} loading={check.isPending} disabled={!/^\d{6}$/.test(otp.trim())}>
                       Confirm
                     </Button>
                   </Group>
-                  {apiFormError(check.error, ['otp']) && (
+                  {checkErrors.general && (
                     <Text c="red" size="sm" role="alert">
-                      {apiFormError(check.error, ['otp'])}
+                      {checkErrors.general}
                     </Text>
                   )}
                 </Stack>
