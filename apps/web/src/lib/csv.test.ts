@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvFileName, toCsv } from './csv';
-
-describe('csvCell', () => {
-  it.each([
-    ['Stack 1, Kiln', 'Stack 1 Kiln'],
-    [1234.5, '1234.5'],
-    ['say "hi"', 'say  hi '],
-    ['two\nlines', 'two lines'],
-    [null, ''],
-    [undefined, ''],
-  ])('%j becomes %j', (value, expected) => {
-    expect(csvCell(value)).toBe(expected);
-  });
-});
+import { csvFileName, toCsv } from './csv';
 
 describe('toCsv', () => {
   it('writes a header row and one row per item, commas stripped', () => {

@@ -1,3 +1,4 @@
+import { csvCell } from '@enviro/domain/csv';
 import { formatInZone } from '@enviro/domain/format-date';
 
 /** A column of an exported table: its heading and how to read a row's cell. */
@@ -6,15 +7,7 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | null | undefined;
 }
 
-/**
- * SPEC 9: commas are stripped from cells (the product's files are read by tools that split on
- * every comma); quotes and line breaks, which such tools also choke on, become spaces.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  return String(value).replace(/,/g, '').replace(/["\r\n]+/g, ' ');
-}
-
+/** SPEC 9: the table's header and rows, each cell as `csvCell` (packages/domain) writes it, CRLF line ends. */
 export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
   const lines = [columns.map((c) => csvCell(c.header)), ...rows.map((r) => columns.map((c) => csvCell(c.value(r))))];
   return `${lines.map((l) => l.join(',')).join('\r\n')}\r\n`;

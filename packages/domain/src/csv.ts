@@ -1,0 +1,10 @@
+/**
+ * SPEC 9: one cell of an exported CSV file, as the web's table export and the server's reports
+ * write it. Commas are stripped rather than quoted (the product's files are read by tools that
+ * split on every comma); quotes and line breaks, which such tools also choke on, become one space
+ * per run. An absent value is an empty cell.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  return String(value).replace(/,/g, '').replace(/["\r\n]+/g, ' ');
+}
