@@ -1,13 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicAlertRoutes } from '../alerts/alerts.routes.ts';
-import { publicDocumentRoutes } from '../documents/documents.routes.ts';
+/**
+ * Public portal: a board's industries listed state-wise for the public, with their live status.
+ * SPEC 2 (public routes, industry list statuses), 7 (Public: /stateDashboard/industyList/{id}).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { publicIndustryRoutes } from './public-portal.routes.ts';
-import { publicReportRoutes } from '../reports/reports.routes.ts';
 
-/** The routes the public portal needs beyond the shared tenant, entity and data routes. */
-export const publicPortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(publicIndustryRoutes);
-  await app.register(publicAlertRoutes);
-  await app.register(publicDocumentRoutes);
-  await app.register(publicReportRoutes);
-};
+export const publicPortalModule = fp(
+  async function publicPortal(app: FastifyInstance) {
+    await app.register(publicIndustryRoutes);
+  },
+  { name: 'public-portal', dependencies: ['database', 'auth'] },
+);

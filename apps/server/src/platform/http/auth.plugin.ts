@@ -6,7 +6,6 @@ import { assertCsrfHeader, CSRF_HEADER } from '../access/csrf.ts';
 import { resolveAuth } from '../access/resolve-auth.ts';
 import { assertCanCall, isRouteAccess, needsCaller, type RouteAccess } from '../access/route-access.ts';
 import { SESSION_COOKIE } from '../access/session.ts';
-import type { Db } from '../database/database.ts';
 import { headerOf } from '../access/request-header.ts';
 
 /** A route as registered, with the access it declared. */
@@ -38,7 +37,7 @@ declare module 'fastify' {
  * in onRoute hooks that run after this one).
  */
 export const authPlugin = fp(
-  async function auth(app: FastifyInstance, opts: { db: Db }) {
+  async function auth(app: FastifyInstance) {
     await app.register(fastifyCookie);
     const routes: { method: string | string[]; url: string; config?: { access?: unknown } }[] = [];
     const declared: DeclaredRoute[] = [];
@@ -60,7 +59,7 @@ export const authPlugin = fp(
       // Unreachable once ready has checked every route; refused rather than trusted if it ever is.
       if (!isRouteAccess(access)) throw new Error(`route ${request.routeOptions.url} declares no access`);
       if (!needsCaller(access)) return;
-      request.auth = await resolveAuth(opts.db, {
+      request.auth = await resolveAuth(app.database.db, {
         authorization: request.headers.authorization,
         portal: headerOf(request, 'portal'),
         publicTenantId: headerOf(request, 'public-tenant-id'),
@@ -72,5 +71,5 @@ export const authPlugin = fp(
       assertCanCall(request.auth, access);
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['database'] },
 );

@@ -1,0 +1,25 @@
+/**
+ * Data: trends, recent values and raw rows of the stations' readings, the rollups behind them and the tenant catalogs that resolve requests.
+ * SPEC 3 (Data request, Param for data, Recent data request, Trend result), 5 (tag filtering), 7 (Data; Public: /data/*, /allMetaStdParams), 9 (intervals, durations, backscan).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CatalogCache } from './catalog.ts';
+import { dataRoutes } from './data.routes.ts';
+import { stdParamRoutes } from './std-params.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tenant catalogs the data routes resolve requests with, one cache for the app's database. */
+    catalogs: CatalogCache;
+  }
+}
+
+export const dataModule = fp(
+  async function data(app: FastifyInstance) {
+    app.decorate('catalogs', new CatalogCache(app.database));
+    await app.register(dataRoutes);
+    await app.register(stdParamRoutes);
+  },
+  { name: 'data', dependencies: ['database', 'auth'] },
+);
