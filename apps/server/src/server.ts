@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     host: config.HOST,
   });
   app.healthChecks.set('broker', async () => broker.health());
-  const rollups = startRollupWorker(database.pool, log);
+  const rollups = startRollupWorker(database, log);
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(

@@ -61,7 +61,7 @@ describe('rollups', () => {
       { ts: t + BUCKET, values: { pm: 7 } },
     ]);
     expect(await dirtyCount(d.id)).toBe(2);
-    expect(await drainRollups(database.pool)).toBeGreaterThanOrEqual(2);
+    expect(await drainRollups(database)).toBeGreaterThanOrEqual(2);
     expect(await dirtyCount(d.id)).toBe(0);
     expect(await rollups(d.id)).toEqual([
       { slot: 1, bucket: new Date(t), n: 4, sum: 16, min: 1, max: 9, first: 2, last: 1 },
@@ -74,10 +74,10 @@ describe('rollups', () => {
     const d = await newDevice();
     const t = closedBucket();
     await send(d.accessToken, [{ ts: t + MINUTE, values: { pm: 5 } }]);
-    await drainRollups(database.pool);
+    await drainRollups(database);
     await send(d.accessToken, [{ ts: t, values: { pm: 3, so2: 1 } }]);
     expect(await dirtyCount(d.id)).toBe(1);
-    await drainRollups(database.pool);
+    await drainRollups(database);
     expect(await rollups(d.id)).toEqual([
       { slot: 1, bucket: new Date(t), n: 2, sum: 8, min: 3, max: 5, first: 3, last: 5 },
       { slot: 2, bucket: new Date(t), n: 1, sum: 1, min: 1, max: 1, first: 1, last: 1 },
@@ -88,11 +88,11 @@ describe('rollups', () => {
     const d = await newDevice();
     const t = closedBucket();
     await send(d.accessToken, [{ ts: t, values: { pm: 3, so2: 1 } }]);
-    await drainRollups(database.pool);
+    await drainRollups(database);
     // A correction outside ingestion empties so2 and marks the bucket, as any raw change must.
     await database.pool.query('UPDATE reading SET vals = ARRAY[vals[1], NULL]::float8[] WHERE device_id = $1', [d.id]);
     await database.pool.query('INSERT INTO rollup_dirty SELECT tenant_id, id, $2 FROM device WHERE id = $1', [d.id, new Date(t)]);
-    await drainRollups(database.pool);
+    await drainRollups(database);
     expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 1, sum: 3, min: 3, max: 3, first: 3, last: 3 }]);
   });
 
@@ -117,7 +117,7 @@ describe('rollups', () => {
       { ts: h + 20 * MINUTE, values: { pm: 6 } },
       { ts: h + 59 * MINUTE, values: { pm: 4, so2: 5 } },
     ]);
-    await drainRollups(database.pool);
+    await drainRollups(database);
     expect(await hours(d.id)).toEqual([
       { slot: 1, bucket: new Date(h - HOUR), n: 1, sum: 100, min: 100, max: 100, first: 100, last: 100, slots: 1 },
       { slot: 1, bucket: new Date(h), n: 3, sum: 12, min: 2, max: 6, first: 2, last: 4, slots: 3 },
@@ -127,7 +127,7 @@ describe('rollups', () => {
     // A late reading in the hour's first quarter: only that quarter is marked, the whole hour is redone.
     await send(d.accessToken, [{ ts: h, values: { pm: 1 } }]);
     expect(await dirtyCount(d.id)).toBe(1);
-    await drainRollups(database.pool);
+    await drainRollups(database);
     expect((await hours(d.id))[1]).toEqual({ slot: 1, bucket: new Date(h), n: 4, sum: 13, min: 1, max: 6, first: 1, last: 4, slots: 3 });
   });
 
@@ -135,10 +135,10 @@ describe('rollups', () => {
     const d = await newDevice();
     const t = closedBucket();
     await send(d.accessToken, [0, 1, 2, 3].map((i) => ({ ts: t + i * BUCKET, values: { pm: i } })));
-    await drainRollups(database.pool, { before: new Date(t + 2 * BUCKET) });
+    await drainRollups(database, { before: new Date(t + 2 * BUCKET) });
     expect(await dirtyCount(d.id)).toBe(2);
-    expect(await refreshRollups(database.pool, { limit: 1 })).toBe(1);
-    await drainRollups(database.pool);
+    expect(await refreshRollups(database, { limit: 1 })).toBe(1);
+    await drainRollups(database);
     expect(await dirtyCount(d.id)).toBe(0);
     expect((await rollups(d.id)).map((r) => r.sum)).toEqual([0, 1, 2, 3]);
   });
@@ -161,7 +161,7 @@ describe('rollups', () => {
       worker.release();
     }
     expect(await dirtyCount(d.id)).toBe(1);
-    await drainRollups(database.pool);
+    await drainRollups(database);
     expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 2, sum: 3, min: 1, max: 2, first: 1, last: 2 }]);
   });
 
@@ -170,7 +170,7 @@ describe('rollups', () => {
     const t = closedBucket();
     const open = Math.floor(Date.now() / BUCKET) * BUCKET;
     await send(d.accessToken, [{ ts: t, values: { pm: 6 } }, { ts: open, values: { pm: 8 } }]);
-    const worker = startRollupWorker(database.pool, { error: () => undefined, debug: () => undefined }, { idleMs: 20 });
+    const worker = startRollupWorker(database, { error: () => undefined, debug: () => undefined }, { idleMs: 20 });
     try {
       for (let i = 0; i < 100 && (await dirtyCount(d.id)) > 1; i++) await new Promise((r) => setTimeout(r, 50));
     } finally {

@@ -81,7 +81,7 @@ async function benchQueriesOnly(version: string): Promise<void> {
   log('an hour of readings for the fleet');
   await benchHttp(proc.baseUrl, fleet, 200, 16, Date.now() - 3600_000);
   // As in the full run: the rollup worker's backlog is done before queries are timed.
-  await drainRollups(database.pool);
+  await drainRollups(database);
   await database.pool.query('ANALYZE');
   log('trend query');
   const fixture = await trendFixture(database.db, database.pool, Date.now());
@@ -127,7 +127,7 @@ async function benchAll(version: string): Promise<void> {
 
   log('rollups of the ingested backlog');
   const t0 = performance.now();
-  const buckets = await drainRollups(database.pool);
+  const buckets = await drainRollups(database);
   const rollupSeconds = (performance.now() - t0) / 1000;
   const storage = await measureStorage(database.pool);
 

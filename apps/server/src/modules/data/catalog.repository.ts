@@ -1,5 +1,6 @@
 import { groupBy } from '@enviro/domain/group-by';
-import type pg from 'pg';
+import { sql } from 'kysely';
+import { PooledRepository } from '../../platform/database/pooled-repository.ts';
 import type { CatalogEntity, ParamCatalogue, SeriesRow, StdParamInfo, TenantCatalog } from './catalog.ts';
 import { seriesKey } from './catalog.ts';
 
@@ -9,7 +10,8 @@ export interface LoadedCatalogs {
   params: ParamCatalogue | null;
 }
 
-const VERSIONS = `SELECT tenant_id, version::text AS version FROM catalog_version WHERE tenant_id = ANY($1::int[])`;
+/** The catalog_version row of the shared parameter catalogue (migration 016). */
+export const SHARED_CATALOG = 0;
 
 const ENTITIES = `
 SELECT tenant_id, id, parent_id, type, name FROM entity
@@ -26,33 +28,47 @@ ORDER BY d.tenant_id, d.id, dp.slot`;
 
 const PARAMS = `SELECT name, label, unit, metric_agg, downsample_agg FROM std_param`;
 
-/**
- * The catalogs of the tenants (and the shared catalogue when `withParams`), read in one
- * repeatable-read transaction so that each carries the version its contents were read at.
- */
-export async function loadCatalogs(pool: pg.Pool, tenantIds: readonly number[], withParams: boolean): Promise<LoadedCatalogs> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const versions = await client.query<{ tenant_id: number; version: string }>(VERSIONS, [[0, ...tenantIds]]);
-    const entities = tenantIds.length > 0 ? (await client.query<CatalogEntity>(ENTITIES, [tenantIds])).rows : [];
-    const series = tenantIds.length > 0 ? (await client.query<SeriesRow>(SERIES, [tenantIds])).rows : [];
-    const params = withParams ? (await client.query<StdParamInfo>(PARAMS)).rows : null;
-    await client.query('COMMIT');
+const versionsOf = (tenantIds: readonly number[]) => sql<{ tenant_id: number; version: string }>`
+  SELECT tenant_id, version::text AS version FROM catalog_version WHERE tenant_id = ANY(${[SHARED_CATALOG, ...tenantIds]}::int[])`;
 
-    const version = new Map(versions.rows.map((r) => [r.tenant_id, r.version]));
-    const sharedVersion = version.get(0) ?? null;
-    const entitiesOf = groupBy(entities, (e) => e.tenant_id);
-    const seriesOf = groupBy(series, (s) => s.tenant_id);
-    return {
-      tenants: tenantIds.map((id) => tenantCatalog(id, version.get(id) ?? null, sharedVersion, entitiesOf.get(id) ?? [], seriesOf.get(id) ?? [])),
-      params: params && { version: sharedVersion, byName: new Map(params.map((p) => [p.name, p])) },
-    };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
+/**
+ * The tenant catalogs of data requests (entity tree, series, shared parameter catalogue) and their
+ * catalog_version. Pooled (see PooledRepository): every data request reads the versions as a named
+ * prepared statement, and a load reads on one connection in one repeatable-read transaction, so that
+ * each catalog carries the version its contents were read at.
+ */
+export class CatalogRepository extends PooledRepository {
+  /** catalog_version of the tenants and of the shared catalogue ({@link SHARED_CATALOG}); a tenant without a row is left out. */
+  versions(tenantIds: readonly number[]): Promise<{ tenant_id: number; version: string }[]> {
+    return this.prepared(versionsOf(tenantIds));
+  }
+
+  /** The catalogs of the tenants, and the shared catalogue when `withParams`, as of one snapshot. */
+  async load(tenantIds: readonly number[], withParams: boolean): Promise<LoadedCatalogs> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const versionQuery = versionsOf(tenantIds).compile(this.db);
+      const versions = await client.query<{ tenant_id: number; version: string }>(versionQuery.sql, [...versionQuery.parameters]);
+      const entities = tenantIds.length > 0 ? (await client.query<CatalogEntity>(ENTITIES, [tenantIds])).rows : [];
+      const series = tenantIds.length > 0 ? (await client.query<SeriesRow>(SERIES, [tenantIds])).rows : [];
+      const params = withParams ? (await client.query<StdParamInfo>(PARAMS)).rows : null;
+      await client.query('COMMIT');
+
+      const version = new Map(versions.rows.map((r) => [r.tenant_id, r.version]));
+      const sharedVersion = version.get(SHARED_CATALOG) ?? null;
+      const entitiesOf = groupBy(entities, (e) => e.tenant_id);
+      const seriesOf = groupBy(series, (s) => s.tenant_id);
+      return {
+        tenants: tenantIds.map((id) => tenantCatalog(id, version.get(id) ?? null, sharedVersion, entitiesOf.get(id) ?? [], seriesOf.get(id) ?? [])),
+        params: params && { version: sharedVersion, byName: new Map(params.map((p) => [p.name, p])) },
+      };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 }
 

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import { runPrepared, type PreparedHandle } from '../../platform/database/prepared.ts';
-import { loadCatalogs, type LoadedCatalogs } from './catalog.repository.ts';
+import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
+import { CatalogRepository, SHARED_CATALOG, type LoadedCatalogs } from './catalog.repository.ts';
 
 /** An ENABLED entity of a tenant. */
 export interface CatalogEntity {
@@ -67,8 +66,6 @@ export function seriesKey(deviceId: number, slot: number): number {
   return deviceId * 512 + slot;
 }
 
-const SHARED = 0;
-
 /**
  * Tenant catalogs and the parameter catalogue held in memory, each checked against catalog_version
  * (kept by triggers, see migration 016) on every read: a request pays one indexed read instead of
@@ -80,11 +77,14 @@ export class CatalogCache {
   private params: ParamCatalogue | null = null;
   /** Loads under way, by what they load and the versions that made them stale. */
   private readonly loading = new Map<string, Promise<void>>();
+  private readonly repository: CatalogRepository;
 
   constructor(
-    private readonly handle: PreparedHandle,
+    database: PooledHandle,
     private readonly capacity = 2000,
-  ) {}
+  ) {
+    this.repository = new CatalogRepository(database);
+  }
 
   /** The catalogs as held now, current or not, or null when one is missing: for starting reads that depend on them early. */
   peek(tenantIds: readonly number[]): CatalogSnapshot | null {
@@ -101,13 +101,9 @@ export class CatalogCache {
   /** The current catalogs of the tenants (in the order given, once each) and the shared catalogue. */
   async read(requested: readonly number[]): Promise<CatalogSnapshot> {
     const tenantIds = [...new Set(requested)];
-    const rows = await runPrepared(
-      this.handle,
-      sql<{ tenant_id: number; version: string }>`
-        SELECT tenant_id, version::text AS version FROM catalog_version WHERE tenant_id = ANY(${[SHARED, ...tenantIds]}::int[])`,
-    );
+    const rows = await this.repository.versions(tenantIds);
     const versions = new Map(rows.map((r) => [r.tenant_id, r.version]));
-    const sharedVersion = versions.get(SHARED) ?? null;
+    const sharedVersion = versions.get(SHARED_CATALOG) ?? null;
     const stale = tenantIds.filter((id) => {
       const held = this.tenants.get(id);
       return !held || held.version !== (versions.get(id) ?? null) || held.sharedVersion !== sharedVersion;
@@ -132,10 +128,11 @@ export class CatalogCache {
    * dashboard's parallel calls on a cold cache) share one load.
    */
   private load(stale: readonly number[], withParams: boolean, versions: ReadonlyMap<number, string>): Promise<void> {
-    const key = `${withParams}|${versions.get(SHARED)}|${stale.map((id) => `${id}:${versions.get(id)}`).join(',')}`;
+    const key = `${withParams}|${versions.get(SHARED_CATALOG)}|${stale.map((id) => `${id}:${versions.get(id)}`).join(',')}`;
     let load = this.loading.get(key);
     if (!load) {
-      load = loadCatalogs(this.handle.pool, stale, withParams)
+      load = this.repository
+        .load(stale, withParams)
         .then((loaded) => this.keep(loaded))
         .finally(() => this.loading.delete(key));
       this.loading.set(key, load);

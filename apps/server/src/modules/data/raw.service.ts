@@ -1,7 +1,7 @@
 import type { RawDataRequest, RawDataResponse } from '@enviro/contracts/data/raw';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { readRawRows } from './raw.repository.ts';
+import { RawRepository } from './raw.repository.ts';
 import { scopeTenantIds } from '../../platform/access/access.ts';
 import { entityRestriction } from '../entities/entity-restriction.ts';
 import type { CatalogCache } from './catalog.ts';
@@ -10,11 +10,15 @@ import { resolveWindow } from './time-window.ts';
 
 /** Raw readings of POST /api/rawdata/metric as a table: time, entity, device and one column per parameter. */
 export class RawDataService {
+  private readonly readings: RawRepository;
+
   constructor(
     private readonly db: Db,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.readings = new RawRepository(db);
+  }
 
   async table(auth: Auth, request: RawDataRequest): Promise<RawDataResponse> {
     const range = resolveWindow(request, this.now());
@@ -29,7 +33,7 @@ export class RawDataService {
 
     const keys = series.map((s) => ({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot }));
     const [micros, deviceId] = request.cursor?.split(':') ?? [];
-    const rows = await readRawRows(this.db, keys, {
+    const rows = await this.readings.rows(keys, {
       from: range.from,
       to: range.to,
       limit: request.limit + 1,

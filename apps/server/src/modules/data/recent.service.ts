@@ -5,10 +5,11 @@ import { liveStatus } from '@enviro/domain/live-status';
 import { matchesTags } from '@enviro/domain/tag-filter';
 import { scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
-import type { PreparedHandle } from '../../platform/database/prepared.ts';
+import type { Db } from '../../platform/database/database.ts';
+import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { entityRestriction } from '../entities/entity-restriction.ts';
 import { seriesKey, type CatalogCache, type CatalogEntity, type CatalogSnapshot, type SeriesRow } from './catalog.ts';
-import { readEntityDataTimes, readLatestValues, type LatestValue } from './recent.repository.ts';
+import { RecentRepository, type LatestValue } from './recent.repository.ts';
 import { assertKnownParams, resolveScope, seriesTags, sortEntities, visibleScope } from './selection.ts';
 
 const HOUR_MS = 3_600_000;
@@ -28,11 +29,17 @@ interface Latest {
  * devices of an entity report a parameter, the newest reading wins (the lower device id on a tie).
  */
 export class RecentService {
+  private readonly db: Db;
+  private readonly values: RecentRepository;
+
   constructor(
-    private readonly database: PreparedHandle,
+    database: PooledHandle,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.db = database.db;
+    this.values = new RecentRepository(database);
+  }
 
   /** Latest values by entity name, then parameter in request order (device slot order without params). */
   async recent(auth: Auth, request: RecentRequest): Promise<RecentValue[]> {
@@ -97,19 +104,19 @@ export class RecentService {
     // Values are read beside the catalog check: of every device of the tenants, or of the requested
     // entities' devices in the catalogs held, which are almost always current (read again if not).
     const held = request.entityIds ? this.catalogs.peek(tenantIds) : null;
-    const early = request.entityIds && !held ? undefined : readLatestValues(this.database, tenantIds, held && devicesOf(held, request), since);
+    const early = request.entityIds && !held ? undefined : this.values.latestValues(tenantIds, held && devicesOf(held, request), since);
     const [snapshot, restriction, earlyValues, dataTimes] = await Promise.all([
       this.catalogs.read(tenantIds),
-      entityRestriction(this.database.db, auth),
+      entityRestriction(this.db, auth),
       early,
-      withDataTimes ? readEntityDataTimes(this.database, tenantIds) : undefined,
+      withDataTimes ? this.values.entityDataTimes(tenantIds) : undefined,
     ]);
     if (request.params) assertKnownParams(snapshot.params, request.params);
     const scope = visibleScope(snapshot, restriction, request);
     const values =
       earlyValues && (!held || sameCatalogs(held, snapshot))
         ? earlyValues
-        : await readLatestValues(this.database, tenantIds, devicesOf(snapshot, request), since);
+        : await this.values.latestValues(tenantIds, devicesOf(snapshot, request), since);
 
     const types: readonly string[] | undefined = request.entityTypeFilter;
     const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));

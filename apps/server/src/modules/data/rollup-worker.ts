@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import { refreshRollups } from './rollups.ts';
+import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
+import { RollupRepository } from './rollups.repository.ts';
 
 export interface RollupWorkerOptions {
   /** Pause between passes once no closed dirty bucket is left (or after a failure). */
@@ -17,13 +17,14 @@ export interface RollupWorker {
 }
 
 /**
- * Background job of the server: keeps reading_15m in step with raw readings. It refreshes closed
- * buckets only; the bucket still filling is read from raw by queries anyway, and recomputing it on
- * every pass would redo the same work while devices keep writing into it.
+ * Background job of the server: keeps the rollups (reading_15m, reading_1h) in step with raw
+ * readings. It refreshes closed buckets only; the bucket still filling is read from raw by queries
+ * anyway, and recomputing it on every pass would redo the same work while devices keep writing into it.
  */
-export function startRollupWorker(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: RollupWorkerOptions = {}): RollupWorker {
+export function startRollupWorker(database: PooledHandle, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: RollupWorkerOptions = {}): RollupWorker {
   const idleMs = options.idleMs ?? 2_000;
   const limit = options.limit ?? 500;
+  const rollups = new RollupRepository(database);
   let stopped = false;
   let wake: (() => void) | undefined;
   const sleep = (ms: number) =>
@@ -39,7 +40,7 @@ export function startRollupWorker(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'e
     while (!stopped) {
       try {
         const before = new Date(Math.floor(Date.now() / BUCKET_MS) * BUCKET_MS);
-        const n = await refreshRollups(pool, { limit, before });
+        const n = await rollups.refresh({ limit, before });
         if (n > 0) log.debug({ buckets: n }, 'rollups refreshed');
         if (n < limit) await sleep(idleMs);
       } catch (error) {

@@ -1,7 +1,6 @@
 import { isQuarterHour, QUARTER_HOUR_MS } from '@enviro/domain/interval';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/database/database.ts';
-import { runPrepared, type PreparedHandle } from '../../platform/database/prepared.ts';
+import { PooledRepository } from '../../platform/database/pooled-repository.ts';
 
 /** One series to read: a device's parameter slot. Its position in the list is its index in answers. */
 export interface SeriesKey {
@@ -25,6 +24,13 @@ export interface BucketStats {
   /** Value at the latest reading; null unless first/last were asked for. */
   last: number | null;
   slots: number;
+}
+
+/** One raw reading of one series. */
+export interface InstantValue {
+  series: number;
+  time: number;
+  value: number;
 }
 
 export interface BucketQuery {
@@ -79,103 +85,122 @@ function seriesTable(keys: readonly SeriesKey[]) {
 }
 
 /**
- * Per series and bucket: n, sum, min, max, first, last and slots with data, in one statement so the
- * answer is one snapshot while the rollup worker runs.
- *
- * Three grains serve a range, coarsest first: whole hours of reading_1h (when the buckets are made of
- * them), whole 15-minute slots of reading_15m for the rest of the rollup span, and raw readings for
- * the partial slots at the range's edges and for slots marked in rollup_dirty (their rollup is stale
- * or missing). An hour with a marked quarter is read by quarters. Raw readings are first folded into
- * 15-minute partials like the rollups, so all paths combine the same way; `q` (the partial's start)
- * orders partials for first/last, and `slots` counts 15-minute slots for availability.
+ * The values of trends: per series and bucket from the rollups and raw readings, or raw readings
+ * one by one. Pooled (see PooledRepository): the bucket statement runs as a named prepared statement.
  */
-export async function readBuckets(handle: PreparedHandle, keys: readonly SeriesKey[], query: BucketQuery): Promise<BucketStats[]> {
-  if (keys.length === 0) return [];
-  const span = rollupSpan(query);
-  const hours = hourSpan(query, span);
-  // Sent once and read through an InitPlan: the branches would otherwise each carry the whole array.
-  const starts = sql`(SELECT starts FROM grid)`;
-  const [from, to, rollupFrom, rollupTo, hourFrom, hourTo] = [query.from, query.to, span.from, span.to, hours.from, hours.to].map(ts);
-  const { firstLast } = query.with;
-  const rawFirst = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
-  const rawLast = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
-  const first = firstLast ? sql`(array_agg(first ORDER BY q))[1]` : sql`NULL::float8`;
-  const last = firstLast ? sql`(array_agg(last ORDER BY q DESC))[1]` : sql`NULL::float8`;
-  const min = query.with.min ? sql`min(min)` : sql`NULL::float8`;
-  const max = query.with.max ? sql`max(max)` : sql`NULL::float8`;
-  const quarters = (where: ReturnType<typeof sql>) => sql`
-      SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
-             r.n, r.sum, r.min, r.max, r.first, r.last, 1 AS slots
-      FROM s
-      JOIN reading_15m r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
-      WHERE ${where}
-        -- NOT IN over the few dirty marks runs as one hashed lookup; NOT EXISTS planned a nested loop.
-        AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty)`;
+export class TrendRepository extends PooledRepository {
+  /**
+   * Per series and bucket: n, sum, min, max, first, last and slots with data, in one statement so the
+   * answer is one snapshot while the rollup worker runs.
+   *
+   * Three grains serve a range, coarsest first: whole hours of reading_1h (when the buckets are made of
+   * them), whole 15-minute slots of reading_15m for the rest of the rollup span, and raw readings for
+   * the partial slots at the range's edges and for slots marked in rollup_dirty (their rollup is stale
+   * or missing). An hour with a marked quarter is read by quarters. Raw readings are first folded into
+   * 15-minute partials like the rollups, so all paths combine the same way; `q` (the partial's start)
+   * orders partials for first/last, and `slots` counts 15-minute slots for availability.
+   */
+  async buckets(keys: readonly SeriesKey[], query: BucketQuery): Promise<BucketStats[]> {
+    if (keys.length === 0) return [];
+    const span = rollupSpan(query);
+    const hours = hourSpan(query, span);
+    // Sent once and read through an InitPlan: the branches would otherwise each carry the whole array.
+    const starts = sql`(SELECT starts FROM grid)`;
+    const [from, to, rollupFrom, rollupTo, hourFrom, hourTo] = [query.from, query.to, span.from, span.to, hours.from, hours.to].map(ts);
+    const { firstLast } = query.with;
+    const rawFirst = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
+    const rawLast = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
+    const first = firstLast ? sql`(array_agg(first ORDER BY q))[1]` : sql`NULL::float8`;
+    const last = firstLast ? sql`(array_agg(last ORDER BY q DESC))[1]` : sql`NULL::float8`;
+    const min = query.with.min ? sql`min(min)` : sql`NULL::float8`;
+    const max = query.with.max ? sql`max(max)` : sql`NULL::float8`;
+    const quarters = (where: ReturnType<typeof sql>) => sql`
+        SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
+               r.n, r.sum, r.min, r.max, r.first, r.last, 1 AS slots
+        FROM s
+        JOIN reading_15m r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
+        WHERE ${where}
+          -- NOT IN over the few dirty marks runs as one hashed lookup; NOT EXISTS planned a nested loop.
+          AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty)`;
 
-  // One text value instead of a protocol row per (series, bucket): Node spends more decoding thousands
-  // of rows than PostgreSQL spends producing them (measured on the bench trend: 23 ms for rows, 19 ms
-  // for this; json_agg was slower than rows). float8 prints in its shortest exact form, so values
-  // come back unchanged.
-  const rows = await runPrepared(handle, sql<{ stats: string | null }>`
-    WITH grid AS (SELECT ${query.starts.map(ts)}::timestamptz[] AS starts),
-    s AS (SELECT * FROM ${seriesTable(keys)}),
-    d AS (SELECT DISTINCT tenant_id, device_id FROM s),
-    dirty AS (
-      SELECT m.tenant_id, m.device_id, m.bucket
-      FROM rollup_dirty m JOIN d USING (tenant_id, device_id)
-      WHERE m.bucket >= ${rollupFrom} AND m.bucket < ${rollupTo}
-    ),
-    dirty_hour AS (
-      SELECT DISTINCT tenant_id, device_id, enviro_bucket_hour(bucket) AS bucket
-      FROM dirty WHERE bucket >= ${hourFrom} AND bucket < ${hourTo}
-    ),
-    raw AS (
-      SELECT x.tenant_id, x.device_id, x.ts, x.vals
-      FROM reading x JOIN d USING (tenant_id, device_id)
-      WHERE x.ts >= ${from} AND x.ts < ${rollupFrom}
-      UNION ALL
-      SELECT x.tenant_id, x.device_id, x.ts, x.vals
-      FROM reading x JOIN d USING (tenant_id, device_id)
-      WHERE x.ts >= ${rollupTo} AND x.ts < ${to}
-      UNION ALL
-      SELECT x.tenant_id, x.device_id, x.ts, x.vals
-      FROM dirty m
-      JOIN reading x ON x.tenant_id = m.tenant_id AND x.device_id = m.device_id
-                    AND x.ts >= m.bucket AND x.ts < m.bucket + interval '15 minutes'
-      WHERE x.ts >= ${rollupFrom} AND x.ts < ${rollupTo}
-    ),
-    parts AS (
-      SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
-             r.n, r.sum, r.min, r.max, r.first, r.last, r.slots
-      FROM s
-      JOIN reading_1h r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
-      WHERE r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}
-        AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
-      UNION ALL
-      ${quarters(sql`r.bucket >= ${rollupFrom} AND r.bucket < ${hourFrom}`)}
-      UNION ALL
-      ${quarters(sql`r.bucket >= ${hourTo} AND r.bucket < ${rollupTo}`)}
-      UNION ALL
-      ${quarters(sql`(r.tenant_id, r.device_id, enviro_bucket_hour(r.bucket)) IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
-        AND r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}`)}
-      UNION ALL
-      SELECT s.sid, width_bucket(raw.ts, ${starts}) AS b, enviro_bucket15(raw.ts) AS q,
-             count(*)::int, sum(v.value), min(v.value), max(v.value), ${rawFirst}, ${rawLast}, 1
-      FROM raw
-      JOIN s ON s.tenant_id = raw.tenant_id AND s.device_id = raw.device_id
-      CROSS JOIN LATERAL (SELECT raw.vals[s.slot] AS value) v
-      WHERE v.value IS NOT NULL
-      GROUP BY s.sid, 2, 3
-    )
-    SELECT '[' || string_agg(concat_ws(',', series, bucket, n, sum, coalesce(min::text, 'null'), coalesce(max::text, 'null'),
-                                       coalesce(first::text, 'null'), coalesce(last::text, 'null'), slots), ',') || ']' AS stats
-    FROM (
-      SELECT sid::int - 1 AS series, b - 1 AS bucket, sum(n)::int AS n, sum(sum) AS sum, ${min} AS min, ${max} AS max,
-             ${first} AS first, ${last} AS last, sum(slots)::int AS slots
-      FROM parts
-      GROUP BY sid, b
-    ) g`);
-  return unpack(rows[0]?.stats ?? null);
+    // One text value instead of a protocol row per (series, bucket): Node spends more decoding thousands
+    // of rows than PostgreSQL spends producing them (measured on the bench trend: 23 ms for rows, 19 ms
+    // for this; json_agg was slower than rows). float8 prints in its shortest exact form, so values
+    // come back unchanged.
+    const rows = await this.prepared(sql<{ stats: string | null }>`
+      WITH grid AS (SELECT ${query.starts.map(ts)}::timestamptz[] AS starts),
+      s AS (SELECT * FROM ${seriesTable(keys)}),
+      d AS (SELECT DISTINCT tenant_id, device_id FROM s),
+      dirty AS (
+        SELECT m.tenant_id, m.device_id, m.bucket
+        FROM rollup_dirty m JOIN d USING (tenant_id, device_id)
+        WHERE m.bucket >= ${rollupFrom} AND m.bucket < ${rollupTo}
+      ),
+      dirty_hour AS (
+        SELECT DISTINCT tenant_id, device_id, enviro_bucket_hour(bucket) AS bucket
+        FROM dirty WHERE bucket >= ${hourFrom} AND bucket < ${hourTo}
+      ),
+      raw AS (
+        SELECT x.tenant_id, x.device_id, x.ts, x.vals
+        FROM reading x JOIN d USING (tenant_id, device_id)
+        WHERE x.ts >= ${from} AND x.ts < ${rollupFrom}
+        UNION ALL
+        SELECT x.tenant_id, x.device_id, x.ts, x.vals
+        FROM reading x JOIN d USING (tenant_id, device_id)
+        WHERE x.ts >= ${rollupTo} AND x.ts < ${to}
+        UNION ALL
+        SELECT x.tenant_id, x.device_id, x.ts, x.vals
+        FROM dirty m
+        JOIN reading x ON x.tenant_id = m.tenant_id AND x.device_id = m.device_id
+                      AND x.ts >= m.bucket AND x.ts < m.bucket + interval '15 minutes'
+        WHERE x.ts >= ${rollupFrom} AND x.ts < ${rollupTo}
+      ),
+      parts AS (
+        SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
+               r.n, r.sum, r.min, r.max, r.first, r.last, r.slots
+        FROM s
+        JOIN reading_1h r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
+        WHERE r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}
+          AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
+        UNION ALL
+        ${quarters(sql`r.bucket >= ${rollupFrom} AND r.bucket < ${hourFrom}`)}
+        UNION ALL
+        ${quarters(sql`r.bucket >= ${hourTo} AND r.bucket < ${rollupTo}`)}
+        UNION ALL
+        ${quarters(sql`(r.tenant_id, r.device_id, enviro_bucket_hour(r.bucket)) IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
+          AND r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}`)}
+        UNION ALL
+        SELECT s.sid, width_bucket(raw.ts, ${starts}) AS b, enviro_bucket15(raw.ts) AS q,
+               count(*)::int, sum(v.value), min(v.value), max(v.value), ${rawFirst}, ${rawLast}, 1
+        FROM raw
+        JOIN s ON s.tenant_id = raw.tenant_id AND s.device_id = raw.device_id
+        CROSS JOIN LATERAL (SELECT raw.vals[s.slot] AS value) v
+        WHERE v.value IS NOT NULL
+        GROUP BY s.sid, 2, 3
+      )
+      SELECT '[' || string_agg(concat_ws(',', series, bucket, n, sum, coalesce(min::text, 'null'), coalesce(max::text, 'null'),
+                                         coalesce(first::text, 'null'), coalesce(last::text, 'null'), slots), ',') || ']' AS stats
+      FROM (
+        SELECT sid::int - 1 AS series, b - 1 AS bucket, sum(n)::int AS n, sum(sum) AS sum, ${min} AS min, ${max} AS max,
+               ${first} AS first, ${last} AS last, sum(slots)::int AS slots
+        FROM parts
+        GROUP BY sid, b
+      ) g`);
+    return unpack(rows[0]?.stats ?? null);
+  }
+
+  /** Raw readings of the series in [from, to), by series then time; at most `limit` rows. */
+  async instances(keys: readonly SeriesKey[], from: number, to: number, limit: number): Promise<InstantValue[]> {
+    if (keys.length === 0) return [];
+    const result = await sql<{ series: number; ts: Date; value: number }>`
+      SELECT s.sid::int - 1 AS series, x.ts, x.vals[s.slot] AS value
+      FROM ${seriesTable(keys)}
+      JOIN reading x ON x.tenant_id = s.tenant_id AND x.device_id = s.device_id
+      WHERE x.ts >= ${ts(from)} AND x.ts < ${ts(to)} AND x.vals[s.slot] IS NOT NULL
+      ORDER BY s.sid, x.ts
+      LIMIT ${limit}`.execute(this.db);
+    return result.rows.map((r) => ({ series: r.series, time: r.ts.getTime(), value: r.value }));
+  }
 }
 
 const FIELDS = 9;
@@ -203,24 +228,4 @@ export function unpack(packed: string | null): BucketStats[] {
     };
   }
   return out;
-}
-
-/** One raw reading of one series. */
-export interface InstantValue {
-  series: number;
-  time: number;
-  value: number;
-}
-
-/** Raw readings of the series in [from, to), by series then time; at most `limit` rows. */
-export async function readInstances(db: Db, keys: readonly SeriesKey[], from: number, to: number, limit: number): Promise<InstantValue[]> {
-  if (keys.length === 0) return [];
-  const result = await sql<{ series: number; ts: Date; value: number }>`
-    SELECT s.sid::int - 1 AS series, x.ts, x.vals[s.slot] AS value
-    FROM ${seriesTable(keys)}
-    JOIN reading x ON x.tenant_id = s.tenant_id AND x.device_id = s.device_id
-    WHERE x.ts >= ${ts(from)} AND x.ts < ${ts(to)} AND x.vals[s.slot] IS NOT NULL
-    ORDER BY s.sid, x.ts
-    LIMIT ${limit}`.execute(db);
-  return result.rows.map((r) => ({ series: r.series, time: r.ts.getTime(), value: r.value }));
 }

@@ -3,7 +3,7 @@ import type { Aggregator } from '@enviro/contracts/common';
 import type { DataRequest, TrendResult } from '@enviro/contracts/data/trend';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
-import type { PreparedHandle } from '../../platform/database/prepared.ts';
+import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { scopeTenantIds } from '../../platform/access/access.ts';
 import { entityRestriction } from '../entities/entity-restriction.ts';
@@ -11,7 +11,7 @@ import type { CatalogCache, ParamCatalogue } from './catalog.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
 import { planTrend, requestField, type TrendPlan } from './time-window.ts';
 import { bucketTrends, instanceTrends, type Grouping, type ResolvedParam, type Series } from './trend-assembly.ts';
-import { readBuckets, readInstances, type BucketStats, type InstantValue, type SeriesKey } from './trend.repository.ts';
+import { TrendRepository, type BucketStats, type InstantValue, type SeriesKey } from './trend.repository.ts';
 
 /** Most raw points one trend answer carries ('instances'). */
 export const MAX_POINTS = 500_000;
@@ -24,13 +24,15 @@ export const MAX_CELLS = 1_000_000;
  */
 export class TrendService {
   private readonly db: Db;
+  private readonly values: TrendRepository;
 
   constructor(
-    private readonly database: PreparedHandle,
+    database: PooledHandle,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
     this.db = database.db;
+    this.values = new TrendRepository(database);
   }
 
   metric(auth: Auth, request: DataRequest): Promise<TrendResult[]> {
@@ -76,7 +78,7 @@ export class TrendService {
         `${keys.length} series over ${plan.grid.starts.length} buckets exceed ${MAX_CELLS} values; choose a longer interval, fewer entities or fewer params`,
       );
     }
-    const rows = await readBuckets(this.database, keys, {
+    const rows = await this.values.buckets(keys, {
       from: plan.range.from,
       to: plan.range.to,
       starts: plan.grid.starts,
@@ -97,7 +99,7 @@ export class TrendService {
   }
 
   private async instances(keys: SeriesKey[], plan: TrendPlan): Promise<Map<number, InstantValue[]>> {
-    const rows = await readInstances(this.db, keys, plan.range.from, plan.range.to, MAX_POINTS + 1);
+    const rows = await this.values.instances(keys, plan.range.from, plan.range.to, MAX_POINTS + 1);
     if (rows.length > MAX_POINTS) {
       throw badRequest(requestField('interval'), `more than ${MAX_POINTS} raw points; narrow the range or choose an interval such as minute_15`);
     }
