@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { login, newUser, PASSWORD } from './accounts.ts';
 import { builders } from './builders.ts';
-import { PublicDocumentRepository } from '../src/modules/documents/documents.repository.ts';
+import { DocumentRepository } from '../src/modules/documents/documents.repository.ts';
 import { insertReadings } from './data-fixture.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 import { sessionCookie } from './sessions.ts';
@@ -377,7 +377,7 @@ describe('entity access', () => {
     s.stack1 = (await b.newEntity({ tenantId: t.a, parentId: s.plant, name: 'Stack 1' })).id;
     s.stack2 = (await b.newEntity({ tenantId: t.a, name: 'Stack 2' })).id;
     s.other = (await b.newEntity({ tenantId: t.b, name: 'B Stack' })).id;
-    const docs = new PublicDocumentRepository(database.db);
+    const docs = new DocumentRepository(database.db);
     for (const [entityId, name] of [[s.stack1, 'cto-1.pdf'], [s.stack2, 'cto-2.pdf']] as const) {
       await docs.save({ tenantId: t.a, entityId, type: 'CTO', pathName: `${t.a}/${name}`, fileName: name, contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') });
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicDocumentRepository } from '../src/modules/documents/documents.repository.ts';
+import { DocumentRepository } from '../src/modules/documents/documents.repository.ts';
 import { builders } from './builders.ts';
 import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
 
@@ -24,7 +24,7 @@ describe('POST /api/documentById', () => {
     cement = (await b.newTenant({ name: 'Shree Cement', statutoryIds: [board] })).id;
     other = (await b.newTenant({ name: 'Other' })).id;
     const stack = await b.newEntity({ tenantId: cement, name: 'Stack 1' });
-    const documents = new PublicDocumentRepository(database.db);
+    const documents = new DocumentRepository(database.db);
     ctoPath = `${cement}/cto/stack-1.pdf`;
     secretPath = `${other}/cto/secret.pdf`;
     await documents.save({ tenantId: cement, entityId: stack.id, type: 'CTO', pathName: ctoPath, fileName: 'CTO Stack 1 ₹.pdf', contentType: 'application/pdf', content: PDF });
@@ -68,7 +68,7 @@ describe('POST /api/documentById', () => {
 
   it('keeps a path inside its tenant', async () => {
     await expect(
-      new PublicDocumentRepository(database.db).save({
+      new DocumentRepository(database.db).save({
         tenantId: cement,
         entityId: null,
         type: 'CTO',

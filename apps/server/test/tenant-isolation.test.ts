@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PublicDocumentRepository } from '../src/modules/documents/documents.repository.ts';
+import { DocumentRepository } from '../src/modules/documents/documents.repository.ts';
 import { newUser } from './accounts.ts';
 import { builders } from './builders.ts';
 import { insertReadings } from './data-fixture.ts';
@@ -42,7 +42,7 @@ await database.pool.query(
   [b, bDevice, bStation, new Date(T), SECRET_VALUE],
 );
 const bDocument = `${b}/cto/bravo.pdf`;
-await new PublicDocumentRepository(database.db).save({
+await new DocumentRepository(database.db).save({
   tenantId: b,
   entityId: bStation,
   type: 'CTO',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../platform/database/database.ts';
-import { PublicDocumentRepository } from '../modules/documents/documents.repository.ts';
+import { DocumentRepository } from '../modules/documents/documents.repository.ts';
 import { hashString, seededRandom } from './signal.ts';
 
 export interface CtoStation {
@@ -22,7 +22,7 @@ const YEAR_MS = 365 * 86_400_000;
  * portal's station view expects.
  */
 export async function seedCtoDocuments(db: Db, board: string, stations: readonly CtoStation[], nowMs: number): Promise<number> {
-  const documents = new PublicDocumentRepository(db);
+  const documents = new DocumentRepository(db);
   for (const s of stations) {
     const pathName = `${s.tenantId}/cto/station-${s.stationId}.pdf`;
     await documents.save({

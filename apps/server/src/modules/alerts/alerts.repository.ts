@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/database/database.ts';
+import { Repository } from '../../platform/database/repository.ts';
 
 /** Which alerts to count: one tenant's, in [from, to), of some types, optionally under some entities. */
 export interface AlertScope {
@@ -23,8 +23,8 @@ export interface QuarterCountRow {
   count: number;
 }
 
-export class PublicAlertRepository {
-  constructor(private readonly db: Db) {}
+/** The alerts of every tenant, read as counts within one tenant's scope. */
+export class AlertRepository extends Repository {
 
   private scoped(scope: AlertScope) {
     return this.db

@@ -1,13 +1,10 @@
 import { AlertCountRequest, AlertCounts, AlertDataParams, AlertDataQuery } from '@enviro/contracts/alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EntityRepository } from '../entities/entities.repository.ts';
-import { PublicAlertRepository } from './alerts.repository.ts';
-import { PublicAlertService } from './alerts.service.ts';
+import { AlertService } from './alerts.service.ts';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
 export const publicAlertRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const alerts = new PublicAlertService(new PublicAlertRepository(db), new EntityRepository(db));
+  const alerts = new AlertService(app.database.db);
 
   app.post(
     '/api/tenants/:tenantId/alertData',

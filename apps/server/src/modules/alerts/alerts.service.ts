@@ -4,10 +4,10 @@ import { bucketGrid, type BucketInterval } from '@enviro/domain/interval';
 import { periodRange } from '@enviro/domain/period';
 import { assertCanReadTenant } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { entityVisible, visibleIdsIn, type EntityRestriction } from '../entities/entity-restriction.ts';
-import type { EntityRepository } from '../entities/entities.repository.ts';
-import type { AlertScope, PublicAlertRepository } from './alerts.repository.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { EntityService } from '../entities/entities.service.ts';
+import { AlertRepository, type AlertScope } from './alerts.repository.ts';
 
 /** Most buckets one answer lists. */
 export const MAX_ALERT_BUCKETS = 10_000;
@@ -15,12 +15,17 @@ export const MAX_ALERT_BUCKETS = 10_000;
 type Request = z.output<typeof AlertCountRequest>;
 
 /** Counts of a tenant's alerts (SPEC 3 alert count form) per parameter or per time bucket. */
-export class PublicAlertService {
+export class AlertService {
+  private readonly alerts: AlertRepository;
+  private readonly entities: EntityService;
+
   constructor(
-    private readonly alerts: PublicAlertRepository,
-    private readonly entities: EntityRepository,
+    db: Db,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.alerts = new AlertRepository(db);
+    this.entities = new EntityService(db);
+  }
 
   async counts(auth: Auth, tenantId: number, byParameter: boolean, request: Request): Promise<AlertCounts> {
     assertCanReadTenant(auth, tenantId);
@@ -30,14 +35,16 @@ export class PublicAlertService {
         ? { from: Date.parse(request.startDate), to: Date.parse(request.endDate) }
         : // The current period ends now: its days still to come have no alerts to count.
           clipToNow(periodRange(request.period, 0, undefined, now, request.timezone), now);
-    // A user limited to some entities counts only theirs.
-    const restriction = await this.entities.restriction(auth);
     const scope: AlertScope = {
       tenantId,
       from,
       to,
       types: request.types,
-      entityIds: request.nodeId === undefined ? visibleIdsIn(restriction, tenantId) : await this.subtree(tenantId, request.nodeId, restriction),
+      // A user limited to some entities counts only theirs.
+      entityIds:
+        request.nodeId === undefined
+          ? await this.entities.visibleIds(auth, tenantId)
+          : await this.entities.subtreeIds(auth, tenantId, request.nodeId),
     };
     const range = { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
 
@@ -56,14 +63,6 @@ export class PublicAlertService {
     }
     const groups = grid.starts.map((start, k) => ({ time: new Date(start).toISOString(), count: counts[k]! }));
     return { groupBy: 'interval', ...range, total: sum(groups), groups };
-  }
-
-  /** Ids of the node and its descendants; 404 when the node is not the tenant's. */
-  private async subtree(tenantId: number, nodeId: number, restriction: EntityRestriction | null): Promise<string[]> {
-    const rows = await this.entities.findSubtree([tenantId], nodeId);
-    const root = rows.find((r) => Number(r.id) === nodeId);
-    if (!root || !entityVisible(restriction, root)) throw notFound(`No Node with id= ${nodeId} exists`);
-    return rows.map((r) => r.id);
   }
 }
 

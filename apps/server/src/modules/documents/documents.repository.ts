@@ -1,7 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Auth } from '../../platform/access/auth.ts';
-import type { Db } from '../../platform/database/database.ts';
-import { entityRestriction, type EntityRestriction } from '../entities/entity-restriction.ts';
+import { Repository } from '../../platform/database/repository.ts';
 
 /** migrations/004_document.sql */
 export interface DocumentTable {
@@ -32,21 +30,15 @@ export interface NewDocument extends DocumentFile {
 }
 
 /** Documents attached to entities; every read names the owning tenant. */
-export class PublicDocumentRepository {
-  private readonly db;
-
-  constructor(private readonly base: Db) {
-    this.db = base.withTables<{ document: DocumentTable }>();
-  }
-
-  /** The entities the caller is limited to, or null for all of its tenants'. */
-  restriction(auth: Auth): Promise<EntityRestriction | null> {
-    return entityRestriction(this.base, auth);
+export class DocumentRepository extends Repository {
+  // Read through a getter so that in(trx) reaches it too.
+  private get documents() {
+    return this.db.withTables<{ document: DocumentTable }>();
   }
 
   /** The document and the entity it is attached to (null: the tenant's own). */
   async findByPath(tenantId: number, pathName: string): Promise<(DocumentFile & { entityId: string | null }) | undefined> {
-    const row = await this.db
+    const row = await this.documents
       .selectFrom('document')
       .select(['file_name', 'content_type', 'content', 'entity_id'])
       .where('tenant_id', '=', tenantId)
@@ -66,7 +58,7 @@ export class PublicDocumentRepository {
       content_type: doc.contentType,
       content: doc.content,
     };
-    await this.db
+    await this.documents
       .insertInto('document')
       .values(values)
       .onConflict((oc) => oc.columns(['tenant_id', 'path_name']).doUpdateSet(values))

@@ -1,13 +1,12 @@
 import { FileResponse } from '@enviro/contracts/common';
 import { DocumentRequest } from '@enviro/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PublicDocumentRepository } from './documents.repository.ts';
-import { PublicDocumentService } from './documents.service.ts';
+import { DocumentService } from './documents.service.ts';
 import { attachment } from '../reports/attachment.ts';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
 export const publicDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const documents = new PublicDocumentService(new PublicDocumentRepository(app.database.db));
+  const documents = new DocumentService(app.database.db);
 
   app.post(
     '/api/documentById',

@@ -1,12 +1,11 @@
 import { EntitiesQuery, EntityIdParams, EntityNode, EntityNodeList, EntityQuery, EntityTree, LimitRequest, ParamLimitList } from '@enviro/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EntityRepository } from './entities.repository.ts';
 import { EntityService } from './entities.service.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
 export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const entities = new EntityService(new EntityRepository(app.database.db));
+  const entities = new EntityService(app.database.db);
 
   app.get(
     '/api/entities',

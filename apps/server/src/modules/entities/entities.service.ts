@@ -4,12 +4,13 @@ import type { DeviceParam, EntitiesQuery, EntityDevice, EntityNode, EntityNodeSh
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';
-import { assertCanReadTenant } from '../../platform/access/access.ts';
+import { assertCanReadTenant, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
+import { entityVisible, visibleIdsIn, type EntityRestriction } from '../../platform/access/entity-access.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { toStdParam } from '../../platform/database/std-param-columns.ts';
 import { notFound } from '../../platform/errors.ts';
-import { entityVisible } from './entity-restriction.ts';
-import type { DeviceParamRow, DeviceRow, EntityRepository, EntityRow } from './entities.repository.ts';
-import { toStdParam } from '../data/std-params.repository.ts';
+import { EntityRepository, type DeviceParamRow, type DeviceRow, type EntityRow } from './entities.repository.ts';
 
 const nodeNotFound = (id: number) => notFound(`No Node with id= ${id} exists`);
 
@@ -19,14 +20,50 @@ interface DeviceOptions {
   params: boolean;
 }
 
+/** Restrictions by request (an Auth is per request), so the services a request calls look it up once. */
+const restrictions = new WeakMap<Auth, Promise<EntityRestriction | null>>();
+
+/** The entity trees (SPEC 3, 5) and which of their nodes a caller may see, for this area's routes and for other modules. */
 export class EntityService {
-  constructor(private readonly entities: EntityRepository) {}
+  private readonly entities: EntityRepository;
+
+  constructor(db: Db) {
+    this.entities = new EntityRepository(db);
+  }
+
+  /**
+   * The entities the caller is limited to (see EntityRestriction), or null when it sees every entity
+   * of its tenants: no limit set, or not a user. Asking for one's own limit needs no access.
+   */
+  restriction(auth: Auth): Promise<EntityRestriction | null> {
+    if (auth.kind !== 'user') return Promise.resolve(null);
+    let found = restrictions.get(auth);
+    if (!found) {
+      found = this.entities.findRestriction(auth.homeTenantId, auth.userId);
+      restrictions.set(auth, found);
+    }
+    return found;
+  }
+
+  /** Ids of the entities of `tenantId` the caller may see, or null when it sees all of them. */
+  async visibleIds(auth: Auth, tenantId: number): Promise<string[] | null> {
+    assertCanReadTenant(auth, tenantId);
+    return visibleIdsIn(await this.restriction(auth), tenantId);
+  }
+
+  /** Ids of a node of `tenantId` and its descendants, any status; 404 when the node is not there or hidden from the caller. */
+  async subtreeIds(auth: Auth, tenantId: number, nodeId: number): Promise<string[]> {
+    assertCanReadTenant(auth, tenantId);
+    const [rows, restriction] = await Promise.all([this.entities.findSubtree([tenantId], nodeId), this.restriction(auth)]);
+    const root = rows.find((r) => Number(r.id) === nodeId);
+    if (!root || !entityVisible(restriction, root)) throw nodeNotFound(nodeId);
+    return rows.map((r) => r.id);
+  }
 
   /** The trees of the caller's tenants (or of `query.tenantId`), filtered by status and type. */
   async tree(auth: Auth, query: EntitiesQuery): Promise<EntityTree> {
-    if (query.tenantId !== undefined) assertCanReadTenant(auth, query.tenantId);
-    const tenantIds = query.tenantId === undefined ? auth.tenantIds : [query.tenantId];
-    const [all, restriction] = await Promise.all([this.entities.findNodes(tenantIds), this.entities.restriction(auth)]);
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    const [all, restriction] = await Promise.all([this.entities.findNodes(tenantIds), this.restriction(auth)]);
     // A user limited to some entities sees those as roots, with their descendants.
     const rows = all.filter((row) => entityVisible(restriction, row));
     const shown = (row: EntityRow) =>
@@ -44,11 +81,12 @@ export class EntityService {
 
   /** One ENABLED node with its ENABLED subtree; 404 when it is missing, deleted or another tenant's. */
   async node(auth: Auth, id: number, query: EntityQuery): Promise<EntityNode> {
-    const [rows, restriction] = await Promise.all([this.entities.findSubtree(auth.tenantIds, id), this.entities.restriction(auth)]);
+    const tenantIds = scopeTenantIds(auth);
+    const [rows, restriction] = await Promise.all([this.entities.findSubtree(tenantIds, id), this.restriction(auth)]);
     const root = rows.find((r) => Number(r.id) === id);
     // Descendants of a visible node are visible, so checking the root limits the whole subtree.
     if (!root || root.status !== 'ENABLED' || !entityVisible(restriction, root)) throw nodeNotFound(id);
-    const devices = await this.devices(auth.tenantIds, rows.map((r) => r.id), {
+    const devices = await this.devices(tenantIds, rows.map((r) => r.id), {
       devices: query.withDevices,
       params: query.withParams,
     });
@@ -64,14 +102,15 @@ export class EntityService {
 
   /** Alert limits of the entities' device parameters, their descendants' devices included. */
   async limits(auth: Auth, request: LimitRequest): Promise<ParamLimit[]> {
+    const tenantIds = scopeTenantIds(auth);
     const ids = [...new Set(request.entityIds)];
-    const [found, restriction] = await Promise.all([this.entities.findByIds(auth.tenantIds, ids), this.entities.restriction(auth)]);
+    const [found, restriction] = await Promise.all([this.entities.findByIds(tenantIds, ids), this.restriction(auth)]);
     const names = new Map(
       found.filter((e) => e.status === 'ENABLED' && entityVisible(restriction, e)).map((e) => [Number(e.id), e.name]),
     );
     const missing = ids.find((id) => !names.has(id));
     if (missing !== undefined) throw nodeNotFound(missing);
-    const rows = await this.entities.findLimits(auth.tenantIds, ids, request.params);
+    const rows = await this.entities.findLimits(tenantIds, ids, request.params);
     return ids.flatMap((entityId) =>
       rows
         .filter((r) => Number(r.root_id) === entityId)

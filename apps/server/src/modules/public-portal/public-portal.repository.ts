@@ -1,6 +1,9 @@
-import { PUBLIC_TENANT_STATUSES, type Auth } from '../../platform/access/auth.ts';
-import type { Db } from '../../platform/database/database.ts';
-import { entityRestriction, type EntityRestriction } from '../entities/entity-restriction.ts';
+import { PUBLIC_TENANT_STATUSES } from '../../platform/access/auth.ts';
+import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
+import { Repository } from '../../platform/database/repository.ts';
+
+// The tenants module's repositories import it from here until they take it from platform/database.
+export { CONTAINER_TYPES };
 
 /** One station of a public industry, or the industry alone (station columns null) when it has none. */
 export interface IndustryStationRow {
@@ -16,11 +19,8 @@ export interface IndustryStationRow {
   last_data_at: Date | null;
 }
 
-/** Node types that hold stations rather than being stations. */
-export const CONTAINER_TYPES = ['group', 'facility'] as const;
-
-export class PublicIndustryRepository {
-  constructor(private readonly db: Db) {}
+/** A statutory body's industries and their stations, as the public portal lists them. */
+export class PublicPortalRepository extends Repository {
 
   /**
    * The industries among `tenantIds` that are the board itself or report to it, in a public status,
@@ -63,10 +63,5 @@ export class PublicIndustryRepository {
         ]),
       )
       .execute();
-  }
-
-  /** The entities the caller is limited to, or null for all of its tenants'. */
-  restriction(auth: Auth): Promise<EntityRestriction | null> {
-    return entityRestriction(this.db, auth);
   }
 }

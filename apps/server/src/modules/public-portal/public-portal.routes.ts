@@ -1,11 +1,10 @@
 import { IndustryList, IndustryListParams } from '@enviro/contracts/public-portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PublicIndustryRepository } from './public-portal.repository.ts';
-import { PublicIndustryService } from './public-portal.service.ts';
+import { PublicPortalService } from './public-portal.service.ts';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
 export const publicIndustryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const industries = new PublicIndustryService(new PublicIndustryRepository(app.database.db));
+  const industries = new PublicPortalService(app.database.db);
 
   // The path keeps the product's spelling ('industy') so existing links and clients work.
   app.get(

@@ -6,20 +6,28 @@ import { sortByNameNatural } from '@enviro/domain/natural-sort';
 import { orderStationTypes } from '@enviro/domain/station-order';
 import { assertCanReadTenant } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
-import { entityVisible } from '../entities/entity-restriction.ts';
-import type { IndustryStationRow, PublicIndustryRepository } from './public-portal.repository.ts';
+import { entityVisible } from '../../platform/access/entity-access.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { EntityService } from '../entities/entities.service.ts';
+import { PublicPortalRepository, type IndustryStationRow } from './public-portal.repository.ts';
 
 /** The public list of a statutory body's industries (SPEC 2). */
-export class PublicIndustryService {
+export class PublicPortalService {
+  private readonly industries: PublicPortalRepository;
+  private readonly entities: EntityService;
+
   constructor(
-    private readonly industries: PublicIndustryRepository,
+    db: Db,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.industries = new PublicPortalRepository(db);
+    this.entities = new EntityService(db);
+  }
 
   /** Industries of the board `boardId` the caller may see, with station counts and live status. */
   async list(auth: Auth, boardId: number): Promise<IndustryList> {
     assertCanReadTenant(auth, boardId);
-    const [found, restriction] = await Promise.all([this.industries.findIndustryStations(auth.tenantIds, boardId), this.industries.restriction(auth)]);
+    const [found, restriction] = await Promise.all([this.industries.findIndustryStations(auth.tenantIds, boardId), this.entities.restriction(auth)]);
     // A user limited to some entities counts only the stations they may see (their tenant stays listed).
     const rows = found.map((r) =>
       r.station_id === null || entityVisible(restriction, { tenant_id: r.id, id: r.station_id }) ? r : { ...r, station_id: null, station_type: null },

@@ -4,12 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RawDataService } from '../data/raw.service.ts';
 import { TrendService } from '../data/trend.service.ts';
 import { attachment } from './attachment.ts';
-import { PublicReportService } from './reports.service.ts';
+import { ReportService } from './reports.service.ts';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
 export const publicReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const reports = new PublicReportService(new RawDataService(db, app.catalogs), new TrendService(app.database, app.catalogs));
+  const reports = new ReportService(new RawDataService(db, app.catalogs), new TrendService(app.database, app.catalogs));
 
   app.post(
     '/api/raw-data-report',

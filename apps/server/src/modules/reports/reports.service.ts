@@ -22,7 +22,7 @@ type ParameterReport = z.output<typeof ParameterReportRequest>;
 const rowLimit = (format: ReportFormat) => (format === 'PDF' ? MAX_PDF_REPORT_ROWS : MAX_REPORT_ROWS);
 
 /** Report files of the public portal: raw readings of stations, and one parameter across stations. */
-export class PublicReportService {
+export class ReportService {
   constructor(
     private readonly raw: RawDataService,
     private readonly trends: TrendService,
