@@ -1,7 +1,7 @@
-import type pg from 'pg';
 import type { PartitionKeeper } from '../../platform/database/partitions.ts';
-import { commitBatch, type StagedDevice } from './commit-batch.ts';
+import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import type { DeviceProfile } from './device-profile.repository.ts';
+import { ReadingsRepository, type StagedDevice } from './readings.repository.ts';
 import type { ReadingRow } from './telemetry-parser.ts';
 
 export interface BatchWriterOptions {
@@ -74,14 +74,16 @@ export class BatchWriter {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private closed = false;
+  private readonly readings: ReadingsRepository;
 
   constructor(
-    private readonly pool: pg.Pool,
+    database: PooledHandle,
     private readonly partitions: PartitionKeeper,
     options: Partial<BatchWriterOptions> = {},
     private readonly onError: (error: Error) => void = () => undefined,
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.readings = new ReadingsRepository(database);
   }
 
   /** Resolves once `rows` are committed; rejects with WriteRefusedError when they were not. */
@@ -138,15 +140,7 @@ export class BatchWriter {
   private async commit(batch: Batch): Promise<void> {
     try {
       await this.partitions.ensure(batch.minTs, batch.maxTs);
-      const client = await this.pool.connect();
-      try {
-        await commitBatch(client, [...batch.devices.values()]);
-        client.release();
-      } catch (error) {
-        // A broken connection must not go back to the pool.
-        client.release(error as Error);
-        throw error;
-      }
+      await this.readings.commit([...batch.devices.values()]);
       batch.resolve();
     } catch (error) {
       this.onError(error as Error);

@@ -1,11 +1,10 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import type pg from 'pg';
 import type { DatabaseHandle, Db } from '../../platform/database/database.ts';
 import { PartitionKeeper } from '../../platform/database/partitions.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { commitBatch } from './commit-batch.ts';
-import { findDeviceProfile, type DeviceProfile } from './device-profile.repository.ts';
+import { DeviceProfileRepository, type DeviceProfile } from './device-profile.repository.ts';
+import { ReadingsRepository } from './readings.repository.ts';
 import type { ReadingRow } from './telemetry-parser.ts';
 import { parseCsvRow, splitCsvLine, type CsvColumn } from './csv-row.ts';
 
@@ -36,17 +35,14 @@ export type ImportTarget = { deviceId: number } | { accessToken: string };
 
 /** The ingestion profile of the target device; 'device' or 'token' named when unknown. */
 export async function findImportDevice(db: Db, target: ImportTarget): Promise<DeviceProfile> {
+  const profiles = new DeviceProfileRepository(db);
   if ('accessToken' in target) {
-    const profile = await findDeviceProfile(db, target.accessToken);
+    const profile = await profiles.findByToken(target.accessToken);
     if (!profile) throw badRequest('token', 'no device has this access token');
     return profile;
   }
-  const credential = await db
-    .selectFrom('device_credential')
-    .select('access_token')
-    .where('device_id', '=', String(target.deviceId))
-    .executeTakeFirst();
-  const profile = credential && (await findDeviceProfile(db, credential.access_token));
+  const accessToken = await profiles.accessTokenOf(target.deviceId);
+  const profile = accessToken !== undefined && (await profiles.findByToken(accessToken));
   if (!profile) throw badRequest('device', `no device ${target.deviceId}`);
   return profile;
 }
@@ -69,47 +65,43 @@ export async function importReadingsCsv(
     if (result.refused.length < MAX_LISTED_REFUSALS) result.refused.push({ line, reason });
   };
   const partitions = new PartitionKeeper(database.pool);
-  const client = await database.pool.connect();
-  try {
-    let columns: CsvColumn[] | undefined;
-    let batch = new Batch();
-    let lineNo = 0;
-    for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
-      lineNo++;
-      const line = lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-      if (line.trim() === '') continue;
-      const cells = splitCsvLine(line);
-      if (!Array.isArray(cells)) {
-        if (!columns) throw badRequest('header', cells.error);
-        refuse(lineNo, cells.error);
-        continue;
-      }
-      if (!columns) {
-        columns = headerColumns(cells, device);
-        continue;
-      }
-      const row = parseCsvRow(cells, columns, device.width, nowMs);
-      if (typeof row === 'string') {
-        refuse(lineNo, row);
-        continue;
-      }
-      const conflict = batch.add(row.ms, row.values, lineNo);
-      if (conflict) {
-        refuse(lineNo, conflict);
-        continue;
-      }
-      result.accepted++;
-      if (batch.size >= BATCH_ROWS) {
-        result.changed += await batch.commit(client, device, partitions);
-        batch = new Batch();
-      }
+  const readings = new ReadingsRepository(database);
+  let columns: CsvColumn[] | undefined;
+  let batch = new Batch();
+  let lineNo = 0;
+  for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
+    lineNo++;
+    const line = lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+    if (line.trim() === '') continue;
+    const cells = splitCsvLine(line);
+    if (!Array.isArray(cells)) {
+      if (!columns) throw badRequest('header', cells.error);
+      refuse(lineNo, cells.error);
+      continue;
     }
-    if (!columns) throw badRequest('file', 'is empty; expected a header line ts,<param>,...');
-    result.changed += await batch.commit(client, device, partitions);
-    return result;
-  } finally {
-    client.release();
+    if (!columns) {
+      columns = headerColumns(cells, device);
+      continue;
+    }
+    const row = parseCsvRow(cells, columns, device.width, nowMs);
+    if (typeof row === 'string') {
+      refuse(lineNo, row);
+      continue;
+    }
+    const conflict = batch.add(row.ms, row.values, lineNo);
+    if (conflict) {
+      refuse(lineNo, conflict);
+      continue;
+    }
+    result.accepted++;
+    if (batch.size >= BATCH_ROWS) {
+      result.changed += await batch.commit(readings, device, partitions);
+      batch = new Batch();
+    }
   }
+  if (!columns) throw badRequest('file', 'is empty; expected a header line ts,<param>,...');
+  result.changed += await batch.commit(readings, device, partitions);
+  return result;
 }
 
 /** The parameter columns of a header, which must start with ts and name only the device's parameters. */
@@ -156,9 +148,9 @@ class Batch {
     return undefined;
   }
 
-  async commit(client: pg.PoolClient, device: DeviceProfile, partitions: PartitionKeeper): Promise<number> {
+  async commit(readings: ReadingsRepository, device: DeviceProfile, partitions: PartitionKeeper): Promise<number> {
     if (this.rows.size === 0) return 0;
     await partitions.ensure(this.minMs, this.maxMs);
-    return commitBatch(client, [{ device, rows: this.rows }]);
+    return readings.commit([{ device, rows: this.rows }]);
   }
 }

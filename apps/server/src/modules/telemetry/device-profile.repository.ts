@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/database/database.ts';
+import { Repository } from '../../platform/database/repository.ts';
 
 /** What ingestion needs to know about a device, loaded once per access token and cached. */
 export interface DeviceProfile {
@@ -21,38 +21,51 @@ export interface DeviceParam {
   max: number | null;
 }
 
-/** The device behind an access token, or null when the token is unknown or its device soft-deleted. */
-export async function findDeviceProfile(db: Db, accessToken: string): Promise<DeviceProfile | null> {
-  const rows = await db
-    .selectFrom('device_credential as c')
-    .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'c.tenant_id').onRef('d.id', '=', 'c.device_id'))
-    .leftJoin('device_param as p', (j) =>
-      j.onRef('p.tenant_id', '=', 'd.tenant_id').onRef('p.device_id', '=', 'd.id').on('p.deleted_date', 'is', null),
-    )
-    .leftJoin('std_param as s', 's.id', 'p.std_param_id')
-    .leftJoin('param_limit as l', (j) =>
-      j.onRef('l.tenant_id', '=', 'p.tenant_id').onRef('l.device_id', '=', 'p.device_id').onRef('l.slot', '=', 'p.slot'),
-    )
-    .select(['d.tenant_id', 'd.id', 'd.entity_id', 'p.slot', 's.name', 'l.min_value', 'l.max_value'])
-    .where('c.access_token', '=', accessToken)
-    .where('d.deleted_date', 'is', null)
-    .execute();
-  const first = rows[0];
-  if (!first) return null;
-  const profile: DeviceProfile = {
-    tenantId: first.tenant_id,
-    deviceId: first.id,
-    entityId: first.entity_id,
-    params: new Map(),
-    width: 0,
-    limited: [],
-  };
-  for (const r of rows) {
-    if (r.slot === null || r.name === null) continue;
-    const param: DeviceParam = { slot: r.slot, min: r.min_value, max: r.max_value };
-    profile.params.set(r.name, param);
-    profile.width = Math.max(profile.width, r.slot);
-    if (param.min !== null || param.max !== null) profile.limited.push(param);
+/** Devices as ingestion sees them: by access token, with their live parameters and limits. */
+export class DeviceProfileRepository extends Repository {
+  /** The device behind an access token, or null when the token is unknown or its device soft-deleted. */
+  async findByToken(accessToken: string): Promise<DeviceProfile | null> {
+    const rows = await this.db
+      .selectFrom('device_credential as c')
+      .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'c.tenant_id').onRef('d.id', '=', 'c.device_id'))
+      .leftJoin('device_param as p', (j) =>
+        j.onRef('p.tenant_id', '=', 'd.tenant_id').onRef('p.device_id', '=', 'd.id').on('p.deleted_date', 'is', null),
+      )
+      .leftJoin('std_param as s', 's.id', 'p.std_param_id')
+      .leftJoin('param_limit as l', (j) =>
+        j.onRef('l.tenant_id', '=', 'p.tenant_id').onRef('l.device_id', '=', 'p.device_id').onRef('l.slot', '=', 'p.slot'),
+      )
+      .select(['d.tenant_id', 'd.id', 'd.entity_id', 'p.slot', 's.name', 'l.min_value', 'l.max_value'])
+      .where('c.access_token', '=', accessToken)
+      .where('d.deleted_date', 'is', null)
+      .execute();
+    const first = rows[0];
+    if (!first) return null;
+    const profile: DeviceProfile = {
+      tenantId: first.tenant_id,
+      deviceId: first.id,
+      entityId: first.entity_id,
+      params: new Map(),
+      width: 0,
+      limited: [],
+    };
+    for (const r of rows) {
+      if (r.slot === null || r.name === null) continue;
+      const param: DeviceParam = { slot: r.slot, min: r.min_value, max: r.max_value };
+      profile.params.set(r.name, param);
+      profile.width = Math.max(profile.width, r.slot);
+      if (param.min !== null || param.max !== null) profile.limited.push(param);
+    }
+    return profile;
   }
-  return profile;
+
+  /** The access token of a device, or undefined when it has none. */
+  async accessTokenOf(deviceId: number): Promise<string | undefined> {
+    const credential = await this.db
+      .selectFrom('device_credential')
+      .select('access_token')
+      .where('device_id', '=', String(deviceId))
+      .executeTakeFirst();
+    return credential?.access_token;
+  }
 }

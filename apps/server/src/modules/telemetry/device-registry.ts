@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/database/database.ts';
-import { findDeviceProfile, type DeviceProfile } from './device-profile.repository.ts';
+import { DeviceProfileRepository, type DeviceProfile } from './device-profile.repository.ts';
 
 export interface DeviceRegistryOptions {
   /** How long a known device's profile is reused; also how long a deleted device keeps sending. */
@@ -25,12 +25,11 @@ interface Entry {
 export class DeviceRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly options: DeviceRegistryOptions;
+  private readonly profiles: DeviceProfileRepository;
 
-  constructor(
-    private readonly db: Db,
-    options: Partial<DeviceRegistryOptions> = {},
-  ) {
+  constructor(db: Db, options: Partial<DeviceRegistryOptions> = {}) {
     this.options = { ...DEFAULTS, ...options };
+    this.profiles = new DeviceProfileRepository(db);
   }
 
   resolve(accessToken: string): Promise<DeviceProfile | null> {
@@ -42,7 +41,7 @@ export class DeviceRegistry {
       // Map iterates in insertion order: drop the oldest entry.
       this.entries.delete(this.entries.keys().next().value!);
     }
-    const profile = findDeviceProfile(this.db, accessToken);
+    const profile = this.profiles.findByToken(accessToken);
     const entry: Entry = { expiresAt: now + this.options.ttlMs, profile };
     this.entries.set(accessToken, entry);
     profile.then(

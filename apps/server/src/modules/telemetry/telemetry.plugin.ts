@@ -24,11 +24,11 @@ export interface IngestPluginOptions {
  */
 export const ingestPlugin = fp(
   async function ingest(app: FastifyInstance, opts: IngestPluginOptions) {
-    const { pool, db } = opts.database;
-    const writer = new BatchWriter(pool, new PartitionKeeper(pool), opts.writer, (error) =>
+    const { database } = opts;
+    const writer = new BatchWriter(database, new PartitionKeeper(database.pool), opts.writer, (error) =>
       app.log.error({ err: error }, 'batch commit failed; its writers answered 503'),
     );
-    app.decorate('ingest', new IngestService(new DeviceRegistry(db), writer, app.log));
+    app.decorate('ingest', new IngestService(new DeviceRegistry(database.db), writer, app.log));
     app.addHook('onClose', () => writer.close());
   },
   { name: 'ingest' },

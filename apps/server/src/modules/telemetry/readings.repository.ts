@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { PooledRepository } from '../../platform/database/pooled-repository.ts';
 import type { DeviceProfile } from './device-profile.repository.ts';
 import type { ReadingRow } from './telemetry-parser.ts';
 
@@ -75,29 +76,44 @@ JOIN param_limit l ON l.tenant_id = c.tenant_id AND l.device_id = c.device_id AN
 WHERE r.vals[c.slot] = c.value
 ON CONFLICT (tenant_id, device_id, slot, ts, type) DO NOTHING`;
 
+/** Connections whose staging table exists. */
 const staged = new WeakSet<pg.ClientBase>();
 
 /**
- * Writes one batch in one transaction on `client`: COPY into the staging table, the set-based insert
- * of readings, then one statement for everything that follows from them. Resolves after COMMIT with
- * the number of reading rows inserted or changed.
+ * The readings of devices (reading) and what follows from them in the same transaction: the rollup
+ * marks the data module's rollup passes consume (rollup_dirty), latest values (series_latest),
+ * last_data_at of devices and stations, and SYSTEM alerts. Those are written here, by one statement,
+ * rather than through the modules that read them: a mark must commit with its readings for trends
+ * to stay exact, and a statement per concern would cost the hot path a round trip each. Pooled (see
+ * PooledRepository): a batch is COPYed on a connection of its own.
  */
-export async function commitBatch(client: pg.ClientBase, devices: StagedDevice[]): Promise<number> {
-  const batch = stage(devices);
-  await client.query('BEGIN');
-  try {
-    if (!staged.has(client)) {
-      await client.query(CREATE_STAGE);
-      staged.add(client);
+export class ReadingsRepository extends PooledRepository {
+  /**
+   * Writes one batch in one transaction: COPY into the staging table, the set-based insert of
+   * readings, then one statement for everything that follows from them. Resolves after COMMIT with
+   * the number of reading rows inserted or changed.
+   */
+  async commit(devices: StagedDevice[]): Promise<number> {
+    const batch = stage(devices);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      if (!staged.has(client)) {
+        await client.query(CREATE_STAGE);
+        staged.add(client);
+      }
+      await pipeline(Readable.from(batch.copy), client.query(copyFrom('COPY ingest_stage FROM STDIN')));
+      const inserted = await client.query(INSERT_READINGS);
+      await client.query(APPLY, batch.params);
+      await client.query('COMMIT');
+      client.release();
+      return inserted.rowCount ?? 0;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      // A broken connection must not go back to the pool.
+      client.release(error as Error);
+      throw error;
     }
-    await pipeline(Readable.from(batch.copy), client.query(copyFrom('COPY ingest_stage FROM STDIN')));
-    const inserted = await client.query(INSERT_READINGS);
-    await client.query(APPLY, batch.params);
-    await client.query('COMMIT');
-    return inserted.rowCount ?? 0;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
   }
 }
 
