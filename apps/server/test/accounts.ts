@@ -1,9 +1,7 @@
 import type { CreateUser } from '@enviro/contracts/accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { LoginRateLimiter } from '../src/platform/access/rate-limit.ts';
 import type { Db } from '../src/platform/database/database.ts';
-import { UserRepository } from '../src/modules/accounts/accounts.repository.ts';
-import { AuthService } from '../src/modules/accounts/accounts.service.ts';
+import { UserAccountService } from '../src/modules/users/user-accounts.service.ts';
 
 /** Password of every user newUser makes. */
 export const PASSWORD = 'correct horse battery';
@@ -13,8 +11,8 @@ let counter = 0;
 /** A user of the tenant, of the tenant's type unless told; returns the id and the email. */
 export async function newUser(db: Db, o: Partial<CreateUser> & { tenantId: number; userType?: CreateUser['userType'] }) {
   const userName = o.userName ?? `user${++counter}.${Date.now()}@example.in`;
-  const service = new AuthService(db, new UserRepository(db), new LoginRateLimiter(db));
-  const { id } = await service.createUser(
+  const service = new UserAccountService(db);
+  const { id } = await service.create(
     { name: 'test', userId: null },
     { name: 'Test User', userType: 'tenant', role: 'user', password: PASSWORD, ...o, userName },
   );

@@ -1,6 +1,6 @@
 import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '../src/platform/access/session.ts';
 import type { Db } from '../src/platform/database/database.ts';
-import { UserRepository } from '../src/modules/accounts/accounts.repository.ts';
+import { SessionRepository } from '../src/modules/accounts/sessions.repository.ts';
 
 /**
  * A session for an existing user without going through /api/login, for tests that need many
@@ -8,7 +8,7 @@ import { UserRepository } from '../src/modules/accounts/accounts.repository.ts';
  */
 export async function sessionCookie(db: Db, tenantId: number, userId: number): Promise<string> {
   const { token, id } = newSessionToken();
-  await new UserRepository(db).createSession({
+  await new SessionRepository(db).create({
     id,
     tenantId,
     userId,

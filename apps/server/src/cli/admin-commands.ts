@@ -8,9 +8,7 @@ import { CreateTenant } from '@enviro/contracts/tenants';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../platform/database/database.ts';
 import { findImportDevice, importReadingsCsv } from '../modules/telemetry/csv-import.service.ts';
-import { LoginRateLimiter } from '../platform/access/rate-limit.ts';
-import { UserRepository } from '../modules/accounts/accounts.repository.ts';
-import { AuthService } from '../modules/accounts/accounts.service.ts';
+import { UserAccountService } from '../modules/users/user-accounts.service.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { defined, InputError, jsonFlag, numeric, pairs, text, UsageError, validate, type FlagOptions, type FlagValues } from './cli-input.ts';
 import { listDevices, listTenants, tenantExists, tokenTaken } from './admin-queries.ts';
@@ -237,7 +235,7 @@ const createUser: AdminCommand = {
       { tenantId: 'tenant', name: 'name', userName: 'email', userType: 'type', role: 'role', password: 'password',
         phone: 'phone', corporateId: 'corporate-id' },
     );
-    return ({ db }) => new AuthService(db, new UserRepository(db), new LoginRateLimiter(db)).createUser({ name: 'cli', userId: null }, input);
+    return ({ db }) => new UserAccountService(db).create({ name: 'cli', userId: null }, input);
   },
 };
 

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../platform/database/database.ts';
-import { LoginRateLimiter } from '../platform/access/rate-limit.ts';
 import { CorporateRepository } from '../modules/corporates/corporates.repository.ts';
 import { PartnerTenantRepository } from '../modules/partners/partners.repository.ts';
-import { UserRepository } from '../modules/accounts/accounts.repository.ts';
-import { AuthService } from '../modules/accounts/accounts.service.ts';
+import { UserAccountService } from '../modules/users/user-accounts.service.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 
 /** One sign-in of the demo, for the start-up log and the README. */
@@ -33,7 +31,7 @@ export async function seedDemoAccounts(
 ): Promise<DemoAccounts> {
   const password = demo.password ?? randomBytes(12).toString('base64url');
   const provisioning = new ProvisioningService(db);
-  const auth = new AuthService(db, new UserRepository(db), new LoginRateLimiter(db));
+  const userAccounts = new UserAccountService(db);
   const actor = { name: 'seed', userId: null };
   const [first, second, third] = demo.industryTenantIds;
   if (first === undefined || second === undefined || third === undefined) throw new Error('the demo needs three industries');
@@ -63,7 +61,7 @@ export async function seedDemoAccounts(
   const accounts: DemoAccount[] = [];
   for (const u of users) {
     const userName = `${u.local}@${DOMAIN}`;
-    await auth.createUser(actor, {
+    await userAccounts.create(actor, {
       tenantId: u.tenantId,
       name: u.name,
       userName,

@@ -2,16 +2,13 @@ import { LoginBody, LogoutResult, SessionUser, UserIdParams } from '@enviro/cont
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertCsrfHeader, CSRF_HEADER } from '../../platform/access/csrf.ts';
-import { LoginRateLimiter } from '../../platform/access/rate-limit.ts';
 import { INFO_COOKIE, SESSION_COOKIE, SESSION_MAX_MS } from '../../platform/access/session.ts';
-import { UserRepository } from './accounts.repository.ts';
 import { AuthService } from './accounts.service.ts';
 import { headerOf } from '../../platform/access/request-header.ts';
 
 /** Sign in and out with a session cookie, and who is signed in (SPEC 7 Users: sessionData). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const auth = new AuthService(db, new UserRepository(db), new LoginRateLimiter(db));
+  const auth = new AuthService(app.database.db);
   // Login and logout set cookies, so a cross-site form must not be able to call them either.
   const csrf = async (request: FastifyRequest) => assertCsrfHeader(request.method, headerOf(request, CSRF_HEADER));
 

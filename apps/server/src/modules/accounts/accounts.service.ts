@@ -1,17 +1,14 @@
-import type { CreateUser, LoginBody, Role, SessionUser, UserStatus, UserType } from '@enviro/contracts/accounts';
-import type { TenantType } from '@enviro/contracts/common';
+import type { LoginBody, SessionUser } from '@enviro/contracts/accounts';
 import { effectiveAccess } from '@enviro/domain/access-model';
-import { userDisplayId } from '@enviro/domain/display-id';
-import { userTypeProblem } from '@enviro/domain/user-roles';
-import type { Auth, UserAuth } from '../../platform/access/auth.ts';
-import { hashPassword, verifyPassword } from '../../platform/access/password.ts';
-import { tooManyAttempts, type LoginRateLimiter } from '../../platform/access/rate-limit.ts';
+import { assertSelf, assertSignedIn, maySignIn } from '../../platform/access/access.ts';
+import type { Auth } from '../../platform/access/auth.ts';
+import { verifyPassword } from '../../platform/access/password.ts';
 import { newSessionToken, SESSION_IDLE_MS, sessionIdOf } from '../../platform/access/session.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
-import { recordUserAudit, type AuditActor } from '../audit-log/audit-log.service.ts';
-import { recordLogin } from '../users/users.repository.ts';
-import { CLOSED_TENANT_STATUSES, type ProfileRow, type UserRepository } from './accounts.repository.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import { toProfile, UserAccountService, type ProfileRow } from '../users/user-accounts.service.ts';
+import { LoginRateLimiter, tooManyAttempts } from './login-rate-limit.ts';
+import { SessionRepository } from './sessions.repository.ts';
 
 /** The one answer to a failed login: it never tells whether the account exists. */
 export const LOGIN_FAILED = 'Invalid user name or password';
@@ -28,11 +25,15 @@ export interface LoginResult {
 }
 
 export class AuthService {
-  constructor(
-    private readonly db: Db,
-    private readonly users: UserRepository,
-    private readonly limiter: LoginRateLimiter,
-  ) {}
+  private readonly sessions: SessionRepository;
+  private readonly accounts: UserAccountService;
+  private readonly limiter: LoginRateLimiter;
+
+  constructor(db: Db) {
+    this.sessions = new SessionRepository(db);
+    this.accounts = new UserAccountService(db);
+    this.limiter = new LoginRateLimiter(db);
+  }
 
   /**
    * Checks the password and opens a session. Unknown user, wrong password, disabled user and
@@ -43,110 +44,58 @@ export class AuthService {
     const attempt = await this.limiter.admit(key, client.ip);
     if ('retryAfterMs' in attempt) throw tooManyAttempts(attempt.retryAfterMs);
 
-    const row = await this.users.findForLogin(key);
+    const row = await this.accounts.findForLogin(key);
     const passwordOk = await verifyPassword(row?.password_hash ?? null, input.password);
-    const open = row !== undefined && row.status === 'ENABLED' && !(CLOSED_TENANT_STATUSES as readonly string[]).includes(row.tenant_status);
-    if (!row || !passwordOk || !open) {
+    if (!row || !passwordOk || !maySignIn({ userStatus: row.status, tenantStatus: row.tenant_status })) {
       await this.limiter.prune();
       throw unauthorized(LOGIN_FAILED);
     }
     await this.limiter.forget(attempt);
 
     const userId = Number(row.id);
-    await this.users.deleteExpiredSessions(row.tenant_id, userId);
+    await this.sessions.deleteExpired(row.tenant_id, userId);
     const { token, id } = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
-    await this.users.createSession({ id, tenantId: row.tenant_id, userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
-    await recordLogin(this.db, { tenantId: row.tenant_id, userId, ip: client.ip, userAgent: client.userAgent });
+    await this.sessions.create({ id, tenantId: row.tenant_id, userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
+    await this.accounts.recordSignIn({ tenantId: row.tenant_id, userId, ip: client.ip, userAgent: client.userAgent });
     const user = await this.profile(row.tenant_id, userId);
     return { token, user };
   }
 
   /** Ends the session the token opened, if it still exists. */
   async logout(token: string | undefined): Promise<void> {
-    if (token) await this.users.deleteSession(sessionIdOf(token));
+    if (token) await this.sessions.delete(sessionIdOf(token));
   }
 
   /** The signed-in user and what this request resolved (acting tenant, manage mode, view). */
   async me(auth: Auth): Promise<SessionUser> {
-    const user = assertUser(auth);
+    const user = assertSignedIn(auth);
     return this.profile(user.homeTenantId, user.userId, { actingTenantId: user.tenantId, manage: user.manage, view: user.access.view });
   }
 
   /** GET /sessionData/{id}: the caller's own data only; any other id is not found. */
   async sessionData(auth: Auth, userId: number): Promise<SessionUser> {
-    const user = assertUser(auth);
-    if (user.userId !== userId) throw notFound(`No user with id= ${userId} exists`);
+    assertSelf(auth, userId);
     return this.me(auth);
-  }
-
-  /** Creates a user of a tenant; the user type must be the tenant's type. Audited. */
-  async createUser(actor: AuditActor, input: CreateUser): Promise<{ id: number }> {
-    const tenantType = await this.users.tenantType(input.tenantId);
-    if (tenantType === undefined) throw badRequest('tenantId', `no tenant ${input.tenantId}`);
-    const typeProblem = userTypeProblem(tenantType, input.userType);
-    if (typeProblem) throw badRequest('userType', typeProblem);
-    if (input.corporateId !== undefined && !(await this.users.corporateExists(input.corporateId))) {
-      throw badRequest('corporateId', `no corporate ${input.corporateId}`);
-    }
-    const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
-    try {
-      const id = await this.db.transaction().execute(async (trx) => {
-        const created = await this.users.create(trx, {
-          tenantId: input.tenantId,
-          name: input.name,
-          userName: input.userName,
-          phone: input.phone ?? null,
-          userType: input.userType,
-          role: input.role,
-          passwordHash,
-          corporateId: input.corporateId ?? null,
-        });
-        const { password: _secret, ...recorded } = input;
-        await recordUserAudit(trx, actor, input.tenantId, Number(created), 'create', null, { ...recorded, id: Number(created), hasPassword: passwordHash !== null });
-        return created;
-      });
-      return { id: Number(id) };
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw conflict('userName', 'already used by another account');
-      throw error;
-    }
   }
 
   /** The user's profile; `resolved` comes from the request's session, else it is the user at home. */
   private async profile(tenantId: number, userId: number, resolved?: ResolvedSession): Promise<SessionUser> {
-    const row = await this.users.findProfile(tenantId, userId);
+    const row = await this.accounts.findProfile(tenantId, userId);
     if (!row) throw unauthorized('session expired; sign in again');
     return toSessionUser(row, resolved);
   }
 }
 
-function assertUser(auth: Auth): UserAuth {
-  if (auth.kind !== 'user') throw unauthorized('sign in to see your account');
-  return auth;
+/**
+ * How other modules end a user's sessions (user administration disabling them): in `db`, the
+ * transaction of the change that ends them.
+ */
+export function endSessions(db: Db, tenantId: number, userId: number): Promise<number> {
+  return new SessionRepository(db).endAll(tenantId, userId);
 }
-
 
 type ResolvedSession = Pick<SessionUser, 'actingTenantId' | 'manage' | 'view'>;
-
-/** A user's profile as the API shows it (SessionUser and the administrators' AdminUser share it). */
-export function toProfile(row: ProfileRow): Omit<SessionUser, 'actingTenantId' | 'manage' | 'view'> {
-  // The CHECK constraints of app_user and tenant hold these to the contract's values.
-  return {
-    id: Number(row.id),
-    displayId: userDisplayId(row.id),
-    name: row.name,
-    userName: row.user_name,
-    phone: row.phone,
-    userType: row.user_type as UserType,
-    role: row.role as Role,
-    status: row.status as UserStatus,
-    emailVerified: row.email_verified,
-    phoneVerified: row.phone_verified,
-    tenant: { id: row.tenant_id, name: row.tenant_name, type: row.tenant_type as TenantType },
-    corporate: row.corporate_id === null ? null : { id: row.corporate_id, name: row.corporate_name ?? '' },
-  };
-}
 
 function toSessionUser(row: ProfileRow, resolved: ResolvedSession | undefined): SessionUser {
   const profile = toProfile(row);

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LoginRateLimiter } from '../../platform/access/rate-limit.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { VerificationRepository } from './verification.repository.ts';
 import { VerificationService } from './verification.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Invites, one-time codes, email change and password update (routes/user-verification.routes.ts). */
+    /** Invites, one-time codes, email change and password update (verification.routes.ts). */
     verification: VerificationService;
   }
 }
@@ -18,7 +16,7 @@ declare module 'fastify' {
  */
 export const invitesPlugin = fp(
   async function invites(app: FastifyInstance, opts: { db: Db }) {
-    const service = new VerificationService(opts.db, new VerificationRepository(opts.db), app.messaging, new LoginRateLimiter(opts.db));
+    const service = new VerificationService(opts.db, app.messaging);
     app.decorate('verification', service);
     app.decorate('invites', service);
   },

@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Db } from '../database/database.ts';
-import type { Database } from '../database/schema.ts';
-import { HttpError } from '../errors.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { LoginAttemptRepository } from './login-attempts.repository.ts';
 
 /** Failed logins allowed in a sliding window, per user name and per client address. */
 export const LOGIN_LIMITS = {
@@ -22,53 +21,34 @@ export interface AdmittedAttempt {
  * together.
  */
 export class LoginRateLimiter {
+  private readonly attempts: LoginAttemptRepository;
+
   constructor(
     private readonly db: Db,
     private readonly limits: typeof LOGIN_LIMITS = LOGIN_LIMITS,
-  ) {}
+  ) {
+    this.attempts = new LoginAttemptRepository(db);
+  }
 
   /** Records the attempt, or answers how long until the caller may try again (refusals are not recorded, so the wait shown is the real one). */
   async admit(userNameKey: string, ip: string): Promise<AdmittedAttempt | { retryAfterMs: number }> {
     return this.db.transaction().execute(async (trx) => {
-      // Sorted, so two attempts never wait on each other's locks in opposite orders.
-      for (const key of [`login-user:${userNameKey}`, `login-ip:${ip}`].sort()) {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-      }
-      const retryAfterMs = await this.retryAfterMs(trx, userNameKey, ip);
+      const attempts = this.attempts.in(trx);
+      await attempts.lock([`login-user:${userNameKey}`, `login-ip:${ip}`]);
+      const retryAfterMs = await attempts.retryAfterMs(userNameKey, ip, this.limits);
       if (retryAfterMs !== null) return { retryAfterMs: Math.max(retryAfterMs, 1_000) };
-      return trx.insertInto('login_attempt').values({ user_name: userNameKey, ip }).returning('id').executeTakeFirstOrThrow();
+      return attempts.add(userNameKey, ip);
     });
   }
 
   /** A successful login is not a failure to count. */
   async forget(attempt: AdmittedAttempt): Promise<void> {
-    await this.db.deleteFrom('login_attempt').where('id', '=', attempt.id).execute();
+    await this.attempts.delete(attempt.id);
   }
 
   /** Drops attempts older than the window; failures stay recorded as they are. */
   async prune(): Promise<void> {
-    await this.db
-      .deleteFrom('login_attempt')
-      .where('at', '<', sql<Date>`now() - ${this.limits.windowMs} * interval '1 millisecond'`)
-      .execute();
-  }
-
-  /**
-   * With `limit` failures in the window the caller must wait until the limit-th most recent of
-   * them leaves it; null when neither limit is reached.
-   */
-  private async retryAfterMs(trx: Kysely<Database>, userNameKey: string, ip: string): Promise<number | null> {
-    const window = sql`${this.limits.windowMs} * interval '1 millisecond'`;
-    const nth = (column: 'user_name' | 'ip', value: string, limit: number) => sql`(
-      SELECT at FROM login_attempt
-      WHERE ${sql.ref(column)} = ${value} AND at > now() - ${window}
-      ORDER BY at DESC OFFSET ${limit - 1} LIMIT 1)`;
-    const { rows } = await sql<{ ms: number | null }>`
-      SELECT (extract(epoch FROM greatest(${nth('user_name', userNameKey, this.limits.perAccount)},
-                                          ${nth('ip', ip, this.limits.perAddress)}) + ${window} - now()) * 1000)::float8 AS ms
-    `.execute(trx);
-    const ms = rows[0]?.ms ?? null;
-    return ms !== null && ms > 0 ? ms : null;
+    await this.attempts.deleteOlderThan(this.limits.windowMs);
   }
 }
 

@@ -1,19 +1,18 @@
 import type { AcceptInviteBody, CodeSent, EmailChanged, InviteAccepted, InviteInfo, InviteSent, PasswordUpdateBody, PasswordUpdated, VerificationState } from '@enviro/contracts/accounts';
-import type { Kysely } from 'kysely';
+import { assertSelf, userScope } from '../../platform/access/access.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import { hashPassword, verifyPassword } from '../../platform/access/password.ts';
-import { tooManyAttempts, type LoginRateLimiter } from '../../platform/access/rate-limit.ts';
 import type { Db } from '../../platform/database/database.ts';
-import type { Database } from '../../platform/database/schema.ts';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import type { Messaging } from '../../platform/mail/mail.plugin.ts';
 import { emailChangedMail, emailCodeMail, inviteMail } from '../../platform/mail/templates.ts';
 import { recordUserAudit, userActor, type AuditActor } from '../audit-log/audit-log.service.ts';
-import type { CodePurpose, VerifiableUser, VerificationRepository } from './verification.repository.ts';
+import { UserAccountService, type VerifiableUser } from '../users/user-accounts.service.ts';
 import type { InviteSender } from './invite-sender.ts';
-import { userScope } from '../users/users.service.ts';
+import { LoginRateLimiter, tooManyAttempts } from './login-rate-limit.ts';
 import { inviteTokenHash, maskEmail, maskPhone, newCode, newInviteToken, VERIFICATION_LIMITS, type VerificationLimits } from './one-time-code.ts';
-
+import { SessionRepository } from './sessions.repository.ts';
+import { VerificationCodeRepository, type CodePurpose, type CodeRow } from './verification.repository.ts';
 
 /**
  * Invites, email and phone confirmation with one-time codes, login email change and password
@@ -21,17 +20,25 @@ import { inviteTokenHash, maskEmail, maskPhone, newCode, newInviteToken, VERIFIC
  * transaction that stored the code has committed.
  */
 export class VerificationService implements InviteSender {
+  private readonly codes: VerificationCodeRepository;
+  private readonly accounts: UserAccountService;
+  private readonly sessions: SessionRepository;
+  private readonly limiter: LoginRateLimiter;
+
   constructor(
     private readonly db: Db,
-    private readonly repo: VerificationRepository,
     private readonly messaging: Messaging,
-    private readonly limiter: LoginRateLimiter,
     private readonly limits: VerificationLimits = VERIFICATION_LIMITS,
-  ) {}
+  ) {
+    this.codes = new VerificationCodeRepository(db);
+    this.accounts = new UserAccountService(db);
+    this.sessions = new SessionRepository(db);
+    this.limiter = new LoginRateLimiter(db);
+  }
 
   /** InviteSender: called by user administration once a user without a password is committed. */
   async sendInvite(tenantId: number, userId: number): Promise<void> {
-    const user = await this.repo.findUser(this.db, [tenantId], userId);
+    const user = await this.accounts.findVerifiable([tenantId], userId);
     if (!user) throw notFound(`No user with id= ${userId} exists`);
     await this.invite(user, { name: 'system', userId: null });
   }
@@ -43,7 +50,7 @@ export class VerificationService implements InviteSender {
   async resendInvite(auth: Auth, userId: number): Promise<InviteSent> {
     const scope = userScope(auth);
     // Outside their scope a user is not found, whether it exists or not.
-    const user = scope.write ? await this.repo.findUser(this.db, scope.tenantIds, userId) : undefined;
+    const user = scope.write ? await this.accounts.findVerifiable(scope.tenantIds, userId) : undefined;
     if (!user) throw notFound(`No user with id= ${userId} exists`);
     if (user.password_hash !== null) throw new HttpError(409, 'the user has already set a password; an invite is only for a first password');
     if (user.status !== 'ENABLED') throw new HttpError(409, 'the user is disabled; enable them before inviting');
@@ -52,7 +59,7 @@ export class VerificationService implements InviteSender {
 
   /** GET /invite/{token}: whom the link is for, or that it expired or was used; an unknown link is not found. */
   async inviteInfo(token: string): Promise<InviteInfo> {
-    const found = await this.repo.findInvite(this.db, inviteTokenHash(token));
+    const found = await this.findInvite(this.db, inviteTokenHash(token));
     if (!found) throw notFound('This invite link is not valid');
     const { code, user } = found;
     if (code.used_at !== null || user.password_hash !== null) return { state: 'USED' };
@@ -71,15 +78,15 @@ export class VerificationService implements InviteSender {
     const passwordHash = await hashPassword(input.password);
     try {
       const accepted = await this.db.transaction().execute(async (trx) => {
-        const found = await this.repo.findInvite(trx, hash, true);
+        const found = await this.findInvite(trx, hash, true);
         if (!found) throw notFound('This invite link is not valid');
         const { code, user } = found;
         if (code.used_at !== null || user.password_hash !== null) throw conflict('token', 'this invite was already used; sign in');
         if (code.expired || user.status !== 'ENABLED') throw badRequest('token', 'this invite has expired; ask your administrator for a new one');
         const userId = Number(user.id);
         const emailVerified = sameAddress(code.target, user.user_name) || user.email_verified;
-        await this.repo.updateUser(trx, user.tenant_id, userId, { password_hash: passwordHash, email_verified: emailVerified });
-        await this.repo.markUsed(trx, code.tenant_id, code.id);
+        await this.accounts.in(trx).update(user.tenant_id, userId, { password_hash: passwordHash, email_verified: emailVerified });
+        await this.codes.in(trx).markUsed(code.tenant_id, code.id);
         await recordUserAudit(
           trx, userActor({ userId }), user.tenant_id, userId, 'invite.accept',
           { hasPassword: false, emailVerified: user.email_verified }, { hasPassword: true, emailVerified },
@@ -96,27 +103,29 @@ export class VerificationService implements InviteSender {
 
   /** POST /users/{id}/verifyEmail: a 6-digit code to the user's own email. */
   async sendEmailCode(auth: Auth, userId: number): Promise<CodeSent> {
-    const user = await this.self(auth, userId);
+    const caller = assertSelf(auth, userId);
+    const user = await this.ownAccount(caller);
     if (user.email_verified) throw new HttpError(409, 'your email is already confirmed');
-    return this.sendCode(user, 'email', user.user_name, userActor(assertUser(auth)));
+    return this.sendCode(user, 'email', user.user_name, userActor(caller));
   }
 
   /** POST /users/{id}/verifyPhone: a 6-digit code by SMS to the user's own phone. */
   async sendPhoneCode(auth: Auth, userId: number): Promise<CodeSent> {
-    const user = await this.self(auth, userId);
+    const caller = assertSelf(auth, userId);
+    const user = await this.ownAccount(caller);
     if (user.phone === null) throw badRequest('phone', 'your account has no phone number; add one first');
     if (user.phone_verified) throw new HttpError(409, 'your phone is already confirmed');
-    return this.sendCode(user, 'phone', user.phone, userActor(assertUser(auth)));
+    return this.sendCode(user, 'phone', user.phone, userActor(caller));
   }
 
   /** POST /users/{id}/verifyEmailOtp and /verifyPhoneOtp: checks the code and confirms the address. */
   async checkCode(auth: Auth, userId: number, purpose: 'email' | 'phone', otp: string): Promise<VerificationState> {
-    const caller = assertUser(auth);
-    await this.self(auth, userId);
+    const caller = assertSelf(auth, userId);
+    await this.ownAccount(caller);
     const tenantId = caller.homeTenantId;
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const user = await this.repo.findUser(trx, [tenantId], userId, true);
-      const code = await this.repo.newestCode(trx, tenantId, userId, purpose);
+      const user = await this.accounts.in(trx).findVerifiable([tenantId], userId, true);
+      const code = await this.codes.in(trx).newest(tenantId, userId, purpose);
       if (!user) throw notFound(`No user with id= ${userId} exists`);
       const address = purpose === 'email' ? user.user_name : user.phone;
       if (!code || code.used_at !== null || address === null || !sameAddress(code.target, address)) {
@@ -126,12 +135,12 @@ export class VerificationService implements InviteSender {
       if (code.attempts >= this.limits.maxWrongAttempts) throw badRequest('otp', 'too many wrong codes; ask for a new one');
       if (!(await verifyPassword(code.code_hash, otp))) {
         // Counted in this transaction, which commits: the error is thrown after it.
-        const attempts = await this.repo.countWrongAttempt(trx, tenantId, code.id);
+        const attempts = await this.codes.in(trx).countWrongAttempt(tenantId, code.id);
         return { state: null, triesLeft: this.limits.maxWrongAttempts - attempts };
       }
       const flag = purpose === 'email' ? 'email_verified' : 'phone_verified';
-      await this.repo.markUsed(trx, tenantId, code.id);
-      await this.repo.updateUser(trx, tenantId, userId, { [flag]: true });
+      await this.codes.in(trx).markUsed(tenantId, code.id);
+      await this.accounts.in(trx).update(tenantId, userId, { [flag]: true });
       await recordUserAudit(
         trx, userActor(caller), caller.homeTenantId, userId, `user.${purpose}.verify`,
         { [purpose]: address, [camel(flag)]: user[flag] }, { [purpose]: address, [camel(flag)]: true },
@@ -148,8 +157,8 @@ export class VerificationService implements InviteSender {
    * goes to it and a notice to the old address.
    */
   async changeEmail(auth: Auth, userId: number, email: string): Promise<EmailChanged> {
-    const caller = assertUser(auth);
-    const user = await this.self(auth, userId);
+    const caller = assertSelf(auth, userId);
+    const user = await this.ownAccount(caller);
     if (sameAddress(user.user_name, email)) throw badRequest('email', 'is already your email');
     const code = newCode();
     const codeHash = await hashPassword(code);
@@ -157,12 +166,12 @@ export class VerificationService implements InviteSender {
     try {
       stored = await this.db.transaction().execute(async (trx) => {
         await this.assertMaySend(trx, user, 'email');
-        await this.repo.changeUserName(trx, user.tenant_id, userId, email);
+        await this.accounts.in(trx).changeLoginName(user.tenant_id, userId, email);
         await recordUserAudit(
           trx, userActor(caller), caller.homeTenantId, userId, 'user.email.change',
           { userName: user.user_name, emailVerified: user.email_verified }, { userName: email, emailVerified: false },
         );
-        return this.repo.replaceCode(trx, { tenantId: user.tenant_id, userId, purpose: 'email', codeHash, target: email, validMs: this.limits.codeValidMs });
+        return this.codes.in(trx).replace({ tenantId: user.tenant_id, userId, purpose: 'email', codeHash, target: email, validMs: this.limits.codeValidMs });
       });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw conflict('email', 'already used by another account');
@@ -178,8 +187,8 @@ export class VerificationService implements InviteSender {
 
   /** POST /users/{id}/password/update: the user's own password; their other sessions end. */
   async updatePassword(auth: Auth, userId: number, input: PasswordUpdateBody, ip: string): Promise<PasswordUpdated> {
-    const caller = assertUser(auth);
-    const user = await this.self(auth, userId);
+    const caller = assertSelf(auth, userId);
+    const user = await this.ownAccount(caller);
     // A wrong current password counts like a failed login, so this route cannot be used to guess it.
     const attempt = await this.limiter.admit(user.user_name.toLowerCase(), ip);
     if ('retryAfterMs' in attempt) throw tooManyAttempts(attempt.retryAfterMs);
@@ -191,8 +200,8 @@ export class VerificationService implements InviteSender {
     if (input.newPassword === input.currentPassword) throw badRequest('newPassword', 'must differ from the current password');
     const passwordHash = await hashPassword(input.newPassword);
     const sessionsEnded = await this.db.transaction().execute(async (trx) => {
-      await this.repo.updateUser(trx, user.tenant_id, userId, { password_hash: passwordHash });
-      const ended = await this.repo.endOtherSessions(trx, user.tenant_id, userId, caller.sessionId);
+      await this.accounts.in(trx).update(user.tenant_id, userId, { password_hash: passwordHash });
+      const ended = await this.sessions.in(trx).endAll(user.tenant_id, userId, caller.sessionId);
       await recordUserAudit(trx, userActor(caller), caller.homeTenantId, userId, 'user.password.update', null, { passwordChanged: true, sessionsEnded: ended });
       return ended;
     });
@@ -205,10 +214,11 @@ export class VerificationService implements InviteSender {
     const userId = Number(user.id);
     const stored = await this.db.transaction().execute(async (trx) => {
       if (throttle) await this.assertMaySend(trx, user, 'invite');
-      const code = await this.repo.replaceCode(trx, {
+      const codes = this.codes.in(trx);
+      const code = await codes.replace({
         tenantId: user.tenant_id, userId, purpose: 'invite', codeHash: hash, target: user.user_name, validMs: this.limits.inviteValidMs,
       });
-      await this.repo.addInviteToken(trx, hash, user.tenant_id, code.id);
+      await codes.addInviteToken(hash, user.tenant_id, code.id);
       await recordUserAudit(trx, actor, user.tenant_id, userId, 'invite.send', null, { sentTo: user.user_name, expiresAt: code.expiresAt.toISOString() });
       return code;
     });
@@ -226,7 +236,7 @@ export class VerificationService implements InviteSender {
     const userId = Number(user.id);
     const stored = await this.db.transaction().execute(async (trx) => {
       await this.assertMaySend(trx, user, purpose);
-      const row = await this.repo.replaceCode(trx, { tenantId: user.tenant_id, userId, purpose, codeHash, target, validMs: this.limits.codeValidMs });
+      const row = await this.codes.in(trx).replace({ tenantId: user.tenant_id, userId, purpose, codeHash, target, validMs: this.limits.codeValidMs });
       await recordUserAudit(trx, actor, user.tenant_id, userId, `user.${purpose}.code`, null, {
         sentTo: purpose === 'email' ? maskEmail(target) : maskPhone(target),
       });
@@ -246,7 +256,7 @@ export class VerificationService implements InviteSender {
     try {
       await send();
     } catch {
-      await this.repo.deleteCode(tenantId, codeId);
+      await this.codes.delete(tenantId, codeId);
       throw new HttpError(503, 'the message could not be sent; try again later');
     }
   }
@@ -256,10 +266,10 @@ export class VerificationService implements InviteSender {
    * transaction storing the code, under the user's row lock, so concurrent requests cannot all
    * pass the check before any of them has stored its code.
    */
-  private async assertMaySend(trx: Kysely<Database>, user: VerifiableUser, purpose: CodePurpose): Promise<void> {
+  private async assertMaySend(trx: Db, user: VerifiableUser, purpose: CodePurpose): Promise<void> {
     const l = this.limits;
-    await this.repo.findUser(trx, [user.tenant_id], Number(user.id), true);
-    const recent = await this.repo.recentSends(trx, user.tenant_id, Number(user.id), purpose, l.resendWindowMs);
+    await this.accounts.in(trx).findVerifiable([user.tenant_id], Number(user.id), true);
+    const recent = await this.codes.in(trx).recentSends(user.tenant_id, Number(user.id), purpose, l.resendWindowMs);
     if (recent.lastAgoMs !== null && recent.lastAgoMs < l.resendIntervalMs) {
       const seconds = Math.ceil((l.resendIntervalMs - recent.lastAgoMs) / 1000);
       throw new HttpError(429, `${purpose === 'invite' ? 'an invite' : 'a code'} was just sent; ask again in ${seconds} second${seconds === 1 ? '' : 's'}`);
@@ -273,18 +283,24 @@ export class VerificationService implements InviteSender {
     return { sentTo, expiresAt: expiresAt.toISOString(), resendAfterSeconds: Math.ceil(this.limits.resendIntervalMs / 1000) };
   }
 
-  /** The caller's own account: any other user id is not found, whoever the caller is. */
-  private async self(auth: Auth, userId: number): Promise<VerifiableUser> {
-    const caller = assertUser(auth);
-    const user = caller.userId === userId ? await this.repo.findUser(this.db, [caller.homeTenantId], userId) : undefined;
-    if (!user) throw notFound(`No user with id= ${userId} exists`);
+  /**
+   * The invite an invite link's token opens, with its user. `lock` (in a transaction that will
+   * change them) locks the user's row before the code's, the order every other path here takes.
+   */
+  private async findInvite(db: Db, tokenHash: string, lock = false): Promise<{ code: CodeRow; user: VerifiableUser } | undefined> {
+    const codes = this.codes.in(db);
+    const invite = await codes.findInvite(tokenHash);
+    const user = invite && (await this.accounts.in(db).findVerifiable([invite.tenant_id], Number(invite.user_id), lock));
+    const code = user && lock ? await codes.findInvite(tokenHash, true) : invite;
+    return user && code ? { code, user } : undefined;
+  }
+
+  /** The caller's own account, at home. */
+  private async ownAccount(caller: UserAuth): Promise<VerifiableUser> {
+    const user = await this.accounts.findVerifiable([caller.homeTenantId], caller.userId);
+    if (!user) throw notFound(`No user with id= ${caller.userId} exists`);
     return user;
   }
-}
-
-function assertUser(auth: Auth): UserAuth {
-  if (auth.kind !== 'user') throw unauthorized('sign in to manage your account');
-  return auth;
 }
 
 function sameAddress(a: string, b: string): boolean {

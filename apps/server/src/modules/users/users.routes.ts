@@ -4,8 +4,6 @@ import { AdminUser, BulkUserResult, EntityAccessInput, NewUser, NewUsers, UserAc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteAccess } from '../../platform/access/route-access.ts';
-import { UserAdminRepository } from './users.repository.ts';
-import { UserRepository } from '../accounts/accounts.repository.ts';
 import { UserAdminService } from './users.service.ts';
 
 const TAGS = ['users'];
@@ -19,11 +17,8 @@ const USER_WRITE: RouteAccess = ['siteAdmin', 'userAdmin', 'siteManaging'];
 const WRITE_ERRORS = { ...ERROR_RESPONSES, 409: ApiError };
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
   const users = new UserAdminService(
-    db,
-    new UserAdminRepository(db),
-    new UserRepository(db),
+    app.database.db,
     () => (app.hasDecorator('invites') ? app.invites : undefined),
     (err, userId) => app.log.error({ err, userId }, 'invite not sent; the user can be sent another'),
   );

@@ -1,4 +1,7 @@
-import { forbidden, notFound } from '../errors.ts';
+import { ACCESS_RULES, type Role, type UserType } from '@enviro/domain/access-model';
+import { grantProblem, roleRank } from '@enviro/domain/user-roles';
+import { badRequest, forbidden, forbiddenField, notFound, unauthorized } from '../errors.ts';
+import type { AccessRepository } from './access.repository.ts';
 import type { Auth, UserAuth } from './auth.ts';
 
 /** The one place that decides whether a caller may touch a tenant's data. */
@@ -23,22 +26,158 @@ export function assertCanWrite(auth: Auth): void {
   if (auth.kind === 'public') throw forbidden('the public portal is read-only');
 }
 
-/** The signed-in user behind the request; public portal and API key callers are refused. */
+/**
+ * The signed-in user behind the request. Anyone else (no session, the public portal, an API key)
+ * is told to sign in: 401, as a `signedIn` route answers them (route-access.ts), so the web app
+ * sends them to the sign-in page.
+ */
 export function assertSignedIn(auth: Auth): UserAuth {
-  if (auth.kind !== 'user') throw forbidden('sign in as a user to use the administration');
+  if (auth.kind !== 'user') throw unauthorized('sign in to use this route');
   return auth;
 }
 
-/** Roles of a site user that administer the platform. */
-const SITE_ADMIN_ROLES: readonly string[] = ['site', 'admin'];
+/** A user's own account: any other user id is not found, whoever the caller is. */
+export function assertSelf(auth: Auth, userId: number): UserAuth {
+  const user = assertSignedIn(auth);
+  if (user.userId !== userId) throw notFound(`No user with id= ${userId} exists`);
+  return user;
+}
+
+/** Tenant statuses whose users may not sign in, and whose sessions stop working. */
+const CLOSED_TENANT_STATUSES: readonly string[] = ['DISABLED', 'DELETED'];
+
+/** Whether an account may sign in and keep its sessions: the user enabled, their tenant not closed. */
+export function maySignIn(account: { userStatus: string; tenantStatus: string }): boolean {
+  return account.userStatus === 'ENABLED' && !CLOSED_TENANT_STATUSES.includes(account.tenantStatus);
+}
+
+/** Roles of a site user that administer the platform (and every tenant's users). */
+const SITE_ADMIN_ROLES: readonly Role[] = ACCESS_RULES.siteAdmin.roles;
+
+/** A site user with the site or admin role, in whichever view: the one who manages every tenant. */
+export function isSiteAdmin(user: UserAuth): boolean {
+  return user.userType === 'site' && SITE_ADMIN_ROLES.includes(user.role);
+}
 
 /**
- * A site user with the site or admin role: the one who manages every tenant. A route for site
- * administrators only declares `siteAdmin` instead, and its service does not check again; this
- * is for a service reached by a wider route that must tell site administrators apart.
+ * A site administrator. A route for site administrators only declares `siteAdmin` instead, and its
+ * service does not check again; this is for a service reached by a wider route that must tell site
+ * administrators apart.
  */
 export function assertSiteAdmin(auth: Auth): UserAuth {
   const user = assertSignedIn(auth);
-  if (user.userType !== 'site' || !SITE_ADMIN_ROLES.includes(user.role)) throw forbidden('only site administrators may do this');
+  if (!isSiteAdmin(user)) throw forbidden('only site administrators may do this');
+  return user;
+}
+
+/**
+ * A corporate the user may see: a site user outside manage mode any corporate, anyone else those
+ * owning a tenant they may read; 404 otherwise, so other corporates' ids are not confirmed.
+ */
+export async function assertCanSeeCorporate(access: AccessRepository, user: UserAuth, corporateId: number): Promise<void> {
+  const visible = user.userType === 'site' && !user.manage
+    ? await access.corporateExists(corporateId)
+    : await access.corporateOwnsAny(corporateId, user.tenantIds);
+  if (!visible) throw notFound(`No corporate with id= ${corporateId} exists`);
+}
+
+/**
+ * What a caller may do with users: read the users of `tenantIds` (only themself when `selfOnly`),
+ * and change them when `write`.
+ */
+export interface UserScope {
+  user: UserAuth;
+  tenantIds: readonly number[];
+  selfOnly: boolean;
+  write: boolean;
+}
+
+/** Site roles that read every tenant's users without changing them. */
+const SITE_USER_READERS: readonly Role[] = ['support', 'operations'];
+
+/**
+ * Who administers users: site administrators any tenant they may act for; site support and
+ * operations read those tenants' users; a tenant's administrators (role admin) their own tenant's;
+ * everyone else reads only themself.
+ */
+export function userScope(auth: Auth): UserScope {
+  const user = assertSignedIn(auth);
+  if (isSiteAdmin(user)) return { user, tenantIds: user.tenantIds, selfOnly: false, write: true };
+  if (user.userType === 'site' && SITE_USER_READERS.includes(user.role)) return { user, tenantIds: user.tenantIds, selfOnly: false, write: false };
+  const home = user.tenantIds.includes(user.homeTenantId) ? [user.homeTenantId] : [];
+  if (user.role === 'admin' && !user.manage) return { user, tenantIds: home, selfOnly: false, write: true };
+  return { user, tenantIds: home, selfOnly: true, write: false };
+}
+
+/** The scope of a caller who may change users; 403 for anyone else. */
+export function userWriteScope(auth: Auth): UserScope {
+  const scope = userScope(auth);
+  if (!scope.write) throw forbidden('only administrators may change users');
+  return scope;
+}
+
+/** A caller who reads only themself asking for another user: not found, as if it did not exist. */
+export function assertMayReadUser(scope: UserScope, userId: number): void {
+  if (scope.selfOnly && userId !== scope.user.userId) throw notFound(`No user with id= ${userId} exists`);
+}
+
+/** SPEC 6: the corporate filter of the user list is for site users (400 naming it for anyone else). */
+export function assertMayFilterUsersByCorporate(user: UserAuth, corporateId: number | undefined): void {
+  if (corporateId !== undefined && user.userType !== 'site') throw badRequest('corporateId', 'only site users may filter users by corporate');
+}
+
+/** A tenant whose users the scope changes: 403 for one the caller reads but does not administer, else 404. */
+export function assertAdministersTenant(scope: UserScope, tenantId: number): void {
+  if (scope.tenantIds.includes(tenantId)) return;
+  if (scope.user.tenantIds.includes(tenantId)) throw forbiddenField('tenantId', `you do not administer the users of tenant ${tenantId}`);
+  throw notFound(`No tenant with id= ${tenantId} exists`);
+}
+
+/** A user being given `role`: who they are, and the role they have (null for a new user). */
+export interface RoleTarget {
+  userId: number | null;
+  tenantId: number;
+  userType: UserType;
+  role: Role | null;
+}
+
+/**
+ * Refuses a change of one's own role, a role the user's type may not have (400) or one above the
+ * granter's own (403), both naming the field.
+ */
+export function assertMayGrant(granter: UserAuth, target: RoleTarget, role: Role): void {
+  if (target.role === role) return;
+  if (target.userId === granter.userId) throw forbiddenField('role', 'you may not change your own role');
+  const problem = grantProblem(granter, { tenantId: target.tenantId, userType: target.userType, role });
+  if (problem === null) return;
+  if (problem.startsWith('you may not')) throw forbiddenField('role', problem);
+  throw badRequest('role', problem);
+}
+
+/** Inside their own tenant, nobody changes a user whose role ranks above theirs. */
+export function assertOutranks(user: UserAuth, target: { tenantId: number; role: Role }): void {
+  if (target.tenantId !== user.homeTenantId) return;
+  if (roleRank(target.role) > roleRank(user.role)) throw forbidden(`you may not change a user whose role (${target.role}) is above yours`);
+}
+
+/** Nobody enables or disables themself. */
+export function assertMayChangeStatus(user: UserAuth, userId: number): void {
+  if (userId === user.userId) throw badRequest('status', 'you may not change your own status');
+}
+
+/**
+ * Anyone but a site administrator may give a user of `tenantId` only the tenant's own corporate: a corporate
+ * admin reads every tenant of their corporate, so choosing another would open other tenants.
+ */
+export async function assertMayGiveCorporate(access: AccessRepository, user: UserAuth, tenantId: number, corporateId: number): Promise<void> {
+  if (isSiteAdmin(user) || (await access.tenant(tenantId))?.corporate_id === corporateId) return;
+  throw forbiddenField('corporateId', 'you may only give a user the corporate of their tenant');
+}
+
+/** A site administrator setting the status of every user of a tenant they may act for, but never disabling their own. */
+export function assertMaySetTenantUsersStatus(auth: Auth, tenantId: number, status: string): UserAuth {
+  const user = assertSiteAdmin(auth);
+  assertCanReadTenant(user, tenantId);
+  if (tenantId === user.homeTenantId && status === 'DISABLED') throw badRequest('tenantId', "you may not disable your own tenant's users");
   return user;
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../database/database.ts';
 import { unauthorized } from '../errors.ts';
-import { UserRepository } from '../../modules/accounts/accounts.repository.ts';
-import { PUBLIC_TENANT_STATUSES, type Auth } from './auth.ts';
+import { SessionRepository } from '../../modules/accounts/sessions.repository.ts';
+import { AccessRepository } from './access.repository.ts';
+import type { Auth } from './auth.ts';
 import { resolveSession } from './session.ts';
 
 export interface AuthHeaders {
@@ -26,55 +26,25 @@ export interface AuthHeaders {
  * A statutory body's public id opens its associated industries; an industry's opens itself only.
  */
 export async function resolveAuth(db: Db, headers: AuthHeaders): Promise<Auth> {
+  const access = new AccessRepository(db);
   const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
   if (bearer) {
-    const row = await db
-      .selectFrom('api_key')
-      .innerJoin('tenant', 'tenant.id', 'api_key.tenant_id')
-      .select('tenant.id')
-      .where('api_key.key_hash', '=', hashApiKey(bearer))
-      .where('tenant.status', '!=', 'DELETED')
-      .executeTakeFirst();
-    if (!row) throw unauthorized('invalid API key');
-    return { kind: 'apiKey', tenantId: row.id, tenantIds: [row.id] };
+    const tenantId = await access.apiKeyTenantId(hashApiKey(bearer));
+    if (tenantId === undefined) throw unauthorized('invalid API key');
+    return { kind: 'apiKey', tenantId, tenantIds: [tenantId] };
   }
   if (headers.portal?.toUpperCase() === 'PUBLIC') {
     const id = Number(headers.publicTenantId);
     if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized('public-tenant-id header must be a tenant id');
-    return { kind: 'public', publicTenantId: id, tenantIds: await publicTenantIds(db, id) };
+    return { kind: 'public', publicTenantId: id, tenantIds: await access.publicTenantIds(id) };
   }
   if (headers.sessionToken) {
-    return resolveSession(new UserRepository(db), headers.sessionToken, {
+    return resolveSession(new SessionRepository(db), access, headers.sessionToken, {
       tenantId: headers.tenantId,
       corporateId: headers.corporateId,
     });
   }
   throw unauthorized();
-}
-
-async function publicTenantIds(db: Db, publicTenantId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('tenant as t')
-    .select('t.id')
-    .where('t.status', 'in', PUBLIC_TENANT_STATUSES)
-    .where((eb) =>
-      eb.or([
-        eb('t.id', '=', publicTenantId),
-        eb(
-          't.id',
-          'in',
-          eb
-            .selectFrom('statutory_association as sa')
-            .innerJoin('tenant as s', 's.id', 'sa.statutory_id')
-            .select('sa.tenant_id')
-            .where('sa.statutory_id', '=', publicTenantId)
-            .where('s.status', 'in', PUBLIC_TENANT_STATUSES),
-        ),
-      ]),
-    )
-    .orderBy(sql`t.id = ${publicTenantId}`, 'desc')
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 export function hashApiKey(key: string): string {

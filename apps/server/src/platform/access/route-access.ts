@@ -1,5 +1,6 @@
 import { ACCESS_RULES, allows, effectiveAccess, type AccessRuleName } from '@enviro/domain/access-model';
-import { forbidden, unauthorized } from '../errors.ts';
+import { forbidden } from '../errors.ts';
+import { assertSignedIn } from './access.ts';
 import type { Auth } from './auth.ts';
 
 /**
@@ -67,12 +68,13 @@ export function canCall(auth: Auth, access: RouteAccess): boolean {
 }
 
 /**
- * Throws when `canCall` refuses: 401 on a `signedIn` route for a caller who is no signed-in user
- * (the web app then sends them to sign in), 403 naming who was refused otherwise.
+ * Throws when `canCall` refuses: on a `signedIn` route, assertSignedIn's 401 (the web app then
+ * sends them to sign in); 403 naming who was refused otherwise.
  */
 export function assertCanCall(auth: Auth, access: RouteAccess): void {
   if (canCall(auth, access)) return;
-  if (access === 'signedIn') throw unauthorized('sign in to use this route');
+  // Refused there, the caller is no signed-in user, so this throws.
+  if (access === 'signedIn') assertSignedIn(auth);
   if (auth.kind === 'user') {
     throw forbidden(`a ${auth.userType} user with role ${auth.role} in the ${auth.access.view} view may not use this route`);
   }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { canManage, effectiveAccess, isRole, isUserType } from '@enviro/domain/access-model';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
-import { CLOSED_TENANT_STATUSES, type SessionRow, type UserRepository } from '../../modules/accounts/accounts.repository.ts';
+import { maySignIn } from './access.ts';
+import type { AccessRepository } from './access.repository.ts';
 import type { UserAuth } from './auth.ts';
 
 /** httpOnly cookie holding the session token. */
@@ -26,6 +27,29 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A live session with what the caller's access is computed from. */
+export interface SessionRow {
+  tenant_id: number;
+  user_id: string;
+  last_seen_at: Date;
+  user_type: string;
+  role: string;
+  user_status: string;
+  corporate_id: number | null;
+  tenant_type: string;
+  tenant_status: string;
+  /** The corporate of the user's own tenant, or null. */
+  tenant_corporate_id: number | null;
+}
+
+/** Where sessions are kept (the accounts module's sessions): what resolving one reads and writes. */
+export interface SessionStore {
+  /** The session and its user, unless expired. */
+  find(id: string): Promise<SessionRow | undefined>;
+  /** Marks the session seen and slides its expiry, never past its absolute end. */
+  touch(id: string, idleMs: number, maxMs: number): Promise<void>;
+}
+
 /** The headers that scope a signed-in user's request (SPEC 6); empty or absent means none. */
 export interface ScopeHeaders {
   /** TENANT-ID: the one tenant the request acts for. */
@@ -41,18 +65,23 @@ export interface ScopeHeaders {
  * acting as another tenant enters manage mode). Naming any other corporate or tenant is refused:
  * the headers only ever narrow what the user may read.
  */
-export async function resolveSession(users: UserRepository, token: string, headers: ScopeHeaders = {}): Promise<UserAuth> {
+export async function resolveSession(
+  sessions: SessionStore,
+  access: AccessRepository,
+  token: string,
+  headers: ScopeHeaders = {},
+): Promise<UserAuth> {
   const sessionId = sessionIdOf(token);
-  const row = await users.findSession(sessionId);
-  if (!row || row.user_status !== 'ENABLED' || (CLOSED_TENANT_STATUSES as readonly string[]).includes(row.tenant_status)) {
+  const row = await sessions.find(sessionId);
+  if (!row || !maySignIn({ userStatus: row.user_status, tenantStatus: row.tenant_status })) {
     throw unauthorized('session expired; sign in again');
   }
   if (Date.now() - row.last_seen_at.getTime() >= SESSION_TOUCH_MS) {
-    await users.touchSession(sessionId, SESSION_IDLE_MS, SESSION_MAX_MS);
+    await sessions.touch(sessionId, SESSION_IDLE_MS, SESSION_MAX_MS);
   }
   const homeTenantId = row.tenant_id;
-  const readable = await readableTenantIds(users, row);
-  const corporate = await corporateScope(users, row, headerId(headers.corporateId, 'CORPORATE-ID'), readable);
+  const readable = await readableTenantIds(access, row);
+  const corporate = await corporateScope(access, row, headerId(headers.corporateId, 'CORPORATE-ID'), readable);
   const named = namedTenantId(headerId(headers.tenantId, 'TENANT-ID'), readable, corporate);
   const acting = named ?? homeTenantId;
   const manage = acting !== homeTenantId && canManage(row.user_type);
@@ -79,19 +108,19 @@ export async function resolveSession(users: UserRepository, token: string, heade
  * industries; partners their own and their linked industries; corporate admins their corporate's
  * tenants; everyone else their own tenant.
  */
-async function readableTenantIds(users: UserRepository, row: SessionRow): Promise<number[]> {
+async function readableTenantIds(access: AccessRepository, row: SessionRow): Promise<number[]> {
   const own = row.tenant_id;
   const withOwn = (ids: readonly number[]) => [own, ...ids.filter((id) => id !== own)];
   switch (row.user_type) {
     case 'site':
-      return users.allTenantIds();
+      return access.allTenantIds();
     case 'statutory':
     case 'cgwa':
-      return withOwn(await users.associatedTenantIds(own));
+      return withOwn(await access.associatedTenantIds(own));
     case 'partner':
-      return withOwn(await users.partnerTenantIds(own));
+      return withOwn(await access.partnerTenantIds(own));
     case 'corporate_admin':
-      return row.corporate_id === null ? [own] : withOwn(await users.corporateTenantIds(row.corporate_id));
+      return row.corporate_id === null ? [own] : withOwn(await access.corporateTenantIds(row.corporate_id));
     default:
       return [own];
   }
@@ -110,12 +139,12 @@ interface CorporateScope {
  * a corporate they have nothing to do with is refused. A tenant user naming their tenant's
  * corporate so keeps their own tenant only.
  */
-async function corporateScope(users: UserRepository, row: SessionRow, id: number | null, readable: readonly number[]): Promise<CorporateScope | null> {
+async function corporateScope(access: AccessRepository, row: SessionRow, id: number | null, readable: readonly number[]): Promise<CorporateScope | null> {
   if (id === null) return null;
-  const tenantIds = (await users.corporateTenantIds(id)).filter((t) => readable.includes(t));
+  const tenantIds = (await access.corporateTenantIds(id)).filter((t) => readable.includes(t));
   const own = id === row.corporate_id || id === row.tenant_corporate_id;
   if (row.user_type === 'site') {
-    if (tenantIds.length === 0 && !(await users.corporateExists(id))) throw notFound(`No corporate with id= ${id} exists`);
+    if (tenantIds.length === 0 && !(await access.corporateExists(id))) throw notFound(`No corporate with id= ${id} exists`);
   } else if (!own && tenantIds.length === 0) {
     throw forbidden(`you may not act for corporate ${id}`);
   }
