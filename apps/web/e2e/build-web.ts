@@ -18,6 +18,7 @@ const INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/precompress.ts',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
   'packages/contracts/src',
