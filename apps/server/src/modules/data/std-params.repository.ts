@@ -1,58 +1,9 @@
-import type { Aggregator } from '@enviro/contracts/common';
-import type { StdParam } from '@enviro/contracts/data/std-params';
-import type { Db } from '../../platform/database/database.ts';
-
-/** std_param columns as selected by this and other repositories, to be turned into a contract by `toStdParam`. */
-export const STD_PARAM_COLUMNS = [
-  'std_param.id',
-  'std_param.name',
-  'std_param.label',
-  'std_param.unit',
-  'std_param.metric_agg',
-  'std_param.downsample_agg',
-  'std_param.virtual',
-  'std_param.is_conversion',
-  'std_param.show_widget',
-  'std_param.widget_name',
-] as const;
-
-export interface StdParamRow {
-  id: number;
-  name: string;
-  label: string;
-  unit: string;
-  metric_agg: string;
-  downsample_agg: string;
-  virtual: boolean;
-  is_conversion: boolean;
-  show_widget: boolean;
-  widget_name: string | null;
-}
-
-export function toStdParam(row: StdParamRow): StdParam {
-  return {
-    id: row.id,
-    name: row.name,
-    label: row.label,
-    // Data requests name a series by the catalogue name, so the metric key is the name itself.
-    paramMetric: row.name,
-    // The table's CHECK constraints hold these to the Aggregator values.
-    metricAgg: row.metric_agg as Aggregator,
-    metricDownsampleAgg: row.downsample_agg as Aggregator,
-    showWidget: row.show_widget,
-    virtual: row.virtual,
-    stdUnit: row.unit,
-    isConversion: row.is_conversion,
-    widgetName: row.widget_name,
-  };
-}
+import { Repository } from '../../platform/database/repository.ts';
+import { STD_PARAM_COLUMNS, type StdParamRow } from '../../platform/database/std-param-columns.ts';
 
 /** The standard parameter catalogue, shared by every tenant. */
-export class StdParamRepository {
-  constructor(private readonly db: Db) {}
-
-  async list(): Promise<StdParam[]> {
-    const rows = await this.db.selectFrom('std_param').select(STD_PARAM_COLUMNS).orderBy('std_param.name').execute();
-    return rows.map(toStdParam);
+export class StdParamRepository extends Repository {
+  list(): Promise<StdParamRow[]> {
+    return this.db.selectFrom('std_param').select(STD_PARAM_COLUMNS).orderBy('std_param.name').execute();
   }
 }
