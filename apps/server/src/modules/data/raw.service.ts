@@ -3,20 +3,22 @@ import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { RawRepository } from './raw.repository.ts';
 import { scopeTenantIds } from '../../platform/access/access.ts';
-import { entityRestriction } from '../entities/entity-restriction.ts';
+import { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache } from './catalog.ts';
 import { assertKnownParams, selectSeries, type SelectedSeries } from './selection.ts';
 import { resolveWindow } from './time-window.ts';
 
 /** Raw readings of POST /api/rawdata/metric as a table: time, entity, device and one column per parameter. */
 export class RawDataService {
+  private readonly entities: EntityService;
   private readonly readings: RawRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
+    this.entities = new EntityService(db);
     this.readings = new RawRepository(db);
   }
 
@@ -25,7 +27,7 @@ export class RawDataService {
     const names = request.params ? [...new Set(request.params)] : null;
     const [snapshot, restriction] = await Promise.all([
       this.catalogs.read(scopeTenantIds(auth, request.tenantIds)),
-      entityRestriction(this.db, auth),
+      this.entities.restriction(auth),
     ]);
     if (request.params) assertKnownParams(snapshot.params, request.params);
     const series = selectSeries(snapshot, restriction, request, names);

@@ -5,9 +5,8 @@ import { liveStatus } from '@enviro/domain/live-status';
 import { matchesTags } from '@enviro/domain/tag-filter';
 import { scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
-import type { Db } from '../../platform/database/database.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
-import { entityRestriction } from '../entities/entity-restriction.ts';
+import { EntityService } from '../entities/entities.service.ts';
 import { seriesKey, type CatalogCache, type CatalogEntity, type CatalogSnapshot, type SeriesRow } from './catalog.ts';
 import { RecentRepository, type LatestValue } from './recent.repository.ts';
 import { assertKnownParams, resolveScope, seriesTags, sortEntities, visibleScope } from './selection.ts';
@@ -29,7 +28,7 @@ interface Latest {
  * devices of an entity report a parameter, the newest reading wins (the lower device id on a tie).
  */
 export class RecentService {
-  private readonly db: Db;
+  private readonly entities: EntityService;
   private readonly values: RecentRepository;
 
   constructor(
@@ -37,7 +36,7 @@ export class RecentService {
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
-    this.db = database.db;
+    this.entities = new EntityService(database.db);
     this.values = new RecentRepository(database);
   }
 
@@ -107,7 +106,7 @@ export class RecentService {
     const early = request.entityIds && !held ? undefined : this.values.latestValues(tenantIds, held && devicesOf(held, request), since);
     const [snapshot, restriction, earlyValues, dataTimes] = await Promise.all([
       this.catalogs.read(tenantIds),
-      entityRestriction(this.db, auth),
+      this.entities.restriction(auth),
       early,
       withDataTimes ? this.values.entityDataTimes(tenantIds) : undefined,
     ]);

@@ -1,7 +1,7 @@
 import { compareNatural } from '@enviro/domain/natural-sort';
 import { matchesTags, type TagFilter } from '@enviro/domain/tag-filter';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { entityVisible, type EntityRestriction } from '../entities/entity-restriction.ts';
+import { entityVisible, type EntityRestriction } from '../../platform/access/entity-access.ts';
 import type { CatalogEntity, CatalogSnapshot, ParamCatalogue, SeriesRow, TenantCatalog } from './catalog.ts';
 import { requestField } from './time-window.ts';
 

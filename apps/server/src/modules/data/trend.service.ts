@@ -2,11 +2,10 @@ import { groupBy } from '@enviro/domain/group-by';
 import type { Aggregator } from '@enviro/contracts/common';
 import type { DataRequest, TrendResult } from '@enviro/contracts/data/trend';
 import type { Auth } from '../../platform/access/auth.ts';
-import type { Db } from '../../platform/database/database.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { scopeTenantIds } from '../../platform/access/access.ts';
-import { entityRestriction } from '../entities/entity-restriction.ts';
+import { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache, ParamCatalogue } from './catalog.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
 import { planTrend, requestField, type TrendPlan } from './time-window.ts';
@@ -23,7 +22,7 @@ export const MAX_CELLS = 1_000_000;
  * /api/data/entityMetric (one per entity, its devices combined with `agg`).
  */
 export class TrendService {
-  private readonly db: Db;
+  private readonly entities: EntityService;
   private readonly values: TrendRepository;
 
   constructor(
@@ -31,7 +30,7 @@ export class TrendService {
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
-    this.db = database.db;
+    this.entities = new EntityService(database.db);
     this.values = new TrendRepository(database);
   }
 
@@ -48,7 +47,7 @@ export class TrendService {
     const plan = planTrend(request, now);
     const [snapshot, restriction] = await Promise.all([
       this.catalogs.read(scopeTenantIds(auth, request.tenantIds)),
-      entityRestriction(this.db, auth),
+      this.entities.restriction(auth),
     ]);
     const params = resolveParams(request, plan, snapshot.params);
     const names = [...new Set(params.map((p) => p.name))];
