@@ -21,6 +21,7 @@ import { docsPlugin } from './platform/http/docs.plugin.ts';
 import { errorsPlugin } from './platform/http/errors.plugin.ts';
 import { healthPlugin } from './platform/http/health.plugin.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
+import { metricsPlugin, type MetricsOptions } from './platform/http/metrics.plugin.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.plugin.ts';
 import { webPlugin } from './platform/http/web.plugin.ts';
 import { mailPlugin, type MailOptions } from './platform/mail/mail.plugin.ts';
@@ -32,6 +33,8 @@ export interface AppDeps {
   mail?: MailOptions;
   /** Text messages; unset, the console provider. */
   sms?: SmsProvider;
+  /** Who may scrape GET /metrics; unset, loopback callers only. */
+  metrics?: MetricsOptions;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(databasePlugin, { database: deps.database });
   await app.register(authPlugin);
   await app.register(healthRoutes);
+  await app.register(metricsPlugin, deps.metrics ?? {});
   await app.register(mailPlugin, { mail: deps.mail, sms: deps.sms });
 
   await app.register(telemetryModule);

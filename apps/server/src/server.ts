@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       database,
       mail: { transport: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
       sms: createSmsProvider(config.SMS_PROVIDER, log),
+      metrics: { token: config.METRICS_TOKEN },
     },
     { loggerInstance: log, trustProxy: config.TRUST_PROXY },
   );

@@ -40,6 +40,8 @@ const EnvSchema = z.object({
     .regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an http:// or https:// URL')
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset: only this machine may scrape. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   /** Where text messages (phone codes) go: `console` writes them to the log. */
   SMS_PROVIDER: z.enum(['console']).default('console'),
 });

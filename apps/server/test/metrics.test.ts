@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+
+const TOKEN = 'scrape-me-0123456789';
+
+describe('GET /metrics', () => {
+  let database: TestDatabase;
+  let local: FastifyInstance;
+  let tokened: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    local = await buildTestApp(database);
+    tokened = await buildTestApp(database, { metrics: { token: TOKEN } });
+  });
+  afterAll(async () => {
+    await local.close();
+    await tokened.close();
+    await database.close();
+  });
+
+  it('answers a scraper on this machine in the Prometheus text format, not to be cached', async () => {
+    const res = await local.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toMatch(/^# HELP process_resident_memory_bytes /m);
+    expect(res.body).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  it('counts HTTP answers by route pattern, not by URL', async () => {
+    await local.inject({ method: 'GET', url: '/api/tenant-by-id/987654' });
+    await local.inject({ method: 'GET', url: '/healthz' });
+    const body = (await local.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(body).toMatch(/^enviro_http_request_duration_seconds_count\{method="GET",route="\/api\/tenant-by-id\/:tenantId",status_code="401"\} 1$/m);
+    expect(body).toMatch(/^enviro_http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} 1$/m);
+    expect(body).not.toContain('987654');
+  });
+
+  it('refuses another machine unless it sends the token, and a wrong token', async () => {
+    const far = await local.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' });
+    expect(far.statusCode).toBe(401);
+    expect(far.json().message).toMatch(/METRICS_TOKEN/);
+    const none = await tokened.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(none.statusCode).toBe(401);
+    const wrong = await tokened.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
+    expect(wrong.statusCode).toBe(401);
+    const right = await tokened.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain('enviro_http_request_duration_seconds');
+  });
+});
