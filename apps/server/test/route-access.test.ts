@@ -33,9 +33,11 @@ const OPEN_ROUTES = new Set([
   // An invited user has only the link: no session yet.
   'GET /api/invite/:token',
   'POST /api/invite/accept',
+  // Checks its own caller: a bearer token (METRICS_TOKEN) or this machine (metrics.test.ts).
+  'GET /metrics',
 ]);
 /** The OpenAPI page and the web app's files (served when a build exists), all open by design. */
-const isDocsOrWeb = (url: string) => url.startsWith('/api/docs') || (url !== '/healthz' && !url.startsWith('/api/'));
+const isDocsOrWeb = (url: string) => url.startsWith('/api/docs') || (url !== '/healthz' && url !== '/metrics' && !url.startsWith('/api/'));
 
 interface Caller {
   name: string;
