@@ -11,7 +11,7 @@ import { UserAccountService, type VerifiableUser } from '../users/user-accounts.
 import type { InviteSender } from './invite-sender.ts';
 import { LoginRateLimiter, tooManyAttempts } from './login-rate-limit.ts';
 import { inviteTokenHash, maskEmail, maskPhone, newCode, newInviteToken, VERIFICATION_LIMITS, type VerificationLimits } from './one-time-code.ts';
-import { SessionRepository } from './sessions.repository.ts';
+import { SessionRepository } from '../../platform/access/session.repository.ts';
 import { VerificationCodeRepository, type CodePurpose, type CodeRow } from './verification.repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../database/database.ts';
 import { unauthorized } from '../errors.ts';
-import { SessionRepository } from '../../modules/accounts/sessions.repository.ts';
+import { SessionRepository } from './session.repository.ts';
 import { AccessRepository } from './access.repository.ts';
 import type { Auth } from './auth.ts';
 import { resolveSession } from './session.ts';

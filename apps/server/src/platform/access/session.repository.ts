@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { SessionRow, SessionStore } from '../../platform/access/session.ts';
-import { Repository } from '../../platform/database/repository.ts';
+import type { SessionRow, SessionStore } from './session.ts';
+import { Repository } from '../database/repository.ts';
 
 export interface NewSessionRow {
   id: string;
@@ -11,7 +11,10 @@ export interface NewSessionRow {
   userAgent: string | null;
 }
 
-/** Users' sessions, by the SHA-256 of their token; the store the access module resolves callers from. */
+/**
+ * Users' sessions, by the SHA-256 of their token. Part of the platform's access code, which resolves
+ * every request's caller from it; the accounts module opens and ends sessions through it.
+ */
 export class SessionRepository extends Repository implements SessionStore {
   async create(session: NewSessionRow): Promise<void> {
     await this.db
