@@ -38,9 +38,9 @@ export async function seedDemoAccounts(
 
   const { id: site } = await provisioning.createTenant({ name: 'Enviro Operations', type: 'site', state: 'Rajasthan', city: 'Jaipur' });
   const { id: partner } = await provisioning.createTenant({ name: 'Marudhar Instruments (service partner)', type: 'partner', state: 'Rajasthan', city: 'Jodhpur' });
-  const links = new PartnerTenantRepository();
-  for (const tenantId of [first, second, third]) await links.link(db, partner, tenantId);
-  const corporateId = await new CorporateRepository(db).create(db, { name: 'Aravali Group', contact_email: null, contact_phone: null });
+  const links = new PartnerTenantRepository(db);
+  for (const tenantId of [first, second, third]) await links.link(partner, tenantId);
+  const corporateId = await new CorporateRepository(db).create({ name: 'Aravali Group', contact_email: null, contact_phone: null });
   await db.updateTable('tenant').set({ corporate_id: corporateId }).where('id', 'in', [first, second]).execute();
   const { id: headOffice } = await provisioning.createTenant({
     name: 'Aravali Group head office',

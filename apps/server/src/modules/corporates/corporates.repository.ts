@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../platform/database/database.ts';
-import type { Database } from '../../platform/database/schema.ts';
-import { TENANT_COLUMNS, type TenantRow } from '../tenants/tenants.repository.ts';
+import { sql } from 'kysely';
+import { Repository } from '../../platform/database/repository.ts';
+import { TENANT_COLUMNS, type TenantRow } from '../../platform/database/tenant-columns.ts';
 
 export interface CorporateRow {
   id: number;
@@ -32,12 +31,8 @@ export interface CorporateValues {
 
 const SORT_COLUMNS = { id: 'id', name: 'name', tenantCount: 'tenant_count' } as const;
 
-/**
- * Corporates and the tenants they own, counted and listed within the tenants a caller may read.
- * Writes take the transaction that also records the audit row.
- */
-export class CorporateRepository {
-  constructor(private readonly db: Db) {}
+/** Corporates and the tenants they own, counted and listed within the tenants a caller may read. */
+export class CorporateRepository extends Repository {
 
   /**
    * Corporates with how many of `tenantIds` (not deleted) each owns; with `all` also those owning
@@ -45,7 +40,7 @@ export class CorporateRepository {
    */
   async list(filter: CorporateFilter, page?: { offset: number; limit: number }): Promise<CorporateRow[]> {
     const order = filter.order ?? 'asc';
-    return this.filtered(this.db, filter)
+    return this.filtered(filter)
       .orderBy(SORT_COLUMNS[filter.sort ?? 'name'], order)
       .orderBy('id', order)
       .$if(page !== undefined, (q) => q.offset(page!.offset).limit(page!.limit))
@@ -55,27 +50,27 @@ export class CorporateRepository {
   /** How many corporates `list` would answer over all pages. */
   async count(filter: CorporateFilter): Promise<number> {
     const row = await this.db
-      .selectFrom(this.filtered(this.db, filter).as('c'))
+      .selectFrom(this.filtered(filter).as('c'))
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     return row.n;
   }
 
   /** One corporate with the tenants of `tenantIds` it owns counted; `lock` holds it for an update. */
-  async findById(trx: Kysely<Database>, id: number, tenantIds: readonly number[], lock = false): Promise<CorporateRow | undefined> {
-    if (lock) await trx.selectFrom('corporate').select('id').where('id', '=', id).forUpdate().execute();
-    const [row] = await this.filtered(trx, { tenantIds, all: true, corporateId: id }).execute();
+  async findById(id: number, tenantIds: readonly number[], lock = false): Promise<CorporateRow | undefined> {
+    if (lock) await this.db.selectFrom('corporate').select('id').where('id', '=', id).forUpdate().execute();
+    const [row] = await this.filtered({ tenantIds, all: true, corporateId: id }).execute();
     return row;
   }
 
   /** Inserts the corporate; a name taken in any case fails on corporate_name_key (23505). */
-  async create(trx: Kysely<Database>, values: CorporateValues): Promise<number> {
-    const { id } = await trx.insertInto('corporate').values(values).returning('id').executeTakeFirstOrThrow();
+  async create(values: CorporateValues): Promise<number> {
+    const { id } = await this.db.insertInto('corporate').values(values).returning('id').executeTakeFirstOrThrow();
     return id;
   }
 
-  async update(trx: Kysely<Database>, id: number, values: CorporateValues): Promise<void> {
-    await trx.updateTable('corporate').set({ ...values, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  async update(id: number, values: CorporateValues): Promise<void> {
+    await this.db.updateTable('corporate').set({ ...values, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
   }
 
   /** The corporate's tenants among `tenantIds`, not deleted, by name. */
@@ -98,10 +93,10 @@ export class CorporateRepository {
     return row?.corporate_id ?? null;
   }
 
-  private filtered(db: Kysely<Database>, filter: CorporateFilter) {
+  private filtered(filter: CorporateFilter) {
     const ids = filter.tenantIds.length === 0 ? [0] : filter.tenantIds;
     const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-    return db
+    return this.db
       .selectFrom('corporate as c')
       .leftJoin('tenant as t', (j) => j.onRef('t.corporate_id', '=', 'c.id').on('t.id', 'in', ids).on('t.status', '!=', 'DELETED'))
       .select(['c.id', 'c.name', 'c.contact_email', 'c.contact_phone', sql<number>`count(t.id)::int`.as('tenant_count')])

@@ -3,13 +3,12 @@ import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { TenantInfo } from '@enviro/contracts/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CorporateRepository } from './corporates.repository.ts';
 import { CorporateService } from './corporates.service.ts';
 
 const TAGS = ['corporates'];
 
 export const adminCorporateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const corporates = new CorporateService(app.database.db, new CorporateRepository(app.database.db));
+  const corporates = new CorporateService(app.database.db);
 
   app.get(
     '/api/corporates',

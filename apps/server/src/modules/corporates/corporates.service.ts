@@ -1,13 +1,11 @@
 import type { Corporate, CorporateDetail, CorporateForTenant, CorporateInput, CorporateListQuery, CorporatePage, CorporatePageQuery } from '@enviro/contracts/corporates';
 import type { TenantInfo } from '@enviro/contracts/tenants';
-import type { Kysely } from 'kysely';
 import { assertCanReadTenant, assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
-import type { Database } from '../../platform/database/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
-import type { CorporateFilter, CorporateRepository, CorporateRow, CorporateValues } from './corporates.repository.ts';
+import { CorporateRepository, type CorporateFilter, type CorporateRow, type CorporateValues } from './corporates.repository.ts';
 import { toTenantInfo } from '../tenants/tenants.service.ts';
 
 /**
@@ -17,10 +15,11 @@ import { toTenantInfo } from '../tenants/tenants.service.ts';
  * the routes); each change is audited in its own transaction.
  */
 export class CorporateService {
-  constructor(
-    private readonly db: Db,
-    private readonly corporates: CorporateRepository,
-  ) {}
+  private readonly corporates: CorporateRepository;
+
+  constructor(private readonly db: Db) {
+    this.corporates = new CorporateRepository(db);
+  }
 
   async list(auth: Auth, query: Partial<CorporateListQuery> = {}): Promise<Corporate[]> {
     const user = assertSignedIn(auth);
@@ -46,9 +45,9 @@ export class CorporateService {
 
   async create(auth: Auth, input: CorporateInput): Promise<CorporateDetail> {
     const user = assertSignedIn(auth);
-    return this.write(async (trx) => {
-      const id = await this.corporates.create(trx, valuesOf(input));
-      const after = await this.load(trx, user, id);
+    return this.write(async (trx, corporates) => {
+      const id = await corporates.create(valuesOf(input));
+      const after = await load(corporates, user, id);
       await recordCorporateAudit(trx, user, id, 'create', null, after);
       return after;
     });
@@ -56,11 +55,11 @@ export class CorporateService {
 
   async update(auth: Auth, id: number, input: CorporateInput): Promise<CorporateDetail> {
     const user = assertSignedIn(auth);
-    return this.write(async (trx) => {
-      const before = await this.corporates.findById(trx, id, user.tenantIds, true);
+    return this.write(async (trx, corporates) => {
+      const before = await corporates.findById(id, user.tenantIds, true);
       if (!before) throw notFound(`No corporate with id= ${id} exists`);
-      await this.corporates.update(trx, id, valuesOf(input));
-      const after = await this.load(trx, user, id);
+      await corporates.update(id, valuesOf(input));
+      const after = await load(corporates, user, id);
       await recordCorporateAudit(trx, user, id, 'update', toCorporateDetail(before), after);
       return after;
     });
@@ -82,10 +81,10 @@ export class CorporateService {
     return { tenantId, corporate: corporate ? toCorporate(corporate) : null };
   }
 
-  /** Runs a write; a name another corporate has in any case answers 409 naming the field. */
-  private async write<T>(apply: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  /** Runs a write in a transaction; a name another corporate has in any case answers 409 naming the field. */
+  private async write<T>(apply: (trx: Db, corporates: CorporateRepository) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction().execute(apply);
+      return await this.db.transaction().execute((trx) => apply(trx, this.corporates.in(trx)));
     } catch (error) {
       if ((error as { code?: string; constraint?: string }).constraint === 'corporate_name_key') {
         throw conflict('name', 'another corporate has this name');
@@ -93,12 +92,12 @@ export class CorporateService {
       throw error;
     }
   }
+}
 
-  private async load(trx: Kysely<Database>, user: UserAuth, id: number): Promise<CorporateDetail> {
-    const row = await this.corporates.findById(trx, id, user.tenantIds);
-    if (!row) throw notFound(`No corporate with id= ${id} exists`);
-    return toCorporateDetail(row);
-  }
+async function load(corporates: CorporateRepository, user: UserAuth, id: number): Promise<CorporateDetail> {
+  const row = await corporates.findById(id, user.tenantIds);
+  if (!row) throw notFound(`No corporate with id= ${id} exists`);
+  return toCorporateDetail(row);
 }
 
 /**
@@ -120,7 +119,7 @@ function filterOf(user: UserAuth, query: Partial<CorporateListQuery>): Corporate
  * A corporate belongs to no tenant; its changes are recorded in the log of the administrator's
  * own tenant (the platform operator's), as the row 'corporate:<id>'.
  */
-function recordCorporateAudit(trx: Kysely<Database>, user: UserAuth, id: number, action: string, before: unknown, after: unknown) {
+function recordCorporateAudit(trx: Db, user: UserAuth, id: number, action: string, before: unknown, after: unknown) {
   return recordAudit(trx, {
     tenantId: user.homeTenantId,
     actor: `user:${user.userId}`,

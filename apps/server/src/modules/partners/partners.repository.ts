@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/database/schema.ts';
-import { TENANT_COLUMNS, type TenantRow } from '../tenants/tenants.repository.ts';
+import { Repository } from '../../platform/database/repository.ts';
+import { TENANT_COLUMNS, type TenantRow } from '../../platform/database/tenant-columns.ts';
 
 /** A tenant's type and status, to check it may take part in a link. */
 export interface TenantKindRow {
@@ -9,14 +8,11 @@ export interface TenantKindRow {
   status: string;
 }
 
-/**
- * Links between partners and the industries they serve (`partner_tenant`). Writes take the
- * transaction that also records the audit rows.
- */
-export class PartnerTenantRepository {
+/** Links between partners and the industries they serve (`partner_tenant`). */
+export class PartnerTenantRepository extends Repository {
   /** The tenant's type and status; `lock` holds the row until the transaction ends (one link change at a time). */
-  async kindOf(trx: Kysely<Database>, id: number, lock = false): Promise<TenantKindRow | undefined> {
-    return trx
+  async kindOf(id: number, lock = false): Promise<TenantKindRow | undefined> {
+    return this.db
       .selectFrom('tenant')
       .select(['id', 'type', 'status'])
       .where('id', '=', id)
@@ -25,8 +21,8 @@ export class PartnerTenantRepository {
   }
 
   /** The partner's linked industries, not deleted, by name. */
-  async tenantsOf(trx: Kysely<Database>, partnerId: number): Promise<TenantRow[]> {
-    return trx
+  async tenantsOf(partnerId: number): Promise<TenantRow[]> {
+    return this.db
       .selectFrom('partner_tenant as pt')
       .innerJoin('tenant', 'tenant.id', 'pt.tenant_id')
       .leftJoin('corporate', 'corporate.id', 'tenant.corporate_id')
@@ -39,14 +35,14 @@ export class PartnerTenantRepository {
   }
 
   /** The partners linked to an industry. */
-  async partnerIdsOf(trx: Kysely<Database>, tenantId: number): Promise<number[]> {
-    const rows = await trx.selectFrom('partner_tenant').select('partner_id').where('tenant_id', '=', tenantId).orderBy('partner_id').execute();
+  async partnerIdsOf(tenantId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('partner_tenant').select('partner_id').where('tenant_id', '=', tenantId).orderBy('partner_id').execute();
     return rows.map((r) => r.partner_id);
   }
 
   /** Whether a link was added (false: it existed). */
-  async link(trx: Kysely<Database>, partnerId: number, tenantId: number): Promise<boolean> {
-    const result = await trx
+  async link(partnerId: number, tenantId: number): Promise<boolean> {
+    const result = await this.db
       .insertInto('partner_tenant')
       .values({ tenant_id: tenantId, partner_id: partnerId })
       .onConflict((oc) => oc.columns(['tenant_id', 'partner_id']).doNothing())
@@ -55,8 +51,8 @@ export class PartnerTenantRepository {
   }
 
   /** Whether a link was removed (false: there was none). */
-  async unlink(trx: Kysely<Database>, partnerId: number, tenantId: number): Promise<boolean> {
-    const result = await trx
+  async unlink(partnerId: number, tenantId: number): Promise<boolean> {
+    const result = await this.db
       .deleteFrom('partner_tenant')
       .where('tenant_id', '=', tenantId)
       .where('partner_id', '=', partnerId)

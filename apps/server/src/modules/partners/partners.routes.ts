@@ -1,14 +1,13 @@
 import { PartnerParams, PartnerTenantParams, PartnerTenants } from '@enviro/contracts/partners';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PartnerTenantRepository } from './partners.repository.ts';
 import { PartnerService } from './partners.service.ts';
 
 const TAGS = ['partners'];
 
 /** Partners' links to the industries they serve: site administrators manage them; a partner reads its own. */
 export const adminPartnerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const partners = new PartnerService(app.database.db, new PartnerTenantRepository());
+  const partners = new PartnerService(app.database.db);
 
   app.get(
     '/api/partners/:id/tenants',

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../platform/database/schema.ts';
+import { sql } from 'kysely';
+import { Repository } from '../../platform/database/repository.ts';
 
 /** Whose preferences: the user (with their own tenant) and the tenant they act for. */
 export interface PreferenceOwner {
@@ -9,9 +9,9 @@ export interface PreferenceOwner {
 }
 
 /** A user's preferences per tenant acted for, as key and value. */
-export class PreferenceRepository {
-  async find(trx: Kysely<Database>, owner: PreferenceOwner): Promise<{ key: string; value: string }[]> {
-    return trx
+export class PreferenceRepository extends Repository {
+  async find(owner: PreferenceOwner): Promise<{ key: string; value: string }[]> {
+    return this.db
       .selectFrom('user_preference')
       .select(['key', 'value'])
       .where('tenant_id', '=', owner.tenantId)
@@ -21,8 +21,8 @@ export class PreferenceRepository {
       .execute();
   }
 
-  async upsert(trx: Kysely<Database>, owner: PreferenceOwner, entries: readonly { key: string; value: string }[]): Promise<void> {
-    await trx
+  async upsert(owner: PreferenceOwner, entries: readonly { key: string; value: string }[]): Promise<void> {
+    await this.db
       .insertInto('user_preference')
       .values(
         entries.map((e) => ({

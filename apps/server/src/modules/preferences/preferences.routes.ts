@@ -1,12 +1,10 @@
 import { Preferences, PreferencesInput } from '@enviro/contracts/preferences';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PreferenceRepository } from './preferences.repository.ts';
 import { PreferenceService } from './preferences.service.ts';
 
 export const adminPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const preferences = new PreferenceService(db, new PreferenceRepository());
+  const preferences = new PreferenceService(app.database.db);
 
   app.get(
     '/api/preferences',

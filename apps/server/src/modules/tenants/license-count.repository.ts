@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../platform/database/schema.ts';
-import { CONTAINER_TYPES } from '../public-portal/public-portal.repository.ts';
+import { sql } from 'kysely';
+import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
+import { Repository } from '../../platform/database/repository.ts';
 
 export interface LicenseCountRow {
   station_type: string;
@@ -9,10 +9,10 @@ export interface LicenseCountRow {
 }
 
 /** Licensed station counts per type, beside the stations in use. */
-export class LicenseCountRepository {
+export class LicenseCountRepository extends Repository {
   /** Every station type the tenant licenses or uses, by type; unlicensed types count 0 licensed. */
-  async counts(trx: Kysely<Database>, tenantId: number): Promise<LicenseCountRow[]> {
-    const used = trx
+  async counts(tenantId: number): Promise<LicenseCountRow[]> {
+    const used = this.db
       .selectFrom('entity')
       .select(['type as station_type', sql<number>`count(*)::int`.as('used')])
       .where('tenant_id', '=', tenantId)
@@ -25,12 +25,12 @@ export class LicenseCountRepository {
              coalesce(u.used, 0) AS used
       FROM (SELECT station_type, licensed FROM license_count WHERE tenant_id = ${tenantId} AND licensed > 0) l
       FULL JOIN (${used}) u ON u.station_type = l.station_type
-      ORDER BY coalesce(l.station_type, u.station_type) COLLATE "C"`.execute(trx);
+      ORDER BY coalesce(l.station_type, u.station_type) COLLATE "C"`.execute(this.db);
     return rows;
   }
 
-  async upsert(trx: Kysely<Database>, tenantId: number, counts: readonly { stationType: string; licensed: number }[]): Promise<void> {
-    await trx
+  async upsert(tenantId: number, counts: readonly { stationType: string; licensed: number }[]): Promise<void> {
+    await this.db
       .insertInto('license_count')
       .values(counts.map((c) => ({ tenant_id: tenantId, station_type: c.stationType, licensed: c.licensed })))
       .onConflict((oc) =>

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Db } from '../../platform/database/database.ts';
-import type { Database } from '../../platform/database/schema.ts';
+import { Repository } from '../../platform/database/repository.ts';
 
 export interface StatutoryBodyRow {
   id: number;
@@ -12,12 +10,10 @@ export interface StatutoryBodyRow {
 export const STATUTORY_TYPES = ['statutory', 'cgwa'] as const;
 
 /** Which statutory bodies each industry reports to. */
-export class StatutoryRepository {
-  constructor(private readonly db: Db) {}
-
+export class StatutoryRepository extends Repository {
   /** The bodies the industry reports to, by name. */
-  async bodiesOf(trx: Kysely<Database>, tenantId: number): Promise<StatutoryBodyRow[]> {
-    return trx
+  async bodiesOf(tenantId: number): Promise<StatutoryBodyRow[]> {
+    return this.db
       .selectFrom('statutory_association as sa')
       .innerJoin('tenant as s', 's.id', 'sa.statutory_id')
       .select(['s.id', 's.name', 's.type'])
@@ -41,13 +37,17 @@ export class StatutoryRepository {
   }
 
   /** Makes `statutoryIds` the industry's complete set of bodies. */
-  async replace(trx: Kysely<Database>, tenantId: number, statutoryIds: readonly number[]): Promise<void> {
-    await trx.deleteFrom('statutory_association').where('tenant_id', '=', tenantId).execute();
-    if (statutoryIds.length > 0) {
-      await trx
-        .insertInto('statutory_association')
-        .values(statutoryIds.map((statutory_id) => ({ tenant_id: tenantId, statutory_id })))
-        .execute();
-    }
+  async replace(tenantId: number, statutoryIds: readonly number[]): Promise<void> {
+    await this.db.deleteFrom('statutory_association').where('tenant_id', '=', tenantId).execute();
+    await this.add(tenantId, statutoryIds);
+  }
+
+  /** Adds bodies the industry reports to, beside those it has. */
+  async add(tenantId: number, statutoryIds: readonly number[]): Promise<void> {
+    if (statutoryIds.length === 0) return;
+    await this.db
+      .insertInto('statutory_association')
+      .values(statutoryIds.map((statutory_id) => ({ tenant_id: tenantId, statutory_id })))
+      .execute();
   }
 }

@@ -2,14 +2,12 @@ import { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, 
 import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TenantAdminRepository } from './tenant-admin.repository.ts';
 import { TenantAdminService } from './tenant-admin.service.ts';
 
 const TAGS = ['tenants'];
 
 export const adminTenantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const tenants = new TenantAdminService(db, new TenantAdminRepository(db));
+  const tenants = new TenantAdminService(app.database.db);
 
   app.get(
     '/api/tenants',

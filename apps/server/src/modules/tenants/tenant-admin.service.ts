@@ -2,15 +2,15 @@ import type { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPa
 import { canManage } from '@enviro/domain/access-model';
 import { liveStatus } from '@enviro/domain/live-status';
 import { defaultListedStatuses } from '@enviro/domain/tenant-list';
-import type { Kysely } from 'kysely';
 import { assertSignedIn } from '../../platform/access/access.ts';
+import { AccessRepository } from '../../platform/access/access.repository.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
+import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
-import type { Database } from '../../platform/database/schema.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
-import { entityRestriction, entityVisible } from '../entities/entity-restriction.ts';
-import type { TenantAdminRepository, TenantValues } from './tenant-admin.repository.ts';
+import { EntityService } from '../entities/entities.service.ts';
+import { TenantRepository, type TenantValues } from './tenants.repository.ts';
 import { toTenantInfo } from './tenants.service.ts';
 
 /**
@@ -19,10 +19,15 @@ import { toTenantInfo } from './tenants.service.ts';
  * signed-in user lists the tenants they may read. Each change is audited in its own transaction.
  */
 export class TenantAdminService {
-  constructor(
-    private readonly db: Db,
-    private readonly tenants: TenantAdminRepository,
-  ) {}
+  private readonly tenants: TenantRepository;
+  private readonly access: AccessRepository;
+  private readonly entities: EntityService;
+
+  constructor(private readonly db: Db) {
+    this.tenants = new TenantRepository(db);
+    this.access = new AccessRepository(db);
+    this.entities = new EntityService(db);
+  }
 
   async list(auth: Auth, query: TenantListQuery): Promise<TenantPage> {
     const user = assertSignedIn(auth);
@@ -46,8 +51,9 @@ export class TenantAdminService {
     const user = assertSignedIn(auth);
     await this.assertCorporate(input.corporateId);
     return this.db.transaction().execute(async (trx) => {
-      const id = await this.tenants.create(trx, { ...valuesOf(input), type: input.type, status: input.status });
-      const after = await this.load(trx, id);
+      const tenants = this.tenants.in(trx);
+      const id = await tenants.create({ ...valuesOf(input), type: input.type, status: input.status });
+      const after = await load(tenants, id);
       await recordTenantAudit(trx, user, id, 'create', null, after);
       return after;
     });
@@ -56,21 +62,21 @@ export class TenantAdminService {
   async update(auth: Auth, id: number, input: TenantUpdate): Promise<TenantInfo> {
     const user = assertSignedIn(auth);
     await this.assertCorporate(input.corporateId);
-    return this.change(user, id, 'update', (trx) => this.tenants.update(trx, id, valuesOf(input)));
+    return this.change(user, id, 'update', (tenants) => tenants.update(id, valuesOf(input)));
   }
 
   /** Applies SET operations in order; only status may be set. */
   async patch(auth: Auth, id: number, ops: TenantPatch): Promise<TenantInfo> {
     const user = assertSignedIn(auth);
     const status = ops[ops.length - 1]!.value;
-    return this.change(user, id, 'status', (trx) => this.tenants.update(trx, id, { status }));
+    return this.change(user, id, 'status', (tenants) => tenants.update(id, { status }));
   }
 
   /** Soft delete: the tenant becomes DELETED, its users can no longer sign in, its data stays. */
   async delete(auth: Auth, id: number): Promise<TenantInfo> {
     const user = assertSignedIn(auth);
     if (id === user.homeTenantId) throw badRequest('id', 'you may not delete your own tenant');
-    return this.change(user, id, 'delete', (trx) => this.tenants.update(trx, id, { status: 'DELETED' }));
+    return this.change(user, id, 'delete', (tenants) => tenants.update(id, { status: 'DELETED' }));
   }
 
   /**
@@ -82,7 +88,7 @@ export class TenantAdminService {
     const [tenants, stations, restriction] = await Promise.all([
       this.tenants.names(user.tenantIds),
       this.tenants.stationAges(user.tenantIds),
-      entityRestriction(this.db, auth),
+      this.entities.restriction(auth),
     ]);
     const counts = new Map(tenants.map((t) => [t.id, { tenantId: t.id, name: t.name, LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 }]));
     for (const station of stations) {
@@ -93,28 +99,29 @@ export class TenantAdminService {
   }
 
   /** Locks the tenant, applies the change and records before and after; a deleted tenant is not found. */
-  private async change(user: UserAuth, id: number, action: string, apply: (trx: Kysely<Database>) => Promise<void>): Promise<TenantInfo> {
+  private async change(user: UserAuth, id: number, action: string, apply: (tenants: TenantRepository) => Promise<void>): Promise<TenantInfo> {
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.tenants.findById(trx, id, true);
+      const tenants = this.tenants.in(trx);
+      const before = await tenants.findById(id, true);
       if (!before || before.status === 'DELETED') throw notFound(`No tenant with id= ${id} exists`);
-      await apply(trx);
-      const after = await this.load(trx, id);
+      await apply(tenants);
+      const after = await load(tenants, id);
       await recordTenantAudit(trx, user, id, action, toTenantInfo(before), after);
       return after;
     });
   }
 
-  private async load(trx: Kysely<Database>, id: number): Promise<TenantInfo> {
-    const row = await this.tenants.findById(trx, id);
-    if (!row) throw notFound(`No tenant with id= ${id} exists`);
-    return toTenantInfo(row);
-  }
-
   private async assertCorporate(corporateId: number | null): Promise<void> {
-    if (corporateId !== null && !(await this.tenants.corporateExists(corporateId))) {
+    if (corporateId !== null && !(await this.access.corporateExists(corporateId))) {
       throw badRequest('corporateId', `no corporate ${corporateId}`);
     }
   }
+}
+
+async function load(tenants: TenantRepository, id: number): Promise<TenantInfo> {
+  const row = await tenants.findById(id);
+  if (!row) throw notFound(`No tenant with id= ${id} exists`);
+  return toTenantInfo(row);
 }
 
 function valuesOf(input: TenantUpdate): TenantValues {

@@ -1,15 +1,12 @@
 import { AdminTenantParams, LicenseCountInput, LicenseCounts, StatutoryAssociation, StatutoryAssociationInput } from '@enviro/contracts/tenants';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LicenseCountRepository } from './license-count.repository.ts';
-import { StatutoryRepository } from './statutory.repository.ts';
 import { TenantSetupService } from './tenant-setup.service.ts';
 
 const TAGS = ['tenants'];
 
 export const adminTenantSetupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const setup = new TenantSetupService(db, new StatutoryRepository(db), new LicenseCountRepository());
+  const setup = new TenantSetupService(app.database.db);
 
   app.get(
     '/api/statutory/:tenantId',

@@ -1,14 +1,12 @@
 import type { LicenseCountInput, LicenseCounts, StationType, StatutoryAssociation, StatutoryAssociationInput } from '@enviro/contracts/tenants';
 import type { TenantType } from '@enviro/contracts/common';
-import type { Kysely } from 'kysely';
 import { assertCanReadTenant, assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
-import type { Database } from '../../platform/database/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
-import type { LicenseCountRepository } from './license-count.repository.ts';
-import type { StatutoryRepository } from './statutory.repository.ts';
+import { LicenseCountRepository } from './license-count.repository.ts';
+import { StatutoryRepository } from './statutory.repository.ts';
 
 /**
  * What a site administrator sets up for a tenant beside its own fields: the statutory bodies it
@@ -16,15 +14,17 @@ import type { StatutoryRepository } from './statutory.repository.ts';
  * may read the tenant may read these.
  */
 export class TenantSetupService {
-  constructor(
-    private readonly db: Db,
-    private readonly statutory: StatutoryRepository,
-    private readonly licenses: LicenseCountRepository,
-  ) {}
+  private readonly statutory: StatutoryRepository;
+  private readonly licenses: LicenseCountRepository;
+
+  constructor(private readonly db: Db) {
+    this.statutory = new StatutoryRepository(db);
+    this.licenses = new LicenseCountRepository(db);
+  }
 
   async statutoryOf(auth: Auth, tenantId: number): Promise<StatutoryAssociation> {
     assertCanReadTenant(assertSignedIn(auth), tenantId);
-    return this.statutoryAssociation(this.db, tenantId);
+    return statutoryAssociation(this.statutory, tenantId);
   }
 
   /** Replaces the industry's statutory bodies; every id must be a statutory or CGWA body. Audited. */
@@ -37,9 +37,10 @@ export class TenantSetupService {
     if (missing !== undefined) throw badRequest('statutoryIds', `tenant ${missing} is no statutory body`);
     if (ids.includes(tenantId)) throw badRequest('statutoryIds', 'a tenant cannot report to itself');
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.statutoryAssociation(trx, tenantId);
-      await this.statutory.replace(trx, tenantId, ids);
-      const after = await this.statutoryAssociation(trx, tenantId);
+      const statutory = this.statutory.in(trx);
+      const before = await statutoryAssociation(statutory, tenantId);
+      await statutory.replace(tenantId, ids);
+      const after = await statutoryAssociation(statutory, tenantId);
       await recordTenantAudit(trx, user, tenantId, 'statutory', before, after);
       return after;
     });
@@ -47,7 +48,7 @@ export class TenantSetupService {
 
   async licenseCounts(auth: Auth, tenantId: number): Promise<LicenseCounts> {
     assertCanReadTenant(assertSignedIn(auth), tenantId);
-    return this.counts(this.db, tenantId);
+    return licenseCounts(this.licenses, tenantId);
   }
 
   /** Sets the licensed counts of the types named; the others keep theirs. Audited. */
@@ -55,27 +56,28 @@ export class TenantSetupService {
     const user = assertSignedIn(auth);
     assertCanReadTenant(user, tenantId);
     return this.db.transaction().execute(async (trx) => {
-      const before = await this.counts(trx, tenantId);
-      await this.licenses.upsert(trx, tenantId, input.counts);
-      const after = await this.counts(trx, tenantId);
+      const licenses = this.licenses.in(trx);
+      const before = await licenseCounts(licenses, tenantId);
+      await licenses.upsert(tenantId, input.counts);
+      const after = await licenseCounts(licenses, tenantId);
       await recordTenantAudit(trx, user, tenantId, 'licenseCount', before, after);
       return after;
     });
   }
+}
 
-  private async statutoryAssociation(trx: Kysely<Database>, tenantId: number): Promise<StatutoryAssociation> {
-    const bodies = await this.statutory.bodiesOf(trx, tenantId);
-    // The tenant table's CHECK constraint holds type to the contract's values.
-    return { tenantId, statutory: bodies.map((b) => ({ id: b.id, name: b.name, type: b.type as TenantType })) };
-  }
+async function statutoryAssociation(statutory: StatutoryRepository, tenantId: number): Promise<StatutoryAssociation> {
+  const bodies = await statutory.bodiesOf(tenantId);
+  // The tenant table's CHECK constraint holds type to the contract's values.
+  return { tenantId, statutory: bodies.map((b) => ({ id: b.id, name: b.name, type: b.type as TenantType })) };
+}
 
-  private async counts(trx: Kysely<Database>, tenantId: number): Promise<LicenseCounts> {
-    const rows = await this.licenses.counts(trx, tenantId);
-    return {
-      tenantId,
-      // The CHECK constraints of license_count and entity hold the type to the contract's values.
-      counts: rows.map((r) => ({ stationType: r.station_type as StationType, licensed: r.licensed, used: r.used })),
-    };
-  }
+async function licenseCounts(licenses: LicenseCountRepository, tenantId: number): Promise<LicenseCounts> {
+  const rows = await licenses.counts(tenantId);
+  return {
+    tenantId,
+    // The CHECK constraints of license_count and entity hold the type to the contract's values.
+    counts: rows.map((r) => ({ stationType: r.station_type as StationType, licensed: r.licensed, used: r.used })),
+  };
 }
 

@@ -1,42 +1,113 @@
-import type { Db } from '../../platform/database/database.ts';
+import { sql } from 'kysely';
+import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
+import { Repository } from '../../platform/database/repository.ts';
+import { TENANT_COLUMNS, type TenantRow } from '../../platform/database/tenant-columns.ts';
 
-/** The columns of a TenantRow; the query must join corporate (left join when it may be absent). */
-export const TENANT_COLUMNS = [
-  'tenant.id',
-  'tenant.name',
-  'tenant.status',
-  'tenant.type',
-  'tenant.monitored_units',
-  'tenant.corporate_id',
-  'corporate.name as corporate_name',
-  'tenant.state',
-  'tenant.city',
-  'tenant.industry_category',
-] as const;
-
-export interface TenantRow {
-  id: number;
-  name: string;
-  status: string;
-  type: string;
-  monitored_units: number;
-  corporate_id: number | null;
-  corporate_name: string | null;
-  state: string | null;
-  city: string | null;
-  industry_category: string | null;
+/** Filters of a tenant list, already narrowed to what the caller may read. */
+export interface TenantListFilter {
+  tenantIds: readonly number[];
+  statuses: readonly string[];
+  type?: string | undefined;
+  search?: string | undefined;
+  excludeId?: number | undefined;
+  sort: 'id' | 'name' | 'status' | 'type';
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
 }
 
-export class TenantRepository {
-  constructor(private readonly db: Db) {}
+/** The editable columns of a tenant. */
+export interface TenantValues {
+  name: string;
+  corporate_id: number | null;
+  monitored_units: number;
+  industry_category: string | null;
+  state: string | null;
+  city: string | null;
+}
 
-  /** The tenant with its corporate's name; callers check access before asking. */
-  async findById(id: number): Promise<TenantRow | undefined> {
+/** A station's tenant and when it last reported. */
+export interface StationAgeRow {
+  tenant_id: number;
+  id: string;
+  last_data_at: Date | null;
+}
+
+/** Tenants, with their corporate's name. */
+export class TenantRepository extends Repository {
+  async list(filter: TenantListFilter): Promise<{ rows: TenantRow[]; total: number }> {
+    if (filter.tenantIds.length === 0 || filter.statuses.length === 0) return { rows: [], total: 0 };
+    const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const base = this.db
+      .selectFrom('tenant')
+      .leftJoin('corporate', 'corporate.id', 'tenant.corporate_id')
+      .where('tenant.id', 'in', filter.tenantIds)
+      .where('tenant.status', 'in', filter.statuses)
+      .$if(filter.type !== undefined, (q) => q.where('tenant.type', '=', filter.type!))
+      .$if(filter.excludeId !== undefined, (q) => q.where('tenant.id', '!=', filter.excludeId!))
+      .$if(pattern !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('tenant.name', 'ilike', pattern!),
+            eb('tenant.city', 'ilike', pattern!),
+            eb('tenant.state', 'ilike', pattern!),
+          ]),
+        ),
+      );
+    const [rows, count] = await Promise.all([
+      base
+        .select(TENANT_COLUMNS)
+        .orderBy(`tenant.${filter.sort}`, filter.order)
+        .orderBy('tenant.id', filter.order)
+        .offset(filter.offset)
+        .limit(filter.limit)
+        .execute(),
+      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: count.n };
+  }
+
+  /** The tenant, deleted or not; callers check access before asking and decide what a deleted one means to them. */
+  async findById(id: number, lock = false): Promise<TenantRow | undefined> {
     return this.db
       .selectFrom('tenant')
       .leftJoin('corporate', 'corporate.id', 'tenant.corporate_id')
       .select(TENANT_COLUMNS)
       .where('tenant.id', '=', id)
+      .$if(lock, (q) => q.forUpdate('tenant'))
       .executeTakeFirst();
+  }
+
+  async create(values: TenantValues & { type: string; status: string }): Promise<number> {
+    const row = await this.db.insertInto('tenant').values({ ...values, address: null }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, values: Partial<TenantValues & { status: string }>): Promise<void> {
+    await this.db.updateTable('tenant').set({ ...values, updated_at: sql`now()` }).where('id', '=', id).execute();
+  }
+
+  /** The enabled stations (entities that are not groups or facilities) of the tenants. */
+  async stationAges(tenantIds: readonly number[]): Promise<StationAgeRow[]> {
+    if (tenantIds.length === 0) return [];
+    return this.db
+      .selectFrom('entity')
+      .select(['tenant_id', 'id', 'last_data_at'])
+      .where('tenant_id', 'in', tenantIds)
+      .where('status', '=', 'ENABLED')
+      .where('type', 'not in', CONTAINER_TYPES)
+      .execute();
+  }
+
+  /** Names of the tenants that are not deleted, by id. */
+  async names(tenantIds: readonly number[]): Promise<{ id: number; name: string }[]> {
+    if (tenantIds.length === 0) return [];
+    return this.db
+      .selectFrom('tenant')
+      .select(['id', 'name'])
+      .where('id', 'in', tenantIds)
+      .where('status', '!=', 'DELETED')
+      .orderBy('id')
+      .execute();
   }
 }

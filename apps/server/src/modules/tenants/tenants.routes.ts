@@ -1,12 +1,11 @@
 import { TenantIdParams, TenantInfo } from '@enviro/contracts/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TenantRepository } from './tenants.repository.ts';
 import { TenantService } from './tenants.service.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tenants = new TenantService(new TenantRepository(app.database.db));
+  const tenants = new TenantService(app.database.db);
 
   app.get(
     '/api/tenantinfo',

@@ -3,11 +3,18 @@ import type { TenantInfo } from '@enviro/contracts/tenants';
 import { tenantDisplayId } from '@enviro/domain/display-id';
 import { assertCanReadTenant } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
+import type { Db } from '../../platform/database/database.ts';
+import type { TenantRow } from '../../platform/database/tenant-columns.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { TenantRepository, TenantRow } from './tenants.repository.ts';
+import { TenantRepository } from './tenants.repository.ts';
 
+/** A tenant as anyone who may read it sees it, the public portal and API keys included. */
 export class TenantService {
-  constructor(private readonly tenants: TenantRepository) {}
+  private readonly tenants: TenantRepository;
+
+  constructor(db: Db) {
+    this.tenants = new TenantRepository(db);
+  }
 
   /** The caller's own tenant: the API key's, or the one named by the public portal's header. */
   async info(auth: Auth): Promise<TenantInfo> {
@@ -22,6 +29,7 @@ export class TenantService {
   }
 }
 
+/** A tenant row as the contract; other modules listing tenants (a corporate's, a partner's) answer with it too. */
 export function toTenantInfo(row: TenantRow): TenantInfo {
   return {
     id: row.id,
