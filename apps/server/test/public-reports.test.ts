@@ -145,6 +145,15 @@ describe('report downloads', () => {
       });
     });
 
+    it('rounds each value to the two decimals the screens show', async () => {
+      const stackC = (await builders(database.db).newEntity({ tenantId: tenant, type: 'cems', name: 'Stack C' })).id;
+      const device = (await builders(database.db).newDevice({ tenantId: tenant, entityId: stackC, params: [{ name: 'pm' }] })).id;
+      const hour = istHour(now) - 2 * 3_600_000;
+      await insert(tenant, device, [7.1, 7.2, 8.33].map((v, i) => ({ ts: hour + (i + 1) * MINUTE, vals: [v] })));
+      const res = await parameterReport({ entityType: 'cems', paramName: 'pm', entityIds: [stackC], duration: '1d-ago', interval: 'hour_1' });
+      expect(csvLines(res.body).slice(1)).toEqual([`${istText(hour)},7.54`]);
+    });
+
     it('lists every reading with instances', async () => {
       const res = await parameterReport({ entityType: 'cems', paramName: 'pm', entityIds: [stackA], duration: '1d-ago', interval: 'instances' });
       expect(csvLines(res.body).length).toBe(1 + times.length);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGGREGATORS } from '@enviro/domain/aggregation';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@enviro/domain/time-zone';
 
 /** A database id as clients see it: a positive integer (bigint columns stay below 2^53). */
@@ -21,7 +22,7 @@ export const EntityType = z.enum([
 export type EntityType = z.infer<typeof EntityType>;
 
 /** Aggregators for `agg` (across series) and `dsAgg` (inside a time bucket). */
-export const Aggregator = z.enum(['avg', 'min', 'max', 'sum', 'count', 'first', 'last']);
+export const Aggregator = z.enum(AGGREGATORS);
 export type Aggregator = z.infer<typeof Aggregator>;
 
 /** A named property of an entity (SPEC 3: Commisoning Date, Capacity, Operational). */

@@ -8,3 +8,6 @@ export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   return String(value).replace(/,/g, '').replace(/["\r\n]+/g, ' ');
 }
+
+/** Written first in every CSV file, so spreadsheet programs read it as UTF-8 (µg/m3, not Âµg/m3). */
+export const CSV_BOM = '\uFEFF';

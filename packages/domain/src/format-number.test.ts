@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatIndian } from './format-number.ts';
+import { formatCompact, formatIndian, roundValue } from './format-number.ts';
 
 describe('formatIndian: Indian digit grouping', () => {
   it.each([
@@ -33,5 +33,19 @@ describe('formatCompact: K above 1000, M above a million, G above a billion', ()
     [null, '-'],
   ])('%s is %s', (value, expected) => {
     expect(formatCompact(value)).toBe(expected);
+  });
+});
+
+describe('roundValue: to the shown decimals, still a number', () => {
+  it.each<[number | null, number | undefined, number | null]>([
+    [7.546666666666667, undefined, 7.55],
+    [1.005, 2, 1.01],
+    [-1.005, 2, -1.01],
+    [-0.001, 2, 0],
+    [1234.5, 0, 1235],
+    [42, 2, 42],
+    [null, 2, null],
+  ])('%s to %s places is %s', (value, decimals, expected) => {
+    expect(roundValue(value, decimals)).toBe(expected);
   });
 });

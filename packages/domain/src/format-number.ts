@@ -3,6 +3,21 @@ import { isInvalidValue } from './values.ts';
 /** What a number cell shows when there is no valid value. */
 export const NO_VALUE = '-';
 
+/**
+ * Decimal places a parameter's value is shown and exported with. The catalogue holds no precision
+ * per parameter, so every screen and report uses this one.
+ */
+export const VALUE_DECIMALS = 2;
+
+/** A value rounded half away from zero to `decimals` places, still a number (exports stay numeric). */
+export function roundValue(value: number | null, decimals: number = VALUE_DECIMALS): number | null {
+  if (value === null || !Number.isFinite(value)) return value;
+  const f = 10 ** decimals;
+  // The relative nudge lets 1.005 (stored as 1.00499…) round up as written.
+  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * f * (1 + Number.EPSILON))) / f;
+  return rounded === 0 ? 0 : rounded;
+}
+
 const INDIAN = new Map<number, Intl.NumberFormat>();
 
 function indianFormat(decimals: number): Intl.NumberFormat {

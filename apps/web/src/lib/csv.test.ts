@@ -5,7 +5,13 @@ describe('toCsv', () => {
   it('writes a header row and one row per item, commas stripped', () => {
     const rows = [{ name: 'Shree Cement, Beawar', pm: 12.5 }, { name: 'Ultratech', pm: null }];
     const csv = toCsv([{ header: 'Industry', value: (r: (typeof rows)[number]) => r.name }, { header: 'PM', value: (r) => r.pm }], rows);
-    expect(csv).toBe('Industry,PM\r\nShree Cement Beawar,12.5\r\nUltratech,\r\n');
+    expect(csv).toBe('\uFEFFIndustry,PM\r\nShree Cement Beawar,12.5\r\nUltratech,\r\n');
+  });
+
+  it('starts with a BOM, so a spreadsheet reads µg/m3 as UTF-8', () => {
+    const csv = toCsv([{ header: 'SO2 (µg/m3)', value: (r: number) => r }], [14]);
+    expect(new TextEncoder().encode(csv).subarray(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    expect(csv.slice(1).split('\r\n')[0]).toBe('SO2 (µg/m3)');
   });
 });
 

@@ -2,7 +2,9 @@ import { RawDataRequest, type RawDataResponse } from '@enviro/contracts/data/raw
 import { DataRequest, type TrendResult } from '@enviro/contracts/data/trend';
 import { MAX_PDF_REPORT_ROWS, MAX_REPORT_ROWS, ParameterReportRequest, RawDataReportRequest, type ReportFormat } from '@enviro/contracts/reports';
 import { deviceDisplayId } from '@enviro/domain/display-id';
+import { aggregationLabel } from '@enviro/domain/aggregation';
 import { formatInZone } from '@enviro/domain/format-date';
+import { roundValue } from '@enviro/domain/format-number';
 import type { z } from 'zod';
 import { assertCanReadTenant } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
@@ -72,7 +74,7 @@ export class ReportService {
     return writeReport(table, format, this.now(), request.timezone);
   }
 
-  /** One parameter of the tenant's stations of one type, averaged per interval, one column per station. */
+  /** One parameter of the tenant's stations of one type, by its catalogue aggregation per interval, one column per station. */
   async parameter(auth: Auth, tenantId: number, body: ParameterReport): Promise<ReportFile> {
     assertCanReadTenant(auth, tenantId);
     const { request, format } = body;
@@ -103,11 +105,11 @@ function parameterTable(trends: readonly TrendResult[], request: ParameterReport
   return {
     title: `${first?.paramLabel ?? request.paramName} report`,
     notes: [
-      `${label}, ${request.interval === 'instances' ? 'every reading' : `${request.interval} averages`}, ${request.duration}`,
+      `${label}, ${aggregationLabel(first?.dsAgg ?? null, request.interval)}, ${request.duration}`,
       `Station type: ${request.entityType}; times in ${request.timezone}`,
     ],
     columns: ['Time', ...trends.map((t) => t.entityName ?? `Station ${t.entityId}`)],
-    rows: times.map((time) => [formatInZone(time, TIME_FORMAT, request.timezone), ...byStation.map((m) => m.get(time) ?? null)]),
+    rows: times.map((time) => [formatInZone(time, TIME_FORMAT, request.timezone), ...byStation.map((m) => roundValue(m.get(time) ?? null))]),
   };
 }
 
