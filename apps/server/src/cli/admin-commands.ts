@@ -11,7 +11,6 @@ import { findImportDevice, importReadingsCsv } from '../modules/telemetry/csv-im
 import { UserAccountService } from '../modules/users/user-accounts.service.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { defined, InputError, jsonFlag, numeric, pairs, text, UsageError, validate, type FlagOptions, type FlagValues } from './cli-input.ts';
-import { listDevices, listTenants, tenantExists, tokenTaken } from './admin-queries.ts';
 
 /** Work a command does once its input has been checked; it then needs the database. */
 export type Run = (database: DatabaseHandle) => Promise<unknown>;
@@ -23,6 +22,11 @@ export interface AdminCommand {
   options: FlagOptions;
   /** Checks the flags against the contracts before any database is opened. */
   prepare(values: FlagValues): Promise<Run>;
+}
+
+/** The --tenant a command names must exist (in any status). */
+async function assertTenant(provisioning: ProvisioningService, tenantId: number): Promise<void> {
+  if (!(await provisioning.tenantExists(tenantId))) throw new InputError('tenantId (--tenant)', `no tenant ${tenantId}`);
 }
 
 const JSON_FLAG = { json: { type: 'string' } } as const;
@@ -67,12 +71,13 @@ const createTenant: AdminCommand = {
         corporateId: 'corporate-id', monitoredUnits: 'monitored-units', statutoryIds: 'statutory-id' },
     );
     return async ({ db }) => {
+      const provisioning = new ProvisioningService(db);
       for (const id of input.statutoryIds) {
-        if (!(await tenantExists(db, id, ['statutory', 'cgwa']))) {
+        if (!(await provisioning.tenantExists(id, ['statutory', 'cgwa']))) {
           throw new InputError('statutoryIds (--statutory-id)', `no statutory or cgwa tenant ${id}`);
         }
       }
-      return new ProvisioningService(db).createTenant(input);
+      return provisioning.createTenant(input);
     };
   },
 };
@@ -98,8 +103,9 @@ const createEntity: AdminCommand = {
       { tenantId: 'tenant', parentId: 'parent', type: 'type', name: 'name', properties: 'property' },
     );
     return async ({ db }) => {
-      if (!(await tenantExists(db, input.tenantId))) throw new InputError('tenantId (--tenant)', `no tenant ${input.tenantId}`);
-      return new ProvisioningService(db).createEntity(input);
+      const provisioning = new ProvisioningService(db);
+      await assertTenant(provisioning, input.tenantId);
+      return provisioning.createEntity(input);
     };
   },
 };
@@ -160,11 +166,12 @@ const createDevice: AdminCommand = {
         sensorId: 'sensor-id', accessToken: 'token', tags: 'tag', params: 'param' },
     );
     return async ({ db }) => {
-      if (!(await tenantExists(db, input.tenantId))) throw new InputError('tenantId (--tenant)', `no tenant ${input.tenantId}`);
-      if (input.accessToken !== undefined && (await tokenTaken(db, input.accessToken))) {
+      const provisioning = new ProvisioningService(db);
+      await assertTenant(provisioning, input.tenantId);
+      if (input.accessToken !== undefined && (await provisioning.tokenTaken(input.accessToken))) {
         throw new InputError('accessToken (--token)', 'already used by another device');
       }
-      const device = await new ProvisioningService(db).createDevice(input);
+      const device = await provisioning.createDevice(input);
       return { tenantId: input.tenantId, entityId: input.entityId, ...device };
     };
   },
@@ -181,8 +188,9 @@ const createApiKey: AdminCommand = {
       { tenantId: 'tenant', name: 'name' },
     );
     return async ({ db }) => {
-      if (!(await tenantExists(db, input.tenantId))) throw new InputError('tenantId (--tenant)', `no tenant ${input.tenantId}`);
-      return { tenantId: input.tenantId, ...(await new ProvisioningService(db).createApiKey(input.tenantId, input.name)) };
+      const provisioning = new ProvisioningService(db);
+      await assertTenant(provisioning, input.tenantId);
+      return { tenantId: input.tenantId, ...(await provisioning.createApiKey(input.tenantId, input.name)) };
     };
   },
 };
@@ -249,7 +257,7 @@ const listTenantsCommand: AdminCommand = {
       { type: text(v, 'type'), status: text(v, 'status') },
       { type: 'type', status: 'status' },
     );
-    return ({ db }) => listTenants(db, filter);
+    return ({ db }) => new ProvisioningService(db).listTenants(filter);
   },
 };
 
@@ -263,8 +271,9 @@ const listDevicesCommand: AdminCommand = {
       tenantId: 'tenant',
     });
     return async ({ db }) => {
-      if (!(await tenantExists(db, tenantId))) throw new InputError('tenantId (--tenant)', `no tenant ${tenantId}`);
-      return listDevices(db, tenantId);
+      const provisioning = new ProvisioningService(db);
+      await assertTenant(provisioning, tenantId);
+      return provisioning.listDevices(tenantId);
     };
   },
 };

@@ -33,7 +33,20 @@ export interface StationAgeRow {
   last_data_at: Date | null;
 }
 
-/** Tenants, with their corporate's name. */
+/** A tenant as the operator's list shows it, with the bodies it reports to and its live devices counted. */
+export interface OperatorTenantRow {
+  id: number;
+  name: string;
+  type: string;
+  status: string;
+  industryCategory: string | null;
+  state: string | null;
+  city: string | null;
+  statutoryIds: number[];
+  devices: number;
+}
+
+/** Tenants, with their corporate's name, and their API keys. */
 export class TenantRepository extends Repository {
   async list(filter: TenantListFilter): Promise<{ rows: TenantRow[]; total: number }> {
     if (filter.tenantIds.length === 0 || filter.statuses.length === 0) return { rows: [], total: 0 };
@@ -109,5 +122,32 @@ export class TenantRepository extends Repository {
       .where('status', '!=', 'DELETED')
       .orderBy('id')
       .execute();
+  }
+
+  /** Every tenant of the type and status given (any when not), deleted ones too, by id. */
+  async listForOperator(filter: { type?: string | undefined; status?: string | undefined }): Promise<OperatorTenantRow[]> {
+    return this.db
+      .selectFrom('tenant as t')
+      .select([
+        't.id',
+        't.name',
+        't.type',
+        't.status',
+        't.industry_category as industryCategory',
+        't.state',
+        't.city',
+        sql<number[]>`coalesce((SELECT array_agg(a.statutory_id ORDER BY a.statutory_id) FROM statutory_association a
+                                WHERE a.tenant_id = t.id), '{}')`.as('statutoryIds'),
+        sql<number>`(SELECT count(*)::int FROM device d WHERE d.tenant_id = t.id AND d.deleted_date IS NULL)`.as('devices'),
+      ])
+      .$if(filter.type !== undefined, (q) => q.where('t.type', '=', filter.type!))
+      .$if(filter.status !== undefined, (q) => q.where('t.status', '=', filter.status!))
+      .orderBy('t.id')
+      .execute();
+  }
+
+  /** Stores an API key of the tenant by its hash: the key itself is never stored. */
+  async addApiKey(tenantId: number, name: string, keyHash: string): Promise<void> {
+    await this.db.insertInto('api_key').values({ key_hash: keyHash, tenant_id: tenantId, name }).execute();
   }
 }
