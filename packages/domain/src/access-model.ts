@@ -142,6 +142,12 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
+/** A site user with a role of the siteAdmin rule (site or admin): the one who manages every tenant. */
+export function isSiteAdministrator(userType: string, role: string): boolean {
+  const rule = ACCESS_RULES.siteAdmin;
+  return (rule.userTypes as readonly string[]).includes(userType) && (rule.roles as readonly string[]).includes(role);
+}
+
 /** Whether a user of this type may act as other tenants. */
 export function canManage(userType: string): boolean {
   return (MANAGING_USER_TYPES as readonly string[]).includes(userType);

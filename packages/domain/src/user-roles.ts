@@ -1,4 +1,4 @@
-import { ACCESS_RULES, type AccessRuleName, type Role, type UserType } from './access-model.ts';
+import { ACCESS_RULES, isSiteAdministrator, type AccessRuleName, type Role, type UserType } from './access-model.ts';
 
 /**
  * Which roles a user of each type may hold, and who may grant them (user administration). The
@@ -66,7 +66,7 @@ export interface Granter {
 export function grantProblem(granter: Granter, target: { tenantId: number; userType: UserType; role: Role }): string | null {
   const allowed = rolesForUserType(target.userType);
   if (!allowed.includes(target.role)) return `a ${target.userType} user may have the roles ${allowed.join(', ')}`;
-  const siteAdmin = granter.userType === 'site' && (granter.role === 'site' || granter.role === 'admin');
+  const siteAdmin = isSiteAdministrator(granter.userType, granter.role);
   if (siteAdmin && target.tenantId !== granter.homeTenantId) return null;
   if (roleRank(target.role) > roleRank(granter.role)) return `you may not grant a role above your own (${granter.role})`;
   return null;

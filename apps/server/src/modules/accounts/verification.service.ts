@@ -1,4 +1,5 @@
 import type { AcceptInviteBody, CodeSent, EmailChanged, InviteAccepted, InviteInfo, InviteSent, PasswordUpdateBody, PasswordUpdated, VerificationState } from '@enviro/contracts/accounts';
+import { APP_PATHS } from '@enviro/domain/app-paths';
 import { assertSelf, userScope } from '../../platform/access/access.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import { hashPassword, verifyPassword } from '../../platform/access/password.ts';
@@ -222,7 +223,7 @@ export class VerificationService implements InviteSender {
       await recordUserAudit(trx, actor, user.tenant_id, userId, 'invite.send', null, { sentTo: user.user_name, expiresAt: code.expiresAt.toISOString() });
       return code;
     });
-    const link = `${this.messaging.publicUrl}/invite/${token}`;
+    const link = `${this.messaging.publicUrl}${APP_PATHS.invite.replace(':token', token)}`;
     const validDays = Math.round(this.limits.inviteValidMs / 86_400_000);
     await this.deliver(user.tenant_id, stored.id, () =>
       this.messaging.mailer.send(inviteMail(user.user_name, { name: user.name, tenantName: user.tenant_name, link, validDays })),

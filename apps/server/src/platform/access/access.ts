@@ -1,4 +1,4 @@
-import { ACCESS_RULES, type Role, type UserType } from '@enviro/domain/access-model';
+import { isSiteAdministrator, type Role, type UserType } from '@enviro/domain/access-model';
 import { grantProblem, roleRank } from '@enviro/domain/user-roles';
 import { badRequest, forbidden, forbiddenField, notFound, unauthorized } from '../errors.ts';
 import type { AccessRepository } from './access.repository.ts';
@@ -51,12 +51,9 @@ export function maySignIn(account: { userStatus: string; tenantStatus: string })
   return account.userStatus === 'ENABLED' && !CLOSED_TENANT_STATUSES.includes(account.tenantStatus);
 }
 
-/** Roles of a site user that administer the platform (and every tenant's users). */
-const SITE_ADMIN_ROLES: readonly Role[] = ACCESS_RULES.siteAdmin.roles;
-
 /** A site user with the site or admin role, in whichever view: the one who manages every tenant. */
 export function isSiteAdmin(user: UserAuth): boolean {
-  return user.userType === 'site' && SITE_ADMIN_ROLES.includes(user.role);
+  return isSiteAdministrator(user.userType, user.role);
 }
 
 /**
