@@ -33,6 +33,8 @@ const OPEN_ROUTES = new Set([
   // An invited user has only the link: no session yet.
   'GET /api/invite/:token',
   'POST /api/invite/accept',
+  // The public home page lists the boards before any board is picked (no portal header yet).
+  'GET /api/boards',
   // Checks its own caller: a bearer token (METRICS_TOKEN) or this machine (metrics.test.ts).
   'GET /metrics',
 ]);

@@ -63,3 +63,31 @@ export type IndustrySummary = z.infer<typeof IndustrySummary>;
 /** Answer of GET /api/stateDashboard/industyList/{id}: industries in natural name order. */
 export const IndustryList = z.array(IndustrySummary);
 export type IndustryList = z.infer<typeof IndustryList>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/boards
+// ---------------------------------------------------------------------------------------------
+
+/** Query of GET /api/boards. */
+export const BoardListQuery = z.object({
+  /** Only the boards this industry reports to (none when the industry is not public). */
+  industryId: Id.optional(),
+});
+export type BoardListQuery = z.infer<typeof BoardListQuery>;
+
+/** A statutory body (a state pollution control board) whose industries the public portal lists. */
+export const Board = z.object({
+  /** Tenant id; the public portal's industries page of the board is /public/dashboard/industries/{id}. */
+  id: z.number().int().positive(),
+  /** Display name, e.g. 'Rajasthan State Pollution Control Board'. */
+  name: z.string(),
+  /** Indian state. */
+  state: z.string().nullable(),
+  /** City of its office. */
+  city: z.string().nullable(),
+});
+export type Board = z.infer<typeof Board>;
+
+/** Answer of GET /api/boards: the boards in a public status (ENABLED, TRIAL, GRACE), by state then name. */
+export const BoardList = z.array(Board);
+export type BoardList = z.infer<typeof BoardList>;

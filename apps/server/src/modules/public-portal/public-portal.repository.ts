@@ -19,8 +19,38 @@ export interface IndustryStationRow {
   last_data_at: Date | null;
 }
 
-/** A statutory body's industries and their stations, as the public portal lists them. */
+/** A statutory body as the public portal's directory lists it. */
+export interface BoardRow {
+  id: number;
+  name: string;
+  state: string | null;
+  city: string | null;
+}
+
+/** The statutory bodies and their industries' stations, as the public portal lists them. */
 export class PublicPortalRepository extends Repository {
+  /** Statutory bodies in a public status; with `industryId`, those it reports to while it is public itself. */
+  async findBoards(industryId?: number): Promise<BoardRow[]> {
+    return this.db
+      .selectFrom('tenant as t')
+      .select(['t.id', 't.name', 't.state', 't.city'])
+      .where('t.type', '=', 'statutory')
+      .where('t.status', 'in', PUBLIC_TENANT_STATUSES)
+      .$if(industryId !== undefined, (q) =>
+        q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('statutory_association as sa')
+              .innerJoin('tenant as i', 'i.id', 'sa.tenant_id')
+              .select('sa.tenant_id')
+              .whereRef('sa.statutory_id', '=', 't.id')
+              .where('sa.tenant_id', '=', industryId!)
+              .where('i.status', 'in', PUBLIC_TENANT_STATUSES),
+          ),
+        ),
+      )
+      .execute();
+  }
 
   /**
    * The industries among `tenantIds` that are the board itself or report to it, in a public status,

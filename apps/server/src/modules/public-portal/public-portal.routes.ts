@@ -1,10 +1,25 @@
-import { IndustryList, IndustryListParams } from '@enviro/contracts/public-portal';
+import { BoardList, BoardListQuery, IndustryList, IndustryListParams } from '@enviro/contracts/public-portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicPortalService } from './public-portal.service.ts';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
 export const publicIndustryRoutes: FastifyPluginAsyncZod = async (app) => {
   const industries = new PublicPortalService(app.database.db);
+
+  // The public home page lists the boards before anyone has picked one, so no portal header yet.
+  app.get(
+    '/api/boards',
+    {
+      config: { access: 'none' },
+      schema: {
+        tags: ['public'],
+        summary: 'The statutory bodies whose industries the public portal lists, or those one industry reports to',
+        querystring: BoardListQuery,
+        response: { 200: BoardList },
+      },
+    },
+    async (request) => industries.boards(request.query),
+  );
 
   // The path keeps the product's spelling ('industy') so existing links and clients work.
   app.get(

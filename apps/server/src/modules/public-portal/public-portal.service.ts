@@ -1,5 +1,5 @@
 import type { EntityType, TenantStatus } from '@enviro/contracts/common';
-import type { IndustryList, IndustrySummary, LiveStatusCounts } from '@enviro/contracts/public-portal';
+import type { BoardList, BoardListQuery, IndustryList, IndustrySummary, LiveStatusCounts } from '@enviro/contracts/public-portal';
 import { tenantDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';
@@ -11,7 +11,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import { PublicPortalRepository, type IndustryStationRow } from './public-portal.repository.ts';
 
-/** The public list of a statutory body's industries (SPEC 2). */
+/** The public portal's directory of boards and a board's list of industries (SPEC 2). */
 export class PublicPortalService {
   private readonly industries: PublicPortalRepository;
   private readonly entities: EntityService;
@@ -22,6 +22,16 @@ export class PublicPortalService {
   ) {
     this.industries = new PublicPortalRepository(db);
     this.entities = new EntityService(db);
+  }
+
+  /**
+   * The boards of the public portal's home page, by state then name. Open to everyone without
+   * asking who calls: boards are public bodies, and each one's industries page is public already.
+   */
+  async boards(query: BoardListQuery): Promise<BoardList> {
+    const rows = await this.industries.findBoards(query.industryId);
+    const byName = sortByNameNatural(rows, (b) => b.name);
+    return byName.sort((a, b) => stateOrder(a.state, b.state));
   }
 
   /** Industries of the board `boardId` the caller may see, with station counts and live status. */
@@ -40,6 +50,14 @@ export class PublicPortalService {
       (i) => i.name,
     );
   }
+}
+
+/** States alphabetically, boards without one last. */
+function stateOrder(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a.localeCompare(b, 'en');
 }
 
 function summarise(rows: readonly IndustryStationRow[], now: number): IndustrySummary {
