@@ -96,11 +96,15 @@ describe('preferences and the audit log', () => {
       expect(status).toEqual({
         id: expect.any(Number),
         tenantId: t.a,
+        tenantName: 'Alpha Paper',
         actor: `user:${ids.site}`,
         actorUserId: ids.site,
+        // The site administrator belongs to a tenant A's admin does not read: no name.
+        actorName: null,
         at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         action: 'status',
         entity: `tenant:${t.a}`,
+        entityName: 'Alpha Paper',
         before: expect.objectContaining({ id: t.a, status: 'ENABLED' }),
         after: expect.objectContaining({ id: t.a, status: 'GRACE' }),
       });

@@ -20,16 +20,22 @@ export const AuditLogEntry = z.object({
   id: z.number().int().positive(),
   /** The tenant whose data changed. */
   tenantId: z.number().int().positive(),
+  /** Its name. */
+  tenantName: z.string(),
   /** Who: 'user:<id>', 'cli' or 'apiKey'. */
   actor: z.string(),
   /** The signed-in user who made the change, or null. */
   actorUserId: z.number().int().positive().nullable(),
+  /** That user's name; null for a user of a tenant the caller does not read (platform staff, say), or no user. */
+  actorName: z.string().nullable(),
   /** When, ISO 8601 in UTC. */
   at: z.string(),
   /** What was done, e.g. 'create', 'update', 'status', 'delete'. */
   action: z.string(),
   /** The changed row as '<table>:<id>'. */
   entity: z.string(),
+  /** The changed user's, tenant's or corporate's name as it is now; null when the caller does not read it or it is gone. */
+  entityName: z.string().nullable(),
   /** The row before the change; null for a creation. */
   before: z.unknown(),
   /** The row after the change; null for a removal. */

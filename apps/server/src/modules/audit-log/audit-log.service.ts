@@ -19,6 +19,7 @@ export class AuditLogService {
     const tenantIds = scopeTenantIds(user, query.tenantId === undefined ? undefined : [query.tenantId]);
     const { rows, total } = await this.auditLog.list({
       tenantIds,
+      readable: user.tenantIds,
       entity: query.entity,
       offset: query.page * query.size,
       limit: query.size,
@@ -27,11 +28,14 @@ export class AuditLogService {
       items: rows.map((r) => ({
         id: Number(r.id),
         tenantId: r.tenant_id,
+        tenantName: r.tenant_name,
         actor: r.actor,
         actorUserId: r.actor_user_id === null ? null : Number(r.actor_user_id),
+        actorName: r.actor_name,
         at: r.at.toISOString(),
         action: r.action,
         entity: r.entity,
+        entityName: r.entity_name,
         before: r.before,
         after: r.after,
       })),
