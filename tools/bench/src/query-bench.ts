@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
 import type { Db } from '@enviro/server/platform/database/database';
-import { buildRollups, copyReadings } from '@enviro/server/demo/writer';
+import { HistoryRepository } from '@enviro/server/demo/history.repository';
 import { timeRuns, type Timing } from './stats.ts';
 
 const TREND_PARAMS = ['pm', 'so2', 'nox', 'co', 'flow', 'o2', 'co2', 'temperature'] as const;
@@ -23,8 +23,9 @@ export async function trendFixture(db: Db, pool: pg.Pool, nowMs: number): Promis
   const from = Math.floor((nowMs - 31 * DAY_MS) / 60_000) * 60_000;
   await pool.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(from), new Date(nowMs + DAY_MS)]);
   const minutes = Math.floor((nowMs - from) / 60_000);
-  await copyReadings(pool, lines(tenantId, device.id, from, minutes));
-  await buildRollups(pool, [tenantId], from, nowMs);
+  const history = new HistoryRepository({ db, pool });
+  await history.copyReadings(lines(tenantId, device.id, from, minutes));
+  await history.buildRollups([tenantId], from, nowMs);
   await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h');
   const { key } = await svc.createApiKey(tenantId, 'bench');
   return { tenantId, stationId, apiKey: key, readings: minutes * TREND_PARAMS.length };

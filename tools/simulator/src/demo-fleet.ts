@@ -1,5 +1,5 @@
 import { silenceOf } from '@enviro/server/demo/catalogue';
-import type { DemoDeviceRow } from '@enviro/server/demo/demo-device.repository';
+import type { DemoDeviceRow } from '@enviro/server/demo/demo.repository';
 import { rowValues } from '@enviro/server/demo/history';
 import { seriesSignal, type SeriesSignal } from '@enviro/server/demo/signal';
 import { fallbackShape, templateParam } from '@enviro/server/demo/station-templates';

@@ -1,6 +1,6 @@
 import { openCliDatabase } from '@enviro/server/cli/connect';
 import { loadConfig } from '@enviro/server/platform/config';
-import { findDemoDevices } from '@enviro/server/demo/demo-device.repository';
+import { DemoRepository } from '@enviro/server/demo/demo.repository';
 import { toFleetDevice, type FleetDevice } from './demo-fleet.ts';
 import { parseOptions, USAGE, type SimulatorOptions } from './options.ts';
 import { devicePublisher, externalPublisher, type Publisher } from './publisher.ts';
@@ -13,7 +13,7 @@ function log(message: string): void {
 async function loadFleet(): Promise<FleetDevice[]> {
   const cli = await openCliDatabase();
   try {
-    return (await findDemoDevices(cli.database.db)).map(toFleetDevice);
+    return (await new DemoRepository(cli.database.db).findDevices()).map(toFleetDevice);
   } finally {
     await cli.close();
   }

@@ -4,10 +4,11 @@ import { ProvisioningService } from '../modules/tenants/provisioning.service.ts'
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
 import { seedDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
+import { DemoRepository } from './demo.repository.ts';
+import { HistoryRepository } from './history.repository.ts';
 import { historyCopyText, type HistoryDevice } from './history.ts';
 import { hashString, seededRandom, seriesSignal } from './signal.ts';
 import { STATION_TEMPLATES } from './station-templates.ts';
-import { buildRollups, copyReadings, raiseAlerts, refreshLatest } from './writer.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -49,14 +50,9 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   const started = performance.now();
   const days = options.days ?? 30;
   const log = options.log ?? (() => undefined);
-  const existing = await database.db
-    .selectFrom('tenant')
-    .select('id')
-    .where('name', '=', DEMO_STATUTORY.name)
-    .where('type', '=', 'statutory')
-    .executeTakeFirst();
+  const existing = await new DemoRepository(database.db).findStatutoryId();
   const empty = { industries: 0, stations: 0, devices: 0, readings: 0, rollups: 0, alerts: 0 };
-  if (existing) return { skipped: true, statutoryTenantId: existing.id, ...empty, ms: performance.now() - started };
+  if (existing !== undefined) return { skipped: true, statutoryTenantId: existing, ...empty, ms: performance.now() - started };
 
   const provisioning = new ProvisioningService(database.db);
   const statutory = await provisioning.createTenant({
@@ -73,13 +69,14 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`provisioned ${tenantIds.length} industries and ${devices.length} devices`);
 
   await new PartitionKeeper(database.pool).ensure(fromMs, toMs);
+  const history = new HistoryRepository(database);
   const counter = { rows: 0 };
-  await copyReadings(database.pool, historyCopyText(devices, fromMs, toMs, counter));
+  await history.copyReadings(historyCopyText(devices, fromMs, toMs, counter));
   log(`copied ${counter.rows} readings (${since(started)})`);
-  const rollups = await buildRollups(database.pool, tenantIds, fromMs, toMs);
+  const rollups = await history.buildRollups(tenantIds, fromMs, toMs);
   log(`built ${rollups} 15-minute rollups (${since(started)})`);
-  await refreshLatest(database.pool, tenantIds);
-  const alerts = await raiseAlerts(database.pool, tenantIds);
+  await history.refreshLatest(tenantIds);
+  const alerts = await history.raiseAlerts(tenantIds);
   log(`raised ${alerts} alerts (${since(started)})`);
   await seedCtoDocuments(database.db, DEMO_STATUTORY.name, ctoStations, toMs);
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);

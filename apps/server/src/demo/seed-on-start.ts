@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../platform/database/database.ts';
+import { DemoRepository } from './demo.repository.ts';
 import { seedDemo, type SeedResult } from './seed-demo.ts';
 
 /**
@@ -10,7 +11,6 @@ export async function seedDemoWhenEmpty(
   log: (message: string) => void,
   demoPassword?: string,
 ): Promise<SeedResult | undefined> {
-  const anyTenant = await database.db.selectFrom('tenant').select('id').limit(1).executeTakeFirst();
-  if (anyTenant) return undefined;
+  if (await new DemoRepository(database.db).hasTenants()) return undefined;
   return seedDemo(database, { log, demoPassword });
 }
