@@ -1,48 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
-import { sessionCookie } from './sessions.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
 describe('corporate administration', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   const t = { site: 0, a: 0, b: 0 };
   const c = { kaveri: 0 };
   const as = { siteAdmin: '', siteSupport: '', tenantAdmin: '' };
   let siteAdminId = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const build = builders(database.db);
-    c.kaveri = (await database.db.insertInto('corporate').values({ name: 'Kaveri Group' }).returning('id').executeTakeFirstOrThrow()).id;
-    t.site = (await build.newTenant({ name: 'Operations', type: 'site' })).id;
-    t.a = (await build.newTenant({ name: 'Kaveri Paper', corporateId: c.kaveri })).id;
-    t.b = (await build.newTenant({ name: 'Godavari Steel' })).id;
-    const session = async (o: Parameters<typeof newUser>[1]) => {
-      const { id } = await newUser(database.db, { ...o, password: undefined });
-      return { id: Number(id), cookie: await sessionCookie(database.db, o.tenantId, Number(id)) };
-    };
-    const siteAdmin = await session({ tenantId: t.site, userType: 'site', role: 'admin' });
+    c.kaveri = (await ctx.db.insertInto('corporate').values({ name: 'Kaveri Group' }).returning('id').executeTakeFirstOrThrow()).id;
+    t.site = (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id;
+    t.a = (await ctx.b.newTenant({ name: 'Kaveri Paper', corporateId: c.kaveri })).id;
+    t.b = (await ctx.b.newTenant({ name: 'Godavari Steel' })).id;
+    const siteAdmin = await ctx.signedIn({ tenantId: t.site, userType: 'site', role: 'admin' });
     siteAdminId = siteAdmin.id;
     as.siteAdmin = siteAdmin.cookie;
-    as.siteSupport = (await session({ tenantId: t.site, userType: 'site', role: 'support' })).cookie;
-    as.tenantAdmin = (await session({ tenantId: t.a, role: 'admin' })).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    as.siteSupport = (await ctx.signedIn({ tenantId: t.site, userType: 'site', role: 'support' })).cookie;
+    as.tenantAdmin = (await ctx.signedIn({ tenantId: t.a, role: 'admin' })).cookie;
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
-    app.inject({ method, url, headers: { cookie, ...XHR }, ...(payload ? { payload } : {}) });
+    ctx.inject({ method, url, headers: { cookie, ...XHR }, ...(payload ? { payload } : {}) });
   const auditOf = async (id: number) =>
     (
-      await database.pool.query('SELECT tenant_id, actor, action, before, after FROM audit_log WHERE entity = $1 ORDER BY id', [
+      await ctx.database.pool.query('SELECT tenant_id, actor, action, before, after FROM audit_log WHERE entity = $1 ORDER BY id', [
         `corporate:${id}`,
       ])
     ).rows;
@@ -97,7 +81,7 @@ describe('corporate administration', () => {
       expect((await call('POST', '/api/corporates', cookie, { name: 'Sneaky Corp' })).statusCode).toBe(403);
       expect((await call('PUT', `/api/corporates/${c.kaveri}`, cookie, { name: 'Sneaky Corp' })).statusCode).toBe(403);
     }
-    const names = (await database.pool.query('SELECT name FROM corporate')).rows.map((r) => r.name);
+    const names = (await ctx.database.pool.query('SELECT name FROM corporate')).rows.map((r) => r.name);
     expect(names).not.toContain('Sneaky Corp');
   });
 

@@ -1,44 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, newUser } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 describe('corporates', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   const c = { kaveri: 0, narmada: 0, empty: 0 };
   const t = { site: 0, a1: 0, a2: 0, b: 0, hq: 0 };
   const as = { site: '', tenantA1: '', corporateAdmin: '' };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const build = builders(database.db);
     const corporate = async (name: string) =>
-      (await database.db.insertInto('corporate').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+      (await ctx.db.insertInto('corporate').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
     c.kaveri = await corporate('Kaveri Group');
     c.narmada = await corporate('Narmada Industries');
     c.empty = await corporate('Empty Holdings');
-    t.site = (await build.newTenant({ name: 'Operations', type: 'site' })).id;
-    t.a1 = (await build.newTenant({ name: 'Kaveri Paper', corporateId: c.kaveri })).id;
-    t.a2 = (await build.newTenant({ name: 'Kaveri Cement', corporateId: c.kaveri, city: 'Ariyalur' })).id;
-    await build.newTenant({ name: 'Kaveri Closed', corporateId: c.kaveri, status: 'DELETED' });
-    t.b = (await build.newTenant({ name: 'Narmada Sugar', corporateId: c.narmada })).id;
-    t.hq = (await build.newTenant({ name: 'Kaveri HQ', type: 'corporate_admin', corporateId: c.kaveri })).id;
-    const site = await newUser(database.db, { tenantId: t.site, userType: 'site', role: 'admin' });
-    const tenantA1 = await newUser(database.db, { tenantId: t.a1, role: 'admin' });
-    const corporateAdmin = await newUser(database.db, { tenantId: t.hq, userType: 'corporate_admin', role: 'admin', corporateId: c.kaveri });
-    as.site = (await login(app, site.userName)).cookie;
-    as.tenantA1 = (await login(app, tenantA1.userName)).cookie;
-    as.corporateAdmin = (await login(app, corporateAdmin.userName)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    t.site = (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id;
+    t.a1 = (await ctx.b.newTenant({ name: 'Kaveri Paper', corporateId: c.kaveri })).id;
+    t.a2 = (await ctx.b.newTenant({ name: 'Kaveri Cement', corporateId: c.kaveri, city: 'Ariyalur' })).id;
+    await ctx.b.newTenant({ name: 'Kaveri Closed', corporateId: c.kaveri, status: 'DELETED' });
+    t.b = (await ctx.b.newTenant({ name: 'Narmada Sugar', corporateId: c.narmada })).id;
+    t.hq = (await ctx.b.newTenant({ name: 'Kaveri HQ', type: 'corporate_admin', corporateId: c.kaveri })).id;
+    const site = await ctx.newUser({ tenantId: t.site, userType: 'site', role: 'admin' });
+    const tenantA1 = await ctx.newUser({ tenantId: t.a1, role: 'admin' });
+    const corporateAdmin = await ctx.newUser({ tenantId: t.hq, userType: 'corporate_admin', role: 'admin', corporateId: c.kaveri });
+    as.site = (await ctx.login(site.userName)).cookie;
+    as.tenantA1 = (await ctx.login(tenantA1.userName)).cookie;
+    as.corporateAdmin = (await ctx.login(corporateAdmin.userName)).cookie;
   });
 
-  const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+  const get = (url: string, cookie: string) => ctx.inject({ method: 'GET', url, headers: { cookie } });
 
   it('lists every corporate for a site user, counting tenants that are not deleted', async () => {
     const res = await get('/api/corporates', as.site);
@@ -98,6 +87,6 @@ describe('corporates', () => {
   });
 
   it('refuses callers without a session', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/corporates' })).statusCode).toBe(401);
+    expect((await ctx.inject({ method: 'GET', url: '/api/corporates' })).statusCode).toBe(401);
   });
 });

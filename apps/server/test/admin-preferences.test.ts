@@ -1,41 +1,30 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, newUser } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
 describe('preferences and the audit log', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   const t = { site: 0, a: 0, b: 0 };
   const as = { site: '', adminA: '', userA: '', adminB: '' };
   const ids = { site: 0, adminA: 0 };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const build = builders(database.db);
-    t.site = (await build.newTenant({ name: 'Operations', type: 'site' })).id;
-    t.a = (await build.newTenant({ name: 'Alpha Paper' })).id;
-    t.b = (await build.newTenant({ name: 'Beta Sugar' })).id;
-    const site = await newUser(database.db, { tenantId: t.site, userType: 'site', role: 'admin' });
-    const adminA = await newUser(database.db, { tenantId: t.a, role: 'admin' });
+    t.site = (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id;
+    t.a = (await ctx.b.newTenant({ name: 'Alpha Paper' })).id;
+    t.b = (await ctx.b.newTenant({ name: 'Beta Sugar' })).id;
+    const site = await ctx.newUser({ tenantId: t.site, userType: 'site', role: 'admin' });
+    const adminA = await ctx.newUser({ tenantId: t.a, role: 'admin' });
     ids.site = site.id;
     ids.adminA = adminA.id;
-    as.site = (await login(app, site.userName)).cookie;
-    as.adminA = (await login(app, adminA.userName)).cookie;
-    as.userA = (await login(app, (await newUser(database.db, { tenantId: t.a, role: 'user' })).userName)).cookie;
-    as.adminB = (await login(app, (await newUser(database.db, { tenantId: t.b, role: 'admin' })).userName)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    as.site = (await ctx.login(site.userName)).cookie;
+    as.adminA = (await ctx.login(adminA.userName)).cookie;
+    as.userA = (await ctx.login((await ctx.newUser({ tenantId: t.a, role: 'user' })).userName)).cookie;
+    as.adminB = (await ctx.login((await ctx.newUser({ tenantId: t.b, role: 'admin' })).userName)).cookie;
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { cookie, ...XHR, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    ctx.inject({ method, url, headers: { cookie, ...XHR, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   describe('/api/preferences', () => {
     it('starts empty, then keeps what was set by key, merging later sets', async () => {
@@ -78,7 +67,7 @@ describe('preferences and the audit log', () => {
     });
 
     it('refuses callers without a session', async () => {
-      expect((await app.inject({ method: 'GET', url: '/api/preferences' })).statusCode).toBe(401);
+      expect((await ctx.inject({ method: 'GET', url: '/api/preferences' })).statusCode).toBe(401);
     });
   });
 

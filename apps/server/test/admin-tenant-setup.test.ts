@@ -1,46 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, newUser } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
 describe('statutory association and licence counts', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   const t = { site: 0, rspcb: 0, cgwa: 0, a: 0, b: 0 };
   const as = { site: '', tenantA: '', tenantB: '' };
   let siteAdminId = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const build = builders(database.db);
-    t.site = (await build.newTenant({ name: 'Operations', type: 'site' })).id;
-    t.rspcb = (await build.newTenant({ name: 'Rajasthan Board', type: 'statutory' })).id;
-    t.cgwa = (await build.newTenant({ name: 'Central Ground Water Authority', type: 'cgwa' })).id;
-    t.a = (await build.newTenant({ name: 'Alpha Cement', statutoryIds: [t.rspcb] })).id;
-    t.b = (await build.newTenant({ name: 'Beta Zinc' })).id;
-    await build.newEntity({ tenantId: t.a, type: 'cems' });
-    await build.newEntity({ tenantId: t.a, type: 'cems' });
-    await build.newEntity({ tenantId: t.a, type: 'Ash' });
-    await build.newEntity({ tenantId: t.a, type: 'group' });
-    const site = await newUser(database.db, { tenantId: t.site, userType: 'site', role: 'admin' });
+    t.site = (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id;
+    t.rspcb = (await ctx.b.newTenant({ name: 'Rajasthan Board', type: 'statutory' })).id;
+    t.cgwa = (await ctx.b.newTenant({ name: 'Central Ground Water Authority', type: 'cgwa' })).id;
+    t.a = (await ctx.b.newTenant({ name: 'Alpha Cement', statutoryIds: [t.rspcb] })).id;
+    t.b = (await ctx.b.newTenant({ name: 'Beta Zinc' })).id;
+    await ctx.b.newEntity({ tenantId: t.a, type: 'cems' });
+    await ctx.b.newEntity({ tenantId: t.a, type: 'cems' });
+    await ctx.b.newEntity({ tenantId: t.a, type: 'Ash' });
+    await ctx.b.newEntity({ tenantId: t.a, type: 'group' });
+    const site = await ctx.newUser({ tenantId: t.site, userType: 'site', role: 'admin' });
     siteAdminId = site.id;
-    as.site = (await login(app, site.userName)).cookie;
-    as.tenantA = (await login(app, (await newUser(database.db, { tenantId: t.a, role: 'admin' })).userName)).cookie;
-    as.tenantB = (await login(app, (await newUser(database.db, { tenantId: t.b, role: 'admin' })).userName)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    as.site = (await ctx.login(site.userName)).cookie;
+    as.tenantA = (await ctx.login((await ctx.newUser({ tenantId: t.a, role: 'admin' })).userName)).cookie;
+    as.tenantB = (await ctx.login((await ctx.newUser({ tenantId: t.b, role: 'admin' })).userName)).cookie;
   });
 
   const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-    app.inject({ method, url, headers: { cookie, ...XHR }, ...(payload ? { payload } : {}) });
+    ctx.inject({ method, url, headers: { cookie, ...XHR }, ...(payload ? { payload } : {}) });
   const auditOf = async (tenantId: number, action: string) =>
-    (await database.pool.query(`SELECT actor, before, after FROM audit_log WHERE tenant_id = $1 AND action = $2 ORDER BY id`, [tenantId, action])).rows;
+    (await ctx.database.pool.query(`SELECT actor, before, after FROM audit_log WHERE tenant_id = $1 AND action = $2 ORDER BY id`, [tenantId, action])).rows;
 
   describe('/api/statutory/{tenantId}', () => {
     it('answers the bodies an industry reports to, to anyone who may read it', async () => {

@@ -1,50 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, newUser } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
 describe('tenant administration', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let corporateId: number;
   const t = { site: 0, board: 0, a: 0, b: 0, off: 0 };
   const as = { siteAdmin: '', siteUser: '', board: '', tenantAdminA: '' };
   const userIds = { siteAdmin: 0 };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const build = builders(database.db);
-    corporateId = (await database.db.insertInto('corporate').values({ name: 'Kaveri Group' }).returning('id').executeTakeFirstOrThrow()).id;
-    t.site = (await build.newTenant({ name: 'Zeta Operations', type: 'site' })).id;
-    t.board = (await build.newTenant({ name: 'Zeta Board', type: 'statutory' })).id;
-    t.a = (await build.newTenant({ name: 'Alpha Paper', city: 'Salem', state: 'Tamil Nadu', corporateId, statutoryIds: [t.board] })).id;
-    t.b = (await build.newTenant({ name: 'Beta Sugar', city: 'Mandya', state: 'Karnataka' })).id;
-    t.off = (await build.newTenant({ name: 'Gamma Distillery', status: 'DISABLED', statutoryIds: [t.board] })).id;
-    const siteAdmin = await newUser(database.db, { tenantId: t.site, userType: 'site', role: 'admin' });
+    corporateId = (await ctx.db.insertInto('corporate').values({ name: 'Kaveri Group' }).returning('id').executeTakeFirstOrThrow()).id;
+    t.site = (await ctx.b.newTenant({ name: 'Zeta Operations', type: 'site' })).id;
+    t.board = (await ctx.b.newTenant({ name: 'Zeta Board', type: 'statutory' })).id;
+    t.a = (await ctx.b.newTenant({ name: 'Alpha Paper', city: 'Salem', state: 'Tamil Nadu', corporateId, statutoryIds: [t.board] })).id;
+    t.b = (await ctx.b.newTenant({ name: 'Beta Sugar', city: 'Mandya', state: 'Karnataka' })).id;
+    t.off = (await ctx.b.newTenant({ name: 'Gamma Distillery', status: 'DISABLED', statutoryIds: [t.board] })).id;
+    const siteAdmin = await ctx.newUser({ tenantId: t.site, userType: 'site', role: 'admin' });
     userIds.siteAdmin = siteAdmin.id;
-    const siteUser = await newUser(database.db, { tenantId: t.site, userType: 'site', role: 'user' });
-    const board = await newUser(database.db, { tenantId: t.board, userType: 'statutory', role: 'admin' });
-    const tenantAdminA = await newUser(database.db, { tenantId: t.a, role: 'admin' });
-    as.siteAdmin = (await login(app, siteAdmin.userName)).cookie;
-    as.siteUser = (await login(app, siteUser.userName)).cookie;
-    as.board = (await login(app, board.userName)).cookie;
-    as.tenantAdminA = (await login(app, tenantAdminA.userName)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    const siteUser = await ctx.newUser({ tenantId: t.site, userType: 'site', role: 'user' });
+    const board = await ctx.newUser({ tenantId: t.board, userType: 'statutory', role: 'admin' });
+    const tenantAdminA = await ctx.newUser({ tenantId: t.a, role: 'admin' });
+    as.siteAdmin = (await ctx.login(siteAdmin.userName)).cookie;
+    as.siteUser = (await ctx.login(siteUser.userName)).cookie;
+    as.board = (await ctx.login(board.userName)).cookie;
+    as.tenantAdminA = (await ctx.login(tenantAdminA.userName)).cookie;
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
-    app.inject({ method, url, headers: { cookie, ...XHR }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    ctx.inject({ method, url, headers: { cookie, ...XHR }, ...(payload === undefined ? {} : { payload: payload as object }) });
   const names = (res: { json: () => { items: { name: string }[] } }) => res.json().items.map((i) => i.name);
   const auditOf = async (tenantId: number) =>
     (
-      await database.pool.query(
+      await ctx.database.pool.query(
         `SELECT actor, actor_user_id::int AS "actorUserId", action, entity, before, after FROM audit_log WHERE tenant_id = $1 AND entity = 'tenant:' || $1 ORDER BY id`,
         [tenantId],
       )
@@ -120,10 +109,10 @@ describe('tenant administration', () => {
     });
 
     it('refuses the public portal and callers without a session', async () => {
-      const portal = await app.inject({ method: 'GET', url: '/api/tenants', headers: { portal: 'PUBLIC', 'public-tenant-id': String(t.a) } });
+      const portal = await ctx.inject({ method: 'GET', url: '/api/tenants', headers: { portal: 'PUBLIC', 'public-tenant-id': String(t.a) } });
       expect(portal.statusCode).toBe(401);
       expect(portal.json().message).not.toContain('Alpha');
-      expect((await app.inject({ method: 'GET', url: '/api/tenants' })).statusCode).toBe(401);
+      expect((await ctx.inject({ method: 'GET', url: '/api/tenants' })).statusCode).toBe(401);
     });
   });
 
@@ -169,15 +158,15 @@ describe('tenant administration', () => {
     });
 
     it('refuses writes from anyone but a site admin, changing nothing', async () => {
-      const before = await database.pool.query('SELECT count(*)::int AS n FROM tenant');
+      const before = await ctx.database.pool.query('SELECT count(*)::int AS n FROM tenant');
       for (const cookie of [as.tenantAdminA, as.board, as.siteUser]) {
         expect((await call('POST', '/api/tenants', cookie, { name: 'Intruder' })).statusCode).toBe(403);
         expect((await call('PUT', `/api/tenants/${t.b}`, cookie, { name: 'Taken' })).statusCode).toBe(403);
         expect((await call('PATCH', `/api/tenants/${t.b}`, cookie, [{ op: 'SET', att: 'status', value: 'GRACE' }])).statusCode).toBe(403);
         expect((await call('DELETE', `/api/tenants/${t.b}`, cookie)).statusCode).toBe(403);
       }
-      expect((await database.pool.query('SELECT count(*)::int AS n FROM tenant')).rows[0].n).toBe(before.rows[0].n);
-      const b = await database.pool.query('SELECT name, status FROM tenant WHERE id = $1', [t.b]);
+      expect((await ctx.database.pool.query('SELECT count(*)::int AS n FROM tenant')).rows[0].n).toBe(before.rows[0].n);
+      const b = await ctx.database.pool.query('SELECT name, status FROM tenant WHERE id = $1', [t.b]);
       expect(b.rows[0]).toEqual({ name: 'Beta Sugar', status: 'ENABLED' });
       expect(await auditOf(t.b)).toEqual([]);
     });
@@ -226,12 +215,12 @@ describe('tenant administration', () => {
 
     it('soft-deletes as DELETED: gone from lists, its users signed out, further changes 404', async () => {
       const id = (await call('POST', '/api/tenants', as.siteAdmin, { name: 'Eta Chemicals' })).json().id as number;
-      const user = await newUser(database.db, { tenantId: id });
-      const { cookie } = await login(app, user.userName);
+      const user = await ctx.newUser({ tenantId: id });
+      const { cookie } = await ctx.login(user.userName);
       const res = await call('DELETE', `/api/tenants/${id}`, as.siteAdmin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(info(id, { name: 'Eta Chemicals', status: 'DELETED' }));
-      expect((await database.pool.query('SELECT status FROM tenant WHERE id = $1', [id])).rows[0].status).toBe('DELETED');
+      expect((await ctx.database.pool.query('SELECT status FROM tenant WHERE id = $1', [id])).rows[0].status).toBe('DELETED');
       expect((await auditOf(id)).map((r) => r.action)).toEqual(['create', 'delete']);
       expect(names(await call('GET', '/api/tenants?searchString=Chemicals', as.siteAdmin))).toEqual([]);
       expect((await call('GET', '/api/tenantinfo', cookie)).statusCode).toBe(401);
@@ -246,7 +235,7 @@ describe('tenant administration', () => {
   });
 
   it('describes the administration routes in the OpenAPI document', async () => {
-    const { paths } = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const { paths } = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(paths['/api/tenants/{id}']).sort()).toEqual(['delete', 'patch', 'put']);
     expect(paths['/api/tenants'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['searchString', 'manage', 'type', 'status', 'page', 'size', 'sort', 'order']),
@@ -258,7 +247,6 @@ describe('tenant administration', () => {
 
   describe('GET /api/getTenantsLiveStatus', () => {
     it("counts each of the caller's tenants' stations by live status", async () => {
-      const build = builders(database.db);
       const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
       const stations = [
         { tenantId: t.a, at: minutesAgo(2) },
@@ -268,10 +256,10 @@ describe('tenant administration', () => {
         { tenantId: t.b, at: minutesAgo(1) },
       ];
       for (const s of stations) {
-        const { id } = await build.newEntity({ tenantId: s.tenantId });
-        await database.db.updateTable('entity').set({ last_data_at: s.at }).where('tenant_id', '=', s.tenantId).where('id', '=', String(id)).execute();
+        const { id } = await ctx.b.newEntity({ tenantId: s.tenantId });
+        await ctx.db.updateTable('entity').set({ last_data_at: s.at }).where('tenant_id', '=', s.tenantId).where('id', '=', String(id)).execute();
       }
-      await build.newEntity({ tenantId: t.a, type: 'group' });
+      await ctx.b.newEntity({ tenantId: t.a, type: 'group' });
       const own = await call('GET', '/api/getTenantsLiveStatus', as.tenantAdminA);
       expect(own.statusCode).toBe(200);
       expect(own.json()).toEqual([{ tenantId: t.a, name: 'Alpha Paper', LIVE: 1, DELAYED: 1, OFFLINE: 1, UNKNOWN: 1 }]);

@@ -1,19 +1,15 @@
 import type { AdminUser } from '@enviro/contracts/users';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { login, newUser, PASSWORD } from './accounts.ts';
-import { builders } from './builders.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PASSWORD } from './accounts.ts';
 import { DocumentRepository } from '../src/modules/documents/documents.repository.ts';
 import { insertReadings } from './data-fixture.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
-import { sessionCookie } from './sessions.ts';
+import { useTestApp } from './test-app.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const T = Date.parse('2024-03-10T00:00:00Z');
 const WINDOW = { startDate: '2024-03-10T00:00:00Z', endDate: '2024-03-10T01:00:00Z', timezone: 'UTC' };
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const ctx = useTestApp();
 /** Tenants: the platform operator (site), two industries, a statutory body. */
 const t = { site: 0, a: 0, b: 0, statutory: 0 };
 let corporate = 0;
@@ -21,11 +17,11 @@ let corporate = 0;
 const u = {} as Record<'siteAdmin' | 'siteSupport' | 'adminA' | 'userA' | 'adminB' | 'userB' | 'statAdmin', { id: number; cookie: string }>;
 
 async function as(who: keyof typeof u, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  return app.inject({ method, url, headers: { cookie: u[who].cookie, ...XHR, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return ctx.inject({ method, url, headers: { cookie: u[who].cookie, ...XHR, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
 async function auditRows(entity: string) {
-  const { rows } = await database.pool.query('SELECT tenant_id, actor, action, before, after FROM audit_log WHERE entity = $1 ORDER BY id', [entity]);
+  const { rows } = await ctx.database.pool.query('SELECT tenant_id, actor, action, before, after FROM audit_log WHERE entity = $1 ORDER BY id', [entity]);
   return rows as { tenant_id: number; actor: string; action: string; before: AdminUser | null; after: AdminUser | null }[];
 }
 
@@ -33,17 +29,13 @@ let counter = 0;
 const email = (name: string) => `${name}.${++counter}.${Date.now()}@example.in`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  const b = builders(database.db);
-  corporate = (await database.pool.query("INSERT INTO corporate (name) VALUES ('Shree Group') RETURNING id")).rows[0].id;
-  t.site = (await b.newTenant({ type: 'site', name: 'Platform' })).id;
-  t.a = (await b.newTenant({ name: 'Industry A', corporateId: corporate })).id;
-  t.b = (await b.newTenant({ name: 'Industry B' })).id;
-  t.statutory = (await b.newTenant({ type: 'statutory', name: 'Board' })).id;
+  corporate = (await ctx.database.pool.query("INSERT INTO corporate (name) VALUES ('Shree Group') RETURNING id")).rows[0].id;
+  t.site = (await ctx.b.newTenant({ type: 'site', name: 'Platform' })).id;
+  t.a = (await ctx.b.newTenant({ name: 'Industry A', corporateId: corporate })).id;
+  t.b = (await ctx.b.newTenant({ name: 'Industry B' })).id;
+  t.statutory = (await ctx.b.newTenant({ type: 'statutory', name: 'Board' })).id;
   const make = async (key: keyof typeof u, tenantId: number, userType: AdminUser['userType'], role: AdminUser['role'], name: string) => {
-    const { id } = await newUser(database.db, { tenantId, userType, role, name, password: undefined, userName: email(key) });
-    u[key] = { id, cookie: await sessionCookie(database.db, tenantId, id) };
+    u[key] = await ctx.signedIn({ tenantId, userType, role, name, userName: email(key) });
   };
   await make('siteAdmin', t.site, 'site', 'admin', 'Site Admin');
   await make('siteSupport', t.site, 'site', 'support', 'Site Support');
@@ -52,10 +44,6 @@ beforeAll(async () => {
   await make('adminB', t.b, 'tenant', 'admin', 'Bela Admin');
   await make('userB', t.b, 'tenant', 'user', 'Bhanu User');
   await make('statAdmin', t.statutory, 'statutory', 'admin', 'Board Admin');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
 });
 
 describe('creating users', () => {
@@ -73,11 +61,11 @@ describe('creating users', () => {
     expect(audit).toMatchObject({ tenant_id: t.a, actor: `user:${u.adminA.id}`, action: 'create', before: null, after: { userName } });
     expect(JSON.stringify(audit)).not.toContain(PASSWORD);
     // The password works.
-    expect((await login(app, userName)).res.statusCode).toBe(200);
+    expect((await ctx.login(userName)).res.statusCode).toBe(200);
   });
 
   it('sends an invite to a user created without a password, after commit', async () => {
-    const spy = vi.spyOn(app.invites, 'sendInvite');
+    const spy = vi.spyOn(ctx.app.invites, 'sendInvite');
     const res = await as('siteAdmin', 'POST', '/api/user', { tenantId: t.b, name: 'Invited', userName: email('invited'), role: 'admin' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ invitePending: true, tenant: { id: t.b } });
@@ -127,7 +115,7 @@ describe('creating users', () => {
     expect((await as('adminA', 'POST', '/api/user', body)).statusCode).toBe(404);
     expect((await as('userA', 'POST', '/api/user', { ...body, tenantId: t.a })).statusCode).toBe(403);
     expect((await as('siteSupport', 'POST', '/api/user', body)).statusCode).toBe(403);
-    const { rows } = await database.pool.query('SELECT 1 FROM app_user WHERE name = $1', ['Intruder']);
+    const { rows } = await ctx.database.pool.query('SELECT 1 FROM app_user WHERE name = $1', ['Intruder']);
     expect(rows).toEqual([]);
   });
 
@@ -155,9 +143,9 @@ describe('creating users', () => {
 
 describe('listing users', () => {
   it('pages, sorts and searches on the server', async () => {
-    const { id: tenantId } = await builders(database.db).newTenant({ name: 'Paging Works' });
+    const { id: tenantId } = await ctx.b.newTenant({ name: 'Paging Works' });
     for (const name of ['Zoya', 'Yash', 'Xavier', 'Waman', 'Vikas']) {
-      await newUser(database.db, { tenantId, name, password: undefined, phone: name === 'Waman' ? '+91 99887 76655' : undefined });
+      await ctx.newUser({ tenantId, name, password: undefined, phone: name === 'Waman' ? '+91 99887 76655' : undefined });
     }
     const page = async (query: string) => (await as('siteAdmin', 'GET', `/api/users?tenantId=${tenantId}&${query}`)).json();
     const first = await page('size=2&sort=name&order=asc');
@@ -183,7 +171,7 @@ describe('listing users', () => {
     expect(put.statusCode).toBe(404);
     expect((await as('adminA', 'PATCH', `/api/users/${u.userB.id}`, [{ op: 'SET', att: 'status', value: 'DISABLED' }])).statusCode).toBe(404);
     expect((await as('adminA', 'PUT', `/api/entityaccesforuser/${u.userB.id}`, { entityIds: [] })).statusCode).toBe(404);
-    const { rows } = await database.pool.query('SELECT name, status FROM app_user WHERE id = $1', [u.userB.id]);
+    const { rows } = await ctx.database.pool.query('SELECT name, status FROM app_user WHERE id = $1', [u.userB.id]);
     expect(rows).toEqual([{ name: 'Bhanu User', status: 'ENABLED' }]);
   });
 
@@ -240,7 +228,7 @@ describe('changing users', () => {
 
   it('takes a changed phone number as unconfirmed, and keeps an unchanged one confirmed', async () => {
     const { id } = (await as('adminA', 'POST', '/api/user', { name: 'Phone Owner', userName: email('phone'), phone: '+91 90000 22222', role: 'user' })).json();
-    await database.db.updateTable('app_user').set({ phone_verified: true }).where('id', '=', String(id)).execute();
+    await ctx.db.updateTable('app_user').set({ phone_verified: true }).where('id', '=', String(id)).execute();
     const same = await as('adminA', 'PUT', `/api/users/${id}`, { name: 'Renamed Owner', phone: '+91 90000 22222', role: 'user', corporateId: null });
     expect(same.json()).toMatchObject({ name: 'Renamed Owner', phoneVerified: true });
     const changed = await as('adminA', 'PUT', `/api/users/${id}`, { name: 'Renamed Owner', phone: '+91 90000 33333', role: 'user', corporateId: null });
@@ -249,20 +237,20 @@ describe('changing users', () => {
 
   it("disables a user at once: sessions end, sign-in refused; nobody disables themself", async () => {
     const userName = email('disable');
-    const { id } = await newUser(database.db, { tenantId: t.a, userName });
-    const { cookie } = await login(app, userName);
-    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(200);
+    const { id } = await ctx.newUser({ tenantId: t.a, userName });
+    const { cookie } = await ctx.login(userName);
+    expect((await ctx.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(200);
     const res = await as('adminA', 'PATCH', `/api/users/${id}`, [{ op: 'SET', att: 'status', value: 'DISABLED' }]);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('DISABLED');
-    expect((await database.pool.query('SELECT count(*)::int AS n FROM user_session WHERE user_id = $1', [id])).rows[0].n).toBe(0);
-    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
-    expect((await login(app, userName)).res.statusCode).toBe(401);
+    expect((await ctx.database.pool.query('SELECT count(*)::int AS n FROM user_session WHERE user_id = $1', [id])).rows[0].n).toBe(0);
+    expect((await ctx.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await ctx.login(userName)).res.statusCode).toBe(401);
     expect((await auditRows(`app_user:${id}`)).at(-1)).toMatchObject({ action: 'status', before: { status: 'ENABLED' }, after: { status: 'DISABLED' } });
 
     const enabled = await as('adminA', 'PATCH', `/api/users/${id}`, [{ op: 'SET', att: 'status', value: 'ENABLED' }]);
     expect(enabled.json().status).toBe('ENABLED');
-    expect((await login(app, userName)).res.statusCode).toBe(200);
+    expect((await ctx.login(userName)).res.statusCode).toBe(200);
 
     const self = await as('adminA', 'PATCH', `/api/users/${u.adminA.id}`, [{ op: 'SET', att: 'status', value: 'DISABLED' }]);
     expect(self.statusCode).toBe(400);
@@ -273,15 +261,15 @@ describe('changing users', () => {
   });
 
   it("enables or disables a whole tenant's users (site administrators), audited per user", async () => {
-    const { id: tenantId } = await builders(database.db).newTenant({ name: 'Closing Down' });
-    const one = await newUser(database.db, { tenantId, password: undefined });
-    const two = await newUser(database.db, { tenantId, password: undefined });
-    const cookie = await sessionCookie(database.db, tenantId, one.id);
+    const { id: tenantId } = await ctx.b.newTenant({ name: 'Closing Down' });
+    const one = await ctx.newUser({ tenantId, password: undefined });
+    const two = await ctx.newUser({ tenantId, password: undefined });
+    const cookie = await ctx.sessionCookie(tenantId, one.id);
     expect((await as('adminA', 'POST', '/api/userTenantStatus', { tenantId, status: 'DISABLED' })).statusCode).toBe(403);
     const res = await as('siteAdmin', 'POST', '/api/userTenantStatus', { tenantId, status: 'DISABLED' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ tenantId, status: 'DISABLED', changedUserIds: [one.id, two.id] });
-    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await ctx.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).statusCode).toBe(401);
     expect((await auditRows(`app_user:${two.id}`)).at(-1)).toMatchObject({ tenant_id: tenantId, action: 'status', after: { status: 'DISABLED' } });
     const again = await as('siteAdmin', 'POST', '/api/userTenantStatus', { tenantId, status: 'DISABLED' });
     expect(again.json().changedUserIds).toEqual([]);
@@ -297,7 +285,7 @@ describe('refusals name the field', () => {
     expect(own.statusCode).toBe(403);
     expect(own.json().field).toBe('role');
     // A board reads its associated industries' data but administers only its own users.
-    await database.pool.query('INSERT INTO statutory_association (tenant_id, statutory_id) VALUES ($1, $2)', [t.a, t.statutory]);
+    await ctx.database.pool.query('INSERT INTO statutory_association (tenant_id, statutory_id) VALUES ($1, $2)', [t.a, t.statutory]);
     try {
       const res = await as('statAdmin', 'POST', '/api/user', { tenantId: t.a, name: 'Sneha', userName: email('sneha'), role: 'user' });
       expect(res.statusCode).toBe(403);
@@ -305,14 +293,14 @@ describe('refusals name the field', () => {
       const bulk = await as('statAdmin', 'POST', '/api/users', [{ tenantId: t.a, name: 'Sneha', userName: email('sneha'), role: 'user' }]);
       expect(bulk.json().refused).toEqual([{ index: 0, field: 'tenantId', reason: `you do not administer the users of tenant ${t.a}` }]);
     } finally {
-      await database.pool.query('DELETE FROM statutory_association WHERE tenant_id = $1 AND statutory_id = $2', [t.a, t.statutory]);
+      await ctx.database.pool.query('DELETE FROM statutory_association WHERE tenant_id = $1 AND statutory_id = $2', [t.a, t.statutory]);
     }
   });
 });
 
 describe("a user's corporate", () => {
   it("is their tenant's corporate unless a site administrator sets it (a corporate admin reads every tenant of theirs)", async () => {
-    const other = (await database.pool.query("INSERT INTO corporate (name) VALUES ('Other Group') RETURNING id")).rows[0].id as number;
+    const other = (await ctx.database.pool.query("INSERT INTO corporate (name) VALUES ('Other Group') RETURNING id")).rows[0].id as number;
     const create = await as('adminA', 'POST', '/api/user', { name: 'Cora', userName: email('cora'), role: 'user', corporateId: other });
     expect(create.statusCode).toBe(403);
     expect(create.json().field).toBe('corporateId');
@@ -332,9 +320,9 @@ describe("a user's corporate", () => {
 describe('user activity', () => {
   it("shows who signed in and who changed what, scoped to the caller's users and filterable", async () => {
     const userName = email('active');
-    const { id } = await newUser(database.db, { tenantId: t.a, userName, role: 'admin' });
-    const { cookie } = await login(app, userName, PASSWORD, '10.9.8.7');
-    const made = await app.inject({
+    const { id } = await ctx.newUser({ tenantId: t.a, userName, role: 'admin' });
+    const { cookie } = await ctx.login(userName, PASSWORD, '10.9.8.7');
+    const made = await ctx.inject({
       method: 'POST', url: '/api/user', headers: { cookie, ...XHR }, payload: { name: 'Made By Active', userName: email('made'), role: 'user' },
     });
     expect(made.statusCode).toBe(201);
@@ -355,7 +343,7 @@ describe('user activity', () => {
     expect((await as('adminB', 'GET', `/api/users/activity?userId=${id}`)).json().total).toBe(0);
     expect((await as('userA', 'GET', `/api/users/activity?userId=${id}`)).statusCode).toBe(404);
     // A change the user made in another tenant's log (a partner acting for it) stays with that tenant.
-    await database.pool.query(
+    await ctx.database.pool.query(
       "INSERT INTO audit_log (tenant_id, actor, actor_user_id, action, entity, after) VALUES ($1, $2, $3, 'update', 'entity:1', '{}')",
       [t.b, `user:${id}`, id],
     );
@@ -372,21 +360,20 @@ describe('entity access', () => {
   const s = { plant: 0, stack1: 0, stack2: 0, other: 0 };
 
   beforeAll(async () => {
-    const b = builders(database.db);
-    s.plant = (await b.newEntity({ tenantId: t.a, type: 'group', name: 'Plant' })).id;
-    s.stack1 = (await b.newEntity({ tenantId: t.a, parentId: s.plant, name: 'Stack 1' })).id;
-    s.stack2 = (await b.newEntity({ tenantId: t.a, name: 'Stack 2' })).id;
-    s.other = (await b.newEntity({ tenantId: t.b, name: 'B Stack' })).id;
-    const docs = new DocumentRepository(database.db);
+    s.plant = (await ctx.b.newEntity({ tenantId: t.a, type: 'group', name: 'Plant' })).id;
+    s.stack1 = (await ctx.b.newEntity({ tenantId: t.a, parentId: s.plant, name: 'Stack 1' })).id;
+    s.stack2 = (await ctx.b.newEntity({ tenantId: t.a, name: 'Stack 2' })).id;
+    s.other = (await ctx.b.newEntity({ tenantId: t.b, name: 'B Stack' })).id;
+    const docs = new DocumentRepository(ctx.db);
     for (const [entityId, name] of [[s.stack1, 'cto-1.pdf'], [s.stack2, 'cto-2.pdf']] as const) {
       await docs.save({ tenantId: t.a, entityId, type: 'CTO', pathName: `${t.a}/${name}`, fileName: name, contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') });
     }
-    const pm = (await database.pool.query("SELECT id FROM std_param WHERE name = 'pm'")).rows[0].id;
+    const pm = (await ctx.database.pool.query("SELECT id FROM std_param WHERE name = 'pm'")).rows[0].id;
     for (const entityId of [s.stack1, s.stack2]) {
-      const device = await b.newDevice({ tenantId: t.a, entityId });
-      await insertReadings(database, t.a, device.id, [{ ts: T, vals: [5, null] }]);
-      await database.pool.query('INSERT INTO series_latest VALUES ($1, $2, 1, now(), 3)', [t.a, device.id]);
-      await database.db
+      const device = await ctx.b.newDevice({ tenantId: t.a, entityId });
+      await insertReadings(ctx.database, t.a, device.id, [{ ts: T, vals: [5, null] }]);
+      await ctx.database.pool.query('INSERT INTO series_latest VALUES ($1, $2, 1, now(), 3)', [t.a, device.id]);
+      await ctx.db
         .insertInto('alert')
         .values({ tenant_id: t.a, device_id: String(device.id), entity_id: String(entityId), slot: 1, std_param_id: pm, type: 'SYSTEM', ts: new Date(T), value: 99, limit_min: null, limit_max: 50 })
         .execute();

@@ -1,26 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 describe('POST /api/alertlimit', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let keyA: string;
   const id: Record<string, number> = {};
   let board: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
     const entity = (tenantId: number, name: string, type: 'group' | 'cems' | 'eqms', parentId?: number) =>
-      b.newEntity({ tenantId, name, type, parentId }).then((e) => e.id);
-    const device = (tenantId: number, entityId: number, params: Parameters<typeof b.newDevice>[0]['params']) =>
-      b.newDevice({ tenantId, entityId, params }).then((d) => d.id);
+      ctx.b.newEntity({ tenantId, name, type, parentId }).then((e) => e.id);
+    const device = (tenantId: number, entityId: number, params: Parameters<typeof ctx.b.newDevice>[0]['params']) =>
+      ctx.b.newDevice({ tenantId, entityId, params }).then((d) => d.id);
 
-    const a = (await b.newTenant()).id;
-    keyA = (await b.newApiKey(a)).key;
+    const a = (await ctx.b.newTenant()).id;
+    keyA = (await ctx.b.newApiKey(a)).key;
     id.plant = await entity(a, 'Plant', 'group');
     id.stack1 = await entity(a, 'Stack 1', 'cems', id.plant);
     id.stack2 = await entity(a, 'Stack 2', 'cems', id.plant);
@@ -36,7 +30,7 @@ describe('POST /api/alertlimit', () => {
     await device(a, id.stack3, [{ name: 'pm', min: 7, max: 45 }]);
     await device(a, id.old, [{ name: 'pm', max: 5 }]);
     await device(a, id.etp, [{ name: 'ph', min: 6.5, max: 8.5 }]);
-    const db = database.db;
+    const db = ctx.db;
     await db.updateTable('entity').set({ status: 'DELETED' }).where('id', '=', String(id.old)).execute();
     await db.updateTable('device').set({ deleted_date: '2024-01-01T00:00:00Z' }).where('id', '=', String(retired)).execute();
     await db
@@ -46,25 +40,21 @@ describe('POST /api/alertlimit', () => {
       .where('slot', '=', 1)
       .execute();
 
-    const other = (await b.newTenant()).id;
+    const other = (await ctx.b.newTenant()).id;
     id.secret = await entity(other, 'Secret Stack', 'cems');
     await device(other, id.secret, [{ name: 'pm', max: 999 }]);
 
-    board = (await b.newTenant({ name: 'RSPCB', type: 'statutory' })).id;
-    const trial = (await b.newTenant({ status: 'TRIAL', statutoryIds: [board] })).id;
-    const expired = (await b.newTenant({ status: 'EXPIRED', statutoryIds: [board] })).id;
+    board = (await ctx.b.newTenant({ name: 'RSPCB', type: 'statutory' })).id;
+    const trial = (await ctx.b.newTenant({ status: 'TRIAL', statutoryIds: [board] })).id;
+    const expired = (await ctx.b.newTenant({ status: 'EXPIRED', statutoryIds: [board] })).id;
     id.trialStack = await entity(trial, 'Mill Stack', 'cems');
     id.expiredStack = await entity(expired, 'Expired Stack', 'cems');
     await device(trial, id.trialStack, [{ name: 'so2', max: 80 }]);
     await device(expired, id.expiredStack, [{ name: 'so2', max: 80 }]);
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
 
   const post = (payload: unknown, headers: Record<string, string> = { authorization: `Bearer ${keyA}` }) =>
-    app.inject({ method: 'POST', url: '/api/alertlimit', headers, payload: payload as object });
+    ctx.inject({ method: 'POST', url: '/api/alertlimit', headers, payload: payload as object });
   const limit = (entity: string, entityName: string, paramName: string, paramLabel: string, unit: string, min: number | null, max: number | null) => ({
     entityId: id[entity],
     entityName,

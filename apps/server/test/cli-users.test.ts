@@ -1,16 +1,12 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 const ADMIN = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
 
 describe('admin CLI: create-user', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let tenantId: number;
 
   function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -18,20 +14,14 @@ describe('admin CLI: create-user', () => {
       execFile(
         process.execPath,
         ['--import', 'tsx', ADMIN, ...args],
-        { env: { ...process.env, DATABASE_URL: database.url }, timeout: 30_000 },
+        { env: { ...process.env, DATABASE_URL: ctx.database.url }, timeout: 30_000 },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    tenantId = (await builders(database.db).newTenant({ type: 'statutory', name: 'Rajasthan SPCB' })).id;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    tenantId = (await ctx.b.newTenant({ type: 'statutory', name: 'Rajasthan SPCB' })).id;
   });
 
   const flags = (email: string, type = 'statutory') => [
@@ -45,9 +35,9 @@ describe('admin CLI: create-user', () => {
     expect(out.code).toBe(0);
     const { id } = JSON.parse(out.stdout) as { id: number };
     expect(id).toBeGreaterThan(0);
-    const { res } = await login(app, 'member.secretary@rspcb.in', 'a long enough secret');
+    const { res } = await ctx.login('member.secretary@rspcb.in', 'a long enough secret');
     expect(res.json()).toMatchObject({ id, userType: 'statutory', role: 'admin', view: 'statutory' });
-    const audit = await database.pool.query('SELECT actor, action, entity, before, after FROM audit_log WHERE tenant_id = $1', [tenantId]);
+    const audit = await ctx.database.pool.query('SELECT actor, action, entity, before, after FROM audit_log WHERE tenant_id = $1', [tenantId]);
     expect(audit.rows).toEqual([
       expect.objectContaining({ actor: 'cli', action: 'create', entity: `app_user:${id}`, before: null }),
     ]);

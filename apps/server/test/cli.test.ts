@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const ADMIN = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
 
@@ -18,7 +18,7 @@ interface Outcome {
 // fail before writing), so they run side by side: each command is a process loading TypeScript
 // through tsx, about a second of start-up that kept the file at 10+ s one after the other.
 describe.concurrent('admin CLI', () => {
-  let database: TestDatabase;
+  const ctx = useTestApp({ app: false });
   let dir: string;
 
   /** Runs the real command, as `npm run admin --` does, against the test database. */
@@ -27,18 +27,16 @@ describe.concurrent('admin CLI', () => {
       execFile(
         process.execPath,
         ['--import', 'tsx', ADMIN, ...args],
-        { env: { ...process.env, DATABASE_URL: database.url }, timeout: 30_000 },
+        { env: { ...process.env, DATABASE_URL: ctx.database.url }, timeout: 30_000 },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     dir = await mkdtemp(path.join(tmpdir(), 'enviro-cli-'));
   });
   afterAll(async () => {
-    await database.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -75,9 +73,9 @@ describe.concurrent('admin CLI', () => {
       accessToken: 'kiln-stack-token-1',
       params: [{ name: 'pm', slot: 1 }, { name: 'so2', slot: 2 }],
     });
-    const entity = await database.db.selectFrom('entity').select('properties').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    const entity = await ctx.db.selectFrom('entity').select('properties').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
     expect(entity.properties).toEqual([{ name: 'Capacity', value: '8000' }]);
-    const limits = await database.db.selectFrom('param_limit').select(['slot', 'max_value']).where('tenant_id', '=', tenantId).execute();
+    const limits = await ctx.db.selectFrom('param_limit').select(['slot', 'max_value']).where('tenant_id', '=', tenantId).execute();
     expect(limits).toEqual([{ slot: 1, max_value: 50 }]);
 
     const file = path.join(dir, 'kiln.csv');

@@ -1,43 +1,32 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { newUser } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
-import { sessionCookie } from './sessions.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 /**
  * The CORPORATE-ID header (SPEC 6) narrows a signed-in request to one corporate's tenants where
  * the caller may act for that corporate, and with TENANT-ID the tenant must be one of them.
  */
 
-const database = await createTestDatabase();
-const app = await buildTestApp(database);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const ctx = useTestApp();
+await ctx.start();
 
-const build = builders(database.db);
 const corporate = async (name: string) =>
-  (await database.db.insertInto('corporate').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+  (await ctx.db.insertInto('corporate').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
 const c = { kaveri: await corporate('Kaveri Group'), narmada: await corporate('Narmada Industries'), empty: await corporate('Empty Holdings') };
 const t = {
-  site: (await build.newTenant({ name: 'Operations', type: 'site' })).id,
-  k1: (await build.newTenant({ name: 'Kaveri Paper', corporateId: c.kaveri })).id,
-  k2: (await build.newTenant({ name: 'Kaveri Cement', corporateId: c.kaveri })).id,
-  hq: (await build.newTenant({ name: 'Kaveri HQ', type: 'corporate_admin', corporateId: c.kaveri })).id,
-  n1: (await build.newTenant({ name: 'Narmada Sugar', corporateId: c.narmada })).id,
-  lone: (await build.newTenant({ name: 'Lone Distillery' })).id,
-  partner: (await build.newTenant({ name: 'Field Services', type: 'partner' })).id,
-  board: (await build.newTenant({ name: 'State Board', type: 'statutory' })).id,
+  site: (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id,
+  k1: (await ctx.b.newTenant({ name: 'Kaveri Paper', corporateId: c.kaveri })).id,
+  k2: (await ctx.b.newTenant({ name: 'Kaveri Cement', corporateId: c.kaveri })).id,
+  hq: (await ctx.b.newTenant({ name: 'Kaveri HQ', type: 'corporate_admin', corporateId: c.kaveri })).id,
+  n1: (await ctx.b.newTenant({ name: 'Narmada Sugar', corporateId: c.narmada })).id,
+  lone: (await ctx.b.newTenant({ name: 'Lone Distillery' })).id,
+  partner: (await ctx.b.newTenant({ name: 'Field Services', type: 'partner' })).id,
+  board: (await ctx.b.newTenant({ name: 'State Board', type: 'statutory' })).id,
 };
-const n1Station = (await build.newEntity({ tenantId: t.n1, name: 'Narmada Stack' })).id;
-await database.db.insertInto('statutory_association').values({ tenant_id: t.n1, statutory_id: t.board }).execute();
-await database.db.insertInto('partner_tenant').values({ tenant_id: t.n1, partner_id: t.partner }).execute();
+const n1Station = (await ctx.b.newEntity({ tenantId: t.n1, name: 'Narmada Stack' })).id;
+await ctx.db.insertInto('statutory_association').values({ tenant_id: t.n1, statutory_id: t.board }).execute();
+await ctx.db.insertInto('partner_tenant').values({ tenant_id: t.n1, partner_id: t.partner }).execute();
 
-const signedIn = async (o: Parameters<typeof newUser>[1]) => {
-  const { id } = await newUser(database.db, { ...o, password: undefined });
-  return sessionCookie(database.db, o.tenantId, Number(id));
-};
+const signedIn = async (o: Parameters<typeof ctx.signedIn>[0]) => (await ctx.signedIn(o)).cookie;
 const as = {
   site: await signedIn({ tenantId: t.site, userType: 'site', role: 'admin' }),
   corporateAdmin: await signedIn({ tenantId: t.hq, userType: 'corporate_admin', role: 'admin', corporateId: c.kaveri }),
@@ -47,7 +36,7 @@ const as = {
   board: await signedIn({ tenantId: t.board, userType: 'statutory', role: 'statutory' }),
 };
 
-const get = (url: string, cookie: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
+const get = (url: string, cookie: string, headers: Record<string, string> = {}) => ctx.inject({ method: 'GET', url, headers: { cookie, ...headers } });
 /** Ids of the tenants a request reads, every status but deleted. */
 const tenantIds = async (cookie: string, headers: Record<string, string>) => {
   const res = await get('/api/tenants?size=200&sort=id&status=ENABLED,DISABLED,TRIAL,GRACE,EXPIRED,DEMO,AWAITED', cookie, headers);
@@ -112,8 +101,8 @@ describe('CORPORATE-ID', () => {
     const bad = await get('/api/tenants', as.tenantK1, { 'corporate-id': 'kaveri' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('CORPORATE-ID');
-    const key = (await build.newApiKey(t.k1)).key;
-    const res = await app.inject({ method: 'GET', url: '/api/tenantinfo', headers: { authorization: `Bearer ${key}`, ...corp(c.narmada) } });
+    const key = (await ctx.b.newApiKey(t.k1)).key;
+    const res = await ctx.inject({ method: 'GET', url: '/api/tenantinfo', headers: { authorization: `Bearer ${key}`, ...corp(c.narmada) } });
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(t.k1);
   });

@@ -6,33 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsPlugin } from '../src/platform/http/errors.plugin.ts';
 import { securityHeadersPlugin } from '../src/platform/http/security-headers.plugin.ts';
 import { webPlugin } from '../src/platform/http/web.plugin.ts';
-import { login, newUser } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('CSRF protection of cookie-authenticated writes', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let cookie: string;
   let apiKey: string;
   let station: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
-    const tenantId = (await b.newTenant()).id;
-    station = (await b.newEntity({ tenantId })).id;
-    apiKey = (await b.newApiKey(tenantId)).key;
-    cookie = (await login(app, (await newUser(database.db, { tenantId })).userName)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    const tenantId = (await ctx.b.newTenant()).id;
+    station = (await ctx.b.newEntity({ tenantId })).id;
+    apiKey = (await ctx.b.newApiKey(tenantId)).key;
+    cookie = (await ctx.login((await ctx.newUser({ tenantId })).userName)).cookie;
   });
 
   const recent = (headers: Record<string, string>) =>
-    app.inject({ method: 'POST', url: '/api/data/recent/metric', headers, payload: { request: { entityIds: [station] } } });
+    ctx.inject({ method: 'POST', url: '/api/data/recent/metric', headers, payload: { request: { entityIds: [station] } } });
 
   it('refuses a cookie POST without the x-requested-with header with 403', async () => {
     const res = await recent({ cookie });
@@ -45,7 +35,7 @@ describe('CSRF protection of cookie-authenticated writes', () => {
   });
 
   it('needs no header for reads', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/tenantinfo', headers: { cookie } })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'GET', url: '/api/tenantinfo', headers: { cookie } })).statusCode).toBe(200);
   });
 
   it('exempts API keys', async () => {
@@ -53,13 +43,13 @@ describe('CSRF protection of cookie-authenticated writes', () => {
   });
 
   it.each(['/api/login', '/api/logout'])('guards %s too, since it sets cookies', async (url) => {
-    const res = await app.inject({ method: 'POST', url, headers: { cookie }, payload: { userName: 'a@example.in', password: 'x' } });
+    const res = await ctx.inject({ method: 'POST', url, headers: { cookie }, payload: { userName: 'a@example.in', password: 'x' } });
     expect(res.statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/tenantinfo', headers: { cookie } })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'GET', url: '/api/tenantinfo', headers: { cookie } })).statusCode).toBe(200);
   });
 
   it('sends security headers on API answers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/tenantinfo', headers: { cookie } });
+    const res = await ctx.inject({ method: 'GET', url: '/api/tenantinfo', headers: { cookie } });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -1,33 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertReadings, post } from './data-fixture.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const T = Date.parse('2024-03-10T00:00:00Z');
 const window = { startDate: '2024-03-10T00:00:00Z', endDate: '2024-03-10T01:00:00Z', timezone: 'UTC' };
 
 describe('data requests: tenant isolation', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   const t: Record<'a' | 'b' | 'c', { id: number; station: number; key: string }> = {} as never;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
     for (const [name, status] of [['a', 'ENABLED'], ['b', 'ENABLED'], ['c', 'DISABLED']] as const) {
-      const { id } = await b.newTenant({ status });
-      const { id: station } = await b.newEntity({ tenantId: id });
-      const device = await b.newDevice({ tenantId: id, entityId: station });
-      await insertReadings(database, id, device.id, [{ ts: T, vals: [name === 'a' ? 1 : 2, null] }]);
-      await database.pool.query('INSERT INTO series_latest VALUES ($1, $2, 1, now(), 3)', [id, device.id]);
-      t[name] = { id, station, key: (await b.newApiKey(id)).key };
+      const { id } = await ctx.b.newTenant({ status });
+      const { id: station } = await ctx.b.newEntity({ tenantId: id });
+      const device = await ctx.b.newDevice({ tenantId: id, entityId: station });
+      await insertReadings(ctx.database, id, device.id, [{ ts: T, vals: [name === 'a' ? 1 : 2, null] }]);
+      await ctx.database.pool.query('INSERT INTO series_latest VALUES ($1, $2, 1, now(), 3)', [id, device.id]);
+      t[name] = { id, station, key: (await ctx.b.newApiKey(id)).key };
     }
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   const urls = ['/api/data/metric', '/api/data/entityMetric', '/api/data/recent/metric', '/api/data/recentTree/metric', '/api/rawdata/metric'];
@@ -36,24 +26,24 @@ describe('data requests: tenant isolation', () => {
 
   it.each(urls)("%s: another tenant's entity answers 404 with no data", async (url) => {
     for (const entityIds of [[t.b.station], [t.a.station, t.b.station]]) {
-      const res = await post(app, url, t.a.key, bodyFor(url, { entityIds }));
+      const res = await post(ctx.app, url, t.a.key, bodyFor(url, { entityIds }));
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: `No Node with id= ${t.b.station} exists` });
     }
-    const res = await post(app, url, t.a.key, bodyFor(url, { tenantIds: [t.b.id] }));
+    const res = await post(ctx.app, url, t.a.key, bodyFor(url, { tenantIds: [t.b.id] }));
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('"value"');
   });
 
   it("reads only the caller's tenant in the tenant variant", async () => {
-    const res = await post(app, '/api/data/metric', t.a.key, bodyFor('/api/data/metric', {}));
+    const res = await post(ctx.app, '/api/data/metric', t.a.key, bodyFor('/api/data/metric', {}));
     expect(res.statusCode).toBe(200);
     expect(res.json().map((r: { entityId: number; data: unknown }) => [r.entityId, r.data])).toEqual([[t.a.station, [{ time: T, value: 1 }]]]);
   });
 
   it('lets a public caller read public tenants only', async () => {
     const asPublic = (tenantId: number, entityIds: number[]) =>
-      app.inject({
+      ctx.inject({
         method: 'POST',
         url: '/api/data/metric',
         headers: { portal: 'PUBLIC', 'public-tenant-id': String(tenantId) },
@@ -68,7 +58,7 @@ describe('data requests: tenant isolation', () => {
   });
 
   it('refuses callers without credentials', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/data/metric', payload: { request: bodyFor('/api/data/metric', { entityIds: [t.a.station] }) } });
+    const res = await ctx.inject({ method: 'POST', url: '/api/data/metric', payload: { request: bodyFor('/api/data/metric', { entityIds: [t.a.station] }) } });
     expect(res.statusCode).toBe(401);
   });
 });

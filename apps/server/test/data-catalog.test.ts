@@ -1,11 +1,9 @@
 import { RecentResponse, type RecentValue } from '@enviro/contracts/data/recent';
 import { TrendResponse } from '@enviro/contracts/data/trend';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CatalogCache } from '../src/modules/data/catalog.ts';
-import { builders } from './builders.ts';
 import { conforming, post } from './data-fixture.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 /**
  * The data routes resolve requests from catalogs held in memory (metrics/catalog.ts). Every change
@@ -13,14 +11,13 @@ import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts
  * migration 016 can tell the cache: the next request must see it.
  */
 describe('catalogs held by the data routes', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let key: string;
   let tenantId: number;
   const ids: Record<string, number> = {};
   let token: string;
 
-  const sql = (text: string, values: unknown[] = []) => database.pool.query(text, values);
+  const sql = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
   const latest = (deviceId: number, slot: number, value: number) =>
     sql(
       `INSERT INTO series_latest (tenant_id, device_id, slot, ts, value) VALUES ($1, $2, $3, now() - interval '1 minute', $4)
@@ -28,7 +25,7 @@ describe('catalogs held by the data routes', () => {
       [tenantId, deviceId, slot, value],
     );
   const recent = async (request: object = {}): Promise<RecentValue[]> => {
-    const res = await post(app, '/api/data/recent/metric', key, { entityIds: [ids.plant], includeDescendants: true, ...request });
+    const res = await post(ctx.app, '/api/data/recent/metric', key, { entityIds: [ids.plant], includeDescendants: true, ...request });
     expect(res.statusCode, res.body).toBe(200);
     return conforming(RecentResponse, res.json());
   };
@@ -37,23 +34,16 @@ describe('catalogs held by the data routes', () => {
 
   /** Plant (group) ── Stack 1 (cems): D1 pm, so2; Plant ── Area (facility) */
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
-    tenantId = (await b.newTenant()).id;
-    key = (await b.newApiKey(tenantId)).key;
-    ids.plant = (await b.newEntity({ tenantId, type: 'group', name: 'Plant' })).id;
-    ids.area = (await b.newEntity({ tenantId, parentId: ids.plant, type: 'facility', name: 'Area' })).id;
-    ids.stack1 = (await b.newEntity({ tenantId, parentId: ids.plant, type: 'cems', name: 'Stack 1' })).id;
-    const d1 = await b.newDevice({ tenantId, entityId: ids.stack1, params: [{ name: 'pm' }, { name: 'so2' }] });
+    tenantId = (await ctx.b.newTenant()).id;
+    key = (await ctx.b.newApiKey(tenantId)).key;
+    ids.plant = (await ctx.b.newEntity({ tenantId, type: 'group', name: 'Plant' })).id;
+    ids.area = (await ctx.b.newEntity({ tenantId, parentId: ids.plant, type: 'facility', name: 'Area' })).id;
+    ids.stack1 = (await ctx.b.newEntity({ tenantId, parentId: ids.plant, type: 'cems', name: 'Stack 1' })).id;
+    const d1 = await ctx.b.newDevice({ tenantId, entityId: ids.stack1, params: [{ name: 'pm' }, { name: 'so2' }] });
     ids.d1 = d1.id;
     token = d1.accessToken;
     await latest(ids.d1, 1, 11);
     await latest(ids.d1, 2, 22);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
   });
 
   it('answers from the catalog, then sees a renamed station on the next request', async () => {
@@ -102,14 +92,14 @@ describe('catalogs held by the data routes', () => {
 
     await sql(`UPDATE entity SET status = 'DELETED' WHERE id = $1`, [ids.stack1]);
     expect(await area({})).toEqual([]);
-    const res = await post(app, '/api/data/recent/metric', key, { entityIds: [ids.stack1] });
+    const res = await post(ctx.app, '/api/data/recent/metric', key, { entityIds: [ids.stack1] });
     expect(res.statusCode).toBe(404);
     await sql(`UPDATE entity SET status = 'ENABLED', parent_id = $2 WHERE id = $1`, [ids.stack1, ids.plant]);
   });
 
   it('sees the same changes in trends', async () => {
     const trend = async () => {
-      const res = await post(app, '/api/data/metric', key, { entityIds: [ids.stack1], duration: '4h-ago', interval: 'hour_1', params: [{ name: 'pm' }] });
+      const res = await post(ctx.app, '/api/data/metric', key, { entityIds: [ids.stack1], duration: '4h-ago', interval: 'hour_1', params: [{ name: 'pm' }] });
       expect(res.statusCode, res.body).toBe(200);
       return conforming(TrendResponse, res.json()).map((t) => t.tags.entityName);
     };
@@ -132,14 +122,14 @@ describe('catalogs held by the data routes', () => {
 
   it('keeps catalogs current through ingestion: readings move no version', async () => {
     const before = await versions();
-    const res = await app.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: { pm: 12.5, so2: 23 } });
+    const res = await ctx.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: { pm: 12.5, so2: 23 } });
     expect(res.statusCode, res.body).toBe(200);
     expect(summary(await recent())).toEqual(['Stack 1/PM=12.5', 'Stack 1/SO2=23']);
     expect(await versions()).toEqual(before);
   });
 
   it('reuses a catalog until its version moves, and holds the most recently read tenants', async () => {
-    const cache = new CatalogCache(database, 1);
+    const cache = new CatalogCache(ctx.database, 1);
     const first = await cache.read([tenantId]);
     expect((await cache.read([tenantId])).tenants.get(tenantId)).toBe(first.tenants.get(tenantId));
     await sql(`UPDATE entity SET last_data_at = now() WHERE id = $1`, [ids.stack1]);
@@ -152,14 +142,14 @@ describe('catalogs held by the data routes', () => {
     expect(renamed.params).toBe(first.params);
     await sql(`UPDATE entity SET name = 'Stack 1' WHERE id = $1`, [ids.stack1]);
 
-    const other = (await builders(database.db).newTenant()).id;
+    const other = (await ctx.b.newTenant()).id;
     await cache.read([other]);
     expect(cache.peek([other])).not.toBeNull();
     expect(cache.peek([tenantId])).toBeNull();
   });
 
   it('loads a cold catalog once for requests that ask for it together', async () => {
-    const cache = new CatalogCache(database);
+    const cache = new CatalogCache(ctx.database);
     const [a, b, c] = await Promise.all([cache.read([tenantId]), cache.read([tenantId]), cache.read([tenantId])]);
     expect(b.tenants.get(tenantId)).toBe(a.tenants.get(tenantId));
     expect(c.tenants.get(tenantId)).toBe(a.tenants.get(tenantId));

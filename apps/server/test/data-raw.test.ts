@@ -1,31 +1,22 @@
 import { RawDataResponse } from '@enviro/contracts/data/raw';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conforming, post, seedPlant, type Plant } from './data-fixture.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
 describe('POST /api/rawdata/metric', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let p: Plant;
   const table = async (request: unknown): Promise<RawDataResponse> => {
-    const res = await post(app, '/api/rawdata/metric', p.key, request);
+    const res = await post(ctx.app, '/api/rawdata/metric', p.key, request);
     expect(res.statusCode, res.body).toBe(200);
     return conforming(RawDataResponse, res.json());
   };
   const window = () => ({ entityIds: [p.plant], includeDescendants: true, startDate: '2024-03-10T02:08:00Z', endDate: '2024-03-10T02:12:00Z' });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    p = await seedPlant(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    p = await seedPlant(ctx.database);
   });
 
   it('answers raw rows by time then device, one column per parameter with its unit', async () => {
@@ -77,7 +68,7 @@ describe('POST /api/rawdata/metric', () => {
   });
 
   it('gives a column no unit when devices report it in different units', async () => {
-    await builders(database.db).newDevice({ tenantId: p.tenantId, entityId: p.stack1, params: [{ name: 'so2' }] });
+    await ctx.b.newDevice({ tenantId: p.tenantId, entityId: p.stack1, params: [{ name: 'so2' }] });
     const page = await table({ ...window(), params: [{ name: 'so2' }] });
     expect(page.columns).toEqual([{ name: 'so2', label: 'SO2', unit: null }]);
   });

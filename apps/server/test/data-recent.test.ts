@@ -1,22 +1,19 @@
 import { RecentResponse, RecentTreeResponse, type RecentTreeNode } from '@enviro/contracts/data/recent';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conforming, post } from './data-fixture.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const MIN = 60_000;
 
 describe('POST /api/data/recent/metric and /api/data/recentTree/metric', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let key: string;
   let tenantId: number;
   const ids: Record<string, number> = {};
   const now = Date.now();
 
   async function latest(deviceId: number, slot: number, agoMs: number, value: number) {
-    await database.pool.query('INSERT INTO series_latest (tenant_id, device_id, slot, ts, value) VALUES ($1, $2, $3, $4, $5)', [
+    await ctx.database.pool.query('INSERT INTO series_latest (tenant_id, device_id, slot, ts, value) VALUES ($1, $2, $3, $4, $5)', [
       tenantId,
       deviceId,
       slot,
@@ -25,7 +22,7 @@ describe('POST /api/data/recent/metric and /api/data/recentTree/metric', () => {
     ]);
   }
   async function lastDataAt(entityId: number, agoMs: number) {
-    await database.pool.query('UPDATE entity SET last_data_at = $2 WHERE id = $1', [entityId, new Date(now - agoMs)]);
+    await ctx.database.pool.query('UPDATE entity SET last_data_at = $2 WHERE id = $1', [entityId, new Date(now - agoMs)]);
   }
 
   /**
@@ -36,21 +33,18 @@ describe('POST /api/data/recent/metric and /api/data/recentTree/metric', () => {
    * └── Stack 10 (cems): last data 5 h ago
    */
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
-    tenantId = (await b.newTenant()).id;
-    key = (await b.newApiKey(tenantId)).key;
-    ids.plant = (await b.newEntity({ tenantId, type: 'group', name: 'Plant' })).id;
-    ids.area = (await b.newEntity({ tenantId, parentId: ids.plant, type: 'facility', name: 'Area' })).id;
-    ids.stack1 = (await b.newEntity({ tenantId, parentId: ids.plant, type: 'cems', name: 'Stack 1' })).id;
-    ids.stack2 = (await b.newEntity({ tenantId, parentId: ids.area, type: 'eqms', name: 'Stack 2' })).id;
-    ids.stack3 = (await b.newEntity({ tenantId, parentId: ids.plant, type: 'caaqms', name: 'Stack 3' })).id;
-    ids.stack10 = (await b.newEntity({ tenantId, parentId: ids.plant, type: 'cems', name: 'Stack 10' })).id;
+    tenantId = (await ctx.b.newTenant()).id;
+    key = (await ctx.b.newApiKey(tenantId)).key;
+    ids.plant = (await ctx.b.newEntity({ tenantId, type: 'group', name: 'Plant' })).id;
+    ids.area = (await ctx.b.newEntity({ tenantId, parentId: ids.plant, type: 'facility', name: 'Area' })).id;
+    ids.stack1 = (await ctx.b.newEntity({ tenantId, parentId: ids.plant, type: 'cems', name: 'Stack 1' })).id;
+    ids.stack2 = (await ctx.b.newEntity({ tenantId, parentId: ids.area, type: 'eqms', name: 'Stack 2' })).id;
+    ids.stack3 = (await ctx.b.newEntity({ tenantId, parentId: ids.plant, type: 'caaqms', name: 'Stack 3' })).id;
+    ids.stack10 = (await ctx.b.newEntity({ tenantId, parentId: ids.plant, type: 'cems', name: 'Stack 10' })).id;
     const params = [{ name: 'pm' }, { name: 'so2', unit: 'ppm' }];
-    ids.d1 = (await b.newDevice({ tenantId, entityId: ids.stack1, params })).id;
-    ids.d3 = (await b.newDevice({ tenantId, entityId: ids.stack1, params: [{ name: 'pm' }] })).id;
-    ids.d2 = (await b.newDevice({ tenantId, entityId: ids.stack2, params, tags: { stack: 'Kiln' } })).id;
+    ids.d1 = (await ctx.b.newDevice({ tenantId, entityId: ids.stack1, params })).id;
+    ids.d3 = (await ctx.b.newDevice({ tenantId, entityId: ids.stack1, params: [{ name: 'pm' }] })).id;
+    ids.d2 = (await ctx.b.newDevice({ tenantId, entityId: ids.stack2, params, tags: { stack: 'Kiln' } })).id;
     await latest(ids.d1, 1, 5 * MIN, 12.5);
     await latest(ids.d1, 2, 180 * MIN, 7);
     await latest(ids.d3, 1, 2 * MIN, 13);
@@ -60,18 +54,14 @@ describe('POST /api/data/recent/metric and /api/data/recentTree/metric', () => {
     await lastDataAt(ids.stack2, 20 * MIN);
     await lastDataAt(ids.stack10, 300 * MIN);
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
 
   const recent = async (request: unknown) => {
-    const res = await post(app, '/api/data/recent/metric', key, request);
+    const res = await post(ctx.app, '/api/data/recent/metric', key, request);
     expect(res.statusCode, res.body).toBe(200);
     return conforming(RecentResponse, res.json());
   };
   const tree = async (request: unknown): Promise<RecentTreeNode[]> => {
-    const res = await post(app, '/api/data/recentTree/metric', key, request);
+    const res = await post(ctx.app, '/api/data/recentTree/metric', key, request);
     expect(res.statusCode, res.body).toBe(200);
     return conforming(RecentTreeResponse, res.json());
   };
@@ -137,13 +127,12 @@ describe('POST /api/data/recent/metric and /api/data/recentTree/metric', () => {
   });
 
   it('answers every digit of a value and the millisecond of its time', async () => {
-    const b = builders(database.db);
-    const station = (await b.newEntity({ tenantId, parentId: ids.plant, type: 'cems', name: 'Stack 20' })).id;
-    const device = (await b.newDevice({ tenantId, entityId: station, params: [{ name: 'pm' }, { name: 'so2' }, { name: 'nox' }] })).id;
+    const station = (await ctx.b.newEntity({ tenantId, parentId: ids.plant, type: 'cems', name: 'Stack 20' })).id;
+    const device = (await ctx.b.newDevice({ tenantId, entityId: station, params: [{ name: 'pm' }, { name: 'so2' }, { name: 'nox' }] })).id;
     const at = now - 61_234;
     const values = [0.1 + 0.2, -1.5e-7, 123456789.12345679];
     for (const [i, value] of values.entries()) {
-      await database.pool.query('INSERT INTO series_latest (tenant_id, device_id, slot, ts, value) VALUES ($1, $2, $3, $4, $5)', [
+      await ctx.database.pool.query('INSERT INTO series_latest (tenant_id, device_id, slot, ts, value) VALUES ($1, $2, $3, $4, $5)', [
         tenantId,
         device,
         i + 1,

@@ -1,19 +1,17 @@
 import { TrendResponse, type TrendResult } from '@enviro/contracts/data/trend';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bucketBy, conforming, markDirty, oracle, post, rollUp, seedPlant, SLOT, T0, valuesOf, MINUTES, MINUTE, type Plant } from './data-fixture.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const IST = 330;
 const AGGS = ['avg', 'min', 'max', 'sum', 'count', 'first', 'last'] as const;
 
 describe('POST /api/data/metric and /api/data/entityMetric', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let p: Plant;
-  const metric = (request: unknown) => post(app, '/api/data/metric', p.key, request);
-  const entityMetric = (request: unknown) => post(app, '/api/data/entityMetric', p.key, request);
+  const metric = (request: unknown) => post(ctx.app, '/api/data/metric', p.key, request);
+  const entityMetric = (request: unknown) => post(ctx.app, '/api/data/entityMetric', p.key, request);
   const trends = async (url: 'metric' | 'entityMetric', request: unknown): Promise<TrendResult[]> => {
     const res = await (url === 'metric' ? metric(request) : entityMetric(request));
     expect(res.statusCode, res.body).toBe(200);
@@ -22,13 +20,7 @@ describe('POST /api/data/metric and /api/data/entityMetric', () => {
   const pm = () => ({ d1: valuesOf(p.readings.d1, SLOT.pm), d2: valuesOf(p.readings.d2, SLOT.pm) });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    p = await seedPlant(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    p = await seedPlant(ctx.database);
   });
 
   it('aligns hour_1 to Asia/Kolkata hours (UTC :30) by default and to UTC hours when asked', async () => {
@@ -222,7 +214,7 @@ describe('POST /api/data/metric and /api/data/entityMetric', () => {
       const hour = '2024-03-10T06:30:00Z';
       const request = { entityIds: [p.stack1], params: [{ name: 'pm', dsAgg: 'max' }], interval: 'hour_1', startDate: hour, endDate: '2024-03-10T08:30:00Z' };
       const [before] = await trends('metric', request);
-      await database.pool.query('UPDATE reading_1h SET max = 9999 WHERE device_id = $1 AND slot = $2 AND bucket = $3', [p.d1, SLOT.pm, hour]);
+      await ctx.database.pool.query('UPDATE reading_1h SET max = 9999 WHERE device_id = $1 AND slot = $2 AND bucket = $3', [p.d1, SLOT.pm, hour]);
       const quarter = at('2024-03-10T06:45:00Z');
       try {
         const [ist] = await trends('metric', request);
@@ -233,11 +225,11 @@ describe('POST /api/data/metric and /api/data/entityMetric', () => {
         const [utc] = await trends('metric', { ...request, timezone: 'UTC', startDate: '2024-03-10T06:00:00Z', endDate: '2024-03-10T09:00:00Z' });
         expect(utc!.data.map((d) => d.value)).not.toContain(9999);
         // A marked quarter makes its hour stale: it is read by quarters again.
-        await markDirty(database, p.d1, quarter, quarter + 15 * MINUTE);
+        await markDirty(ctx.database, p.d1, quarter, quarter + 15 * MINUTE);
         const [stale] = await trends('metric', request);
         expect(stale!.data).toEqual(before!.data);
       } finally {
-        await rollUp(database, [{ deviceId: p.d1, bucket: quarter }]);
+        await rollUp(ctx.database, [{ deviceId: p.d1, bucket: quarter }]);
       }
       const [after] = await trends('metric', request);
       expect(after!.data).toEqual(before!.data);
@@ -247,12 +239,12 @@ describe('POST /api/data/metric and /api/data/entityMetric', () => {
       const mixed = await answers();
       expect(mixed[2]![0]!.data).toEqual(oracle([pm().d1, pm().d2], { from: at('2024-03-09T00:00:00Z'), to: at('2024-03-12T00:00:00Z'), bucket: bucketBy.day(IST), dsAgg: 'last', agg: 'max' }));
 
-      await database.pool.query('DELETE FROM reading_15m; DELETE FROM reading_1h');
-      for (const d of [p.d1, p.d2]) await markDirty(database, d, T0, T0 + MINUTES * MINUTE);
+      await ctx.database.pool.query('DELETE FROM reading_15m; DELETE FROM reading_1h');
+      for (const d of [p.d1, p.d2]) await markDirty(ctx.database, d, T0, T0 + MINUTES * MINUTE);
       const raw = await answers();
 
-      await rollUp(database, 'all');
-      const { rows } = await database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty');
+      await rollUp(ctx.database, 'all');
+      const { rows } = await ctx.database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty');
       expect(rows[0].n).toBe(0);
       const rolled = await answers();
 

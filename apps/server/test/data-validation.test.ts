@@ -1,27 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { post } from './data-fixture.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('data requests: bad input answers 400 naming the field', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let key: string;
   let stationId: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
-    const { id: tenantId } = await b.newTenant();
-    stationId = (await b.newEntity({ tenantId })).id;
-    await b.newDevice({ tenantId, entityId: stationId });
-    key = (await b.newApiKey(tenantId)).key;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    const { id: tenantId } = await ctx.b.newTenant();
+    stationId = (await ctx.b.newEntity({ tenantId })).id;
+    await ctx.b.newDevice({ tenantId, entityId: stationId });
+    key = (await ctx.b.newApiKey(tenantId)).key;
   });
 
   const valid = () => ({ entityIds: [stationId], params: [{ name: 'pm' }], duration: '7d-ago' });
@@ -60,21 +50,21 @@ describe('data requests: bad input answers 400 naming the field', () => {
     ['duration', { duration: '5y-ago' }],
     ['startDate', { startDate: '2019-01-01', endDate: '2024-01-01' }],
   ])('metric: %s', async (field, patch) => {
-    const res = await post(app, '/api/data/metric', key, { ...valid(), ...patch });
+    const res = await post(ctx.app, '/api/data/metric', key, { ...valid(), ...patch });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, field: `body.request.${field}` });
     expect(res.json().message).toContain(`body.request.${field}`);
   });
 
   it('refuses unknown fields, naming them', async () => {
-    const res = await post(app, '/api/data/metric', key, { ...valid(), intreval: 'hour_1' });
+    const res = await post(ctx.app, '/api/data/metric', key, { ...valid(), intreval: 'hour_1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'body.request' });
     expect(res.json().message).toContain('intreval');
-    const metricOnly = await post(app, '/api/data/entityMetric', key, { ...valid(), availInterval: 'minute_15' });
+    const metricOnly = await post(ctx.app, '/api/data/entityMetric', key, { ...valid(), availInterval: 'minute_15' });
     expect(metricOnly.json()).toMatchObject({ statusCode: 400, field: 'body.request' });
     expect(metricOnly.json().message).toContain('availInterval');
-    const bare = await app.inject({ method: 'POST', url: '/api/data/metric', headers: { authorization: `Bearer ${key}` }, payload: valid() });
+    const bare = await ctx.inject({ method: 'POST', url: '/api/data/metric', headers: { authorization: `Bearer ${key}` }, payload: valid() });
     expect(bare.json()).toMatchObject({ statusCode: 400, field: 'body.request' });
   });
 
@@ -88,20 +78,19 @@ describe('data requests: bad input answers 400 naming the field', () => {
     ['/api/rawdata/metric', 'offset', { cursor: '1:2', offset: 5 }],
     ['/api/rawdata/metric', 'interval', { interval: 'hour_1' }],
   ])('%s: %s', async (url, field, patch) => {
-    const res = await post(app, url, key, { ...valid(), ...patch });
+    const res = await post(ctx.app, url, key, { ...valid(), ...patch });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, field: `body.request.${field}` });
   });
 
   it('refuses to compute more than a million series buckets', async () => {
-    const b = builders(database.db);
-    const tenantId = (await b.newTenant()).id;
-    const entityId = (await b.newEntity({ tenantId })).id;
+    const tenantId = (await ctx.b.newTenant()).id;
+    const entityId = (await ctx.b.newEntity({ tenantId })).id;
     // 3 devices × 35 parameters × 9600 quarter hours is just over a million.
-    const { rows } = await database.pool.query<{ name: string }>('SELECT name FROM std_param ORDER BY id LIMIT 35');
-    for (let i = 0; i < 3; i++) await b.newDevice({ tenantId, entityId, params: rows.map((r) => ({ name: r.name })) });
+    const { rows } = await ctx.database.pool.query<{ name: string }>('SELECT name FROM std_param ORDER BY id LIMIT 35');
+    for (let i = 0; i < 3; i++) await ctx.b.newDevice({ tenantId, entityId, params: rows.map((r) => ({ name: r.name })) });
     const request = { entityIds: [entityId], params: rows.map((r) => ({ name: r.name })), interval: 'minute_15', startDate: '2024-01-01', endDate: '2024-04-10' };
-    const res = await post(app, '/api/data/metric', (await b.newApiKey(tenantId)).key, request);
+    const res = await post(ctx.app, '/api/data/metric', (await ctx.b.newApiKey(tenantId)).key, request);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'body.request.interval' });
     expect(res.json().message).toContain('105 series over 9600 buckets');
@@ -109,15 +98,15 @@ describe('data requests: bad input answers 400 naming the field', () => {
 
   it('accepts every duration choice and both local date formats', async () => {
     for (const duration of ['15m-ago', '4h-ago', '7d-ago', '15d-ago', '30d-ago', '1y-ago']) {
-      expect((await post(app, '/api/data/metric', key, { ...valid(), duration })).statusCode).toBe(200);
+      expect((await post(ctx.app, '/api/data/metric', key, { ...valid(), duration })).statusCode).toBe(200);
     }
     for (const [startDate, endDate] of [['2024-03-01 00:00:00', '2024-03-02 00:00:00'], ['03/01/2024 12:00:00 AM', '03/02/2024 12:00:00 AM']]) {
-      expect((await post(app, '/api/data/metric', key, { ...valid(), startDate, endDate })).statusCode).toBe(200);
+      expect((await post(ctx.app, '/api/data/metric', key, { ...valid(), startDate, endDate })).statusCode).toBe(200);
     }
   });
 
   it('lists the data routes on the OpenAPI page', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await ctx.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     for (const path of ['/api/data/metric', '/api/data/entityMetric', '/api/data/recent/metric', '/api/data/recentTree/metric', '/api/rawdata/metric']) {

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 interface Row {
   id: number;
@@ -11,9 +9,7 @@ interface Row {
 }
 
 describe('entity tree routes', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let b: ReturnType<typeof builders>;
+  const ctx = useTestApp();
   let a: number;
   let keyA: string;
   const n: Record<string, Row> = {};
@@ -28,18 +24,15 @@ describe('entity tree routes', () => {
   const recent = new Date(Date.now() - 60_000).toISOString();
 
   async function entity(tenantId: number, name: string, type: string, parent?: Row, properties: { name: string; value: string }[] = []) {
-    const { id } = await b.newEntity({ tenantId, name, type: type as 'cems', parentId: parent?.id, properties });
+    const { id } = await ctx.b.newEntity({ tenantId, name, type: type as 'cems', parentId: parent?.id, properties });
     return { id, tenantId, name, type };
   }
   const update = (row: Row, set: { status?: string; working_status?: string; last_data_at?: string }) =>
-    database.db.updateTable('entity').set(set).where('tenant_id', '=', row.tenantId).where('id', '=', String(row.id)).execute();
+    ctx.db.updateTable('entity').set(set).where('tenant_id', '=', row.tenantId).where('id', '=', String(row.id)).execute();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    b = builders(database.db);
-    a = (await b.newTenant({ name: 'Shree Cement' })).id;
-    keyA = (await b.newApiKey(a)).key;
+    a = (await ctx.b.newTenant({ name: 'Shree Cement' })).id;
+    keyA = (await ctx.b.newApiKey(a)).key;
     n.plant = await entity(a, 'Plant', 'group', undefined, [{ name: 'Capacity', value: '120 MW' }]);
     n.stack10 = await entity(a, 'Stack 10', 'cems', n.plant, [{ name: 'Operational', value: 'True' }]);
     n.stack2 = await entity(a, 'Stack 2', 'cems', n.plant);
@@ -51,7 +44,7 @@ describe('entity tree routes', () => {
     await update(n.stack2, { last_data_at: '2020-01-01T00:00:00Z' });
     await update(n.oldUnit, { status: 'DELETED' });
     analyser = (
-      await b.newDevice({
+      await ctx.b.newDevice({
         tenantId: a,
         entityId: n.stack10.id,
         name: 'CEMS Analyser',
@@ -62,33 +55,29 @@ describe('entity tree routes', () => {
         params: [{ name: 'pm', max: 50 }, { name: 'so2', unit: 'ppm' }],
       })
     ).id;
-    backup = (await b.newDevice({ tenantId: a, entityId: n.stack10.id, name: 'Backup Analyser', params: [{ name: 'co' }] })).id;
-    await database.db.updateTable('device').set({ deleted_date: '2024-03-01T00:00:00Z' }).where('id', '=', String(backup)).execute();
-    await database.db.updateTable('device_param').set({ deleted_date: '2024-02-01T00:00:00Z' }).where('device_id', '=', String(backup)).execute();
-    await b.newDevice({ tenantId: a, entityId: n.stack2.id, name: 'Flow Meter', params: [{ name: 'flow' }] });
+    backup = (await ctx.b.newDevice({ tenantId: a, entityId: n.stack10.id, name: 'Backup Analyser', params: [{ name: 'co' }] })).id;
+    await ctx.db.updateTable('device').set({ deleted_date: '2024-03-01T00:00:00Z' }).where('id', '=', String(backup)).execute();
+    await ctx.db.updateTable('device_param').set({ deleted_date: '2024-02-01T00:00:00Z' }).where('device_id', '=', String(backup)).execute();
+    await ctx.b.newDevice({ tenantId: a, entityId: n.stack2.id, name: 'Flow Meter', params: [{ name: 'flow' }] });
 
-    other = (await b.newTenant({ name: 'Other Industry' })).id;
+    other = (await ctx.b.newTenant({ name: 'Other Industry' })).id;
     const secretPlant = await entity(other, 'Secret Plant', 'group');
     secret = await entity(other, 'Secret Stack', 'cems', secretPlant);
-    await b.newDevice({ tenantId: other, entityId: secret.id, name: 'Secret Analyser' });
+    await ctx.b.newDevice({ tenantId: other, entityId: secret.id, name: 'Secret Analyser' });
 
-    board = (await b.newTenant({ name: 'RSPCB', type: 'statutory' })).id;
-    trial = (await b.newTenant({ name: 'Trial Mill', status: 'TRIAL', statutoryIds: [board] })).id;
-    expired = (await b.newTenant({ name: 'Expired Mill', status: 'EXPIRED', statutoryIds: [board] })).id;
+    board = (await ctx.b.newTenant({ name: 'RSPCB', type: 'statutory' })).id;
+    trial = (await ctx.b.newTenant({ name: 'Trial Mill', status: 'TRIAL', statutoryIds: [board] })).id;
+    expired = (await ctx.b.newTenant({ name: 'Expired Mill', status: 'EXPIRED', statutoryIds: [board] })).id;
     n.trialStack = await entity(trial, 'Mill Stack', 'cems');
     n.expiredStack = await entity(expired, 'Expired Stack', 'cems');
 
-    const catalogue = await app.inject({ method: 'GET', url: '/api/allMetaStdParams', headers: { authorization: `Bearer ${keyA}` } });
+    const catalogue = await ctx.inject({ method: 'GET', url: '/api/allMetaStdParams', headers: { authorization: `Bearer ${keyA}` } });
     stdParams = new Map((catalogue.json() as { name: string }[]).map((p) => [p.name, p]));
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
 
-  const asKey = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${keyA}` } });
+  const asKey = (url: string) => ctx.inject({ method: 'GET', url, headers: { authorization: `Bearer ${keyA}` } });
   const asPublic = (url: string, publicTenantId: number) =>
-    app.inject({ method: 'GET', url, headers: { portal: 'PUBLIC', 'public-tenant-id': String(publicTenantId) } });
+    ctx.inject({ method: 'GET', url, headers: { portal: 'PUBLIC', 'public-tenant-id': String(publicTenantId) } });
 
   /** A full node as the API answers it, with the defaults of a node that never reported. */
   const full = (row: Row, children: unknown[] = [], extra: Record<string, unknown> = {}) => ({
@@ -297,7 +286,7 @@ describe('entity tree routes', () => {
     });
 
     it('refuses callers without credentials', async () => {
-      expect((await app.inject({ method: 'GET', url: '/api/entities' })).statusCode).toBe(401);
+      expect((await ctx.inject({ method: 'GET', url: '/api/entities' })).statusCode).toBe(401);
     });
   });
 
@@ -346,7 +335,7 @@ describe('entity tree routes', () => {
     });
 
     it('refuses callers without credentials', async () => {
-      expect((await app.inject({ method: 'GET', url: `/api/entity/${n.plant!.id}` })).statusCode).toBe(401);
+      expect((await ctx.inject({ method: 'GET', url: `/api/entity/${n.plant!.id}` })).statusCode).toBe(401);
     });
   });
 
@@ -374,12 +363,12 @@ describe('entity tree routes', () => {
     });
 
     it('refuses callers without credentials', async () => {
-      expect((await app.inject({ method: 'GET', url: `/api/entities/${n.plant!.id}/children` })).statusCode).toBe(401);
+      expect((await ctx.inject({ method: 'GET', url: `/api/entities/${n.plant!.id}/children` })).statusCode).toBe(401);
     });
   });
 
   it('documents the routes in the OpenAPI page', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await ctx.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, unknown>;
     for (const path of ['/api/entities', '/api/entity/{id}', '/api/entities/{id}/children', '/api/alertlimit', '/api/tenantinfo', '/api/tenant-by-id/{tenantId}', '/api/allMetaStdParams']) {

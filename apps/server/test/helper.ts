@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/platform/database/database.ts';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -43,8 +43,8 @@ async function adminQuery(adminUrl: string, statement: string): Promise<void> {
 }
 
 /** The app over a test database, without a listening port: call it with `app.inject`. */
-export async function buildTestApp(database: DatabaseHandle): Promise<FastifyInstance> {
-  const app = await buildApp({ database }, { logger: false });
+export async function buildTestApp(database: DatabaseHandle, deps: Omit<AppDeps, 'database'> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ database, ...deps }, { logger: false });
   await app.ready();
   return app;
 }

@@ -1,38 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
 
 describe('POST /api/v1/{accessToken}/telemetry', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let b: ReturnType<typeof builders>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    b = builders(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const ctx = useTestApp();
 
   /** A fresh device (pm with max 50, so2) on a fresh station. */
   async function newDevice(params?: { name: string; min?: number; max?: number }[]) {
-    const { id: tenantId } = await b.newTenant();
-    const { id: entityId } = await b.newEntity({ tenantId });
-    const device = await b.newDevice({ tenantId, entityId, ...(params ? { params } : {}) });
+    const { id: tenantId } = await ctx.b.newTenant();
+    const { id: entityId } = await ctx.b.newEntity({ tenantId });
+    const device = await ctx.b.newDevice({ tenantId, entityId, ...(params ? { params } : {}) });
     return { tenantId, entityId, ...device };
   }
 
   const post = (token: string, payload: unknown) =>
-    app.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: payload as object });
+    ctx.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: payload as object });
 
   async function readings(deviceId: number) {
-    const { rows } = await database.pool.query<{ ts: Date; vals: (number | null)[] }>(
+    const { rows } = await ctx.database.pool.query<{ ts: Date; vals: (number | null)[] }>(
       'SELECT ts, vals FROM reading WHERE device_id = $1 ORDER BY ts',
       [deviceId],
     );
@@ -136,7 +122,7 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
     expect(unknown.json()).toMatchObject({ statusCode: 401, message: 'unknown access token' });
 
     const d = await newDevice();
-    await database.pool.query('UPDATE device SET deleted_date = now() WHERE id = $1', [d.id]);
+    await ctx.database.pool.query('UPDATE device SET deleted_date = now() WHERE id = $1', [d.id]);
     const deleted = await post(d.accessToken, { pm: 1 });
     expect(deleted.statusCode).toBe(401);
     expect(await readings(d.id)).toEqual([]);
@@ -149,7 +135,7 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
     ['null', 'null', 'body'],
   ])('answers 400 naming the field to %s', async (_what, payload, field) => {
     const d = await newDevice();
-    const res = await app.inject({
+    const res = await ctx.inject({
       method: 'POST',
       url: `/api/v1/${d.accessToken}/telemetry`,
       headers: { 'content-type': 'application/json' },
@@ -162,7 +148,7 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
 
   it('answers 400 to malformed JSON', async () => {
     const d = await newDevice();
-    const res = await app.inject({
+    const res = await ctx.inject({
       method: 'POST',
       url: `/api/v1/${d.accessToken}/telemetry`,
       headers: { 'content-type': 'application/json' },
@@ -186,14 +172,14 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
     const ts = Date.now() - 2 * MINUTE;
     const payload = [{ ts, values: { pm: 3 } }, { ts: ts + MINUTE, values: { pm: 4, so2: 1 } }];
     expect((await post(d.accessToken, payload)).json()).toEqual({ accepted: 3, refused: [] });
-    const { rows: dirtyBefore } = await database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1', [d.id]);
+    const { rows: dirtyBefore } = await ctx.database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1', [d.id]);
     expect((await post(d.accessToken, payload)).json()).toEqual({ accepted: 3, refused: [] });
     expect((await post(d.accessToken, { ts, values: { pm: 99, so2: 8 } })).json()).toEqual({ accepted: 2, refused: [] });
     expect(await readings(d.id)).toEqual([
       { ts, vals: [3, 8] },
       { ts: ts + MINUTE, vals: [4, 1] },
     ]);
-    const { rows: dirtyAfter } = await database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1', [d.id]);
+    const { rows: dirtyAfter } = await ctx.database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1', [d.id]);
     expect(dirtyAfter).toEqual(dirtyBefore);
   });
 
@@ -203,12 +189,12 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
     const backlog = Array.from({ length: 7 * 24 }, (_, h) => ({ ts: start + h * 60 * MINUTE, values: { so2: h } }));
     const res = await post(d.accessToken, backlog.reverse());
     expect(res.json()).toEqual({ accepted: 7 * 24, refused: [] });
-    const { rows: parts } = await database.pool.query<{ relname: string }>(
+    const { rows: parts } = await ctx.database.pool.query<{ relname: string }>(
       "SELECT relname FROM pg_class WHERE relname IN ('reading_2024_02', 'reading_15m_2024_02') ORDER BY relname",
     );
     expect(parts.map((p) => p.relname)).toEqual(['reading_15m_2024_02', 'reading_2024_02']);
     expect(await readings(d.id)).toHaveLength(7 * 24);
-    const { rows: dirty } = await database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1', [d.id]);
+    const { rows: dirty } = await ctx.database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1', [d.id]);
     expect(dirty[0].n).toBe(7 * 24);
   });
 
@@ -218,7 +204,7 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
     const payload = [{ ts, values: { pm: 80, so2: 1000 } }, { ts: ts + 1, values: { pm: 20 } }, { ts: ts + 2, values: { pm: 1 } }];
     await post(d.accessToken, payload);
     await post(d.accessToken, payload);
-    const { rows } = await database.pool.query(
+    const { rows } = await ctx.database.pool.query(
       'SELECT entity_id, slot, type, ts, value, limit_min, limit_max FROM alert WHERE device_id = $1 ORDER BY ts',
       [d.id],
     );
@@ -233,7 +219,7 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
     const t = Date.now() - 30 * MINUTE;
     await post(d.accessToken, [{ ts: t, values: { pm: 1, so2: 10 } }, { ts: t + 10 * MINUTE, values: { pm: 2 } }]);
     await post(d.accessToken, { ts: t - 60 * MINUTE, values: { pm: 0, so2: 9 } });
-    const { rows: latest } = await database.pool.query(
+    const { rows: latest } = await ctx.database.pool.query(
       'SELECT slot, ts, value FROM series_latest WHERE device_id = $1 ORDER BY slot',
       [d.id],
     );
@@ -241,7 +227,7 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
       { slot: 1, ts: new Date(t + 10 * MINUTE), value: 2 },
       { slot: 2, ts: new Date(t), value: 10 },
     ]);
-    const { rows: seen } = await database.pool.query(
+    const { rows: seen } = await ctx.database.pool.query(
       `SELECT d.last_data_at AS device, e.last_data_at AS station
        FROM device d JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id WHERE d.id = $1`,
       [d.id],
@@ -266,7 +252,7 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
   it('answers 503 and stores nothing of a payload whose commit fails', async () => {
     const d = await newDevice();
     // Fails the transaction when it meets a sentinel value, as a database failure would.
-    await database.pool.query(`
+    await ctx.database.pool.query(`
       CREATE FUNCTION fail_on_sentinel() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.vals[1] = -999 THEN RAISE EXCEPTION 'sentinel'; END IF; RETURN NEW; END $$;
       CREATE TRIGGER fail_on_sentinel BEFORE INSERT ON reading FOR EACH ROW EXECUTE FUNCTION fail_on_sentinel();`);
@@ -278,14 +264,14 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
       expect(res.json().message).toMatch(/retry later$/);
       expect(await readings(d.id)).toEqual([]);
     } finally {
-      await database.pool.query('DROP TRIGGER fail_on_sentinel ON reading; DROP FUNCTION fail_on_sentinel()');
+      await ctx.database.pool.query('DROP TRIGGER fail_on_sentinel ON reading; DROP FUNCTION fail_on_sentinel()');
     }
     expect((await post(d.accessToken, payload)).statusCode).toBe(200);
     expect(await readings(d.id)).toHaveLength(2);
   });
 
   it('is described on the OpenAPI page', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await ctx.inject({ method: 'GET', url: '/api/docs/json' });
     expect(Object.keys(res.json().paths['/api/v1/{accessToken}/telemetry'])).toEqual(['post']);
   });
 });

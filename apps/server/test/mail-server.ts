@@ -1,10 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { buildApp } from '../src/app.ts';
-import type { MailOptions } from '../src/platform/mail/mail.plugin.ts';
 import type { SmsProvider } from '../src/platform/sms/sms-provider.ts';
-import { createTestDatabase, type TestDatabase } from './helper.ts';
 
 /** A mail as the in-process SMTP server received it, with its plain-text part decoded. */
 export interface ReceivedMail {
@@ -71,35 +67,6 @@ export async function startMailServer(auth?: { user: string; pass: string }): Pr
 /** The nodemailer transport options for a server without authentication. */
 export function transportFor(server: MailServer) {
   return { host: '127.0.0.1', port: server.port, secure: false, ignoreTLS: true } as const;
-}
-
-/**
- * A test database and the app over it, its mail going to an in-process SMTP server and its SMS
- * to a recording provider; `close` ends all of them.
- */
-export async function mailTestApp(mail: Omit<MailOptions, 'transport'> = {}): Promise<{
-  database: TestDatabase;
-  app: FastifyInstance;
-  mailServer: MailServer;
-  sms: RecordingSms;
-  close(): Promise<void>;
-}> {
-  const database = await createTestDatabase();
-  const mailServer = await startMailServer();
-  const sms = new RecordingSms();
-  const app = await buildApp({ database, mail: { ...mail, transport: transportFor(mailServer) }, sms }, { logger: false });
-  await app.ready();
-  return {
-    database,
-    app,
-    mailServer,
-    sms,
-    async close() {
-      await app.close();
-      await mailServer.close();
-      await database.close();
-    },
-  };
 }
 
 /** An SMS provider that keeps what it was asked to send. */

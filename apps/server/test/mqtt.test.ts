@@ -1,5 +1,4 @@
 import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,39 +6,27 @@ import type { EmbeddedBroker } from '../src/platform/mqtt/embedded-broker.ts';
 import { startEmbeddedBroker } from '../src/platform/mqtt/embedded-broker.ts';
 import { connectExternalBroker } from '../src/platform/mqtt/external-broker.ts';
 import { findFreePort } from '../src/platform/net/free-port.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
 const log = pino({ level: 'silent' });
 const EXTERNAL_URL = process.env.MQTT_URL;
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let b: ReturnType<typeof builders>;
+const ctx = useTestApp();
 const clients: MqttClient[] = [];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  b = builders(database.db);
-});
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 async function newDevice() {
-  const { id: tenantId } = await b.newTenant();
-  const { id: entityId } = await b.newEntity({ tenantId });
-  return b.newDevice({ tenantId, entityId, params: [{ name: 'pm', max: 50 }, { name: 'so2' }] });
+  const { id: tenantId } = await ctx.b.newTenant();
+  const { id: entityId } = await ctx.b.newEntity({ tenantId });
+  return ctx.b.newDevice({ tenantId, entityId, params: [{ name: 'pm', max: 50 }, { name: 'so2' }] });
 }
 
 async function readings(deviceId: number) {
-  const { rows } = await database.pool.query<{ ts: Date; vals: (number | null)[] }>(
+  const { rows } = await ctx.database.pool.query<{ ts: Date; vals: (number | null)[] }>(
     'SELECT ts, vals FROM reading WHERE device_id = $1 ORDER BY ts',
     [deviceId],
   );
@@ -65,12 +52,12 @@ function connect(url: string, options: mqtt.IClientOptions): Promise<MqttClient>
 
 /** Fails every transaction that inserts a reading with pm = -999, as a database failure would. */
 async function failOnSentinel(): Promise<() => Promise<void>> {
-  await database.pool.query(`
+  await ctx.database.pool.query(`
     CREATE OR REPLACE FUNCTION fail_on_sentinel() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN IF NEW.vals[1] = -999 THEN RAISE EXCEPTION 'sentinel'; END IF; RETURN NEW; END $$;
     CREATE TRIGGER fail_on_sentinel BEFORE INSERT ON reading FOR EACH ROW EXECUTE FUNCTION fail_on_sentinel();`);
   return async () => {
-    await database.pool.query('DROP TRIGGER fail_on_sentinel ON reading');
+    await ctx.database.pool.query('DROP TRIGGER fail_on_sentinel ON reading');
   };
 }
 
@@ -78,7 +65,7 @@ describe('embedded broker', () => {
   let broker: EmbeddedBroker;
   let url: string;
   beforeAll(async () => {
-    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: app.ingest, log });
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: ctx.app.ingest, log });
     url = `mqtt://127.0.0.1:${broker.port}`;
   });
   afterAll(async () => {
@@ -131,7 +118,7 @@ describe('embedded broker', () => {
 
   it('refuses a soft-deleted device', async () => {
     const d = await newDevice();
-    await database.pool.query('UPDATE device SET deleted_date = now() WHERE id = $1', [d.id]);
+    await ctx.database.pool.query('UPDATE device SET deleted_date = now() WHERE id = $1', [d.id]);
     await expect(connect(url, { username: d.accessToken })).rejects.toThrow(/Not authorized/);
   });
 
@@ -181,7 +168,7 @@ describe('embedded broker start-up', () => {
     const warnings: string[] = [];
     const capture = { ...log, warn: (m: unknown) => void warnings.push(String(m)) } as unknown as typeof log;
     try {
-      const broker = await startEmbeddedBroker({ port, host: '127.0.0.1', ingest: app.ingest, log: capture });
+      const broker = await startEmbeddedBroker({ port, host: '127.0.0.1', ingest: ctx.app.ingest, log: capture });
       await broker.close();
       expect(broker.port).toBeGreaterThan(port);
       expect(warnings).toEqual([`MQTT_PORT ${port} is taken: the embedded broker uses port ${broker.port} instead`]);
@@ -202,7 +189,7 @@ describe.runIf(EXTERNAL_URL)('external broker (MQTT_URL)', () => {
   });
 
   it('stores readings published to v1/devices/{token}/telemetry, and drops unknown tokens and bad JSON', async () => {
-    const bridge = await connectExternalBroker({ url, clientId, ingest: app.ingest, log });
+    const bridge = await connectExternalBroker({ url, clientId, ingest: ctx.app.ingest, log });
     try {
       const d = await newDevice();
       const device = await connect(url, {});
@@ -219,14 +206,14 @@ describe.runIf(EXTERNAL_URL)('external broker (MQTT_URL)', () => {
   });
 
   it('receives what was published while the platform was down (persistent session)', async () => {
-    const first = await connectExternalBroker({ url, clientId, ingest: app.ingest, log });
+    const first = await connectExternalBroker({ url, clientId, ingest: ctx.app.ingest, log });
     await first.close();
     const d = await newDevice();
     const device = await connect(url, {});
     const ts = Date.now() - MINUTE;
     await device.publishAsync(`v1/devices/${d.accessToken}/telemetry`, JSON.stringify({ ts, values: { so2: 2 } }), { qos: 1 });
     expect(await readings(d.id)).toEqual([]);
-    const second = await connectExternalBroker({ url, clientId, ingest: app.ingest, log });
+    const second = await connectExternalBroker({ url, clientId, ingest: ctx.app.ingest, log });
     try {
       expect(await until(() => readings(d.id), (r) => r.length > 0)).toEqual([{ ts, vals: [null, 2] }]);
     } finally {
@@ -235,7 +222,7 @@ describe.runIf(EXTERNAL_URL)('external broker (MQTT_URL)', () => {
   });
 
   it('leaves a message whose commit failed unacknowledged, so the broker delivers it again', async () => {
-    const bridge = await connectExternalBroker({ url, clientId, ingest: app.ingest, log });
+    const bridge = await connectExternalBroker({ url, clientId, ingest: ctx.app.ingest, log });
     const d = await newDevice();
     const ts = Date.now() - MINUTE;
     const restore = await failOnSentinel();

@@ -1,17 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { securityOf } from '../src/platform/http/docs.plugin.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 /** The OpenAPI document says how each route is called: its security schemes come from its declared access. */
 
-const database = await createTestDatabase();
-const app = await buildTestApp(database);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const ctx = useTestApp();
+await ctx.start();
 
-const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+const doc = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
 const operation = (method: string, url: string) => doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
 
 describe('OpenAPI security', () => {
@@ -35,7 +31,7 @@ describe('OpenAPI security', () => {
   });
 
   it('states the security of every documented route', () => {
-    const documented = app.declaredRoutes.filter((r) => r.method !== 'HEAD' && operation(r.method, r.url) !== undefined);
+    const documented = ctx.app.declaredRoutes.filter((r) => r.method !== 'HEAD' && operation(r.method, r.url) !== undefined);
     expect(documented.length).toBeGreaterThan(40);
     for (const r of documented) expect(operation(r.method, r.url).security, `${r.method} ${r.url}`).toEqual(securityOf(r.access));
   });

@@ -1,53 +1,41 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { newUser } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
-import { sessionCookie } from './sessions.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 /**
  * Site administrators link industries to a partner; the partner's users then read them, list them
  * for manage mode and act for them with TENANT-ID, and lose them again when unlinked.
  */
 
-const database = await createTestDatabase();
-const app = await buildTestApp(database);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const ctx = useTestApp();
+await ctx.start();
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-const build = builders(database.db);
 const t = {
-  site: (await build.newTenant({ name: 'Operations', type: 'site' })).id,
-  partner: (await build.newTenant({ name: 'Field Services', type: 'partner' })).id,
-  otherPartner: (await build.newTenant({ name: 'Other Services', type: 'partner' })).id,
-  linked: (await build.newTenant({ name: 'Godavari Steel' })).id,
-  unlinked: (await build.newTenant({ name: 'Tapti Textiles' })).id,
-  board: (await build.newTenant({ name: 'State Board', type: 'statutory' })).id,
+  site: (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id,
+  partner: (await ctx.b.newTenant({ name: 'Field Services', type: 'partner' })).id,
+  otherPartner: (await ctx.b.newTenant({ name: 'Other Services', type: 'partner' })).id,
+  linked: (await ctx.b.newTenant({ name: 'Godavari Steel' })).id,
+  unlinked: (await ctx.b.newTenant({ name: 'Tapti Textiles' })).id,
+  board: (await ctx.b.newTenant({ name: 'State Board', type: 'statutory' })).id,
 };
-const linkedStation = (await build.newEntity({ tenantId: t.linked, name: 'Godavari Stack' })).id;
-const unlinkedStation = (await build.newEntity({ tenantId: t.unlinked, name: 'Tapti Stack' })).id;
+const linkedStation = (await ctx.b.newEntity({ tenantId: t.linked, name: 'Godavari Stack' })).id;
+const unlinkedStation = (await ctx.b.newEntity({ tenantId: t.unlinked, name: 'Tapti Stack' })).id;
 
-const signedIn = async (o: Parameters<typeof newUser>[1]) => {
-  const { id } = await newUser(database.db, { ...o, password: undefined });
-  return { id: Number(id), cookie: await sessionCookie(database.db, o.tenantId, Number(id)) };
-};
-const siteAdmin = await signedIn({ tenantId: t.site, userType: 'site', role: 'admin' });
+const siteAdmin = await ctx.signedIn({ tenantId: t.site, userType: 'site', role: 'admin' });
 const as = {
   site: siteAdmin.cookie,
-  siteSupport: (await signedIn({ tenantId: t.site, userType: 'site', role: 'support' })).cookie,
-  partner: (await signedIn({ tenantId: t.partner, userType: 'partner', role: 'partner' })).cookie,
-  partnerUser: (await signedIn({ tenantId: t.partner, userType: 'partner', role: 'user' })).cookie,
-  tenantAdmin: (await signedIn({ tenantId: t.linked, role: 'admin' })).cookie,
+  siteSupport: (await ctx.signedIn({ tenantId: t.site, userType: 'site', role: 'support' })).cookie,
+  partner: (await ctx.signedIn({ tenantId: t.partner, userType: 'partner', role: 'partner' })).cookie,
+  partnerUser: (await ctx.signedIn({ tenantId: t.partner, userType: 'partner', role: 'user' })).cookie,
+  tenantAdmin: (await ctx.signedIn({ tenantId: t.linked, role: 'admin' })).cookie,
 };
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, headers: { cookie, ...XHR, ...headers } });
+  ctx.inject({ method, url, headers: { cookie, ...XHR, ...headers } });
 const link = (cookie: string, partner = t.partner, tenant = t.linked) => call('PUT', `/api/partners/${partner}/tenants/${tenant}`, cookie);
 const unlink = (cookie: string, partner = t.partner, tenant = t.linked) => call('DELETE', `/api/partners/${partner}/tenants/${tenant}`, cookie);
 const audit = async () =>
-  (await database.pool.query(`SELECT tenant_id, actor, action, entity, before, after FROM audit_log WHERE action LIKE 'partner%' ORDER BY id`)).rows;
+  (await ctx.database.pool.query(`SELECT tenant_id, actor, action, entity, before, after FROM audit_log WHERE action LIKE 'partner%' ORDER BY id`)).rows;
 const manageList = async (cookie: string) => (await call('GET', '/api/tenants?manage=true', cookie)).json().items.map((x: { id: number }) => x.id);
 
 describe('partner links', () => {
@@ -128,7 +116,7 @@ describe('partner links', () => {
   });
 
   it('documents the routes in the OpenAPI document', async () => {
-    const { paths } = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const { paths } = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(paths['/api/partners/{id}/tenants/{tenantId}']).sort()).toEqual(['delete', 'put']);
     expect(paths['/api/partners/{id}/tenants'].get).toBeDefined();
   });

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 const portal = (id: number) => ({ portal: 'PUBLIC', 'public-tenant-id': String(id) });
 // Midnight of 10 March 2024 in Asia/Kolkata is 18:30 UTC on the 9th.
@@ -9,8 +7,7 @@ const IST_10_MARCH = Date.parse('2024-03-09T18:30:00Z');
 const HOUR = 3_600_000;
 
 describe('POST /api/tenants/{tenantId}/alertData', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let tenant: number;
   let other: number;
   let stack1: number;
@@ -18,18 +15,15 @@ describe('POST /api/tenants/{tenantId}/alertData', () => {
   let otherStation: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
-    tenant = (await b.newTenant({ name: 'Shree Cement' })).id;
-    other = (await b.newTenant({ name: 'Other' })).id;
-    const plant = await b.newEntity({ tenantId: tenant, type: 'group', name: 'Plant' });
-    stack1 = (await b.newEntity({ tenantId: tenant, parentId: plant.id, name: 'Stack 1' })).id;
-    stack2 = (await b.newEntity({ tenantId: tenant, parentId: plant.id, name: 'Stack 2' })).id;
-    otherStation = (await b.newEntity({ tenantId: other, name: 'Elsewhere' })).id;
-    const d1 = await b.newDevice({ tenantId: tenant, entityId: stack1 });
-    const d2 = await b.newDevice({ tenantId: tenant, entityId: stack2 });
-    const std = new Map((await database.db.selectFrom('std_param').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
+    tenant = (await ctx.b.newTenant({ name: 'Shree Cement' })).id;
+    other = (await ctx.b.newTenant({ name: 'Other' })).id;
+    const plant = await ctx.b.newEntity({ tenantId: tenant, type: 'group', name: 'Plant' });
+    stack1 = (await ctx.b.newEntity({ tenantId: tenant, parentId: plant.id, name: 'Stack 1' })).id;
+    stack2 = (await ctx.b.newEntity({ tenantId: tenant, parentId: plant.id, name: 'Stack 2' })).id;
+    otherStation = (await ctx.b.newEntity({ tenantId: other, name: 'Elsewhere' })).id;
+    const d1 = await ctx.b.newDevice({ tenantId: tenant, entityId: stack1 });
+    const d2 = await ctx.b.newDevice({ tenantId: tenant, entityId: stack2 });
+    const std = new Map((await ctx.db.selectFrom('std_param').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
     // Stack 1: three PM alerts on 10 March (IST), one SO2 on the 11th; Stack 2: one PM on the 10th;
     // one MANUAL alert that SYSTEM counts leave out.
     const alerts = [
@@ -40,7 +34,7 @@ describe('POST /api/tenants/{tenantId}/alertData', () => {
       { device: d2.id, entity: stack2, slot: 1, param: 'pm', at: IST_10_MARCH + 2 * HOUR },
       { device: d2.id, entity: stack2, slot: 1, param: 'pm', at: IST_10_MARCH + 3 * HOUR, type: 'MANUAL' },
     ];
-    await database.db
+    await ctx.db
       .insertInto('alert')
       .values(
         alerts.map((a) => ({
@@ -58,13 +52,9 @@ describe('POST /api/tenants/{tenantId}/alertData', () => {
       )
       .execute();
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
 
   const count = (body: object, byParameter: boolean, tenantId = tenant, caller = tenant) =>
-    app.inject({
+    ctx.inject({
       method: 'POST',
       url: `/api/tenants/${tenantId}/alertData?isGroupByParameter=${byParameter}`,
       headers: portal(caller),
@@ -102,7 +92,7 @@ describe('POST /api/tenants/{tenantId}/alertData', () => {
 
   it.each([
     ['one station', () => stack1, 4],
-    ['a group: its stations', async () => (await database.db.selectFrom('entity').select('id').where('name', '=', 'Plant').executeTakeFirstOrThrow()).id, 5],
+    ['a group: its stations', async () => (await ctx.db.selectFrom('entity').select('id').where('name', '=', 'Plant').executeTakeFirstOrThrow()).id, 5],
   ])('narrows to the node and its descendants: %s', async (_case, node, total) => {
     const res = await count({ ...twoDays, nodeId: Number(await node()) }, true);
     expect(res.statusCode).toBe(200);

@@ -1,15 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DocumentRepository } from '../src/modules/documents/documents.repository.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const portal = (id: number) => ({ portal: 'PUBLIC', 'public-tenant-id': String(id) });
 const PDF = Buffer.from('%PDF-1.4\n% a tiny consent to operate\n%%EOF\n');
 
 describe('POST /api/documentById', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let board: number;
   let cement: number;
   let other: number;
@@ -17,26 +14,19 @@ describe('POST /api/documentById', () => {
   let secretPath: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
-    board = (await b.newTenant({ name: 'Rajasthan SPCB', type: 'statutory' })).id;
-    cement = (await b.newTenant({ name: 'Shree Cement', statutoryIds: [board] })).id;
-    other = (await b.newTenant({ name: 'Other' })).id;
-    const stack = await b.newEntity({ tenantId: cement, name: 'Stack 1' });
-    const documents = new DocumentRepository(database.db);
+    board = (await ctx.b.newTenant({ name: 'Rajasthan SPCB', type: 'statutory' })).id;
+    cement = (await ctx.b.newTenant({ name: 'Shree Cement', statutoryIds: [board] })).id;
+    other = (await ctx.b.newTenant({ name: 'Other' })).id;
+    const stack = await ctx.b.newEntity({ tenantId: cement, name: 'Stack 1' });
+    const documents = new DocumentRepository(ctx.db);
     ctoPath = `${cement}/cto/stack-1.pdf`;
     secretPath = `${other}/cto/secret.pdf`;
     await documents.save({ tenantId: cement, entityId: stack.id, type: 'CTO', pathName: ctoPath, fileName: 'CTO Stack 1 ₹.pdf', contentType: 'application/pdf', content: PDF });
     await documents.save({ tenantId: other, entityId: null, type: 'CTO', pathName: secretPath, fileName: 'secret.pdf', contentType: 'application/pdf', content: PDF });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
 
   const fetchDoc = (pathName: string, caller: number) =>
-    app.inject({ method: 'POST', url: '/api/documentById', headers: portal(caller), payload: { pathName } });
+    ctx.inject({ method: 'POST', url: '/api/documentById', headers: portal(caller), payload: { pathName } });
 
   it.each([
     ['the industry itself', () => cement],
@@ -68,7 +58,7 @@ describe('POST /api/documentById', () => {
 
   it('keeps a path inside its tenant', async () => {
     await expect(
-      new DocumentRepository(database.db).save({
+      new DocumentRepository(ctx.db).save({
         tenantId: cement,
         entityId: null,
         type: 'CTO',

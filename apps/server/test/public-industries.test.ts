@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 const portal = (id: number) => ({ portal: 'PUBLIC', 'public-tenant-id': String(id) });
 
 describe('GET /api/stateDashboard/industyList/{id}', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let board: number;
   let otherBoard: number;
   let cement: number;
@@ -18,17 +15,14 @@ describe('GET /api/stateDashboard/industyList/{id}', () => {
   const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
-    board = (await b.newTenant({ name: 'Rajasthan SPCB', type: 'statutory' })).id;
-    otherBoard = (await b.newTenant({ name: 'Gujarat PCB', type: 'statutory' })).id;
-    cement = (await b.newTenant({ name: 'Shree Cement', statutoryIds: [board], industryCategory: 'Cement', city: 'Beawar' })).id;
-    trial = (await b.newTenant({ name: 'Ambuja Works 10', status: 'TRIAL', statutoryIds: [board] })).id;
-    disabled = (await b.newTenant({ name: 'Closed Mill', status: 'DISABLED', statutoryIds: [board] })).id;
-    elsewhere = (await b.newTenant({ name: 'Gujarat Alkali', statutoryIds: [otherBoard] })).id;
+    board = (await ctx.b.newTenant({ name: 'Rajasthan SPCB', type: 'statutory' })).id;
+    otherBoard = (await ctx.b.newTenant({ name: 'Gujarat PCB', type: 'statutory' })).id;
+    cement = (await ctx.b.newTenant({ name: 'Shree Cement', statutoryIds: [board], industryCategory: 'Cement', city: 'Beawar' })).id;
+    trial = (await ctx.b.newTenant({ name: 'Ambuja Works 10', status: 'TRIAL', statutoryIds: [board] })).id;
+    disabled = (await ctx.b.newTenant({ name: 'Closed Mill', status: 'DISABLED', statutoryIds: [board] })).id;
+    elsewhere = (await ctx.b.newTenant({ name: 'Gujarat Alkali', statutoryIds: [otherBoard] })).id;
 
-    const plant = await b.newEntity({ tenantId: cement, type: 'facility', name: 'Plant' });
+    const plant = await ctx.b.newEntity({ tenantId: cement, type: 'facility', name: 'Plant' });
     const stations = [
       { type: 'cems', name: 'Stack 1', at: ago(5) },
       { type: 'cems', name: 'Stack 2', at: ago(120) },
@@ -36,19 +30,15 @@ describe('GET /api/stateDashboard/industyList/{id}', () => {
       { type: 'caaqms', name: 'AAQ', at: null },
     ] as const;
     for (const s of stations) {
-      const { id } = await b.newEntity({ tenantId: cement, parentId: plant.id, type: s.type, name: s.name });
-      await database.db.updateTable('entity').set({ last_data_at: s.at }).where('tenant_id', '=', cement).where('id', '=', String(id)).execute();
+      const { id } = await ctx.b.newEntity({ tenantId: cement, parentId: plant.id, type: s.type, name: s.name });
+      await ctx.db.updateTable('entity').set({ last_data_at: s.at }).where('tenant_id', '=', cement).where('id', '=', String(id)).execute();
     }
-    const gone = await b.newEntity({ tenantId: cement, parentId: plant.id, type: 'cems', name: 'Retired' });
-    await database.db.updateTable('entity').set({ status: 'DELETED' }).where('tenant_id', '=', cement).where('id', '=', String(gone.id)).execute();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    const gone = await ctx.b.newEntity({ tenantId: cement, parentId: plant.id, type: 'cems', name: 'Retired' });
+    await ctx.db.updateTable('entity').set({ status: 'DELETED' }).where('tenant_id', '=', cement).where('id', '=', String(gone.id)).execute();
   });
 
   const list = (id: number, caller = id) =>
-    app.inject({ method: 'GET', url: `/api/stateDashboard/industyList/${id}`, headers: portal(caller) });
+    ctx.inject({ method: 'GET', url: `/api/stateDashboard/industyList/${id}`, headers: portal(caller) });
 
   it("lists the board's public industries in natural name order with station counts and live status", async () => {
     const res = await list(board);
@@ -103,7 +93,7 @@ describe('GET /api/stateDashboard/industyList/{id}', () => {
   });
 
   it('answers 401 without the portal headers', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/stateDashboard/industyList/${board}` });
+    const res = await ctx.inject({ method: 'GET', url: `/api/stateDashboard/industyList/${board}` });
     expect(res.statusCode).toBe(401);
   });
 

@@ -1,42 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startRollupWorker } from '../src/modules/data/rollup-worker.ts';
 import { drainRollups, refreshRollups } from '../src/modules/data/rollups.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
 const BUCKET = 15 * MINUTE;
 
 describe('rollups', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let b: ReturnType<typeof builders>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    b = builders(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const ctx = useTestApp();
 
   async function newDevice() {
-    const { id: tenantId } = await b.newTenant();
-    const { id: entityId } = await b.newEntity({ tenantId });
-    return b.newDevice({ tenantId, entityId, params: [{ name: 'pm' }, { name: 'so2' }] });
+    const { id: tenantId } = await ctx.b.newTenant();
+    const { id: entityId } = await ctx.b.newEntity({ tenantId });
+    return ctx.b.newDevice({ tenantId, entityId, params: [{ name: 'pm' }, { name: 'so2' }] });
   }
 
   async function send(token: string, entries: { ts: number; values: Record<string, number> }[]) {
-    const res = await app.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: entries });
+    const res = await ctx.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: entries });
     expect(res.statusCode).toBe(200);
     return res;
   }
 
   async function rollups(deviceId: number) {
-    const { rows } = await database.pool.query(
+    const { rows } = await ctx.database.pool.query(
       'SELECT slot, bucket, n, sum, min, max, first, last FROM reading_15m WHERE device_id = $1 ORDER BY bucket, slot',
       [deviceId],
     );
@@ -44,7 +30,7 @@ describe('rollups', () => {
   }
 
   const dirtyCount = async (deviceId: number) =>
-    (await database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1', [deviceId])).rows[0].n;
+    (await ctx.database.pool.query('SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1', [deviceId])).rows[0].n;
 
   /** Start of a closed 15-minute bucket an hour or so ago. */
   const closedBucket = () => Math.floor(Date.now() / BUCKET) * BUCKET - 4 * BUCKET;
@@ -61,7 +47,7 @@ describe('rollups', () => {
       { ts: t + BUCKET, values: { pm: 7 } },
     ]);
     expect(await dirtyCount(d.id)).toBe(2);
-    expect(await drainRollups(database)).toBeGreaterThanOrEqual(2);
+    expect(await drainRollups(ctx.database)).toBeGreaterThanOrEqual(2);
     expect(await dirtyCount(d.id)).toBe(0);
     expect(await rollups(d.id)).toEqual([
       { slot: 1, bucket: new Date(t), n: 4, sum: 16, min: 1, max: 9, first: 2, last: 1 },
@@ -74,10 +60,10 @@ describe('rollups', () => {
     const d = await newDevice();
     const t = closedBucket();
     await send(d.accessToken, [{ ts: t + MINUTE, values: { pm: 5 } }]);
-    await drainRollups(database);
+    await drainRollups(ctx.database);
     await send(d.accessToken, [{ ts: t, values: { pm: 3, so2: 1 } }]);
     expect(await dirtyCount(d.id)).toBe(1);
-    await drainRollups(database);
+    await drainRollups(ctx.database);
     expect(await rollups(d.id)).toEqual([
       { slot: 1, bucket: new Date(t), n: 2, sum: 8, min: 3, max: 5, first: 3, last: 5 },
       { slot: 2, bucket: new Date(t), n: 1, sum: 1, min: 1, max: 1, first: 1, last: 1 },
@@ -88,11 +74,11 @@ describe('rollups', () => {
     const d = await newDevice();
     const t = closedBucket();
     await send(d.accessToken, [{ ts: t, values: { pm: 3, so2: 1 } }]);
-    await drainRollups(database);
+    await drainRollups(ctx.database);
     // A correction outside ingestion empties so2 and marks the bucket, as any raw change must.
-    await database.pool.query('UPDATE reading SET vals = ARRAY[vals[1], NULL]::float8[] WHERE device_id = $1', [d.id]);
-    await database.pool.query('INSERT INTO rollup_dirty SELECT tenant_id, id, $2 FROM device WHERE id = $1', [d.id, new Date(t)]);
-    await drainRollups(database);
+    await ctx.database.pool.query('UPDATE reading SET vals = ARRAY[vals[1], NULL]::float8[] WHERE device_id = $1', [d.id]);
+    await ctx.database.pool.query('INSERT INTO rollup_dirty SELECT tenant_id, id, $2 FROM device WHERE id = $1', [d.id, new Date(t)]);
+    await drainRollups(ctx.database);
     expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 1, sum: 3, min: 3, max: 3, first: 3, last: 3 }]);
   });
 
@@ -101,7 +87,7 @@ describe('rollups', () => {
   const closedHour = () => Math.floor((Date.now() - 30 * MINUTE) / HOUR) * HOUR + 30 * MINUTE - 2 * HOUR;
 
   async function hours(deviceId: number) {
-    const { rows } = await database.pool.query(
+    const { rows } = await ctx.database.pool.query(
       'SELECT slot, bucket, n, sum, min, max, first, last, slots FROM reading_1h WHERE device_id = $1 ORDER BY bucket, slot',
       [deviceId],
     );
@@ -117,7 +103,7 @@ describe('rollups', () => {
       { ts: h + 20 * MINUTE, values: { pm: 6 } },
       { ts: h + 59 * MINUTE, values: { pm: 4, so2: 5 } },
     ]);
-    await drainRollups(database);
+    await drainRollups(ctx.database);
     expect(await hours(d.id)).toEqual([
       { slot: 1, bucket: new Date(h - HOUR), n: 1, sum: 100, min: 100, max: 100, first: 100, last: 100, slots: 1 },
       { slot: 1, bucket: new Date(h), n: 3, sum: 12, min: 2, max: 6, first: 2, last: 4, slots: 3 },
@@ -127,7 +113,7 @@ describe('rollups', () => {
     // A late reading in the hour's first quarter: only that quarter is marked, the whole hour is redone.
     await send(d.accessToken, [{ ts: h, values: { pm: 1 } }]);
     expect(await dirtyCount(d.id)).toBe(1);
-    await drainRollups(database);
+    await drainRollups(ctx.database);
     expect((await hours(d.id))[1]).toEqual({ slot: 1, bucket: new Date(h), n: 4, sum: 13, min: 1, max: 6, first: 1, last: 4, slots: 3 });
   });
 
@@ -135,10 +121,10 @@ describe('rollups', () => {
     const d = await newDevice();
     const t = closedBucket();
     await send(d.accessToken, [0, 1, 2, 3].map((i) => ({ ts: t + i * BUCKET, values: { pm: i } })));
-    await drainRollups(database, { before: new Date(t + 2 * BUCKET) });
+    await drainRollups(ctx.database, { before: new Date(t + 2 * BUCKET) });
     expect(await dirtyCount(d.id)).toBe(2);
-    expect(await refreshRollups(database, { limit: 1 })).toBe(1);
-    await drainRollups(database);
+    expect(await refreshRollups(ctx.database, { limit: 1 })).toBe(1);
+    await drainRollups(ctx.database);
     expect(await dirtyCount(d.id)).toBe(0);
     expect((await rollups(d.id)).map((r) => r.sum)).toEqual([0, 1, 2, 3]);
   });
@@ -148,7 +134,7 @@ describe('rollups', () => {
     const t = closedBucket();
     await send(d.accessToken, [{ ts: t, values: { pm: 1 } }]);
     // Stand in for a worker mid-refresh: the mark is held, its snapshot predates the next reading.
-    const worker = await database.pool.connect();
+    const worker = await ctx.database.pool.connect();
     try {
       await worker.query('BEGIN');
       await worker.query('SELECT 1 FROM rollup_dirty WHERE device_id = $1 FOR UPDATE', [d.id]);
@@ -161,7 +147,7 @@ describe('rollups', () => {
       worker.release();
     }
     expect(await dirtyCount(d.id)).toBe(1);
-    await drainRollups(database);
+    await drainRollups(ctx.database);
     expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 2, sum: 3, min: 1, max: 2, first: 1, last: 2 }]);
   });
 
@@ -170,21 +156,21 @@ describe('rollups', () => {
     const t = closedBucket();
     const open = Math.floor(Date.now() / BUCKET) * BUCKET;
     await send(d.accessToken, [{ ts: t, values: { pm: 6 } }, { ts: open, values: { pm: 8 } }]);
-    const worker = startRollupWorker(database, { error: () => undefined, debug: () => undefined }, { idleMs: 20 });
+    const worker = startRollupWorker(ctx.database, { error: () => undefined, debug: () => undefined }, { idleMs: 20 });
     try {
       for (let i = 0; i < 100 && (await dirtyCount(d.id)) > 1; i++) await new Promise((r) => setTimeout(r, 50));
     } finally {
       await worker.stop();
     }
     expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 1, sum: 6, min: 6, max: 6, first: 6, last: 6 }]);
-    const { rows } = await database.pool.query('SELECT bucket FROM rollup_dirty WHERE device_id = $1', [d.id]);
+    const { rows } = await ctx.database.pool.query('SELECT bucket FROM rollup_dirty WHERE device_id = $1', [d.id]);
     expect(rows).toEqual([{ bucket: new Date(open) }]);
   });
 
   /** Resolves once some session of this database waits on a row lock. */
   async function waitForLockWait(): Promise<void> {
     for (let i = 0; i < 200; i++) {
-      const { rows } = await database.pool.query(
+      const { rows } = await ctx.database.pool.query(
         "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
       );
       if (rows.length > 0) return;

@@ -1,26 +1,25 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_INDUSTRIES } from '../src/demo/catalogue.ts';
 import { seedDemo, type SeedResult } from '../src/demo/seed-demo.ts';
 import { STATION_TEMPLATES } from '../src/demo/station-templates.ts';
 import { login } from './accounts.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { buildTestApp } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 // Two days across a month boundary, so rollups are built in two monthly partitions.
 const NOW = Date.UTC(2025, 2, 1, 6, 0);
 const HOUR_MS = 3_600_000;
 
 describe('seedDemo', () => {
-  let database: TestDatabase;
+  const ctx = useTestApp({ app: false });
   let seeded: SeedResult;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    seeded = await seedDemo(database, { days: 2, now: NOW });
+    seeded = await seedDemo(ctx.database, { days: 2, now: NOW });
   });
-  afterAll(() => database.close());
 
   it('creates a statutory body with its industries in mixed statuses', async () => {
-    const tenants = await database.db.selectFrom('tenant').select(['id', 'type', 'status']).execute();
+    const tenants = await ctx.db.selectFrom('tenant').select(['id', 'type', 'status']).execute();
     const statutory = tenants.filter((t) => t.type === 'statutory');
     expect(statutory).toEqual([{ id: seeded.statutoryTenantId, type: 'statutory', status: 'ENABLED' }]);
     const industries = tenants.filter((t) => t.type === 'tenant');
@@ -32,7 +31,7 @@ describe('seedDemo', () => {
     expect(count('GRACE')).toBeGreaterThan(0);
     expect(count('DISABLED')).toBe(1);
     expect(count('EXPIRED')).toBe(1);
-    const associations = await database.db
+    const associations = await ctx.db
       .selectFrom('statutory_association')
       .select('tenant_id')
       .where('statutory_id', '=', seeded.statutoryTenantId)
@@ -47,7 +46,7 @@ describe('seedDemo', () => {
       FROM device d JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
       JOIN device_param p ON p.tenant_id = d.tenant_id AND p.device_id = d.id
       JOIN std_param s ON s.id = p.std_param_id
-      GROUP BY d.tenant_id, d.id, e.type, e.properties`.execute(database.db);
+      GROUP BY d.tenant_id, d.id, e.type, e.properties`.execute(ctx.db);
     expect(rows.rows).toHaveLength(seeded.devices);
     expect(new Set(rows.rows.map((r) => r.type))).toEqual(new Set(Object.keys(STATION_TEMPLATES)));
     for (const row of rows.rows) {
@@ -60,7 +59,7 @@ describe('seedDemo', () => {
       JOIN device_param p USING (tenant_id, device_id, slot) JOIN std_param s ON s.id = p.std_param_id
       JOIN device d ON d.tenant_id = l.tenant_id AND d.id = l.device_id
       JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
-      WHERE e.type IN ('cems', 'eqms') ORDER BY 1`.execute(database.db);
+      WHERE e.type IN ('cems', 'eqms') ORDER BY 1`.execute(ctx.db);
     expect(limits.rows).toEqual([
       { name: 'bod', min: null, max: 30 },
       { name: 'cod', min: null, max: 250 },
@@ -73,7 +72,7 @@ describe('seedDemo', () => {
   });
 
   it('writes 1-minute history with exceedance alerts outside the limits', async () => {
-    const { count } = await database.db
+    const { count } = await ctx.db
       .selectFrom('reading')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
@@ -83,13 +82,13 @@ describe('seedDemo', () => {
     expect(seeded.alerts).toBeGreaterThan(0);
     const inside = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM alert
-      WHERE NOT (value > coalesce(limit_max, 'Infinity') OR value < coalesce(limit_min, '-Infinity'))`.execute(database.db);
+      WHERE NOT (value > coalesce(limit_max, 'Infinity') OR value < coalesce(limit_min, '-Infinity'))`.execute(ctx.db);
     expect(inside.rows[0]!.n).toBe(0);
     const unalerted = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM param_limit l JOIN reading r USING (tenant_id, device_id)
       WHERE (r.vals[l.slot] > l.max_value OR r.vals[l.slot] < l.min_value)
         AND NOT EXISTS (SELECT 1 FROM alert a WHERE a.tenant_id = l.tenant_id AND a.device_id = l.device_id
-                        AND a.slot = l.slot AND a.ts = r.ts)`.execute(database.db);
+                        AND a.slot = l.slot AND a.ts = r.ts)`.execute(ctx.db);
     expect(unalerted.rows[0]!.n).toBe(0);
   });
 
@@ -97,9 +96,9 @@ describe('seedDemo', () => {
     const gaps = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM (
         SELECT ts - lag(ts) OVER (PARTITION BY tenant_id, device_id ORDER BY ts) AS gap FROM reading
-      ) g WHERE gap >= interval '1 hour'`.execute(database.db);
+      ) g WHERE gap >= interval '1 hour'`.execute(ctx.db);
     expect(gaps.rows[0]!.n).toBeGreaterThan(0);
-    const stations = await database.db
+    const stations = await ctx.db
       .selectFrom('entity')
       .select('last_data_at')
       .where('type', '!=', 'facility')
@@ -111,7 +110,7 @@ describe('seedDemo', () => {
   });
 
   it('issues every station a CTO document that its property points at', async () => {
-    const rows = await database.pool.query<{ path: string; content_type: string; type: string; head: string }>(
+    const rows = await ctx.database.pool.query<{ path: string; content_type: string; type: string; head: string }>(
       `SELECT e.properties -> 3 ->> 'value' AS path, d.content_type, d.type, encode(substring(d.content from 1 for 5), 'escape') AS head
          FROM entity e JOIN document d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id
         WHERE e.type NOT IN ('facility')`,
@@ -143,7 +142,7 @@ describe('seedDemo', () => {
                                 OR abs(raw.sum - rolled.sum) > 1e-6 * greatest(abs(raw.sum), 1)
                                 OR raw.sum IS NULL OR rolled.sum IS NULL)::int AS n,
              count(*)::int AS checked
-      FROM raw FULL JOIN rolled USING (tenant_id, device_id, slot, bucket)`.execute(database.db);
+      FROM raw FULL JOIN rolled USING (tenant_id, device_id, slot, bucket)`.execute(ctx.db);
     expect(mismatches.rows[0]!.checked).toBeGreaterThan(1000);
     expect(mismatches.rows[0]!.n).toBe(0);
   });
@@ -154,14 +153,14 @@ describe('seedDemo', () => {
       LEFT JOIN series_latest s USING (tenant_id, device_id, slot)
       CROSS JOIN LATERAL (SELECT max(ts) AS ts FROM reading r
                           WHERE r.tenant_id = p.tenant_id AND r.device_id = p.device_id AND r.vals[p.slot] IS NOT NULL) m
-      WHERE s.ts IS DISTINCT FROM m.ts`.execute(database.db);
+      WHERE s.ts IS DISTINCT FROM m.ts`.execute(ctx.db);
     expect(wrong.rows[0]!.n).toBe(0);
   });
 
   it('skips when the demo already exists', async () => {
-    const again = await seedDemo(database, { days: 1, now: NOW });
+    const again = await seedDemo(ctx.database, { days: 1, now: NOW });
     expect(again).toMatchObject({ skipped: true, statutoryTenantId: seeded.statutoryTenantId, readings: 0 });
-    const { count } = await database.db
+    const { count } = await ctx.db
       .selectFrom('tenant')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
@@ -170,7 +169,7 @@ describe('seedDemo', () => {
   });
 
   it('creates demo accounts of every kind, each reading what its kind may', async () => {
-    const app = await buildTestApp(database);
+    const app = await buildTestApp(ctx.database);
     try {
       const accounts = seeded.accounts!;
       expect(accounts.password.length).toBeGreaterThanOrEqual(16);

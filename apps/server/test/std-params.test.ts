@@ -1,30 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 describe('GET /api/allMetaStdParams', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let apiKey: string;
   let publicTenantId: number;
   let hiddenTenantId: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
-    const tenant = await b.newTenant();
-    apiKey = (await b.newApiKey(tenant.id)).key;
-    publicTenantId = (await b.newTenant({ status: 'TRIAL' })).id;
-    hiddenTenantId = (await b.newTenant({ status: 'DISABLED' })).id;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    const tenant = await ctx.b.newTenant();
+    apiKey = (await ctx.b.newApiKey(tenant.id)).key;
+    publicTenantId = (await ctx.b.newTenant({ status: 'TRIAL' })).id;
+    hiddenTenantId = (await ctx.b.newTenant({ status: 'DISABLED' })).id;
   });
 
-  const get = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/allMetaStdParams', headers });
+  const get = (headers: Record<string, string>) => ctx.inject({ method: 'GET', url: '/api/allMetaStdParams', headers });
 
   it('lists the whole catalogue by name, with every field of SPEC 3', async () => {
     const res = await get({ authorization: `Bearer ${apiKey}` });

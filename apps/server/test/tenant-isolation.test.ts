@@ -1,10 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DocumentRepository } from '../src/modules/documents/documents.repository.ts';
-import { newUser } from './accounts.ts';
-import { builders } from './builders.ts';
 import { insertReadings } from './data-fixture.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
-import { sessionCookie } from './sessions.ts';
+import { useTestApp } from './test-app.ts';
 
 /**
  * Tenant B's resources exist, with names and a reading value that appear nowhere in tenant A.
@@ -13,12 +10,8 @@ import { sessionCookie } from './sessions.ts';
  * taking an id in its path, by walking the app's routes with B's ids.
  */
 
-const database = await createTestDatabase();
-const app = await buildTestApp(database);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const ctx = useTestApp();
+await ctx.start();
 
 const T = Date.parse('2024-03-10T00:00:00Z');
 const WINDOW = { startDate: '2024-03-10T00:00:00Z', endDate: '2024-03-10T01:00:00Z', timezone: 'UTC' };
@@ -26,23 +19,22 @@ const SECRET_VALUE = 987.125;
 /** Text that only B's answers could contain. */
 const B_MARKERS = ['Bravo', String(SECRET_VALUE), '%PDF'];
 
-const build = builders(database.db);
-const a = (await build.newTenant({ name: 'Alpha Cement' })).id;
-const aStation = (await build.newEntity({ tenantId: a, name: 'Alpha Stack' })).id;
-await build.newDevice({ tenantId: a, entityId: aStation });
-const b = (await build.newTenant({ name: 'Bravo Steel' })).id;
-const bPlant = (await build.newEntity({ tenantId: b, type: 'facility', name: 'Bravo Plant' })).id;
-const bStation = (await build.newEntity({ tenantId: b, parentId: bPlant, name: 'Bravo Stack' })).id;
-const bDevice = (await build.newDevice({ tenantId: b, entityId: bStation, name: 'Bravo Analyser' })).id;
-await insertReadings(database, b, bDevice, [{ ts: T, vals: [SECRET_VALUE, SECRET_VALUE] }]);
-await database.pool.query('INSERT INTO series_latest VALUES ($1, $2, 1, now(), $3)', [b, bDevice, SECRET_VALUE]);
-await database.pool.query(
+const a = (await ctx.b.newTenant({ name: 'Alpha Cement' })).id;
+const aStation = (await ctx.b.newEntity({ tenantId: a, name: 'Alpha Stack' })).id;
+await ctx.b.newDevice({ tenantId: a, entityId: aStation });
+const b = (await ctx.b.newTenant({ name: 'Bravo Steel' })).id;
+const bPlant = (await ctx.b.newEntity({ tenantId: b, type: 'facility', name: 'Bravo Plant' })).id;
+const bStation = (await ctx.b.newEntity({ tenantId: b, parentId: bPlant, name: 'Bravo Stack' })).id;
+const bDevice = (await ctx.b.newDevice({ tenantId: b, entityId: bStation, name: 'Bravo Analyser' })).id;
+await insertReadings(ctx.database, b, bDevice, [{ ts: T, vals: [SECRET_VALUE, SECRET_VALUE] }]);
+await ctx.database.pool.query('INSERT INTO series_latest VALUES ($1, $2, 1, now(), $3)', [b, bDevice, SECRET_VALUE]);
+await ctx.database.pool.query(
   `INSERT INTO alert (tenant_id, device_id, entity_id, slot, std_param_id, ts, value, limit_max)
    SELECT $1, $2, $3, 1, id, $4, $5, 50 FROM std_param WHERE name = 'pm'`,
   [b, bDevice, bStation, new Date(T), SECRET_VALUE],
 );
 const bDocument = `${b}/cto/bravo.pdf`;
-await new DocumentRepository(database.db).save({
+await new DocumentRepository(ctx.db).save({
   tenantId: b,
   entityId: bStation,
   type: 'CTO',
@@ -51,12 +43,12 @@ await new DocumentRepository(database.db).save({
   contentType: 'application/pdf',
   content: Buffer.from('%PDF-1.4 Bravo'),
 });
-const bUser = (await newUser(database.db, { tenantId: b, name: 'Bravo Admin', role: 'admin', password: undefined })).id;
+const bUser = (await ctx.newUser({ tenantId: b, name: 'Bravo Admin', role: 'admin', password: undefined })).id;
 
-const aAdmin = (await newUser(database.db, { tenantId: a, role: 'admin', password: undefined })).id;
-const aKey = (await build.newApiKey(a)).key;
+const aAdmin = await ctx.signedIn({ tenantId: a, role: 'admin' });
+const aKey = (await ctx.b.newApiKey(a)).key;
 const callers = {
-  'tenant admin of A': { cookie: await sessionCookie(database.db, a, Number(aAdmin)), 'x-requested-with': 'XMLHttpRequest' },
+  'tenant admin of A': { cookie: aAdmin.cookie, 'x-requested-with': 'XMLHttpRequest' },
   'API key of A': { authorization: `Bearer ${aKey}` },
   'public portal of A': { portal: 'PUBLIC', 'public-tenant-id': String(a) },
 };
@@ -108,39 +100,39 @@ function assertRefused(res: { statusCode: number; body: string }) {
 
 describe("tenant isolation: A's callers and B's resources", () => {
   // Proof that each case is a well-formed request that succeeds for B, so A's refusals are isolation.
-  const bKey = build.newApiKey(b).then((k) => ({ authorization: `Bearer ${k.key}` }));
+  const bKey = ctx.b.newApiKey(b).then((k) => ({ authorization: `Bearer ${k.key}` }));
   const NOT_FOR_KEYS = new Set(["B's industry list", "B's user's session data", "A's and B's trend together", "B's station in A's parameter report"]);
   it.each(Object.entries(CASES).filter(([name]) => !NOT_FOR_KEYS.has(name)))("B's own API key: %s answers 200", async (_case, c) => {
-    const res = await app.inject({ method: c.method, url: c.url, headers: await bKey, ...(c.payload ? { payload: c.payload } : {}) });
+    const res = await ctx.inject({ method: c.method, url: c.url, headers: await bKey, ...(c.payload ? { payload: c.payload } : {}) });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   });
 
   it("B's own API key sees the secret value that A's callers must never see", async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/data/recent/metric', headers: await bKey, payload: { request: { entityIds: [bStation] } } });
+    const res = await ctx.inject({ method: 'POST', url: '/api/data/recent/metric', headers: await bKey, payload: { request: { entityIds: [bStation] } } });
     expect(res.body).toContain(String(SECRET_VALUE));
   });
 
   describe.each(callerList)('%s', (_, headers) => {
     it.each(Object.entries(CASES))('%s: refused, nothing of B in the answer', async (_case, c) => {
-      assertRefused(await app.inject({ method: c.method, url: c.url, headers, ...(c.payload ? { payload: c.payload } : {}) }));
+      assertRefused(await ctx.inject({ method: c.method, url: c.url, headers, ...(c.payload ? { payload: c.payload } : {}) }));
     });
   });
 
   it("refuses a TENANT-ID header naming B for A's user", async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/tenantinfo', headers: { ...callers['tenant admin of A'], 'tenant-id': String(b) } });
+    const res = await ctx.inject({ method: 'GET', url: '/api/tenantinfo', headers: { ...callers['tenant admin of A'], 'tenant-id': String(b) } });
     expect(res.statusCode).toBe(403);
     expect(res.body).not.toContain('Bravo');
   });
 
   // Every route with an id in its path, B's ids filled in: catches routes added later.
-  const withIds = app.declaredRoutes.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/') && /:\w+/.test(r.url) && r.access !== 'device');
+  const withIds = ctx.app.declaredRoutes.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/') && /:\w+/.test(r.url) && r.access !== 'device');
   const fill = (url: string) =>
     url.replace(/:(\w+)/g, (_, name: string) =>
       String(/tenant/i.test(name) || /\/tenants?\/:id/.test(url) ? b : /user/i.test(name) || /\/users?\/:id/.test(url) ? bUser : bStation),
     );
   describe.each(callerList)('%s, every route with an id', (_, headers) => {
     it.each(withIds.map((r) => [`${r.method} ${r.url}`, r] as const))('%s with B\'s ids', async (_route, r) => {
-      const res = await app.inject({ method: r.method as 'GET', url: fill(r.url), headers, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }) });
+      const res = await ctx.inject({ method: r.method as 'GET', url: fill(r.url), headers, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }) });
       if (res.statusCode === 400) {
         // Refused by validation before anything was looked up: only for bodies this walk leaves empty.
         expect(r.method).not.toBe('GET');
@@ -153,11 +145,11 @@ describe("tenant isolation: A's callers and B's resources", () => {
   });
 
   it("lists no B resources on A's list routes", async () => {
-    const lists = app.declaredRoutes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !/:\w+/.test(r.url));
+    const lists = ctx.app.declaredRoutes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !/:\w+/.test(r.url));
     expect(lists.map((r) => r.url)).toContain('/api/entities');
     for (const [, headers] of callerList) {
       for (const r of lists) {
-        const res = await app.inject({ method: 'GET', url: `${r.url}?withDevices=true&withParams=true`, headers });
+        const res = await ctx.inject({ method: 'GET', url: `${r.url}?withDevices=true&withParams=true`, headers });
         expect(res.statusCode, `${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
         for (const marker of B_MARKERS) expect(res.body, r.url).not.toContain(marker);
       }

@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 describe('tenant routes', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let b: ReturnType<typeof builders>;
+  const ctx = useTestApp();
   let corporateId: number;
   let a: number;
   let other: number;
@@ -18,12 +14,9 @@ describe('tenant routes', () => {
   let hidden: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    b = builders(database.db);
-    corporateId = (await database.db.insertInto('corporate').values({ name: 'Shree Group' }).returning('id').executeTakeFirstOrThrow()).id;
+    corporateId = (await ctx.db.insertInto('corporate').values({ name: 'Shree Group' }).returning('id').executeTakeFirstOrThrow()).id;
     a = (
-      await b.newTenant({
+      await ctx.b.newTenant({
         name: 'Shree Cement, Beawar',
         corporateId,
         monitoredUnits: 4,
@@ -32,20 +25,16 @@ describe('tenant routes', () => {
         city: 'Beawar',
       })
     ).id;
-    other = (await b.newTenant({ name: 'Other Industry' })).id;
-    keyA = (await b.newApiKey(a)).key;
-    board = (await b.newTenant({ name: 'RSPCB', type: 'statutory' })).id;
-    trial = (await b.newTenant({ name: 'Trial Mill', status: 'TRIAL', statutoryIds: [board] })).id;
-    grace = (await b.newTenant({ name: 'Grace Mill', status: 'GRACE', statutoryIds: [board] })).id;
-    expired = (await b.newTenant({ name: 'Expired Mill', status: 'EXPIRED', statutoryIds: [board] })).id;
-    hidden = (await b.newTenant({ name: 'Disabled Mill', status: 'DISABLED' })).id;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    other = (await ctx.b.newTenant({ name: 'Other Industry' })).id;
+    keyA = (await ctx.b.newApiKey(a)).key;
+    board = (await ctx.b.newTenant({ name: 'RSPCB', type: 'statutory' })).id;
+    trial = (await ctx.b.newTenant({ name: 'Trial Mill', status: 'TRIAL', statutoryIds: [board] })).id;
+    grace = (await ctx.b.newTenant({ name: 'Grace Mill', status: 'GRACE', statutoryIds: [board] })).id;
+    expired = (await ctx.b.newTenant({ name: 'Expired Mill', status: 'EXPIRED', statutoryIds: [board] })).id;
+    hidden = (await ctx.b.newTenant({ name: 'Disabled Mill', status: 'DISABLED' })).id;
   });
 
-  const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string>) => ctx.inject({ method: 'GET', url, headers });
   const asKey = (url: string) => get(url, { authorization: `Bearer ${keyA}` });
   const asPublic = (url: string, publicTenantId: number) => get(url, { portal: 'PUBLIC', 'public-tenant-id': String(publicTenantId) });
 

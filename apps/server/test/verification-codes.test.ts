@@ -1,60 +1,58 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { login, newUser, PASSWORD } from './accounts.ts';
-import { builders } from './builders.ts';
-import { codeIn, mailTestApp } from './mail-server.ts';
-import { sessionCookie } from './sessions.ts';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD } from './accounts.ts';
+import { codeIn } from './mail-server.ts';
+import { useTestApp } from './test-app.ts';
 
 /**
  * Email and phone confirmation with 6-digit codes (mail read from a real SMTP server, SMS from a
  * recording provider), the login email change, and password update.
  */
 
-const { database, app, mailServer, sms, close } = await mailTestApp();
-afterAll(close);
+const ctx = useTestApp({ mail: true });
+await ctx.start();
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-const build = builders(database.db);
-const tenant = (await build.newTenant({ name: 'Alpha Cement' })).id;
-const other = (await build.newTenant({ name: 'Bravo Steel' })).id;
+const tenant = (await ctx.b.newTenant({ name: 'Alpha Cement' })).id;
+const other = (await ctx.b.newTenant({ name: 'Bravo Steel' })).id;
 
 async function member(o: { phone?: string; tenantId?: number } = {}) {
   const tenantId = o.tenantId ?? tenant;
-  const user = await newUser(database.db, { tenantId, ...(o.phone ? { phone: o.phone } : {}) });
-  return { ...user, tenantId, headers: { cookie: await sessionCookie(database.db, tenantId, user.id), ...XHR } };
+  const user = await ctx.newUser({ tenantId, ...(o.phone ? { phone: o.phone } : {}) });
+  return { ...user, tenantId, headers: { cookie: await ctx.sessionCookie(tenantId, user.id), ...XHR } };
 }
 
 type Member = Awaited<ReturnType<typeof member>>;
 const post = (u: Member, path: string, payload?: object) =>
-  app.inject({ method: 'POST', url: `/api/users/${u.id}/${path}`, headers: u.headers, ...(payload ? { payload } : {}) });
+  ctx.inject({ method: 'POST', url: `/api/users/${u.id}/${path}`, headers: u.headers, ...(payload ? { payload } : {}) });
 
 /** Sends a code to the user's email and reads it out of the mail. */
 async function emailCode(u: Member): Promise<string> {
-  const since = mailServer.mails.length;
+  const since = ctx.mail.mails.length;
   const res = await post(u, 'verifyEmail');
   expect(res.statusCode, res.body).toBe(200);
-  return codeIn(await mailServer.next(u.userName, since));
+  return codeIn(await ctx.mail.next(u.userName, since));
 }
 
 const verifiedFlags = (id: number) =>
-  database.db.selectFrom('app_user').select(['email_verified', 'phone_verified', 'user_name']).where('id', '=', String(id)).executeTakeFirstOrThrow();
+  ctx.db.selectFrom('app_user').select(['email_verified', 'phone_verified', 'user_name']).where('id', '=', String(id)).executeTakeFirstOrThrow();
 /** Makes the user's codes old enough to ask again (the resend throttle is one a minute). */
-const ageCodes = (id: number) => database.pool.query(`UPDATE verification_code SET created_at = created_at - interval '2 minutes' WHERE user_id = $1`, [id]);
+const ageCodes = (id: number) => ctx.database.pool.query(`UPDATE verification_code SET created_at = created_at - interval '2 minutes' WHERE user_id = $1`, [id]);
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('email confirmation', () => {
   it('mails a 6-digit code valid 10 minutes; the right code confirms the email, once', async () => {
     const u = await member();
-    const since = mailServer.mails.length;
+    const since = ctx.mail.mails.length;
     const sent = await post(u, 'verifyEmail');
     expect(sent.statusCode).toBe(200);
     const body = sent.json();
     expect(body.sentTo).toMatch(/^u\*\*\*@example\.in$/);
     expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(Date.parse(body.expiresAt) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
-    const mail = await mailServer.next(u.userName, since);
+    const mail = await ctx.mail.next(u.userName, since);
     expect(mail.subject).toMatch(/^Your Enviro confirmation code: \d{6}$/);
     const code = codeIn(mail);
-    const stored = await database.db.selectFrom('verification_code').select(['code_hash', 'target']).where('user_id', '=', String(u.id)).executeTakeFirstOrThrow();
+    const stored = await ctx.db.selectFrom('verification_code').select(['code_hash', 'target']).where('user_id', '=', String(u.id)).executeTakeFirstOrThrow();
     expect(stored.code_hash).toMatch(/^\$argon2id\$/);
     expect(stored.code_hash).not.toContain(code);
 
@@ -66,7 +64,7 @@ describe('email confirmation', () => {
     // Once confirmed there is nothing to send.
     expect((await post(u, 'verifyEmail')).statusCode).toBe(409);
 
-    const audit = await database.db.selectFrom('audit_log').select(['action', 'before', 'after']).where('entity', '=', `app_user:${u.id}`).execute();
+    const audit = await ctx.db.selectFrom('audit_log').select(['action', 'before', 'after']).where('entity', '=', `app_user:${u.id}`).execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['user.email.code', 'user.email.verify']));
     expect(JSON.stringify(audit)).not.toContain(code);
   });
@@ -74,7 +72,7 @@ describe('email confirmation', () => {
   it('refuses an expired code', async () => {
     const u = await member();
     const code = await emailCode(u);
-    await database.pool.query(`UPDATE verification_code SET expires_at = created_at WHERE user_id = $1`, [u.id]);
+    await ctx.database.pool.query(`UPDATE verification_code SET expires_at = created_at WHERE user_id = $1`, [u.id]);
     const res = await post(u, 'verifyEmailOtp', { otp: code });
     expect(res.json()).toMatchObject({ statusCode: 400, field: 'otp', message: expect.stringContaining('expired') });
     expect((await verifiedFlags(u.id)).email_verified).toBe(false);
@@ -109,18 +107,18 @@ describe('email confirmation', () => {
     }
     await ageCodes(u.id);
     expect((await post(u, 'verifyEmail')).json()).toMatchObject({ statusCode: 429, message: expect.stringContaining('last hour') });
-    const latest = codeIn(mailServer.mails.filter((m) => m.to.includes(u.userName)).at(-1)!);
+    const latest = codeIn(ctx.mail.mails.filter((m) => m.to.includes(u.userName)).at(-1)!);
     if (first !== latest) expect((await post(u, 'verifyEmailOtp', { otp: first })).statusCode).toBe(400);
     expect((await post(u, 'verifyEmailOtp', { otp: latest })).statusCode).toBe(200);
   });
 
   it('sends one code for a burst of concurrent requests; the rest wait for the throttle', async () => {
     const u = await member();
-    const since = mailServer.mails.length;
+    const since = ctx.mail.mails.length;
     const statuses = (await Promise.all(Array.from({ length: 4 }, () => post(u, 'verifyEmail')))).map((r) => r.statusCode);
     expect(statuses.sort()).toEqual([200, 429, 429, 429]);
-    await mailServer.next(u.userName, since);
-    const { rows } = await database.pool.query('SELECT count(*)::int AS n FROM verification_code WHERE user_id = $1', [u.id]);
+    await ctx.mail.next(u.userName, since);
+    const { rows } = await ctx.database.pool.query('SELECT count(*)::int AS n FROM verification_code WHERE user_id = $1', [u.id]);
     expect(rows[0].n).toBe(1);
   });
 
@@ -141,7 +139,7 @@ describe('phone confirmation', () => {
     const sent = await post(u, 'verifyPhone');
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().sentTo).toBe('********3210');
-    const code = sms.lastCode('+91 98765 43210');
+    const code = ctx.sms.lastCode('+91 98765 43210');
     expect((await post(u, 'verifyPhoneOtp', { otp: wrong(code) })).json()).toMatchObject({ field: 'otp', message: expect.stringContaining('4 tries left') });
     const ok = await post(u, 'verifyPhoneOtp', { otp: code });
     expect(ok.json()).toEqual({ emailVerified: false, phoneVerified: true });
@@ -153,11 +151,11 @@ describe('phone confirmation', () => {
     const none = await member();
     expect((await post(none, 'verifyPhone')).json()).toMatchObject({ statusCode: 400, field: 'phone' });
     const u = await member({ phone: '9876500001' });
-    sms.failing = true;
+    ctx.sms.failing = true;
     try {
       expect((await post(u, 'verifyPhone')).statusCode).toBe(503);
     } finally {
-      sms.failing = false;
+      ctx.sms.failing = false;
     }
     // The failed send took its code with it and does not count toward the throttle.
     expect((await post(u, 'verifyPhone')).statusCode).toBe(200);
@@ -167,22 +165,22 @@ describe('phone confirmation', () => {
 describe('changing the login email', () => {
   it('moves the login to the new address unconfirmed, mails it a code and the old address a notice', async () => {
     const u = await member();
-    await database.pool.query('UPDATE app_user SET email_verified = true WHERE id = $1', [u.id]);
+    await ctx.database.pool.query('UPDATE app_user SET email_verified = true WHERE id = $1', [u.id]);
     const newEmail = `changed.${u.id}@example.org`;
-    const since = mailServer.mails.length;
+    const since = ctx.mail.mails.length;
     const res = await post(u, encodeURIComponent(newEmail));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ userName: newEmail, emailVerified: false, sentTo: 'c***@example.org' });
     expect(await verifiedFlags(u.id)).toMatchObject({ user_name: newEmail, email_verified: false });
 
-    const notice = await mailServer.next(u.userName, since);
+    const notice = await ctx.mail.next(u.userName, since);
     expect(notice.subject).toBe('Your Enviro login email was changed');
     expect(notice.text).toContain(newEmail);
-    const code = codeIn(await mailServer.next(newEmail, since));
+    const code = codeIn(await ctx.mail.next(newEmail, since));
     expect((await post(u, 'verifyEmailOtp', { otp: code })).json()).toEqual({ emailVerified: true, phoneVerified: false });
 
-    expect((await login(app, newEmail, PASSWORD, '10.4.0.1')).res.statusCode).toBe(200);
-    expect((await login(app, u.userName, PASSWORD, '10.4.0.1')).res.statusCode).toBe(401);
+    expect((await ctx.login(newEmail, PASSWORD, '10.4.0.1')).res.statusCode).toBe(200);
+    expect((await ctx.login(u.userName, PASSWORD, '10.4.0.1')).res.statusCode).toBe(401);
   });
 
   it("refuses another account's email, the same email and a malformed one, naming the field", async () => {
@@ -200,7 +198,7 @@ describe('password update', () => {
     const u = await member();
     const res = await post(u, 'password/update', { currentPassword: 'not it at all', newPassword: 'a much better one' });
     expect(res.json()).toMatchObject({ statusCode: 400, field: 'currentPassword' });
-    expect((await login(app, u.userName, PASSWORD, '10.5.0.1')).res.statusCode).toBe(200);
+    expect((await ctx.login(u.userName, PASSWORD, '10.5.0.1')).res.statusCode).toBe(200);
   });
 
   it('names the field of a bad body', async () => {
@@ -212,15 +210,15 @@ describe('password update', () => {
 
   it('sets the new password and ends the other sessions, keeping this one', async () => {
     const u = await member();
-    const elsewhere = (await login(app, u.userName, PASSWORD, '10.6.0.1')).cookie;
+    const elsewhere = (await ctx.login(u.userName, PASSWORD, '10.6.0.1')).cookie;
     const res = await post(u, 'password/update', { currentPassword: PASSWORD, newPassword: 'the next password' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ updated: true, sessionsEnded: 1 });
-    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: elsewhere } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).statusCode).toBe(200);
-    expect((await login(app, u.userName, PASSWORD, '10.6.0.2')).res.statusCode).toBe(401);
-    expect((await login(app, u.userName, 'the next password', '10.6.0.3')).res.statusCode).toBe(200);
-    const audit = await database.db.selectFrom('audit_log').select(['action', 'after']).where('entity', '=', `app_user:${u.id}`).where('action', '=', 'user.password.update').execute();
+    expect((await ctx.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: elsewhere } })).statusCode).toBe(401);
+    expect((await ctx.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).statusCode).toBe(200);
+    expect((await ctx.login(u.userName, PASSWORD, '10.6.0.2')).res.statusCode).toBe(401);
+    expect((await ctx.login(u.userName, 'the next password', '10.6.0.3')).res.statusCode).toBe(200);
+    const audit = await ctx.db.selectFrom('audit_log').select(['action', 'after']).where('entity', '=', `app_user:${u.id}`).where('action', '=', 'user.password.update').execute();
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain('the next password');
   });
@@ -246,16 +244,16 @@ describe("another user's ids", () => {
     const stranger = await member({ tenantId: other, phone: '9876500002' });
     const neighbour = await member({ phone: '9876500003' });
     for (const target of [stranger, neighbour]) {
-      const res = await app.inject({ method: 'POST', url: `/api/users/${target.id}/${path}`, headers: me.headers, ...(payload ? { payload } : {}) });
+      const res = await ctx.inject({ method: 'POST', url: `/api/users/${target.id}/${path}`, headers: me.headers, ...(payload ? { payload } : {}) });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain(target.userName);
     }
     expect(await verifiedFlags(stranger.id)).toMatchObject({ user_name: stranger.userName });
-    expect((await login(app, stranger.userName, PASSWORD, '10.7.0.1')).res.statusCode).toBe(200);
+    expect((await ctx.login(stranger.userName, PASSWORD, '10.7.0.1')).res.statusCode).toBe(200);
   });
 
   it('needs a signed-in user', async () => {
     const u = await member();
-    expect((await app.inject({ method: 'POST', url: `/api/users/${u.id}/verifyEmail` })).statusCode).toBe(401);
+    expect((await ctx.inject({ method: 'POST', url: `/api/users/${u.id}/verifyEmail` })).statusCode).toBe(401);
   });
 });
