@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../platform/database/database.ts';
 import { DocumentRepository } from '../modules/documents/documents.repository.ts';
+import { EntityProvisioningService } from '../modules/entities/entity-provisioning.service.ts';
 import { hashString, seededRandom } from './signal.ts';
 
 export interface CtoStation {
@@ -23,6 +23,7 @@ const YEAR_MS = 365 * 86_400_000;
  */
 export async function seedCtoDocuments(db: Db, board: string, stations: readonly CtoStation[], nowMs: number): Promise<number> {
   const documents = new DocumentRepository(db);
+  const entities = new EntityProvisioningService(db);
   for (const s of stations) {
     const pathName = `${s.tenantId}/cto/station-${s.stationId}.pdf`;
     await documents.save({
@@ -34,12 +35,7 @@ export async function seedCtoDocuments(db: Db, board: string, stations: readonly
       contentType: 'application/pdf',
       content: await ctoPdf(board, s, nowMs),
     });
-    await db
-      .updateTable('entity')
-      .set({ properties: sql`properties || jsonb_build_array(jsonb_build_object('name', 'CTO Document', 'value', ${pathName}::text))` })
-      .where('tenant_id', '=', s.tenantId)
-      .where('id', '=', String(s.stationId))
-      .execute();
+    await entities.addProperty(s.tenantId, s.stationId, { name: 'CTO Document', value: pathName });
   }
   return stations.length;
 }

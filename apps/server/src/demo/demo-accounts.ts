@@ -4,6 +4,7 @@ import { CorporateRepository } from '../modules/corporates/corporates.repository
 import { PartnerTenantRepository } from '../modules/partners/partners.repository.ts';
 import { UserAccountService } from '../modules/users/user-accounts.service.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
+import { TenantRepository } from '../modules/tenants/tenants.repository.ts';
 
 /** One sign-in of the demo, for the start-up log and the README. */
 export interface DemoAccount {
@@ -41,7 +42,8 @@ export async function seedDemoAccounts(
   const links = new PartnerTenantRepository(db);
   for (const tenantId of [first, second, third]) await links.link(partner, tenantId);
   const corporateId = await new CorporateRepository(db).create({ name: 'Aravali Group', contact_email: null, contact_phone: null });
-  await db.updateTable('tenant').set({ corporate_id: corporateId }).where('id', 'in', [first, second]).execute();
+  const tenants = new TenantRepository(db);
+  for (const tenantId of [first, second]) await tenants.update(tenantId, { corporate_id: corporateId });
   const { id: headOffice } = await provisioning.createTenant({
     name: 'Aravali Group head office',
     type: 'corporate_admin',

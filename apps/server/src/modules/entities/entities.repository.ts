@@ -4,6 +4,15 @@ import { Repository } from '../../platform/database/repository.ts';
 import type { EntityProperty } from '../../platform/database/schema.ts';
 import { STD_PARAM_COLUMNS, type StdParamRow } from '../../platform/database/std-param-columns.ts';
 
+/** A new node of a tenant's entity tree. */
+export interface NewEntity {
+  tenantId: number;
+  parentId: number | null;
+  type: string;
+  name: string;
+  properties: readonly EntityProperty[];
+}
+
 export interface EntityRow {
   tenant_id: number;
   id: string;
@@ -61,10 +70,38 @@ const ENTITY_COLUMNS = [
 const paramUnit = sql<string>`coalesce(${sql.ref('device_param.unit')}, ${sql.ref('std_param.unit')})`;
 
 /**
- * The entity tree and what hangs on it. Every method takes the caller's tenant ids and never reads
+ * The entity tree and what hangs on it. Every read takes the caller's tenant ids and never reads
  * outside them. Trees come back as flat rows (any status) for the service to filter and assemble.
  */
 export class EntityRepository extends Repository {
+  /** Inserts the node, not yet reported from; its id. */
+  async create(entity: NewEntity): Promise<number> {
+    const row = await this.db
+      .insertInto('entity')
+      .values({
+        tenant_id: entity.tenantId,
+        parent_id: entity.parentId,
+        type: entity.type,
+        name: entity.name,
+        properties: JSON.stringify(entity.properties),
+        working_status: null,
+        last_data_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** Appends a property to the node's own. */
+  async addProperty(tenantId: number, id: number, property: EntityProperty): Promise<void> {
+    await this.db
+      .updateTable('entity')
+      .set({ properties: sql`properties || ${JSON.stringify([property])}::jsonb` })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', String(id))
+      .execute();
+  }
+
   /** The entities a user of `tenantId` is limited to (the grants and their descendants), or null when not limited. */
   async findRestriction(tenantId: number, userId: number): Promise<EntityRestriction | null> {
     // UNION, not UNION ALL: a parent cycle written by hand ends the recursion instead of looping.

@@ -2,9 +2,6 @@ import { PUBLIC_TENANT_STATUSES } from '../../platform/access/auth.ts';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { Repository } from '../../platform/database/repository.ts';
 
-// The tenants module's repositories import it from here until they take it from platform/database.
-export { CONTAINER_TYPES };
-
 /** One station of a public industry, or the industry alone (station columns null) when it has none. */
 export interface IndustryStationRow {
   id: number;
