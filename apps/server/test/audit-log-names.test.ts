@@ -1,56 +1,46 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuditLogRepository } from '../src/modules/audit-log/audit-log.repository.ts';
-import { newUser, PASSWORD } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
-import { sessionCookie } from './sessions.ts';
+import { PASSWORD } from './accounts.ts';
+import { useTestApp } from './test-app.ts';
 
 /**
  * The audit log names who made each change, the changed user, tenant or corporate, and the tenant
  * whose log it is, instead of raw ids; names come only from the tenants the reader reads.
  */
 
-const database = await createTestDatabase();
-const app = await buildTestApp(database);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const ctx = useTestApp();
+await ctx.start();
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-const build = builders(database.db);
-const site = (await build.newTenant({ name: 'Operations', type: 'site' })).id;
-const corporate = async (name: string) => (await database.db.insertInto('corporate').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+const site = (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id;
+const corporate = async (name: string) => (await ctx.db.insertInto('corporate').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
 const alphaGroup = await corporate('Alpha Group');
 const bravoGroup = await corporate('Bravo Group');
-const a = (await build.newTenant({ name: 'Alpha Paper', corporateId: alphaGroup })).id;
-const b = (await build.newTenant({ name: 'Bravo Steel', corporateId: bravoGroup })).id;
+const a = (await ctx.b.newTenant({ name: 'Alpha Paper', corporateId: alphaGroup })).id;
+const b = (await ctx.b.newTenant({ name: 'Bravo Steel', corporateId: bravoGroup })).id;
 
-const user = async (tenantId: number, name: string, o: Partial<Parameters<typeof newUser>[1]> = {}) => {
-  const { id } = await newUser(database.db, { tenantId, name, password: undefined, ...o });
-  return { id: Number(id), cookie: await sessionCookie(database.db, tenantId, Number(id)) };
-};
+const user = (tenantId: number, name: string, o: Partial<Parameters<typeof ctx.signedIn>[0]> = {}) => ctx.signedIn({ tenantId, name, ...o });
 const siteAdmin = await user(site, 'Sita Site', { userType: 'site', role: 'admin' });
 const adminA = await user(a, 'Asha Admin', { role: 'admin' });
 const bravoUser = await user(b, 'Bravo Person', { role: 'admin' });
 
 type Entry = { action: string; entity: string; tenantName: string; actorName: string | null; entityName: string | null };
 const log = async (cookie: string, query = '') => {
-  const res = await app.inject({ method: 'GET', url: `/api/auditLogs?size=200${query}`, headers: { cookie, ...XHR } });
+  const res = await ctx.inject({ method: 'GET', url: `/api/auditLogs?size=200${query}`, headers: { cookie, ...XHR } });
   expect(res.statusCode, res.body).toBe(200);
   return { body: res.body, items: res.json().items as Entry[] };
 };
 
 describe('names in the audit log', () => {
   it('names the actor, the changed user or tenant, and the log’s tenant for a site administrator', async () => {
-    const created = await app.inject({
+    const created = await ctx.inject({
       method: 'POST',
       url: '/api/user',
       headers: { cookie: siteAdmin.cookie, ...XHR },
       payload: { tenantId: a, name: 'Neel New', userName: `neel.${Date.now()}@example.in`, userType: 'tenant', role: 'user', password: PASSWORD },
     });
     expect(created.statusCode, created.body).toBe(201);
-    await app.inject({ method: 'PATCH', url: `/api/tenants/${a}`, headers: { cookie: siteAdmin.cookie, ...XHR }, payload: [{ op: 'SET', att: 'status', value: 'GRACE' }] });
+    await ctx.inject({ method: 'PATCH', url: `/api/tenants/${a}`, headers: { cookie: siteAdmin.cookie, ...XHR }, payload: [{ op: 'SET', att: 'status', value: 'GRACE' }] });
     const { items } = await log(siteAdmin.cookie, `&tenantId=${a}`);
     expect(items.find((e) => e.action === 'create' && e.entity === `app_user:${created.json().id}`)).toMatchObject({
       tenantName: 'Alpha Paper',
@@ -61,13 +51,13 @@ describe('names in the audit log', () => {
   });
 
   it('names a corporate whose tenant the reader reads', async () => {
-    await new AuditLogRepository(database.db).record({ tenantId: site, actor: `user:${siteAdmin.id}`, actorUserId: siteAdmin.id, action: 'update', entity: `corporate:${alphaGroup}`, before: null, after: {} });
+    await new AuditLogRepository(ctx.db).record({ tenantId: site, actor: `user:${siteAdmin.id}`, actorUserId: siteAdmin.id, action: 'update', entity: `corporate:${alphaGroup}`, before: null, after: {} });
     const { items } = await log(siteAdmin.cookie, `&entity=corporate:${alphaGroup}`);
     expect(items).toEqual([expect.objectContaining({ tenantName: 'Operations', actorName: 'Sita Site', entityName: 'Alpha Group' })]);
   });
 
   it("leaves unnamed, for a tenant's admin, what lies outside the tenants they read", async () => {
-    const audit = new AuditLogRepository(database.db);
+    const audit = new AuditLogRepository(ctx.db);
     // Entries of A's log that point at B's user, B itself and B's corporate (as no change does today).
     for (const entity of [`app_user:${bravoUser.id}`, `tenant:${b}`, `corporate:${bravoGroup}`, 'weird:entity']) {
       await audit.record({ tenantId: a, actor: `user:${bravoUser.id}`, actorUserId: bravoUser.id, action: 'probe', entity, before: null, after: {} });

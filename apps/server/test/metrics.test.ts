@@ -1,27 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { buildTestApp } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const TOKEN = 'scrape-me-0123456789';
 
 describe('GET /metrics', () => {
-  let database: TestDatabase;
-  let local: FastifyInstance;
+  const ctx = useTestApp();
   let tokened: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    local = await buildTestApp(database);
-    tokened = await buildTestApp(database, { metrics: { token: TOKEN } });
+    tokened = await buildTestApp(ctx.database, { metrics: { token: TOKEN } });
   });
   afterAll(async () => {
-    await local.close();
     await tokened.close();
-    await database.close();
   });
 
   it('answers a scraper on this machine in the Prometheus text format, not to be cached', async () => {
-    const res = await local.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    const res = await ctx.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -30,16 +26,16 @@ describe('GET /metrics', () => {
   });
 
   it('counts HTTP answers by route pattern, not by URL', async () => {
-    await local.inject({ method: 'GET', url: '/api/tenant-by-id/987654' });
-    await local.inject({ method: 'GET', url: '/healthz' });
-    const body = (await local.inject({ method: 'GET', url: '/metrics' })).body;
+    await ctx.inject({ method: 'GET', url: '/api/tenant-by-id/987654' });
+    await ctx.inject({ method: 'GET', url: '/healthz' });
+    const body = (await ctx.inject({ method: 'GET', url: '/metrics' })).body;
     expect(body).toMatch(/^enviro_http_request_duration_seconds_count\{method="GET",route="\/api\/tenant-by-id\/:tenantId",status_code="401"\} 1$/m);
     expect(body).toMatch(/^enviro_http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} 1$/m);
     expect(body).not.toContain('987654');
   });
 
   it('refuses another machine unless it sends the token, and a wrong token', async () => {
-    const far = await local.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' });
+    const far = await ctx.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' });
     expect(far.statusCode).toBe(401);
     expect(far.json().message).toMatch(/METRICS_TOKEN/);
     const none = await tokened.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });

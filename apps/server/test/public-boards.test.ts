@@ -1,33 +1,27 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 /**
  * The public home page lists the boards (statutory bodies in a public status) by state and name,
  * before anyone has picked one; an industry page finds the boards it reports to for its way back.
  */
 
-const database = await createTestDatabase();
-const app = await buildTestApp(database);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const ctx = useTestApp();
+await ctx.start();
 
-const build = builders(database.db);
-const board = (o: Parameters<typeof build.newTenant>[0]) => build.newTenant({ type: 'statutory', ...o }).then((t) => t.id);
+const board = (o: Parameters<typeof ctx.b.newTenant>[0]) => ctx.b.newTenant({ type: 'statutory', ...o }).then((t) => t.id);
 const rajasthan = await board({ name: 'Rajasthan SPCB', state: 'Rajasthan', city: 'Jaipur' });
 const gujarat = await board({ name: 'Gujarat PCB', state: 'Gujarat', city: 'Gandhinagar', status: 'GRACE' });
 const rajasthan2 = await board({ name: 'Rajasthan Board 10', state: 'Rajasthan', status: 'TRIAL' });
 const rajasthan3 = await board({ name: 'Rajasthan Board 9', state: 'Rajasthan' });
 const stateless = await board({ name: 'Anywhere Board' });
 await board({ name: 'Disabled Board', state: 'Goa', status: 'DISABLED' });
-const cgwa = (await build.newTenant({ name: 'CGWA', type: 'cgwa', state: 'Delhi' })).id;
-const cement = (await build.newTenant({ name: 'Shree Cement', state: 'Rajasthan', statutoryIds: [rajasthan, gujarat, cgwa] })).id;
-const closed = (await build.newTenant({ name: 'Closed Mill', status: 'DISABLED', statutoryIds: [rajasthan] })).id;
-await build.newTenant({ name: 'Partner', type: 'partner', state: 'Rajasthan' });
+const cgwa = (await ctx.b.newTenant({ name: 'CGWA', type: 'cgwa', state: 'Delhi' })).id;
+const cement = (await ctx.b.newTenant({ name: 'Shree Cement', state: 'Rajasthan', statutoryIds: [rajasthan, gujarat, cgwa] })).id;
+const closed = (await ctx.b.newTenant({ name: 'Closed Mill', status: 'DISABLED', statutoryIds: [rajasthan] })).id;
+await ctx.b.newTenant({ name: 'Partner', type: 'partner', state: 'Rajasthan' });
 
-const boards = (query = '', headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/api/boards${query}`, headers });
+const boards = (query = '', headers: Record<string, string> = {}) => ctx.inject({ method: 'GET', url: `/api/boards${query}`, headers });
 
 describe('GET /api/boards', () => {
   it('answers anyone the boards in a public status, by state then name, with their state and city', async () => {

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 const portal = (id: number) => ({ portal: 'PUBLIC', 'public-tenant-id': String(id) });
 const MINUTE = 60_000;
@@ -10,8 +8,7 @@ const istHour = (ts: number) => Math.floor((ts + IST) / 3_600_000) * 3_600_000 -
 const istText = (ts: number) => new Date(ts + IST).toISOString().slice(0, 19).replace('T', ' ');
 
 describe('report downloads', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = useTestApp();
   let tenant: number;
   let other: number;
   let stackA: number;
@@ -27,14 +24,14 @@ describe('report downloads', () => {
 
   async function insert(tenantId: number, deviceId: number, rows: { ts: number; vals: (number | null)[] }[]) {
     const stamps = rows.map((r) => r.ts);
-    await database.pool.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(Math.min(...stamps)), new Date(Math.max(...stamps) + 1)]);
-    await database.pool.query(
+    await ctx.database.pool.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(Math.min(...stamps)), new Date(Math.max(...stamps) + 1)]);
+    await ctx.database.pool.query(
       `INSERT INTO reading (tenant_id, device_id, ts, vals)
        SELECT $1, $2, t, v::float8[] FROM unnest($3::timestamptz[], $4::text[]) AS u(t, v)`,
       [tenantId, deviceId, rows.map((r) => new Date(r.ts)), rows.map((r) => `{${r.vals.map((v) => v ?? 'NULL').join(',')}}`)],
     );
     // No rollups exist yet: marking every bucket dirty makes queries read these rows from raw.
-    await database.pool.query(
+    await ctx.database.pool.query(
       `INSERT INTO rollup_dirty (tenant_id, device_id, bucket)
        SELECT DISTINCT tenant_id, device_id, enviro_bucket15(ts) FROM reading WHERE tenant_id = $1 AND device_id = $2
        ON CONFLICT DO NOTHING`,
@@ -43,32 +40,25 @@ describe('report downloads', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    const b = builders(database.db);
-    tenant = (await b.newTenant({ name: 'Shree Cement' })).id;
-    other = (await b.newTenant({ name: 'Other' })).id;
-    stackA = (await b.newEntity({ tenantId: tenant, type: 'cems', name: 'Stack A' })).id;
-    stackB = (await b.newEntity({ tenantId: tenant, type: 'cems', name: 'Stack B' })).id;
-    etp = (await b.newEntity({ tenantId: tenant, type: 'eqms', name: 'ETP' })).id;
-    busy = (await b.newEntity({ tenantId: tenant, type: 'cems', name: 'Busy, Stack' })).id;
-    elsewhere = (await b.newEntity({ tenantId: other, type: 'cems', name: 'Elsewhere' })).id;
-    deviceA = (await b.newDevice({ tenantId: tenant, entityId: stackA })).id;
-    const deviceB = (await b.newDevice({ tenantId: tenant, entityId: stackB, params: [{ name: 'pm' }] })).id;
-    const deviceEtp = (await b.newDevice({ tenantId: tenant, entityId: etp, params: [{ name: 'pm' }] })).id;
-    const deviceBusy = (await b.newDevice({ tenantId: tenant, entityId: busy, params: [{ name: 'pm' }] })).id;
+    tenant = (await ctx.b.newTenant({ name: 'Shree Cement' })).id;
+    other = (await ctx.b.newTenant({ name: 'Other' })).id;
+    stackA = (await ctx.b.newEntity({ tenantId: tenant, type: 'cems', name: 'Stack A' })).id;
+    stackB = (await ctx.b.newEntity({ tenantId: tenant, type: 'cems', name: 'Stack B' })).id;
+    etp = (await ctx.b.newEntity({ tenantId: tenant, type: 'eqms', name: 'ETP' })).id;
+    busy = (await ctx.b.newEntity({ tenantId: tenant, type: 'cems', name: 'Busy, Stack' })).id;
+    elsewhere = (await ctx.b.newEntity({ tenantId: other, type: 'cems', name: 'Elsewhere' })).id;
+    deviceA = (await ctx.b.newDevice({ tenantId: tenant, entityId: stackA })).id;
+    const deviceB = (await ctx.b.newDevice({ tenantId: tenant, entityId: stackB, params: [{ name: 'pm' }] })).id;
+    const deviceEtp = (await ctx.b.newDevice({ tenantId: tenant, entityId: etp, params: [{ name: 'pm' }] })).id;
+    const deviceBusy = (await ctx.b.newDevice({ tenantId: tenant, entityId: busy, params: [{ name: 'pm' }] })).id;
     await insert(tenant, deviceA, times.map((ts, i) => ({ ts, vals: [i, 100 + i] })));
     await insert(tenant, deviceB, times.map((ts, i) => ({ ts, vals: [2 * i] })));
     await insert(tenant, deviceEtp, times.map((ts) => ({ ts, vals: [7] })));
     await insert(tenant, deviceBusy, Array.from({ length: 10_001 }, (_, i) => ({ ts: busyFrom + i * MINUTE, vals: [i % 90] })));
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
 
   const rawReport = (format: string, request: object, caller = tenant) =>
-    app.inject({ method: 'POST', url: '/api/raw-data-report', headers: portal(caller), payload: { format, request } });
+    ctx.inject({ method: 'POST', url: '/api/raw-data-report', headers: portal(caller), payload: { format, request } });
   const lastHours = { startDate: new Date(base).toISOString(), endDate: new Date(now).toISOString() };
   const csvLines = (body: string) => body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
 
@@ -126,7 +116,7 @@ describe('report downloads', () => {
 
   describe('POST /api/public-parameter-report/{tenantId}', () => {
     const parameterReport = (request: object, format = 'CSV', tenantId = tenant, caller = tenant) =>
-      app.inject({ method: 'POST', url: `/api/public-parameter-report/${tenantId}`, headers: portal(caller), payload: { format, request } });
+      ctx.inject({ method: 'POST', url: `/api/public-parameter-report/${tenantId}`, headers: portal(caller), payload: { format, request } });
 
     it('averages the parameter per Kolkata hour, one column per station', async () => {
       const res = await parameterReport({ entityType: 'cems', paramName: 'pm', entityIds: [stackA, stackB], duration: '1d-ago', interval: 'hour_1' });
@@ -146,8 +136,8 @@ describe('report downloads', () => {
     });
 
     it('rounds each value to the two decimals the screens show', async () => {
-      const stackC = (await builders(database.db).newEntity({ tenantId: tenant, type: 'cems', name: 'Stack C' })).id;
-      const device = (await builders(database.db).newDevice({ tenantId: tenant, entityId: stackC, params: [{ name: 'pm' }] })).id;
+      const stackC = (await ctx.b.newEntity({ tenantId: tenant, type: 'cems', name: 'Stack C' })).id;
+      const device = (await ctx.b.newDevice({ tenantId: tenant, entityId: stackC, params: [{ name: 'pm' }] })).id;
       const hour = istHour(now) - 2 * 3_600_000;
       await insert(tenant, device, [7.1, 7.2, 8.33].map((v, i) => ({ ts: hour + (i + 1) * MINUTE, vals: [v] })));
       const res = await parameterReport({ entityType: 'cems', paramName: 'pm', entityIds: [stackC], duration: '1d-ago', interval: 'hour_1' });

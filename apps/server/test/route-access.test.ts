@@ -1,11 +1,8 @@
 import { ACCESS_RULES, ROLES, USER_TYPES, type Role, type UserType, type View } from '@enviro/domain/access-model';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Audience, RouteAccess } from '../src/platform/access/route-access.ts';
-import { newUser } from './accounts.ts';
-import { builders } from './builders.ts';
 import { buildApp } from '../src/app.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
-import { sessionCookie } from './sessions.ts';
+import { useTestApp } from './test-app.ts';
 
 /**
  * Walks every route the app registered (read back from the app, so a new route is covered without
@@ -17,12 +14,8 @@ import { sessionCookie } from './sessions.ts';
  * it got past the check).
  */
 
-const database = await createTestDatabase();
-const app = await buildTestApp(database);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const ctx = useTestApp();
+await ctx.start();
 
 /** Routes that never consult the caller; a new one must be added here on purpose. */
 const OPEN_ROUTES = new Set([
@@ -51,12 +44,11 @@ interface Caller {
 }
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-const build = builders(database.db);
 const tenants = {} as Record<UserType, { tenant: number; entity: number }>;
 for (const type of USER_TYPES) {
-  const { id: tenant } = await build.newTenant({ type });
-  const { id: entity } = await build.newEntity({ tenantId: tenant });
-  await build.newDevice({ tenantId: tenant, entityId: entity });
+  const { id: tenant } = await ctx.b.newTenant({ type });
+  const { id: entity } = await ctx.b.newEntity({ tenantId: tenant });
+  await ctx.b.newDevice({ tenantId: tenant, entityId: entity });
   tenants[type] = { tenant, entity };
 }
 const industry = tenants.tenant;
@@ -65,8 +57,7 @@ const callers: Caller[] = [];
 for (const userType of USER_TYPES) {
   for (const role of ROLES) {
     const { tenant, entity } = tenants[userType];
-    const { id } = await newUser(database.db, { tenantId: tenant, userType, role, password: undefined });
-    const cookie = await sessionCookie(database.db, tenant, Number(id));
+    const { id, cookie } = await ctx.signedIn({ tenantId: tenant, userType, role });
     callers.push({
       name: `${userType}/${role}`,
       headers: { cookie, ...XHR },
@@ -84,7 +75,7 @@ for (const userType of USER_TYPES) {
     }
   }
 }
-const { key } = await build.newApiKey(industry.tenant);
+const { key } = await ctx.b.newApiKey(industry.tenant);
 const outsideIds = { ...industry, user: 0 };
 callers.push(
   { name: 'public portal', headers: { portal: 'PUBLIC', 'public-tenant-id': String(industry.tenant) }, ids: outsideIds, judgedAs: { kind: 'public' } },
@@ -138,16 +129,16 @@ async function inBatches<T, R>(items: readonly T[], fn: (item: T) => Promise<R>,
   return out;
 }
 
-const walked = app.declaredRoutes.filter((r) => r.method !== 'HEAD' && !isDocsOrWeb(r.url) && !OPEN_ROUTES.has(`${r.method} ${r.url}`));
+const walked = ctx.app.declaredRoutes.filter((r) => r.method !== 'HEAD' && !isDocsOrWeb(r.url) && !OPEN_ROUTES.has(`${r.method} ${r.url}`));
 
 describe('route access', () => {
   it('knows every route: each declares its access, and the ones open to all are the expected few', () => {
     expect(walked.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/entities', '/api/data/metric', '/api/users/me']));
-    const open = app.declaredRoutes.filter((r) => r.access === 'none' || r.access === 'device').filter((r) => r.method !== 'HEAD' && !isDocsOrWeb(r.url));
+    const open = ctx.app.declaredRoutes.filter((r) => r.access === 'none' || r.access === 'device').filter((r) => r.method !== 'HEAD' && !isDocsOrWeb(r.url));
     expect(open.map((r) => `${r.method} ${r.url}`).sort()).toEqual([...OPEN_ROUTES].sort());
     // HEAD routes are Fastify's copies of GET routes and carry the same declaration.
-    for (const head of app.declaredRoutes.filter((r) => r.method === 'HEAD')) {
-      expect(app.declaredRoutes.find((r) => r.method === 'GET' && r.url === head.url)?.access).toEqual(head.access);
+    for (const head of ctx.app.declaredRoutes.filter((r) => r.method === 'HEAD')) {
+      expect(ctx.app.declaredRoutes.find((r) => r.method === 'GET' && r.url === head.url)?.access).toEqual(head.access);
     }
   });
 
@@ -156,23 +147,23 @@ describe('route access', () => {
     ['an unknown rule', { access: 'everyone' }],
     ['an empty list', { access: [] }],
   ])('refuses to start with a route that has %s', async (_, config) => {
-    const unstarted = await buildApp({ database }, { logger: false });
+    const unstarted = await buildApp({ database: ctx.database }, { logger: false });
     unstarted.get('/api/undeclared', { config: config as object }, async () => 'reachable');
     await expect(unstarted.ready()).rejects.toThrow('routes without a valid config.access declaration: GET /api/undeclared');
     await unstarted.close();
   });
 
   it('answers anonymous requests to the open routes without asking who calls', async () => {
-    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/api/logout', headers: XHR })).statusCode).toBe(200);
-    const telemetry = await app.inject({ method: 'POST', url: '/api/v1/no-such-token/telemetry', payload: {} });
+    expect((await ctx.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'POST', url: '/api/logout', headers: XHR })).statusCode).toBe(200);
+    const telemetry = await ctx.inject({ method: 'POST', url: '/api/v1/no-such-token/telemetry', payload: {} });
     expect(telemetry.statusCode).toBe(401);
     expect(telemetry.json().message).not.toMatch(/may not use this route|authentication required/);
   });
 
   it.each(walked.map((r) => [`${r.method} ${r.url}`, r] as const))('%s admits exactly the callers its rule names', async (_, route) => {
     const verdicts = await inBatches(callers, async (caller) => {
-      const res = await app.inject({
+      const res = await ctx.inject({
         method: route.method as 'GET',
         // Writes that need no body name ids that do not exist, so an admitted caller changes nothing.
         url: fillParams(route.url, ['PUT', 'PATCH', 'DELETE'].includes(route.method) ? NO_SUCH : caller.ids),
