@@ -2,6 +2,7 @@ import type { AuditLogPage, AuditLogQuery } from '@enviro/contracts/audit-log';
 import { assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
+import { toPage } from '../../platform/http/paging.ts';
 import { AuditLogRepository, type AuditEntry } from './audit-log.repository.ts';
 
 export type { AuditEntry } from './audit-log.repository.ts';
@@ -24,8 +25,8 @@ export class AuditLogService {
       offset: query.page * query.size,
       limit: query.size,
     });
-    return {
-      items: rows.map((r) => ({
+    return toPage(
+      rows.map((r) => ({
         id: Number(r.id),
         tenantId: r.tenant_id,
         tenantName: r.tenant_name,
@@ -40,9 +41,8 @@ export class AuditLogService {
         after: r.after,
       })),
       total,
-      page: query.page,
-      size: query.size,
-    };
+      query,
+    );
   }
 }
 

@@ -4,6 +4,7 @@ import { assertCanReadTenant, assertSignedIn } from '../../platform/access/acces
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { toPage } from '../../platform/http/paging.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { CorporateRepository, type CorporateFilter, type CorporateRow, type CorporateValues } from './corporates.repository.ts';
 import { toTenantInfo } from '../tenants/tenants.service.ts';
@@ -33,7 +34,7 @@ export class CorporateService {
       this.corporates.list(filter, { offset: query.page * query.size, limit: query.size }),
       this.corporates.count(filter),
     ]);
-    return { items: rows.map(toCorporateDetail), total, page: query.page, size: query.size };
+    return toPage(rows.map(toCorporateDetail), total, query);
   }
 
   async get(auth: Auth, id: number): Promise<CorporateDetail> {

@@ -8,6 +8,7 @@ import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { toPage } from '../../platform/http/paging.ts';
 import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import { TenantRepository, type TenantValues } from './tenants.repository.ts';
@@ -44,7 +45,7 @@ export class TenantAdminService {
       offset: query.page * query.size,
       limit: query.size,
     });
-    return { items: rows.map(toTenantInfo), total, page: query.page, size: query.size };
+    return toPage(rows.map(toTenantInfo), total, query);
   }
 
   async create(auth: Auth, input: NewTenant): Promise<TenantInfo> {

@@ -23,6 +23,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import { hashPassword } from '../../platform/access/password.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { toPage } from '../../platform/http/paging.ts';
 import { endSessions } from '../accounts/accounts.service.ts';
 import type { InviteSender } from '../accounts/invite-sender.ts';
 import { recordUserAudit, userActor } from '../audit-log/audit-log.service.ts';
@@ -74,7 +75,7 @@ export class UserAdminService {
       offset: query.page * query.size,
       limit: query.size,
     });
-    return { items: rows.map(toAdminUser), total, page: query.page, size: query.size };
+    return toPage(rows.map(toAdminUser), total, query);
   }
 
   /** POST /api/user. */
@@ -174,7 +175,7 @@ export class UserAdminService {
       entity: r.entity,
       ip: r.ip,
     }));
-    return { items, total, page: query.page, size: query.size };
+    return toPage(items, total, query);
   }
 
   /** GET /api/corporates/{id}/users/primary: the corporate's primary users among those the caller may read. */
