@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInvalidValue, parseReadingValue } from './values.ts';
+import { isInvalidValue, MAX_READING_MAGNITUDE, parseReadingValue } from './values.ts';
 
 describe('isInvalidValue (SPEC 5)', () => {
   it.each([
@@ -24,13 +24,22 @@ describe('parseReadingValue', () => {
     [' 7 ', { ok: true, value: 7 }],
     [true, { ok: true, value: 1 }],
     [0, { ok: true, value: 0 }],
+    [-1e15, { ok: true, value: -1e15 }],
+    ['1e15', { ok: true, value: 1e15 }],
   ])('accepts %j', (raw, expected) => {
     expect(parseReadingValue(raw)).toEqual(expected);
   });
 
-  it.each([null, 'null', 'NaN', 'abc', '', {}, [], Number.POSITIVE_INFINITY, '1e999'])('refuses %j with a reason', (raw) => {
+  it.each([null, 'null', 'NaN', 'abc', '', {}, [], Number.POSITIVE_INFINITY, '1e999', 1.7e308, '-2e15'])('refuses %j with a reason', (raw) => {
     const parsed = parseReadingValue(raw);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.reason.length).toBeGreaterThan(5);
+  });
+});
+
+describe('parseReadingValue beyond the bound', () => {
+  it('names the value and the bound', () => {
+    expect(parseReadingValue(1.7e308)).toEqual({ ok: false, reason: 'value 1.7e+308 is beyond ±1e15' });
+    expect(parseReadingValue(-MAX_READING_MAGNITUDE * 2)).toEqual({ ok: false, reason: 'value -2000000000000000 is beyond ±1e15' });
   });
 });

@@ -8,16 +8,30 @@ export function isInvalidValue(value: unknown): boolean {
 
 export type ReadingValue = { ok: true; value: number } | { ok: false; reason: string };
 
-/** Parses a device-sent value: a finite number, a numeric string, or a boolean (1/0). */
+/**
+ * The largest magnitude a reading may have. No quantity measured here comes near it (a million
+ * cubic kilometres in m3, a petawatt-hour in Wh), while values near the float maximum overflow the
+ * rollups' sums: two of 1.7e308 in one bucket have no float sum. Below it, sums of any number of
+ * readings stay finite. Larger values are refused on arrival, and left out of aggregates if stored
+ * before this bound existed.
+ */
+export const MAX_READING_MAGNITUDE = 1e15;
+
+/** Parses a device-sent value: a finite number, a numeric string, or a boolean (1/0), within ±MAX_READING_MAGNITUDE. */
 export function parseReadingValue(raw: unknown): ReadingValue {
   if (isInvalidValue(raw)) return { ok: false, reason: `invalid value ${JSON.stringify(raw ?? null)}` };
   if (typeof raw === 'number') {
-    return Number.isFinite(raw) ? { ok: true, value: raw } : { ok: false, reason: `value is not finite` };
+    return Number.isFinite(raw) ? bounded(raw) : { ok: false, reason: `value is not finite` };
   }
   if (typeof raw === 'boolean') return { ok: true, value: raw ? 1 : 0 };
   if (typeof raw === 'string' && raw.trim() !== '') {
     const n = Number(raw.trim());
-    if (Number.isFinite(n)) return { ok: true, value: n };
+    if (Number.isFinite(n)) return bounded(n);
   }
   return { ok: false, reason: `value ${JSON.stringify(raw).slice(0, 40)} is not numeric` };
+}
+
+function bounded(value: number): ReadingValue {
+  if (Math.abs(value) > MAX_READING_MAGNITUDE) return { ok: false, reason: `value ${value} is beyond ±1e15` };
+  return { ok: true, value };
 }

@@ -1,3 +1,5 @@
+import { MAX_READING_MAGNITUDE } from '@enviro/domain/values';
+import type pg from 'pg';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
 
 export interface RefreshOptions {
@@ -11,6 +13,8 @@ const KEYS = 'unnest($1::int[], $2::bigint[], $3::timestamptz[]) AS m(tenant_id,
 
 // n, sum, min, max, first and last of every series of each marked bucket, from raw rows. first/last are
 // the values at the earliest/latest ts (one row per device and instant, so they are well defined).
+// Values beyond the readings' bound (stored before ingestion refused them) are left out: two near the
+// float maximum have no float sum, and the bound keeps every sum finite.
 const RECOMPUTE = `
 INSERT INTO reading_15m (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last)
 SELECT m.tenant_id, m.device_id, v.slot::smallint, m.bucket, count(*), sum(v.value), min(v.value), max(v.value),
@@ -19,7 +23,7 @@ FROM ${KEYS}
 JOIN reading r ON r.tenant_id = m.tenant_id AND r.device_id = m.device_id
               AND r.ts >= m.bucket AND r.ts < m.bucket + interval '15 minutes'
 CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
-WHERE v.value IS NOT NULL
+WHERE v.value IS NOT NULL AND abs(v.value) <= ${MAX_READING_MAGNITUDE}::float8
 GROUP BY m.tenant_id, m.device_id, v.slot, m.bucket`;
 
 // The hours of the marked buckets (see 015_hour_rollups.sql), from their quarters in reading_15m.
@@ -34,6 +38,31 @@ JOIN reading_15m q ON q.tenant_id = h.tenant_id AND q.device_id = h.device_id
                   AND q.bucket >= h.bucket AND q.bucket < h.bucket + interval '1 hour'
 GROUP BY h.tenant_id, h.device_id, q.slot, h.bucket`;
 
+/** A dirty bucket: one device's 15-minute bucket. */
+export interface BucketMark {
+  tenantId: number;
+  deviceId: string;
+  bucket: Date;
+}
+
+/** A bucket whose rollup failed in a pass: left marked, tried again from `nextTry`. */
+export interface FailedBucket extends BucketMark {
+  /** Failures in a row, this one included. */
+  attempts: number;
+  error: string;
+  nextTry: Date;
+}
+
+export interface RefreshResult {
+  /** Buckets recomputed and cleared. */
+  refreshed: number;
+  /** Buckets that failed, with their retry state. */
+  failed: FailedBucket[];
+}
+
+// The pause before a failed bucket's next try: 30 s, doubling with each failure, at most an hour.
+const NEXT_TRY = `now() + least(interval '1 hour', interval '30 seconds' * 2 ^ least(d.attempts, 12))`;
+
 /**
  * The rollups (reading_15m, reading_1h) and their queue of dirty marks (rollup_dirty, written by the
  * ingestion commit). Pooled (see PooledRepository): a refresh holds its marks in a transaction on one
@@ -44,45 +73,30 @@ export class RollupRepository extends PooledRepository {
    * Recomputes up to `limit` dirty 15-minute buckets from raw readings, and their hours from those
    * quarters, and clears their marks, in one transaction. Marks are taken FOR UPDATE SKIP LOCKED, so
    * several workers share the queue, and an ingesting transaction that touches a held bucket waits and
-   * then marks it again (see the telemetry module's readings.repository.ts). Returns how many buckets
-   * were refreshed.
+   * then marks it again (see the telemetry module's readings.repository.ts).
+   *
+   * The buckets are recomputed together, set-based; should that fail, the set is halved under
+   * savepoints until the failing buckets stand alone, so one tenant's bucket never holds back the rest.
+   * A failing bucket keeps its mark with its retry state (attempts, last_error, next_try: 018_rollup_retry.sql)
+   * and is not taken again before next_try; queries read it from raw meanwhile.
    */
-  async refresh(options: RefreshOptions = {}): Promise<number> {
+  async refresh(options: RefreshOptions = {}): Promise<RefreshResult> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       try {
-        const marks = await client.query<{ tenant_id: number; device_id: string; bucket: Date }>(
+        const { rows } = await client.query<{ tenant_id: number; device_id: string; bucket: Date }>(
           `SELECT tenant_id, device_id, bucket FROM rollup_dirty
-           WHERE ($2::timestamptz IS NULL OR bucket < $2) LIMIT $1 FOR UPDATE SKIP LOCKED`,
+           WHERE ($2::timestamptz IS NULL OR bucket < $2) AND (next_try IS NULL OR next_try <= now())
+           LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [options.limit ?? 500, options.before ?? null],
         );
-        if (marks.rows.length > 0) {
-          const keys = [marks.rows.map((m) => m.tenant_id), marks.rows.map((m) => m.device_id), marks.rows.map((m) => m.bucket)];
-          // Rows first: a series whose readings are gone from a bucket loses its rollup row.
-          await client.query(
-            `DELETE FROM reading_15m r USING ${KEYS}
-             WHERE r.tenant_id = m.tenant_id AND r.device_id = m.device_id AND r.bucket = m.bucket`,
-            keys,
-          );
-          await client.query(RECOMPUTE, keys);
-          // Workers refreshing different quarters of one hour would each read the other's quarter as it
-          // was before; taken in turn, the last to commit reads every quarter current.
-          await client.query(`SELECT pg_advisory_xact_lock(hashtext('enviro_hour_rollups'))`);
-          await client.query(
-            `DELETE FROM reading_1h r USING (${HOURS}) h
-             WHERE r.tenant_id = h.tenant_id AND r.device_id = h.device_id AND r.bucket = h.bucket`,
-            keys,
-          );
-          await client.query(RECOMPUTE_HOURS, keys);
-          await client.query(
-            `DELETE FROM rollup_dirty d USING ${KEYS}
-             WHERE d.tenant_id = m.tenant_id AND d.device_id = m.device_id AND d.bucket = m.bucket`,
-            keys,
-          );
-        }
+        const marks = rows.map((m) => ({ tenantId: m.tenant_id, deviceId: m.device_id, bucket: m.bucket }));
+        const errors = marks.length > 0 ? await recomputeIsolated(client, marks) : [];
+        const failed: FailedBucket[] = [];
+        for (const { mark, error } of errors) failed.push({ ...mark, ...(await recordFailure(client, mark, error)) });
         await client.query('COMMIT');
-        return marks.rows.length;
+        return { refreshed: marks.length - failed.length, failed };
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
@@ -91,4 +105,56 @@ export class RollupRepository extends PooledRepository {
       client.release();
     }
   }
+}
+
+/** Recomputes the marks under a savepoint, halving a failing set; returns the buckets that fail alone. */
+async function recomputeIsolated(client: pg.PoolClient, marks: readonly BucketMark[]): Promise<{ mark: BucketMark; error: unknown }[]> {
+  await client.query('SAVEPOINT rollup');
+  try {
+    await recompute(client, marks);
+    await client.query('RELEASE SAVEPOINT rollup');
+    return [];
+  } catch (error) {
+    await client.query('ROLLBACK TO SAVEPOINT rollup');
+    await client.query('RELEASE SAVEPOINT rollup');
+    if (marks.length === 1) return [{ mark: marks[0]!, error }];
+    const half = Math.ceil(marks.length / 2);
+    return [...(await recomputeIsolated(client, marks.slice(0, half))), ...(await recomputeIsolated(client, marks.slice(half)))];
+  }
+}
+
+async function recompute(client: pg.PoolClient, marks: readonly BucketMark[]): Promise<void> {
+  const keys = [marks.map((m) => m.tenantId), marks.map((m) => m.deviceId), marks.map((m) => m.bucket)];
+  // Rows first: a series whose readings are gone from a bucket loses its rollup row.
+  await client.query(
+    `DELETE FROM reading_15m r USING ${KEYS}
+     WHERE r.tenant_id = m.tenant_id AND r.device_id = m.device_id AND r.bucket = m.bucket`,
+    keys,
+  );
+  await client.query(RECOMPUTE, keys);
+  // Workers refreshing different quarters of one hour would each read the other's quarter as it
+  // was before; taken in turn, the last to commit reads every quarter current.
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('enviro_hour_rollups'))`);
+  await client.query(
+    `DELETE FROM reading_1h r USING (${HOURS}) h
+     WHERE r.tenant_id = h.tenant_id AND r.device_id = h.device_id AND r.bucket = h.bucket`,
+    keys,
+  );
+  await client.query(RECOMPUTE_HOURS, keys);
+  await client.query(
+    `DELETE FROM rollup_dirty d USING ${KEYS}
+     WHERE d.tenant_id = m.tenant_id AND d.device_id = m.device_id AND d.bucket = m.bucket`,
+    keys,
+  );
+}
+
+async function recordFailure(client: pg.PoolClient, mark: BucketMark, error: unknown): Promise<Pick<FailedBucket, 'attempts' | 'error' | 'nextTry'>> {
+  const message = error instanceof Error ? error.message : String(error);
+  const { rows } = await client.query<{ attempts: number; next_try: Date }>(
+    `UPDATE rollup_dirty d SET attempts = d.attempts + 1, last_error = $4, next_try = ${NEXT_TRY}
+     WHERE d.tenant_id = $1 AND d.device_id = $2 AND d.bucket = $3
+     RETURNING d.attempts, d.next_try`,
+    [mark.tenantId, mark.deviceId, mark.bucket, message],
+  );
+  return { attempts: rows[0]!.attempts, error: message, nextTry: rows[0]!.next_try };
 }

@@ -5,19 +5,22 @@ export type { RefreshOptions } from './rollups.repository.ts';
 
 /**
  * One rollup pass: recomputes up to `options.limit` dirty 15-minute buckets and their hours, and
- * clears their marks; returns how many buckets were refreshed.
+ * clears their marks; returns how many buckets were refreshed (failing ones stay marked for a later try).
  */
-export function refreshRollups(database: PooledHandle, options: RefreshOptions = {}): Promise<number> {
-  return new RollupRepository(database).refresh(options);
+export async function refreshRollups(database: PooledHandle, options: RefreshOptions = {}): Promise<number> {
+  return (await new RollupRepository(database).refresh(options)).refreshed;
 }
 
-/** Refreshes until no dirty bucket (before `options.before`) is left; returns how many were refreshed. */
+/**
+ * Refreshes until no dirty bucket (before `options.before`) is due, leaving failing ones for their
+ * next try; returns how many were refreshed.
+ */
 export async function drainRollups(database: PooledHandle, options: RefreshOptions = {}): Promise<number> {
   const rollups = new RollupRepository(database);
   let total = 0;
   for (;;) {
-    const n = await rollups.refresh(options);
-    if (n === 0) return total;
-    total += n;
+    const { refreshed, failed } = await rollups.refresh(options);
+    if (refreshed + failed.length === 0) return total;
+    total += refreshed;
   }
 }

@@ -1,4 +1,5 @@
 import { isQuarterHour, QUARTER_HOUR_MS } from '@enviro/domain/interval';
+import { MAX_READING_MAGNITUDE } from '@enviro/domain/values';
 import { sql } from 'kysely';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
 
@@ -78,6 +79,13 @@ export function hourSpan(query: BucketQuery, span: { from: number; to: number })
 }
 
 const ts = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A raw value that counts as a reading: within the bound ingestion holds values to. Values stored
+ * before it are left out of trends as they are of the rollups (rollups.repository.ts), so every path
+ * answers alike and no sum overflows.
+ */
+const isReading = (value: ReturnType<typeof sql>) => sql`abs(${value}) <= ${sql.lit(MAX_READING_MAGNITUDE)}::float8`;
 
 function seriesTable(keys: readonly SeriesKey[]) {
   return sql`unnest(${keys.map((k) => k.tenantId)}::int[], ${keys.map((k) => k.deviceId)}::bigint[], ${keys.map((k) => k.slot)}::int[])
@@ -175,7 +183,7 @@ export class TrendRepository extends PooledRepository {
         FROM raw
         JOIN s ON s.tenant_id = raw.tenant_id AND s.device_id = raw.device_id
         CROSS JOIN LATERAL (SELECT raw.vals[s.slot] AS value) v
-        WHERE v.value IS NOT NULL
+        WHERE ${isReading(sql`v.value`)}
         GROUP BY s.sid, 2, 3
       )
       SELECT '[' || string_agg(concat_ws(',', series, bucket, n, sum, coalesce(min::text, 'null'), coalesce(max::text, 'null'),
@@ -196,7 +204,7 @@ export class TrendRepository extends PooledRepository {
       SELECT s.sid::int - 1 AS series, x.ts, x.vals[s.slot] AS value
       FROM ${seriesTable(keys)}
       JOIN reading x ON x.tenant_id = s.tenant_id AND x.device_id = s.device_id
-      WHERE x.ts >= ${ts(from)} AND x.ts < ${ts(to)} AND x.vals[s.slot] IS NOT NULL
+      WHERE x.ts >= ${ts(from)} AND x.ts < ${ts(to)} AND ${isReading(sql`x.vals[s.slot]`)}
       ORDER BY s.sid, x.ts
       LIMIT ${limit}`.execute(this.db);
     return result.rows.map((r) => ({ series: r.series, time: r.ts.getTime(), value: r.value }));

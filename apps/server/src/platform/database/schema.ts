@@ -188,6 +188,11 @@ export interface RollupDirtyTable {
   tenant_id: number;
   device_id: BigId;
   bucket: Timestamp;
+  /** Failed rollups of the bucket in a row (018_rollup_retry.sql). */
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** Not retried before this instant; null until it fails. */
+  next_try: Timestamp | null;
 }
 
 export interface SeriesLatestTable {
