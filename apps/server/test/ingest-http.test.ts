@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storedReadings } from './readings.ts';
 import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
@@ -7,23 +8,12 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
   const ctx = useTestApp();
 
   /** A fresh device (pm with max 50, so2) on a fresh station. */
-  async function newDevice(params?: { name: string; min?: number; max?: number }[]) {
-    const { id: tenantId } = await ctx.b.newTenant();
-    const { id: entityId } = await ctx.b.newEntity({ tenantId });
-    const device = await ctx.b.newDevice({ tenantId, entityId, ...(params ? { params } : {}) });
-    return { tenantId, entityId, ...device };
-  }
+  const newDevice = (params?: { name: string; min?: number; max?: number }[]) => ctx.b.newStationDevice(params ? { params } : {});
 
   const post = (token: string, payload: unknown) =>
     ctx.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: payload as object });
 
-  async function readings(deviceId: number) {
-    const { rows } = await ctx.database.pool.query<{ ts: Date; vals: (number | null)[] }>(
-      'SELECT ts, vals FROM reading WHERE device_id = $1 ORDER BY ts',
-      [deviceId],
-    );
-    return rows.map((r) => ({ ts: r.ts.getTime(), vals: r.vals }));
-  }
+  const readings = (deviceId: number) => storedReadings(ctx.database.pool, deviceId);
 
   it('stores flat readings at server time', async () => {
     const d = await newDevice();

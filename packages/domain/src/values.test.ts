@@ -43,3 +43,16 @@ describe('parseReadingValue beyond the bound', () => {
     expect(parseReadingValue(-MAX_READING_MAGNITUDE * 2)).toEqual({ ok: false, reason: 'value -2000000000000000 is beyond ±1e15' });
   });
 });
+
+describe('parseReadingValue of a deeply nested value', () => {
+  /** `[[[…[1]…]]]`, as JSON.parse builds it from a body (JSON.parse itself does not recurse). */
+  const nested = (depth: number) => JSON.parse(`${'['.repeat(depth)}1${']'.repeat(depth)}`) as unknown;
+
+  it.each([5_000, 200_000])('refuses one %i levels deep with the start of it, without overflowing the stack', (depth) => {
+    expect(parseReadingValue(nested(depth))).toEqual({ ok: false, reason: `value ${'['.repeat(40)} is not numeric` });
+  });
+
+  it('still shows a small object or array whole', () => {
+    expect(parseReadingValue({ v: [1, { w: 2 }] })).toEqual({ ok: false, reason: 'value {"v":[1,{"w":2}]} is not numeric' });
+  });
+});

@@ -28,7 +28,27 @@ export function parseReadingValue(raw: unknown): ReadingValue {
     const n = Number(raw.trim());
     if (Number.isFinite(n)) return bounded(n);
   }
-  return { ok: false, reason: `value ${JSON.stringify(raw).slice(0, 40)} is not numeric` };
+  return { ok: false, reason: `value ${preview(raw)} is not numeric` };
+}
+
+/** How much of a refused value its reason shows. */
+const PREVIEW_CHARS = 40;
+
+/**
+ * The start of a value as JSON. Each level of nesting writes at least one character, so levels
+ * past PREVIEW_CHARS never show and are not walked: a value nested thousands of levels deep (which
+ * JSON.parse builds without recursing) would overflow JSON.stringify's stack.
+ */
+function preview(raw: unknown): string {
+  const depths = new WeakMap<object, number>();
+  const json = JSON.stringify(raw, function (this: object, _key, value: unknown) {
+    if (typeof value !== 'object' || value === null) return value;
+    const depth = (depths.get(this) ?? 0) + 1;
+    if (depth > PREVIEW_CHARS) return undefined;
+    depths.set(value, depth);
+    return value;
+  });
+  return json.slice(0, PREVIEW_CHARS);
 }
 
 function bounded(value: number): ReadingValue {

@@ -1,4 +1,5 @@
 import { MAX_TELEMETRY_BYTES, TelemetryPayload } from '@enviro/contracts/telemetry';
+import { blame } from '../../platform/validation-issues.ts';
 
 /** Topic devices publish to on the embedded broker, which knows them from their CONNECT username. */
 export const DEVICE_TELEMETRY_TOPIC = 'v1/devices/me/telemetry';
@@ -19,7 +20,7 @@ export function decodeTelemetry(payload: Buffer | string): DecodedMessage {
   }
   const parsed = TelemetryPayload.safeParse(json);
   if (parsed.success) return { ok: true, payload: parsed.data };
-  const issue = parsed.error.issues[0]!;
+  const issue = blame(parsed.error.issues[0]!)[0]!;
   return { ok: false, reason: `${['payload', ...issue.path].join('.')}: ${issue.message}` };
 }
 

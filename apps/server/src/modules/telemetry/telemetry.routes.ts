@@ -5,15 +5,26 @@ import {
   TelemetryPayload,
   TelemetryResult,
 } from '@enviro/contracts/telemetry';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../platform/errors.ts';
+import type { DeviceProfile } from './device-profile.repository.ts';
 
 /** ThingsBoard's device HTTP API: the access token in the path is the device's only credential. */
 export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const devices = new WeakMap<FastifyRequest, DeviceProfile>();
+
   app.post(
     '/api/v1/:accessToken/telemetry',
     {
       config: { access: 'device' },
       bodyLimit: MAX_TELEMETRY_BYTES,
+      // An unknown token is refused before its body is read: parsing megabytes is the costly part.
+      onRequest: async (request) => {
+        const device = await app.ingest.device((request.params as TelemetryParams).accessToken);
+        if (!device) throw unauthorized('unknown access token');
+        devices.set(request, device);
+      },
       schema: {
         tags: ['devices'],
         summary: 'Send readings of a device (ThingsBoard device API)',
@@ -25,6 +36,6 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TelemetryResult, 400: ApiError, 401: ApiError, 413: ApiError, 503: ApiError },
       },
     },
-    async (request) => app.ingest.ingest(request.params.accessToken, request.body),
+    async (request) => app.ingest.store(devices.get(request)!, request.body),
   );
 };

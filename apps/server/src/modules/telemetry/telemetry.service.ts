@@ -1,6 +1,6 @@
 import type { TelemetryPayload, TelemetryResult } from '@enviro/contracts/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError, unauthorized } from '../../platform/errors.ts';
+import { HttpError } from '../../platform/errors.ts';
 import type { BatchWriter } from './batch-writer.ts';
 import type { DeviceProfile } from './device-profile.repository.ts';
 import type { DeviceRegistry } from './device-registry.ts';
@@ -26,13 +26,6 @@ export class IngestService {
       this.log.error({ err: error }, 'device lookup failed');
       throw unavailable('device lookup failed; retry later', error);
     }
-  }
-
-  /** Stores a payload for the device of `accessToken`; 401 for an unknown token, 503 when not committed. */
-  async ingest(accessToken: string, payload: TelemetryPayload): Promise<TelemetryResult> {
-    const device = await this.device(accessToken);
-    if (!device) throw unauthorized('unknown access token');
-    return this.store(device, payload);
   }
 
   /** Stores a payload for a known device; resolves after the accepted readings are committed. */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.ts';
+import { blame, type Issue } from '../validation-issues.ts';
 import type { ApiError } from '@enviro/contracts/common';
 
 
@@ -27,10 +28,16 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
-      const issues = error.validation.map((v) => ({
-        field: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'invalid',
-      }));
+      const issues = error.validation
+        .flatMap((v) =>
+          blame({
+            code: v.keyword,
+            path: v.instancePath.split('/').filter(Boolean),
+            message: v.message ?? 'invalid',
+            errors: v.params.errors as Issue['errors'],
+          }),
+        )
+        .map((i) => ({ field: [where, ...i.path.map(String)].join('.'), message: i.message }));
       const first = issues[0]!;
       return reply
         .code(400)

@@ -1,7 +1,9 @@
 import net from 'node:net';
+import { MAX_TELEMETRY_BYTES } from '@enviro/contracts/telemetry';
 import { Aedes, type AuthErrorCode, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { IngestService } from '../../modules/telemetry/telemetry.service.ts';
 import { findFreePort } from '../net/free-port.ts';
+import { PacketSizes } from './packet-sizes.ts';
 import type { Broker, Logger } from './broker.ts';
 import { DEVICE_TELEMETRY_TOPIC, decodeTelemetry } from '../../modules/telemetry/telemetry-message.ts';
 
@@ -14,6 +16,12 @@ export interface EmbeddedBroker extends Broker {
 const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
 const BAD_USERNAME_OR_PASSWORD = 4 as AuthErrorCode;
 const NOT_AUTHORIZED = 5 as AuthErrorCode;
+
+/** Largest packet before the device is authenticated: a CONNECT holds a client id, the token and perhaps a will. */
+export const MAX_PACKET_BYTES_UNAUTHENTICATED = 64 * 1024;
+
+/** Largest packet of an authenticated device: a full telemetry payload and its topic. */
+export const MAX_PACKET_BYTES = MAX_TELEMETRY_BYTES + 64 * 1024;
 
 function refused(returnCode: AuthErrorCode, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode });
@@ -94,7 +102,21 @@ export async function startEmbeddedBroker(options: {
 
   aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'mqtt client error'));
 
-  const server = net.createServer(aedes.handle);
+  const server = net.createServer((socket) => {
+    const client = aedes.handle(socket);
+    const sizes = new PacketSizes();
+    // 'data' fires as aedes reads each chunk: the fixed header of a packet over the limit is seen
+    // before its body is, and the connection goes without the packet ever being buffered whole.
+    socket.on('data', (chunk: Buffer) => {
+      const device = tokens.has(client);
+      const limit = device ? MAX_PACKET_BYTES : MAX_PACKET_BYTES_UNAUTHENTICATED;
+      const size = sizes.over(chunk, limit);
+      if (size === null || socket.destroyed) return;
+      // Only an authenticated device's is worth a warning; anyone can send garbage to the port.
+      (device ? log.warn : log.debug).call(log, { clientId: client.id, size, limit }, 'mqtt: packet over the size limit, disconnected');
+      socket.destroy();
+    });
+  });
   const port = await listen(server, options, log);
   log.info({ port }, `embedded MQTT broker listening on ${options.host}:${port}`);
 
