@@ -17,7 +17,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/:accessToken/telemetry',
     {
-      config: { access: 'device' },
+      // Each value is checked on its own without walking into it, so a nested one is refused alone, as over MQTT.
+      config: { access: 'device', jsonDepth: Infinity },
       bodyLimit: MAX_TELEMETRY_BYTES,
       // An unknown token is refused before its body is read: parsing megabytes is the costly part.
       onRequest: async (request) => {

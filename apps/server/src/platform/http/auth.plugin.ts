@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Auth } from '../access/auth.ts';
 import { assertCsrfHeader, CSRF_HEADER } from '../access/csrf.ts';
@@ -7,6 +7,7 @@ import { resolveAuth } from '../access/resolve-auth.ts';
 import { assertCanCall, isRouteAccess, needsCaller, type RouteAccess } from '../access/route-access.ts';
 import { SESSION_COOKIE } from '../access/session.ts';
 import { headerOf } from '../access/request-header.ts';
+import { requestBodyPlugin } from './request-body.plugin.ts';
 
 /** A route as registered, with the access it declared. */
 export interface DeclaredRoute {
@@ -31,14 +32,16 @@ declare module 'fastify' {
 }
 
 /**
- * Resolves the caller and checks the route's declared access before validation, so a refused
- * caller learns nothing from validation errors. A route registered without a valid declaration
- * stops the app at startup (checked when ready, since plugins such as the web app's set theirs
- * in onRoute hooks that run after this one).
+ * Resolves the caller and checks the route's declared access as the request arrives, before its
+ * body is read: a refused caller learns nothing from validation errors, and costs no parsing of
+ * what it was not allowed to send. Bodies are then read within bounds (request-body.plugin.ts).
+ * A route registered without a valid declaration stops the app at startup (checked when ready,
+ * since plugins such as the web app's set theirs in onRoute hooks that run after this one).
  */
 export const authPlugin = fp(
   async function auth(app: FastifyInstance) {
     await app.register(fastifyCookie);
+    await app.register(requestBodyPlugin);
     const routes: { method: string | string[]; url: string; config?: { access?: unknown } }[] = [];
     const declared: DeclaredRoute[] = [];
     app.decorate('declaredRoutes', declared);
@@ -53,7 +56,8 @@ export const authPlugin = fp(
         for (const method of [r.method].flat()) declared.push({ method, url: r.url, access: r.config?.access as RouteAccess });
       }
     });
-    app.addHook('preValidation', async (request: FastifyRequest) => {
+    // After the cookie plugin's onRequest hook, which parses the session cookie.
+    app.addHook('onRequest', async (request: FastifyRequest) => {
       if (request.is404) return;
       const access = request.routeOptions.config.access;
       // Unreachable once ready has checked every route; refused rather than trusted if it ever is.
@@ -69,6 +73,11 @@ export const authPlugin = fp(
       });
       if (request.auth.kind === 'user') assertCsrfHeader(request.method, headerOf(request, CSRF_HEADER));
       assertCanCall(request.auth, access);
+    });
+    // What a signed-in user or an API key reads is theirs alone: no browser cache or proxy keeps it.
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+      const kind = (request.auth as Auth | null)?.kind;
+      if ((kind === 'user' || kind === 'apiKey') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'auth', dependencies: ['database'] },
