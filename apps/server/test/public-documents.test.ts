@@ -12,6 +12,7 @@ describe('POST /api/documentById', () => {
   let other: number;
   let ctoPath: string;
   let secretPath: string;
+  let internalPath: string;
 
   beforeAll(async () => {
     board = (await ctx.b.newTenant({ name: 'Rajasthan SPCB', type: 'statutory' })).id;
@@ -21,8 +22,10 @@ describe('POST /api/documentById', () => {
     const documents = new DocumentRepository(ctx.db);
     ctoPath = `${cement}/cto/stack-1.pdf`;
     secretPath = `${other}/cto/secret.pdf`;
+    internalPath = `${cement}/audit/stack-1.pdf`;
     await documents.save({ tenantId: cement, entityId: stack.id, type: 'CTO', pathName: ctoPath, fileName: 'CTO Stack 1 ₹.pdf', contentType: 'application/pdf', content: PDF });
     await documents.save({ tenantId: other, entityId: null, type: 'CTO', pathName: secretPath, fileName: 'secret.pdf', contentType: 'application/pdf', content: PDF });
+    await documents.save({ tenantId: cement, entityId: stack.id, type: 'AUDIT', pathName: internalPath, fileName: 'audit.pdf', contentType: 'application/pdf', content: PDF });
   });
 
   const fetchDoc = (pathName: string, caller: number) =>
@@ -48,6 +51,24 @@ describe('POST /api/documentById', () => {
     const res = await fetchDoc(path(), cement);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(`No document at ${path()}`);
+  });
+
+  it("answers the portal 404 for the industry's documents other than CTOs, which its own users still read", async () => {
+    for (const caller of [cement, board]) {
+      const res = await fetchDoc(internalPath, caller);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(`No document at ${internalPath}`);
+    }
+    const { cookie } = await ctx.signedIn({ tenantId: cement });
+    const own = await ctx.inject({
+      method: 'POST',
+      url: '/api/documentById',
+      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+      payload: { pathName: internalPath },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.rawPayload.equals(PDF)).toBe(true);
+    expect((await fetchDoc(ctoPath, cement)).statusCode).toBe(200);
   });
 
   it('names the field of a path without a tenant', async () => {

@@ -36,15 +36,15 @@ export class DocumentRepository extends Repository {
     return this.db.withTables<{ document: DocumentTable }>();
   }
 
-  /** The document and the entity it is attached to (null: the tenant's own). */
-  async findByPath(tenantId: number, pathName: string): Promise<(DocumentFile & { entityId: string | null }) | undefined> {
+  /** The document, its type and the entity it is attached to (null: the tenant's own). */
+  async findByPath(tenantId: number, pathName: string): Promise<(DocumentFile & { type: string; entityId: string | null }) | undefined> {
     const row = await this.documents
       .selectFrom('document')
-      .select(['file_name', 'content_type', 'content', 'entity_id'])
+      .select(['file_name', 'content_type', 'content', 'type', 'entity_id'])
       .where('tenant_id', '=', tenantId)
       .where('path_name', '=', pathName)
       .executeTakeFirst();
-    return row && { fileName: row.file_name, contentType: row.content_type, content: row.content, entityId: row.entity_id };
+    return row && { fileName: row.file_name, contentType: row.content_type, content: row.content, type: row.type, entityId: row.entity_id };
   }
 
   /** Stores a document, replacing the one at the same path. */

@@ -1,5 +1,5 @@
 import type { DocumentRequest } from '@enviro/contracts/documents';
-import { canReadTenant } from '../../platform/access/access.ts';
+import { canReadTenant, mayReadDocument } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
@@ -23,7 +23,8 @@ export class DocumentService {
     // Another tenant's document answers like a missing one, so paths are not confirmed to exist.
     if (!canReadTenant(auth, tenantId)) throw missing;
     const [doc, restriction] = await Promise.all([this.documents.findByPath(tenantId, request.pathName), this.entities.restriction(auth)]);
-    if (!doc) throw missing;
+    // A document the portal may not show answers like a missing one too.
+    if (!doc || !mayReadDocument(auth, doc.type)) throw missing;
     // A user limited to some entities gets only their documents (and the tenant's own).
     if (doc.entityId !== null && !entityVisible(restriction, { tenant_id: tenantId, id: doc.entityId })) throw missing;
     return { fileName: doc.fileName, contentType: doc.contentType, content: doc.content };

@@ -22,6 +22,14 @@ export function scopeTenantIds(auth: Auth, requested?: readonly number[]): numbe
   return [...requested];
 }
 
+/** The only kind of document the public portal shows: a station's consent to operate (SPEC 2, station view). */
+const PORTAL_DOCUMENT_TYPE = 'CTO';
+
+/** The public portal reads CTO documents only; everyone else any document of a tenant they read. */
+export function mayReadDocument(auth: Auth, type: string): boolean {
+  return auth.kind !== 'public' || type === PORTAL_DOCUMENT_TYPE;
+}
+
 export function assertCanWrite(auth: Auth): void {
   if (auth.kind === 'public') throw forbidden('the public portal is read-only');
 }
