@@ -1,40 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startRollupWorker } from '../src/modules/data/rollup-worker.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
-import { builders } from './builders.ts';
 import { insertReadings, post } from './data-fixture.ts';
-import { buildTestApp, createTestDatabase, type TestDatabase } from './helper.ts';
+import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
 const BUCKET = 15 * MINUTE;
 
 describe('rollups: one bad bucket stops nothing else', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let b: ReturnType<typeof builders>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp(database);
-    b = builders(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const ctx = useTestApp();
 
   async function newStation() {
-    const { id: tenantId } = await b.newTenant();
-    const { id: entityId } = await b.newEntity({ tenantId });
-    const device = await b.newDevice({ tenantId, entityId, params: [{ name: 'pm' }, { name: 'flow' }] });
-    return { tenantId, entityId, deviceId: device.id, token: device.accessToken, key: (await b.newApiKey(tenantId)).key };
+    const { id: tenantId } = await ctx.b.newTenant();
+    const { id: entityId } = await ctx.b.newEntity({ tenantId });
+    const device = await ctx.b.newDevice({ tenantId, entityId, params: [{ name: 'pm' }, { name: 'flow' }] });
+    return { tenantId, entityId, deviceId: device.id, token: device.accessToken, key: (await ctx.b.newApiKey(tenantId)).key };
   }
 
   const closedBucket = () => Math.floor(Date.now() / BUCKET) * BUCKET - 4 * BUCKET;
 
   async function marks(deviceId: number) {
-    const { rows } = await database.pool.query(
+    const { rows } = await ctx.database.pool.query(
       'SELECT bucket, attempts, last_error, next_try > now() AS later FROM rollup_dirty WHERE device_id = $1 ORDER BY bucket',
       [deviceId],
     );
@@ -42,14 +28,14 @@ describe('rollups: one bad bucket stops nothing else', () => {
   }
 
   async function rollups(deviceId: number) {
-    const { rows } = await database.pool.query('SELECT slot, n, sum, min, max FROM reading_15m WHERE device_id = $1 ORDER BY bucket, slot', [
+    const { rows } = await ctx.database.pool.query('SELECT slot, n, sum, min, max FROM reading_15m WHERE device_id = $1 ORDER BY bucket, slot', [
       deviceId,
     ]);
     return rows;
   }
 
   const trend = (s: { key: string; entityId: number }, t: number) =>
-    post(app, '/api/data/entityMetric', s.key, {
+    post(ctx.app, '/api/data/entityMetric', s.key, {
       entityIds: [s.entityId],
       params: [{ name: 'flow', dsAgg: 'sum' }, { name: 'pm', dsAgg: 'max' }],
       interval: 'hour_1',
@@ -60,7 +46,7 @@ describe('rollups: one bad bucket stops nothing else', () => {
 
   it('refuses at ingestion a value beyond ±1e15, keeping the rest of the payload', async () => {
     const s = await newStation();
-    const res = await app.inject({
+    const res = await ctx.inject({
       method: 'POST',
       url: `/api/v1/${s.token}/telemetry`,
       payload: [{ ts: closedBucket(), values: { flow: 1.7e308, pm: 5 } }, { ts: closedBucket() + MINUTE, values: { flow: '-2e15' } }],
@@ -80,17 +66,17 @@ describe('rollups: one bad bucket stops nothing else', () => {
     const other = await newStation();
     const t = closedBucket();
     // Stored as an older server accepted them: their sum overflows float8.
-    await insertReadings(database, extreme.tenantId, extreme.deviceId, [
+    await insertReadings(ctx.database, extreme.tenantId, extreme.deviceId, [
       { ts: t, vals: [1, 1.7e308] },
       { ts: t + MINUTE, vals: [2, 1.7e308] },
       { ts: t + 2 * MINUTE, vals: [3, 4] },
     ]);
-    await insertReadings(database, other.tenantId, other.deviceId, [{ ts: t, vals: [7, 8] }]);
+    await insertReadings(ctx.database, other.tenantId, other.deviceId, [{ ts: t, vals: [7, 8] }]);
 
     // Read from raw while the bucket is dirty, then from the rollups.
     const dirty = await trend(extreme, t);
     expect(dirty.statusCode, dirty.body).toBe(200);
-    await drainRollups(database);
+    await drainRollups(ctx.database);
     expect(await marks(extreme.deviceId)).toEqual([]);
     expect(await rollups(other.deviceId)).toEqual([
       { slot: 1, n: 1, sum: 7, min: 7, max: 7 },
@@ -111,19 +97,19 @@ describe('rollups: one bad bucket stops nothing else', () => {
     const failing = await newStation();
     const healthy = await newStation();
     const t = closedBucket();
-    await insertReadings(database, failing.tenantId, failing.deviceId, [{ ts: t, vals: [1, 2] }, { ts: t + BUCKET, vals: [3, 4] }]);
-    await insertReadings(database, healthy.tenantId, healthy.deviceId, [{ ts: t, vals: [5, 6] }]);
-    await database.pool.query(`
+    await insertReadings(ctx.database, failing.tenantId, failing.deviceId, [{ ts: t, vals: [1, 2] }, { ts: t + BUCKET, vals: [3, 4] }]);
+    await insertReadings(ctx.database, healthy.tenantId, healthy.deviceId, [{ ts: t, vals: [5, 6] }]);
+    await ctx.database.pool.query(`
       CREATE FUNCTION test_refuse_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'refused for tenant %', NEW.tenant_id; END $$`);
-    await database.pool.query(
+    await ctx.database.pool.query(
       `CREATE TRIGGER test_refuse_rollup BEFORE INSERT ON reading_15m FOR EACH ROW
        WHEN (NEW.tenant_id = ${failing.tenantId} AND NEW.bucket = '${new Date(t).toISOString()}') EXECUTE FUNCTION test_refuse_rollup()`,
     );
     const logged: unknown[] = [];
     const log = { error: (o: unknown) => logged.push(o), warn: (o: unknown) => logged.push(o), debug: () => undefined };
     try {
-      const worker = startRollupWorker(database, log, { idleMs: 20 });
+      const worker = startRollupWorker(ctx.database, log, { idleMs: 20 });
       try {
         for (let i = 0; i < 100 && (await rollups(healthy.deviceId)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
         for (let i = 0; i < 100 && (await marks(failing.deviceId)).length > 1; i++) await new Promise((r) => setTimeout(r, 50));
@@ -148,21 +134,21 @@ describe('rollups: one bad bucket stops nothing else', () => {
       expect(res.json()[0].data.reduce((sum: number, p: { value: number }) => sum + p.value, 0)).toBe(6);
 
       // Not before its next try, which backs off with each failure.
-      await drainRollups(database);
+      await drainRollups(ctx.database);
       expect((await marks(failing.deviceId))[0].attempts).toBe(1);
-      await database.pool.query('UPDATE rollup_dirty SET next_try = now() WHERE device_id = $1', [failing.deviceId]);
-      await drainRollups(database);
-      const [second] = await database.pool.query(
+      await ctx.database.pool.query('UPDATE rollup_dirty SET next_try = now() WHERE device_id = $1', [failing.deviceId]);
+      await drainRollups(ctx.database);
+      const [second] = await ctx.database.pool.query(
         'SELECT attempts, next_try - now() > interval \'45 seconds\' AS backed_off FROM rollup_dirty WHERE device_id = $1',
         [failing.deviceId],
       ).then((r) => r.rows);
       expect(second).toEqual({ attempts: 2, backed_off: true });
     } finally {
-      await database.pool.query('DROP TRIGGER test_refuse_rollup ON reading_15m; DROP FUNCTION test_refuse_rollup()');
+      await ctx.database.pool.query('DROP TRIGGER test_refuse_rollup ON reading_15m; DROP FUNCTION test_refuse_rollup()');
     }
     // Once the cause is gone, the next try rolls it up and clears the mark.
-    await database.pool.query('UPDATE rollup_dirty SET next_try = now() WHERE device_id = $1', [failing.deviceId]);
-    await drainRollups(database);
+    await ctx.database.pool.query('UPDATE rollup_dirty SET next_try = now() WHERE device_id = $1', [failing.deviceId]);
+    await drainRollups(ctx.database);
     expect(await marks(failing.deviceId)).toEqual([]);
     expect(await rollups(failing.deviceId)).toHaveLength(4);
   });
