@@ -29,12 +29,10 @@ describe('request bodies', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('answers 401 at once to a caller without a session sending a body nested a million levels deep', async () => {
-    const started = performance.now();
+  it('answers 401 to a caller without a session sending a body nested a million levels deep, without parsing it', async () => {
+    // Parsing it took seconds, holding every other request; a parsed body would answer 400 (too deep).
     const res = await setPreferences(json, nested(1_000_000));
     expect(res.statusCode).toBe(401);
-    // Parsing it took seconds, holding every other request.
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('answers 401 to a data read without credentials before reading its body', async () => {
