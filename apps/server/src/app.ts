@@ -22,6 +22,7 @@ import { errorsPlugin } from './platform/http/errors.plugin.ts';
 import { healthPlugin } from './platform/http/health.plugin.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
 import { metricsPlugin, type MetricsOptions } from './platform/http/metrics.plugin.ts';
+import { requestBodyPlugin } from './platform/http/request-body.plugin.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.plugin.ts';
 import { webPlugin } from './platform/http/web.plugin.ts';
 import { mailPlugin, type MailOptions } from './platform/mail/mail.plugin.ts';
@@ -43,11 +44,12 @@ export interface AppDeps {
  * build it and call it with `app.inject`; server.ts listens.
  */
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: 8 * 1024 * 1024, ...options });
+  const app = Fastify(options);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(requestBodyPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
   await app.register(healthPlugin);

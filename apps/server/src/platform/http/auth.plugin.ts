@@ -7,7 +7,6 @@ import { resolveAuth } from '../access/resolve-auth.ts';
 import { assertCanCall, isRouteAccess, needsCaller, type RouteAccess } from '../access/route-access.ts';
 import { SESSION_COOKIE } from '../access/session.ts';
 import { headerOf } from '../access/request-header.ts';
-import { requestBodyPlugin } from './request-body.plugin.ts';
 
 /** A route as registered, with the access it declared. */
 export interface DeclaredRoute {
@@ -41,7 +40,6 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async function auth(app: FastifyInstance) {
     await app.register(fastifyCookie);
-    await app.register(requestBodyPlugin);
     const routes: { method: string | string[]; url: string; config?: { access?: unknown } }[] = [];
     const declared: DeclaredRoute[] = [];
     app.decorate('declaredRoutes', declared);
