@@ -73,44 +73,6 @@ describe('POST /api/login', () => {
     expect(wrong.res.cookies).toEqual([]);
   });
 
-  it('refuses the sixth attempt on an account within 15 minutes, even with the right password', async () => {
-    const user = await ctx.newUser({ tenantId });
-    for (let i = 1; i <= 5; i++) {
-      const { res } = await ctx.login(user.userName, `guess ${i}`, `10.0.2.${i}`);
-      expect(res.statusCode).toBe(401);
-    }
-    const { res } = await ctx.login(user.userName, PASSWORD, '10.0.2.9');
-    expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe('Too many attempts; try again in 15 minutes');
-    // An unknown account is limited alike, so the limit does not tell which accounts exist.
-    for (let i = 1; i <= 5; i++) await ctx.login('ghost@example.in', 'x', `10.0.3.${i}`);
-    expect((await ctx.login('ghost@example.in', 'x', '10.0.3.9')).res.json().message).toBe('Too many attempts; try again in 15 minutes');
-  });
-
-  it('tells how long to wait from the oldest failure that still counts', async () => {
-    const user = await ctx.newUser({ tenantId });
-    for (let i = 1; i <= 5; i++) await ctx.login(user.userName, 'wrong', '10.0.4.1');
-    await ctx.database.pool.query(`UPDATE login_attempt SET at = now() - interval '14 minutes 30 seconds' WHERE user_name = $1`, [user.userName]);
-    expect((await ctx.login(user.userName, PASSWORD, '10.0.4.2')).res.json().message).toBe('Too many attempts; try again in 1 minute');
-    await ctx.database.pool.query(`UPDATE login_attempt SET at = now() - interval '16 minutes' WHERE user_name = $1`, [user.userName]);
-    expect((await ctx.login(user.userName, PASSWORD, '10.0.4.2')).res.statusCode).toBe(200);
-  });
-
-  it('limits one address to 20 failures across accounts', async () => {
-    for (let i = 1; i <= 20; i++) expect((await ctx.login(`probe${i}@example.in`, 'x', '10.0.5.1')).res.statusCode).toBe(401);
-    const user = await ctx.newUser({ tenantId });
-    expect((await ctx.login(user.userName, PASSWORD, '10.0.5.1')).res.statusCode).toBe(429);
-    expect((await ctx.login(user.userName, PASSWORD, '10.0.5.2')).res.statusCode).toBe(200);
-  });
-
-  it('lets a burst of concurrent guesses through no further than the limit', async () => {
-    const user = await ctx.newUser({ tenantId });
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => ctx.login(user.userName, 'wrong', `10.0.6.${i}`)));
-    const codes = results.map((r) => r.res.statusCode);
-    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
-    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(3);
-  });
-
   it('refuses a disabled user, and a user of a disabled tenant, with the same message', async () => {
     const user = await ctx.newUser({ tenantId });
     await ctx.database.pool.query(`UPDATE app_user SET status = 'DISABLED' WHERE id = $1`, [user.id]);

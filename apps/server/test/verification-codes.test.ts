@@ -101,12 +101,18 @@ describe('email confirmation', () => {
     const soon = await post(u, 'verifyEmail');
     expect(soon.statusCode).toBe(429);
     expect(soon.json().message).toMatch(/ask again in \d+ seconds/);
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(soon.headers['retry-after'])).toBeLessThanOrEqual(60);
     for (let sent = 2; sent <= 5; sent++) {
       await ageCodes(u.id);
       await emailCode(u);
     }
     await ageCodes(u.id);
-    expect((await post(u, 'verifyEmail')).json()).toMatchObject({ statusCode: 429, message: expect.stringContaining('last hour') });
+    const full = await post(u, 'verifyEmail');
+    expect(full.json()).toMatchObject({ statusCode: 429, message: expect.stringContaining('last hour') });
+    // Five sends aged 2 to 10 minutes: the oldest leaves the hour in 50 minutes.
+    expect(Number(full.headers['retry-after'])).toBeGreaterThan(50 * 60 - 10);
+    expect(Number(full.headers['retry-after'])).toBeLessThanOrEqual(50 * 60);
     const latest = codeIn(ctx.mail.mails.filter((m) => m.to.includes(u.userName)).at(-1)!);
     if (first !== latest) expect((await post(u, 'verifyEmailOtp', { otp: first })).statusCode).toBe(400);
     expect((await post(u, 'verifyEmailOtp', { otp: latest })).statusCode).toBe(200);
@@ -115,8 +121,9 @@ describe('email confirmation', () => {
   it('sends one code for a burst of concurrent requests; the rest wait for the throttle', async () => {
     const u = await member();
     const since = ctx.mail.mails.length;
-    const statuses = (await Promise.all(Array.from({ length: 4 }, () => post(u, 'verifyEmail')))).map((r) => r.statusCode);
-    expect(statuses.sort()).toEqual([200, 429, 429, 429]);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post(u, 'verifyEmail')));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
+    for (const r of answers.filter((a) => a.statusCode === 429)) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     await ctx.mail.next(u.userName, since);
     const { rows } = await ctx.database.pool.query('SELECT count(*)::int AS n FROM verification_code WHERE user_id = $1', [u.id]);
     expect(rows[0].n).toBe(1);
@@ -228,6 +235,7 @@ describe('password update', () => {
     for (let i = 0; i < 5; i++) await post(u, 'password/update', { currentPassword: `guess number ${i}`, newPassword: 'a much better one' });
     const res = await post(u, 'password/update', { currentPassword: PASSWORD, newPassword: 'a much better one' });
     expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

@@ -124,6 +124,7 @@ describe('invites', () => {
     const limited = await accept(user.token, NEW_PASSWORD, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/try again in \d+ minutes?/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not held back, and the link still works.
     expect((await accept(user.token, NEW_PASSWORD, '10.3.0.2')).statusCode).toBe(200);
   });
@@ -137,7 +138,9 @@ describe('resendInvite', () => {
     const ageInvites = () =>
       ctx.database.pool.query(`UPDATE verification_code SET created_at = created_at - interval '2 minutes' WHERE user_id = $1`, [user.id]);
     // Resending is throttled: once a minute per user, the first invite included.
-    expect((await resend(user.id, adminCookie)).json()).toMatchObject({ statusCode: 429, message: expect.stringContaining('an invite was just sent') });
+    const soon = await resend(user.id, adminCookie);
+    expect(soon.json()).toMatchObject({ statusCode: 429, message: expect.stringContaining('an invite was just sent') });
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
     await ageInvites();
     const since = ctx.mail.mails.length;
     const res = await resend(user.id, adminCookie);

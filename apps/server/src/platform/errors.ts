@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** Dotted path of the offending input field, when one is to blame. */
     readonly field?: string,
+    /** Headers the answer carries, such as a 429's Retry-After. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -18,3 +20,6 @@ export const forbiddenField = (field: string, message: string) => new HttpError(
 /** A value another row already holds (409 naming the field). */
 export const conflict = (field: string, message: string) => new HttpError(409, `${field}: ${message}`, field);
 export const notFound = (message: string) => new HttpError(404, message);
+/** 429 saying, in Retry-After, how many whole seconds to wait before trying again (at least one). */
+export const tooManyRequests = (message: string, retryAfterMs: number) =>
+  new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });

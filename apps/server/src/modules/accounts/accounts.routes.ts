@@ -22,7 +22,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in: sets the httpOnly session cookie and the readable info cookie',
         description:
           `Send the ${CSRF_HEADER} header. A failure answers 401 'Invalid user name or password' whether or not the ` +
-          'account exists; after 5 failures on an account (20 from one address) in 15 minutes, 429 with the wait.',
+          'account exists. An address failing on an account waits after 5 failures (1 minute, doubling up to an hour), and one ' +
+          "failing on 20 accounts in 15 minutes until the oldest leaves that window: 429 with Retry-After. Nobody else's failures " +
+          'hold an address back (docs/ACCESS.md, "Signing in").',
         body: LoginBody,
         response: { 200: SessionUser },
       },

@@ -7,7 +7,7 @@ import { newSessionToken, SESSION_IDLE_MS, sessionIdOf } from '../../platform/ac
 import type { Db } from '../../platform/database/database.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { toProfile, UserAccountService, type ProfileRow } from '../users/user-accounts.service.ts';
-import { LoginRateLimiter, tooManyAttempts } from './login-rate-limit.ts';
+import { LoginRateLimiter } from './login-rate-limit.ts';
 import { SessionRepository } from '../../platform/access/session.repository.ts';
 
 /** The one answer to a failed login: it never tells whether the account exists. */
@@ -42,7 +42,6 @@ export class AuthService {
   async login(input: LoginBody, client: ClientInfo): Promise<LoginResult> {
     const key = input.userName.toLowerCase();
     const attempt = await this.limiter.admit(key, client.ip);
-    if ('retryAfterMs' in attempt) throw tooManyAttempts(attempt.retryAfterMs);
 
     const row = await this.accounts.findForLogin(key);
     const passwordOk = await verifyPassword(row?.password_hash ?? null, input.password);

@@ -39,20 +39,18 @@ const isExpired = sql<boolean>`c.expires_at <= now()`.as('expired');
  * transaction that holds the user's row lock (see VerificationService).
  */
 export class VerificationCodeRepository extends Repository {
-  /** How many codes of the purpose the user was sent since `sinceMs` ago, and when the last one went. */
-  async recentSends(tenantId: number, userId: number, purpose: CodePurpose, sinceMs: number): Promise<{ count: number; lastAgoMs: number | null }> {
-    const row = await this.db
+  /** How long ago each code of the purpose sent to the user in the last `sinceMs` went, newest first. */
+  async recentSends(tenantId: number, userId: number, purpose: CodePurpose, sinceMs: number): Promise<number[]> {
+    const rows = await this.db
       .selectFrom('verification_code')
-      .select([
-        sql<number>`count(*)::int`.as('count'),
-        sql<number | null>`(extract(epoch FROM now() - max(created_at)) * 1000)::float8`.as('last_ago_ms'),
-      ])
+      .select(sql<number>`(extract(epoch FROM now() - created_at) * 1000)::float8`.as('ago_ms'))
       .where('tenant_id', '=', tenantId)
       .where('user_id', '=', String(userId))
       .where('purpose', '=', purpose)
       .where('created_at', '>', sql<Date>`now() - ${sinceMs} * interval '1 millisecond'`)
-      .executeTakeFirstOrThrow();
-    return { count: row.count, lastAgoMs: row.last_ago_ms };
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => r.ago_ms);
   }
 
   /** Ends the user's open codes of the purpose, then stores the new one; answers its id and expiry. */

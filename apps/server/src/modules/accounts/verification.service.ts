@@ -4,13 +4,13 @@ import { assertSelf, userScope } from '../../platform/access/access.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import { hashPassword, verifyPassword } from '../../platform/access/password.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Messaging } from '../../platform/mail/mail.plugin.ts';
 import { emailChangedMail, emailCodeMail, inviteMail } from '../../platform/mail/templates.ts';
 import { recordUserAudit, userActor, type AuditActor } from '../audit-log/audit-log.service.ts';
 import { UserAccountService, type VerifiableUser } from '../users/user-accounts.service.ts';
 import type { InviteSender } from './invite-sender.ts';
-import { LoginRateLimiter, tooManyAttempts } from './login-rate-limit.ts';
+import { LoginRateLimiter } from './login-rate-limit.ts';
 import { inviteTokenHash, maskEmail, maskPhone, newCode, newInviteToken, VERIFICATION_LIMITS, type VerificationLimits } from './one-time-code.ts';
 import { SessionRepository } from '../../platform/access/session.repository.ts';
 import { VerificationCodeRepository, type CodePurpose, type CodeRow } from './verification.repository.ts';
@@ -75,7 +75,6 @@ export class VerificationService implements InviteSender {
   async acceptInvite(input: AcceptInviteBody, ip: string): Promise<InviteAccepted> {
     const hash = inviteTokenHash(input.token);
     const attempt = await this.limiter.admit(`invite:${hash.slice(0, 32)}`, ip);
-    if ('retryAfterMs' in attempt) throw tooManyAttempts(attempt.retryAfterMs);
     const passwordHash = await hashPassword(input.password);
     try {
       const accepted = await this.db.transaction().execute(async (trx) => {
@@ -192,7 +191,6 @@ export class VerificationService implements InviteSender {
     const user = await this.ownAccount(caller);
     // A wrong current password counts like a failed login, so this route cannot be used to guess it.
     const attempt = await this.limiter.admit(user.user_name.toLowerCase(), ip);
-    if ('retryAfterMs' in attempt) throw tooManyAttempts(attempt.retryAfterMs);
     if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
       await this.limiter.prune();
       throw badRequest('currentPassword', 'is not your current password');
@@ -270,13 +268,17 @@ export class VerificationService implements InviteSender {
   private async assertMaySend(trx: Db, user: VerifiableUser, purpose: CodePurpose): Promise<void> {
     const l = this.limits;
     await this.accounts.in(trx).findVerifiable([user.tenant_id], Number(user.id), true);
-    const recent = await this.codes.in(trx).recentSends(user.tenant_id, Number(user.id), purpose, l.resendWindowMs);
-    if (recent.lastAgoMs !== null && recent.lastAgoMs < l.resendIntervalMs) {
-      const seconds = Math.ceil((l.resendIntervalMs - recent.lastAgoMs) / 1000);
-      throw new HttpError(429, `${purpose === 'invite' ? 'an invite' : 'a code'} was just sent; ask again in ${seconds} second${seconds === 1 ? '' : 's'}`);
+    const agesMs = await this.codes.in(trx).recentSends(user.tenant_id, Number(user.id), purpose, l.resendWindowMs);
+    const lastAgoMs = agesMs[0];
+    if (lastAgoMs !== undefined && lastAgoMs < l.resendIntervalMs) {
+      const waitMs = l.resendIntervalMs - lastAgoMs;
+      const seconds = Math.ceil(waitMs / 1000);
+      throw tooManyRequests(`${purpose === 'invite' ? 'an invite' : 'a code'} was just sent; ask again in ${seconds} second${seconds === 1 ? '' : 's'}`, waitMs);
     }
-    if (recent.count >= l.resendPerWindow) {
-      throw new HttpError(429, `${recent.count} ${purpose === 'invite' ? 'invites' : 'codes'} were sent in the last hour; ask again later`);
+    if (agesMs.length >= l.resendPerWindow) {
+      // Until the send that fills the window leaves it.
+      const waitMs = l.resendWindowMs - agesMs[l.resendPerWindow - 1]!;
+      throw tooManyRequests(`${agesMs.length} ${purpose === 'invite' ? 'invites' : 'codes'} were sent in the last hour; ask again later`, waitMs);
     }
   }
 

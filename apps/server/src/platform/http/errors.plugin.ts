@@ -44,6 +44,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
         .send(body(400, `${first.field}: ${first.message}`, { field: first.field, issues }));
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.field ? { field: error.field } : {}));
     }
     if (isResponseSerializationError(error)) {
