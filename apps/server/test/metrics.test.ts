@@ -47,3 +47,28 @@ describe('GET /metrics', () => {
     expect(right.body).toContain('enviro_http_request_duration_seconds');
   });
 });
+
+describe('GET /metrics: ingestion', () => {
+  const ctx = useTestApp();
+
+  it('counts readings accepted and refused, commits and the queue', async () => {
+    const { accessToken } = await ctx.b.newStationDevice();
+    const ts = Date.now() - 60_000;
+    const res = await ctx.inject({
+      method: 'POST',
+      url: `/api/v1/${accessToken}/telemetry`,
+      payload: [
+        { ts, values: { pm: 12.5, so2: 3 } },
+        { ts: ts + 1000, values: { pm: 'not a number', so2: 4 } },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: 3, refused: [expect.anything()] });
+    const body = (await ctx.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(body).toMatch(/^enviro_ingest_readings_total\{outcome="accepted"\} 3$/m);
+    expect(body).toMatch(/^enviro_ingest_readings_total\{outcome="refused"\} 1$/m);
+    expect(body).toMatch(/^enviro_ingest_commit_seconds_count 1$/m);
+    expect(body).toMatch(/^enviro_ingest_commit_rows_sum 2$/m);
+    expect(body).toMatch(/^enviro_ingest_queued_rows 0$/m);
+  });
+});

@@ -3,6 +3,7 @@ import type { PooledHandle } from '../../platform/database/pooled-repository.ts'
 import type { DeviceProfile } from './device-profile.repository.ts';
 import { ReadingsRepository, type StagedDevice } from './readings.repository.ts';
 import type { ReadingRow } from './telemetry-parser.ts';
+import type { TelemetryMetrics } from './telemetry.metrics.ts';
 
 export interface BatchWriterOptions {
   /** How long the first row of an idle writer waits for company before the batch commits. */
@@ -81,9 +82,15 @@ export class BatchWriter {
     private readonly partitions: PartitionKeeper,
     options: Partial<BatchWriterOptions> = {},
     private readonly onError: (error: Error) => void = () => undefined,
+    private readonly metrics?: TelemetryMetrics,
   ) {
     this.options = { ...DEFAULTS, ...options };
     this.readings = new ReadingsRepository(database);
+  }
+
+  /** Rows accepted and not yet committed. */
+  get backlog(): number {
+    return this.queuedRows;
   }
 
   /** Resolves once `rows` are committed; rejects with WriteRefusedError when they were not. */
@@ -138,9 +145,12 @@ export class BatchWriter {
   }
 
   private async commit(batch: Batch): Promise<void> {
+    const started = performance.now();
     try {
       await this.partitions.ensure(batch.minTs, batch.maxTs);
       await this.readings.commit([...batch.devices.values()]);
+      this.metrics?.commitSeconds.observe((performance.now() - started) / 1000);
+      this.metrics?.commitRows.observe(batch.rows);
       batch.resolve();
     } catch (error) {
       this.onError(error as Error);

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../platform/database/database.ts';
 import { PartitionKeeper } from '../../platform/database/partitions.ts';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.ts';
 import { DeviceRegistry } from './device-registry.ts';
+import { TelemetryMetrics } from './telemetry.metrics.ts';
 import { IngestService } from './telemetry.service.ts';
 
 declare module 'fastify' {
@@ -25,11 +26,17 @@ export interface IngestPluginOptions {
 export const ingestPlugin = fp(
   async function ingest(app: FastifyInstance, opts: IngestPluginOptions) {
     const { database } = opts;
-    const writer = new BatchWriter(database, new PartitionKeeper(database.pool), opts.writer, (error) =>
-      app.log.error({ err: error }, 'batch commit failed; its writers answered 503'),
+    // The queue gauge reads the writer made just below, when scraped.
+    const metrics = new TelemetryMetrics(app.metrics, (): number => writer.backlog);
+    const writer: BatchWriter = new BatchWriter(
+      database,
+      new PartitionKeeper(database.pool),
+      opts.writer,
+      (error) => app.log.error({ err: error }, 'batch commit failed; its writers answered 503'),
+      metrics,
     );
-    app.decorate('ingest', new IngestService(new DeviceRegistry(database.db), writer, app.log));
+    app.decorate('ingest', new IngestService(new DeviceRegistry(database.db), writer, app.log, metrics));
     app.addHook('onClose', () => writer.close());
   },
-  { name: 'ingest' },
+  { name: 'ingest', dependencies: ['metrics'] },
 );

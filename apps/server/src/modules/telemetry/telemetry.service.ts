@@ -5,6 +5,7 @@ import type { BatchWriter } from './batch-writer.ts';
 import type { DeviceProfile } from './device-profile.repository.ts';
 import type { DeviceRegistry } from './device-registry.ts';
 import { parseTelemetry } from './telemetry-parser.ts';
+import type { TelemetryMetrics } from './telemetry.metrics.ts';
 
 /**
  * Device ingestion for every transport: a device is named by its access token; its payload's good
@@ -15,6 +16,7 @@ export class IngestService {
     private readonly registry: DeviceRegistry,
     private readonly writer: BatchWriter,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly metrics?: TelemetryMetrics,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -34,8 +36,11 @@ export class IngestService {
     try {
       await this.writer.write(device, rows);
     } catch (error) {
+      this.metrics?.unavailable.inc();
       throw unavailable(`${(error as Error).message}; retry later`, error);
     }
+    this.metrics?.readings.inc({ outcome: 'accepted' }, accepted);
+    if (refused.length > 0) this.metrics?.readings.inc({ outcome: 'refused' }, refused.length);
     return { accepted, refused };
   }
 }
