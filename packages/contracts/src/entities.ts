@@ -45,8 +45,11 @@ export const EntitiesQuery = z.object({
    * no separate location), so this attaches the same list as `getDevices`.
    */
   getLocatedDevices: QueryBoolean.default(false),
-  /** With devices, add each device's `profile.params`. */
-  params: QueryBoolean.default(false),
+  /** With devices, add each device's `profile.params`; 'all' (SPEC 7: `params=all`) is the same as 'true'. */
+  params: z
+    .enum(['true', 'false', 'all'], { error: "must be 'true', 'false' or 'all'" })
+    .transform((v) => v !== 'false')
+    .default(false),
   /** Accepted so existing clients keep working; cameras are not modelled yet, so it adds nothing. */
   camera: QueryBoolean.default(false),
   /** Accepted so existing clients keep working; every full node already carries its `workingStatus`. */

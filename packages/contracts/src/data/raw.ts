@@ -1,19 +1,20 @@
 import { z } from 'zod';
-import { ParamRef, checkDates, selectionShape, windowShape } from './request.ts';
+import { IgnoredField, ParamRef, checkDates, ignoredDataShape, selectionShape, windowShape } from './request.ts';
 
 /** Raw data request of POST /api/rawdata/metric: raw rows of a range as a table, paged. */
 export const RawDataRequest = z
   .strictObject({
     ...selectionShape,
     ...windowShape,
+    ...ignoredDataShape,
+    /** Accepted and ignored: raw rows are not combined. */
+    aggLevel: IgnoredField,
     /** Parameters (table columns); default every parameter of the selected devices. */
     params: z.array(ParamRef).min(1).max(256).optional(),
     /** Also read the stations under the requested groups. */
     includeDescendants: z.boolean().default(false),
     /** Raw rows are always every instance; accepted as the raw data report sends it (SPEC 9). */
     interval: z.enum(['instances', 'instances_1']).optional(),
-    /** Accepted as the raw data report sends it; this endpoint always answers raw rows. */
-    isRawDataReport: z.boolean().optional(),
     /** Rows per page. */
     limit: z.int().min(1).max(5000).default(500),
     /** Rows to skip; use `cursor` instead for deep pages. */

@@ -40,6 +40,17 @@ const EntityTypeList = z
   .union([EntityType, z.array(EntityType).min(1).max(30)])
   .transform((types) => (typeof types === 'string' ? [types] : types));
 
+const Scalar = z.union([z.string().max(200), z.number(), z.boolean(), z.null()]);
+
+/**
+ * A field SPEC 3 defines that has no meaning in this product (see "Request fields" in
+ * docs/ARCHITECTURE.md): accepted as text, a number, a boolean, null, a list of those or an object
+ * of those, so that clients sending it keep working, and ignored. The spec does not give its type.
+ */
+export const IgnoredField = z
+  .union([Scalar, z.array(Scalar).max(100), z.record(z.string().max(64), z.union([Scalar, z.array(Scalar).max(100)]))])
+  .optional();
+
 /** One parameter of a data request (SPEC 3 Param for data; metric requests spell it metric/dsagg). */
 export const DataParam = z
   .strictObject({
@@ -58,13 +69,20 @@ export const DataParam = z
      * and to now) holding at least one reading. Buckets without data are then listed too, with value null.
      */
     availability: z.boolean().default(false),
+    /**
+     * Convert each device's values from the unit it reports in (its parameter's unit) to the standard
+     * unit of the catalogue (`stdUnit`), which the answer's `unit` then names: e.g. SO2 in ppm to
+     * mg/Nm3 by its molar mass, flow in l/s to m3/hr. A unit with no known conversion to the standard
+     * unit answers 400. Default false: values as the devices report them.
+     */
+    conversion: z.boolean().default(false),
   })
   .superRefine((p, ctx) => {
     if (p.name === undefined && p.metric === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'name (or metric) is required' });
     if (p.name !== undefined && p.metric !== undefined && p.name !== p.metric) ctx.addIssue({ code: 'custom', path: ['metric'], message: 'differs from name' });
     if (p.dsAgg !== undefined && p.dsagg !== undefined && p.dsAgg !== p.dsagg) ctx.addIssue({ code: 'custom', path: ['dsagg'], message: 'differs from dsAgg' });
   })
-  .transform((p) => ({ name: (p.name ?? p.metric)!, agg: p.agg, dsAgg: p.dsAgg ?? p.dsagg, availability: p.availability }));
+  .transform((p) => ({ name: (p.name ?? p.metric)!, agg: p.agg, dsAgg: p.dsAgg ?? p.dsagg, availability: p.availability, conversion: p.conversion }));
 export type DataParam = z.output<typeof DataParam>;
 
 /** A parameter named in a recent-value request. */
@@ -93,6 +111,31 @@ export const selectionShape = {
   considerTags: TagFilter.optional(),
   /** Accepted for compatibility (default USER); what a caller may read comes from its credentials, never from this field. */
   userType: z.string().max(40).optional(),
+  /** Accepted and ignored like `userType`: the view a caller reads with comes from its credentials. */
+  viewUserType: z.string().max(40).optional(),
+  /**
+   * Read only the tenants of this corporate among those the caller may read (and `tenantIds`), as the
+   * CORPORATE-ID header narrows a session. A corporate owning none of them answers 404.
+   */
+  corporateId: Id.optional(),
+};
+
+/**
+ * Fields SPEC 3 defines on data requests (trend and raw) that have no meaning here, accepted and
+ * ignored (see IgnoredField): energy load classes, which this product does not model
+ * (`sourceLoadCategory`, `sourceLoadType`); `rollupAdditionalTags`, since a combined series already
+ * keeps every tag its members share; `isRawDataReport`, since raw rows come from
+ * /api/rawdata/metric whatever the flag says.
+ */
+export const ignoredDataShape = {
+  /** Accepted and ignored: energy load categories are not modelled. */
+  sourceLoadCategory: IgnoredField,
+  /** Accepted and ignored: energy load types are not modelled. */
+  sourceLoadType: IgnoredField,
+  /** Accepted and ignored: a combined series keeps every tag its members share. */
+  rollupAdditionalTags: IgnoredField,
+  /** Accepted and ignored: raw rows are /api/rawdata/metric's answer, with or without this flag. */
+  isRawDataReport: z.boolean().optional(),
 };
 
 /**
@@ -117,6 +160,12 @@ export const windowShape = {
   durationRefDate: LocalDate.optional(),
   /** Zone of local dates and of bucket alignment (a day runs from local midnight). */
   timezone: TimeZone.default(DEFAULT_TIME_ZONE),
+  /**
+   * Move the whole window this far back, in the words of `duration` ('1d-ago', '1n-ago', '1y-ago'),
+   * to compare with an earlier period: the same days last year with '1y-ago'. Days, months and years
+   * are calendar steps in `timezone`. Points carry their own (earlier) times.
+   */
+  shiftInterval: DurationText.optional(),
 };
 
 export type Window = { startDate?: string | undefined; endDate?: string | undefined; timezone: string };

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { Aggregator } from '../common.ts';
-import { DataParam, IntervalName, checkDates, selectionShape, windowShape } from './request.ts';
+import { DataParam, IgnoredField, IntervalName, checkDates, ignoredDataShape, selectionShape, windowShape } from './request.ts';
+
+/**
+ * Where a trend combines series (SPEC 3 aggLevel): 'device' answers each device's series alone,
+ * 'entity' one series per station (its devices combined), 'tenant' one per tenant (its stations
+ * combined, tagged with `tenantId`), 'all' one for everything (as `groupAll`). Series are combined
+ * with each parameter's `agg`; `groupByTags` splits each of these groups further.
+ */
+export const AGG_LEVELS = ['device', 'entity', 'tenant', 'all'] as const;
+export type AggLevel = (typeof AGG_LEVELS)[number];
 
 const trendShape = {
   ...selectionShape,
   ...windowShape,
+  ...ignoredDataShape,
   /** Downsampling; default by range length (SPEC 7): up to a day hour_1, up to a month day_1, longer month_1. 'instances' returns raw points (at most 31 days). */
   interval: IntervalName.optional(),
   /** Parameters to read, each with its own aggregators. */
@@ -15,6 +25,11 @@ const trendShape = {
   groupAll: z.boolean().default(false),
   /** Combine series sharing the values of these tag keys; series lacking a key are left out. */
   groupByTags: z.array(z.string().min(1).max(64)).min(1).max(10).optional(),
+  /**
+   * Where series are combined: 'device', 'entity', 'tenant' or 'all' (see AGG_LEVELS). Default:
+   * 'device' for /api/data/metric, 'entity' for /api/data/entityMetric; `groupAll` means 'all'.
+   */
+  aggLevel: z.enum(AGG_LEVELS).optional(),
 };
 
 /** Data request of POST /api/data/entityMetric (SPEC 3). */
@@ -35,6 +50,15 @@ export const MetricRequest = z
     includeDescendants: z.boolean().default(true),
     /** The metric spelling of `availabilityInterval`. */
     availInterval: z.literal('minute_15').optional(),
+    /**
+     * Keep only entities whose name contains this text or whose type is it, ignoring case: 'stack'
+     * keeps "Stack 1" and "Boiler stack", 'cems' keeps CEMS stations. Empty keeps every entity.
+     */
+    entityFilter: z.string().max(200).optional(),
+    /** Accepted and ignored: equipment types of the energy product are not modelled. */
+    equipmentType: IgnoredField,
+    /** Accepted and ignored: a display placeholder of the dashboards that send it, no part of the query. */
+    placeHolder: IgnoredField,
   })
   .superRefine(checkDates);
 export type MetricRequest = z.output<typeof MetricRequest>;

@@ -2,7 +2,8 @@ import type { RawDataRequest, RawDataResponse } from '@enviro/contracts/data/raw
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { RawRepository } from './raw.repository.ts';
-import { scopeTenantIds } from '../../platform/access/access.ts';
+import { scopeDataTenantIds } from '../../platform/access/access.ts';
+import { AccessRepository } from '../../platform/access/access.repository.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache } from './catalog.ts';
 import { assertKnownParams, selectSeries, type SelectedSeries } from './selection.ts';
@@ -10,6 +11,7 @@ import { resolveWindow } from './time-window.ts';
 
 /** Raw readings of POST /api/rawdata/metric as a table: time, entity, device and one column per parameter. */
 export class RawDataService {
+  private readonly access: AccessRepository;
   private readonly entities: EntityService;
   private readonly readings: RawRepository;
 
@@ -18,6 +20,7 @@ export class RawDataService {
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
+    this.access = new AccessRepository(db);
     this.entities = new EntityService(db);
     this.readings = new RawRepository(db);
   }
@@ -26,7 +29,7 @@ export class RawDataService {
     const range = resolveWindow(request, this.now());
     const names = request.params ? [...new Set(request.params)] : null;
     const [snapshot, restriction] = await Promise.all([
-      this.catalogs.read(scopeTenantIds(auth, request.tenantIds)),
+      scopeDataTenantIds(this.access, auth, request).then((ids) => this.catalogs.read(ids)),
       this.entities.restriction(auth),
     ]);
     if (request.params) assertKnownParams(snapshot.params, request.params);

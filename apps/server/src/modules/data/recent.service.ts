@@ -3,7 +3,8 @@ import type { RecentPoint, RecentRequest, RecentTreeNode, RecentTreeRequest, Rec
 import { groupBy } from '@enviro/domain/group-by';
 import { liveStatus } from '@enviro/domain/live-status';
 import { matchesTags } from '@enviro/domain/tag-filter';
-import { scopeTenantIds } from '../../platform/access/access.ts';
+import { scopeDataTenantIds } from '../../platform/access/access.ts';
+import { AccessRepository } from '../../platform/access/access.repository.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { EntityService } from '../entities/entities.service.ts';
@@ -28,6 +29,7 @@ interface Latest {
  * devices of an entity report a parameter, the newest reading wins (the lower device id on a tie).
  */
 export class RecentService {
+  private readonly access: AccessRepository;
   private readonly entities: EntityService;
   private readonly values: RecentRepository;
 
@@ -36,6 +38,7 @@ export class RecentService {
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
+    this.access = new AccessRepository(database.db);
     this.entities = new EntityService(database.db);
     this.values = new RecentRepository(database);
   }
@@ -97,7 +100,7 @@ export class RecentService {
   private async latest(auth: Auth, request: RecentRequest | RecentTreeRequest, withDataTimes: boolean) {
     const now = this.now();
     const names = request.params ? [...new Set(request.params)] : null;
-    const tenantIds = scopeTenantIds(auth, request.tenantIds);
+    const tenantIds = await scopeDataTenantIds(this.access, auth, request);
     const since = new Date(now - request.backscan * HOUR_MS);
 
     // Values are read beside the catalog check: of every device of the tenants, or of the requested

@@ -11,6 +11,8 @@ export interface SelectionRequest {
   tenantIds?: readonly number[] | undefined;
   includeDescendants: boolean;
   entityTypeFilter?: readonly string[] | undefined;
+  /** Text an entity's name contains, or its type, ignoring case (metric requests). */
+  entityFilter?: string | undefined;
   considerTags?: TagFilter | undefined;
 }
 
@@ -33,7 +35,8 @@ export function selectSeries(
   paramNames: readonly string[] | null,
 ): SelectedSeries[] {
   const types = request.entityTypeFilter;
-  const entities = visibleScope(snapshot, restriction, request).filter((e) => !types || types.includes(e.type));
+  const matches = entityMatcher(request.entityFilter);
+  const entities = visibleScope(snapshot, restriction, request).filter((e) => (!types || types.includes(e.type)) && matches(e));
   const wanted = paramNames && new Set(paramNames);
   const series: SelectedSeries[] = [];
   // Catalog series come by device and slot within an entity, so entities in name order give the answer order.
@@ -46,6 +49,13 @@ export function selectSeries(
     }
   }
   return series;
+}
+
+/** Whether an entity passes `entityFilter`: its name contains the text or its type is it, ignoring case. */
+function entityMatcher(filter: string | undefined): (e: CatalogEntity) => boolean {
+  const text = filter?.trim().toLowerCase();
+  if (!text) return () => true;
+  return (e) => e.name.toLowerCase().includes(text) || e.type.toLowerCase() === text;
 }
 
 /**

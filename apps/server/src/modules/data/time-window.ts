@@ -22,6 +22,7 @@ export interface WindowRequest {
   range: number;
   durationRefDate?: string | undefined;
   timezone: string;
+  shiftInterval?: string | undefined;
 }
 
 /** The dotted path of a request field in error answers, as validation errors name it. */
@@ -30,10 +31,10 @@ export const requestField = (name: string) => `body.request.${name}`;
 /**
  * Resolves the window to [from, to): startDate (with endDate, default now), else period, else
  * duration, else 15d-ago. With durationRefDate, a duration ends at the end of that local day (or
- * now, if earlier) and a period counts from that day.
+ * now, if earlier) and a period counts from that day. shiftInterval then moves both ends back.
  */
 export function resolveWindow(request: WindowRequest, now: number): TimeRange {
-  const range = pickWindow(request, now);
+  const range = shiftBack(pickWindow(request, now), request);
   if (range.to <= range.from) throw badRequest(requestField('endDate'), 'must be after startDate');
   if (range.to - range.from > MAX_RANGE_DAYS * DAY_MS + 3_600_000) {
     throw badRequest(requestField(windowField(request)), `a range may cover at most ${MAX_RANGE_DAYS} days`);
@@ -55,6 +56,14 @@ function pickWindow(r: WindowRequest, now: number): TimeRange {
   if (r.period !== undefined) return withRef(periodRange(r.period, r.range, refDay, now, zone));
   const end = refDay === undefined ? now : Math.min(now, addCalendar(fromWallClock(refDay, zone), 1, 'day', zone));
   return withRef(durationRange(parseDuration(r.duration ?? DEFAULT_DURATION)!, end, zone));
+}
+
+/** Both ends moved back by shiftInterval (a duration the contract has checked), in the request's zone. */
+function shiftBack(range: TimeRange, r: WindowRequest): TimeRange {
+  if (r.shiftInterval === undefined) return range;
+  const shift = parseDuration(r.shiftInterval)!;
+  const back = (instant: number) => durationRange(shift, instant, r.timezone).from;
+  return { from: back(range.from), to: back(range.to), raw: { ...range.raw, shiftInterval: r.shiftInterval } };
 }
 
 function windowField(r: WindowRequest): string {

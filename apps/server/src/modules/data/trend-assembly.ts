@@ -1,16 +1,21 @@
 import type { Aggregator } from '@enviro/contracts/common';
-import type { TrendPoint, TrendResult } from '@enviro/contracts/data/trend';
+import type { AggLevel, TrendPoint, TrendResult } from '@enviro/contracts/data/trend';
 import { quarterHourSlots, type BucketGrid } from '@enviro/domain/interval';
+import type { UnitConversion } from '@enviro/domain/unit-conversion';
 import type { BucketStats, InstantValue } from './trend.repository.ts';
 
 /** A series as answers describe it; `key` indexes the SeriesKey list the query read. */
 export interface Series {
   key: number;
+  tenantId: number;
   entityId: number;
   entityName: string;
+  /** The unit of the answer: the device's, or the one `conversion` converts to. */
   unit: string;
   /** entityId, entityName, entityType, deviceId and the device's own tags. */
   tags: Record<string, string>;
+  /** Applied to every value read, when the request asked for conversion and the units differ. */
+  conversion?: UnitConversion | undefined;
 }
 
 /** A requested parameter with its aggregators resolved against the catalogue. */
@@ -24,9 +29,8 @@ export interface ResolvedParam {
 
 /** How the members of a parameter are combined into answer series. */
 export interface Grouping {
-  groupAll: boolean;
-  /** One answer series per entity (entityMetric). */
-  byEntity: boolean;
+  /** One answer series per device series, entity, tenant, or for all (see the contract's AGG_LEVELS). */
+  level: AggLevel;
   groupByTags?: readonly string[] | undefined;
 }
 
@@ -48,6 +52,16 @@ export function downsample(stats: BucketStats, dsAgg: Aggregator): number {
     case 'last':
       return stats.last!;
   }
+}
+
+/**
+ * A series' value for a bucket in its answer unit. A conversion is affine, so it carries over avg,
+ * min, max, first and last as they are; a sum adds the offset once per reading; a count is no value.
+ */
+function bucketValue(stats: BucketStats, dsAgg: Aggregator, conversion: UnitConversion | undefined): number {
+  const value = downsample(stats, dsAgg);
+  if (!conversion || dsAgg === 'count') return value;
+  return value * conversion.factor + conversion.offset * (dsAgg === 'sum' ? stats.n : 1);
 }
 
 /** Combines the values of several series at one time; first/last follow the members' order. */
@@ -75,13 +89,14 @@ export function combine(values: readonly number[], agg: Aggregator): number {
  * uncombined. Members lacking a groupByTags key are left out.
  */
 export function groupMembers(members: readonly Series[], grouping: Grouping): Series[][] | null {
-  if (grouping.groupAll) return members.length > 0 ? [[...members]] : [];
-  if (!grouping.byEntity && !grouping.groupByTags) return null;
+  const { level } = grouping;
+  if (level === 'all') return members.length > 0 ? [[...members]] : [];
+  if (level === 'device' && !grouping.groupByTags) return null;
   const groups = new Map<string, Series[]>();
   for (const m of members) {
     const tagValues = (grouping.groupByTags ?? []).map((key) => m.tags[key]);
     if (tagValues.some((v) => v === undefined)) continue;
-    const id = JSON.stringify([grouping.byEntity ? m.entityId : null, ...tagValues]);
+    const id = JSON.stringify([level === 'entity' ? m.entityId : level === 'tenant' ? m.tenantId : null, ...tagValues]);
     const group = groups.get(id);
     if (group) group.push(m);
     else groups.set(id, [m]);
@@ -89,10 +104,11 @@ export function groupMembers(members: readonly Series[], grouping: Grouping): Se
   return [...groups.values()];
 }
 
-/** Tags every member shares, and the entity when they all belong to one. */
-function describe(members: readonly Series[]): Pick<TrendResult, 'tags' | 'entityId' | 'entityName' | 'unit'> {
+/** Tags every member shares (and its tenant's id, per tenant), and the entity when they all belong to one. */
+function describe(members: readonly Series[], grouping: Grouping): Pick<TrendResult, 'tags' | 'entityId' | 'entityName' | 'unit'> {
   const [head, ...rest] = members;
   const tags = Object.fromEntries(Object.entries(head!.tags).filter(([k, v]) => rest.every((m) => m.tags[k] === v)));
+  if (grouping.level === 'tenant') tags.tenantId = String(head!.tenantId);
   const oneEntity = rest.every((m) => m.entityId === head!.entityId);
   return {
     tags,
@@ -122,7 +138,7 @@ export function bucketTrends(param: ResolvedParam, members: readonly Series[], g
   return (groups ?? members.map((m) => [m])).map((group) => ({
     paramName: param.name,
     paramLabel: param.label,
-    ...describe(group),
+    ...describe(group, grouping),
     data: bucketPoints(param, group, combined, ctx),
     dsAgg: param.dsAgg,
     agg: param.agg,
@@ -131,11 +147,17 @@ export function bucketTrends(param: ResolvedParam, members: readonly Series[], g
 
 function bucketPoints(param: ResolvedParam, group: readonly Series[], combined: boolean, ctx: BucketContext): TrendPoint[] {
   const { starts, end } = ctx.grid;
-  if (group.length === 1 && !param.availability) return seriesPoints(param, ctx.stats.get(group[0]!.key), starts);
+  if (group.length === 1 && !param.availability) return seriesPoints(param, group[0]!, ctx.stats.get(group[0]!.key), starts);
   const points: TrendPoint[] = [];
   for (let b = 0; b < starts.length; b++) {
-    const bucketStats = group.map((m) => ctx.stats.get(m.key)?.get(b)).filter((s) => s !== undefined);
-    const values = bucketStats.map((s) => downsample(s, param.dsAgg));
+    const bucketStats: BucketStats[] = [];
+    const values: number[] = [];
+    for (const m of group) {
+      const s = ctx.stats.get(m.key)?.get(b);
+      if (s === undefined) continue;
+      bucketStats.push(s);
+      values.push(bucketValue(s, param.dsAgg, m.conversion));
+    }
     const value = values.length === 0 ? null : combined ? combine(values, param.agg) : values[0]!;
     if (!param.availability) {
       if (value !== null) points.push({ time: starts[b]!, value });
@@ -153,12 +175,12 @@ function bucketPoints(param: ResolvedParam, group: readonly Series[], combined: 
 }
 
 /** The common case, one series without availability, without the per-bucket arrays of the general path. */
-function seriesPoints(param: ResolvedParam, stats: ReadonlyMap<number, BucketStats> | undefined, starts: readonly number[]): TrendPoint[] {
+function seriesPoints(param: ResolvedParam, series: Series, stats: ReadonlyMap<number, BucketStats> | undefined, starts: readonly number[]): TrendPoint[] {
   const points: TrendPoint[] = [];
   if (!stats) return points;
   for (let b = 0; b < starts.length; b++) {
     const s = stats.get(b);
-    if (s) points.push({ time: starts[b]!, value: downsample(s, param.dsAgg) });
+    if (s) points.push({ time: starts[b]!, value: bucketValue(s, param.dsAgg, series.conversion) });
   }
   return points;
 }
@@ -169,21 +191,23 @@ function seriesPoints(param: ResolvedParam, stats: ReadonlyMap<number, BucketSta
  */
 export function instanceTrends(param: ResolvedParam, members: readonly Series[], grouping: Grouping, values: ReadonlyMap<number, readonly InstantValue[]>): TrendResult[] {
   const groups = groupMembers(members, grouping);
+  const converted = (m: Series, value: number) => (m.conversion ? value * m.conversion.factor + m.conversion.offset : value);
   return (groups ?? members.map((m) => [m])).map((group) => {
     let data: TrendPoint[];
     if (groups === null) {
-      data = (values.get(group[0]!.key) ?? []).map((v) => ({ time: v.time, value: v.value }));
+      const m = group[0]!;
+      data = (values.get(m.key) ?? []).map((v) => ({ time: v.time, value: converted(m, v.value) }));
     } else {
       const byTime = new Map<number, number[]>();
       for (const m of group) {
         for (const v of values.get(m.key) ?? []) {
           const at = byTime.get(v.time);
-          if (at) at.push(v.value);
-          else byTime.set(v.time, [v.value]);
+          if (at) at.push(converted(m, v.value));
+          else byTime.set(v.time, [converted(m, v.value)]);
         }
       }
       data = [...byTime.entries()].sort((a, b) => a[0] - b[0]).map(([time, vs]) => ({ time, value: combine(vs, param.agg) }));
     }
-    return { paramName: param.name, paramLabel: param.label, ...describe(group), data, dsAgg: null, agg: param.agg };
+    return { paramName: param.name, paramLabel: param.label, ...describe(group, grouping), data, dsAgg: null, agg: param.agg };
   });
 }

@@ -1,10 +1,12 @@
 import { groupBy } from '@enviro/domain/group-by';
 import type { Aggregator } from '@enviro/contracts/common';
-import type { DataRequest, TrendResult } from '@enviro/contracts/data/trend';
+import type { AggLevel, DataRequest, MetricRequest, TrendResult } from '@enviro/contracts/data/trend';
+import { unitConversion } from '@enviro/domain/unit-conversion';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { scopeTenantIds } from '../../platform/access/access.ts';
+import { scopeDataTenantIds } from '../../platform/access/access.ts';
+import { AccessRepository } from '../../platform/access/access.repository.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache, ParamCatalogue } from './catalog.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
@@ -22,6 +24,7 @@ export const MAX_CELLS = 1_000_000;
  * /api/data/entityMetric (one per entity, its devices combined with `agg`).
  */
 export class TrendService {
+  private readonly access: AccessRepository;
   private readonly entities: EntityService;
   private readonly values: TrendRepository;
 
@@ -30,23 +33,24 @@ export class TrendService {
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
+    this.access = new AccessRepository(database.db);
     this.entities = new EntityService(database.db);
     this.values = new TrendRepository(database);
   }
 
-  metric(auth: Auth, request: DataRequest): Promise<TrendResult[]> {
-    return this.trends(auth, request, false);
+  metric(auth: Auth, request: MetricRequest): Promise<TrendResult[]> {
+    return this.trends(auth, request, 'device');
   }
 
   entityMetric(auth: Auth, request: DataRequest): Promise<TrendResult[]> {
-    return this.trends(auth, request, true);
+    return this.trends(auth, request, 'entity');
   }
 
-  private async trends(auth: Auth, request: DataRequest, byEntity: boolean): Promise<TrendResult[]> {
+  private async trends(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<TrendResult[]> {
     const now = this.now();
     const plan = planTrend(request, now);
     const [snapshot, restriction] = await Promise.all([
-      this.catalogs.read(scopeTenantIds(auth, request.tenantIds)),
+      scopeDataTenantIds(this.access, auth, request).then((ids) => this.catalogs.read(ids)),
       this.entities.restriction(auth),
     ]);
     const params = resolveParams(request, plan, snapshot.params);
@@ -65,10 +69,11 @@ export class TrendService {
       members.get(s.name)!.push(toSeries(s, keyIndex.get(id)!));
     }
 
-    const grouping: Grouping = { groupAll: request.groupAll, byEntity, groupByTags: request.groupByTags };
+    const grouping: Grouping = { level: request.groupAll ? 'all' : (request.aggLevel ?? defaultLevel), groupByTags: request.groupByTags };
+    const membersOf = params.map((p, i) => (p.stdUnit === null ? members.get(p.name)! : converted(members.get(p.name)!, p, i)));
     if (plan.kind === 'instances') {
       const values = await this.instances(keys, plan);
-      return params.flatMap((p) => instanceTrends(p, members.get(p.name)!, grouping, values));
+      return params.flatMap((p, i) => instanceTrends(p, membersOf[i]!, grouping, values));
     }
     const cells = keys.length * plan.grid.starts.length;
     if (cells > MAX_CELLS) {
@@ -94,7 +99,7 @@ export class TrendService {
       bySeries.set(row.bucket, row);
     }
     const ctx = { grid: plan.grid, from: plan.range.from, to: plan.range.to, now, stats };
-    return params.flatMap((p) => bucketTrends(p, members.get(p.name)!, grouping, ctx));
+    return params.flatMap((p, i) => bucketTrends(p, membersOf[i]!, grouping, ctx));
   }
 
   private async instances(keys: SeriesKey[], plan: TrendPlan): Promise<Map<number, InstantValue[]>> {
@@ -106,8 +111,13 @@ export class TrendService {
   }
 }
 
+/** A requested parameter; `stdUnit` is the unit to convert to, null without conversion. */
+interface RequestedParam extends ResolvedParam {
+  stdUnit: string | null;
+}
+
 /** Checks the parameters against the catalogue and fills in its aggregators. */
-function resolveParams(request: DataRequest, plan: TrendPlan, catalogue: ParamCatalogue): ResolvedParam[] {
+function resolveParams(request: DataRequest, plan: TrendPlan, catalogue: ParamCatalogue): RequestedParam[] {
   return request.params.map((p, i) => {
     const std = catalogue.byName.get(p.name);
     if (!std) throw badRequest(requestField(`params.${i}.name`), `unknown parameter '${p.name}'; see /api/allMetaStdParams`);
@@ -121,13 +131,27 @@ function resolveParams(request: DataRequest, plan: TrendPlan, catalogue: ParamCa
       agg: p.agg ?? (std.metric_agg as Aggregator),
       dsAgg: p.dsAgg ?? (std.downsample_agg as Aggregator),
       availability: p.availability,
+      stdUnit: p.conversion ? std.unit : null,
     };
+  });
+}
+
+/** The members in the standard unit; 400 naming the parameter for a unit no conversion reaches. */
+function converted(members: readonly Series[], param: RequestedParam, index: number): Series[] {
+  const to = param.stdUnit!;
+  return members.map((m) => {
+    const conversion = unitConversion(param.name, m.unit, to);
+    if (!conversion) {
+      throw badRequest(requestField(`params.${index}.conversion`), `no conversion of ${param.name} from '${m.unit}' to the standard unit '${to}'`);
+    }
+    return conversion.factor === 1 && conversion.offset === 0 ? { ...m, unit: to } : { ...m, unit: to, conversion };
   });
 }
 
 function toSeries(s: SelectedSeries, key: number): Series {
   return {
     key,
+    tenantId: s.tenant_id,
     entityId: Number(s.entity.id),
     entityName: s.entity.name,
     unit: s.unit,

@@ -22,6 +22,25 @@ export function scopeTenantIds(auth: Auth, requested?: readonly number[]): numbe
   return [...requested];
 }
 
+/**
+ * The tenants a data request reads: its `tenantIds` narrowed to the caller's (scopeTenantIds), and
+ * with `corporateId` (SPEC 3) to that corporate's, as the CORPORATE-ID header narrows a session;
+ * 404 when the corporate owns none of them, so one the caller has nothing to do with is not
+ * confirmed to exist.
+ */
+export async function scopeDataTenantIds(
+  access: AccessRepository,
+  auth: Auth,
+  request: { tenantIds?: readonly number[] | undefined; corporateId?: number | undefined },
+): Promise<number[]> {
+  const tenantIds = scopeTenantIds(auth, request.tenantIds);
+  if (request.corporateId === undefined) return tenantIds;
+  const ofCorporate = new Set(await access.corporateTenantIds(request.corporateId));
+  const narrowed = tenantIds.filter((id) => ofCorporate.has(id));
+  if (narrowed.length === 0) throw notFound(`No corporate with id= ${request.corporateId} exists`);
+  return narrowed;
+}
+
 /** The only kind of document the public portal shows: a station's consent to operate (SPEC 2, station view). */
 const PORTAL_DOCUMENT_TYPE = 'CTO';
 
