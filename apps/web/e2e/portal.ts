@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import type { DatabaseHandle } from '../../server/src/platform/database/database.ts';
 
@@ -52,6 +53,26 @@ export async function openPage(browser: Browser, viewport: ViewportName): Promis
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
+
+/** Signs the page's browser context in with a session's Cookie header (no login form: that has its own test). */
+export async function addSessionCookie(context: BrowserContext, base: string, cookie: string): Promise<void> {
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: base }]);
+}
+
+/** The labels of the signed-in app's main menu (opening it with the burger first on a phone, and closing it after). */
+export async function mainMenu(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const burger = page.getByRole('button', { name: 'Toggle menu' });
+  if ((await burger.isVisible()) && (await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
+  await nav.getByRole('link').first().waitFor();
+  await expect.poll(() => nav.getByRole('link').first().evaluate((e) => e.getBoundingClientRect().left)).toBeGreaterThanOrEqual(0);
+  return nav.getByRole('link').allInnerTexts();
+}
+
+/** The main menu's active item. */
+export const activeMenuItem = (page: Page): Promise<string> =>
+  page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]').innerText();
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS, { recursive: true });

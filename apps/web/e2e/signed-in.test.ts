@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser, PASSWORD } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, launchBrowser, mainMenu, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
 
 const CEMENT = 'Aravali Cement Works Ltd';
 const NO_ACCESS = 'You do not have access to this page';
@@ -55,26 +55,14 @@ describe('the signed-in app in a browser', () => {
     return opened;
   }
 
-  /** The labels of the main menu (opening it with the burger first on a phone). */
-  async function menu(page: Page): Promise<string[]> {
-    const nav = page.getByRole('navigation', { name: 'Main menu' });
-    const burger = page.getByRole('button', { name: 'Toggle menu' });
-    if ((await burger.isVisible()) && (await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
-    await nav.getByRole('link').first().waitFor();
-    await expect.poll(() => nav.getByRole('link').first().evaluate((e) => e.getBoundingClientRect().left)).toBeGreaterThanOrEqual(0);
-    return nav.getByRole('link').allInnerTexts();
-  }
-
-  const activeItem = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]').innerText();
-
   it.each<ViewportName>(['desktop', 'phone'])('a tenant user lands on their industry, sees the tenant menu and no admin page (%s)', async (viewport) => {
     const { context, page, errors } = await signIn(viewport, users.tenantUser);
     await page.waitForURL(`${base}/app/dashboard`);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByText('Kiln & Raw Mill Stack').first().waitFor();
     expect(await page.getByTestId('acting-tenant').innerText()).toBe(CEMENT);
-    expect(await menu(page)).toEqual(['Dashboard', 'Settings', 'My account']);
-    expect(await activeItem(page)).toBe('Dashboard');
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'Settings', 'My account']);
+    expect(await activeMenuItem(page)).toBe('Dashboard');
     await screenshot(page, `signed-in-tenant-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
 
@@ -90,13 +78,13 @@ describe('the signed-in app in a browser', () => {
   it('a tenant admin also has users and the audit log, but not the platform tenants', async () => {
     const { context, page } = await signIn('desktop', users.tenantAdmin);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
-    const items = await menu(page);
+    const items = await mainMenu(page);
     expect(items).toEqual(expect.arrayContaining(['Dashboard', 'Users', 'Audit log', 'Settings', 'My account']));
     expect(items).not.toContain('Tenants');
     await page.goto(`${base}/app/admin/tenants`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
     await page.goto(`${base}/app/admin/audit-log`);
-    expect(await activeItem(page)).toBe('Audit log');
+    expect(await activeMenuItem(page)).toBe('Audit log');
     expect(await page.getByText(NO_ACCESS).count()).toBe(0);
 
     // SPEC 4: auto-refresh follows the preferences (the browser's own session saves them).
@@ -114,7 +102,7 @@ describe('the signed-in app in a browser', () => {
     const { context, page, errors } = await signIn(viewport, users.siteAdmin, PASSWORD, { clock: true });
     await page.waitForURL(`${base}/app/dashboard`);
     await page.getByRole('cell', { name: CEMENT }).waitFor();
-    const siteMenu = await menu(page);
+    const siteMenu = await mainMenu(page);
     expect(siteMenu).toEqual(expect.arrayContaining(['Dashboard', 'Tenants', 'Corporates', 'Users', 'Audit log', 'My account']));
     await screenshot(page, `signed-in-site-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
@@ -132,7 +120,7 @@ describe('the signed-in app in a browser', () => {
     await page.clock.fastForward(NOTICE_MS);
     await notice.waitFor({ state: 'detached', timeout: 10_000 });
     expect(await page.getByTestId('acting-tenant').innerText()).toBe(CEMENT);
-    const tenantMenu = await menu(page);
+    const tenantMenu = await mainMenu(page);
     expect(tenantMenu).toEqual(expect.arrayContaining(['Dashboard', 'Settings', 'My account']));
     expect(tenantMenu).not.toContain('Tenants');
     await screenshot(page, `signed-in-site-managing-${viewport}`);
@@ -144,7 +132,7 @@ describe('the signed-in app in a browser', () => {
     await back.waitFor();
     await page.clock.fastForward(NOTICE_MS);
     await back.waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await menu(page)).toContain('Tenants');
+    expect(await mainMenu(page)).toContain('Tenants');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -162,7 +150,7 @@ describe('the signed-in app in a browser', () => {
     await page.locator('[role="img"][aria-label^="PM at "] svg').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => page.locator('[data-stat="Avg"] p').nth(1).innerText()).toMatch(/^\d/);
     expect(await page.getByText('No data found for selected criteria.').count()).toBe(0);
-    expect(await activeItem(page)).toBe('Dashboard');
+    expect(await activeMenuItem(page)).toBe('Dashboard');
     await screenshot(page, `signed-in-trend-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
 
@@ -192,7 +180,7 @@ describe('the signed-in app in a browser', () => {
     const { context, page } = await signIn('desktop', users.statutory);
     await page.waitForURL(`${base}/app/dashboard`);
     await page.getByRole('cell', { name: CEMENT }).waitFor();
-    expect(await menu(page)).toEqual(['Dashboard', 'My account']);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'My account']);
     await screenshot(page, 'signed-in-statutory-desktop');
     await page.goto(`${base}/app/admin/audit-log`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();

@@ -91,6 +91,10 @@ describe('activeModule', () => {
   it('finds the agreed modules by path', () => {
     expect(activeModule('/app/admin/audit-log', APP_MODULES)?.key).toBe('auditLog');
     expect(activeModule('/app/dashboard', APP_MODULES)?.key).toBe('dashboard');
+    // An industry opened from the dashboard's table, its trends and comparison.
+    expect(activeModule('/app/industries/12', APP_MODULES)?.key).toBe('dashboard');
+    expect(activeModule('/app/industries/12/details', APP_MODULES)?.key).toBe('dashboard');
     expect(activeModule('/app', APP_MODULES)).toBeUndefined();
+    expect(activeModule('/app/alerts', APP_MODULES)).toBeUndefined();
   });
 });

@@ -18,6 +18,13 @@ export const APP_PATHS = {
     details: '/app/dashboard/details',
     /** One parameter across the stations of the tenant acted for. */
     parameter: '/app/dashboard/parameter',
+    /** Industries a board, CGWA, partner, corporate or site user reads, opened without acting for them. */
+    industries: '/app/industries',
+    industry: '/app/industries/:tenantId',
+    /** A parameter trend of a station of that industry. */
+    industryDetails: '/app/industries/:tenantId/details',
+    /** One parameter across that industry's stations. */
+    industryParameter: '/app/industries/:tenantId/parameter',
     account: '/app/account',
   },
   /** Administration screens of the signed-in app. */

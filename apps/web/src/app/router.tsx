@@ -67,9 +67,26 @@ function createRouter() {
           path: paths.app.parameter.path,
           lazy: async () => ({ Component: (await import('./routes/app/dashboard-trend-routes')).DashboardParameterRoute }),
         },
+        {
+          path: paths.app.industry.path,
+          lazy: async () => ({ Component: (await import('./routes/app/industry-routes')).IndustryLayout }),
+          children: [
+            { index: true, lazy: async () => ({ Component: (await import('./routes/app/industry-routes')).IndustryRoute }) },
+            {
+              path: paths.app.industryDetails.path,
+              lazy: async () => ({ Component: (await import('./routes/app/industry-routes')).IndustryDetailsRoute }),
+            },
+            {
+              path: paths.app.industryParameter.path,
+              lazy: async () => ({ Component: (await import('./routes/app/industry-routes')).IndustryParameterRoute }),
+            },
+          ],
+        },
+        { path: paths.app.industries.path, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
         accountRoute,
         ...adminRoutes,
-        { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
+        // Inside the app, an unknown path is a page of the app that says so (with the menu), not the public home page.
+        { path: '*', lazy: async () => ({ Component: (await import('./routes/app/not-found-route')).AppNotFoundRoute }) },
       ],
     },
   ]);

@@ -33,6 +33,26 @@ export const paths = {
       path: APP_PATHS.app.parameter,
       getHref: (query: Partial<Omit<ParameterQuery, 'back'>> = {}) => withQuery(APP_PATHS.app.parameter, query),
     },
+    /** Not a page: its industries are listed on the dashboard, where it leads. */
+    industries: { path: APP_PATHS.app.industries, getHref: () => APP_PATHS.app.industries },
+    /** An industry the user reads, opened without acting for it; `station`: the station it opens on. */
+    industry: {
+      path: APP_PATHS.app.industry,
+      getHref: (tenantId: number | string, query: { station?: number | string | undefined } = {}) =>
+        withQuery(generatePath(APP_PATHS.app.industry, { tenantId: String(tenantId) }), query),
+    },
+    /** A station's parameter trend in that industry. */
+    industryDetails: {
+      path: APP_PATHS.app.industryDetails,
+      getHref: (tenantId: number | string, query: Omit<TrendQuery, 'publicTenantId' | 'back'>) =>
+        withQuery(generatePath(APP_PATHS.app.industryDetails, { tenantId: String(tenantId) }), query),
+    },
+    /** One parameter across that industry's stations. */
+    industryParameter: {
+      path: APP_PATHS.app.industryParameter,
+      getHref: (tenantId: number | string, query: Partial<Omit<ParameterQuery, 'back'>> = {}) =>
+        withQuery(generatePath(APP_PATHS.app.industryParameter, { tenantId: String(tenantId) }), query),
+    },
     account: { path: APP_PATHS.app.account, getHref: () => APP_PATHS.app.account },
   },
   /** Administration screens (children of the signed-in layout at /app). */

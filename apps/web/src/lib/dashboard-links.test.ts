@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_DASHBOARD_LINKS, PUBLIC_DASHBOARD_LINKS } from './dashboard-links';
+import { APP_DASHBOARD_LINKS, APP_INDUSTRY_LINKS, PUBLIC_DASHBOARD_LINKS } from './dashboard-links';
 
 const trend = { entityType: 'stack', entityId: 7, paramId: 'pm', time: '15d-ago', avgDuration: 'minute_15', publicTenantId: 3, back: 1 };
 
@@ -20,6 +20,15 @@ describe('dashboard links', () => {
     ['details', APP_DASHBOARD_LINKS.details(3, trend), '/app/dashboard/details?entityType=stack&entityId=7&paramId=pm&time=15d-ago&avgDuration=minute_15'],
     ['parameter', APP_DASHBOARD_LINKS.parameter(3, { back: '1', paramId: 'pm' }), '/app/dashboard/parameter?paramId=pm'],
   ])('the signed-in app stays under /app, naming no tenant and no board (%s)', (_name, href, expected) => {
+    expect(href).toBe(expected);
+  });
+
+  it.each([
+    ['industries', APP_INDUSTRY_LINKS.industries('1'), '/app/dashboard'],
+    ['industry', APP_INDUSTRY_LINKS.industry(3, { back: 1, station: 7 }), '/app/industries/3?station=7'],
+    ['details', APP_INDUSTRY_LINKS.details(3, trend), '/app/industries/3/details?entityType=stack&entityId=7&paramId=pm&time=15d-ago&avgDuration=minute_15'],
+    ['parameter', APP_INDUSTRY_LINKS.parameter(3, { back: '1', paramId: 'pm' }), '/app/industries/3/parameter?paramId=pm'],
+  ])('an industry read in the signed-in app stays under /app/industries/{id}, its list the dashboard (%s)', (_name, href, expected) => {
     expect(href).toBe(expected);
   });
 });

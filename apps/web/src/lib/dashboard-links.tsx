@@ -31,6 +31,17 @@ export const APP_DASHBOARD_LINKS: DashboardLinks = {
   parameter: (_tenantId, { back: _back, ...query } = {}) => paths.app.parameter.getHref(query),
 };
 
+/**
+ * The signed-in app reading an industry it does not act for (a board's, a partner's, a
+ * corporate's): the industry is in the URL, and its list is the dashboard.
+ */
+export const APP_INDUSTRY_LINKS: DashboardLinks = {
+  industries: () => paths.app.dashboard.getHref(),
+  industry: (tenantId, { station } = {}) => paths.app.industry.getHref(tenantId, { station }),
+  details: (tenantId, { publicTenantId: _portal, back: _back, ...query }) => paths.app.industryDetails.getHref(tenantId, query),
+  parameter: (tenantId, { back: _back, ...query } = {}) => paths.app.industryParameter.getHref(tenantId, query),
+};
+
 const DashboardLinksContext = createContext<DashboardLinks>(PUBLIC_DASHBOARD_LINKS);
 
 export const DashboardLinksProvider = DashboardLinksContext.Provider;

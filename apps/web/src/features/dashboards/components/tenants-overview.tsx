@@ -1,9 +1,11 @@
-import { Badge, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { TenantLiveStatus } from '@enviro/contracts/tenants';
 import { formatIndian } from '@enviro/domain/format-number';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
+import { paths } from '@/config/paths';
 import { LIVE_STATUS_COLOURS, LIVE_STATUSES, type LiveStatusName } from '@/lib/labels';
 
 const count = (status: LiveStatusName): DataTableColumn<TenantLiveStatus> => ({
@@ -14,7 +16,16 @@ const count = (status: LiveStatusName): DataTableColumn<TenantLiveStatus> => ({
 });
 
 const COLUMNS: DataTableColumn<TenantLiveStatus>[] = [
-  { header: 'Tenant', value: (r) => r.name },
+  {
+    header: 'Tenant',
+    value: (r) => r.name,
+    // Opened in the user's own app, without acting for it.
+    render: (r) => (
+      <Anchor component={Link} to={paths.app.industry.getHref(r.tenantId)} fw={600}>
+        {r.name}
+      </Anchor>
+    ),
+  },
   ...LIVE_STATUSES.map(count),
 ];
 

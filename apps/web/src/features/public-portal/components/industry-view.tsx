@@ -9,11 +9,17 @@ import { StationView } from './station-view';
 import { TenantAlertsChart } from './tenant-alerts-chart';
 import { TenantSummaryPanel } from './tenant-summary-panel';
 
+/** Where an industry page leads back to when its URL names no board (?back). */
+export interface BackLink {
+  to: string;
+  label: string;
+}
+
 /**
  * SPEC 2 industry page (public, and the tenant app's dashboard; links follow `useDashboardLinks`). The picked station lives in the query (?station=) and changes
- * without reloading; `back` names the board whose industries list the back link returns to.
+ * without reloading; `back` names the board whose industries list the back link returns to, else `backLink` leads back.
  */
-export function IndustryView({ tenant }: { tenant: TenantInfo }) {
+export function IndustryView({ tenant, backLink }: { tenant: TenantInfo; backLink?: BackLink | undefined }) {
   const [params, setParams] = useSearchParams();
   const links = useDashboardLinks();
   const back = params.get('back') ?? undefined;
@@ -41,12 +47,13 @@ export function IndustryView({ tenant }: { tenant: TenantInfo }) {
     stationBox.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [station?.id]);
 
+  const backTo = back ? { to: links.industries(back), label: 'Back to industries' } : backLink;
   const facts = [tenant.industryCategory, tenant.city, tenant.state, tenant.displayId].filter(Boolean).join(' · ');
   return (
     <Stack gap="lg">
-      {back && (
-        <Anchor component={Link} to={links.industries(back)} size="sm">
-          ← Back to industries
+      {backTo && (
+        <Anchor component={Link} to={backTo.to} size="sm">
+          ← {backTo.label}
         </Anchor>
       )}
       <div>

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/src/demo/seed-demo.ts';
+import { newUser } from '../../server/test/accounts.ts';
+import { builders } from '../../server/test/builders.ts';
+import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
+import { sessionCookie } from '../../server/test/sessions.ts';
+import { activeMenuItem, addSessionCookie, horizontalOverflow, launchBrowser, mainMenu, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+
+const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
+const CEMENT = 'Aravali Cement Works Ltd';
+const PORTLAND = 'Chittor Portland Cement Ltd';
+const BOARD = 'Rajasthan State Pollution Control Board';
+
+/**
+ * Users who look after other tenants' industries (a board, the CGWA, a corporate's admin, a
+ * partner) open them from their dashboard inside /app, without acting for them; unknown /app
+ * paths answer inside the app.
+ */
+describe('reading industries in a browser', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let browser: Browser;
+  const ids = { board: 0, cement: 0, portland: 0, elsewhere: 0 };
+  const cookies = { statutory: '', cgwa: '', corporate: '', partner: '' };
+  const own = { statutory: BOARD, cgwa: 'Central Ground Water Authority', corporate: 'Aravali Group head office', partner: '' };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const db = database.db;
+    ids.board = (await seedDemo(database, { days: 1 })).statutoryTenantId;
+    const tenant = (name: string) => db.selectFrom('tenant').select(['id', 'corporate_id']).where('name', '=', name).executeTakeFirstOrThrow();
+    ids.cement = (await tenant(CEMENT)).id;
+    ids.portland = (await tenant(PORTLAND)).id;
+    const build = builders(db);
+    await build.newTenant({ name: 'Gujarat Pollution Control Board', type: 'statutory', state: 'Gujarat', city: 'Gandhinagar' });
+    ids.elsewhere = (await build.newTenant({ name: 'Sabarmati Textiles' })).id;
+    const cgwa = (await build.newTenant({ name: own.cgwa, type: 'cgwa' })).id;
+    await db.insertInto('statutory_association').values({ statutory_id: cgwa, tenant_id: ids.portland }).execute();
+    const partner = await tenant('Marudhar Instruments (service partner)');
+    own.partner = 'Marudhar Instruments (service partner)';
+    const headOffice = await tenant(own.corporate);
+
+    const signedIn = async (tenantId: number, o: Omit<Parameters<typeof newUser>[1], 'tenantId'>) => {
+      const { id } = await newUser(db, { tenantId, password: undefined, ...o });
+      return sessionCookie(db, tenantId, Number(id));
+    };
+    cookies.statutory = await signedIn(ids.board, { userType: 'statutory', role: 'user', name: 'Bala Board' });
+    cookies.cgwa = await signedIn(cgwa, { userType: 'cgwa', role: 'user', name: 'Chitra CGWA' });
+    cookies.corporate = await signedIn(headOffice.id, { userType: 'corporate_admin', role: 'admin', name: 'Kavya Corporate', corporateId: headOffice.corporate_id ?? undefined });
+    cookies.partner = await signedIn(partner.id, { userType: 'partner', role: 'user', name: 'Pavan Partner' });
+    ({ app, base } = await startServer(database));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  /** A page signed in by a session cookie, recording whether any API call named a tenant to act for. */
+  async function open(viewport: ViewportName, cookie: string, url: string) {
+    const opened = await openPage(browser, viewport);
+    await addSessionCookie(opened.context, base, cookie);
+    const actedFor: string[] = [];
+    opened.page.on('request', (r) => {
+      const tenantId = r.headers()['tenant-id'];
+      if (r.url().includes('/api/') && tenantId) actedFor.push(`${r.url()} TENANT-ID ${tenantId}`);
+    });
+    await opened.page.goto(`${base}${url}`);
+    return { ...opened, actedFor };
+  }
+
+  it.each(VIEWPORTS)('a board user opens an industry from the dashboard: its stations, a trend, the comparison and its reports (%s)', async (viewport) => {
+    const { context, page, errors, actedFor } = await open(viewport, cookies.statutory, '/app/dashboard');
+    await page.getByRole('link', { name: CEMENT }).waitFor();
+    await screenshot(page, `reading-dashboard-statutory-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.getByRole('link', { name: CEMENT }).click();
+    await page.waitForURL(`${base}/app/industries/${ids.cement}`);
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    await page.getByText('Kiln & Raw Mill Stack').first().waitFor();
+    // Still the board's own app: no manage mode, the Dashboard item lit.
+    expect(await page.getByTestId('acting-tenant').innerText()).toBe(BOARD);
+    expect(await page.getByText('managing').count()).toBe(0);
+    expect(await activeMenuItem(page)).toBe('Dashboard');
+    await screenshot(page, `reading-industry-statutory-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    // The station's reports: the raw data report and the CTO document download.
+    const raw = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download report' }).click();
+    expect((await raw).suggestedFilename()).toMatch(/\.csv$/i);
+    const cto = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CTO document' }).click();
+    expect((await cto).suggestedFilename()).toMatch(/\.pdf$/i);
+
+    // A parameter's trend stays under the industry's path.
+    await page.getByRole('link', { name: 'PM', exact: true }).first().click();
+    await page.waitForURL(new RegExp(`/app/industries/${ids.cement}/details\\?`));
+    expect(new URL(page.url()).searchParams.has('publicTenantId')).toBe(false);
+    await page.locator('[role="img"][aria-label^="PM at "] svg').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('[data-stat="Avg"] p').nth(1).innerText()).toMatch(/^\d/);
+    expect(await activeMenuItem(page)).toBe('Dashboard');
+    await screenshot(page, `reading-trend-statutory-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.getByRole('link', { name: '← Back to the industry' }).click();
+    await page.waitForURL(new RegExp(`/app/industries/${ids.cement}\\?station=\\d+$`));
+    await page.getByRole('link', { name: 'Compare a parameter across stations' }).click();
+    await page.waitForURL(new RegExp(`/app/industries/${ids.cement}/parameter`));
+    await page.locator('[role="img"][aria-label$=" by station"] svg').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: '← Back to the industry' }).click();
+    await page.waitForURL(`${base}/app/industries/${ids.cement}`);
+    await page.getByRole('link', { name: '← Back to the dashboard' }).click();
+    await page.waitForURL(`${base}/app/dashboard`);
+    await page.getByRole('link', { name: CEMENT }).waitFor();
+
+    expect(actedFor).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['cgwa', PORTLAND],
+    ['corporate', CEMENT],
+    ['partner', PORTLAND],
+  ] as const)('a %s user opens an industry they read from the dashboard, without acting for it', async (who, industry) => {
+    for (const viewport of VIEWPORTS) {
+      const { context, page, errors, actedFor } = await open(viewport, cookies[who], '/app/dashboard');
+      await page.getByRole('link', { name: industry }).click();
+      await page.waitForURL(new RegExp(`/app/industries/\\d+$`));
+      await page.getByRole('heading', { level: 1, name: industry }).waitFor();
+      await page.locator('#station-view').getByRole('link').first().waitFor();
+      expect(await page.getByTestId('acting-tenant').innerText()).toBe(own[who]);
+      expect(await activeMenuItem(page)).toBe('Dashboard');
+      await screenshot(page, `reading-industry-${who}-${viewport}`);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(actedFor).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it.each(VIEWPORTS)('an industry the user does not read, and a path that is no page, answer inside the app (%s)', async (viewport) => {
+    const { context, page, errors } = await open(viewport, cookies.statutory, `/app/industries/${ids.elsewhere}`);
+    await page.getByRole('heading', { name: 'Industry not found' }).waitFor();
+    expect(await page.getByText('Sabarmati').count()).toBe(0);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'My account']);
+
+    for (const path of ['/app/alerts', '/app/reports', '/app/devices', '/app/no/such/page']) {
+      await page.goto(`${base}${path}`);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.getByTestId('acting-tenant').innerText()).toBe(BOARD);
+    }
+    await screenshot(page, `app-not-found-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.waitForURL(`${base}/app/dashboard`);
+    await page.getByRole('link', { name: CEMENT }).waitFor();
+    // The one failed call is the unread industry's, answered 404 on purpose.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    await context.close();
+  });
+});
