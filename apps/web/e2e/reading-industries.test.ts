@@ -16,7 +16,7 @@ const BOARD = 'Rajasthan State Pollution Control Board';
 /**
  * Users who look after other tenants' industries (a board, the CGWA, a corporate's admin, a
  * partner) open them from their dashboard inside /app, without acting for them; unknown /app
- * paths answer inside the app.
+ * paths answer inside the app; the public home page lists the boards.
  */
 describe('reading industries in a browser', () => {
   let database: TestDatabase;
@@ -163,6 +163,44 @@ describe('reading industries in a browser', () => {
     await page.getByRole('link', { name: CEMENT }).waitFor();
     // The one failed call is the unread industry's, answered 404 on purpose.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    await context.close();
+  });
+
+  it.each(VIEWPORTS)('the public home page lists the boards by name and state, and leads to sign-in (%s)', async (viewport) => {
+    const { context, page, errors } = await openPage(browser, viewport);
+    await page.goto(base);
+    const boards = page.getByRole('list', { name: 'Boards' }).getByRole('listitem');
+    await boards.first().waitFor();
+    const texts = (await boards.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    expect(texts).toEqual(['Gujarat Pollution Control Board Gujarat · Gandhinagar', `${BOARD} Rajasthan · Jaipur`]);
+    await screenshot(page, `home-boards-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.getByLabel('Search boards').fill('rajasthan');
+    await page.waitForURL(/q=rajasthan/);
+    await expect.poll(() => boards.count()).toBe(1);
+    await page.getByRole('link', { name: BOARD }).click();
+    await page.waitForURL(`${base}/public/dashboard/industries/${ids.board}`);
+    await page.getByRole('article', { name: CEMENT }).waitFor();
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(VIEWPORTS)('an industry page opened without ?back leads back to its board (%s)', async (viewport) => {
+    const { context, page, errors } = await openPage(browser, viewport);
+    await page.goto(`${base}/public/dashboard/industry/${ids.cement}`);
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    await page.getByRole('link', { name: `← Industries of ${BOARD}` }).waitFor();
+    await screenshot(page, `public-industry-without-back-${viewport}`);
+    await page.getByRole('link', { name: `← Industries of ${BOARD}` }).click();
+    await page.waitForURL(`${base}/public/dashboard/industries/${ids.board}`);
+    await page.getByRole('article', { name: CEMENT }).waitFor();
+    await screenshot(page, `public-industries-from-industry-${viewport}`);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
