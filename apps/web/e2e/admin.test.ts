@@ -5,7 +5,7 @@ import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+import { addSessionCookie, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
 
 const NO_ACCESS = 'You do not have access to this page';
 /** More tenants than one page of 20 holds. */
@@ -47,8 +47,7 @@ describe('admin screens in a browser', () => {
   /** A page signed in by a session cookie (no login form: that has its own test). */
   async function open(viewport: ViewportName, cookie: string, url: string) {
     const opened = await openPage(browser, viewport);
-    const [name, value] = cookie.split('=') as [string, string];
-    await opened.context.addCookies([{ name, value, url: base }]);
+    await addSessionCookie(opened.context, base, cookie);
     await opened.page.goto(`${base}${url}`);
     return opened;
   }
@@ -220,21 +219,36 @@ describe('admin screens in a browser', () => {
     await context.close();
   });
 
-  it('the audit log shows who changed what and the before/after of the status change', async () => {
+  it('the audit log shows who changed what by name, picks a tenant by name and shows the before/after of the status change', async () => {
     const { context, page, errors } = await open('desktop', session.siteAdmin, '/app/admin/audit-log');
     const table = page.getByRole('table', { name: 'Audit log' });
-    await table.locator('tbody tr').first().getByRole('button').waitFor();
+    await table.locator('tbody tr').first().getByRole('button', { name: /^Before and after/ }).waitFor();
     const text = await table.innerText();
-    expect(text).toMatch(/status\s+tenant:\d+/);
-    expect(text).toMatch(/create\s+tenant:\d+/);
-    expect(text).toMatch(/create\s+corporate:\d+/);
-    expect(text).toMatch(/U-\d{6}/);
+    expect(text).toMatch(/Sita Site\s+status\s+Tenant Kaveri Paper Mills\s+Kaveri Paper Mills/);
+    expect(text).toMatch(/create\s+Tenant Kaveri Paper Mills/);
+    expect(text).toMatch(/create\s+Corporate Kaveri Group/);
     expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    // No raw ids: names, or display ids for what the reader may not see.
+    expect(text).not.toMatch(/(tenant|app_user|corporate):\d+|user:\d+/);
 
     await screenshot(page, 'admin-audit-log-desktop');
     expect(await tableFit(page, 'Audit log')).toEqual({ overflow: 0, clipped: [] });
 
-    const statusRow = table.locator('tbody tr').filter({ hasText: /status\s*tenant:/ }).first();
+    // A tenant is picked by name; the URL keeps it across a reload, and every row is that tenant's.
+    await page.getByRole('textbox', { name: 'Tenant' }).fill('Kaveri');
+    await page.getByRole('option', { name: 'Kaveri Paper Mills', exact: true }).click();
+    await page.waitForURL(/tenantId=\d+/);
+    await page.reload();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Tenant' }).inputValue()).toBe('Kaveri Paper Mills');
+    const tenants = await table.locator('tbody tr td:nth-child(5)').allInnerTexts();
+    expect(new Set(tenants)).toEqual(new Set(['Kaveri Paper Mills']));
+    // A record's name narrows the log to its changes.
+    await table.getByRole('button', { name: 'Tenant Kaveri Paper Mills', exact: true }).first().click();
+    await page.waitForURL(/entity=tenant%3A\d+/);
+    await page.getByText('Only the changes of Tenant Kaveri Paper Mills').waitFor();
+    await screenshot(page, 'admin-audit-log-filtered-desktop');
+
+    const statusRow = table.locator('tbody tr').filter({ hasText: /status/ }).first();
     await statusRow.getByRole('button', { name: /Before and after/ }).click();
     const diff = dialog(page).getByRole('table', { name: 'Before and after' });
     const changed = diff.locator('tr[data-changed]').filter({ hasText: 'status' });
@@ -276,7 +290,7 @@ describe('admin screens in a browser', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await actionsReachable(page, 'Tenants', /^Actions for /, 'Change status');
     await page.goto(`${base}/app/admin/audit-log`);
-    await page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first().getByRole('button').waitFor();
+    await page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first().getByRole('button', { name: /^Before and after/ }).waitFor();
     await screenshot(page, 'admin-audit-log-phone');
     expect(await horizontalOverflow(page)).toBe(0);
     await actionsReachable(page, 'Audit log', /^Before and after/);

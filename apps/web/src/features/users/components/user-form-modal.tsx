@@ -6,10 +6,10 @@ import type { AdminUser } from '@enviro/contracts/users';
 import type { Role, UserType } from '@enviro/domain/access-model';
 import { CorporateSelect } from '@/components/form/corporate-select';
 import { fieldErrors } from '@/components/form/field-errors';
+import { TenantPicker } from '@/components/form/tenant-picker';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveUser } from '../api/save-user';
 import { rolesForUserType } from '@enviro/domain/user-roles';
-import { TenantPicker } from './tenant-picker';
 
 const FIELDS = ['tenantId', 'name', 'userName', 'phone', 'role', 'password', 'corporateId', 'primaryUser'] as const;
 const orUndefined = (v: string) => (v.trim() === '' ? undefined : v.trim());

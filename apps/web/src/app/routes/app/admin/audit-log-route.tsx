@@ -1,10 +1,15 @@
 import { Container } from '@mantine/core';
+import { Loading } from '@/components/status/load-state';
+import { useMe } from '@/features/accounts/api/get-me';
 import { AuditLogView } from '@/features/audit-log/components/audit-log-view';
 
 export function AuditLogRoute() {
+  const me = useMe();
+  if (!me.data) return <Loading />;
   return (
     <Container size="xl" py="md">
-      <AuditLogView />
+      {/* A tenant's administrators read their own tenant's log only; site staff outside manage mode read every tenant's. */}
+      <AuditLogView acrossTenants={me.data.view !== 'tenant'} />
     </Container>
   );
 }

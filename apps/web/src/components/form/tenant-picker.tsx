@@ -10,10 +10,12 @@ interface TenantPickerProps {
   onChange: (tenant: TenantInfo | null) => void;
   error?: string | undefined;
   required?: boolean;
+  /** Shown while no tenant is picked. */
+  placeholder?: string;
 }
 
 /** Picks a tenant by name, searching on the server as the user types. */
-export function TenantPicker({ label, value, onChange, error, required }: TenantPickerProps) {
+export function TenantPicker({ label, value, onChange, error, required, placeholder }: TenantPickerProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const searching = value !== null && search === value.name ? undefined : debounced || undefined;
@@ -24,6 +26,7 @@ export function TenantPicker({ label, value, onChange, error, required }: Tenant
     <Select
       label={label}
       required={required}
+      placeholder={placeholder}
       searchable
       clearable
       error={error}
