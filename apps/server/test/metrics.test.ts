@@ -72,3 +72,26 @@ describe('GET /metrics: ingestion', () => {
     expect(body).toMatch(/^enviro_ingest_queued_rows 0$/m);
   });
 });
+
+describe('GET /metrics: rollups', () => {
+  const ctx = useTestApp();
+
+  it('reports the dirty buckets waiting for the rollup worker and the failing ones', async () => {
+    const { accessToken } = await ctx.b.newStationDevice();
+    const ts = Date.now() - 3 * 3_600_000;
+    // Two readings in two 15-minute buckets (the second starts after ts): two marks; a test app runs no rollup worker.
+    const res = await ctx.inject({
+      method: 'POST',
+      url: `/api/v1/${accessToken}/telemetry`,
+      payload: [
+        { ts, values: { pm: 1 } },
+        { ts: ts + 20 * 60_000, values: { pm: 2 } },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    await ctx.db.updateTable('rollup_dirty').set({ attempts: 1, last_error: 'test', next_try: new Date(Date.now() + 60_000) }).where('bucket', '<=', new Date(ts)).execute();
+    const body = (await ctx.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(body).toMatch(/^enviro_rollup_dirty_buckets 2$/m);
+    expect(body).toMatch(/^enviro_rollup_failing_buckets 1$/m);
+  });
+});

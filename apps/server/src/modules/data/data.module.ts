@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CatalogCache } from './catalog.ts';
 import { dataRoutes } from './data.routes.ts';
+import { registerRollupMetrics } from './rollups.metrics.ts';
 import { stdParamRoutes } from './std-params.routes.ts';
 
 declare module 'fastify' {
@@ -18,8 +19,9 @@ declare module 'fastify' {
 export const dataModule = fp(
   async function data(app: FastifyInstance) {
     app.decorate('catalogs', new CatalogCache(app.database));
+    registerRollupMetrics(app.metrics, app.database);
     await app.register(dataRoutes);
     await app.register(stdParamRoutes);
   },
-  { name: 'data', dependencies: ['database', 'auth'] },
+  { name: 'data', dependencies: ['database', 'auth', 'metrics'] },
 );

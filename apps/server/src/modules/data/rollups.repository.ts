@@ -69,6 +69,14 @@ const NEXT_TRY = `now() + least(interval '1 hour', interval '30 seconds' * 2 ^ l
  * connection.
  */
 export class RollupRepository extends PooledRepository {
+  /** Dirty buckets waiting for the rollup worker, and those of them whose last recompute failed. */
+  async backlog(): Promise<{ dirty: number; failing: number }> {
+    const { rows } = await this.pool.query<{ dirty: number; failing: number }>(
+      'SELECT count(*)::int AS dirty, count(*) FILTER (WHERE attempts > 0)::int AS failing FROM rollup_dirty',
+    );
+    return rows[0]!;
+  }
+
   /**
    * Recomputes up to `limit` dirty 15-minute buckets from raw readings, and their hours from those
    * quarters, and clears their marks, in one transaction. Marks are taken FOR UPDATE SKIP LOCKED, so
