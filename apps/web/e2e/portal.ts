@@ -74,6 +74,24 @@ export async function mainMenu(page: Page): Promise<string[]> {
 export const activeMenuItem = (page: Page): Promise<string> =>
   page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]').innerText();
 
+/** A fresh page on `url` of the app at `base`, signed in by `cookie` (a session's Cookie header) when given. */
+export async function openAt(browser: Browser, base: string, viewport: ViewportName, url: string, cookie?: string) {
+  const opened = await openPage(browser, viewport);
+  if (cookie) {
+    const [name, value] = cookie.split('=') as [string, string];
+    await opened.context.addCookies([{ name, value, url: base }]);
+  }
+  await opened.page.goto(`${base}${url}`);
+  return opened;
+}
+
+/** Ends what a browser test file started, whichever parts its set-up got to. */
+export async function closeAll(started: { browser?: Browser; app?: FastifyInstance; database?: { close(): Promise<void> } }): Promise<void> {
+  await started.browser?.close();
+  await started.app?.close();
+  await started.database?.close();
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });

@@ -126,7 +126,7 @@ describe('public portal in a browser', () => {
       endDate: new Date(now).toISOString(),
       nodeId: kiln.id,
     });
-    const table = page.getByRole('table').filter({ hasText: 'Value (15 min avg)' });
+    const table = page.getByRole('table').filter({ hasText: 'Latest value' });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(kiln.params.length);
     for (const trend of recent) {
       const latest = values(trend).at(-1);
@@ -134,7 +134,7 @@ describe('public portal in a browser', () => {
       const cells = await row.locator('td').allInnerTexts();
       expect(cells[1]).toBe(latest === undefined ? '-' : formatIndian(latest, 2));
       const count = alerts.groupBy === 'parameter' ? (alerts.groups.find((g) => g.paramName === trend.paramName)?.count ?? 0) : -1;
-      expect(cells[5]).toBe(String(count));
+      expect(cells[6]).toBe(String(count));
     }
     await chartDrawn(page, `${recent[0]!.paramLabel} over the last 4 hours`);
     await chartDrawn(page, 'SYSTEM alerts per day this month');

@@ -13,6 +13,14 @@ describe('aggregationLabel: what the values of a series are', () => {
   ] as const)('%s at %s is %j', (agg, interval, expected) => {
     expect(aggregationLabel(agg, interval)).toBe(expected);
   });
+
+  it('says what one value is', () => {
+    expect([aggregationLabel('sum', 'minute_15', 'one'), aggregationLabel('avg', 'hour_1', 'one'), aggregationLabel(null, 'minute_15', 'one')]).toEqual([
+      '15-minute sum',
+      'hourly average',
+      'a reading',
+    ]);
+  });
 });
 
 describe('aggregations', () => {

@@ -7,14 +7,14 @@ export type Aggregation = (typeof AGGREGATORS)[number];
 export const isAggregation = (value: unknown): value is Aggregation => AGGREGATORS.includes(value as Aggregation);
 
 /** Each aggregation as a person names it, alone and per period. */
-const WORDS: Record<Aggregation, { name: string; plural: string }> = {
-  avg: { name: 'Average', plural: 'averages' },
-  sum: { name: 'Sum', plural: 'sums' },
-  min: { name: 'Minimum', plural: 'minima' },
-  max: { name: 'Maximum', plural: 'maxima' },
-  count: { name: 'Count', plural: 'counts' },
-  first: { name: 'First reading', plural: 'first readings' },
-  last: { name: 'Last reading', plural: 'last readings' },
+const WORDS: Record<Aggregation, { name: string; one: string; many: string }> = {
+  avg: { name: 'Average', one: 'average', many: 'averages' },
+  sum: { name: 'Sum', one: 'sum', many: 'sums' },
+  min: { name: 'Minimum', one: 'minimum', many: 'minima' },
+  max: { name: 'Maximum', one: 'maximum', many: 'maxima' },
+  count: { name: 'Count', one: 'count', many: 'counts' },
+  first: { name: 'First reading', one: 'first reading', many: 'first readings' },
+  last: { name: 'Last reading', one: 'last reading', many: 'last readings' },
 };
 
 const PERIODS: Record<Exclude<IntervalName, 'instances'>, string> = {
@@ -32,11 +32,12 @@ export const aggregationName = (agg: Aggregation): string => WORDS[agg].name;
 
 /**
  * What the values of a series are: '15-minute sums', 'hourly averages', or 'every reading' when
- * nothing was combined (raw points, `dsAgg` null).
+ * nothing was combined (raw points, `dsAgg` null); with `count` 'one', what one value is
+ * ('15-minute sum', 'a reading').
  */
-export function aggregationLabel(agg: Aggregation | null, interval: string): string {
-  if (agg === null || interval === 'instances' || !(interval in PERIODS)) return 'every reading';
-  return `${PERIODS[interval as keyof typeof PERIODS]} ${WORDS[agg].plural}`;
+export function aggregationLabel(agg: Aggregation | null, interval: string, count: 'one' | 'many' = 'many'): string {
+  if (agg === null || interval === 'instances' || !(interval in PERIODS)) return count === 'one' ? 'a reading' : 'every reading';
+  return `${PERIODS[interval as keyof typeof PERIODS]} ${WORDS[agg][count]}`;
 }
 
 /**

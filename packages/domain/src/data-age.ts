@@ -20,3 +20,17 @@ export function dataAgeColour(lastDataAt: Instant | null | undefined, now: numbe
   if (age <= DATA_AGE_HOURS.stale * HOUR_MS) return 'orange';
   return 'red';
 }
+
+/**
+ * How long ago a reading was, in words beside its time ('12 min ago', '3 h ago', '5 days ago'); a
+ * time ahead of `now` (a device clock running fast) reads 'just now'.
+ */
+export function ageText(at: Instant, now: number = Date.now()): string {
+  const minutes = Math.floor((now - new Date(at).getTime()) / 60_000);
+  if (Number.isNaN(minutes)) return '';
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}

@@ -99,6 +99,23 @@ describe('latestValues', () => {
   });
   it('keeps the newest non-null point of each parameter', () => {
     const latest = latestValues([trend('pm', [[1, 5], [2, 7], [3, null]]), trend('so2', [[1, 2]])]);
-    expect(Object.fromEntries(latest)).toEqual({ pm: { time: 2, value: 7 }, so2: { time: 1, value: 2 } });
+    expect(Object.fromEntries(latest)).toEqual({ pm: { time: 2, value: 7, dsAgg: 'avg' }, so2: { time: 1, value: 2, dsAgg: 'avg' } });
+  });
+
+  it('passes over the running bucket of a sum, whose few minutes would read as a drop', () => {
+    const energy = { ...trend('kwh', [[1, 480], [2, 35]]), dsAgg: 'sum' as const };
+    const latest = latestValues([energy, trend('pm', [[1, 5], [2, 6]])], [], (time) => time === 2);
+    expect(Object.fromEntries(latest)).toEqual({ kwh: { time: 1, value: 480, dsAgg: 'sum' }, pm: { time: 2, value: 6, dsAgg: 'avg' } });
+  });
+
+  it('gives a parameter gone quiet its last reading, and never lets a reading replace a bucket', () => {
+    const reading = (paramName: string, time: number, value: number) =>
+      ({ paramName, paramLabel: paramName, unit: '', deviceId: 9, time, value, entityId: 1, entityName: 'S', entityType: 'eqms' }) as const;
+    const latest = latestValues([trend('pm', [[10, 5]]), trend('ph', [])], [reading('ph', 3, 7.2), reading('pm', 12, 6), reading('cod', 1, 90), reading('cod', 2, 91)]);
+    expect(Object.fromEntries(latest)).toEqual({
+      pm: { time: 10, value: 5, dsAgg: 'avg' },
+      ph: { time: 3, value: 7.2, dsAgg: null },
+      cod: { time: 2, value: 91, dsAgg: null },
+    });
   });
 });

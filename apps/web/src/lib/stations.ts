@@ -1,5 +1,7 @@
 import type { EntityDevice, EntityNode, LiveStatus } from '@enviro/contracts/entities';
+import type { RecentValue } from '@enviro/contracts/data/recent';
 import type { TrendResult } from '@enviro/contracts/data/trend';
+import { isAdditive, type Aggregation } from '@enviro/domain/aggregation';
 import { operationalValue } from '@enviro/domain/operational';
 import { orderStationTypes, sortStations } from '@enviro/domain/station-order';
 
@@ -11,6 +13,8 @@ export interface StationParam {
   name: string;
   label: string;
   unit: string;
+  /** How the catalogue combines its readings inside a time bucket (metricDownsampleAgg). */
+  aggregation: Aggregation;
 }
 
 /** A station as the portal shows it (SPEC 3 Station, derived from a node). */
@@ -41,7 +45,7 @@ function toStation(node: EntityNode): Station {
   for (const p of params) {
     if (p.stdParam.name.startsWith('device_') || seen.has(p.stdParam.name)) continue;
     seen.add(p.stdParam.name);
-    shown.push({ name: p.stdParam.name, label: p.stdParam.label, unit: p.unit });
+    shown.push({ name: p.stdParam.name, label: p.stdParam.label, unit: p.unit, aggregation: p.stdParam.metricDownsampleAgg });
   }
   return {
     id: node.id,
@@ -92,15 +96,37 @@ export function countStations(stations: readonly Station[]): StationCounts {
   return { total: stations.length, operating: stations.filter((s) => s.operational !== 'False').length, liveStatus };
 }
 
-/** The newest point of each parameter's series, by parameter name. */
-export function latestValues(trends: readonly TrendResult[]): Map<string, { time: number; value: number }> {
-  const out = new Map<string, { time: number; value: number }>();
+/** The latest value known of a parameter: a bucket of its trend, or else its last reading. */
+export interface LatestValue {
+  /** Bucket start, or the reading's time. */
+  time: number;
+  value: number;
+  /** How the bucket combined its readings; null for a single reading. */
+  dsAgg: Aggregation | null;
+}
+
+/**
+ * The newest bucket of each parameter's trend, by parameter name; a parameter whose trend holds no
+ * value takes its last reading from `readings` (the recent values of a longer backscan), so a
+ * station that has gone quiet still shows what it last said. A sum or count skips the buckets
+ * `isCut` says are cut short (the quarter hour still running holds a few minutes of it).
+ */
+export function latestValues(
+  trends: readonly TrendResult[],
+  readings: readonly RecentValue[] = [],
+  isCut: (bucketStart: number) => boolean = () => false,
+): Map<string, LatestValue> {
+  const out = new Map<string, LatestValue>();
   for (const t of trends) {
     for (const p of t.data) {
-      if (p.value === null) continue;
+      if (p.value === null || (isAdditive(t.dsAgg) && isCut(p.time))) continue;
       const known = out.get(t.paramName);
-      if (!known || p.time > known.time) out.set(t.paramName, { time: p.time, value: p.value });
+      if (!known || p.time > known.time) out.set(t.paramName, { time: p.time, value: p.value, dsAgg: t.dsAgg });
     }
+  }
+  for (const r of readings) {
+    const known = out.get(r.paramName);
+    if (!known || (known.dsAgg === null && r.time > known.time)) out.set(r.paramName, { time: r.time, value: r.value, dsAgg: null });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitLines, trendSeries } from './from-trends';
+import { durationWindow, hasIncomplete, isCutBucket, limitLines, trendSeries, valueAxisName } from './from-trends';
 
 describe('trendSeries', () => {
   it('turns trend points into named chart series, gaps kept', () => {
@@ -22,6 +22,20 @@ describe('trendSeries', () => {
     expect(series).toEqual([{ name: 'Stack 1', unit: 'mg/Nm3', points: [[1, 2], [2, null]] }]);
   });
 });
+
+function trendOf(times: number[], values: number[]) {
+  return {
+    paramName: 'kwh',
+    paramLabel: 'Energy',
+    unit: 'kWh',
+    data: times.map((time, i) => ({ time, value: values[i]! })),
+    tags: {},
+    entityName: 'Main Incomer',
+    entityId: 1,
+    dsAgg: 'avg' as const,
+    agg: 'sum' as const,
+  };
+}
 
 describe('trendSeries: missing buckets break the line', () => {
   const Q = 900_000;
@@ -46,6 +60,46 @@ describe('trendSeries: missing buckets break the line', () => {
   });
 });
 
+describe('trendSeries: buckets the window cuts short are marked, not drawn as dips', () => {
+  const Q = 900_000;
+  // 10:07 IST: the 4-hour window starts at 06:07, inside the 06:00 bucket; the 10:00 bucket is running.
+  const now = Date.parse('2025-03-25T04:37:00Z');
+  const window = durationWindow('4h-ago', now)!;
+  const first = Date.parse('2025-03-25T00:30:00Z'); // 06:00 IST
+  const sums = { ...trendOf([first, first + Q, first + 15 * Q, first + 16 * Q], [120, 480, 470, 150]), dsAgg: 'sum' as const };
+
+  it('takes the window of a duration', () => {
+    expect(window).toEqual({ start: now - 4 * 3_600_000, end: now });
+  });
+
+  it.each([
+    ['the bucket begun before the window', first, true],
+    ['a whole bucket', first + Q, false],
+    ['the last whole bucket', first + 15 * Q, false],
+    ['the bucket still running', first + 16 * Q, true],
+  ])('%s is cut: %s', (_case, time, cut) => {
+    expect(isCutBucket(time, 'minute_15', window)).toBe(cut);
+  });
+
+  it('leaves the line a gap there and gives the cut buckets as hollow points, apart from each other', () => {
+    const [series] = trendSeries([sums], (t) => t.paramLabel, 'minute_15', window);
+    expect(series!.points).toEqual([
+      [first, null],
+      [first + Q, 480],
+      [first + 2 * Q, null],
+      [first + 15 * Q, 470],
+      [first + 16 * Q, null],
+    ]);
+    expect(series!.incomplete).toEqual([[first, 120], [first + 8 * Q, null], [first + 16 * Q, 150]]);
+    expect(hasIncomplete([series!])).toBe(true);
+  });
+
+  it('marks nothing without a window, or for raw readings', () => {
+    expect(trendSeries([sums], (t) => t.paramLabel, 'minute_15')[0]!.incomplete).toBeUndefined();
+    expect(trendSeries([sums], (t) => t.paramLabel, 'instances', window)[0]!.incomplete).toBeUndefined();
+  });
+});
+
 describe('limitLines', () => {
   it.each([
     [{ min: null, max: 50, unit: 'mg/Nm3' }, [{ value: 50, label: 'Max limit 50 mg/Nm3' }]],
@@ -53,5 +107,16 @@ describe('limitLines', () => {
     [undefined, []],
   ])('%j', (limit, lines) => {
     expect(limitLines(limit)).toEqual(lines);
+  });
+});
+
+describe('valueAxisName: the unit and what each value is', () => {
+  it.each([
+    ['kWh', 'sum', 'minute_15', 'kWh, 15-minute sums'],
+    ['', 'avg', 'hour_1', 'hourly averages'],
+    ['mg/Nm3', null, 'instances', 'mg/Nm3, every reading'],
+    ['mg/Nm3', undefined, 'minute_15', 'mg/Nm3'],
+  ] as const)('%j %s %s', (unit, agg, interval, name) => {
+    expect(valueAxisName(unit, agg, interval)).toBe(name);
   });
 });

@@ -1,26 +1,78 @@
 import type { ParamLimit } from '@enviro/contracts/entities';
 import type { TrendResult } from '@enviro/contracts/data/trend';
-import { INTERVAL_MS, type BucketInterval } from '@enviro/domain/interval';
+import { aggregationLabel, type Aggregation } from '@enviro/domain/aggregation';
+import { DISPLAY_TIME_ZONE } from '@enviro/domain/format-date';
+import { durationRange, parseDuration } from '@enviro/domain/duration';
+import { INTERVAL_MS, nextBucketStart, type BucketInterval } from '@enviro/domain/interval';
 import type { ChartSeries, ReferenceLine, SeriesPoint } from './types';
+
+/** The span a trend answer covers, [start, end): the buckets it cuts short are told apart. */
+export interface TrendWindow {
+  start: number;
+  end: number;
+}
+
+/** The window of a relative duration ('4h-ago') asked for at `end` (the time the answer came). */
+export function durationWindow(duration: string, end: number): TrendWindow | undefined {
+  const parsed = parseDuration(duration);
+  return parsed ? { start: durationRange(parsed, end, DISPLAY_TIME_ZONE).from, end } : undefined;
+}
+
+const bucketInterval = (interval: string | undefined): BucketInterval | undefined =>
+  interval && interval in INTERVAL_MS ? (interval as BucketInterval) : undefined;
+
+/**
+ * Whether the bucket starting at `time` is cut short by the window: it began before the window
+ * (the API keeps a bucket's aligned start) or is still running at its end. Such a bucket holds
+ * only part of its period's readings.
+ */
+export function isCutBucket(time: number, interval: string | undefined, window: TrendWindow | undefined): boolean {
+  const bucket = bucketInterval(interval);
+  if (!bucket || !window) return false;
+  return time < window.start || nextBucketStart(time, bucket, DISPLAY_TIME_ZONE) > window.end;
+}
 
 /**
  * Trend results as chart series, named by `name` (station or parameter). The API leaves empty
  * buckets out; with a bucket `interval`, a null is put where buckets are missing so the line breaks
- * there instead of bridging the gap.
+ * there instead of bridging the gap. Given the answer's `window`, the buckets it cuts short go to
+ * `incomplete` and leave a gap in the line: a quarter hour that has just begun is not a dip.
  */
-export function trendSeries(trends: readonly TrendResult[], name: (t: TrendResult) => string, interval?: string): ChartSeries[] {
-  const step = interval && interval in INTERVAL_MS ? INTERVAL_MS[interval as BucketInterval] : undefined;
+export function trendSeries(
+  trends: readonly TrendResult[],
+  name: (t: TrendResult) => string,
+  interval?: string,
+  window?: TrendWindow,
+): ChartSeries[] {
+  const bucket = bucketInterval(interval);
+  const step = bucket ? INTERVAL_MS[bucket] : undefined;
   return trends.map((t) => {
     const points: SeriesPoint[] = [];
+    const incomplete: SeriesPoint[] = [];
     let previous: number | undefined;
     for (const p of t.data) {
       // Half a bucket of slack: local days and months vary in length around their nominal one.
       if (step !== undefined && previous !== undefined && p.time - previous > step * 1.5) points.push([previous + step, null]);
-      points.push([p.time, p.value]);
+      if (isCutBucket(p.time, interval, window)) {
+        if (incomplete.length > 0) incomplete.push([(incomplete.at(-1)![0] as number) / 2 + p.time / 2, null]);
+        incomplete.push([p.time, p.value]);
+        points.push([p.time, null]);
+      } else {
+        points.push([p.time, p.value]);
+      }
       previous = p.time;
     }
-    return { name: name(t), unit: t.unit, points };
+    return { name: name(t), unit: t.unit, points, ...(incomplete.length > 0 ? { incomplete } : {}) };
   });
+}
+
+/** Whether any series has a bucket cut short, which the chart's caption then explains. */
+export const hasIncomplete = (series: readonly ChartSeries[]) => series.some((s) => s.incomplete?.some(([, y]) => y !== null));
+
+/** The value axis' name: the unit and what each value is ('kWh, 15-minute sums'). */
+export function valueAxisName(unit: string, agg: Aggregation | null | undefined, interval: string): string {
+  const what = agg === undefined ? '' : aggregationLabel(agg, interval);
+  return [unit, what].filter(Boolean).join(', ');
 }
 
 /** A parameter's limits as reference lines ('Max limit 50 mg/Nm3'). */

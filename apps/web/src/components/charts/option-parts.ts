@@ -1,13 +1,16 @@
 import { axisFormatFor, DISPLAY_TIME_ZONE, formatDateTime24, formatInZone } from '@enviro/domain/format-date';
 import { offsetAt } from '@enviro/domain/time-zone';
-import { formatCompact, formatIndian } from '@enviro/domain/format-number';
+import { formatIndian } from '@enviro/domain/format-number';
 import {
   CHART_DEFAULTS,
   type ChartDisplayOptions,
   type ChartOption,
   type ChartSeries,
   type ReferenceLine,
+  type SeriesChartData,
+  type SeriesPoint,
 } from './types';
+import { axisLabel, valueAxisRange } from './value-axis';
 
 type Part<K extends keyof ChartOption> = Exclude<ChartOption[K], unknown[] | undefined>;
 
@@ -61,23 +64,45 @@ function timeLabel(shifted: number, format: string): string {
   return shifted % DAY_MS === 0 ? formatInZone(at, 'DD MMM') : formatInZone(at, 'HH:mm');
 }
 
-export function yAxis(options: ChartDisplayOptions) {
+/**
+ * The value axis: it spans the series, the reference lines (limits) and the data's extremes, so
+ * none is drawn off the chart, and its labels carry the decimals that tell ticks apart. Bars keep
+ * zero on the axis.
+ */
+export function yAxis(options: ChartDisplayOptions, data: SeriesChartData, { includeZero = false } = {}) {
+  const values = [
+    ...data.series.flatMap((s) => [...s.points, ...(s.incomplete ?? [])].flatMap(([, y]) => (y === null ? [] : [y]))),
+    ...(data.referenceLines ?? []).map((l) => l.value),
+    ...(data.extremes ?? []),
+  ];
+  const range = valueAxisRange(values, { includeZero });
   return {
     type: 'value' as const,
     name: options.yAxisName ?? '',
-    scale: true,
-    axisLabel: { formatter: (value: number) => formatCompact(value) },
+    // Written rightward from the axis, so a long name ('kWh, 15-minute sums') is not cut at the edge.
+    nameTextStyle: { align: 'left' as const },
+    ...(range ? { min: range.min, max: range.max, interval: range.interval } : { scale: true }),
+    axisLabel: { formatter: (value: number) => (range ? axisLabel(value, range) : formatIndian(value, 2)) },
   };
 }
 
 interface TooltipParam {
   marker?: string;
+  seriesId?: string;
   seriesName?: string;
   value?: unknown;
   axisValue?: number | string;
 }
 
-/** Axis tooltip: the instant in Kolkata time, then each series' value in Indian grouping. */
+/** Id prefix of the series that holds a line's cut-short buckets (same name and colour as the line). */
+export const INCOMPLETE_ID = 'incomplete:';
+
+const pointValue = (p: TooltipParam) => (Array.isArray(p.value) ? (p.value[1] as number | null) : (p.value as number | null));
+
+/**
+ * Axis tooltip: the instant in Kolkata time, then each series' value in Indian grouping. A line's
+ * gap where its bucket was cut short gives way to that bucket's value, marked as incomplete.
+ */
 export function axisTooltip(options: ChartDisplayOptions): Part<'tooltip'> {
   const decimals = options.decimals ?? CHART_DEFAULTS.decimals;
   const isTime = (options.xAxisType ?? CHART_DEFAULTS.xAxisType) === 'time';
@@ -89,9 +114,13 @@ export function axisTooltip(options: ChartDisplayOptions): Part<'tooltip'> {
       const first = params[0];
       if (!first) return '';
       const head = isTime && typeof first.axisValue === 'number' ? formatDateTime24(unshift(first.axisValue)) : String(first.axisValue ?? '');
-      const rows = params.map((p) => {
-        const value = Array.isArray(p.value) ? (p.value[1] as number | null) : (p.value as number | null);
-        return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}: <b>${formatIndian(value, decimals)}</b>`;
+      const cut = (p: TooltipParam) => p.seriesId?.startsWith(INCOMPLETE_ID) ?? false;
+      const shown = params.filter(
+        (p) => pointValue(p) !== null || !params.some((q) => q !== p && q.seriesName === p.seriesName && pointValue(q) !== null),
+      );
+      const rows = shown.map((p) => {
+        const note = cut(p) ? ' (incomplete period)' : '';
+        return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}: <b>${formatIndian(pointValue(p), decimals)}</b>${note}`;
       });
       return [escapeHtml(head), ...rows].join('<br/>');
     },
@@ -110,14 +139,19 @@ export function markLines(lines: readonly ReferenceLine[] | undefined) {
   };
 }
 
-/** Series points as ECharts wants them: [x, y] for time axes, y alone for category axes. */
-export function seriesData(options: ChartDisplayOptions, series: ChartSeries) {
-  if ((options.xAxisType ?? CHART_DEFAULTS.xAxisType) === 'category') return series.points.map(([, y]) => y);
-  return series.points.map(([x, y]) => [typeof x === 'number' ? x + TIME_SHIFT_MS : x, y] as [number | string, number | null]);
+/** Points as ECharts wants them: [x, y] for time axes, y alone for category axes. */
+export function seriesData(options: ChartDisplayOptions, points: readonly SeriesPoint[]) {
+  if ((options.xAxisType ?? CHART_DEFAULTS.xAxisType) === 'category') return points.map(([, y]) => y);
+  return points.map(([x, y]) => [typeof x === 'number' ? x + TIME_SHIFT_MS : x, y] as [number | string, number | null]);
 }
 
+/** ECharts' own palette, named so a line and its incomplete buckets can share a colour. */
+export const PALETTE = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'] as const;
+
+export const seriesColour = (index: number) => PALETTE[index % PALETTE.length]!;
+
 export function hasPoints(series: readonly ChartSeries[]): boolean {
-  return series.some((s) => s.points.some(([, y]) => y !== null));
+  return series.some((s) => [...s.points, ...(s.incomplete ?? [])].some(([, y]) => y !== null));
 }
 
 function escapeHtml(text: string): string {

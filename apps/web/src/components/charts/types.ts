@@ -32,6 +32,8 @@ export interface ChartSeries {
   name: string;
   unit?: string | undefined;
   points: readonly SeriesPoint[];
+  /** Buckets the range or the present cuts short: hollow points beside the line, never joined to it. */
+  incomplete?: readonly SeriesPoint[];
 }
 
 /** A horizontal line across the plot, e.g. a parameter's limit (SPEC 3 reference line). */
@@ -44,6 +46,8 @@ export interface ReferenceLine {
 export interface SeriesChartData {
   series: readonly ChartSeries[];
   referenceLines?: readonly ReferenceLine[];
+  /** Values quoted beside the chart (a range's lowest and highest reading) that its axis must reach. */
+  extremes?: readonly number[];
 }
 
 /** One slice of a pie. */

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
-import { dataAgeColour, type DataAgeColour } from '@enviro/domain/data-age';
-import { formatDateTime12 } from '@enviro/domain/format-date';
+import { ageText, dataAgeColour, type DataAgeColour } from '@enviro/domain/data-age';
+import { formatDateTime12, formatInZone } from '@enviro/domain/format-date';
 
 /** The SPEC 4 data-age colours, in shades that keep 4.5:1 contrast on white (WCAG AA). */
 const COLOURS: Record<DataAgeColour, string> = {
@@ -30,5 +30,20 @@ export function DataAge({ lastDataAt, label = 'Last data' }: { lastDataAt: strin
         {lastDataAt ? formatDateTime12(lastDataAt) : 'Never'}
       </Text>
     </Group>
+  );
+}
+
+/** When a value was measured, coloured by its age (SPEC 4), then how long ago in words and what it is. */
+export function AgeStamp({ at, note }: { at: number; note: string }) {
+  const colour = dataAgeColour(at);
+  return (
+    <>
+      <Text size="sm" fw={600} c={COLOURS[colour]} title={WORDS[colour]} data-age={colour}>
+        {formatInZone(at, 'DD MMM YYYY HH:mm')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {ageText(at)} · {note}
+      </Text>
+    </>
   );
 }

@@ -7,7 +7,11 @@ export interface DataTableColumn<T> extends CsvColumn<T> {
   /** How the cell is shown; the exported value otherwise. */
   render?: (row: T) => ReactNode;
   align?: 'left' | 'right';
+  /** Lets the column's header and cells wrap (names, short numbers under long headers); others stay on one line. */
+  wrap?: boolean;
 }
+
+const wrapStyle = (c: { wrap?: boolean }) => (c.wrap ? { whiteSpace: 'normal' as const } : undefined);
 
 interface DataTableProps<T> {
   /** Caption of the table and base of the exported file's name. */
@@ -16,10 +20,12 @@ interface DataTableProps<T> {
   rows: readonly T[];
   rowKey: (row: T) => string | number;
   emptyText?: string;
+  /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
 }
 
 /** A plain table whose rows can be exported as a CSV file (SPEC 1, 9). */
-export function DataTable<T>({ title, columns, rows, rowKey, emptyText = 'Nothing to show.' }: DataTableProps<T>) {
+export function DataTable<T>({ title, columns, rows, rowKey, emptyText = 'Nothing to show.', minWidth = 560 }: DataTableProps<T>) {
   return (
     <div>
       <Group justify="space-between" mb="xs">
@@ -29,11 +35,11 @@ export function DataTable<T>({ title, columns, rows, rowKey, emptyText = 'Nothin
         <CsvExportButton title={title} columns={columns} rows={rows} />
       </Group>
       <ScrollArea type="auto">
-        <Table striped highlightOnHover miw={560} style={{ whiteSpace: 'nowrap' }}>
+        <Table striped highlightOnHover miw={minWidth} style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.header} ta={c.align ?? 'left'}>
+                <Table.Th key={c.header} ta={c.align ?? 'left'} style={wrapStyle(c)}>
                   {c.header}
                 </Table.Th>
               ))}
@@ -50,7 +56,7 @@ export function DataTable<T>({ title, columns, rows, rowKey, emptyText = 'Nothin
               rows.map((row) => (
                 <Table.Tr key={rowKey(row)}>
                   {columns.map((c) => (
-                    <Table.Td key={c.header} ta={c.align ?? 'left'}>
+                    <Table.Td key={c.header} ta={c.align ?? 'left'} style={wrapStyle(c)}>
                       {c.render ? c.render(row) : c.value(row)}
                     </Table.Td>
                   ))}

@@ -8,7 +8,7 @@ import { CHART_DEFAULTS, type ChartDisplayOptions, type ChartOption, type Series
 export function buildBarOption(data: SeriesChartData, options: ChartDisplayOptions = {}): ChartOption {
   const horizontal = (options.orient ?? CHART_DEFAULTS.orient) === 'horizontal';
   const category = xAxis(options, data.series);
-  const value = yAxis(options);
+  const value = yAxis(options, data, { includeZero: true });
   const limits = markLines(data.referenceLines);
   const swapLimits = limits && horizontal ? { ...limits, data: limits.data.map((d) => ({ name: d.name, xAxis: d.yAxis })) } : limits;
   return {
@@ -24,7 +24,7 @@ export function buildBarOption(data: SeriesChartData, options: ChartDisplayOptio
     series: data.series.map((s, i) => ({
       type: 'bar',
       name: s.name,
-      data: seriesData(options, s),
+      data: seriesData(options, s.points),
       ...(options.stacked ? { stack: 'total' } : {}),
       ...(options.showDataLabel ? { label: { show: true, position: horizontal ? 'right' : 'top' } } : {}),
       ...(i === 0 ? { markLine: swapLimits } : {}),

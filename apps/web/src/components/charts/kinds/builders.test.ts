@@ -46,6 +46,38 @@ describe('line chart options', () => {
   });
 });
 
+describe('line chart: the value axis and cut-short buckets', () => {
+  const axis = (data: SeriesChartData) => {
+    const y = (buildLineOption(data) as AnyOption).yAxis;
+    return { min: y.min, max: y.max, labels: [y.min, y.max].map((v: number) => y.axisLabel.formatter(v)) };
+  };
+  const SUMS: SeriesChartData = {
+    series: [{ name: 'Energy', points: [[T0, null], [T0 + 900_000, 480]], incomplete: [[T0, 120]] }],
+  };
+  const option = buildLineOption(SUMS) as AnyOption;
+
+  it.each([
+    ['reaches the limit above the data', () => axis(PM), { min: 10, max: 50, labels: ['10', '50'] }],
+    ['reaches the extremes quoted beside the chart', () => axis({ ...PM, extremes: [3, 61] }), { min: 0, max: 80, labels: ['0', '80'] }],
+    ['gives ticks the decimals that tell them apart', () => axis({ series: [{ name: 'pH', points: [[T0, 7.71], [T0 + 1, 7.82]] }] }).labels, ['7.700', '7.825']],
+    ['draws cut-short buckets as a second series of the same name and colour', () => series(option).map((s) => [s.name, s.color, s.id ?? '']), [['Energy', '#5470c6', ''], ['Energy', '#5470c6', 'incomplete:0']]],
+    ['as hollow points, never joined to the line', () => [series(option)[1]!.symbol, series(option)[1]!.lineStyle.width], ['emptyCircle', 0]],
+    ['whose values the axis still shows', () => axis(SUMS).min <= 120, true],
+    [
+      'the tooltip names a cut bucket incomplete instead of showing the gap',
+      () =>
+        option.tooltip.formatter([
+          { axisValue: T0 + TIME_SHIFT_MS, seriesName: 'Energy', value: [T0 + TIME_SHIFT_MS, null], marker: '' },
+          { axisValue: T0 + TIME_SHIFT_MS, seriesId: 'incomplete:0', seriesName: 'Energy', value: [T0 + TIME_SHIFT_MS, 120], marker: '' },
+        ]),
+      '2025-03-25 14:00:00<br/>Energy: <b>120</b> (incomplete period)',
+    ],
+    ['a chart of only cut buckets is not empty', () => CHART_KINDS.line.isEmpty({ series: [{ name: 'x', points: [[T0, null]], incomplete: [[T0, 4]] }] }), false],
+  ])('%s', (_rule, actual, expected) => {
+    expect(actual()).toEqual(expected);
+  });
+});
+
 describe('bar chart options', () => {
   it.each([
     ['category axis lists the labels', () => (buildBarOption(TWO, { xAxisType: 'category' }) as AnyOption).xAxis.data, ['Mon', 'Tue']],
@@ -105,6 +137,7 @@ describe('pie chart options', () => {
   const option = buildPieOption({ slices: [{ name: 'LIVE', value: 3, colour: '#2f9e44' }, { name: 'OFFLINE', value: 1 }] }) as AnyOption;
   it.each([
     ['is a donut 40-70 %', () => series(option)[0]!.radius, [...PIE_RADIUS]],
+    ['lists every slice whole, in a column beside it', () => [option.legend.type, option.legend.orient], ['plain', 'vertical']],
     ['keeps fixed slice colours', () => series(option)[0]!.data[0], { name: 'LIVE', value: 3, itemStyle: { color: '#2f9e44' } }],
     ['tooltip gives value and share', () => option.tooltip.formatter({ name: 'LIVE', value: 3, percent: 75 }), 'LIVE: <b>3</b> (75%)'],
   ])('%s', (_rule, actual, expected) => {

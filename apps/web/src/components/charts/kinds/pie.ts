@@ -16,11 +16,13 @@ export function buildPieOption(data: PieChartData, options: ChartDisplayOptions 
         return `${name}: <b>${formatIndian(value, decimals)}</b> (${formatIndian(percent, 1)}%)`;
       },
     },
-    legend: { type: 'scroll', bottom: 0 },
+    // A column at the right keeps every name whole on a phone; a scrolling row cut 'OFFLINE' off.
+    legend: { type: 'plain', orient: 'vertical', right: 0, top: 'middle' },
     series: [
       {
         type: 'pie',
         radius: [...PIE_RADIUS],
+        center: ['40%', '50%'],
         avoidLabelOverlap: true,
         label: { show: options.showDataLabel ?? false },
         data: data.slices.map((s) => ({ name: s.name, value: s.value, ...(s.colour ? { itemStyle: { color: s.colour } } : {}) })),

@@ -1,30 +1,39 @@
 import { Anchor, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { EntityType } from '@enviro/contracts/common';
-import { formatIndian } from '@enviro/domain/format-number';
+import type { Aggregation } from '@enviro/domain/aggregation';
+import { formatIndian, roundValue } from '@enviro/domain/format-number';
 import { useEntityMetric } from '@/api/get-entity-metric';
 import { useEntityTree } from '@/api/get-entity-tree';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartSpinner } from '@/components/charts/chart-spinner';
 import { ChartWidget } from '@/components/charts/chart-widget';
-import { trendSeries } from '@/components/charts/from-trends';
+import { durationWindow, isCutBucket, trendSeries, valueAxisName } from '@/components/charts/from-trends';
+import { IncompleteNote } from '@/components/charts/incomplete-note';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { useDashboardLinks } from '@/lib/dashboard-links';
+import { useSearchChoices } from '@/lib/use-search-choices';
 import { stationTypeLabel } from '@/lib/labels';
 import { collectStations } from '@/lib/stations';
 import { ParameterReportButton } from './parameter-report-button';
 import { resolveSelection, statsByStation, type StationStatsRow } from './parameter-selection';
 import { TrendControls } from './trend-controls';
-import { resolveChoices, type Averaging } from './trend-options';
+import { pickedAggregation, quotesReadings, resolveChoices, statsNote, type Averaging } from './trend-options';
 
 const fmt = (n: number | null) => formatIndian(n, 2);
+const stat = (header: string, value: (r: StationStatsRow) => number | null): DataTableColumn<StationStatsRow> => ({
+  header,
+  value: (r) => roundValue(value(r)),
+  align: 'right',
+  render: (r) => fmt(value(r)),
+});
 const STAT_COLUMNS: DataTableColumn<StationStatsRow>[] = [
   { header: 'Station', value: (r) => r.name },
-  { header: 'Latest', value: (r) => r.latest, align: 'right', render: (r) => fmt(r.latest) },
-  { header: 'Min', value: (r) => r.min, align: 'right', render: (r) => fmt(r.min) },
-  { header: 'Max', value: (r) => r.max, align: 'right', render: (r) => fmt(r.max) },
-  { header: 'Avg', value: (r) => r.avg, align: 'right', render: (r) => fmt(r.avg) },
+  stat('Latest', (r) => r.latest),
+  stat('Min', (r) => r.min),
+  stat('Max', (r) => r.max),
+  stat('Avg', (r) => r.avg),
 ];
 
 /**
@@ -32,7 +41,7 @@ const STAT_COLUMNS: DataTableColumn<StationStatsRow>[] = [
  * stations, parameter, averaging and duration are all in the URL.
  */
 export function ParameterDashboard({ tenantId, tenantName }: { tenantId: number; tenantName: string }) {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchChoices();
   const links = useDashboardLinks();
   const tree = useEntityTree(tenantId);
   const stations = useMemo(() => collectStations(tree.data ?? []), [tree.data]);
@@ -49,33 +58,30 @@ export function ParameterDashboard({ tenantId, tenantName }: { tenantId: number;
   const { type, picked, param } = selection;
   const raw = averaging === 'instances';
   const ids = picked.map((s) => s.id);
-  const trend = useEntityMetric(
-    {
-      entityIds: ids.length ? ids : [0],
-      params: param ? (raw ? [{ name: param.name }] : (['avg', 'min', 'max'] as const).map((dsAgg) => ({ name: param.name, dsAgg }))) : [],
-      duration: time,
-      interval: averaging,
-    },
-    ids.length > 0 && param !== undefined,
+  const chosen = pickedAggregation(search.get('aggregation'));
+  const aggregation = raw ? null : (chosen ?? param?.aggregation);
+  const ready = ids.length > 0 && param !== undefined;
+  const request = { entityIds: ids.length ? ids : [0], duration: time, interval: averaging };
+  const trend = useEntityMetric({ ...request, params: param ? [{ name: param.name, ...(aggregation ? { dsAgg: aggregation } : {}) }] : [] }, ready);
+  const readings = useEntityMetric(
+    { ...request, params: param ? (['min', 'max'] as const).map((dsAgg) => ({ name: param.name, dsAgg })) : [] },
+    ready && quotesReadings(aggregation),
   );
 
-  const main = useMemo(() => (trend.data ?? []).filter((t) => t.dsAgg === 'avg' || t.dsAgg === null), [trend.data]);
-  const data = useMemo(() => ({ series: trendSeries(main, (t) => t.entityName ?? '', averaging) }), [main, averaging]);
-  const options = useMemo(() => ({ interval: averaging, yAxisName: param?.unit ?? '', decimals: 2 }), [averaging, param]);
-  const rows = useMemo(() => statsByStation(picked, trend.data ?? []), [picked, trend.data]);
+  const span = useMemo(() => (trend.isSuccess ? durationWindow(time, trend.dataUpdatedAt) : undefined), [trend.isSuccess, trend.dataUpdatedAt, time]);
+  const data = useMemo(() => ({ series: trendSeries(trend.data ?? [], (t) => t.entityName ?? '', averaging, span) }), [trend.data, averaging, span]);
+  const options = useMemo(
+    () => ({ interval: averaging, yAxisName: valueAxisName(param?.unit ?? '', aggregation, averaging), decimals: 2 }),
+    [averaging, param, aggregation],
+  );
+  const rows = useMemo(
+    () => statsByStation(picked, trend.data ?? [], quotesReadings(aggregation) ? (readings.data ?? []) : [], (t) => isCutBucket(t, averaging, span)),
+    [picked, trend.data, aggregation, readings.data, averaging, span],
+  );
 
-  const update = (changes: Record<string, string | null>) =>
-    setSearch(
-      (p) => {
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) p.set(k, v);
-          else p.delete(k);
-        }
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
   const choose = (c: { time: string; averaging: Averaging }) => update({ time: c.time, avgDuration: c.averaging });
+  // The catalogue's own aggregation is the default, which the URL leaves unsaid.
+  const chooseAggregation = (a: Aggregation) => update({ aggregation: a === param?.aggregation ? null : a });
 
   const header = (
     <div>
@@ -116,15 +122,24 @@ export function ParameterDashboard({ tenantId, tenantName }: { tenantId: number;
           allowDeselect={false}
         />
       </SimpleGrid>
-      <TrendControls time={time} averaging={averaging} onChange={choose} />
+      <TrendControls
+        time={time}
+        averaging={averaging}
+        onChange={choose}
+        aggregation={{ value: chosen, catalogue: param?.aggregation, onChange: chooseAggregation }}
+      />
       <Paper withBorder p="md">
         <Text fw={600} component="h2" fz="md" m={0} mb="xs">
           {param ? `${param.label}${param.unit ? ` (${param.unit})` : ''}` : 'No parameter'}
         </Text>
         <ChartWidget kind="line" state={chartState(trend)} data={data} options={options} height={360} ariaLabel={`${param?.label ?? ''} by station`} />
+        <IncompleteNote series={data.series} />
       </Paper>
       <Paper withBorder p="md">
         <DataTable title={`${param?.label ?? ''} by station`} columns={STAT_COLUMNS} rows={rows} rowKey={(r) => r.id} />
+        <Text size="xs" c="dimmed" mt={4}>
+          {statsNote(aggregation, averaging)}
+        </Text>
       </Paper>
       <ParameterReportButton
         tenantId={tenantId}

@@ -15,7 +15,7 @@ const station = (id: number, type: string, params: string[]): Station => ({
   capacity: null,
   devices: [],
   hasDiagnostics: false,
-  params: params.map((name) => ({ name, label: name.toUpperCase(), unit: 'u' })),
+  params: params.map((name) => ({ name, label: name.toUpperCase(), unit: 'u', aggregation: 'avg' as const })),
 });
 
 const STATIONS = [station(1, 'cems', ['pm', 'so2']), station(2, 'cems', ['pm', 'nox']), station(3, 'eqms', ['ph'])];
@@ -49,10 +49,15 @@ describe('statsByStation', () => {
     agg: 'avg',
   });
   it('computes each station from its own series', () => {
-    const rows = statsByStation(STATIONS.slice(0, 2), [trend(1, 'avg', [1, 3, null]), trend(1, 'min', [0, 2]), trend(1, 'max', [2, 9]), trend(2, null, [5])]);
+    const rows = statsByStation(STATIONS.slice(0, 2), [trend(1, 'avg', [1, 3, null]), trend(2, null, [5])], [trend(1, 'min', [0, 2]), trend(1, 'max', [2, 9])]);
     expect(rows).toEqual([
       { id: 1, name: 'S1', latest: 3, min: 0, max: 9, avg: 2 },
       { id: 2, name: 'S2', latest: 5, min: 5, max: 5, avg: 5 },
     ]);
+  });
+
+  it('gives a sum the newest bucket the range does not cut short, and its own extremes', () => {
+    const rows = statsByStation(STATIONS.slice(0, 1), [trend(1, 'sum', [100, 480, 500, 20])], [], (time) => time === 0 || time === 3);
+    expect(rows).toEqual([{ id: 1, name: 'S1', latest: 500, min: 480, max: 500, avg: 490 }]);
   });
 });

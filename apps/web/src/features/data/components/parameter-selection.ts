@@ -1,4 +1,5 @@
 import type { TrendResult } from '@enviro/contracts/data/trend';
+import { isAdditive } from '@enviro/domain/aggregation';
 import { orderStationTypes } from '@enviro/domain/station-order';
 import type { Station, StationParam } from '@/lib/stations';
 import { trendStats, type TrendStats } from './trend-options';
@@ -39,12 +40,22 @@ export interface StationStatsRow extends TrendStats {
   latest: number | null;
 }
 
-/** Min, max, average and latest value per chosen station. */
-export function statsByStation(picked: readonly Station[], trends: readonly TrendResult[]): StationStatsRow[] {
+/**
+ * Min, max, average and latest value per chosen station, from its series of `main` (what the chart
+ * draws) and of `extremes` (minima and maxima, for an average). A sum's latest value is its newest
+ * bucket not cut short.
+ */
+export function statsByStation(
+  picked: readonly Station[],
+  main: readonly TrendResult[],
+  extremes: readonly TrendResult[] = [],
+  isCut: (bucketStart: number) => boolean = () => false,
+): StationStatsRow[] {
   return picked.map((s) => {
-    const own = trends.filter((t) => t.entityId === s.id);
-    const main = own.find((t) => t.dsAgg === 'avg' || t.dsAgg === null);
-    const last = [...(main?.data ?? [])].reverse().find((p) => p.value !== null);
-    return { id: s.id, name: s.name, latest: last?.value ?? null, ...trendStats(own) };
+    const own = main.find((t) => t.entityId === s.id);
+    const whole = (time: number) => !(isAdditive(own?.dsAgg ?? null) && isCut(time));
+    const last = [...(own?.data ?? [])].reverse().find((p) => p.value !== null && whole(p.time));
+    const stats = trendStats(own, extremes.filter((t) => t.entityId === s.id), isCut);
+    return { id: s.id, name: s.name, latest: last?.value ?? null, ...stats };
   });
 }

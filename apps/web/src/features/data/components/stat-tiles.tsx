@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatIndian } from '@enviro/domain/format-number';
+import { formatIndian, NO_VALUE } from '@enviro/domain/format-number';
 
 export interface StatTile {
   label: string;
@@ -19,7 +19,7 @@ export function StatTiles({ tiles, unit }: { tiles: readonly StatTile[]; unit: s
           </Text>
           <Text fz={22} fw={700}>
             {t.text ?? formatIndian(t.value, 2)}
-            {unit && (t.text ?? t.value !== null) && (
+            {unit && (t.text === undefined ? t.value !== null : t.text !== NO_VALUE) && (
               <Text span size="sm" c="dimmed" fw={400}>
                 {' '}
                 {unit}

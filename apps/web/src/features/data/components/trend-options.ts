@@ -1,4 +1,5 @@
 import type { TrendResult } from '@enviro/contracts/data/trend';
+import { aggregationLabel, isAdditive, isAggregation, type Aggregation } from '@enviro/domain/aggregation';
 import { parseDuration } from '@enviro/domain/duration';
 import { INTERVAL_MS, type IntervalName } from '@enviro/domain/interval';
 
@@ -52,26 +53,50 @@ export function resolveChoices(time: string | null, averaging: string | null): {
   return { time: t, averaging: fallback };
 }
 
+/** The aggregation the URL picks, if it names one; otherwise the API applies the catalogue's. */
+export const pickedAggregation = (value: string | null): Aggregation | undefined => (isAggregation(value) ? value : undefined);
+
+/**
+ * Whether a trend quotes the extremes of its readings beside it: an average hides them, so the
+ * lowest and highest reading are asked for too (the buckets' minima and maxima). Sums, counts and
+ * the like quote their own buckets.
+ */
+export const quotesReadings = (aggregation: Aggregation | null | undefined) => aggregation === 'avg';
+
 export interface TrendStats {
   min: number | null;
   max: number | null;
   avg: number | null;
 }
 
-const values = (trend: TrendResult | undefined) => (trend?.data ?? []).flatMap((p) => (p.value === null ? [] : [p.value]));
+const values = (trend: TrendResult | undefined, skip: (time: number) => boolean = () => false) =>
+  (trend?.data ?? []).flatMap((p) => (p.value === null || skip(p.time) ? [] : [p.value]));
 
 /**
- * Min, max and average of a parameter over the range. With bucketed data the lowest bucket minimum,
- * the highest bucket maximum and the mean of the bucket averages; with raw points, of the points.
+ * Min, max and average of what the chart draws (`main`): the mean of its values, and its lowest and
+ * highest, or those of `extremes` (series of the buckets' minima and maxima, for an average) when
+ * given. A sum or count leaves out the buckets `isCut` says the range cuts short, which hold only
+ * part of their period.
  */
-export function trendStats(trends: readonly TrendResult[]): TrendStats {
-  const by = (dsAgg: TrendResult['dsAgg']) => trends.find((t) => t.dsAgg === dsAgg);
-  const avgs = values(by('avg') ?? by(null) ?? trends[0]);
-  const mins = values(by('min') ?? by(null) ?? trends[0]);
-  const maxs = values(by('max') ?? by(null) ?? trends[0]);
+export function trendStats(
+  main: TrendResult | undefined,
+  extremes: readonly TrendResult[] = [],
+  isCut: (bucketStart: number) => boolean = () => false,
+): TrendStats {
+  const own = values(main, isAdditive(main?.dsAgg ?? null) ? isCut : undefined);
+  const lows = extremes.some((t) => t.dsAgg === 'min') ? values(extremes.find((t) => t.dsAgg === 'min')) : own;
+  const highs = extremes.some((t) => t.dsAgg === 'max') ? values(extremes.find((t) => t.dsAgg === 'max')) : own;
   return {
-    min: mins.length ? Math.min(...mins) : null,
-    max: maxs.length ? Math.max(...maxs) : null,
-    avg: avgs.length ? avgs.reduce((a, b) => a + b, 0) / avgs.length : null,
+    min: lows.length ? Math.min(...lows) : null,
+    max: highs.length ? Math.max(...highs) : null,
+    avg: own.length ? own.reduce((a, b) => a + b, 0) / own.length : null,
   };
+}
+
+/** One line under the tiles saying what they are of. */
+export function statsNote(aggregation: Aggregation | null | undefined, interval: string): string {
+  if (interval === 'instances' || aggregation === null || aggregation === undefined) return 'Min, max and average of every reading.';
+  const buckets = aggregationLabel(aggregation, interval);
+  if (quotesReadings(aggregation)) return `Min and max of every reading; average of the ${buckets}.`;
+  return `Min, max and average of the ${buckets}${isAdditive(aggregation) ? ', leaving out periods only partly covered' : ''}.`;
 }

@@ -1,34 +1,39 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { TrendResult } from '@enviro/contracts/data/trend';
+import type { Aggregation } from '@enviro/domain/aggregation';
 import { formatDateTime24 } from '@enviro/domain/format-date';
-import { formatIndian } from '@enviro/domain/format-number';
+import { formatIndian, roundValue } from '@enviro/domain/format-number';
 import { useAlertLimits } from '@/api/get-alert-limits';
 import { useEntityMetric } from '@/api/get-entity-metric';
+import { useStdParams } from '@/api/get-std-params';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
-import { limitLines, trendSeries } from '@/components/charts/from-trends';
+import { durationWindow, isCutBucket, limitLines, trendSeries, valueAxisName } from '@/components/charts/from-trends';
+import { IncompleteNote } from '@/components/charts/incomplete-note';
 import { CsvExportButton } from '@/components/table/csv-export-button';
 import type { CsvColumn } from '@/lib/csv';
 import { useDashboardLinks } from '@/lib/dashboard-links';
+import { useSearchChoices } from '@/lib/use-search-choices';
 import { limitText } from '@/lib/limits';
 import { StatTiles } from './stat-tiles';
 import { TrendControls } from './trend-controls';
-import { resolveChoices, trendStats, type Averaging } from './trend-options';
+import { pickedAggregation, quotesReadings, resolveChoices, statsNote, trendStats, type Averaging } from './trend-options';
 
 type Point = TrendResult['data'][number];
 const CSV_COLUMNS: CsvColumn<Point>[] = [
   { header: 'Time', value: (p) => formatDateTime24(p.time) },
-  { header: 'Value', value: (p) => p.value },
+  { header: 'Value', value: (p) => roundValue(p.value) },
 ];
 
 /**
  * SPEC 2 parameter trend (public, and in the tenant app): one parameter of one station over the chosen duration and
- * averaging, with min, max and average, and the limit as a reference line. Every choice is in the URL.
+ * averaging, with min, max and average, and the limit as a reference line. Each period combines its readings by the
+ * parameter's catalogue aggregation unless the user picks another; the axis names it. Every choice is in the URL.
  */
 export function TrendView({ tenantId }: { tenantId: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchChoices();
   const links = useDashboardLinks();
   const entityId = Number(params.get('entityId'));
   const paramId = params.get('paramId') ?? '';
@@ -37,35 +42,43 @@ export function TrendView({ tenantId }: { tenantId: number }) {
   const valid = Number.isSafeInteger(entityId) && entityId > 0 && paramId !== '';
 
   const raw = averaging === 'instances';
+  const picked = pickedAggregation(params.get('aggregation'));
+  const catalogue = useStdParams().data?.find((p) => p.name === paramId)?.metricDownsampleAgg;
   const trend = useEntityMetric(
-    {
-      entityIds: [entityId],
-      params: raw ? [{ name: paramId }] : (['avg', 'min', 'max'] as const).map((dsAgg) => ({ name: paramId, dsAgg })),
-      duration: time,
-      interval: averaging,
-    },
+    { entityIds: [entityId], params: [{ name: paramId, ...(picked && !raw ? { dsAgg: picked } : {}) }], duration: time, interval: averaging },
     valid,
+  );
+  const main = trend.data?.[0];
+  // The catalogue says before the answer comes, so the readings' extremes are asked for alongside.
+  const aggregation = raw ? null : (picked ?? catalogue ?? main?.dsAgg);
+  const readings = useEntityMetric(
+    { entityIds: [entityId], params: (['min', 'max'] as const).map((dsAgg) => ({ name: paramId, dsAgg })), duration: time, interval: averaging },
+    valid && quotesReadings(aggregation),
   );
   const limits = useAlertLimits({ entityIds: [entityId], params: [paramId] }, valid);
   const limit = limits.data?.[0];
 
-  const main = trend.data?.find((t) => t.dsAgg === 'avg' || t.dsAgg === null);
-  const stats = useMemo(() => trendStats(trend.data ?? []), [trend.data]);
-  const data = useMemo(
-    () => ({ series: trendSeries(main ? [main] : [], (t) => t.paramLabel, averaging), referenceLines: limitLines(limit) }),
-    [main, limit, averaging],
+  const span = useMemo(() => (trend.isSuccess ? durationWindow(time, trend.dataUpdatedAt) : undefined), [trend.isSuccess, trend.dataUpdatedAt, time]);
+  const stats = useMemo(
+    () => trendStats(main, quotesReadings(aggregation) ? (readings.data ?? []) : [], (t) => isCutBucket(t, averaging, span)),
+    [main, aggregation, readings.data, averaging, span],
   );
-  const options = useMemo(() => ({ interval: averaging, yAxisName: main?.unit ?? '', decimals: 2 }), [averaging, main]);
+  const data = useMemo(
+    () => ({
+      series: trendSeries(main ? [main] : [], (t) => t.paramLabel, averaging, span),
+      referenceLines: limitLines(limit),
+      extremes: [stats.min, stats.max].filter((v) => v !== null),
+    }),
+    [main, limit, averaging, span, stats],
+  );
+  const options = useMemo(
+    () => ({ interval: averaging, yAxisName: valueAxisName(main?.unit ?? '', aggregation, averaging), decimals: 2 }),
+    [averaging, main, aggregation],
+  );
 
-  const choose = (choice: { time: string; averaging: Averaging }) =>
-    setParams(
-      (p) => {
-        p.set('time', choice.time);
-        p.set('avgDuration', choice.averaging);
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const choose = (choice: { time: string; averaging: Averaging }) => update({ time: choice.time, avgDuration: choice.averaging });
+  // The catalogue's own aggregation is the default, which the URL leaves unsaid.
+  const chooseAggregation = (a: Aggregation) => update({ aggregation: a === catalogue ? null : a });
 
   const label = main?.paramLabel ?? paramId;
   const station = main?.entityName ?? `Station ${entityId}`;
@@ -90,16 +103,26 @@ export function TrendView({ tenantId }: { tenantId: number }) {
         <Text role="alert">This link does not name a station and a parameter.</Text>
       ) : (
         <>
-          <TrendControls time={time} averaging={averaging} onChange={choose} />
-          <StatTiles
-            unit={main?.unit ?? limit?.unit ?? ''}
-            tiles={[
-              { label: 'Min', value: stats.min },
-              { label: 'Max', value: stats.max },
-              { label: 'Avg', value: stats.avg },
-              { label: 'Limit', value: null, text: limitText(limit, (n) => formatIndian(n, 2)) },
-            ]}
+          <TrendControls
+            time={time}
+            averaging={averaging}
+            onChange={choose}
+            aggregation={{ value: picked, catalogue, onChange: chooseAggregation }}
           />
+          <div>
+            <StatTiles
+              unit={main?.unit ?? limit?.unit ?? ''}
+              tiles={[
+                { label: 'Min', value: stats.min },
+                { label: 'Max', value: stats.max },
+                { label: 'Avg', value: stats.avg },
+                { label: 'Limit', value: null, text: limitText(limit, (n) => formatIndian(n, 2)) },
+              ]}
+            />
+            <Text size="xs" c="dimmed" mt={4}>
+              {statsNote(aggregation, averaging)}
+            </Text>
+          </div>
           <Paper withBorder p="md">
             <Group justify="space-between" mb="xs">
               <Text fw={600} component="h2" fz="md" m={0}>
@@ -108,6 +131,7 @@ export function TrendView({ tenantId }: { tenantId: number }) {
               <CsvExportButton title={`${label} ${station}`} columns={CSV_COLUMNS} rows={main?.data ?? []} />
             </Group>
             <ChartWidget kind="line" state={chartState(trend)} data={data} options={options} height={360} ariaLabel={`${label} at ${station}`} />
+            <IncompleteNote series={data.series} />
           </Paper>
         </>
       )}

@@ -1,15 +1,18 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ParamLimit } from '@enviro/contracts/entities';
+import { aggregationLabel } from '@enviro/domain/aggregation';
 import { formatDateTime24 } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
+import { AgeStamp } from '@/components/status/data-age';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { limitState, limitText, type LimitState } from '@/lib/limits';
-import type { StationParam } from '@/lib/stations';
+import type { LatestValue, StationParam } from '@/lib/stations';
 
 /** One parameter of the station with what is known about it now. */
 export interface ParameterRow extends StationParam {
-  latest: { time: number; value: number } | undefined;
+  /** Undefined while it is still being looked for; null when the station has none to show. */
+  latest: LatestValue | null | undefined;
   limit: ParamLimit | undefined;
   alerts24h: number | undefined;
   trendHref: string;
@@ -26,6 +29,7 @@ const fmt = (n: number) => formatIndian(n, 2);
 const COLUMNS: DataTableColumn<ParameterRow>[] = [
   {
     header: 'Parameter',
+    wrap: true,
     value: (r) => r.label,
     render: (r) => (
       <Anchor component={Link} to={r.trendHref} fw={600}>
@@ -33,9 +37,27 @@ const COLUMNS: DataTableColumn<ParameterRow>[] = [
       </Anchor>
     ),
   },
-  { header: 'Value (15 min avg)', value: (r) => (r.latest ? fmt(r.latest.value) : ''), align: 'right', render: (r) => (r.latest ? fmt(r.latest.value) : '-') },
+  {
+    header: 'Latest value',
+    wrap: true,
+    align: 'right',
+    value: (r) => (r.latest ? fmt(r.latest.value) : ''),
+    render: (r) => (r.latest ? fmt(r.latest.value) : '-'),
+  },
+  // Beside the value, so a phone shows how old it is without scrolling the table.
+  {
+    header: 'Measured',
+    value: (r) => (r.latest ? formatDateTime24(r.latest.time) : ''),
+    render: (r) =>
+      r.latest ? (
+        <AgeStamp at={r.latest.time} note={measuredAs(r.latest)} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {r.latest === null ? 'Nothing in the last 31 days' : '-'}
+        </Text>
+      ),
+  },
   { header: 'Unit', value: (r) => r.unit },
-  { header: 'Limit', value: (r) => limitText(r.limit, fmt) },
   {
     header: 'Status',
     value: (r) => STATE_BADGE[limitState(r.latest?.value, r.limit)].text,
@@ -44,15 +66,17 @@ const COLUMNS: DataTableColumn<ParameterRow>[] = [
       return state.text === '-' ? '-' : <Badge color={state.colour} variant="light">{state.text}</Badge>;
     },
   },
+  { header: 'Limit', value: (r) => limitText(r.limit, fmt) },
   { header: 'Alerts (24 h)', value: (r) => r.alerts24h ?? '', align: 'right', render: (r) => r.alerts24h ?? '-' },
-  {
-    header: 'Period start',
-    value: (r) => (r.latest ? formatDateTime24(r.latest.time) : ''),
-    render: (r) => <Text size="sm" c="dimmed">{r.latest ? formatDateTime24(r.latest.time) : '-'}</Text>,
-  },
 ];
 
-/** The station's parameters: latest 15-minute value against its limits, and the day's alerts. */
+/** What the latest value is: the last reading, or the bucket it sums up ('15-minute average'). */
+const measuredAs = (latest: LatestValue): string => (latest.dsAgg === null ? 'last reading' : aggregationLabel(latest.dsAgg, 'minute_15', 'one'));
+
+/**
+ * The station's parameters: the latest 15-minute value (or, for a parameter quiet for 4 hours, its
+ * last reading) against its limits, when it was measured coloured by age, and the day's alerts.
+ */
 export function StationParameters({ stationName, rows }: { stationName: string; rows: readonly ParameterRow[] }) {
   return (
     <DataTable

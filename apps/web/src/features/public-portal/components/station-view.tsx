@@ -3,7 +3,9 @@ import { useMemo, useState } from 'react';
 import { useAlertLimits } from '@/api/get-alert-limits';
 import { useEntityMetric } from '@/api/get-entity-metric';
 import { chartState } from '@/components/charts/chart-state';
+import { durationWindow, isCutBucket } from '@/components/charts/from-trends';
 import { useAlertCounts } from '../api/get-alert-counts';
+import { useRecentValues } from '../api/get-recent-values';
 import { CtoDocument } from './cto-document';
 import { RawDataReportForm } from './raw-data-report-form';
 import { StationParameters, type ParameterRow } from './station-parameters';
@@ -13,6 +15,10 @@ import { useDashboardLinks } from '@/lib/dashboard-links';
 import { latestValues, type Station } from '@/lib/stations';
 
 const DAY_MS = 86_400_000;
+/** SPEC 9: the station view's window, in 15-minute buckets. */
+const RECENT_DURATION = '4h-ago';
+/** How far back a parameter quiet for the whole window is looked for: the 31 days the API allows. */
+const BACKSCAN_HOURS = 24 * 31;
 
 interface StationViewProps {
   tenantId: number;
@@ -23,7 +29,9 @@ interface StationViewProps {
 
 /**
  * SPEC 2 portfolio station view: summary, parameters with their latest 15-minute values against
- * limits, the last 4 hours, SYSTEM alerts of the last 24 hours, the CTO document and raw data.
+ * limits, the last 4 hours, SYSTEM alerts of the last 24 hours, the CTO document and raw data. A
+ * parameter without a bucket in the last 4 hours (a delayed or offline station) shows its last
+ * reading, coloured by its age.
  */
 export function StationView({ tenantId, station, back }: StationViewProps) {
   // Fixed when the view opens (the parent keys it by station), so query keys stay stable.
@@ -32,8 +40,14 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
   const names = station.params.map((p) => p.name);
   const hasParams = names.length > 0;
   const params = names.map((name) => ({ name }));
-  const recent = useEntityMetric({ entityIds: [station.id], params, duration: '15m-ago', interval: 'minute_15' }, hasParams);
-  const hours = useEntityMetric({ entityIds: [station.id], params, duration: '4h-ago', interval: 'minute_15' }, hasParams);
+  const hours = useEntityMetric({ entityIds: [station.id], params, duration: RECENT_DURATION, interval: 'minute_15' }, hasParams);
+  const span = useMemo(() => (hours.isSuccess ? durationWindow(RECENT_DURATION, hours.dataUpdatedAt) : undefined), [hours.isSuccess, hours.dataUpdatedAt]);
+  const inWindow = useMemo(() => latestValues(hours.data ?? []), [hours.data]);
+  const quiet = hours.isSuccess ? names.filter((name) => !inWindow.has(name)) : [];
+  const readings = useRecentValues(
+    { entityIds: [station.id], params: quiet.map((name) => ({ name })), backscan: BACKSCAN_HOURS },
+    quiet.length > 0,
+  );
   const limits = useAlertLimits({ entityIds: [station.id], params: names }, hasParams);
   const alerts = useAlertCounts({
     tenantId,
@@ -47,11 +61,12 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
   });
 
   const rows = useMemo<ParameterRow[]>(() => {
-    const latest = latestValues(recent.data ?? []);
+    const latest = latestValues(hours.data ?? [], readings.data ?? [], (time) => isCutBucket(time, 'minute_15', span));
+    const searched = hours.isSuccess && (quiet.length === 0 || readings.isSuccess);
     const counts = alerts.data?.groupBy === 'parameter' ? alerts.data.groups : undefined;
     return station.params.map((p) => ({
       ...p,
-      latest: latest.get(p.name),
+      latest: latest.get(p.name) ?? (searched ? null : undefined),
       limit: limits.data?.find((l) => l.paramName === p.name),
       alerts24h: counts ? (counts.find((c) => c.paramName === p.name)?.count ?? 0) : undefined,
       trendHref: links.details(tenantId, {
@@ -64,7 +79,7 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
         back,
       }),
     }));
-  }, [recent.data, alerts.data, limits.data, station, tenantId, back, links]);
+  }, [hours.data, hours.isSuccess, quiet.length, readings.data, readings.isSuccess, span, alerts.data, limits.data, station, tenantId, back, links]);
 
   return (
     <Paper withBorder p="md">
@@ -73,7 +88,7 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
         <Divider />
         <StationParameters stationName={station.name} rows={rows} />
         {hasParams && (
-          <StationRecentChart params={station.params} trends={hours.data} state={chartState(hours)} limits={limits.data} />
+          <StationRecentChart params={station.params} trends={hours.data} window={span} state={chartState(hours)} limits={limits.data} />
         )}
         <Divider />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
