@@ -1,5 +1,7 @@
 import { Center, Group, Loader, Pagination, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { orderColumns } from './column-order';
 import { formatIndian } from '@enviro/domain/format-number';
 
 export interface PagedColumn<T> {
@@ -11,9 +13,12 @@ export interface PagedColumn<T> {
   align?: 'left' | 'right';
   /** Lets the cell's text wrap (long names and emails); other cells stay on one line. */
   wrap?: boolean;
-  /** Keeps the column at the right edge while the table scrolls sideways (a phone), so row actions stay reachable. */
+  /** Keeps row actions reachable while the table scrolls sideways: pinned to the right edge, or first on a phone. */
   sticky?: boolean;
 }
+
+/** Narrower than Mantine's `sm` breakpoint (48em): a phone. */
+const PHONE = '(max-width: 47.99em)';
 
 /** Sticky cells need an opaque background: the page's, which is also the stripe colour. */
 const STICKY_STYLE = {
@@ -24,9 +29,9 @@ const STICKY_STYLE = {
   boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-3)',
 } as const;
 
-const cellStyle = (c: { wrap?: boolean; sticky?: boolean }) => ({
+const cellStyle = (c: { wrap?: boolean }, pinned: boolean) => ({
   ...(c.wrap ? { whiteSpace: 'normal' as const } : {}),
-  ...(c.sticky ? STICKY_STYLE : {}),
+  ...(pinned ? STICKY_STYLE : {}),
 });
 
 export interface PageState {
@@ -64,7 +69,9 @@ export interface PagedQuery<T> {
  * their column wraps; a table wider than its place scrolls sideways inside its own scroll area.
  */
 export function PagedTable<T>(props: PagedTableProps<T>) {
-  const { caption, columns, query, what } = props;
+  const { caption, query, what } = props;
+  const phone = useMediaQuery(PHONE) ?? false;
+  const columns = orderColumns(props.columns, phone);
   const rows = query.data?.items;
   const total = query.data?.total ?? 0;
   const loading = query.isFetching;
@@ -77,13 +84,13 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
         <Table striped highlightOnHover miw={640} style={{ whiteSpace: 'nowrap' }} aria-label={caption} aria-busy={loading}>
           <Table.Thead>
             <Table.Tr>
-              {columns.map((c) => {
+              {columns.map(({ column: c, pinned }) => {
                 const sorted = c.sortKey !== undefined && c.sortKey === sort;
                 return (
                   <Table.Th
                     key={c.header}
                     ta={c.align ?? 'left'}
-                    style={cellStyle(c)}
+                    style={cellStyle(c, pinned)}
                     aria-sort={sorted ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {c.sortKey ? (
@@ -114,8 +121,8 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
             ) : (
               rows.map((row) => (
                 <Table.Tr key={props.rowKey(row)}>
-                  {columns.map((c) => (
-                    <Table.Td key={c.header} ta={c.align ?? 'left'} style={cellStyle(c)}>
+                  {columns.map(({ column: c, pinned }) => (
+                    <Table.Td key={c.header} ta={c.align ?? 'left'} style={cellStyle(c, pinned)}>
                       {c.cell(row)}
                     </Table.Td>
                   ))}

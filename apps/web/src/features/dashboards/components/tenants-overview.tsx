@@ -18,6 +18,8 @@ const count = (status: LiveStatusName): DataTableColumn<TenantLiveStatus> => ({
 const COLUMNS: DataTableColumn<TenantLiveStatus>[] = [
   {
     header: 'Tenant',
+    // Long names wrap, so a phone shows the live, delayed and offline counts beside them.
+    wrap: true,
     value: (r) => r.name,
     // Opened in the user's own app, without acting for it.
     render: (r) => (
@@ -46,7 +48,7 @@ export function TenantsOverview({ title, rows }: { title: string; rows: readonly
         ))}
       </SimpleGrid>
       <TextInput label="Search tenants" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
-      <DataTable title={title} columns={COLUMNS} rows={shown} rowKey={(r) => r.tenantId} emptyText="No tenants to show." />
+      <DataTable title={title} columns={COLUMNS} rows={shown} rowKey={(r) => r.tenantId} emptyText="No tenants to show." minWidth={0} />
     </Stack>
   );
 }
