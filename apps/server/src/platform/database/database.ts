@@ -17,8 +17,11 @@ export interface DatabaseHandle {
 
 export function openDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, application_name: 'enviro' });
-  // An idle client's error (server restart) must not crash the process; the next checkout reconnects.
+  // A connection's error (PostgreSQL restarting) must not crash the process. The pool handles an idle
+  // client's; a checked-out one between two statements has no listener of its own, so it gets one
+  // here: its next statement fails, and the caller releases it with that error, out of the pool.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

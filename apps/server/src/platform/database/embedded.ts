@@ -37,11 +37,12 @@ const THROWAWAY_SETTINGS = ['fsync=off', 'full_page_writes=off', 'synchronous_co
  * Starts (initialising on first use) a PostgreSQL cluster under `dir` on a free port and returns
  * a connection URL to its `enviro` database. A cluster left running by a killed process is reused.
  * `throwaway`: a cluster deleted after use (tests), run without durability (THROWAWAY_SETTINGS).
+ * `port`: that one instead of a free one (a test restarting the cluster under a running server).
  */
 export async function startEmbeddedPostgres(
   dir: string,
   log: (msg: string) => void = () => undefined,
-  { throwaway = false }: { throwaway?: boolean } = {},
+  { throwaway = false, port: wanted }: { throwaway?: boolean; port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dir);
   const running = runningPort(databaseDir);
@@ -49,7 +50,7 @@ export async function startEmbeddedPostgres(
     log(`reusing embedded PostgreSQL already running on port ${running}`);
     return { url: urlFor(running), stop: async () => undefined };
   }
-  const port = await findFreePort(0);
+  const port = wanted ?? (await findFreePort(0));
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

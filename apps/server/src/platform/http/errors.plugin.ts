@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../database/unavailable.ts';
 import { HttpError } from '../errors.ts';
 import { blame, type Issue } from '../validation-issues.ts';
 import type { ApiError } from '@enviro/contracts/common';
@@ -50,6 +51,10 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.code(500).send(body(500, 'internal error'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send(body(503, 'database unavailable; retry later'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
