@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     log,
     url: config.MQTT_URL,
     clientId: config.MQTT_CLIENT_ID,
+    databaseUrl: url,
     port: config.MQTT_PORT,
     host: config.HOST,
   });

@@ -18,6 +18,8 @@ describe('loadConfig', () => {
     [{ MQTT_URL: 'http://broker' }, 'MQTT_URL: must be an mqtt://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ MQTT_CLIENT_ID: 'has spaces in it' }, 'MQTT_CLIENT_ID'],
+    // Its sessions' ids add '-7': 23 characters, the most every MQTT 3.1.1 broker must take.
+    [{ MQTT_CLIENT_ID: 'x'.repeat(22) }, 'MQTT_CLIENT_ID: letters, digits, _ or -, at most 21'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

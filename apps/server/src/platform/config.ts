@@ -19,7 +19,8 @@ const EnvSchema = z.object({
     .regex(/^mqtts?:\/\/|^wss?:\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
   MQTT_PORT: port.default(1883),
-  MQTT_CLIENT_ID: z.string().regex(/^[\w-]{1,23}$/, 'letters, digits, _ or -, at most 23').default('enviro-ingest'),
+  /** Names the platform's sessions on an external broker (it, then it with -1 … -7) and their share group. */
+  MQTT_CLIENT_ID: z.string().regex(/^[\w-]{1,21}$/, 'letters, digits, _ or -, at most 21').default('enviro-ingest'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),

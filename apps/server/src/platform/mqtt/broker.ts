@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IngestService } from '../../modules/telemetry/telemetry.service.ts';
 import type { HealthCheck } from '../http/health.plugin.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
-import { connectExternalBroker } from './external-broker.ts';
+import { connectExternalSessions } from './external-sessions.ts';
 
 /** The MQTT side of ingestion, embedded or bridged from an external broker. */
 export interface Broker {
@@ -21,8 +21,10 @@ export interface BrokerOptions {
   log: Logger;
   /** External broker URL; unset: start the embedded broker. */
   url?: string | undefined;
-  /** Client id of the platform's persistent session on the external broker. */
+  /** Names the platform's persistent sessions on the external broker and their share group. */
   clientId?: string;
+  /** Where the servers sharing the external broker's sessions hold their leases. */
+  databaseUrl: string;
   /** Embedded broker port (the next free one when taken). */
   port?: number;
   host?: string;
@@ -32,7 +34,8 @@ export interface BrokerOptions {
 export function startBroker(options: BrokerOptions): Promise<Broker> {
   const { ingest, log } = options;
   if (options.url) {
-    return connectExternalBroker({ url: options.url, clientId: options.clientId ?? 'enviro-ingest', ingest, log });
+    const { url, databaseUrl } = options;
+    return connectExternalSessions({ url, clientId: options.clientId ?? 'enviro-ingest', databaseUrl, ingest, log });
   }
   return startEmbeddedBroker({ port: options.port ?? 1883, host: options.host ?? '0.0.0.0', ingest, log });
 }

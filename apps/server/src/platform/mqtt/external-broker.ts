@@ -7,21 +7,26 @@ import { EXTERNAL_TELEMETRY_FILTER, decodeTelemetry, tokenOfTopic } from '../../
 const FIRST_CONNECT_MS = 10_000;
 
 /**
- * Takes telemetry from an external broker (e.g. Mosquitto), which cannot authenticate devices against
- * our tokens: devices publish to v1/devices/{accessToken}/telemetry and the platform subscribes with
- * QoS 1 under a persistent session (fixed client id, clean: false), so the broker queues while the
- * platform is down. mqtt.js sends the PUBACK of a message only after `handleMessage` calls back, and
- * we call back only after commit; a failed commit drops the connection so the broker redelivers every
- * unacknowledged message. Messages are handled one at a time (mqtt.js), so each costs one commit.
+ * One session of the platform on an external broker (e.g. Mosquitto), which cannot authenticate
+ * devices against our tokens: devices publish to v1/devices/{accessToken}/telemetry and the session
+ * subscribes with QoS 1, persistent (fixed client id, clean: false), so the broker queues while it is
+ * away. The subscription is shared (`$share/{group}/…`): the broker hands each message to one session
+ * of the group, so the sessions of several servers divide the devices' messages (external-sessions.ts).
+ * mqtt.js sends the PUBACK of a message only after `handleMessage` calls back, and we call back only
+ * after commit; a failed commit drops the connection so the broker redelivers every unacknowledged
+ * message. A session handles its messages one at a time (mqtt.js), so each costs one commit.
  */
 export async function connectExternalBroker(options: {
   url: string;
   clientId: string;
+  /** Share group of the subscription; the sessions of one deployment name the same. Default: clientId. */
+  group?: string;
   ingest: IngestService;
   log: Logger;
 }): Promise<Broker> {
   const { ingest, log } = options;
   const where = redact(options.url);
+  const filter = `$share/${options.group ?? options.clientId}/${EXTERNAL_TELEMETRY_FILTER}`;
   const client = mqtt.connect(options.url, {
     clientId: options.clientId,
     clean: false,
@@ -30,11 +35,12 @@ export async function connectExternalBroker(options: {
     connectTimeout: 10_000,
   });
   let accepting = true;
+  let storing: Promise<void> | undefined;
 
   client.handleMessage = (packet, callback) => {
     // Leaving the message unanswered keeps it unacknowledged: the broker delivers it again next session.
     if (!accepting) return;
-    store(packet.topic, packet.payload).then(
+    storing = store(packet.topic, packet.payload).then(
       () => callback(),
       (error: Error) => {
         log.error({ err: error, topic: packet.topic }, 'mqtt: readings not stored; reconnecting for redelivery');
@@ -64,9 +70,11 @@ export async function connectExternalBroker(options: {
 
   const subscribed = new Promise<void>((resolve, reject) => {
     client.once('connect', () => {
-      client.subscribe(EXTERNAL_TELEMETRY_FILTER, { qos: 1 }, (error, granted) => {
+      // Sessions of earlier versions subscribed unshared, which would go on taking a copy of every message.
+      client.unsubscribe(EXTERNAL_TELEMETRY_FILTER);
+      client.subscribe(filter, { qos: 1 }, (error, granted) => {
         if (error) return reject(error);
-        if (granted?.[0]?.qos !== 1) return reject(new Error(`${where} refused the subscription to ${EXTERNAL_TELEMETRY_FILTER}`));
+        if (granted?.[0]?.qos !== 1) return reject(new Error(`${where} refused the subscription to ${filter}`));
         resolve();
       });
     });
@@ -76,13 +84,15 @@ export async function connectExternalBroker(options: {
   const first = await Promise.race([subscribed, timedOut]);
   clearTimeout(timer);
   if (first === 'timeout') log.warn(`mqtt: ${where} not reached yet; the platform keeps trying to subscribe`);
-  else log.info(`mqtt: subscribed to ${EXTERNAL_TELEMETRY_FILTER} on ${where} as ${options.clientId}`);
+  else log.info(`mqtt: subscribed to ${filter} on ${where} as ${options.clientId}`);
   subscribed.catch((error: Error) => log.error({ err: error }, 'mqtt: subscription failed'));
 
   return {
     health: () => ({ ok: client.connected, detail: `${where} as ${options.clientId}${client.connected ? '' : ' (not connected)'}` }),
     async stopAccepting() {
       accepting = false;
+      // The message being stored still gets its PUBACK.
+      await storing;
     },
     async close() {
       // force: the messages we left unanswered stay queued on the broker for the next start.
@@ -92,7 +102,7 @@ export async function connectExternalBroker(options: {
 }
 
 /** The URL without credentials, for logs and health. */
-function redact(url: string): string {
+export function redact(url: string): string {
   const u = new URL(url);
   u.username = '';
   u.password = '';
