@@ -10,6 +10,8 @@ import { badRequest } from '../../platform/errors.ts';
 import { EntityProvisioningService } from '../entities/entity-provisioning.service.ts';
 import { DeviceRepository, type OperatorDeviceRow } from './devices.repository.ts';
 
+export type { OperatorDeviceRow } from './devices.repository.ts';
+
 /**
  * Devices as an operator creates and lists them (the admin CLI, the demo seed and tests, through
  * ProvisioningService). No route reaches it yet, so it trusts its caller; it parses its input
