@@ -26,12 +26,12 @@ export class RawDataService {
   }
 
   async table(auth: Auth, request: RawDataRequest): Promise<RawDataResponse> {
-    const range = resolveWindow(request, this.now());
-    const names = request.params ? [...new Set(request.params)] : null;
     const [snapshot, restriction] = await Promise.all([
       scopeDataTenantIds(this.access, auth, request).then((ids) => this.catalogs.read(ids)),
       this.entities.restriction(auth),
     ]);
+    const range = resolveWindow(request, this.now());
+    const names = request.params ? [...new Set(request.params)] : null;
     if (request.params) assertKnownParams(snapshot.params, request.params);
     const series = selectSeries(snapshot, restriction, request, names);
     const columns = tableColumns(series, names);

@@ -98,9 +98,9 @@ export class RecentService {
    * request order, without params by device and slot.
    */
   private async latest(auth: Auth, request: RecentRequest | RecentTreeRequest, withDataTimes: boolean) {
+    const tenantIds = await scopeDataTenantIds(this.access, auth, request);
     const now = this.now();
     const names = request.params ? [...new Set(request.params)] : null;
-    const tenantIds = await scopeDataTenantIds(this.access, auth, request);
     const since = new Date(now - request.backscan * HOUR_MS);
 
     // Values are read beside the catalog check: of every device of the tenants, or of the requested

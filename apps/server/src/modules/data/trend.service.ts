@@ -47,12 +47,12 @@ export class TrendService {
   }
 
   private async trends(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<TrendResult[]> {
-    const now = this.now();
-    const plan = planTrend(request, now);
     const [snapshot, restriction] = await Promise.all([
       scopeDataTenantIds(this.access, auth, request).then((ids) => this.catalogs.read(ids)),
       this.entities.restriction(auth),
     ]);
+    const now = this.now();
+    const plan = planTrend(request, now);
     const params = resolveParams(request, plan, snapshot.params);
     const names = [...new Set(params.map((p) => p.name))];
     const series = selectSeries(snapshot, restriction, request, names);

@@ -17,16 +17,19 @@ export class DocumentService {
     this.entities = new EntityService(db);
   }
 
-  async byPath(auth: Auth, request: DocumentRequest): Promise<DocumentFile> {
-    const tenantId = Number(request.pathName.split('/')[0]);
-    const missing = notFound(`No document at ${request.pathName}`);
+  async byPath(auth: Auth, { pathName }: DocumentRequest): Promise<DocumentFile> {
     // Another tenant's document answers like a missing one, so paths are not confirmed to exist.
-    if (!canReadTenant(auth, tenantId)) throw missing;
-    const [doc, restriction] = await Promise.all([this.documents.findByPath(tenantId, request.pathName), this.entities.restriction(auth)]);
+    if (!canReadTenant(auth, tenantOf(pathName))) throw missing(pathName);
+    const tenantId = tenantOf(pathName);
+    const [doc, restriction] = await Promise.all([this.documents.findByPath(tenantId, pathName), this.entities.restriction(auth)]);
     // A document the portal may not show answers like a missing one too.
-    if (!doc || !mayReadDocument(auth, doc.type)) throw missing;
+    if (!doc || !mayReadDocument(auth, doc.type)) throw missing(pathName);
     // A user limited to some entities gets only their documents (and the tenant's own).
-    if (doc.entityId !== null && !entityVisible(restriction, { tenant_id: tenantId, id: doc.entityId })) throw missing;
+    if (doc.entityId !== null && !entityVisible(restriction, { tenant_id: tenantId, id: doc.entityId })) throw missing(pathName);
     return { fileName: doc.fileName, contentType: doc.contentType, content: doc.content };
   }
 }
+
+const tenantOf = (pathName: string) => Number(pathName.split('/')[0]);
+
+const missing = (pathName: string) => notFound(`No document at ${pathName}`);
