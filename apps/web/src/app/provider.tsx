@@ -23,8 +23,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 1 }}>
-        {/* At the bottom: at the top they covered the header's menu and sign-out, on a phone its whole width. */}
-        <Notifications autoClose={NOTIFICATION_MS} position="bottom-right" />
+        {/* Below the header (global.css): over it they hid its menu and sign-out, on a phone its whole width. */}
+        <Notifications autoClose={NOTIFICATION_MS} position="top-right" />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </DatesProvider>
     </MantineProvider>
