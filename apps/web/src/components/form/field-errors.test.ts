@@ -24,6 +24,11 @@ describe('fieldErrors', () => {
     expect(fieldErrors(error, [field]).byField[field]).toBe(expected);
   });
 
+  it("rewrites zod's own words from the server under the field", () => {
+    const tooSmall = new ApiError(400, 'body.name: Too small: expected string to have >=1 characters', 'body.name');
+    expect(fieldErrors(tooSmall, fields).byField.name).toBe('Required');
+  });
+
   it('leaves errors that blame no listed field to the form', () => {
     expect(fieldErrors(new ApiError(404, 'gone'), ['password']).general).toBe('gone');
     expect(fieldErrors(new ApiError(400, 'body.password: short', 'body.password'), ['password']).general).toBeNull();

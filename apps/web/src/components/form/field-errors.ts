@@ -1,12 +1,14 @@
 import { ApiError } from '@/lib/api-client';
+import { humanServerMessage } from './messages';
 
 /**
  * Splits an API error into a message per form field and a general message for the rest, for every
  * form. The server names the field it blames (`field` of its 400/403/409 answer) as `name` from a
  * service or `body.name` from schema validation (deeper for a nested value), and starts its message
  * with that name: a form field is a property of the body, so the first segment after `body` picks
- * it, and under the field the message goes without the name, first letter capitalised. An error
- * that blames none of `fields` is `general`, as the server wrote it.
+ * it, and under the field the message goes without the name, in words a person acts on (zod's
+ * 'Too small: …' becomes 'Required'), first letter capitalised. An error that blames none of
+ * `fields` is `general`, as the server wrote it.
  */
 export function fieldErrors<K extends string>(
   error: unknown,
@@ -23,6 +25,6 @@ export function fieldErrors<K extends string>(
 }
 
 function fieldMessage(message: string, field: string): string {
-  const text = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  const text = humanServerMessage(message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,7 +1,10 @@
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { LoginBody } from '@enviro/contracts/accounts';
+import { useContractForm } from '@/components/form/use-contract-form';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
+
+const LABELS = { userName: 'Email', password: 'Password' };
 
 /**
  * Email and password. The server's own message is shown for a refusal (401: wrong name or
@@ -9,14 +12,16 @@ import { useLogin } from '../api/login';
  * invite page's `?userName=`) fills the email in and puts the focus on the password.
  */
 export function LoginForm({ onSignedIn, initialUserName = '' }: { onSignedIn: () => void; initialUserName?: string }) {
-  const [userName, setUserName] = useState(initialUserName);
-  const [password, setPassword] = useState('');
   const login = useLogin();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    login.mutate({ userName, password }, { onSuccess: onSignedIn });
-  };
+  // The server's refusal names no field (it never says which was wrong): it goes above the form.
+  const { form } = useContractForm({
+    initialValues: { userName: initialUserName, password: '' },
+    schema: LoginBody,
+    labels: LABELS,
+    toInput: (v): LoginBody => ({ userName: v.userName.trim(), password: v.password }),
+    error: null,
+  });
+  const submit = form.onSubmit((body) => login.mutate(body, { onSuccess: onSignedIn }));
 
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
@@ -35,23 +40,15 @@ export function LoginForm({ onSignedIn, initialUserName = '' }: { onSignedIn: ()
               {messageOf(login.error)}
             </Alert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            value={userName}
-            onChange={(e) => setUserName(e.currentTarget.value)}
-          />
+          <TextInput label={LABELS.userName} type="email" autoComplete="username" required {...form.getInputProps('userName')} />
           <PasswordInput
-            label="Password"
+            label={LABELS.password}
             autoComplete="current-password"
             required
             autoFocus={initialUserName !== ''}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            {...form.getInputProps('password')}
           />
-          <Button type="submit" loading={login.isPending} disabled={!userName.trim() || !password}>
+          <Button type="submit" loading={login.isPending}>
             Sign in
           </Button>
         </Stack>

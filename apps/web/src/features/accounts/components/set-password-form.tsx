@@ -1,68 +1,49 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { fieldErrors } from '@/components/form/field-errors';
+import { AcceptInviteBody, NewPassword } from '@enviro/contracts/accounts';
+import { useContractForm } from '@/components/form/use-contract-form';
 import { paths } from '@/config/paths';
 import { notifyInfo } from '@/lib/notify';
 import { useAcceptInvite } from '../api/accept-invite';
 
-const MIN_LENGTH = 10;
+const LABELS = { password: 'New password' };
 
 /** The password (twice) for an invite; on success the user goes to sign in with their email filled in. */
 export function SetPasswordForm({ token, userName }: { token: string; userName: string }) {
   const navigate = useNavigate();
   const accept = useAcceptInvite();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const { form, general } = useContractForm({
+    initialValues: { password: '', confirm: '' },
+    schema: AcceptInviteBody,
+    labels: LABELS,
+    toInput: (v): AcceptInviteBody => ({ token, password: v.password }),
+    check: (v) => (v.confirm === v.password ? {} : { confirm: 'The two passwords differ' }),
+    error: accept.error,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      ...(password.length < MIN_LENGTH ? { password: `At least ${MIN_LENGTH} characters` } : {}),
-      ...(confirm !== password ? { confirm: 'The two passwords differ' } : {}),
-    };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    accept.mutate(
-      { token, password },
-      {
-        onSuccess: (user) => {
-          notifyInfo('Your password is set. Sign in to continue.');
-          void navigate(paths.login.getHref({ userName: user.userName }));
-        },
-        onError: (error) => {
-          const message = fieldErrors(error, ['password']).byField.password;
-          if (message) setErrors({ password: message });
-        },
+  const submit = form.onSubmit((body) =>
+    accept.mutate(body, {
+      onSuccess: (user) => {
+        notifyInfo('Your password is set. Sign in to continue.');
+        void navigate(paths.login.getHref({ userName: user.userName }));
       },
-    );
-  };
+    }),
+  );
 
-  const formError = fieldErrors(accept.error, ['password']).general;
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         {/* Lets password managers store the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={userName} readOnly hidden />
         <PasswordInput
-          label="New password"
-          description={`${MIN_LENGTH} characters or more`}
+          label={LABELS.password}
+          description={`${NewPassword.minLength} characters or more`}
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
           required
+          {...form.getInputProps('password')}
         />
-        <PasswordInput
-          label="Repeat the password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
-          error={errors.confirm}
-          required
-        />
-        {formError && <Alert color="red">{formError}</Alert>}
+        <PasswordInput label="Repeat the password" autoComplete="new-password" required {...form.getInputProps('confirm')} />
+        {general && <Alert color="red">{general}</Alert>}
         <Button type="submit" loading={accept.isPending}>
           Set password
         </Button>

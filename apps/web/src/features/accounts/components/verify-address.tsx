@@ -1,8 +1,8 @@
-import type { CodeSent } from '@enviro/contracts/accounts';
+import { OtpBody, type CodeSent } from '@enviro/contracts/accounts';
 import { formatInZone } from '@enviro/domain/format-date';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
-import { fieldErrors } from '@/components/form/field-errors';
+import { useEffect, useState } from 'react';
+import { useContractForm } from '@/components/form/use-contract-form';
 import { notifyInfo } from '@/lib/notify';
 import { useCheckCode } from '../api/check-code';
 import { useSendCode, type Channel } from '../api/send-code';
@@ -24,18 +24,22 @@ export function VerifyAddress({ userId, channel, address, verified, sent: sentEl
   const send = useSendCode();
   const check = useCheckCode();
   const [sent, setSent] = useState<CodeSent | null>(null);
-  const [otp, setOtp] = useState('');
+  const { form, general } = useContractForm({
+    initialValues: { otp: '' },
+    schema: OtpBody,
+    labels: { otp: 'Code' },
+    toInput: (v): OtpBody => ({ otp: v.otp.trim() }),
+    error: check.error,
+  });
   const waitSeconds = useCountdown(sent);
   useEffect(() => {
     if (sentElsewhere) setSent(sentElsewhere);
   }, [sentElsewhere]);
 
-  const sendCode = () => send.mutate({ userId, channel }, { onSuccess: (s) => { setSent(s); setOtp(''); check.reset(); } });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    check.mutate({ userId, channel, otp: otp.trim() }, { onSuccess: () => { setSent(null); notifyInfo(`${LABEL[channel]} confirmed.`); } });
-  };
-  const checkErrors = fieldErrors(check.error, ['otp']);
+  const sendCode = () => send.mutate({ userId, channel }, { onSuccess: (s) => { setSent(s); form.reset(); check.reset(); } });
+  const submit = form.onSubmit(({ otp }) =>
+    check.mutate({ userId, channel, otp }, { onSuccess: () => { setSent(null); notifyInfo(`${LABEL[channel]} confirmed.`); } }),
+  );
 
   return (
     <Paper withBorder p="md">
@@ -76,18 +80,16 @@ export function VerifyAddress({ userId, channel, address, verified, sent: sentEl
                       inputMode="numeric"
                       autoComplete="one-time-code"
                       maxLength={6}
-                      value={otp}
-                      onChange={(e) => setOtp(e.currentTarget.value)}
-                      error={checkErrors.byField.otp}
                       w={160}
+                      {...form.getInputProps('otp')}
                     />
-                    <Button type="submit" mt={25} loading={check.isPending} disabled={!/^\d{6}$/.test(otp.trim())}>
+                    <Button type="submit" mt={25} loading={check.isPending}>
                       Confirm
                     </Button>
                   </Group>
-                  {checkErrors.general && (
+                  {general && (
                     <Text c="red" size="sm" role="alert">
-                      {checkErrors.general}
+                      {general}
                     </Text>
                   )}
                 </Stack>

@@ -1,39 +1,45 @@
 import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { fieldErrors } from '@/components/form/field-errors';
+import { useEffect } from 'react';
+import { PreferencesInput } from '@enviro/contracts/preferences';
+import { useContractForm } from '@/components/form/use-contract-form';
 import { notifyInfo } from '@/lib/notify';
 import { usePreferences } from '@/api/get-preferences';
 import { useSavePreferences } from '../api/save-preferences';
 
 /** SPEC 4 default: one minute between refreshes. */
 const DEFAULT_INTERVAL = 1;
+const LABELS = { REFRESH_DASHBOARD: 'Refresh dashboards automatically', REFRESH_INTERVAL: 'Refresh interval (minutes)' };
 
 /** The signed-in user's preferences: dashboard auto-refresh and its interval. */
 export function SettingsView() {
   const preferences = usePreferences(true);
   const save = useSavePreferences();
-  const [refresh, setRefresh] = useState(false);
-  const [interval, setMinutes] = useState<number | string>(DEFAULT_INTERVAL);
+  const { form, general } = useContractForm({
+    initialValues: { REFRESH_DASHBOARD: false, REFRESH_INTERVAL: DEFAULT_INTERVAL as number | string },
+    schema: PreferencesInput,
+    labels: LABELS,
+    toInput: (v): PreferencesInput => ({
+      REFRESH_DASHBOARD: { value: v.REFRESH_DASHBOARD ? '1' : '0' },
+      REFRESH_INTERVAL: { value: String(v.REFRESH_INTERVAL) },
+    }),
+    error: save.error,
+  });
 
+  const { setValues } = form;
   useEffect(() => {
     if (!preferences.data) return;
-    setRefresh(preferences.data.REFRESH_DASHBOARD?.value === '1');
-    setMinutes(Number(preferences.data.REFRESH_INTERVAL?.value) || DEFAULT_INTERVAL);
-  }, [preferences.data]);
+    setValues({
+      REFRESH_DASHBOARD: preferences.data.REFRESH_DASHBOARD?.value === '1',
+      REFRESH_INTERVAL: Number(preferences.data.REFRESH_INTERVAL?.value) || DEFAULT_INTERVAL,
+    });
+  }, [preferences.data, setValues]);
 
-  const { byField, general } = fieldErrors(save.error, ['REFRESH_DASHBOARD', 'REFRESH_INTERVAL'] as const);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      { REFRESH_DASHBOARD: { value: refresh ? '1' : '0' }, REFRESH_INTERVAL: { value: String(interval) } },
-      { onSuccess: () => notifyInfo('Settings saved.') },
-    );
-  };
+  const submit = form.onSubmit((input) => save.mutate(input, { onSuccess: () => notifyInfo('Settings saved.') }));
 
   return (
     <Stack maw={560}>
       <Title order={2}>Settings</Title>
-      <Card withBorder component="form" onSubmit={submit}>
+      <Card withBorder component="form" onSubmit={submit} noValidate>
         <Title order={3} fz="md" mb="xs">
           Dashboard auto-refresh
         </Title>
@@ -42,18 +48,16 @@ export function SettingsView() {
         </Text>
         {preferences.isError && <Alert color="red" mb="sm">The settings could not be loaded: {preferences.error.message}</Alert>}
         {general && <Alert color="red" mb="sm">{general}</Alert>}
-        <Switch label="Refresh dashboards automatically" checked={refresh} onChange={(e) => setRefresh(e.currentTarget.checked)} error={byField.REFRESH_DASHBOARD} />
+        <Switch label={LABELS.REFRESH_DASHBOARD} {...form.getInputProps('REFRESH_DASHBOARD', { type: 'checkbox' })} />
         <NumberInput
           mt="md"
-          label="Refresh interval (minutes)"
+          label={LABELS.REFRESH_INTERVAL}
           min={1}
           max={1440}
           allowDecimal={false}
-          disabled={!refresh}
-          value={interval}
-          onChange={setMinutes}
-          error={byField.REFRESH_INTERVAL}
+          disabled={!form.values.REFRESH_DASHBOARD}
           w={220}
+          {...form.getInputProps('REFRESH_INTERVAL')}
         />
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={save.isPending} disabled={!preferences.data}>

@@ -1,13 +1,21 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { NewTenant, TenantInfo } from '@enviro/contracts/tenants';
+import { NewTenant, type TenantInfo } from '@enviro/contracts/tenants';
 import { TenantStatus, TenantType } from '@enviro/contracts/common';
 import { CorporateSelect } from '@/components/form/corporate-select';
-import { fieldErrors } from '@/components/form/field-errors';
+import { useContractForm } from '@/components/form/use-contract-form';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveTenant } from '../api/save-tenant';
 
-const FIELDS = ['name', 'type', 'status', 'corporateId', 'monitoredUnits', 'industryCategory', 'state', 'city'] as const;
+const LABELS = {
+  name: 'Name',
+  type: 'Type',
+  status: 'Status',
+  corporateId: 'Corporate',
+  monitoredUnits: 'Monitored units',
+  industryCategory: 'Industry category',
+  state: 'State',
+  city: 'City',
+};
 const STATUSES = TenantStatus.options.filter((s) => s !== 'DELETED');
 
 interface TenantFormModalProps {
@@ -17,40 +25,52 @@ interface TenantFormModalProps {
   onClose: () => void;
 }
 
-function initial(tenant: TenantInfo | null): NewTenant {
+function initial(tenant: TenantInfo | null) {
   return {
     name: tenant?.name ?? '',
     type: tenant?.type ?? 'tenant',
     status: tenant && tenant.status !== 'DELETED' ? tenant.status : 'ENABLED',
     corporateId: tenant?.corporateId ?? null,
-    monitoredUnits: tenant?.monitoredUnits ?? 0,
-    industryCategory: tenant?.industryCategory ?? null,
-    state: tenant?.state ?? null,
-    city: tenant?.city ?? null,
+    monitoredUnits: (tenant?.monitoredUnits ?? 0) as number | string,
+    industryCategory: tenant?.industryCategory ?? '',
+    state: tenant?.state ?? '',
+    city: tenant?.city ?? '',
   };
 }
 
-const orNull = (v: string) => (v.trim() === '' ? null : v);
+type Values = ReturnType<typeof initial>;
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
-/** Create or edit a tenant; the API's field errors show under their inputs. */
+function toInput(v: Values): NewTenant {
+  return {
+    name: v.name.trim(),
+    type: v.type as NewTenant['type'],
+    status: v.status as NewTenant['status'],
+    corporateId: v.corporateId,
+    // An emptied number field is no number, which the contract names, rather than a silent 0.
+    monitoredUnits: typeof v.monitoredUnits === 'number' ? v.monitoredUnits : Number.NaN,
+    industryCategory: orNull(v.industryCategory),
+    state: orNull(v.state),
+    city: orNull(v.city),
+  };
+}
+
+/** Create or edit a tenant; checked before it is sent, the API's refusals under their inputs. */
 export function TenantFormModal({ tenant, opened, onClose }: TenantFormModalProps) {
-  const [values, setValues] = useState<NewTenant>(() => initial(tenant));
   const save = useSaveTenant();
-  const { byField, general } = fieldErrors(save.error, FIELDS);
-  const set = <K extends keyof NewTenant>(key: K, value: NewTenant[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const { form, general } = useContractForm({ initialValues: initial(tenant), schema: NewTenant, labels: LABELS, toInput, error: save.error });
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit((input) =>
     save.mutate(
-      { id: tenant?.id ?? null, input: values },
+      { id: tenant?.id ?? null, input },
       {
         onSuccess: (saved) => {
           notifyInfo(tenant ? `Tenant ${saved.name} updated.` : `Tenant ${saved.name} created.`);
           onClose();
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title={tenant ? `Edit ${tenant.name}` : 'New tenant'} size="lg">
@@ -60,39 +80,26 @@ export function TenantFormModal({ tenant, opened, onClose }: TenantFormModalProp
             {general}
           </Alert>
         )}
-        <TextInput label="Name" required value={values.name} error={byField.name} onChange={(e) => set('name', e.currentTarget.value)} data-autofocus />
+        <TextInput label={LABELS.name} required data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+          <Select label={LABELS.type} data={TenantType.options} disabled={tenant !== null} allowDeselect={false} {...form.getInputProps('type')} />
           <Select
-            label="Type"
-            data={TenantType.options}
-            value={values.type}
-            disabled={tenant !== null}
-            error={byField.type}
-            onChange={(v) => v && set('type', v as NewTenant['type'])}
-            allowDeselect={false}
-          />
-          <Select
-            label="Status"
+            label={LABELS.status}
             data={STATUSES}
-            value={values.status}
             disabled={tenant !== null}
             description={tenant ? 'Changed from the list' : undefined}
-            error={byField.status}
-            onChange={(v) => v && set('status', v as NewTenant['status'])}
             allowDeselect={false}
+            {...form.getInputProps('status')}
           />
-          <CorporateSelect value={values.corporateId} error={byField.corporateId} onChange={(id) => set('corporateId', id)} />
-          <NumberInput
-            label="Monitored units"
-            min={0}
-            allowDecimal={false}
-            value={values.monitoredUnits}
-            error={byField.monitoredUnits}
-            onChange={(v) => set('monitoredUnits', typeof v === 'number' ? v : 0)}
+          <CorporateSelect
+            value={form.values.corporateId}
+            error={form.errors.corporateId as string | undefined}
+            onChange={(id) => form.setFieldValue('corporateId', id)}
           />
-          <TextInput label="Industry category" value={values.industryCategory ?? ''} error={byField.industryCategory} onChange={(e) => set('industryCategory', orNull(e.currentTarget.value))} />
-          <TextInput label="State" value={values.state ?? ''} error={byField.state} onChange={(e) => set('state', orNull(e.currentTarget.value))} />
-          <TextInput label="City" value={values.city ?? ''} error={byField.city} onChange={(e) => set('city', orNull(e.currentTarget.value))} />
+          <NumberInput label={LABELS.monitoredUnits} min={0} allowDecimal={false} {...form.getInputProps('monitoredUnits')} />
+          <TextInput label={LABELS.industryCategory} {...form.getInputProps('industryCategory')} />
+          <TextInput label={LABELS.state} {...form.getInputProps('state')} />
+          <TextInput label={LABELS.city} {...form.getInputProps('city')} />
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={onClose}>

@@ -1,8 +1,8 @@
 import { Select, Text } from '@mantine/core';
-import { useState } from 'react';
 import { TenantStatus } from '@enviro/contracts/common';
-import type { TenantInfo } from '@enviro/contracts/tenants';
+import { TenantPatchOp, type TenantInfo } from '@enviro/contracts/tenants';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { useContractForm } from '@/components/form/use-contract-form';
 import { notifyAlert, notifyInfo } from '@/lib/notify';
 import { useChangeTenantStatus, type SettableStatus } from '../api/change-tenant-status';
 
@@ -10,10 +10,15 @@ const STATUSES = TenantStatus.options.filter((s): s is SettableStatus => s !== '
 
 /** Picks a tenant's new status and sets it after a confirmation (PATCH SET status). */
 export function TenantStatusModal({ tenant, onClose }: { tenant: TenantInfo; onClose: () => void }) {
-  const [status, setStatus] = useState<SettableStatus | null>(null);
   const change = useChangeTenantStatus();
-  const confirm = () => {
-    if (!status) return;
+  const { form } = useContractForm({
+    initialValues: { value: null as SettableStatus | null },
+    schema: TenantPatchOp,
+    labels: { value: 'New status' },
+    toInput: (v) => ({ op: 'SET' as const, att: 'status' as const, value: v.value as SettableStatus }),
+    error: null,
+  });
+  const confirm = form.onSubmit(({ value: status }) =>
     change.mutate(
       { id: tenant.id, status },
       {
@@ -23,19 +28,18 @@ export function TenantStatusModal({ tenant, onClose }: { tenant: TenantInfo; onC
         },
         onError: (e) => notifyAlert(e.message),
       },
-    );
-  };
+    ),
+  );
   return (
-    <ConfirmModal opened title={`Change the status of ${tenant.name}`} confirmLabel="Change status" loading={change.isPending} onConfirm={confirm} onClose={onClose}>
+    <ConfirmModal opened title={`Change the status of ${tenant.name}`} confirmLabel="Change status" loading={change.isPending} onConfirm={() => confirm()} onClose={onClose}>
       <Text size="sm" mb="sm">
         Now {tenant.status}.
       </Text>
       <Select
         label="New status"
         data={STATUSES.filter((s) => s !== tenant.status)}
-        value={status}
-        onChange={(v) => setStatus(v as SettableStatus | null)}
         comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('value')}
       />
     </ConfirmModal>
   );

@@ -1,17 +1,25 @@
 import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import type { SessionUser } from '@enviro/contracts/accounts';
 import type { TenantInfo } from '@enviro/contracts/tenants';
-import type { AdminUser } from '@enviro/contracts/users';
+import { NewUser, UserUpdate, type AdminUser } from '@enviro/contracts/users';
 import type { Role, UserType } from '@enviro/domain/access-model';
+import { rolesForUserType } from '@enviro/domain/user-roles';
 import { CorporateSelect } from '@/components/form/corporate-select';
-import { fieldErrors } from '@/components/form/field-errors';
 import { TenantPicker } from '@/components/form/tenant-picker';
+import { useContractForm } from '@/components/form/use-contract-form';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveUser } from '../api/save-user';
-import { rolesForUserType } from '@enviro/domain/user-roles';
 
-const FIELDS = ['tenantId', 'name', 'userName', 'phone', 'role', 'password', 'corporateId', 'primaryUser'] as const;
+const LABELS = {
+  tenantId: 'Tenant',
+  name: 'Name',
+  userName: 'Email',
+  phone: 'Phone',
+  role: 'Role',
+  password: 'Password',
+  corporateId: 'Corporate',
+  primaryUser: 'Primary contact of the corporate',
+};
 const orUndefined = (v: string) => (v.trim() === '' ? undefined : v.trim());
 
 interface UserFormModalProps {
@@ -22,52 +30,66 @@ interface UserFormModalProps {
   onClose: () => void;
 }
 
-/** Create or edit a user; without a password a new user is sent an invite. */
+/** Create or edit a user; without a password a new user is sent an invite. Checked before it is sent. */
 export function UserFormModal({ user, me, onClose }: UserFormModalProps) {
   const site = me.userType === 'site';
-  const [tenant, setTenant] = useState<TenantInfo | null>(null);
-  const [name, setName] = useState(user?.name ?? '');
-  const [userName, setUserName] = useState(user?.userName ?? '');
-  const [phone, setPhone] = useState(user?.phone ?? '');
-  const [role, setRole] = useState<Role | null>(user?.role ?? 'user');
-  const [password, setPassword] = useState('');
-  const [corporateId, setCorporateId] = useState<number | null>(user?.corporate?.id ?? null);
-  const [primaryUser, setPrimaryUser] = useState(user?.primaryUser ?? false);
   const save = useSaveUser();
-  const { byField, general } = fieldErrors(save.error, FIELDS);
-  const userType: UserType = user?.userType ?? (site ? (tenant?.type ?? 'tenant') : me.tenant.type);
+  const { form, general } = useContractForm({
+    initialValues: {
+      tenant: null as TenantInfo | null,
+      name: user?.name ?? '',
+      userName: user?.userName ?? '',
+      phone: user?.phone ?? '',
+      role: (user?.role ?? 'user') as Role | null,
+      password: '',
+      corporateId: user?.corporate?.id ?? null,
+      primaryUser: user?.primaryUser ?? false,
+    },
+    schema: user ? UserUpdate : NewUser,
+    labels: LABELS,
+    toInput: (v): NewUser | UserUpdate => {
+      const common = { name: v.name.trim(), role: v.role as Role, corporateId: v.corporateId, primaryUser: v.corporateId !== null && v.primaryUser };
+      if (user) return { ...common, phone: orUndefined(v.phone) ?? null };
+      return { ...common, tenantId: site ? v.tenant?.id : undefined, userName: v.userName.trim(), phone: orUndefined(v.phone), password: orUndefined(v.password) };
+    },
+    // A site user names the tenant; the contract lets others leave it to the tenant they act for.
+    check: (v) => (site && !user && v.tenant === null ? { tenantId: 'Tenant is required' } : {}),
+    error: save.error,
+  });
+  const { values } = form;
+  const userType: UserType = user?.userType ?? (site ? (values.tenant?.type ?? 'tenant') : me.tenant.type);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit((input) => {
     const done = { onSuccess: (saved: AdminUser) => (notifyInfo(user ? `${saved.name} updated.` : `${saved.name} created.`), onClose()) };
-    const common = { name, role: role ?? 'user', corporateId, primaryUser: corporateId !== null && primaryUser };
-    if (user) save.mutate({ id: user.id, input: { ...common, phone: orUndefined(phone) ?? null } }, done);
-    else
-      save.mutate(
-        { id: null, input: { ...common, tenantId: site ? tenant?.id : undefined, userName, phone: orUndefined(phone), password: orUndefined(password) } },
-        done,
-      );
-  };
+    if (user) save.mutate({ id: user.id, input: input as UserUpdate }, done);
+    else save.mutate({ id: null, input: input as NewUser }, done);
+  });
+  const error = (field: keyof typeof LABELS) => form.errors[field] as string | undefined;
 
   return (
     <Modal opened onClose={onClose} title={user ? `Edit ${user.name}` : 'New user'} size="lg">
       <form onSubmit={submit} noValidate>
         {general && <Alert color="red" mb="sm">{general}</Alert>}
-        {!user && site && <TenantPicker label="Tenant" required value={tenant} onChange={setTenant} error={byField.tenantId} />}
+        {!user && site && (
+          <TenantPicker label={LABELS.tenantId} required value={values.tenant} onChange={(t) => form.setFieldValue('tenant', t)} error={error('tenantId')} />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
-          <TextInput label="Name" required value={name} error={byField.name} onChange={(e) => setName(e.currentTarget.value)} />
-          <TextInput label="Email" required type="email" disabled={user !== null} value={userName} error={byField.userName} onChange={(e) => setUserName(e.currentTarget.value)} />
-          <TextInput label="Phone" type="tel" value={phone} error={byField.phone} onChange={(e) => setPhone(e.currentTarget.value)} />
-          <Select label="Role" required data={[...rolesForUserType(userType)]} value={role} error={byField.role} onChange={(v) => setRole(v as Role | null)} allowDeselect={false} />
+          <TextInput label={LABELS.name} required {...form.getInputProps('name')} />
+          <TextInput label={LABELS.userName} required type="email" disabled={user !== null} {...form.getInputProps('userName')} />
+          <TextInput label={LABELS.phone} type="tel" {...form.getInputProps('phone')} />
+          <Select label={LABELS.role} required data={[...rolesForUserType(userType)]} allowDeselect={false} {...form.getInputProps('role')} />
           {site && (
-            <CorporateSelect value={corporateId} error={byField.corporateId} onChange={setCorporateId} />
+            <CorporateSelect value={values.corporateId} error={error('corporateId')} onChange={(id) => form.setFieldValue('corporateId', id)} />
           )}
-          {!user && (
-            <PasswordInput label="Password" description="Leave empty to send an invite" value={password} error={byField.password} onChange={(e) => setPassword(e.currentTarget.value)} />
-          )}
+          {!user && <PasswordInput label={LABELS.password} description="Leave empty to send an invite" {...form.getInputProps('password')} />}
         </SimpleGrid>
         {site && (
-          <Checkbox mt="sm" label="Primary contact of the corporate" disabled={corporateId === null} checked={primaryUser} onChange={(e) => setPrimaryUser(e.currentTarget.checked)} />
+          <Checkbox
+            mt="sm"
+            label={LABELS.primaryUser}
+            disabled={values.corporateId === null}
+            {...form.getInputProps('primaryUser', { type: 'checkbox' })}
+          />
         )}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={onClose}>
