@@ -39,6 +39,21 @@ export async function newDevices(db: Db, count: number): Promise<Device[]> {
   return devices;
 }
 
+/**
+ * Servers still running when the test worker ends: a test that timed out goes on in the background
+ * after its afterAll, and a server it starts then would outlive the run. Vitest ends its workers
+ * with SIGTERM, which runs no 'exit' listener.
+ */
+const children = new Set<ChildProcess>();
+const killChildren = () => {
+  for (const child of children) child.kill('SIGKILL');
+};
+process.once('exit', killChildren);
+process.once('SIGTERM', () => {
+  killChildren();
+  process.exit(143);
+});
+
 export interface Server {
   child: ChildProcess;
   exited: Promise<number | null>;
@@ -62,7 +77,13 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  children.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
@@ -116,6 +137,8 @@ export function drive(acked: Acked, options: LoadOptions) {
     const client = mqtt.connect(url, {
       username: tokenInTopic ? undefined : d.accessToken,
       reconnectPeriod: reconnect ? 200 : 0,
+      // Refused at CONNECT (server unavailable while the database is away), a device tries again too.
+      reconnectOnConnackError: reconnect,
       connectTimeout: 5_000,
     });
     clients.push(client);
