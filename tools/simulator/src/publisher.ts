@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEVICE_TELEMETRY_TOPIC } from '@enviro/server/modules/telemetry/telemetry-message';
+import { DEVICE_TELEMETRY_TOPIC } from '@enviro/server/platform/mqtt/telemetry-topic';
 import type { FleetDevice } from './demo-fleet.ts';
 
 /** Sends a device's telemetry to the broker and resolves once the broker has acknowledged it (QoS 1). */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { IngestService } from '../../modules/telemetry/telemetry.service.ts';
+import type { TelemetrySink } from './telemetry-sink.ts';
 import type { HealthCheck } from '../http/health.plugin.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
 import { connectExternalSessions } from './external-sessions.ts';
@@ -17,7 +17,7 @@ export interface Broker {
 export type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>;
 
 export interface BrokerOptions {
-  ingest: IngestService;
+  ingest: TelemetrySink;
   log: Logger;
   /** External broker URL; unset: start the embedded broker. */
   url?: string | undefined;

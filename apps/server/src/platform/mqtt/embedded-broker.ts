@@ -1,11 +1,11 @@
 import net from 'node:net';
 import { MAX_TELEMETRY_BYTES } from '@enviro/contracts/telemetry';
 import { Aedes, type AuthErrorCode, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
-import type { IngestService } from '../../modules/telemetry/telemetry.service.ts';
+import type { TelemetrySink } from './telemetry-sink.ts';
 import { findFreePort } from '../net/free-port.ts';
 import { PacketSizes } from './packet-sizes.ts';
 import type { Broker, Logger } from './broker.ts';
-import { DEVICE_TELEMETRY_TOPIC, decodeTelemetry } from '../../modules/telemetry/telemetry-message.ts';
+import { DEVICE_TELEMETRY_TOPIC, decodeTelemetry } from './telemetry-topic.ts';
 
 export interface EmbeddedBroker extends Broker {
   /** The port it listens on (the requested one, or the next free one when that was taken). */
@@ -36,7 +36,7 @@ function refused(returnCode: AuthErrorCode, message: string): AuthenticateError 
 export async function startEmbeddedBroker(options: {
   port: number;
   host: string;
-  ingest: IngestService;
+  ingest: TelemetrySink;
   log: Logger;
 }): Promise<EmbeddedBroker> {
   const { ingest, log } = options;

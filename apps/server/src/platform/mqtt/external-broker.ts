@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
-import type { IngestService } from '../../modules/telemetry/telemetry.service.ts';
+import type { TelemetrySink } from './telemetry-sink.ts';
 import type { Broker, Logger } from './broker.ts';
-import { EXTERNAL_TELEMETRY_FILTER, decodeTelemetry, tokenOfTopic } from '../../modules/telemetry/telemetry-message.ts';
+import { EXTERNAL_TELEMETRY_FILTER, decodeTelemetry, tokenOfTopic } from './telemetry-topic.ts';
 
 /** How long start-up waits for the first subscription before going on (the client keeps retrying). */
 const FIRST_CONNECT_MS = 10_000;
@@ -21,7 +21,7 @@ export async function connectExternalBroker(options: {
   clientId: string;
   /** Share group of the subscription; the sessions of one deployment name the same. Default: clientId. */
   group?: string;
-  ingest: IngestService;
+  ingest: TelemetrySink;
   log: Logger;
 }): Promise<Broker> {
   const { ingest, log } = options;

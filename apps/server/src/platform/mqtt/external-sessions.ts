@@ -1,5 +1,5 @@
 import { Leases } from '../database/leases.ts';
-import type { IngestService } from '../../modules/telemetry/telemetry.service.ts';
+import type { TelemetrySink } from './telemetry-sink.ts';
 import type { Broker, Logger } from './broker.ts';
 import { connectExternalBroker, redact } from './external-broker.ts';
 
@@ -33,7 +33,7 @@ export async function connectExternalSessions(options: {
   /** MQTT_CLIENT_ID: names the deployment's sessions and their share group. */
   clientId: string;
   databaseUrl: string;
-  ingest: IngestService;
+  ingest: TelemetrySink;
   log: Logger;
 }): Promise<Broker> {
   const share = new SessionShare(options);

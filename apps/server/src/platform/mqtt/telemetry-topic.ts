@@ -1,5 +1,5 @@
 import { MAX_TELEMETRY_BYTES, TelemetryPayload } from '@enviro/contracts/telemetry';
-import { blame } from '../../platform/validation-issues.ts';
+import { blame } from '../validation-issues.ts';
 
 /** Topic devices publish to on the embedded broker, which knows them from their CONNECT username. */
 export const DEVICE_TELEMETRY_TOPIC = 'v1/devices/me/telemetry';
