@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { Gauge } from 'prom-client';
 import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/database/database.ts';
@@ -65,6 +66,14 @@ async function main(): Promise<void> {
     host: config.HOST,
   });
   app.healthChecks.set('broker', async () => broker.health());
+  new Gauge({
+    name: 'enviro_mqtt_connections',
+    help: 'Devices connected to the embedded broker, or the platform sessions up on the external broker',
+    registers: [app.metrics],
+    collect() {
+      this.set(broker.connections());
+    },
+  });
   const rollups = startRollupWorker(database, log);
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.

@@ -8,6 +8,8 @@ import { connectExternalSessions } from './external-sessions.ts';
 export interface Broker {
   /** For the broker health check and logs. */
   health(): HealthCheck;
+  /** Devices connected to the embedded broker, or the platform's sessions up on the external one (GET /metrics). */
+  connections(): number;
   /** Stops taking new connections or messages; those already being stored still get their ack. */
   stopAccepting(): Promise<void>;
   /** Disconnects everything. */

@@ -127,6 +127,7 @@ export async function startEmbeddedBroker(options: {
   return {
     port,
     health: () => ({ ok: server.listening && !aedes.closed, detail: `embedded on port ${port}, ${aedes.connectedClients} clients` }),
+    connections: () => aedes.connectedClients,
     async stopAccepting() {
       void stopListening();
     },

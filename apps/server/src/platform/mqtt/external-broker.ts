@@ -89,6 +89,7 @@ export async function connectExternalBroker(options: {
 
   return {
     health: () => ({ ok: client.connected, detail: `${where} as ${options.clientId}${client.connected ? '' : ' (not connected)'}` }),
+    connections: () => (client.connected ? 1 : 0),
     async stopAccepting() {
       accepting = false;
       // The message being stored still gets its PUBACK.

@@ -124,6 +124,10 @@ class SessionShare implements Broker {
     }
   }
 
+  connections(): number {
+    return [...this.held.values()].filter((s) => s.health().ok).length;
+  }
+
   health() {
     const down = [...this.held].filter(([, s]) => !s.health().ok).map(([n]) => n);
     const held = [...this.held.keys()].sort((a, b) => a - b);
