@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, USER_TYPES, VIEWS } from '@enviro/domain/access-model';
-import { Id, TenantType } from './common.ts';
+import { CorporateId, Id, TenantId, TenantType } from './common.ts';
 
 /** User types of SPEC 6. */
 export const UserType = z.enum(USER_TYPES);
@@ -98,7 +98,7 @@ export const UserIdParams = z.object({
 /** Input of creating a user (operator CLI now; the admin API later). */
 export const CreateUser = z.object({
   /** The tenant the user belongs to. */
-  tenantId: Id,
+  tenantId: TenantId,
   /** Full name. */
   name: z.string().trim().min(1).max(200),
   /** Email, the user's login name; unique on the platform regardless of case. */
@@ -112,7 +112,7 @@ export const CreateUser = z.object({
   /** Initial password; omitted for a user who will set one from an invite. */
   password: NewPassword.optional(),
   /** The corporate the user belongs to. */
-  corporateId: Id.optional(),
+  corporateId: CorporateId.optional(),
 });
 export type CreateUser = z.infer<typeof CreateUser>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INTERVAL_NAMES } from '@enviro/domain/interval';
 import { PERIODS } from '@enviro/domain/period';
-import { Id, Instant, ZoneOrDefault } from './common.ts';
+import { Id, Instant, TenantId, ZoneOrDefault } from './common.ts';
 import { QueryBoolean } from './entities.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -11,7 +11,7 @@ import { QueryBoolean } from './entities.ts';
 /** Path of POST /api/tenants/{tenantId}/alertData. */
 export const AlertDataParams = z.object({
   /** Tenant whose alerts to count. */
-  tenantId: Id,
+  tenantId: TenantId,
 });
 
 /** Query of POST /api/tenants/{tenantId}/alertData. */

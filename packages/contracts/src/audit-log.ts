@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { Id, pageOf } from './common.ts';
+import { TenantId, pageOf } from './common.ts';
 
 /** Query of GET /api/auditLogs. */
 export const AuditLogQuery = z.object({
   /** Only this tenant's changes; omitted: every tenant the caller may read. */
-  tenantId: Id.optional(),
+  tenantId: TenantId.optional(),
   /** Only changes of this row, e.g. 'tenant:12'. */
   entity: z.string().regex(/^[a-z_]+:\d+$/, "must be '<table>:<id>'").optional(),
   /** Page number, from 0. */

@@ -6,6 +6,15 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '@enviro/domain/time-zone';
 export const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export type Id = z.infer<typeof Id>;
 
+/** Largest id of the tables keyed by a 32-bit integer (tenant, corporate); PostgreSQL refuses to compare a larger one with their keys. */
+export const MAX_INT4_ID = 2_147_483_647;
+
+/** A tenant's id (an industry's, a board's, a partner's): a positive integer of the tenant table's 32-bit key. */
+export const TenantId = z.coerce.number().int().positive().max(MAX_INT4_ID);
+
+/** A corporate's id: a positive integer of the corporate table's 32-bit key. */
+export const CorporateId = TenantId;
+
 /** Tenant statuses of SPEC 3. */
 export const TenantStatus = z.enum(['ENABLED', 'DISABLED', 'TRIAL', 'GRACE', 'EXPIRED', 'DEMO', 'AWAITED', 'DELETED']);
 export type TenantStatus = z.infer<typeof TenantStatus>;

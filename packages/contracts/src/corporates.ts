@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, pageOf } from './common.ts';
+import { CorporateId, TenantId, pageOf } from './common.ts';
 
 /** A corporate: a company owning several tenants. */
 export const Corporate = z.object({
@@ -35,7 +35,7 @@ export type CorporateInput = z.infer<typeof CorporateInput>;
 /** Path of the /api/corporates/{id} routes. */
 export const CorporatePathParams = z.object({
   /** Corporate id. */
-  id: Id,
+  id: CorporateId,
 });
 
 /** Columns a corporate list may be sorted by. */
@@ -68,13 +68,13 @@ export type CorporatePage = z.infer<typeof CorporatePage>;
 /** Query of GET /api/corporateTenants. */
 export const CorporateTenantsQuery = z.object({
   /** The corporate whose tenants to list. */
-  corporateId: Id,
+  corporateId: CorporateId,
 });
 
 /** Path of GET /api/getCorporateForTenant/{id}. */
 export const CorporateForTenantParams = z.object({
   /** Tenant id. */
-  id: Id,
+  id: TenantId,
 });
 
 /** Answer of GET /api/getCorporateForTenant/{id}: the tenant's corporate, or null when it has none. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, TenantId } from './common.ts';
 
 /** A parameter a device reports, with its optional limits. */
 export const DeviceParamInput = z.object({
@@ -17,7 +17,7 @@ export type DeviceParamInput = z.input<typeof DeviceParamInput>;
 /** Creates a device mounted on a station, with its parameters; returns its access token. */
 export const CreateDevice = z.object({
   /** Owning tenant. */
-  tenantId: Id,
+  tenantId: TenantId,
   /** Station the device is mounted on. */
   entityId: Id,
   /** Display name. */

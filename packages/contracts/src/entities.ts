@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type LiveStatus as DomainLiveStatus } from '@enviro/domain/live-status';
-import { EntityProperty, EntityType, Id } from './common.ts';
+import { EntityProperty, EntityType, Id, TenantId } from './common.ts';
 import { StdParam } from './data/std-params.ts';
 
 /** A boolean query option: exactly 'true' or 'false', so a typo answers 400 instead of meaning false. */
@@ -37,7 +37,7 @@ function commaList<const V extends string>(allowed: readonly V[], what: string) 
 /** Query of GET /api/entities (SPEC 7). Boolean options take 'true' or 'false'. */
 export const EntitiesQuery = z.object({
   /** Tenant whose tree to return; only for callers that may read several tenants. Default: all of them. */
-  tenantId: Id.optional(),
+  tenantId: TenantId.optional(),
   /** Attach each node's devices. */
   getDevices: QueryBoolean.default(false),
   /**
@@ -251,7 +251,7 @@ export const ParamLimitList = z.array(ParamLimit);
 /** Creates a node of a tenant's entity tree: group, facility or station. */
 export const CreateEntity = z.object({
   /** Owning tenant. */
-  tenantId: Id,
+  tenantId: TenantId,
   /** Parent node; omitted for a root. */
   parentId: Id.optional(),
   /** Entity type of SPEC 3. */

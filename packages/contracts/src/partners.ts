@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { TenantId } from './common.ts';
 import { TenantInfo } from './tenants.ts';
 
 /** Path of GET /api/partners/{id}/tenants. */
 export const PartnerParams = z.object({
   /** The partner's tenant id (a tenant of type partner). */
-  id: Id,
+  id: TenantId,
 });
 
 /** Path of PUT and DELETE /api/partners/{id}/tenants/{tenantId}. */
 export const PartnerTenantParams = z.object({
   /** The partner's tenant id (a tenant of type partner). */
-  id: Id,
+  id: TenantId,
   /** The industry to link or unlink (a tenant of type tenant). */
-  tenantId: Id,
+  tenantId: TenantId,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntityType, Id, Instant, TenantStatus } from './common.ts';
+import { EntityType, Instant, TenantId, TenantStatus } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/stateDashboard/industyList/{id}
@@ -8,7 +8,7 @@ import { EntityType, Id, Instant, TenantStatus } from './common.ts';
 /** Path of GET /api/stateDashboard/industyList/{id}. */
 export const IndustryListParams = z.object({
   /** The statutory body (or a single industry) whose public industries to list. */
-  id: Id,
+  id: TenantId,
 });
 
 /** How many stations of one type an industry has. */
@@ -71,7 +71,7 @@ export type IndustryList = z.infer<typeof IndustryList>;
 /** Query of GET /api/boards. */
 export const BoardListQuery = z.object({
   /** Only the boards this industry reports to (none when the industry is not public). */
-  industryId: Id.optional(),
+  industryId: TenantId.optional(),
 });
 export type BoardListQuery = z.infer<typeof BoardListQuery>;
 

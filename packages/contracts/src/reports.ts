@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DURATION, parseDuration } from '@enviro/domain/duration';
 import { INTERVAL_NAMES } from '@enviro/domain/interval';
-import { EntityType, Id, Instant, ZoneOrDefault } from './common.ts';
+import { EntityType, Id, Instant, TenantId, ZoneOrDefault } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Reports: POST /api/raw-data-report, POST /api/public-parameter-report/{tenantId}
@@ -45,7 +45,7 @@ export type RawDataReportRequest = z.input<typeof RawDataReportRequest>;
 /** Path of POST /api/public-parameter-report/{tenantId}. */
 export const ParameterReportParams = z.object({
   /** Tenant whose stations the report covers. */
-  tenantId: Id,
+  tenantId: TenantId,
 });
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { EntityType, Id, TenantStatus, TenantType, pageOf } from './common.ts';
+import { CorporateId, EntityType, TenantId, TenantStatus, TenantType, pageOf } from './common.ts';
 
 /** Path of GET /api/tenant-by-id/{tenantId}. */
 export const TenantIdParams = z.object({
   /** Tenant id. */
-  tenantId: Id,
+  tenantId: TenantId,
 });
 
 /** A tenant as GET /api/tenantinfo and GET /api/tenant-by-id/{tenantId} answer it (SPEC 3 Tenant). */
@@ -89,7 +89,7 @@ const TenantFields = {
   /** Display name, e.g. 'Shree Cement Ltd, Beawar'. */
   name: z.string().trim().min(1).max(200),
   /** The corporate owning the tenant; null for none. */
-  corporateId: Id.nullable().default(null),
+  corporateId: CorporateId.nullable().default(null),
   /** Number of monitored units under licence. */
   monitoredUnits: z.number().int().min(0).max(100_000).default(0),
   /** Industry category, e.g. 'Cement'. */
@@ -117,7 +117,7 @@ export type TenantUpdate = z.infer<typeof TenantUpdate>;
 /** Path of the /api/tenants/{id} routes. */
 export const TenantPathParams = z.object({
   /** Tenant id. */
-  id: Id,
+  id: TenantId,
 });
 
 /** One operation of a tenant status patch (SPEC 4 patch format). */
@@ -154,7 +154,7 @@ export type TenantLiveStatus = z.infer<typeof TenantLiveStatus>;
 /** Path of the /api/statutory/{tenantId} and /api/licenseCount/{tenantId} routes. */
 export const AdminTenantParams = z.object({
   /** Tenant id. */
-  tenantId: Id,
+  tenantId: TenantId,
 });
 
 /** A statutory body an industry reports to. */
@@ -180,7 +180,7 @@ export type StatutoryAssociation = z.infer<typeof StatutoryAssociation>;
 /** Body of POST /api/statutory/{tenantId}: the complete set of bodies the industry reports to. */
 export const StatutoryAssociationInput = z.object({
   /** Tenant ids of statutory or CGWA bodies; an empty list removes every association. */
-  statutoryIds: z.array(Id).max(50),
+  statutoryIds: z.array(TenantId).max(50),
 });
 export type StatutoryAssociationInput = z.infer<typeof StatutoryAssociationInput>;
 
@@ -233,7 +233,7 @@ export const CreateTenant = z.object({
   /** Initial status. */
   status: TenantStatus.default('ENABLED'),
   /** Corporate that owns this tenant, if any. */
-  corporateId: Id.optional(),
+  corporateId: CorporateId.optional(),
   /** Number of monitored units under licence. */
   monitoredUnits: z.number().int().min(0).default(0),
   /** Industry category, e.g. 'Cement'. */
@@ -243,6 +243,6 @@ export const CreateTenant = z.object({
   /** City or district. */
   city: z.string().max(100).optional(),
   /** Statutory bodies (tenant ids of type statutory/cgwa) this industry reports to. */
-  statutoryIds: z.array(Id).default([]),
+  statutoryIds: z.array(TenantId).default([]),
 });
 export type CreateTenant = z.input<typeof CreateTenant>;

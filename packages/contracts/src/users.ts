@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NewPassword, Role, SessionUser, UserName, UserStatus, UserType } from './accounts.ts';
-import { Id, pageOf } from './common.ts';
+import { CorporateId, Id, TenantId, pageOf } from './common.ts';
 
 /**
  * User administration (SPEC 7 Users): who administers users is decided by the server — site
@@ -25,7 +25,7 @@ export const UserListQuery = z.object({
   /** Case-insensitive part of the user's name, email or phone. */
   searchString: z.string().trim().max(100).optional(),
   /** Only users of this tenant. */
-  tenantId: Id.optional(),
+  tenantId: TenantId.optional(),
   /** Only users of this type. */
   userType: UserType.optional(),
   /** Only users with this role. */
@@ -36,7 +36,7 @@ export const UserListQuery = z.object({
    * Only users of this corporate: its own users and the users of its tenants. Site users only
    * (SPEC 6); anyone else gets 400 naming this field.
    */
-  corporateId: Id.optional(),
+  corporateId: CorporateId.optional(),
   /** Page number, from 0. */
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   /** Rows per page. */
@@ -75,7 +75,7 @@ export type UserPage = z.infer<typeof UserPage>;
 /** Body of POST /api/user, and each row of POST /api/users. */
 export const NewUser = z.object({
   /** The tenant the user belongs to; omitted: the tenant the request acts for. */
-  tenantId: Id.optional(),
+  tenantId: TenantId.optional(),
   /** Full name. */
   name: z.string().trim().min(1).max(200),
   /** Email, the user's login name; unique on the platform regardless of case. */
@@ -89,7 +89,7 @@ export const NewUser = z.object({
   /** Initial password; omitted: the user is sent an invite to set one. */
   password: NewPassword.optional(),
   /** The corporate the user belongs to, or null. */
-  corporateId: Id.nullable().optional(),
+  corporateId: CorporateId.nullable().optional(),
   /** A primary contact of the corporate (needs corporateId). */
   primaryUser: z.boolean().default(false),
 });
@@ -140,7 +140,7 @@ export const UserUpdate = z.object({
   /** Role; the same rules as at creation. */
   role: Role,
   /** The corporate the user belongs to, or null. */
-  corporateId: Id.nullable(),
+  corporateId: CorporateId.nullable(),
   /** A primary contact of the corporate (needs corporateId). */
   primaryUser: z.boolean().default(false),
   /**
@@ -249,7 +249,7 @@ export type UserModules = z.infer<typeof UserModules>;
 /** Body of POST /api/userTenantStatus: enable or disable every user of a tenant at once. */
 export const UserTenantStatusInput = z.object({
   /** The tenant whose users change. */
-  tenantId: Id,
+  tenantId: TenantId,
   /** The status every user of the tenant gets. */
   status: UserStatus,
 });

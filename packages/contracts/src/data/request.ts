@@ -3,7 +3,7 @@ import { parseDuration } from '@enviro/domain/duration';
 import { INTERVAL_NAMES } from '@enviro/domain/interval';
 import { PERIODS } from '@enviro/domain/period';
 import { DEFAULT_TIME_ZONE, isTimeZone, parseDateTime, parseLocalDate } from '@enviro/domain/time-zone';
-import { Aggregator, EntityType, Id } from '../common.ts';
+import { Aggregator, CorporateId, EntityType, Id, TenantId } from '../common.ts';
 
 /**
  * Time-series requests of POST /api/data/metric, /api/data/entityMetric, /api/data/recent/metric,
@@ -104,7 +104,7 @@ export const selectionShape = {
   /** Stations or groups to read. Ids outside the caller's tenants answer 404. */
   entityIds: z.array(Id).min(1).max(1000).optional(),
   /** The tenant variant: when `entityIds` is absent, every station of these tenants (default: all the caller may read). */
-  tenantIds: z.array(Id).min(1).max(1000).optional(),
+  tenantIds: z.array(TenantId).min(1).max(1000).optional(),
   /** Keep only entities of these types (one type or a list). */
   entityTypeFilter: EntityTypeList.optional(),
   /** Keep only series whose tags match (SPEC 5), e.g. {"stack": ["Boiler 1"]}. Tags are entityId, entityName, entityType, deviceId and the device's own tags. */
@@ -117,7 +117,7 @@ export const selectionShape = {
    * Read only the tenants of this corporate among those the caller may read (and `tenantIds`), as the
    * CORPORATE-ID header narrows a session. A corporate owning none of them answers 404.
    */
-  corporateId: Id.optional(),
+  corporateId: CorporateId.optional(),
 };
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_INT4_ID } from '@enviro/contracts/common';
 import type { Db } from '../database/database.ts';
 import { unauthorized } from '../errors.ts';
 import { SessionRepository } from './session.repository.ts';
@@ -35,7 +36,7 @@ export async function resolveAuth(db: Db, headers: AuthHeaders): Promise<Auth> {
   }
   if (headers.portal?.toUpperCase() === 'PUBLIC') {
     const id = Number(headers.publicTenantId);
-    if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized('public-tenant-id header must be a tenant id');
+    if (!Number.isInteger(id) || id <= 0 || id > MAX_INT4_ID) throw unauthorized('public-tenant-id header must be a tenant id');
     return { kind: 'public', publicTenantId: id, tenantIds: await access.publicTenantIds(id) };
   }
   if (headers.sessionToken) {

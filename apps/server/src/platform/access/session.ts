@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { MAX_INT4_ID } from '@enviro/contracts/common';
 import { canManage, effectiveAccess, isRole, isUserType } from '@enviro/domain/access-model';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 import { maySignIn } from './access.ts';
@@ -159,10 +160,10 @@ function namedTenantId(id: number | null, readable: readonly number[], corporate
   return id;
 }
 
-/** A scope header's id; absent or empty is none, anything but a positive whole number is refused. */
+/** A scope header's id; absent or empty is none, anything but a tenant's or corporate's possible id is refused. */
 function headerId(header: string | undefined, name: string): number | null {
   if (header === undefined || header === '') return null;
   const id = Number(header);
-  if (!/^\d+$/.test(header) || !Number.isSafeInteger(id) || id <= 0) throw badRequest(name, `must be a ${name === 'TENANT-ID' ? 'tenant' : 'corporate'} id`);
+  if (!/^\d+$/.test(header) || id <= 0 || id > MAX_INT4_ID) throw badRequest(name, `must be a ${name === 'TENANT-ID' ? 'tenant' : 'corporate'} id`);
   return id;
 }
