@@ -33,6 +33,8 @@ export class DeviceRegistry {
   }
 
   resolve(accessToken: string): Promise<DeviceProfile | null> {
+    // No device has a token holding NUL, and PostgreSQL would fail the lookup rather than find none.
+    if (accessToken.includes('\0')) return Promise.resolve(null);
     const now = Date.now();
     const hit = this.entries.get(accessToken);
     if (hit && hit.expiresAt > now) return hit.profile;
