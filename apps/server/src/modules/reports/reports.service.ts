@@ -44,7 +44,7 @@ export class ReportService {
       includeDescendants: true,
       limit: PAGE_ROWS,
     };
-    let page: RawDataResponse = await this.raw.table(auth, RawDataRequest.parse(base));
+    let page: RawDataResponse = await this.raw.table(auth, dataRequest(RawDataRequest, base));
     const columns = page.columns;
     const rows: ReportCell[][] = [];
     const stations = new Set<string>();
@@ -60,7 +60,7 @@ export class ReportService {
       }
       if (rows.length > limit) throw tooMany('body.request.endDate', limit, format, 'pick a shorter range');
       if (page.nextCursor === null) break;
-      page = await this.raw.table(auth, RawDataRequest.parse({ ...base, cursor: page.nextCursor }));
+      page = await this.raw.table(auth, dataRequest(RawDataRequest, { ...base, cursor: page.nextCursor }));
     }
     const table: ReportTable = {
       title: 'Raw data report',
@@ -82,14 +82,18 @@ export class ReportService {
     const scoped: Auth = { ...auth, tenantIds: [tenantId] };
     const trends = await this.trends.entityMetric(
       scoped,
-      DataRequest.parse({
-        entityIds: request.entityIds,
-        entityTypeFilter: request.entityType,
-        params: [{ name: request.paramName }],
-        duration: request.duration,
-        interval: request.interval,
-        timezone: request.timezone,
-      }),
+      dataRequest(
+        DataRequest,
+        {
+          entityIds: request.entityIds,
+          entityTypeFilter: request.entityType,
+          params: [{ name: request.paramName }],
+          duration: request.duration,
+          interval: request.interval,
+          timezone: request.timezone,
+        },
+        { entityTypeFilter: 'entityType', params: 'paramName' },
+      ),
     );
     const table = parameterTable(trends, request);
     if (table.rows.length > rowLimit(format)) throw tooMany('body.request.interval', rowLimit(format), format, 'choose a longer averaging interval');
@@ -111,6 +115,19 @@ function parameterTable(trends: readonly TrendResult[], request: ParameterReport
     columns: ['Time', ...trends.map((t) => t.entityName ?? `Station ${t.entityId}`)],
     rows: times.map((time) => [formatInZone(time, TIME_FORMAT, request.timezone), ...byStation.map((m) => roundValue(m.get(time) ?? null))]),
   };
+}
+
+/**
+ * The data request a report makes, checked as the data routes check theirs. A report field can
+ * pass the report's contract and fail the data request's (year 0 is an ISO instant, but no date
+ * of the data routes): that is the caller's 400, naming the report's field.
+ */
+function dataRequest<T extends z.ZodType>(schema: T, input: z.input<T>, reportFields: Record<string, string> = {}): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? '');
+  throw badRequest(`body.request.${reportFields[field] ?? field}`, issue.message);
 }
 
 function tooMany(field: string, limit: number, format: ReportFormat, advice: string) {
