@@ -53,7 +53,7 @@ export const ApiError = z.object({
   message: z.string(),
   /** Dotted path of the field at fault, when one is to blame. */
   field: z.string().optional(),
-  /** Every validation issue, when the input had several. */
+  /** The validation issues, when the input had several: the first 20 (the message then says how many there were). */
   issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;

@@ -20,9 +20,28 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** Every error answer is an ApiError: no stack traces, and the field at fault when there is one. */
+/** Longest message an error answer gives: messages repeat input (an unknown type, a key), which may be kilobytes. */
+const MAX_MESSAGE = 500;
+/** Longest field path: a path names keys of the input too. */
+const MAX_FIELD = 200;
+/** Most validation issues an answer lists: a body of 10,000 unknown keys has as many. */
+const MAX_ISSUES = 20;
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * Every error answer is an ApiError: no stack traces, the field at fault when there is one, and a
+ * few kilobytes at most whatever the request held.
+ */
 function body(statusCode: number, message: string, extra: Partial<ApiError> = {}): ApiError {
-  return { statusCode, error: REASONS[statusCode] ?? 'Error', message, ...extra };
+  const { field, issues } = extra;
+  return {
+    statusCode,
+    error: REASONS[statusCode] ?? 'Error',
+    message: clip(message, MAX_MESSAGE),
+    ...(field === undefined ? {} : { field: clip(field, MAX_FIELD) }),
+    ...(issues === undefined ? {} : { issues: issues.slice(0, MAX_ISSUES).map((i) => ({ field: clip(i.field, MAX_FIELD), message: clip(i.message, MAX_MESSAGE) })) }),
+  };
 }
 
 export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
@@ -40,9 +59,10 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
         )
         .map((i) => ({ field: [where, ...i.path.map(String)].join('.'), message: i.message }));
       const first = issues[0]!;
+      const more = issues.length > MAX_ISSUES ? ` (${issues.length} issues; the first ${MAX_ISSUES} are listed)` : '';
       return reply
         .code(400)
-        .send(body(400, `${first.field}: ${first.message}`, { field: first.field, issues }));
+        .send(body(400, `${clip(`${first.field}: ${first.message}`, MAX_MESSAGE - more.length)}${more}`, { field: first.field, issues }));
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
