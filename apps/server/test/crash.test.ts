@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../src/platform/net/free-port.ts';
-import { createTestDatabase, type TestDatabase } from './helper.ts';
 import { count, drive, missing, newDevices, startServer, waitForAcks, type Acked, type Device, type Server } from './server-process.ts';
+import { useTestApp } from './test-app.ts';
 
 const HTTP_DEVICES = 12;
 const MQTT_DEVICES = 4;
@@ -11,23 +11,21 @@ const MQTT_DEVICES = 4;
  * reading it acknowledged (HTTP 200 or MQTT PUBACK) must be in the database.
  */
 describe('crash safety', () => {
-  let database: TestDatabase;
+  const ctx = useTestApp({ app: false });
   let devices: Device[];
   const acked: Acked = new Map();
   const running: Server[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    devices = await newDevices(database.db, HTTP_DEVICES + MQTT_DEVICES);
+    devices = await newDevices(ctx.db, HTTP_DEVICES + MQTT_DEVICES);
   });
-  afterAll(async () => {
+  afterAll(() => {
     for (const s of running) s.child.kill('SIGKILL');
-    await database.close();
   });
 
   it('keeps every acknowledged reading across SIGKILL, and flushes in-flight batches on SIGTERM', async () => {
     const ports = { http: await findFreePort(0, '127.0.0.1'), mqtt: await findFreePort(0, '127.0.0.1') };
-    const env = { DATABASE_URL: database.url, MQTT_PORT: String(ports.mqtt) };
+    const env = { DATABASE_URL: ctx.database.url, MQTT_PORT: String(ports.mqtt) };
     const load = () =>
       drive(acked, {
         http: { ports: [ports.http], devices: devices.slice(0, HTTP_DEVICES) },
@@ -48,7 +46,7 @@ describe('crash safety', () => {
 
     const second = await startServer(ports.http, env);
     running.push(second);
-    expect(await missing(database.pool, acked)).toEqual([]);
+    expect(await missing(ctx.database.pool, acked)).toEqual([]);
 
     // Graceful: SIGTERM mid-load answers what it took in and exits cleanly.
     const again = load();
@@ -57,6 +55,6 @@ describe('crash safety', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     await again.stop();
-    expect(await missing(database.pool, acked)).toEqual([]);
+    expect(await missing(ctx.database.pool, acked)).toEqual([]);
   });
 });

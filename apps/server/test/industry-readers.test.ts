@@ -1,10 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CTO_DOCUMENT_PROPERTY } from '@enviro/contracts/documents';
 import { DocumentRepository } from '../src/modules/documents/documents.repository.ts';
-import { newUser } from './accounts.ts';
-import { builders } from './builders.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
-import { sessionCookie } from './sessions.ts';
+import { useTestApp, type TestApp } from './test-app.ts';
 
 /**
  * The users who look after other tenants' industries (a board, the CGWA, a corporate's admin, a
@@ -13,44 +10,36 @@ import { sessionCookie } from './sessions.ts';
  * answers 404.
  */
 
-const database = await createTestDatabase();
-const app = await buildTestApp(database);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const ctx = useTestApp();
+await ctx.start();
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-const build = builders(database.db);
-const board = (await build.newTenant({ name: 'State Board', type: 'statutory' })).id;
-const cgwa = (await build.newTenant({ name: 'Central Ground Water Authority', type: 'cgwa' })).id;
-const partner = (await build.newTenant({ name: 'Field Services', type: 'partner' })).id;
-const corporateId = (await database.db.insertInto('corporate').values({ name: 'Godavari Group' }).returning('id').executeTakeFirstOrThrow()).id;
-const headOffice = (await build.newTenant({ name: 'Godavari head office', type: 'corporate_admin', corporateId })).id;
-const industry = (await build.newTenant({ name: 'Godavari Steel', statutoryIds: [board, cgwa], corporateId })).id;
-const other = (await build.newTenant({ name: 'Tapti Textiles' })).id;
-await database.db.insertInto('partner_tenant').values({ partner_id: partner, tenant_id: industry }).execute();
+const board = (await ctx.b.newTenant({ name: 'State Board', type: 'statutory' })).id;
+const cgwa = (await ctx.b.newTenant({ name: 'Central Ground Water Authority', type: 'cgwa' })).id;
+const partner = (await ctx.b.newTenant({ name: 'Field Services', type: 'partner' })).id;
+const corporateId = (await ctx.db.insertInto('corporate').values({ name: 'Godavari Group' }).returning('id').executeTakeFirstOrThrow()).id;
+const headOffice = (await ctx.b.newTenant({ name: 'Godavari head office', type: 'corporate_admin', corporateId })).id;
+const industry = (await ctx.b.newTenant({ name: 'Godavari Steel', statutoryIds: [board, cgwa], corporateId })).id;
+const other = (await ctx.b.newTenant({ name: 'Tapti Textiles' })).id;
+await ctx.db.insertInto('partner_tenant').values({ partner_id: partner, tenant_id: industry }).execute();
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 async function stationOf(tenantId: number, name: string) {
   const pathName = `${tenantId}/cto/${name}.pdf`;
-  const station = await build.newEntity({ tenantId, name, properties: [{ name: CTO_DOCUMENT_PROPERTY, value: pathName }] });
-  await build.newDevice({ tenantId, entityId: station.id });
-  await new DocumentRepository(database.db).save({ tenantId, entityId: station.id, type: 'CTO', pathName, fileName: `${name}.pdf`, contentType: 'application/pdf', content: PDF });
+  const station = await ctx.b.newEntity({ tenantId, name, properties: [{ name: CTO_DOCUMENT_PROPERTY, value: pathName }] });
+  await ctx.b.newDevice({ tenantId, entityId: station.id });
+  await new DocumentRepository(ctx.db).save({ tenantId, entityId: station.id, type: 'CTO', pathName, fileName: `${name}.pdf`, contentType: 'application/pdf', content: PDF });
   return { id: station.id, pathName };
 }
 const station = await stationOf(industry, 'Godavari Stack');
 const otherStation = await stationOf(other, 'Tapti Stack');
 
-const readerOf = async (tenantId: number, userType: Parameters<typeof newUser>[1]['userType'], role: Parameters<typeof newUser>[1]['role'], extra = {}) => {
-  const { id } = await newUser(database.db, { tenantId, userType, role, ...extra });
-  return sessionCookie(database.db, tenantId, Number(id));
-};
+const cookieOf = async (user: Parameters<TestApp['signedIn']>[0]) => (await ctx.signedIn(user)).cookie;
 const readers = {
-  statutory: await readerOf(board, 'statutory', 'user'),
-  cgwa: await readerOf(cgwa, 'cgwa', 'user'),
-  corporate_admin: await readerOf(headOffice, 'corporate_admin', 'admin', { corporateId }),
-  partner: await readerOf(partner, 'partner', 'user'),
+  statutory: await cookieOf({ tenantId: board, userType: 'statutory', role: 'user' }),
+  cgwa: await cookieOf({ tenantId: cgwa, userType: 'cgwa', role: 'user' }),
+  corporate_admin: await cookieOf({ tenantId: headOffice, userType: 'corporate_admin', role: 'admin', corporateId }),
+  partner: await cookieOf({ tenantId: partner, userType: 'partner', role: 'user' }),
 };
 
 const DAY = 86_400_000;
@@ -74,7 +63,7 @@ const pageCalls = (tenantId: number, s: { id: number; pathName: string }) => [
 ] as const;
 
 const call = (cookie: string, c: ReturnType<typeof pageCalls>[number]) =>
-  app.inject({ method: c.method, url: c.url, headers: { cookie, ...XHR }, ...('payload' in c ? { payload: c.payload } : {}) });
+  ctx.inject({ method: c.method, url: c.url, headers: { cookie, ...XHR }, ...('payload' in c ? { payload: c.payload } : {}) });
 
 describe('reading an industry in one\'s own app', () => {
   it.each(Object.entries(readers))('a %s user reads every call of the industry, station and trend pages without TENANT-ID', async (_, cookie) => {

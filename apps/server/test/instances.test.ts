@@ -6,7 +6,7 @@ import type { IngestService } from '../src/modules/telemetry/telemetry.service.t
 import type { Broker } from '../src/platform/mqtt/broker.ts';
 import { connectExternalSessions, SESSIONS, sessionClientId } from '../src/platform/mqtt/external-sessions.ts';
 import { findFreePort } from '../src/platform/net/free-port.ts';
-import { createTestDatabase, type TestDatabase } from './helper.ts';
+import { storedReadings } from './readings.ts';
 import {
   closedMarks,
   count,
@@ -108,8 +108,8 @@ describe.runIf(reachable)('several servers on one database and one external brok
       } finally {
         await device.endAsync();
       }
-      const stored = async () => (await ctx.database.pool.query('SELECT 1 FROM reading WHERE device_id = $1', [d.id])).rowCount;
-      return (await until(stored, (n) => n === count)) ?? 0;
+      const stored = async () => (await storedReadings(ctx.database.pool, d.id)).length;
+      return until(stored, (n) => n === count);
     }
 
     it('divide the sessions between them and store each message once', async () => {
@@ -141,7 +141,7 @@ describe.runIf(reachable)('several servers on one database and one external brok
     const MQTT_DEVICES = 6;
     const HTTP_DEVICES = 4;
     const clientId = newClientId();
-    let database: TestDatabase;
+    const ctx = useTestApp({ app: false });
     let devices: Device[];
     let ports: number[];
     let victim: Server;
@@ -149,16 +149,14 @@ describe.runIf(reachable)('several servers on one database and one external brok
 
     // Starting two servers takes a while on a busy machine; it is not what the test is about.
     beforeAll(async () => {
-      database = await createTestDatabase();
-      devices = await newDevices(database.db, MQTT_DEVICES + HTTP_DEVICES);
+      devices = await newDevices(ctx.db, MQTT_DEVICES + HTTP_DEVICES);
       ports = [await findFreePort(0, '127.0.0.1'), await findFreePort(0, '127.0.0.1')];
-      const env = { DATABASE_URL: database.url, MQTT_URL: EXTERNAL_URL, MQTT_CLIENT_ID: clientId };
+      const env = { DATABASE_URL: ctx.database.url, MQTT_URL: EXTERNAL_URL, MQTT_CLIENT_ID: clientId };
       [victim, survivor] = (await Promise.all(ports.map((port) => startServer(port, env)))) as [Server, Server];
     });
     afterAll(async () => {
       victim?.child.kill('SIGKILL');
       survivor?.child.kill('SIGKILL');
-      await database?.close();
       await forgetSessions(clientId);
     });
 
@@ -177,7 +175,7 @@ describe.runIf(reachable)('several servers on one database and one external brok
       let storedAtKill: number;
       try {
         await waitForAcks(acked, 400);
-        const stored = async () => Number((await database.pool.query('SELECT count(*) AS n FROM reading')).rows[0].n);
+        const stored = async () => Number((await ctx.database.pool.query('SELECT count(*) AS n FROM reading')).rows[0].n);
         victim.child.kill('SIGKILL');
         await victim.exited;
         storedAtKill = await stored();
@@ -189,8 +187,8 @@ describe.runIf(reachable)('several servers on one database and one external brok
         await load.stop();
       }
       // What the broker acknowledged reaches the database even when it was on its way to the victim.
-      expect(await until(() => missing(database.pool, acked), (m) => m.length === 0, 30_000)).toEqual([]);
-      expect(await until(() => closedMarks(database.pool), (n) => n === 0)).toBe(0);
+      expect(await until(() => missing(ctx.database.pool, acked), (m) => m.length === 0, 30_000)).toEqual([]);
+      expect(await until(() => closedMarks(ctx.database.pool), (n) => n === 0)).toBe(0);
       expect(survivor.child.exitCode, survivor.output()).toBeNull();
     });
   });

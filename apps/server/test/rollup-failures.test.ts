@@ -11,10 +11,8 @@ describe('rollups: one bad bucket stops nothing else', () => {
   const ctx = useTestApp();
 
   async function newStation() {
-    const { id: tenantId } = await ctx.b.newTenant();
-    const { id: entityId } = await ctx.b.newEntity({ tenantId });
-    const device = await ctx.b.newDevice({ tenantId, entityId, params: [{ name: 'pm' }, { name: 'flow' }] });
-    return { tenantId, entityId, deviceId: device.id, token: device.accessToken, key: (await ctx.b.newApiKey(tenantId)).key };
+    const { tenantId, entityId, id: deviceId, accessToken: token } = await ctx.b.newStationDevice({ params: [{ name: 'pm' }, { name: 'flow' }] });
+    return { tenantId, entityId, deviceId, token, key: (await ctx.b.newApiKey(tenantId)).key };
   }
 
   const closedBucket = () => Math.floor(Date.now() / BUCKET) * BUCKET - 4 * BUCKET;

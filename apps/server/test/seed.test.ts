@@ -3,8 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_INDUSTRIES } from '../src/demo/catalogue.ts';
 import { seedDemo, type SeedResult } from '../src/demo/seed-demo.ts';
 import { STATION_TEMPLATES } from '../src/demo/station-templates.ts';
-import { login } from './accounts.ts';
-import { buildTestApp } from './helper.ts';
 import { useTestApp } from './test-app.ts';
 
 // Two days across a month boundary, so rollups are built in two monthly partitions.
@@ -12,7 +10,7 @@ const NOW = Date.UTC(2025, 2, 1, 6, 0);
 const HOUR_MS = 3_600_000;
 
 describe('seedDemo', () => {
-  const ctx = useTestApp({ app: false });
+  const ctx = useTestApp();
   let seeded: SeedResult;
   beforeAll(async () => {
     seeded = await seedDemo(ctx.database, { days: 2, now: NOW });
@@ -169,33 +167,28 @@ describe('seedDemo', () => {
   });
 
   it('creates demo accounts of every kind, each reading what its kind may', async () => {
-    const app = await buildTestApp(ctx.database);
-    try {
-      const accounts = seeded.accounts!;
-      expect(accounts.password.length).toBeGreaterThanOrEqual(16);
-      const tenantsSeenBy = async (local: string) => {
-        const userName = accounts.accounts.find((a) => a.userName.startsWith(`${local}@`))!.userName;
-        const { res, cookie } = await login(app, userName, accounts.password, `10.9.0.${local.length}`);
-        expect(res.statusCode, res.body).toBe(200);
-        const list = await app.inject({ method: 'GET', url: '/api/tenants?size=200&status=ENABLED,TRIAL,GRACE,EXPIRED,DISABLED,DEMO,AWAITED', headers: { cookie } });
-        expect(list.statusCode, list.body).toBe(200);
-        return { user: res.json(), tenants: (list.json() as { items: { type: string }[] }).items };
-      };
-      const site = await tenantsSeenBy('site.admin');
-      expect(site.user).toMatchObject({ userType: 'site', role: 'admin' });
-      expect(site.tenants.filter((t) => t.type === 'tenant')).toHaveLength(DEMO_INDUSTRIES.length);
-      const board = await tenantsSeenBy('board');
-      expect(board.tenants.filter((t) => t.type === 'tenant')).toHaveLength(DEMO_INDUSTRIES.length);
-      const partner = await tenantsSeenBy('partner');
-      expect(partner.tenants.filter((t) => t.type === 'tenant')).toHaveLength(3);
-      const corporate = await tenantsSeenBy('corporate');
-      expect(corporate.tenants.filter((t) => t.type === 'tenant')).toHaveLength(2);
-      for (const local of ['industry.admin', 'industry.user']) {
-        const industry = await tenantsSeenBy(local);
-        expect(industry.tenants.map((t) => t.type)).toEqual(['tenant']);
-      }
-    } finally {
-      await app.close();
+    const accounts = seeded.accounts!;
+    expect(accounts.password.length).toBeGreaterThanOrEqual(16);
+    const tenantsSeenBy = async (local: string) => {
+      const userName = accounts.accounts.find((a) => a.userName.startsWith(`${local}@`))!.userName;
+      const { res, cookie } = await ctx.login(userName, accounts.password, `10.9.0.${local.length}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = await ctx.inject({ method: 'GET', url: '/api/tenants?size=200&status=ENABLED,TRIAL,GRACE,EXPIRED,DISABLED,DEMO,AWAITED', headers: { cookie } });
+      expect(list.statusCode, list.body).toBe(200);
+      return { user: res.json(), tenants: (list.json() as { items: { type: string }[] }).items };
+    };
+    const site = await tenantsSeenBy('site.admin');
+    expect(site.user).toMatchObject({ userType: 'site', role: 'admin' });
+    expect(site.tenants.filter((t) => t.type === 'tenant')).toHaveLength(DEMO_INDUSTRIES.length);
+    const board = await tenantsSeenBy('board');
+    expect(board.tenants.filter((t) => t.type === 'tenant')).toHaveLength(DEMO_INDUSTRIES.length);
+    const partner = await tenantsSeenBy('partner');
+    expect(partner.tenants.filter((t) => t.type === 'tenant')).toHaveLength(3);
+    const corporate = await tenantsSeenBy('corporate');
+    expect(corporate.tenants.filter((t) => t.type === 'tenant')).toHaveLength(2);
+    for (const local of ['industry.admin', 'industry.user']) {
+      const industry = await tenantsSeenBy(local);
+      expect(industry.tenants.map((t) => t.type)).toEqual(['tenant']);
     }
   });
 });
