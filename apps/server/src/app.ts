@@ -18,7 +18,7 @@ import type { DatabaseHandle } from './platform/database/database.ts';
 import { databasePlugin } from './platform/database/database.plugin.ts';
 import { authPlugin } from './platform/http/auth.plugin.ts';
 import { docsPlugin } from './platform/http/docs.plugin.ts';
-import { errorsPlugin } from './platform/http/errors.plugin.ts';
+import { errorsPlugin, frameworkErrorAnswer } from './platform/http/errors.plugin.ts';
 import { healthPlugin } from './platform/http/health.plugin.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
 import { metricsPlugin, type MetricsOptions } from './platform/http/metrics.plugin.ts';
@@ -44,7 +44,7 @@ export interface AppDeps {
  * build it and call it with `app.inject`; server.ts listens.
  */
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify(options);
+  const app = Fastify({ frameworkErrors: frameworkErrorAnswer, ...options });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

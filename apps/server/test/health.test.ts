@@ -16,6 +16,12 @@ describe('GET /healthz', () => {
     expect(res.json().paths['/healthz']).toBeDefined();
   });
 
+  it('answers a badly encoded URL with the common error body, without echoing it', async () => {
+    const res = await ctx.inject({ method: 'GET', url: `/api/entity/%E0%A4%A${'x'.repeat(5000)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'the URL is not validly percent-encoded' });
+  });
+
   it('answers unknown routes with the common error body', async () => {
     const res = await ctx.inject({ method: 'GET', url: '/nope' });
     expect(res.statusCode).toBe(404);

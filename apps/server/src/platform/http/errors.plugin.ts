@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../database/unavailable.ts';
@@ -42,6 +42,17 @@ function body(statusCode: number, message: string, extra: Partial<ApiError> = {}
     ...(field === undefined ? {} : { field: clip(field, MAX_FIELD) }),
     ...(issues === undefined ? {} : { issues: issues.slice(0, MAX_ISSUES).map((i) => ({ field: clip(i.field, MAX_FIELD), message: clip(i.message, MAX_MESSAGE) })) }),
   };
+}
+
+/**
+ * Fastify's own refusals made before routing (a URL that is not valid percent-encoding), which the
+ * error handler never sees: passed to Fastify as `frameworkErrors` so they answer an ApiError too,
+ * without repeating the URL (up to the URL length limit) back.
+ */
+export function frameworkErrorAnswer(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'the URL is not validly percent-encoded' : 'the request could not be routed';
+  void reply.code(statusCode).send(body(statusCode, message));
 }
 
 export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
