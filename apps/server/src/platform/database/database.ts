@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { markConnectionError } from './unavailable.ts';
 
 // double precision and bigint counts come back as JS numbers; bigint ids stay strings (pg default)
 // and are converted at the API edge.
@@ -15,8 +16,35 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, application_name: 'enviro' });
+/**
+ * How long a request waits for a connection: to open one (a database host that drops packets, or a
+ * PostgreSQL that accepts and never answers, would otherwise hold it until the kernel gives up, or
+ * for ever) or for one of the pool's to come free. Past it the request answers 503. Opening one
+ * takes milliseconds, and a request that waited this long for a free one finds the database
+ * overloaded. Statements have no limit: reports and rollups may run long.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** pg's client, marking the errors of its connection as the database's (see isDatabaseUnavailable). */
+class DatabaseClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    // First, so the mark is there before pg hands the error to the statement or the connect.
+    this.connection.prependListener('error', markConnectionError);
+  }
+}
+
+export function openDatabase(
+  connectionString: string,
+  options: { max?: number; connectTimeoutMs?: number } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    application_name: 'enviro',
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    Client: DatabaseClient,
+  });
   // A connection's error (PostgreSQL restarting) must not crash the process. The pool handles an idle
   // client's; a checked-out one between two statements has no listener of its own, so it gets one
   // here: its next statement fails, and the caller releases it with that error, out of the pool.

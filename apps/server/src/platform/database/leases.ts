@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS } from './database.ts';
 
 // Two-key advisory locks (objsubid 2): the first key names the kind, the second the lease or member.
 const COUNT_MEMBERS = `
@@ -26,6 +27,7 @@ export class Leases {
     private readonly url: string,
     private readonly name: string,
     private readonly onLost: (error: Error) => void,
+    private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS,
   ) {}
 
   get isOpen(): boolean {
@@ -35,7 +37,13 @@ export class Leases {
   /** Connects and joins as a member; throws when the database cannot be reached. */
   async open(): Promise<void> {
     if (this.client) return;
-    const client = new pg.Client({ connectionString: this.url, application_name: 'enviro leases', keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: 'enviro leases',
+      keepAlive: true,
+      // Else a database that never answers holds open(), and with it every later rebalance.
+      connectionTimeoutMillis: this.connectTimeoutMs,
+    });
     client.on('error', (error) => this.lose(client, error));
     client.on('end', () => this.lose(client, new Error('lease connection ended')));
     await client.connect();

@@ -1,14 +1,28 @@
+import pg from 'pg';
+
 /**
  * SQLSTATEs of a server that is away rather than of a statement that failed: connection exceptions
  * (class 08), shutting down or starting up (57P01-57P03), no connection slot left (53300).
  */
 const AWAY_STATES = /^(08...|57P0[123]|53300)$/;
 
-/** Socket errors of a server that cannot be reached. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/** What node-postgres says, without a code, of a connection lost or never made. */
+/**
+ * What node-postgres says, in its own words, of a connection lost or never made (pg-pool's
+ * connection timeout among them).
+ */
 const LOST_CONNECTION = /^Connection terminated|not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * Errors of the database's connections (refused, reset, timed out, host not found): marked where
+ * pg's connection reports them, since the same socket codes from a mail or SMS gateway say nothing
+ * of the database.
+ */
+const fromConnection = new WeakSet<Error>();
+
+/** Marks `error` as the failure of a database connection. */
+export function markConnectionError(error: Error): void {
+  fromConnection.add(error);
+}
 
 /**
  * Whether `error` (or one of its causes) says the database cannot be reached just now: PostgreSQL
@@ -16,9 +30,8 @@ const LOST_CONNECTION = /^Connection terminated|not queryable|timeout exceeded w
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (AWAY_STATES.test(code) || SOCKET_CODES.has(code))) return true;
-    if (LOST_CONNECTION.test(e.message)) return true;
+    if (e instanceof pg.DatabaseError && AWAY_STATES.test(e.code ?? '')) return true;
+    if (fromConnection.has(e) || LOST_CONNECTION.test(e.message)) return true;
   }
   return false;
 }
