@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const { applied } = await migrate(database.pool);
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (config.SEED_DEMO === 'auto') {
-    const seeded = await seedDemoWhenEmpty(database, (m) => log.info({ src: 'seed' }, m), config.DEMO_PASSWORD);
+    const seeded = await seedDemoWhenEmpty(database, { log: (m) => log.info({ src: 'seed' }, m), demoPassword: config.DEMO_PASSWORD });
     if (seeded) {
       log.info({ ...seeded, apiKey: undefined, accounts: undefined }, `demo seeded; statutory API key: ${seeded.apiKey}`);
       const accounts = seeded.accounts?.accounts.map((a) => `  ${a.userName.padEnd(28)} ${a.who}`).join('\n');

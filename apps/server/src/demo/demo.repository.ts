@@ -15,6 +15,22 @@ export interface DemoDeviceRow {
 
 /** What the demo looks up for itself: whether a database is empty or already seeded, and the devices the simulator speaks for. */
 export class DemoRepository extends Repository {
+  /**
+   * Runs `seed` holding the demo's advisory lock (on a connection of its own, for as long as seeding
+   * takes), so that of servers starting together on one empty database one seeds and the others
+   * wait, then find it seeded.
+   */
+  async whileLocked<T>(seed: () => Promise<T>): Promise<T> {
+    return this.db.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock(hashtext('enviro_seed_demo'))`.execute(connection);
+      try {
+        return await seed();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(hashtext('enviro_seed_demo'))`.execute(connection).catch(() => undefined);
+      }
+    });
+  }
+
   /** Whether the database holds any tenant at all. */
   async hasTenants(): Promise<boolean> {
     return (await this.db.selectFrom('tenant').select('id').limit(1).executeTakeFirst()) !== undefined;

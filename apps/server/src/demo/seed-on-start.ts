@@ -1,16 +1,13 @@
 import type { DatabaseHandle } from '../platform/database/database.ts';
 import { DemoRepository } from './demo.repository.ts';
-import { seedDemo, type SeedResult } from './seed-demo.ts';
+import { seedDemo, type SeedOptions, type SeedResult } from './seed-demo.ts';
 
 /**
  * Seeds the demo when the database holds no tenant at all, so a first start shows a working
- * product and later starts (or a database an operator already filled) are left as they are.
+ * product and later starts (or a database an operator already filled) are left as they are. Servers
+ * starting together take turns: the first seeds, the others then find tenants and leave it.
  */
-export async function seedDemoWhenEmpty(
-  database: DatabaseHandle,
-  log: (message: string) => void,
-  demoPassword?: string,
-): Promise<SeedResult | undefined> {
-  if (await new DemoRepository(database.db).hasTenants()) return undefined;
-  return seedDemo(database, { log, demoPassword });
+export async function seedDemoWhenEmpty(database: DatabaseHandle, options: SeedOptions = {}): Promise<SeedResult | undefined> {
+  const demo = new DemoRepository(database.db);
+  return demo.whileLocked(async () => ((await demo.hasTenants()) ? undefined : seedDemo(database, options)));
 }
