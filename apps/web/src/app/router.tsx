@@ -4,7 +4,6 @@ import { paths } from '@/config/paths';
 import { accountRoute } from './routes/app/account-route';
 import { adminRoutes } from './routes/app/admin/admin-routes';
 import { ErrorRoute } from './routes/error';
-import { HomeRoute } from './routes/home';
 import { inviteRoute } from './routes/invite-route';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -19,7 +18,9 @@ function createRouter() {
       ErrorBoundary: RouteError,
       HydrateFallback: RouteLoading,
       children: [
-        { index: true, Component: HomeRoute },
+        // Lazy like every page: the board list (and the contracts it parses with) stays out of the
+        // bundle an industry page loads first.
+        { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
         { path: paths.error.path, Component: ErrorRoute },
         { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
         inviteRoute,
