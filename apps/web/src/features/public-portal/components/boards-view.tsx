@@ -1,27 +1,20 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Board } from '@enviro/contracts/public-portal';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
+import { useSearchChoices } from '@/lib/use-search-choices';
 import { useBoards } from '../api/get-boards';
 
 /** The boards whose industries the portal publishes, by state, each opening its industries list. */
 export function BoardsView() {
   const boards = useBoards({});
-  const [params, setParams] = useSearchParams();
+  // The search lives in the URL, so a filtered list can be shared.
+  const [params, update] = useSearchChoices();
   const search = params.get('q') ?? '';
   const shown = useMemo(() => filterBoards(boards.data ?? [], search), [boards.data, search]);
-  // In the URL, so a filtered list can be shared; typing replaces history entries.
-  const setSearch = (q: string) =>
-    setParams(
-      (p) => {
-        if (q) p.set('q', q);
-        else p.delete('q');
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const setSearch = (q: string) => update({ q });
 
   return (
     <Stack gap="lg">

@@ -1,6 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { IndustrySummary } from '@enviro/contracts/public-portal';
 import { formatDateTime24 } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
@@ -9,6 +8,7 @@ import { ChartWidget } from '@/components/charts/chart-widget';
 import { CsvExportButton } from '@/components/table/csv-export-button';
 import type { CsvColumn } from '@/lib/csv';
 import { LIVE_STATUSES, LIVE_STATUS_HEX } from '@/lib/labels';
+import { useSearchChoices } from '@/lib/use-search-choices';
 import { useIndustryList } from '../api/get-industry-list';
 import { IndustryCard } from './industry-card';
 import { filterIndustries, totalLiveStatus } from './industry-filter';
@@ -26,7 +26,8 @@ const EXPORT_COLUMNS: CsvColumn<IndustrySummary>[] = [
 /** SPEC 2: the state's public industries, searchable, each linking to its industry page. */
 export function IndustriesView({ boardId, boardName }: { boardId: number; boardName: string }) {
   const list = useIndustryList(boardId);
-  const [params, setParams] = useSearchParams();
+  // The search lives in the URL, so a filtered list can be shared.
+  const [params, update] = useSearchChoices();
   const search = params.get('q') ?? '';
   const industries = useMemo(() => filterIndustries(list.data ?? [], search), [list.data, search]);
   const totals = useMemo(() => totalLiveStatus(industries), [industries]);
@@ -35,16 +36,7 @@ export function IndustriesView({ boardId, boardName }: { boardId: number; boardN
     () => ({ slices: LIVE_STATUSES.map((s) => ({ name: s, value: totals[s], colour: LIVE_STATUS_HEX[s] })) }),
     [totals],
   );
-  // The search lives in the URL so a filtered list can be shared; typing replaces history entries.
-  const setSearch = (q: string) =>
-    setParams(
-      (p) => {
-        if (q) p.set('q', q);
-        else p.delete('q');
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const setSearch = (q: string) => update({ q });
 
   return (
     <Stack gap="lg">
