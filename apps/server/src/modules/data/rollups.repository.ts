@@ -149,6 +149,14 @@ async function recompute(client: pg.PoolClient, marks: readonly BucketMark[]): P
     keys,
   );
   await client.query(RECOMPUTE_HOURS, keys);
+  // Every consumer of closed slots (alerts, regulator push) gets the recomputed slots in this
+  // transaction, so none misses a slot the rollup committed (019_slot_changes_and_suppression.sql).
+  await client.query(
+    `INSERT INTO slot_change (tenant_id, consumer, device_id, bucket)
+     SELECT m.tenant_id, c.name, m.device_id, m.bucket FROM ${KEYS} CROSS JOIN slot_consumer c
+     ON CONFLICT (tenant_id, consumer, device_id, bucket) DO UPDATE SET changed_at = now()`,
+    keys,
+  );
   await client.query(
     `DELETE FROM rollup_dirty d USING ${KEYS}
      WHERE d.tenant_id = m.tenant_id AND d.device_id = m.device_id AND d.bucket = m.bucket`,

@@ -18,6 +18,9 @@ export interface Database {
   reading_15m: Reading15mTable;
   reading_1h: Reading1hTable;
   rollup_dirty: RollupDirtyTable;
+  slot_consumer: SlotConsumerTable;
+  slot_change: SlotChangeTable;
+  suppression_window: SuppressionWindowTable;
   series_latest: SeriesLatestTable;
   alert: AlertTable;
   api_key: ApiKeyTable;
@@ -193,6 +196,35 @@ export interface RollupDirtyTable {
   last_error: string | null;
   /** Not retried before this instant; null until it fails. */
   next_try: Timestamp | null;
+}
+
+/** A reader of closed 15-minute slots (019_slot_changes_and_suppression.sql). */
+export interface SlotConsumerTable {
+  name: string;
+}
+
+/** A closed slot of one device whose readings changed, waiting for one consumer. */
+export interface SlotChangeTable {
+  tenant_id: number;
+  consumer: string;
+  device_id: BigId;
+  bucket: Timestamp;
+  changed_at: CreatedAt;
+}
+
+/** A period when a device's or station's readings are calibration or maintenance data, not process data. */
+export interface SuppressionWindowTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  device_id: BigId | null;
+  entity_id: BigId | null;
+  kind: 'CALIBRATION' | 'MAINTENANCE';
+  starts_at: Timestamp;
+  /** Null while the window is open. */
+  ends_at: Timestamp | null;
+  source: string | null;
+  reason: string | null;
+  created_at: CreatedAt;
 }
 
 export interface SeriesLatestTable {

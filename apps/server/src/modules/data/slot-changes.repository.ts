@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { Repository } from '../../platform/database/repository.ts';
+
+/** A closed 15-minute slot of one device whose readings were (re)computed by the rollup worker. */
+export interface SlotChange {
+  tenantId: number;
+  deviceId: string;
+  /** The slot's start; it covers [bucket, bucket + 15 minutes). */
+  bucket: Date;
+  /** When the rollup last changed it. */
+  changedAt: Date;
+}
+
+/** The queue of closed slots per consumer (019_slot_changes_and_suppression.sql), written by the rollup worker. */
+export class SlotChangeRepository extends Repository {
+  /**
+   * Takes up to `limit` of the consumer's waiting slots, oldest change first, locked for the caller's
+   * transaction (SKIP LOCKED: another server takes others), and deletes them; the caller's rollback
+   * puts them back.
+   */
+  async take(consumer: string, limit: number): Promise<SlotChange[]> {
+    const { rows } = await sql<{ tenant_id: number; device_id: string; bucket: Date; changed_at: Date }>`
+      DELETE FROM slot_change s
+      USING (
+        SELECT tenant_id, consumer, device_id, bucket FROM slot_change
+        WHERE consumer = ${consumer}
+        ORDER BY changed_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      ) t
+      WHERE s.tenant_id = t.tenant_id AND s.consumer = t.consumer AND s.device_id = t.device_id AND s.bucket = t.bucket
+      RETURNING s.tenant_id, s.device_id::text AS device_id, s.bucket, s.changed_at`.execute(this.db);
+    return rows
+      .map((r) => ({ tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket, changedAt: r.changed_at }))
+      .sort((a, b) => a.bucket.getTime() - b.bucket.getTime());
+  }
+
+  /** Slots waiting for the consumer. */
+  async backlog(consumer: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('slot_change')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('consumer', '=', consumer)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

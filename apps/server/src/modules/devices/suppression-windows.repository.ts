@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import { Repository } from '../../platform/database/repository.ts';
+
+/** A period when a device's or a station's readings are calibration or maintenance data. */
+export interface SuppressionWindow {
+  id: string;
+  tenantId: number;
+  /** The device, or null for every device of `entityId`. */
+  deviceId: string | null;
+  entityId: string | null;
+  kind: 'CALIBRATION' | 'MAINTENANCE';
+  startsAt: Date;
+  /** Null while open. */
+  endsAt: Date | null;
+  source: string | null;
+  reason: string | null;
+}
+
+export interface OpenWindow {
+  tenantId: number;
+  deviceId?: string | null;
+  entityId?: string | null;
+  kind: SuppressionWindow['kind'];
+  startsAt: Date;
+  endsAt?: Date | null;
+  source?: string | null;
+  reason?: string | null;
+}
+
+const COLUMNS = ['id', 'tenant_id', 'device_id', 'entity_id', 'kind', 'starts_at', 'ends_at', 'source', 'reason'] as const;
+
+type Row = { id: string; tenant_id: number; device_id: string | null; entity_id: string | null; kind: SuppressionWindow['kind']; starts_at: Date; ends_at: Date | null; source: string | null; reason: string | null };
+
+const toWindow = (r: Row): SuppressionWindow => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  deviceId: r.device_id,
+  entityId: r.entity_id,
+  kind: r.kind,
+  startsAt: r.starts_at,
+  endsAt: r.ends_at,
+  source: r.source,
+  reason: r.reason,
+});
+
+/** Suppression windows (019_slot_changes_and_suppression.sql). */
+export class SuppressionWindowRepository extends Repository {
+  async open(w: OpenWindow): Promise<SuppressionWindow> {
+    const row = await this.db
+      .insertInto('suppression_window')
+      .values({
+        tenant_id: w.tenantId,
+        device_id: w.deviceId ?? null,
+        entity_id: w.entityId ?? null,
+        kind: w.kind,
+        starts_at: w.startsAt,
+        ends_at: w.endsAt ?? null,
+        source: w.source ?? null,
+        reason: w.reason ?? null,
+      })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toWindow(row as Row);
+  }
+
+  /** Closes an open window at `endsAt`; answers false when it was not open. */
+  async close(tenantId: number, id: string, endsAt: Date): Promise<boolean> {
+    const r = await this.db
+      .updateTable('suppression_window')
+      .set({ ends_at: endsAt })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('ends_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Windows of the tenant that overlap [from, to) and cover one of the devices, directly or through
+   * their station (`entityIds`, the devices' stations).
+   */
+  async overlapping(tenantId: number, deviceIds: readonly string[], entityIds: readonly string[], from: Date, to: Date): Promise<SuppressionWindow[]> {
+    if (deviceIds.length === 0 && entityIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('suppression_window')
+      .select(COLUMNS)
+      .where('tenant_id', '=', tenantId)
+      .where((eb) =>
+        eb.or([
+          eb('device_id', '=', sql<string>`ANY(${sql.val(deviceIds.length ? deviceIds : ['0'])}::bigint[])`),
+          eb.and([eb('device_id', 'is', null), eb('entity_id', '=', sql<string>`ANY(${sql.val(entityIds.length ? entityIds : ['0'])}::bigint[])`)]),
+        ]),
+      )
+      .where('starts_at', '<', to)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', from)]))
+      .orderBy('starts_at')
+      .execute();
+    return rows.map((r) => toWindow(r as Row));
+  }
+}
