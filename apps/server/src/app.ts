@@ -10,6 +10,7 @@ import { entitiesModule } from './modules/entities/entities.module.ts';
 import { partnersModule } from './modules/partners/partners.module.ts';
 import { preferencesModule } from './modules/preferences/preferences.module.ts';
 import { publicPortalModule } from './modules/public-portal/public-portal.module.ts';
+import { regulatorModule, type RegulatorModuleOptions } from './modules/regulator/regulator.module.ts';
 import { reportsModule } from './modules/reports/reports.module.ts';
 import { telemetryModule } from './modules/telemetry/telemetry.module.ts';
 import { tenantsModule } from './modules/tenants/tenants.module.ts';
@@ -36,6 +37,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** Who may scrape GET /metrics; unset, loopback callers only. */
   metrics?: MetricsOptions;
+  /** The regulator module's credential key and sender settings; unset, a random key (tests). */
+  regulator?: RegulatorModuleOptions;
 }
 
 /**
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(publicPortalModule);
   await app.register(preferencesModule);
   await app.register(auditLogModule);
+  await app.register(regulatorModule, deps.regulator ?? {});
 
   // Last: its history-mode fallback must not shadow any API route.
   await app.register(webPlugin);

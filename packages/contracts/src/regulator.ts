@@ -49,7 +49,13 @@ export type OutboxKind = z.infer<typeof OutboxKind>;
 export const AttemptOutcome = z.enum(['SUCCESS', 'ERROR']);
 
 /** A calendar day in Asia/Kolkata, YYYY-MM-DD. */
-export const IstDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+export const IstDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, 'not a calendar date');
 
 /** Paging of the log lists. */
 const Paging = {
@@ -206,6 +212,7 @@ export const StationMapping = z
     devices: z.array(DeviceMapping).max(100).default([]),
   })
   .strict();
+export type StationMapping = z.infer<typeof StationMapping>;
 
 /** Body of PUT /api/regulatorMappings/{tenantId}/{connectionId}: the whole mapping of the industry on that connection. */
 export const RegulatorMappingInput = z
@@ -471,6 +478,7 @@ export const FilesOfDay = z.object({
 
 /** Answer of GET /api/getListOfFiles, newest day first. */
 export const ListOfFiles = z.array(FilesOfDay);
+export type ListOfFiles = z.infer<typeof ListOfFiles>;
 
 /** Query of GET /api/getListOfFilesOfOneDay. */
 export const FilesOfOneDayQuery = z
@@ -526,6 +534,7 @@ export type RegulatorFile = z.infer<typeof RegulatorFile>;
 
 /** Answer of GET /api/getListOfFilesOfOneDay, by slot then station. */
 export const FilesOfOneDay = pageOf(RegulatorFile);
+export type FilesOfOneDay = z.infer<typeof FilesOfOneDay>;
 
 /** Query of GET /api/getListofLogFiles: push attempts, newest first. */
 export const LogFilesQuery = z
@@ -572,6 +581,7 @@ export type PushAttempt = z.infer<typeof PushAttempt>;
 
 /** Answer of GET /api/getListofLogFiles. */
 export const LogFiles = pageOf(PushAttempt);
+export type LogFiles = z.infer<typeof LogFiles>;
 
 /** Query of GET /api/getErrorCodes and GET /api/getSuccessCounts. */
 export const LogSummaryQuery = z.object({ ...LogFilter }).strict();
@@ -588,6 +598,7 @@ export const ErrorCodeCount = z.object({
 
 /** Answer of GET /api/getErrorCodes, most frequent first. */
 export const ErrorCodes = z.array(ErrorCodeCount);
+export type ErrorCodes = z.infer<typeof ErrorCodes>;
 
 /** Pushes of one station on one IST day. */
 export const SuccessCount = z.object({
@@ -605,6 +616,7 @@ export const SuccessCount = z.object({
 
 /** Answer of GET /api/getSuccessCounts, newest day first. */
 export const SuccessCounts = z.array(SuccessCount);
+export type SuccessCounts = z.infer<typeof SuccessCounts>;
 
 // ---------------------------------------------------------------------------------------------
 // Republish: PUT /api/createRepublishData, GET /api/getRepublishData
@@ -697,6 +709,8 @@ export const NotConnectedTenant = z.object({
   /** For FAILING: the oldest waiting slot (ISO 8601). */
   since: Instant.nullable(),
 });
+export type NotConnectedTenant = z.infer<typeof NotConnectedTenant>;
 
 /** Answer of GET /api/actionable-task/tenant-not-connected-to-regulator. */
 export const NotConnectedTenants = z.array(NotConnectedTenant);
+export type NotConnectedTenants = z.infer<typeof NotConnectedTenants>;

@@ -35,6 +35,12 @@ export interface Database {
   invite_token: InviteTokenTable;
   user_login_event: UserLoginEventTable;
   user_entity_access: UserEntityAccessTable;
+  regulator_connection: RegulatorConnectionTable;
+  regulator_mapping: RegulatorMappingTable;
+  regulator_outbox: RegulatorOutboxTable;
+  regulator_station_sync: RegulatorStationSyncTable;
+  regulator_attempt: RegulatorAttemptTable;
+  regulator_republish: RegulatorRepublishTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -362,4 +368,89 @@ export interface InviteTokenTable {
   token_hash: string;
   tenant_id: number;
   verification_code_id: BigId;
+}
+
+/** An endpoint of a statutory body (040_regulator.sql); `credentials` is sealed. */
+export interface RegulatorConnectionTable {
+  id: GeneratedBigId;
+  statutory_id: number;
+  name: string;
+  protocol: string;
+  url: string;
+  enabled: Generated<boolean>;
+  backfill_days: Generated<number>;
+  credentials: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** An industry's mapping onto a connection; `stations` is the contract's StationMapping[]. */
+export interface RegulatorMappingTable {
+  tenant_id: number;
+  connection_id: BigId;
+  enabled: Generated<boolean>;
+  industry_id: string;
+  credentials: string | null;
+  stations: ColumnType<unknown, string | undefined, string>;
+  updated_at: Generated<Date>;
+}
+
+/** One record to push: a connection, a station and a 15-minute slot. */
+export interface RegulatorOutboxTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  connection_id: BigId;
+  station_id: BigId;
+  slot: Timestamp;
+  status: Generated<string>;
+  kind: Generated<string>;
+  params: string[] | null;
+  republish_id: BigId | null;
+  attempts: Generated<number>;
+  version: Generated<number>;
+  next_try_at: Generated<Date>;
+  lease_until: Timestamp | null;
+  lease_owner: string | null;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+  value_count: Generated<number>;
+  calibration_count: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface RegulatorStationSyncTable {
+  tenant_id: number;
+  connection_id: BigId;
+  station_id: BigId;
+  last_accepted_slot: Timestamp;
+  last_sent_at: Timestamp;
+}
+
+export interface RegulatorAttemptTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  connection_id: BigId;
+  station_id: BigId;
+  slot: Timestamp;
+  kind: string;
+  at: Timestamp;
+  duration_ms: number;
+  outcome: string;
+  http_status: number | null;
+  error_code: string | null;
+  answer: string;
+}
+
+export interface RegulatorRepublishTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  station_id: BigId;
+  params: ColumnType<string[], string[] | undefined, string[]>;
+  from_ts: Timestamp;
+  to_ts: Timestamp;
+  reason: string;
+  created_by: string;
+  total: Generated<number>;
+  created_at: CreatedAt;
 }

@@ -1,0 +1,154 @@
+import type { CreateRepublishInput, ErrorCodes, FilesOfOneDay, ListOfFiles, LogFiles, RepublishRequest, SuccessCounts } from '@enviro/contracts/regulator';
+import { CreateRepublishInput as RepublishSchema } from '@enviro/contracts/regulator';
+import { assertCanReadTenant, assertSignedIn } from '../../platform/access/access.ts';
+import type { Auth } from '../../platform/access/auth.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
+import { OutboxRepository } from './outbox.repository.ts';
+import { PROTOCOLS } from './protocols/index.ts';
+import { TRANSPORT_ERROR_CODES } from './protocols/protocol.ts';
+import { RegulatorLogRepository, type LogFilter } from './regulator-logs.repository.ts';
+import { RegulatorConfigRepository } from './regulator.repository.ts';
+
+const SLOT_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
+const MAX_RANGE_DAYS = 92;
+const MAX_REPUBLISH_DAYS = 31;
+
+export interface LogQuery {
+  tenantId: number;
+  connectionId?: number | undefined;
+  stationId?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The meaning of every error code a push can end with: ours, then each protocol's. */
+export function errorMeanings(): Record<string, string> {
+  return Object.assign({}, ...Object.values(PROTOCOLS).map((p) => p.errorCodes), TRANSPORT_ERROR_CODES) as Record<string, string>;
+}
+
+/**
+ * Push logs and republishing (SPEC 7 compliance and uptime): what was sent, when, with which answer,
+ * per IST day, station and error code, within the industries the caller reads; and requests to send
+ * a station's range again, with their progress.
+ */
+export class RegulatorLogService {
+  private readonly logs: RegulatorLogRepository;
+  private readonly outbox: OutboxRepository;
+  private readonly config: RegulatorConfigRepository;
+
+  constructor(private readonly db: Db) {
+    this.logs = new RegulatorLogRepository(db);
+    this.outbox = new OutboxRepository(db);
+    this.config = new RegulatorConfigRepository(db);
+  }
+
+  async filesPerDay(auth: Auth, query: LogQuery): Promise<ListOfFiles> {
+    assertCanReadTenant(auth, query.tenantId);
+    return this.logs.filesPerDay(filter(query));
+  }
+
+  async filesOfDay(auth: Auth, query: Omit<LogQuery, 'from' | 'to'> & { date: string; status?: string | undefined; page: number; size: number }): Promise<FilesOfOneDay> {
+    assertCanReadTenant(auth, query.tenantId);
+    const { rows, total } = await this.logs.files({ ...filter({ ...query, from: query.date, to: query.date }), status: query.status, page: query.page, size: query.size });
+    return {
+      items: rows.map((r) => ({
+        id: Number(r.id), connectionId: Number(r.connection_id), connectionName: r.connection_name, stationId: Number(r.station_id), stationName: r.station_name,
+        slot: r.slot.toISOString(), status: r.status as 'PENDING', kind: r.kind as 'REALTIME', attempts: r.attempts,
+        nextTryAt: r.status === 'PENDING' ? r.next_try_at.toISOString() : null, sentAt: r.sent_at?.toISOString() ?? null, lastError: r.last_error,
+        values: r.value_count, calibrationValues: r.calibration_count, createdAt: r.created_at.toISOString(),
+      })),
+      total, page: query.page, size: query.size,
+    };
+  }
+
+  async attempts(auth: Auth, query: LogQuery & { outcome?: string | undefined; errorCode?: string | undefined; page: number; size: number }): Promise<LogFiles> {
+    assertCanReadTenant(auth, query.tenantId);
+    const { rows, total } = await this.logs.attempts({ ...filter(query), outcome: query.outcome, errorCode: query.errorCode, page: query.page, size: query.size });
+    return {
+      items: rows.map((r) => ({
+        id: Number(r.id), connectionId: Number(r.connection_id), connectionName: r.connection_name, stationId: Number(r.station_id), stationName: r.station_name,
+        slot: r.slot.toISOString(), kind: r.kind as 'REALTIME', at: r.at.toISOString(), durationMs: r.duration_ms, outcome: r.outcome as 'SUCCESS',
+        httpStatus: r.http_status, errorCode: r.error_code, answer: r.answer,
+      })),
+      total, page: query.page, size: query.size,
+    };
+  }
+
+  async errorCodes(auth: Auth, query: LogQuery): Promise<ErrorCodes> {
+    assertCanReadTenant(auth, query.tenantId);
+    const meanings = errorMeanings();
+    return (await this.logs.errorCounts(filter(query))).map((r) => ({ code: r.code, meaning: meanings[r.code] ?? 'not a known code of this protocol', count: r.count }));
+  }
+
+  async successCounts(auth: Auth, query: LogQuery): Promise<SuccessCounts> {
+    assertCanReadTenant(auth, query.tenantId);
+    return (await this.logs.successCounts(filter(query))).map((r) => ({ date: r.date, stationId: Number(r.station_id), stationName: r.station_name, success: r.success, failed: r.failed }));
+  }
+
+  /** Queues the station's slots with data in the range again on its connections; audited. */
+  async createRepublish(auth: Auth, input: CreateRepublishInput): Promise<RepublishRequest> {
+    const user = assertSignedIn(auth);
+    const values = RepublishSchema.parse(input);
+    assertCanReadTenant(user, values.tenantId);
+    const from = new Date(Math.floor(Date.parse(values.from) / SLOT_MS) * SLOT_MS);
+    const to = new Date(Date.parse(values.to));
+    if (to.getTime() <= from.getTime()) throw badRequest('to', 'must be after from');
+    if (to.getTime() > Date.now() + 60_000) throw badRequest('to', 'must not be in the future');
+    if (to.getTime() - from.getTime() > MAX_REPUBLISH_DAYS * DAY_MS) throw badRequest('to', `at most ${MAX_REPUBLISH_DAYS} days after from`);
+    return this.db.transaction().execute(async (trx) => {
+      const logs = this.logs.in(trx);
+      if (!(await logs.stationExists(values.tenantId, values.stationId))) throw badRequest('stationId', `no station ${values.stationId} in tenant ${values.tenantId}`);
+      const mappings = (await this.config.in(trx).mappings(values.tenantId)).filter(
+        (m) => m.enabled && m.connection_enabled && (m.stations as { stationId: number }[]).some((s) => s.stationId === values.stationId),
+      );
+      let connectionIds = mappings.map((m) => m.connection_id);
+      if (values.connectionIds) {
+        const unknown = values.connectionIds.find((id) => !connectionIds.includes(String(id)));
+        if (unknown !== undefined) throw badRequest('connectionIds', `the station is not mapped on an enabled connection ${unknown}`);
+        connectionIds = values.connectionIds.map(String);
+      }
+      if (connectionIds.length === 0) throw badRequest('stationId', 'the station is mapped on no enabled connection');
+      const id = await logs.insertRepublish({
+        tenant_id: values.tenantId, station_id: values.stationId, params: values.params, from_ts: from, to_ts: to, reason: values.reason, created_by: `user:${user.userId}`,
+      });
+      const total = await this.outbox.in(trx).enqueueRange({ tenantId: values.tenantId, connectionIds, stationId: values.stationId, from, to, republishId: id, params: values.params });
+      await logs.setRepublishTotal(values.tenantId, id, total);
+      await recordTenantAudit(trx, user, values.tenantId, 'regulatorRepublish', null, { id: Number(id), stationId: values.stationId, params: values.params, from, to, reason: values.reason, total });
+      const [row] = await logs.republishes(values.tenantId, undefined, id);
+      return toRepublish(row!);
+    });
+  }
+
+  async republishes(auth: Auth, tenantId: number, stationId?: number): Promise<RepublishRequest[]> {
+    assertCanReadTenant(auth, tenantId);
+    return (await this.logs.republishes(tenantId, stationId)).map(toRepublish);
+  }
+}
+
+function toRepublish(r: Awaited<ReturnType<RegulatorLogRepository['republishes']>>[number]): RepublishRequest {
+  const done = r.sent + r.failed;
+  const status = r.pending === 0 && done >= r.total ? (r.failed > 0 ? 'PARTIAL' : 'DONE') : r.sent + r.failed === 0 ? 'QUEUED' : 'IN_PROGRESS';
+  return {
+    id: Number(r.id), tenantId: r.tenant_id, stationId: Number(r.station_id), stationName: r.station_name, params: r.params,
+    from: r.from_ts.toISOString(), to: r.to_ts.toISOString(), reason: r.reason, createdBy: r.created_by, createdAt: r.created_at.toISOString(),
+    total: r.total, sent: r.sent, failed: r.failed, status,
+  };
+}
+
+/** IST days to instants; default the last 7 days; at most 92 days. */
+function filter(q: LogQuery): LogFilter {
+  const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  const toDay = q.to ?? today;
+  const fromDay = q.from ?? new Date(Date.parse(`${toDay}T00:00:00Z`) - 6 * DAY_MS).toISOString().slice(0, 10);
+  const from = new Date(`${fromDay}T00:00:00+05:30`);
+  const to = new Date(Date.parse(`${toDay}T00:00:00+05:30`) + DAY_MS);
+  if (Number.isNaN(from.getTime())) throw badRequest('from', 'not a calendar date');
+  if (Number.isNaN(to.getTime())) throw badRequest('to', 'not a calendar date');
+  if (to.getTime() <= from.getTime()) throw badRequest('to', 'must not be before from');
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw badRequest('to', `at most ${MAX_RANGE_DAYS} days after from`);
+  return { tenantId: q.tenantId, connectionId: q.connectionId, stationId: q.stationId, from, to };
+}
+

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/database/database.ts';
+import type { CredentialVault } from './credentials.ts';
+import { RegulatorOutbox, type OutboxOptions } from './outbox.ts';
+
+export interface RegulatorWorker {
+  outbox: RegulatorOutbox;
+  /** Finishes the round in progress and stops. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Background job of the server: turns closed slots into outbox records and pushes them. Polls every
+ * second when idle (the rollup worker closes slots every 2 s); busy, it goes round without pausing.
+ * Everything it knows is in PostgreSQL, so a restart or a second server just carries on.
+ */
+export function startRegulatorWorker(db: Db, vault: CredentialVault, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: OutboxOptions & { idleMs?: number } = {}): RegulatorWorker {
+  const idleMs = options.idleMs ?? 1_000;
+  const outbox = new RegulatorOutbox(db, vault, options);
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const slots = await outbox.consume(2000);
+        const { claimed, sent, failed } = await outbox.deliver(500);
+        if (claimed > 0) log.debug({ claimed, sent, failed }, 'regulator records pushed');
+        if (slots === 0 && claimed === 0) await sleep(idleMs);
+      } catch (error) {
+        log.error({ err: error }, 'regulator outbox round failed; retrying');
+        await sleep(idleMs);
+      }
+    }
+  })();
+
+  return {
+    outbox,
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+  };
+}

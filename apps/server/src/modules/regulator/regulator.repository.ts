@@ -1,0 +1,188 @@
+import { sql } from 'kysely';
+import { Repository } from '../../platform/database/repository.ts';
+
+export interface ConnectionRow {
+  id: string;
+  statutory_id: number;
+  statutory_name: string;
+  name: string;
+  protocol: string;
+  url: string;
+  enabled: boolean;
+  backfill_days: number;
+  credentials: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ConnectionFigures {
+  connection_id: string;
+  industries: number;
+  pending: number;
+  last_accepted_slot: Date | null;
+}
+
+export interface MappingRow {
+  tenant_id: number;
+  connection_id: string;
+  connection_name: string;
+  protocol: string;
+  connection_enabled: boolean;
+  statutory_id: number;
+  statutory_name: string;
+  enabled: boolean;
+  industry_id: string;
+  credentials: string | null;
+  connection_credentials: string | null;
+  stations: unknown;
+  updated_at: Date;
+}
+
+export interface MappableRow {
+  station_id: string;
+  station_name: string;
+  station_type: string;
+  device_id: string;
+  device_name: string;
+  slot: number | null;
+  param_name: string | null;
+  param_label: string | null;
+  unit: string | null;
+}
+
+export interface ConnectionValues {
+  statutory_id: number;
+  name: string;
+  protocol: string;
+  url: string;
+  enabled: boolean;
+  backfill_days: number;
+  credentials: string | null;
+}
+
+/** Regulator endpoints and each industry's mapping onto them (040_regulator.sql). */
+export class RegulatorConfigRepository extends Repository {
+  async connections(id?: number, lock = false): Promise<ConnectionRow[]> {
+    return this.db
+      .selectFrom('regulator_connection as c')
+      .innerJoin('tenant as t', 't.id', 'c.statutory_id')
+      .select(['c.id', 'c.statutory_id', 't.name as statutory_name', 'c.name', 'c.protocol', 'c.url', 'c.enabled', 'c.backfill_days', 'c.credentials', 'c.created_at', 'c.updated_at'])
+      .$if(id !== undefined, (q) => q.where('c.id', '=', String(id)))
+      .$if(lock, (q) => q.forUpdate('c'))
+      .orderBy('t.name')
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .execute();
+  }
+
+  /** Mapped industries, waiting records and the newest accepted slot of each connection. */
+  async figures(): Promise<ConnectionFigures[]> {
+    const { rows } = await sql<ConnectionFigures>`
+      SELECT c.id::text AS connection_id,
+        (SELECT count(*)::int FROM regulator_mapping m WHERE m.connection_id = c.id) AS industries,
+        (SELECT count(*)::int FROM regulator_outbox o WHERE o.connection_id = c.id AND o.status = 'PENDING') AS pending,
+        (SELECT max(s.last_accepted_slot) FROM regulator_station_sync s WHERE s.connection_id = c.id) AS last_accepted_slot
+      FROM regulator_connection c`.execute(this.db);
+    return rows;
+  }
+
+  /** The newest attempt of each connection. */
+  async lastAttempts(): Promise<{ connection_id: string; at: Date; outcome: string; error_code: string | null; answer: string }[]> {
+    const { rows } = await sql<{ connection_id: string; at: Date; outcome: string; error_code: string | null; answer: string }>`
+      SELECT DISTINCT ON (connection_id) connection_id::text AS connection_id, at, outcome, error_code, answer
+      FROM regulator_attempt WHERE at > now() - interval '7 days'
+      ORDER BY connection_id, at DESC`.execute(this.db);
+    return rows;
+  }
+
+  async tenantKind(id: number): Promise<{ id: number; name: string; type: string; status: string; state: string | null; city: string | null } | undefined> {
+    return this.db.selectFrom('tenant').select(['id', 'name', 'type', 'status', 'state', 'city']).where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertConnection(values: ConnectionValues): Promise<string> {
+    const row = await this.db.insertInto('regulator_connection').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateConnection(id: number, values: ConnectionValues): Promise<void> {
+    await this.db.updateTable('regulator_connection').set({ ...values, updated_at: new Date() }).where('id', '=', String(id)).execute();
+  }
+
+  async deleteConnection(id: number): Promise<void> {
+    await this.db.deleteFrom('regulator_connection').where('id', '=', String(id)).execute();
+  }
+
+  /** The industry's mappings (all connections), or one. */
+  async mappings(tenantId: number, connectionId?: number): Promise<MappingRow[]> {
+    return this.db
+      .selectFrom('regulator_mapping as m')
+      .innerJoin('regulator_connection as c', 'c.id', 'm.connection_id')
+      .innerJoin('tenant as t', 't.id', 'c.statutory_id')
+      .select([
+        'm.tenant_id', 'm.connection_id', 'c.name as connection_name', 'c.protocol', 'c.enabled as connection_enabled', 'c.statutory_id',
+        't.name as statutory_name', 'm.enabled', 'm.industry_id', 'm.credentials', 'c.credentials as connection_credentials', 'm.stations', 'm.updated_at',
+      ])
+      .where('m.tenant_id', '=', tenantId)
+      .$if(connectionId !== undefined, (q) => q.where('m.connection_id', '=', String(connectionId)))
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .execute();
+  }
+
+  /** The enabled mappings of these industries on enabled connections (the sender's context). */
+  async activeMappings(tenantIds: readonly number[]): Promise<MappingRow[]> {
+    if (tenantIds.length === 0) return [];
+    return this.db
+      .selectFrom('regulator_mapping as m')
+      .innerJoin('regulator_connection as c', 'c.id', 'm.connection_id')
+      .innerJoin('tenant as t', 't.id', 'c.statutory_id')
+      .select([
+        'm.tenant_id', 'm.connection_id', 'c.name as connection_name', 'c.protocol', 'c.enabled as connection_enabled', 'c.statutory_id',
+        't.name as statutory_name', 'm.enabled', 'm.industry_id', 'm.credentials', 'c.credentials as connection_credentials', 'm.stations', 'm.updated_at',
+      ])
+      .where('m.tenant_id', 'in', [...tenantIds])
+      .execute();
+  }
+
+  async upsertMapping(values: { tenant_id: number; connection_id: number; enabled: boolean; industry_id: string; credentials: string | null; stations: string }): Promise<void> {
+    await this.db
+      .insertInto('regulator_mapping')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'connection_id']).doUpdateSet({
+          enabled: values.enabled,
+          industry_id: values.industry_id,
+          credentials: values.credentials,
+          stations: values.stations,
+          updated_at: new Date(),
+        }),
+      )
+      .execute();
+  }
+
+  async deleteMapping(tenantId: number, connectionId: number): Promise<boolean> {
+    const r = await this.db.deleteFrom('regulator_mapping').where('tenant_id', '=', tenantId).where('connection_id', '=', String(connectionId)).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /** The industry's stations that hold devices, with their devices and parameters. */
+  async mappable(tenantId: number): Promise<MappableRow[]> {
+    return this.db
+      .selectFrom('device as d')
+      .innerJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
+      .leftJoin('device_param as dp', (j) => j.onRef('dp.tenant_id', '=', 'd.tenant_id').onRef('dp.device_id', '=', 'd.id').on('dp.deleted_date', 'is', null))
+      .leftJoin('std_param as sp', 'sp.id', 'dp.std_param_id')
+      .select([
+        'e.id as station_id', 'e.name as station_name', 'e.type as station_type', 'd.id as device_id', 'd.name as device_name', 'dp.slot',
+        'sp.name as param_name', 'sp.label as param_label', sql<string | null>`coalesce(dp.unit, sp.unit)`.as('unit'),
+      ])
+      .where('d.tenant_id', '=', tenantId)
+      .where('d.deleted_date', 'is', null)
+      .where('e.status', '=', 'ENABLED')
+      .orderBy('e.name')
+      .orderBy('e.id')
+      .orderBy('d.id')
+      .orderBy('dp.slot')
+      .execute();
+  }
+}

@@ -1,0 +1,313 @@
+import { startReceiver, type Receiver } from '@enviro/regulator-receiver/receiver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainRollups } from '../src/modules/data/rollups.ts';
+import { SuppressionWindowService } from '../src/modules/devices/suppression-windows.service.ts';
+import { RegulatorOutbox } from '../src/modules/regulator/outbox.ts';
+import { useTestApp } from './test-app.ts';
+
+/**
+ * The regulator module end to end against the real receiver (tools/regulator-receiver): connections
+ * and mappings through the routes, slots closed by the rollup worker queued and pushed with each
+ * protocol, calibration flags, corrections, outages healed, expiry, republish, logs and status.
+ */
+
+const MINUTE = 60_000;
+const SLOT = 15 * MINUTE;
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+
+const ctx = useTestApp();
+await ctx.start();
+
+const t = {
+  site: (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id,
+  board: (await ctx.b.newTenant({ name: 'Central Board', type: 'statutory' })).id,
+  industry: (await ctx.b.newTenant({ name: 'Narmada Cement' })).id,
+  other: (await ctx.b.newTenant({ name: 'Other Industry' })).id,
+};
+await ctx.database.pool.query('INSERT INTO statutory_association (tenant_id, statutory_id) VALUES ($1, $2)', [t.industry, t.board]);
+const station = (await ctx.b.newEntity({ tenantId: t.industry, name: 'Kiln Stack', type: 'cems' })).id;
+const device = await ctx.b.newDevice({ tenantId: t.industry, entityId: station, params: [{ name: 'pm' }, { name: 'so2' }] });
+const slotOf = (name: string) => device.params.find((p) => p.name === name)!.slot;
+const otherStation = (await ctx.b.newEntity({ tenantId: t.other, name: 'Other Stack', type: 'cems' })).id;
+await ctx.b.newDevice({ tenantId: t.other, entityId: otherStation, params: [{ name: 'pm' }] });
+
+const as = {
+  site: (await ctx.signedIn({ tenantId: t.site, userType: 'site', role: 'admin' })).cookie,
+  tenantAdmin: (await ctx.signedIn({ tenantId: t.industry, role: 'admin' })).cookie,
+  otherAdmin: (await ctx.signedIn({ tenantId: t.other, role: 'admin' })).cookie,
+  board: (await ctx.signedIn({ tenantId: t.board, userType: 'statutory', role: 'statutory' })).cookie,
+};
+
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: string | undefined, payload?: unknown) =>
+  ctx.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...XHR }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const TOKEN = 'odams-secret-token-of-narmada';
+let receiver: Receiver;
+let odamsId: number;
+let outbox: RegulatorOutbox;
+
+async function send(entries: { ts: number; values: Record<string, number> }[]) {
+  const res = await ctx.inject({ method: 'POST', url: `/api/v1/${device.accessToken}/telemetry`, payload: entries });
+  expect(res.statusCode).toBe(200);
+}
+
+const mapping = (overrides: object = {}) => ({
+  industryId: 'IND-NARMADA',
+  credentials: { token: TOKEN, tokenId: 'TOK-1' },
+  stations: [
+    {
+      stationId: station,
+      regulatorStationId: 'STN-KILN',
+      devices: [{ deviceId: device.id, regulatorDeviceId: 'DEV-CEMS', params: [{ slot: slotOf('pm'), code: 'PM', unit: 'mg/Nm3' }, { slot: slotOf('so2'), code: 'SO2', unit: 'mg/Nm3' }] }],
+    },
+  ],
+  ...overrides,
+});
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  receiver.register({ tokenId: 'TOK-1', token: TOKEN, industryId: 'IND-NARMADA' });
+  outbox = new RegulatorOutbox(ctx.db, ctx.app.regulator.vault, { baseBackoffMs: 0, maxBackoffMs: 0, leaseMs: 60_000 });
+});
+afterAll(() => receiver?.close());
+
+// Fixed once: a slot boundary passing during the run leaves these slots closed all the same.
+const CLOSED = Math.floor(Date.now() / SLOT) * SLOT - 4 * SLOT;
+const closed = () => CLOSED;
+
+describe('regulator connections and mappings', () => {
+  it('creates a connection for site administrators only and never answers its credentials', async () => {
+    const body = { statutoryId: t.board, name: 'CPCB ODAMS', protocol: 'CPCB_ODAMS', url: receiver.url, credentials: { publicKey: receiver.publicKeyPem } };
+    expect((await call('POST', '/api/regulatorConnections', undefined, body)).statusCode).toBe(401);
+    expect((await call('POST', '/api/regulatorConnections', as.tenantAdmin, body)).statusCode).toBe(403);
+    const bad = await call('POST', '/api/regulatorConnections', as.site, { ...body, protocol: 'FAX' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('body.protocol');
+    const notBoard = await call('POST', '/api/regulatorConnections', as.site, { ...body, statutoryId: t.industry });
+    expect(notBoard.statusCode).toBe(400);
+    expect(notBoard.json().field).toBe('statutoryId');
+
+    const res = await call('POST', '/api/regulatorConnections', as.site, body);
+    expect(res.statusCode).toBe(201);
+    odamsId = res.json().id;
+    expect(res.json()).toMatchObject({ statutoryName: 'Central Board', protocol: 'CPCB_ODAMS', enabled: true, backfillDays: 7, credentialsSet: ['publicKey'] });
+    expect(res.body).not.toContain('PUBLIC KEY');
+    const stored = await ctx.database.pool.query('SELECT credentials FROM regulator_connection WHERE id = $1', [odamsId]);
+    expect(stored.rows[0].credentials).toMatch(/^v1:/);
+    expect(stored.rows[0].credentials).not.toContain('PUBLIC KEY');
+    const list = await call('GET', '/api/regulatorConnections', as.site);
+    expect(list.json().map((c: { id: number }) => c.id)).toContain(odamsId);
+  });
+
+  it('validates a mapping: unmapped parameters and missing credentials are reported, not dropped', async () => {
+    const partial = mapping({
+      credentials: { token: TOKEN },
+      stations: [{ stationId: station, regulatorStationId: 'STN-KILN', devices: [{ deviceId: device.id, regulatorDeviceId: 'DEV-CEMS', params: [{ slot: slotOf('pm'), code: 'PM', unit: 'mg/Nm3' }] }] }],
+    });
+    const res = await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.site, partial);
+    expect(res.statusCode).toBe(200);
+    const codes = res.json().issues.map((i: { code: string; slot: number | null }) => `${i.code}:${i.slot}`);
+    expect(codes).toEqual(expect.arrayContaining([`UNMAPPED_PARAMETER:${slotOf('so2')}`, 'MISSING_CREDENTIAL:null']));
+    expect(res.body).not.toContain(TOKEN);
+
+    const fixed = await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.site, mapping());
+    expect(fixed.json().issues).toEqual([]);
+    expect(fixed.json().credentialsSet).toEqual(['token', 'tokenId']);
+    const stored = await ctx.database.pool.query('SELECT credentials FROM regulator_mapping WHERE tenant_id = $1', [t.industry]);
+    expect(stored.rows[0].credentials).not.toContain(TOKEN);
+
+    const read = await call('GET', `/api/regulatorMappings/${t.industry}`, as.tenantAdmin);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().stations[0]).toMatchObject({ stationId: station, name: 'Kiln Stack' });
+    expect(read.json().mappings[0].issues).toEqual([]);
+    expect(read.body).not.toContain(TOKEN);
+
+    expect((await call('GET', `/api/regulatorMappings/${t.industry}`, as.otherAdmin)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.tenantAdmin, mapping())).statusCode).toBe(403);
+    const badBody = await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.site, { ...mapping(), industryId: '' });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json().field).toBe('body.industryId');
+    const audit = await ctx.database.pool.query(`SELECT after FROM audit_log WHERE action = 'regulatorMappingPut' AND tenant_id = $1`, [t.industry]);
+    expect(audit.rows.length).toBe(2);
+    expect(JSON.stringify(audit.rows)).not.toContain(TOKEN);
+  });
+});
+
+describe('delivery', () => {
+  it('pushes each closed slot once with ODAMS encryption and signature, flags calibration data, and sends corrections', async () => {
+    const s = closed();
+    await send([
+      { ts: s + MINUTE, values: { pm: 10, so2: 100 } },
+      { ts: s + 2 * MINUTE, values: { pm: 20, so2: 200 } },
+      { ts: s + SLOT + MINUTE, values: { pm: 30, so2: 300 } },
+    ]);
+    await new SuppressionWindowService(ctx.db).open({ tenantId: t.industry, deviceId: String(device.id), kind: 'CALIBRATION', startsAt: new Date(s + SLOT), endsAt: new Date(s + SLOT + 5 * MINUTE) });
+    await drainRollups(ctx.database);
+    await outbox.drain();
+
+    const values = receiver.values().filter((v) => v.stationId === 'STN-KILN');
+    expect(values.map((v) => [v.timestamp - s, v.parameter, v.value, v.flag]).sort()).toEqual(
+      [
+        [0, 'PM', 15, 'U'],
+        [0, 'SO2', 150, 'U'],
+        [SLOT, 'PM', 30, 'C'],
+        [SLOT, 'SO2', 300, 'C'],
+      ].sort(),
+    );
+    expect(receiver.stats().outOfOrder).toBe(0);
+
+    // A late reading changes the first slot: it goes again as a correction, replacing the value.
+    await send([{ ts: s + 3 * MINUTE, values: { pm: 30 } }]);
+    await drainRollups(ctx.database);
+    await outbox.drain();
+    const pm = receiver.values().find((v) => v.stationId === 'STN-KILN' && v.parameter === 'PM' && v.timestamp === s)!;
+    expect(pm.value).toBe(20);
+    expect(pm.corrections).toBe(1);
+    const kinds = await ctx.database.pool.query('SELECT kind, status FROM regulator_outbox WHERE tenant_id = $1 ORDER BY slot', [t.industry]);
+    expect(kinds.rows).toEqual([
+      { kind: 'CORRECTION', status: 'SENT' },
+      { kind: 'DELAYED', status: 'SENT' },
+    ]);
+  });
+
+  it('retries through an outage and drains the backlog in order; a second copy after a lost acknowledgement is deduplicated', async () => {
+    const s = closed() + 2 * SLOT;
+    receiver.setFault({ mode: 'down' });
+    await send([
+      { ts: s + MINUTE, values: { pm: 1, so2: 2 } },
+      { ts: s + SLOT + MINUTE, values: { pm: 3, so2: 4 } },
+    ]);
+    await drainRollups(ctx.database);
+    await outbox.consume();
+    await outbox.deliver();
+    let rows = (await ctx.database.pool.query(`SELECT slot, status, attempts, last_error FROM regulator_outbox WHERE tenant_id = $1 AND slot >= $2 ORDER BY slot`, [t.industry, new Date(s)])).rows;
+    // Only the station's oldest record is tried; the next waits behind it.
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([['PENDING', 1], ['PENDING', 0]]);
+    expect(rows[0].last_error).toMatch(/^NETWORK/);
+
+    receiver.setFault({ mode: '5xx' });
+    await outbox.deliver();
+    receiver.setFault({ mode: 'garbage' });
+    await outbox.deliver();
+    receiver.setFault({ mode: 'none' });
+    const before = receiver.stats().accepted;
+    await outbox.drain();
+    rows = (await ctx.database.pool.query(`SELECT status FROM regulator_outbox WHERE tenant_id = $1 AND slot >= $2 ORDER BY slot`, [t.industry, new Date(s)])).rows;
+    expect(rows.map((r) => r.status)).toEqual(['SENT', 'SENT']);
+    expect(receiver.stats().accepted).toBe(before + 4);
+    expect(receiver.stats().outOfOrder).toBe(0);
+
+    // As if the server died after the push and before writing SENT: the record goes again, the receiver keeps one.
+    await ctx.database.pool.query(`UPDATE regulator_outbox SET status = 'PENDING' WHERE tenant_id = $1 AND slot = $2`, [t.industry, new Date(s)]);
+    const dupBefore = receiver.stats().duplicates;
+    await outbox.drain();
+    expect(receiver.stats().accepted).toBe(before + 4);
+    expect(receiver.stats().duplicates).toBe(dupBefore + 2);
+
+    const errors = await call('GET', `/api/getErrorCodes?tenantId=${t.industry}`, as.tenantAdmin);
+    expect(errors.statusCode).toBe(200);
+    const byCode = Object.fromEntries(errors.json().map((e: { code: string; count: number }) => [e.code, e.count]));
+    expect(byCode).toMatchObject({ NETWORK: 1, HTTP_5XX: 1, BAD_ANSWER: 1 });
+    expect(errors.json().every((e: { meaning: string }) => e.meaning.length > 10)).toBe(true);
+  });
+
+  it('marks records beyond the back-fill limit EXPIRED and shows them', async () => {
+    const old = new Date(closed() - 8 * 86_400_000);
+    await ctx.database.pool.query(`INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot) VALUES ($1, $2, $3, $4)`, [t.industry, odamsId, station, old]);
+    await outbox.deliver();
+    const { rows } = await ctx.database.pool.query(`SELECT status, last_error FROM regulator_outbox WHERE tenant_id = $1 AND slot = $2`, [t.industry, old]);
+    expect(rows[0]).toMatchObject({ status: 'EXPIRED' });
+    const day = new Date(old.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const files = await call('GET', `/api/getListOfFiles?tenantId=${t.industry}&from=${day}&to=${day}`, as.tenantAdmin);
+    expect(files.statusCode).toBe(200);
+    expect(files.json()[0]).toMatchObject({ date: day, expired: 1 });
+    const ofDay = await call('GET', `/api/getListOfFilesOfOneDay?tenantId=${t.industry}&date=${day}&status=EXPIRED`, as.tenantAdmin);
+    expect(ofDay.json().items[0]).toMatchObject({ status: 'EXPIRED', stationName: 'Kiln Stack' });
+  });
+
+  it('speaks RTDMS and the generic JSON push too', async () => {
+    receiver.register({ username: 'narmada', password: 'pw-1', industryId: 'RT-1' });
+    receiver.register({ token: 'generic-token', industryId: 'GJ-1' });
+    for (const [protocol, creds, industryId] of [
+      ['CPCB_RTDMS', { username: 'narmada', password: 'pw-1' }, 'RT-1'],
+      ['GENERIC_JSON', { token: 'generic-token' }, 'GJ-1'],
+    ] as const) {
+      const c = await call('POST', '/api/regulatorConnections', as.site, { statutoryId: t.board, name: protocol, protocol, url: receiver.url });
+      expect(c.statusCode).toBe(201);
+      const m = await call('PUT', `/api/regulatorMappings/${t.industry}/${c.json().id}`, as.site, mapping({ industryId, credentials: creds }));
+      expect(m.json().issues).toEqual([]);
+    }
+    const s = closed() - 2 * SLOT;
+    await send([{ ts: s + MINUTE, values: { pm: 7, so2: 8 } }]);
+    await drainRollups(ctx.database);
+    await outbox.drain();
+    const got = receiver.values().filter((v) => v.timestamp === s);
+    expect(got.map((v) => `${v.protocol}:${v.parameter}:${v.value}:${v.flag}`).sort()).toEqual(
+      ['CPCB_ODAMS:PM:7:U', 'CPCB_ODAMS:SO2:8:U', 'CPCB_RTDMS:PM:7:U', 'CPCB_RTDMS:SO2:8:U', 'GENERIC_JSON:PM:7:VALID', 'GENERIC_JSON:SO2:8:VALID'].sort(),
+    );
+  });
+});
+
+describe('status, logs and republish', () => {
+  it('answers SPEC 4 sync per station, industry and board', async () => {
+    await send([{ ts: Date.now() - MINUTE, values: { pm: 1 } }]);
+    const res = await call('GET', `/api/regulatorStatus/${t.industry}`, as.tenantAdmin);
+    expect(res.statusCode).toBe(200);
+    const odams = res.json().connections.find((c: { connectionId: number }) => c.connectionId === odamsId);
+    expect(odams.stations[0]).toMatchObject({ stationName: 'Kiln Stack', liveStatus: 'LIVE', sync: 'In Sync' });
+    expect(odams.stations[0].timeDifferenceMinutes).toBeLessThanOrEqual(120);
+    expect(res.json().thresholdMinutes).toBe(120);
+
+    // Nothing accepted for three hours: out of sync.
+    await ctx.database.pool.query(`UPDATE regulator_station_sync SET last_accepted_slot = now() - interval '3 hours' WHERE tenant_id = $1 AND connection_id = $2`, [t.industry, odamsId]);
+    const late = (await call('GET', `/api/regulatorStatus/${t.industry}`, as.tenantAdmin)).json();
+    expect(late.connections.find((c: { connectionId: number }) => c.connectionId === odamsId).sync).toBe('Out of Sync');
+
+    const board = await call('GET', `/api/regulatorStatus/board/${t.board}`, as.board);
+    expect(board.statusCode).toBe(200);
+    expect(board.json().industries).toEqual([expect.objectContaining({ tenantId: t.industry, connected: true, sync: 'Out of Sync' })]);
+    expect((await call('GET', `/api/regulatorStatus/${t.industry}`, as.otherAdmin)).statusCode).toBe(404);
+    expect((await call('GET', `/api/regulatorStatus/${t.industry}`, undefined)).statusCode).toBe(401);
+  });
+
+  it('logs every attempt and counts successes per day and station', async () => {
+    const logs = await call('GET', `/api/getListofLogFiles?tenantId=${t.industry}&outcome=SUCCESS&size=5`, as.tenantAdmin);
+    expect(logs.statusCode).toBe(200);
+    expect(logs.json().total).toBeGreaterThan(5);
+    expect(logs.json().items[0]).toMatchObject({ outcome: 'SUCCESS', httpStatus: 200, stationName: 'Kiln Stack' });
+    const counts = await call('GET', `/api/getSuccessCounts?tenantId=${t.industry}`, as.tenantAdmin);
+    expect(counts.json()[0]).toMatchObject({ stationId: station });
+    expect(counts.json()[0].success).toBeGreaterThan(0);
+    const bad = await call('GET', `/api/getListofLogFiles?tenantId=${t.industry}&from=2024-13-01`, as.tenantAdmin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('querystring.from');
+    expect((await call('GET', `/api/getListofLogFiles?tenantId=${t.industry}`, as.otherAdmin)).statusCode).toBe(404);
+  });
+
+  it('republishes a range on request and reports its progress', async () => {
+    const s = closed();
+    const body = { tenantId: t.industry, stationId: station, connectionIds: [odamsId], params: ['pm'], from: new Date(s).toISOString(), to: new Date(s + 2 * SLOT).toISOString(), reason: 'analyser correction' };
+    const bad = await call('PUT', '/api/createRepublishData', as.tenantAdmin, { ...body, reason: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('body.reason');
+    expect((await call('PUT', '/api/createRepublishData', as.otherAdmin, body)).statusCode).toBe(404);
+    const res = await call('PUT', '/api/createRepublishData', as.tenantAdmin, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 2, status: 'QUEUED', reason: 'analyser correction' });
+    const dupBefore = receiver.stats().duplicates;
+    await outbox.drain();
+    const list = await call('GET', `/api/getRepublishData?tenantId=${t.industry}`, as.tenantAdmin);
+    expect(list.json()[0]).toMatchObject({ id: res.json().id, sent: 2, status: 'DONE' });
+    // Only PM went again, and the receiver already had those values.
+    expect(receiver.stats().duplicates).toBe(dupBefore + 2);
+  });
+
+  it('lists industries with reporting stations and no working connection', async () => {
+    const res = await call('GET', '/api/actionable-task/tenant-not-connected-to-regulator', as.site);
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().map((r: { tenantId: number; reason: string }) => `${r.tenantId}:${r.reason}`);
+    expect(ids).toContain(`${t.other}:NO_MAPPING`);
+    expect(ids.some((x: string) => x.startsWith(`${t.industry}:`))).toBe(false);
+    expect((await call('GET', '/api/actionable-task/tenant-not-connected-to-regulator', as.tenantAdmin)).statusCode).toBe(403);
+  });
+});
