@@ -6,15 +6,15 @@ const keysFor = (input: AccessInput) => modulesFor(effectiveAccess(input)).map((
 
 describe('modulesFor: the menu of each view', () => {
   it.each<[string, AccessInput, string[]]>([
-    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'settings', 'account']],
-    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'users', 'auditLog', 'settings', 'account']],
-    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
-    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
-    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'account']],
+    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'regulator', 'settings', 'account']],
+    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'regulator', 'users', 'auditLog', 'settings', 'account']],
+    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'regulator', 'account']],
     ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'users', 'account']],
     ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'account']],
-    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'users', 'account']],
-    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'account']],
+    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'regulator', 'users', 'account']],
+    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'regulator', 'account']],
     ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'account']],
     ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'users', 'account']],
     ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'account']],
@@ -24,12 +24,12 @@ describe('modulesFor: the menu of each view', () => {
     [
       'site admin managing a tenant (tenant app)',
       { userType: 'site', role: 'admin', managingFrom: { originalTenantType: 'site' } },
-      ['dashboard', 'users', 'settings', 'account'],
+      ['dashboard', 'regulator', 'users', 'settings', 'account'],
     ],
     [
       'partner managing a tenant',
       { userType: 'partner', role: 'user', managingFrom: { originalTenantType: 'partner' } },
-      ['dashboard', 'settings', 'account'],
+      ['dashboard', 'regulator', 'settings', 'account'],
     ],
   ])('%s sees %j', (_who, input, keys) => {
     expect(keysFor(input)).toEqual(keys);
@@ -43,10 +43,12 @@ describe('modulesFor: the menu of each view', () => {
   it('opens the paths GET /api/users/{id}/modules answers', () => {
     expect(APP_MODULES.map((m) => [m.key, m.path])).toEqual([
       ['dashboard', '/app/dashboard'],
+      ['regulator', '/app/regulator'],
       ['tenants', '/app/admin/tenants'],
       ['corporates', '/app/admin/corporates'],
       ['users', '/app/admin/users'],
       ['auditLog', '/app/admin/audit-log'],
+      ['regulatorConnections', '/app/admin/regulator-connections'],
       ['settings', '/app/settings'],
       ['account', '/app/account'],
     ]);

@@ -34,13 +34,16 @@ export const APP_RULES = [
 /** The rules of the tenant app (a tenant's own users and those acting for a tenant). */
 const TENANT_APP_RULES = ['tenant', 'tenantView', 'quasiRegulatorInTenantView'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'tenants', 'corporates', 'users', 'auditLog', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
 export const APP_MODULES: readonly AppModule[] = [
   // The industries opened from the dashboard's table are part of it.
   { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.app.dashboard, access: APP_RULES, match: { paths: [APP_PATHS.app.dashboard, APP_PATHS.app.industries] } },
+  // SPEC 4 regulator sync: site staff and boards see every industry they read, the tenant app its
+  // own; the status, log and republish routes of modules/regulator declare the same rules.
+  { key: 'regulator', label: 'Regulator sync', path: APP_PATHS.app.regulator, access: ['site', 'statutory', ...TENANT_APP_RULES], match: 'contains' },
   // Tenant and corporate writes declare siteAdmin; the list screens exist to manage them.
   { key: 'tenants', label: 'Tenants', path: APP_PATHS.admin.tenants, access: ['siteAdmin'], match: 'contains' },
   { key: 'corporates', label: 'Corporates', path: APP_PATHS.admin.corporates, access: ['siteAdmin'], match: 'contains' },
@@ -49,6 +52,8 @@ export const APP_MODULES: readonly AppModule[] = [
   { key: 'users', label: 'Users', path: APP_PATHS.admin.users, access: ['siteAdmin', 'userAdmin', 'siteManaging'], match: 'contains' },
   // GET /api/auditLogs declares ['siteAdmin', 'tenantAdmin'].
   { key: 'auditLog', label: 'Audit log', path: APP_PATHS.admin.auditLog, access: ['siteAdmin', 'tenantAdmin'], match: 'contains' },
+  // SPEC 1 regulator configuration: the connection routes declare siteAdmin.
+  { key: 'regulatorConnections', label: 'Regulator connections', path: APP_PATHS.admin.regulatorConnections, access: ['siteAdmin'], match: 'contains' },
   // Preferences (auto-refresh of the dashboard) only act in the tenant app (SPEC 4).
   { key: 'settings', label: 'Settings', path: APP_PATHS.settings, access: TENANT_APP_RULES, match: 'absolute' },
   { key: 'account', label: 'My account', path: APP_PATHS.app.account, access: APP_RULES, match: 'contains' },

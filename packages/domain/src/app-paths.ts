@@ -26,6 +26,10 @@ export const APP_PATHS = {
     /** One parameter across that industry's stations. */
     industryParameter: '/app/industries/:tenantId/parameter',
     account: '/app/account',
+    /** Regulator sync: a board's industries (site users pick the board), or the tenant acted for's own page. */
+    regulator: '/app/regulator',
+    /** One industry's regulator connections: sync per station, mapping, push logs, republish. */
+    regulatorIndustry: '/app/regulator/:tenantId',
   },
   /** Administration screens of the signed-in app. */
   admin: {
@@ -34,6 +38,8 @@ export const APP_PATHS = {
     corporates: '/app/admin/corporates',
     users: '/app/admin/users',
     auditLog: '/app/admin/audit-log',
+    /** Regulator endpoints per statutory body (site administrators). */
+    regulatorConnections: '/app/admin/regulator-connections',
   },
   settings: '/app/settings',
   /** The public portal: every page names the tenant it shows. */

@@ -83,6 +83,11 @@ function createRouter() {
             },
           ],
         },
+        { path: paths.app.regulator.path, lazy: async () => ({ Component: (await import('./routes/app/regulator/regulator-routes')).RegulatorRoute }) },
+        {
+          path: paths.app.regulatorIndustry.path,
+          lazy: async () => ({ Component: (await import('./routes/app/regulator/regulator-routes')).RegulatorIndustryRoute }),
+        },
         { path: paths.app.industries.path, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
         accountRoute,
         ...adminRoutes,

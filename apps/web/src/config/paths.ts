@@ -54,6 +54,17 @@ export const paths = {
         withQuery(generatePath(APP_PATHS.app.industryParameter, { tenantId: String(tenantId) }), query),
     },
     account: { path: APP_PATHS.app.account, getHref: () => APP_PATHS.app.account },
+    /** Regulator sync of a board's industries; `board`: the board a site user looks at. */
+    regulator: {
+      path: APP_PATHS.app.regulator,
+      getHref: (query: { board?: number | string | undefined } = {}) => withQuery(APP_PATHS.app.regulator, query),
+    },
+    /** One industry's regulator page; `tab`: status, mapping, logs or republish (with its own filters). */
+    regulatorIndustry: {
+      path: APP_PATHS.app.regulatorIndustry,
+      getHref: (tenantId: number | string, query: Record<string, string | number | undefined> = {}) =>
+        withQuery(generatePath(APP_PATHS.app.regulatorIndustry, { tenantId: String(tenantId) }), query),
+    },
   },
   /** Administration screens (children of the signed-in layout at /app). */
   admin: {
@@ -66,6 +77,7 @@ export const paths = {
       /** `entity`: only the changes of one row, e.g. 'tenant:12'. */
       getHref: (query: { entity?: string } = {}) => withQuery(APP_PATHS.admin.auditLog, query),
     },
+    regulatorConnections: { path: APP_PATHS.admin.regulatorConnections, getHref: () => APP_PATHS.admin.regulatorConnections },
   },
   settings: { path: APP_PATHS.settings, getHref: () => APP_PATHS.settings },
   public: {

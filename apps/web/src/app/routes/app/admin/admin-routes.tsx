@@ -27,6 +27,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./audit-log-route')).AuditLogRoute }),
   },
   {
+    path: paths.admin.regulatorConnections.path,
+    lazy: async () => ({ Component: (await import('./regulator-connections-route')).RegulatorConnectionsRoute }),
+  },
+  {
     path: paths.settings.path,
     lazy: async () => ({ Component: (await import('./settings-route')).SettingsRoute }),
   },

@@ -1,0 +1,19 @@
+import type { RegulatorProtocol } from '@enviro/contracts/regulator';
+import { formatInZone } from '@enviro/domain/format-date';
+
+/** How each protocol is named on screen. */
+export const PROTOCOL_LABELS: Record<RegulatorProtocol, string> = {
+  CPCB_ODAMS: 'CPCB ODAMS (encrypted, signed)',
+  CPCB_RTDMS: 'CPCB RTDMS (per station JSON)',
+  GENERIC_JSON: 'Generic JSON over HTTPS (state boards)',
+};
+
+/** A 15-minute slot as IST start–end, e.g. '26 Nov 2026 10:15–10:30'. */
+export function formatSlot(slot: string | null): string {
+  if (slot === null) return 'None yet';
+  const start = Date.parse(slot);
+  return `${formatInZone(start, 'DD MMM YYYY HH:mm')}–${formatInZone(start + 15 * 60_000, 'HH:mm')}`;
+}
+
+/** An instant in IST to the minute, or a dash. */
+export const formatAt = (at: string | null): string => (at === null ? '-' : formatInZone(at, 'DD MMM YYYY HH:mm'));
