@@ -7,6 +7,9 @@ import { startEmbeddedPostgres } from './platform/database/embedded.ts';
 import { migrate } from './platform/database/migrate.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
 import { startRollupWorker } from './modules/data/rollup-worker.ts';
+import { loadRegulatorKey } from './modules/regulator/credentials.ts';
+import { startRegulatorWorker } from './modules/regulator/regulator-worker.ts';
+import { startDemoRegulator } from './demo/regulator-demo.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -47,9 +50,14 @@ async function main(): Promise<void> {
     }
   }
 
+  const regulatorKey = loadRegulatorKey(config);
+  if (!config.REGULATOR_KEY && config.DATABASE_URL) {
+    log.warn({ file: regulatorKey.source }, 'REGULATOR_KEY unset with an external database: regulator credentials are sealed with a key of this machine; servers sharing the database need the same REGULATOR_KEY');
+  }
   const app = await buildApp(
     {
       database,
+      regulator: { key: regulatorKey.key },
       mail: { transport: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
       sms: createSmsProvider(config.SMS_PROVIDER, log),
       metrics: { token: config.METRICS_TOKEN },
@@ -75,6 +83,13 @@ async function main(): Promise<void> {
     },
   });
   const rollups = startRollupWorker(database, log);
+  if (config.SEED_DEMO === 'auto') {
+    const receiver = await startDemoRegulator(database.db, app.regulator.vault, { dataDir: config.DATA_DIR, port: config.REGULATOR_DEMO_PORT, log: (m) => log.info({ src: 'regulator-demo' }, m) }).catch(
+      (error: Error) => log.warn({ err: error }, 'demo regulator receiver not started; regulator pushes will retry'),
+    );
+    if (receiver) stops.unshift(() => receiver.close());
+  }
+  const regulator = startRegulatorWorker(database.db, app.regulator.vault, log);
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(
@@ -83,6 +98,7 @@ async function main(): Promise<void> {
       await app.close();
     },
     () => rollups.stop(),
+    () => regulator.stop(),
     () => broker.close(),
   );
 

@@ -25,7 +25,7 @@ import { measureStorage, storedReadings } from './storage.ts';
  * queries, for working on them.
  */
 const { values: flags } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, queries: { type: 'boolean', default: false } },
+  options: { quick: { type: 'boolean', default: false }, queries: { type: 'boolean', default: false }, regulator: { type: 'boolean', default: false } },
 });
 const scale = flags.quick ? 0.2 : 1;
 const log = (s: string) => console.error(`[bench] ${s}`);
@@ -52,7 +52,11 @@ try {
   await migrate(database.pool);
   const version = (await database.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
 
-  if (flags.queries) {
+  if (flags.regulator) {
+    // Only the regulator push (issue 12): its own fleet, the server and receiver as processes.
+    const { benchRegulator } = await import('./regulator-bench.ts');
+    console.log((await benchRegulator(database, benchUrl, log, flags.quick ? 2_000 : 10_000)).join('\n'));
+  } else if (flags.queries) {
     await benchQueriesOnly(version);
   } else {
     await benchAll(version);

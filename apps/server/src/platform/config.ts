@@ -24,6 +24,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** Key sealing regulator credentials at rest: base64 of 32 bytes; unset: DATA_DIR/regulator.key, created on first start. */
+  REGULATOR_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be the base64 of 32 bytes')
+    .optional(),
+  /** Port of the demo regulator receiver started with the demo data (SEED_DEMO=auto); 0: any free port. */
+  REGULATOR_DEMO_PORT: port.default(8091),
   /** Password of the demo accounts seeded on first start; unset: a random one, printed once in the log. */
   DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(256).optional(),
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto so rate limits see client addresses. */

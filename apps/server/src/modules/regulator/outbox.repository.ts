@@ -92,6 +92,20 @@ export class OutboxRepository extends Repository {
     return Number(result.numAffectedRows ?? 0);
   }
 
+  /** Queues every slot with data since `from` of the industry's mapped stations on a connection (operator set-up, demo). */
+  async enqueueSince(tenantId: number, connectionId: string, from: Date): Promise<number> {
+    const result = await sql`
+      INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot, kind)
+      SELECT DISTINCT r.tenant_id, m.connection_id, d.entity_id, r.bucket, 'DELAYED'
+      FROM regulator_mapping m
+      JOIN device d ON d.tenant_id = m.tenant_id AND d.entity_id IS NOT NULL
+      JOIN reading_15m r ON r.tenant_id = d.tenant_id AND r.device_id = d.id AND r.bucket >= ${from}
+      WHERE m.tenant_id = ${tenantId} AND m.connection_id = ${connectionId} AND r.bucket + interval '15 minutes' <= now()
+        AND m.stations @> jsonb_build_array(jsonb_build_object('stationId', d.entity_id))
+      ON CONFLICT (tenant_id, connection_id, station_id, slot) DO NOTHING`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
   /** Marks waiting records older than their connection's back-fill limit EXPIRED. */
   async expire(): Promise<number> {
     const result = await sql`

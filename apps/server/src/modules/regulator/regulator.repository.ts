@@ -95,6 +95,19 @@ export class RegulatorConfigRepository extends Repository {
     return rows;
   }
 
+  /** The industries associated with a statutory body, by name. */
+  async associatedIndustries(statutoryId: number): Promise<{ id: number; name: string }[]> {
+    return this.db
+      .selectFrom('statutory_association as a')
+      .innerJoin('tenant as t', 't.id', 'a.tenant_id')
+      .select(['t.id', 't.name'])
+      .where('a.statutory_id', '=', statutoryId)
+      .where('t.type', '=', 'tenant')
+      .where('t.status', '!=', 'DELETED')
+      .orderBy('t.name')
+      .execute();
+  }
+
   async tenantKind(id: number): Promise<{ id: number; name: string; type: string; status: string; state: string | null; city: string | null } | undefined> {
     return this.db.selectFrom('tenant').select(['id', 'name', 'type', 'status', 'state', 'city']).where('id', '=', id).executeTakeFirst();
   }

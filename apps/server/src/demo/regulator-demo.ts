@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startReceiver, type Receiver } from '@enviro/regulator-receiver/receiver';
+import type { Db } from '../platform/database/database.ts';
+import type { CredentialVault } from '../modules/regulator/credentials.ts';
+import { RegulatorProvisioning } from '../modules/regulator/regulator-provisioning.ts';
+import { DemoRepository } from './demo.repository.ts';
+
+const HOUR_MS = 3_600_000;
+/** The demo industry whose key the receiver no longer accepts, so the demo shows an industry Out of Sync. */
+const STALE_KEY_INDEX = 1;
+
+const tokenOf = (tenantId: number) => ({ tokenId: `DEMO-T${tenantId}`, token: `demo-token-${tenantId}` });
+
+/**
+ * The demo's regulator: a receiver in this process (its RSA key kept in DATA_DIR so the connection's
+ * public key stays valid across restarts) and, on the first start with demo data, a CPCB ODAMS
+ * connection of the demo board with every industry mapped and its last two hours queued. The
+ * industries then show In Sync (their stations live and pushed), Out of Sync (one whose token the
+ * receiver has revoked: its records wait with E403 answers) and Delayed (stations not live; with
+ * `npm run simulate` stopped, all of them after 15 minutes).
+ */
+export async function startDemoRegulator(db: Db, vault: CredentialVault, options: { dataDir: string; port: number; log: (m: string) => void }): Promise<Receiver | undefined> {
+  const boardId = await new DemoRepository(db).findStatutoryId();
+  if (boardId === undefined) return undefined;
+  const keyFile = path.join(options.dataDir, 'regulator-receiver.pem');
+  mkdirSync(options.dataDir, { recursive: true });
+  const privateKeyPem = existsSync(keyFile) ? readFileSync(keyFile, 'utf8') : undefined;
+  const receiver = await startReceiver({ port: options.port, privateKeyPem });
+  if (!privateKeyPem) writeFileSync(keyFile, receiver.privateKeyPem, { mode: 0o600 });
+
+  const provisioning = new RegulatorProvisioning(db, vault);
+  const industries = await provisioning.industriesOf(boardId);
+  industries.forEach((industry, i) => {
+    const { tokenId, token } = tokenOf(industry.id);
+    receiver.register({ tokenId, token: i === STALE_KEY_INDEX ? `${token}-revoked` : token, industryId: `IND-${industry.id}` });
+  });
+
+  const existing = await provisioning.connections();
+  if (existing.length === 0) {
+    const connectionId = await provisioning.createConnection({
+      statutoryId: boardId, name: 'CPCB ODAMS (demo receiver)', protocol: 'CPCB_ODAMS', url: receiver.url, credentials: { publicKey: receiver.publicKeyPem },
+    });
+    let queued = 0;
+    for (const industry of industries) {
+      await provisioning.mapEverything(industry.id, connectionId, `IND-${industry.id}`, tokenOf(industry.id));
+      queued += await provisioning.queueSince(industry.id, connectionId, new Date(Date.now() - 2 * HOUR_MS));
+    }
+    options.log(`demo regulator: connection ${connectionId} to ${receiver.url}, ${industries.length} industries mapped, ${queued} records queued`);
+  } else if (existing.every((c) => c.url !== receiver.url)) {
+    options.log(`demo regulator receiver on ${receiver.url}; the configured connections point elsewhere (${existing.map((c) => c.url).join(', ')})`);
+  }
+  return receiver;
+}

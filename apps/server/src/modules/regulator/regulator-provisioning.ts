@@ -1,0 +1,61 @@
+import type { RegulatorProtocol, StationMapping } from '@enviro/contracts/regulator';
+import type { Db } from '../../platform/database/database.ts';
+import type { CredentialVault, StoredCredentials } from './credentials.ts';
+import { mappableStations } from './mapping-validation.ts';
+import { OutboxRepository } from './outbox.repository.ts';
+import { RegulatorConfigRepository } from './regulator.repository.ts';
+
+/**
+ * Operator set-up of regulator links without a caller (the demo seed, the bench): connections,
+ * complete mappings of an industry, and a back-fill of recent slots. Routes go through
+ * RegulatorConfigService, which checks the caller; nothing here is reachable over HTTP.
+ */
+export class RegulatorProvisioning {
+  private readonly config: RegulatorConfigRepository;
+  private readonly outbox: OutboxRepository;
+
+  constructor(
+    db: Db,
+    private readonly vault: CredentialVault,
+  ) {
+    this.config = new RegulatorConfigRepository(db);
+    this.outbox = new OutboxRepository(db);
+  }
+
+  async connections(): Promise<{ id: number; name: string; url: string; statutoryId: number }[]> {
+    return (await this.config.connections()).map((c) => ({ id: Number(c.id), name: c.name, url: c.url, statutoryId: c.statutory_id }));
+  }
+
+  async createConnection(input: { statutoryId: number; name: string; protocol: RegulatorProtocol; url: string; credentials: StoredCredentials; backfillDays?: number }): Promise<number> {
+    return Number(
+      await this.config.insertConnection({
+        statutory_id: input.statutoryId, name: input.name, protocol: input.protocol, url: input.url, enabled: true,
+        backfill_days: input.backfillDays ?? 7, credentials: this.vault.seal(input.credentials),
+      }),
+    );
+  }
+
+  /** The industries a statutory body oversees. */
+  industriesOf(statutoryId: number): Promise<{ id: number; name: string }[]> {
+    return this.config.associatedIndustries(statutoryId);
+  }
+
+  /**
+   * Maps every station, device and parameter of the industry: regulator ids from ours (`S{id}`,
+   * `D{id}`), parameter codes from the catalogue's labels, units as the devices report them.
+   */
+  async mapEverything(tenantId: number, connectionId: number, industryId: string, credentials: StoredCredentials): Promise<StationMapping[]> {
+    const stations: StationMapping[] = mappableStations(await this.config.mappable(tenantId)).map((s) => ({
+      stationId: s.stationId,
+      regulatorStationId: `S${s.stationId}`,
+      devices: s.devices.map((d) => ({ deviceId: d.deviceId, regulatorDeviceId: `D${d.deviceId}`, params: d.params.map((p) => ({ slot: p.slot, code: p.label.toUpperCase(), unit: p.unit, skip: false })) })),
+    }));
+    await this.config.upsertMapping({ tenant_id: tenantId, connection_id: connectionId, enabled: true, industry_id: industryId, credentials: this.vault.seal(credentials), stations: JSON.stringify(stations) });
+    return stations;
+  }
+
+  /** Queues the slots with data since `from` of the industry's mapped stations. */
+  queueSince(tenantId: number, connectionId: number, from: Date): Promise<number> {
+    return this.outbox.enqueueSince(tenantId, String(connectionId), from);
+  }
+}
