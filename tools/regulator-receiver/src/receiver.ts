@@ -134,7 +134,6 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    if (fault.mode === 'down') socket.destroy();
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -8,7 +8,7 @@ import { SuppressionWindowService, type SuppressionWindow } from '../devices/sup
 import { CredentialVault, type StoredCredentials } from './credentials.ts';
 import { OutboxRepository, type ClaimedRecord, type PushResult, type SlotValueRow } from './outbox.repository.ts';
 import { PROTOCOLS } from './protocols/index.ts';
-import type { OutboundRecord, ValueFlag } from './protocols/protocol.ts';
+import type { OutboundRecord, ProtocolAdapter, ValueFlag } from './protocols/protocol.ts';
 import { RegulatorConfigRepository, type ConnectionRow, type MappingRow } from './regulator.repository.ts';
 
 /** The slot-change consumer name of the regulator outbox (inserted into slot_consumer by 040_regulator.sql). */
@@ -80,7 +80,7 @@ export class RegulatorOutbox {
   }
 
   /** One round: expires what is too old, leases up to `limit` station heads, pushes them, writes the outcomes. */
-  async deliver(limit = 500): Promise<{ claimed: number; sent: number; failed: number }> {
+  async deliver(limit = 2000): Promise<{ claimed: number; sent: number; failed: number }> {
     await this.outbox.expire();
     const claimed = await this.outbox.claim(this.owner, limit, this.opts.leaseMs);
     if (claimed.length === 0) return { claimed: 0, sent: 0, failed: 0 };
@@ -93,15 +93,38 @@ export class RegulatorOutbox {
     const valuesOf = new Map<string, SlotValueRow[]>();
     for (const v of values) {
       const key = `${v.tenant_id}:${v.entity_id}:${v.bucket.getTime()}`;
-      valuesOf.set(key, [...(valuesOf.get(key) ?? []), v]);
+      const list = valuesOf.get(key);
+      if (list) list.push(v);
+      else valuesOf.set(key, [v]);
     }
 
-    const results = await pool(claimed, this.opts.concurrency, (record) =>
-      this.push(record, connections.get(record.connection_id), mappings.get(`${record.tenant_id}:${record.connection_id}`), valuesOf.get(`${record.tenant_id}:${record.station_id}:${record.slot.getTime()}`) ?? [], windows.get(record.tenant_id) ?? [], now),
-    );
+    // Each record is prepared (or settled without a request); records a protocol can carry together
+    // (ODAMS: several stations of one industry in one body) go in one request, first tries only, so a
+    // record the regulator refuses is found alone on its retry and does not hold the others back.
+    const settled: PushResult[] = [];
+    const groups: Prepared[][] = [];
+    const open = new Map<string, Prepared[]>();
+    for (const record of claimed) {
+      const prepared = this.prepare(record, connections.get(record.connection_id), mappings.get(`${record.tenant_id}:${record.connection_id}`), valuesOf.get(`${record.tenant_id}:${record.station_id}:${record.slot.getTime()}`) ?? [], windows.get(record.tenant_id) ?? [], now);
+      if ('outcome' in prepared) {
+        settled.push(prepared);
+        continue;
+      }
+      const batchable = prepared.adapter.buildBatch !== undefined && record.attempts === 0;
+      const key = batchable ? `${record.connection_id}:${record.tenant_id}` : `${record.connection_id}:${record.tenant_id}:${record.id}`;
+      let group = open.get(key);
+      if (!group || group.length >= BATCH_SIZE) {
+        group = [];
+        open.set(key, group);
+        groups.push(group);
+      }
+      group.push(prepared);
+    }
+    const sent = await pool(groups, this.opts.concurrency, (group) => this.send(group, now));
+    const results = [...settled, ...sent.flat()];
     await this.outbox.complete(this.owner, results);
-    const sent = results.filter((r) => r.outcome === 'SUCCESS').length;
-    return { claimed: claimed.length, sent, failed: results.length - sent };
+    const accepted = results.filter((r) => r.outcome === 'SUCCESS').length;
+    return { claimed: claimed.length, sent: accepted, failed: results.length - accepted };
   }
 
   /** Consumes the feed and delivers until nothing is due (tests, the bench). */
@@ -115,25 +138,31 @@ export class RegulatorOutbox {
 
   private async calibrationWindows(values: readonly SlotValueRow[]): Promise<Map<number, SuppressionWindow[]>> {
     const byTenant = new Map<number, SlotValueRow[]>();
-    for (const v of values) byTenant.set(v.tenant_id, [...(byTenant.get(v.tenant_id) ?? []), v]);
+    for (const v of values) {
+      const list = byTenant.get(v.tenant_id);
+      if (list) list.push(v);
+      else byTenant.set(v.tenant_id, [v]);
+    }
     const result = new Map<number, SuppressionWindow[]>();
     for (const [tenantId, rows] of byTenant) {
-      const from = new Date(Math.min(...rows.map((r) => r.bucket.getTime())));
-      const to = new Date(Math.max(...rows.map((r) => r.bucket.getTime())) + SLOT_MS);
+      const times = rows.map((r) => r.bucket.getTime());
+      const from = new Date(times.reduce((a, b) => Math.min(a, b)));
+      const to = new Date(times.reduce((a, b) => Math.max(a, b)) + SLOT_MS);
       const devices = rows.map((r) => ({ deviceId: r.device_id, entityId: r.entity_id }));
       result.set(tenantId, await this.windows.covering(tenantId, devices, from, to));
     }
     return result;
   }
 
-  private async push(
+  /** A record ready to send, or its outcome when nothing can be sent. */
+  private prepare(
     record: ClaimedRecord,
     connection: ConnectionRow | undefined,
     mapping: MappingRow | undefined,
     values: SlotValueRow[],
     windows: SuppressionWindow[],
     now: Date,
-  ): Promise<PushResult> {
+  ): Prepared | PushResult {
     const late = now.getTime() - (record.slot.getTime() + SLOT_MS) > SLOT_MS;
     const kind = record.kind === 'REALTIME' && late ? 'DELAYED' : record.kind;
     const base = {
@@ -156,25 +185,44 @@ export class RegulatorOutbox {
     if (outbound.count === 0) {
       return { ...base, outcome: 'REJECT', errorCode: 'NO_VALUES', answer: 'no mapped parameter had data in the slot', nextTryAt: now, attempted: false };
     }
-    const counts = { values: outbound.count, calibrationValues: outbound.calibration };
-    const request = adapter.build(connection.url, credentials, outbound.record, now);
+    return { base: { ...base, values: outbound.count, calibrationValues: outbound.calibration }, retryAt, adapter, credentials, url: connection.url, outbound: outbound.record };
+  }
+
+  /** One request for the group; every record of it gets the answer. */
+  private async send(group: Prepared[], now: Date): Promise<PushResult[]> {
+    const first = group[0]!;
+    const request =
+      group.length > 1 && first.adapter.buildBatch
+        ? first.adapter.buildBatch(first.url, first.credentials, group.map((g) => g.outbound), now)
+        : first.adapter.build(first.url, first.credentials, first.outbound, now);
     const started = performance.now();
+    let outcome: Pick<PushResult, 'outcome' | 'errorCode' | 'answer' | 'httpStatus'>;
     try {
       const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(this.opts.timeoutMs) });
       const text = await response.text();
-      const verdict = adapter.interpret(response.status, text);
-      return {
-        ...base, ...counts, durationMs: Math.round(performance.now() - started), httpStatus: response.status,
-        outcome: verdict.outcome, errorCode: verdict.errorCode, answer: text.slice(0, 500), nextTryAt: retryAt, attempted: true,
-      };
+      const verdict = first.adapter.interpret(response.status, text);
+      // A batch refused as a whole is retried record by record (first tries only are batched).
+      const refusedBatch = group.length > 1 && (verdict.outcome === 'REJECT' || verdict.outcome === 'EXPIRED');
+      outcome = { outcome: refusedBatch ? 'RETRY' : verdict.outcome, errorCode: verdict.errorCode, answer: text.slice(0, 500), httpStatus: response.status };
     } catch (error) {
       const timeout = (error as Error).name === 'TimeoutError';
-      return {
-        ...base, ...counts, durationMs: Math.round(performance.now() - started), outcome: 'RETRY', errorCode: timeout ? 'TIMEOUT' : 'NETWORK',
-        answer: String((error as Error).cause ?? (error as Error).message).slice(0, 500), nextTryAt: retryAt, attempted: true,
-      };
+      outcome = { outcome: 'RETRY', errorCode: timeout ? 'TIMEOUT' : 'NETWORK', answer: String((error as Error).cause ?? (error as Error).message).slice(0, 500), httpStatus: null };
     }
+    const durationMs = Math.round(performance.now() - started);
+    return group.map((g) => ({ ...g.base, ...outcome, durationMs, nextTryAt: g.retryAt, attempted: true }));
   }
+}
+
+/** Stations of one industry an ODAMS request carries at most. */
+const BATCH_SIZE = 100;
+
+interface Prepared {
+  base: Omit<PushResult, 'outcome' | 'errorCode' | 'answer' | 'nextTryAt' | 'attempted'>;
+  retryAt: Date;
+  adapter: ProtocolAdapter;
+  credentials: StoredCredentials;
+  url: string;
+  outbound: OutboundRecord;
 }
 
 /** The record in the regulator's ids and units; values of unmapped, skipped or unconvertible parameters stay out (the mapping's issues list them). */

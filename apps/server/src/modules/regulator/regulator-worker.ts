@@ -32,7 +32,7 @@ export function startRegulatorWorker(db: Db, vault: CredentialVault, log: Pick<F
     while (!stopped) {
       try {
         const slots = await outbox.consume(2000);
-        const { claimed, sent, failed } = await outbox.deliver(500);
+        const { claimed, sent, failed } = await outbox.deliver(2000);
         if (claimed > 0) log.debug({ claimed, sent, failed }, 'regulator records pushed');
         if (slots === 0 && claimed === 0) await sleep(idleMs);
       } catch (error) {

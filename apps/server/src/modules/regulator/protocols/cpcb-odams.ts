@@ -19,17 +19,19 @@ export const cpcbOdams: ProtocolAdapter = {
   errorCodes: CPCB_ERROR_CODES,
 
   build(baseUrl: string, credentials: StoredCredentials, record: OutboundRecord, now: Date): PushRequest {
-    const timestamp = record.slot.getTime();
+    return this.buildBatch!(baseUrl, credentials, [record], now);
+  },
+
+  /** The body's `data` is a list of stations: an industry's stations go in one request. */
+  buildBatch(baseUrl: string, credentials: StoredCredentials, records: readonly OutboundRecord[], now: Date): PushRequest {
     const plain = JSON.stringify({
-      data: [
-        {
-          stationId: record.regulatorStationId,
-          device_data: record.devices.map((d) => ({
-            deviceId: d.regulatorDeviceId,
-            params: d.values.map((v) => ({ parameter: v.code, value: v.value, unit: v.unit, timestamp, flag: FLAGS[v.flag] })),
-          })),
-        },
-      ],
+      data: records.map((record) => ({
+        stationId: record.regulatorStationId,
+        device_data: record.devices.map((d) => ({
+          deviceId: d.regulatorDeviceId,
+          params: d.values.map((v) => ({ parameter: v.code, value: v.value, unit: v.unit, timestamp: record.slot.getTime(), flag: FLAGS[v.flag] })),
+        })),
+      })),
     });
     const key = createHash('sha256').update(credentials.token ?? '').digest();
     const cipher = createCipheriv('aes-256-ecb', key, null); // PKCS7 padding is node's default
@@ -40,7 +42,7 @@ export const cpcbOdams: ProtocolAdapter = {
     ).toString('base64');
     return {
       url: joinUrl(baseUrl, '/v1.0/industry/data'),
-      headers: { 'content-type': 'text/plain', 'x-device-id': record.industryId, signature },
+      headers: { 'content-type': 'text/plain', 'x-device-id': records[0]?.industryId ?? '', signature },
       body,
     };
   },

@@ -37,6 +37,8 @@ export interface ProtocolAdapter {
   /** Credentials it cannot push without. */
   requiredCredentials: readonly (keyof StoredCredentials)[];
   build(baseUrl: string, credentials: StoredCredentials, record: OutboundRecord, now: Date): PushRequest;
+  /** Several stations' records of one industry in one request, where the protocol allows it. */
+  buildBatch?(baseUrl: string, credentials: StoredCredentials, records: readonly OutboundRecord[], now: Date): PushRequest;
   /** Reads the regulator's answer. */
   interpret(httpStatus: number, body: string): PushVerdict;
   /** Its error codes and what they mean. */
