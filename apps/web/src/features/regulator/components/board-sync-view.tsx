@@ -36,7 +36,7 @@ const COLUMNS: DataTableColumn<Industry>[] = [
   { header: 'Out of sync', align: 'right', value: (r) => r.outOfSync, render: (r) => stations(r.outOfSync, SYNC_COLOURS['Out of Sync']) },
   { header: 'Delayed', align: 'right', value: (r) => r.delayed, render: (r) => stations(r.delayed, SYNC_COLOURS.Delayed) },
   { header: 'Waiting', align: 'right', value: (r) => r.pending, render: (r) => formatIndian(r.pending, 0) },
-  { header: 'Newest slot accepted', value: (r) => formatSlot(r.lastAcceptedSlot) },
+  { header: 'Accepted up to', value: (r) => formatSlot(r.lastAcceptedSlot) },
 ];
 
 /** A board's industries with their regulator sync, worst first; each opens the industry's regulator page. */

@@ -31,7 +31,10 @@ export function ConnectionsView() {
           <Text fw={600} size="sm">
             {c.name}
           </Text>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          <Text size="xs" c="dimmed">
+            {PROTOCOL_LABELS[c.protocol]}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} miw={180}>
             {c.url}
           </Text>
         </>
@@ -42,26 +45,25 @@ export function ConnectionsView() {
       wrap: true,
       value: (c) => c.statutoryName,
       render: (c) => (
-        <Anchor component={Link} to={paths.app.regulator.getHref({ board: c.statutoryId })} size="sm">
+        <Anchor component={Link} to={paths.app.regulator.getHref({ board: c.statutoryId })} size="sm" miw={140} display="block">
           {c.statutoryName}
         </Anchor>
       ),
     },
-    { header: 'Protocol', wrap: true, value: (c) => PROTOCOL_LABELS[c.protocol] },
     {
       header: 'State',
       value: (c) => (c.enabled ? 'Enabled' : 'Disabled'),
-      render: (c) => <Badge color={c.enabled ? 'green.9' : 'gray.7'}>{c.enabled ? 'Enabled' : 'Disabled'}</Badge>,
+      render: (c) => <Badge miw="max-content" color={c.enabled ? 'green.9' : 'gray.7'}>{c.enabled ? 'Enabled' : 'Disabled'}</Badge>,
     },
     {
       header: 'Credentials',
       wrap: true,
       value: (c) => c.credentialsSet.join(' '),
-      render: (c) => (c.credentialsSet.length === 0 ? <Text c="dimmed" size="sm">None set</Text> : <Text size="sm">{c.credentialsSet.join(', ')} set</Text>),
+      render: (c) => (c.credentialsSet.length === 0 ? <Text c="dimmed" size="sm">None set</Text> : <Text size="sm" miw={90}>{c.credentialsSet.join(', ')} set</Text>),
     },
     { header: 'Industries', align: 'right', value: (c) => c.industries, render: (c) => formatIndian(c.industries, 0) },
     { header: 'Waiting', align: 'right', value: (c) => c.pending, render: (c) => formatIndian(c.pending, 0) },
-    { header: 'Newest slot accepted', value: (c) => formatSlot(c.lastAcceptedSlot) },
+    { header: 'Accepted up to', value: (c) => formatSlot(c.lastAcceptedSlot) },
     {
       header: 'Last push',
       wrap: true,
@@ -109,7 +111,7 @@ export function ConnectionsView() {
       ) : !connections.data ? (
         <Loading />
       ) : (
-        <DataTable title="Connections" columns={columns} rows={connections.data} rowKey={(c) => c.id} emptyText="No regulator connection yet." minWidth={1100} />
+        <DataTable title="Connections" columns={columns} rows={connections.data} rowKey={(c) => c.id} emptyText="No regulator connection yet." minWidth={1000} />
       )}
       {dialog?.kind === 'edit' && <ConnectionFormModal connection={dialog.connection} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (

@@ -96,18 +96,18 @@ export function LogsPanel({ tenantId, search, update, connections, stations }: L
           emptyText={attempts.isError ? `The attempts could not be loaded: ${attempts.error.message}` : attempts.isLoading ? 'Loading…' : 'No push attempt matches.'}
           columns={[
             { header: 'When', value: (a) => formatAt(a.at) },
-            { header: 'Station', wrap: true, value: (a) => a.stationName },
+            { header: 'Station', value: (a) => a.stationName },
             { header: 'Slot', value: (a) => formatSlot(a.slot) },
-            { header: 'Connection', wrap: true, value: (a) => a.connectionName },
+            { header: 'Connection', value: (a) => a.connectionName },
             { header: 'Kind', value: (a) => a.kind },
             {
               header: 'Result',
               value: (a) => (a.outcome === 'SUCCESS' ? 'Success' : (a.errorCode ?? 'Error')),
-              render: (a) => <Badge color={a.outcome === 'SUCCESS' ? 'green.9' : 'red.9'}>{a.outcome === 'SUCCESS' ? 'Success' : (a.errorCode ?? 'Error')}</Badge>,
+              render: (a) => <Badge miw="max-content" color={a.outcome === 'SUCCESS' ? 'green.9' : 'red.9'}>{a.outcome === 'SUCCESS' ? 'Success' : (a.errorCode ?? 'Error')}</Badge>,
             },
             { header: 'HTTP', align: 'right', value: (a) => a.httpStatus ?? '-' },
             { header: 'Took', align: 'right', value: (a) => `${formatIndian(a.durationMs, 0)} ms` },
-            { header: 'Answer', wrap: true, value: (a) => a.answer, render: (a) => <Text size="xs" lineClamp={2} style={{ wordBreak: 'break-all' }}>{a.answer}</Text> },
+            { header: 'Answer', wrap: true, value: (a) => a.answer, render: (a) => <Text size="xs" lineClamp={2} miw={220} style={{ wordBreak: 'break-all' }}>{a.answer}</Text> },
           ]}
         />
         <Pager total={attempts.data?.total ?? 0} page={page} onChange={(p) => update({ page: p === 0 ? null : String(p) })} />
@@ -164,7 +164,7 @@ function DayRecords({ tenantId, search, update, filters }: { tenantId: number; s
     { header: 'Slot', value: (r) => formatSlot(r.slot) },
     { header: 'Station', wrap: true, value: (r) => r.stationName },
     { header: 'Connection', wrap: true, value: (r) => r.connectionName },
-    { header: 'State', value: (r) => r.status, render: (r) => <Badge color={STATUS_COLOURS[r.status]}>{r.status}</Badge> },
+    { header: 'State', value: (r) => r.status, render: (r) => <Badge miw="max-content" color={STATUS_COLOURS[r.status]}>{r.status}</Badge> },
     { header: 'Kind', value: (r) => r.kind },
     { header: 'Attempts', align: 'right', value: (r) => r.attempts },
     { header: 'Values', align: 'right', value: (r) => r.values, render: (r) => `${r.values}${r.calibrationValues > 0 ? ` (${r.calibrationValues} calibration)` : ''}` },

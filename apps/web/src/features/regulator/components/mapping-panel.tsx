@@ -72,7 +72,7 @@ export function MappingPanel({ tenantId, canEdit, canConnect }: { tenantId: numb
               </Text>
             </div>
             <Group gap="xs">
-              <Badge color={m.enabled ? 'green.9' : 'gray.7'}>{m.enabled ? 'Pushed' : 'Not pushed'}</Badge>
+              <Badge miw="max-content" color={m.enabled ? 'green.9' : 'gray.7'}>{m.enabled ? 'Pushed' : 'Not pushed'}</Badge>
               {canEdit && (
                 <>
                   <Button size="compact-sm" variant="light" onClick={() => setEditing({ connectionId: m.connectionId, mapping: m })}>

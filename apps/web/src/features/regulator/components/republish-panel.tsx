@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, MultiSelect, Progress, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
-import type { RegulatorTenantMappings, RepublishRequest } from '@enviro/contracts/regulator';
+import { CreateRepublishInput, type RegulatorTenantMappings, type RepublishRequest } from '@enviro/contracts/regulator';
 import { formatIndian } from '@enviro/domain/format-number';
+import { useContractForm } from '@/components/form/use-contract-form';
 import { dayjs } from '@/lib/dayjs';
 import { notifyInfo } from '@/lib/notify';
 import { useCreateRepublish, useRepublish } from '../api/republish';
@@ -20,79 +20,111 @@ export function istToIso(value: string): string | null {
 
 const istInput = (at: dayjs.Dayjs) => at.tz(ZONE).format('YYYY-MM-DDTHH:mm');
 
+const LABELS = { stationId: 'Station', params: 'Parameters', from: 'From (IST)', to: 'To (IST)', reason: 'Reason' };
+
+interface Values extends Record<string, unknown> {
+  stationId: string | null;
+  params: string[];
+  from: string;
+  to: string;
+  reason: string;
+}
+
 /** SPEC 7 republish: send a station's range again with a reason, and follow each request's progress. */
 export function RepublishPanel({ tenantId, stations }: { tenantId: number; stations: RegulatorTenantMappings['stations'] }) {
   const requests = useRepublish(tenantId);
   const create = useCreateRepublish(tenantId);
-  const [stationId, setStationId] = useState<string | null>(null);
-  const [params, setParams] = useState<string[]>([]);
-  const [from, setFrom] = useState(() => istInput(dayjs().subtract(1, 'day').startOf('hour')));
-  const [to, setTo] = useState(() => istInput(dayjs().startOf('hour')));
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-
-  const station = stations.find((s) => String(s.stationId) === stationId);
+  const toInput = (v: Values): CreateRepublishInput => ({
+    tenantId,
+    stationId: v.stationId === null ? Number.NaN : Number(v.stationId),
+    params: v.params,
+    from: istToIso(v.from) ?? '',
+    to: istToIso(v.to) ?? '',
+    reason: v.reason.trim(),
+  });
+  const { form, general } = useContractForm({
+    initialValues: {
+      stationId: null,
+      params: [],
+      from: istInput(dayjs().subtract(1, 'day').startOf('hour')),
+      to: istInput(dayjs().startOf('hour')),
+      reason: '',
+    } as Values,
+    schema: CreateRepublishInput,
+    labels: LABELS,
+    toInput,
+    error: create.error,
+    // In the user's words, and what the contract cannot see: an end after the start.
+    check: (v) => {
+      const from = istToIso(v.from);
+      const to = istToIso(v.to);
+      return {
+        ...(v.stationId === null ? { stationId: 'Choose a station' } : {}),
+        ...(from === null ? { from: 'Give a start time' } : {}),
+        ...(to === null ? { to: 'Give an end time' } : from !== null && to <= from ? { to: 'Must be after the start' } : {}),
+        ...(v.reason.trim() === '' ? { reason: 'Say why the range is sent again' } : {}),
+      };
+    },
+  });
+  const station = stations.find((s) => String(s.stationId) === form.values.stationId);
   const paramOptions = [...new Map((station?.devices ?? []).flatMap((d) => d.params).map((p) => [p.name, { value: p.name, label: p.label }])).values()];
-  const fromIso = istToIso(from);
-  const toIso = istToIso(to);
-  const errors = {
-    station: stationId === null ? 'Choose a station' : undefined,
-    from: fromIso === null ? 'Give a start time' : undefined,
-    to: toIso === null ? 'Give an end time' : fromIso !== null && toIso <= fromIso ? 'Must be after the start' : undefined,
-    reason: reason.trim() === '' ? 'Say why the range is sent again' : undefined,
-  };
-  const valid = Object.values(errors).every((e) => e === undefined);
-  const shown = (e: string | undefined) => (tried ? e : undefined);
 
-  const submit = () => {
-    setTried(true);
-    if (!valid) return;
-    create.mutate(
-      { tenantId, stationId: Number(stationId), params, from: fromIso!, to: toIso!, reason: reason.trim() },
-      {
-        onSuccess: (r) => {
-          notifyInfo(`Republish queued: ${formatIndian(r.total, 0)} records.`);
-          setReason('');
-          setTried(false);
-        },
+  const submit = form.onSubmit((input) =>
+    create.mutate(input, {
+      onSuccess: (r) => {
+        notifyInfo(`Republish queued: ${formatIndian(r.total, 0)} records.`);
+        form.setFieldValue('reason', '');
       },
-    );
-  };
+    }),
+  );
 
   return (
     <Stack gap="md">
-      <Card withBorder padding="sm">
+      <Card withBorder padding="sm" component="form" onSubmit={submit} noValidate>
         <Title order={3} fz="md" mb="xs">
           Send a range again
         </Title>
+        {general && (
+          <Alert color="red" mb="sm">
+            {general}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
-            label="Station"
+            label={LABELS.stationId}
             required
             searchable
             data={stations.map((s) => ({ value: String(s.stationId), label: s.name }))}
-            value={stationId}
-            error={shown(errors.station)}
+            {...form.getInputProps('stationId')}
             onChange={(v) => {
-              setStationId(v);
-              setParams([]);
+              form.setFieldValue('stationId', v);
+              form.setFieldValue('params', []);
             }}
           />
-          <MultiSelect label="Parameters" placeholder={params.length === 0 ? 'All mapped parameters' : undefined} data={paramOptions} value={params} onChange={setParams} clearable />
-          <TextInput type="datetime-local" label="From (IST)" required value={from} error={shown(errors.from)} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput type="datetime-local" label="To (IST)" required value={to} error={shown(errors.to)} onChange={(e) => setTo(e.currentTarget.value)} />
+          <MultiSelect
+            label={LABELS.params}
+            placeholder={form.values.params.length === 0 ? 'All mapped parameters' : undefined}
+            data={paramOptions}
+            clearable
+            {...form.getInputProps('params')}
+          />
+          <TextInput type="datetime-local" label={LABELS.from} required {...form.getInputProps('from')} />
+          <TextInput type="datetime-local" label={LABELS.to} required {...form.getInputProps('to')} />
         </SimpleGrid>
-        <Textarea mt="sm" label="Reason" required placeholder="e.g. corrected readings after the analyser fault of 24 Nov" value={reason} error={shown(errors.reason)} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} />
-        {create.error && (
-          <Alert color="red" mt="sm">
-            {create.error.message}
-          </Alert>
-        )}
+        <Textarea
+          mt="sm"
+          label={LABELS.reason}
+          required
+          placeholder="e.g. corrected readings after the analyser fault of 24 Nov"
+          autosize
+          minRows={2}
+          {...form.getInputProps('reason')}
+        />
         <Group justify="space-between" mt="sm">
           <Text size="xs" c="dimmed">
             Up to 31 days, not in the future; slots older than the back-fill limit are marked expired, not sent.
           </Text>
-          <Button onClick={submit} loading={create.isPending}>
+          <Button type="submit" loading={create.isPending}>
             Republish
           </Button>
         </Group>
@@ -117,7 +149,7 @@ function RequestCard({ request: r }: { request: RepublishRequest }) {
         <Text fw={600}>
           {r.stationName} · {formatAt(r.from)} to {formatAt(r.to)}
         </Text>
-        <Badge color={STATUS_COLOURS[r.status]}>{STATUS_WORDS[r.status]}</Badge>
+        <Badge miw="max-content" color={STATUS_COLOURS[r.status]}>{STATUS_WORDS[r.status]}</Badge>
       </Group>
       <Text size="sm" c="dimmed">
         {r.params.length === 0 ? 'All parameters' : r.params.join(', ')} · asked by {r.createdBy} on {formatAt(r.createdAt)}

@@ -30,7 +30,7 @@ export function StatusPanel({ status }: { status: RegulatorTenantStatus }) {
             </div>
             <Group gap="xs">
               {!c.enabled && (
-                <Badge color="gray" variant="outline">
+                <Badge miw="max-content" color="gray" variant="outline">
                   Disabled
                 </Badge>
               )}

@@ -16,7 +16,7 @@ export function SyncBadge({ sync, size = 'md' }: { sync: SyncStatus | null; size
   return (
     <Tooltip label={MEANING[word]} multiline w={260} withArrow>
       {/* Dark shades: white text on them keeps 4.5:1 contrast. */}
-      <Badge color={`${SYNC_COLOURS[word]}.${word === 'Not connected' ? 7 : 9}`} variant="filled" size={size} data-sync={word}>
+      <Badge miw="max-content" color={`${SYNC_COLOURS[word]}.${word === 'Not connected' ? 7 : 9}`} variant="filled" size={size} tt="none" data-sync={word}>
         {word}
       </Badge>
     </Tooltip>

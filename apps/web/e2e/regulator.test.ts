@@ -1,0 +1,251 @@
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver, type Receiver } from '@enviro/regulator-receiver/receiver';
+import { seedDemo } from '../../server/src/demo/seed-demo.ts';
+import { newUser } from '../../server/test/accounts.ts';
+import { builders } from '../../server/test/builders.ts';
+import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
+import { sessionCookie } from '../../server/test/sessions.ts';
+import { activeMenuItem, closeAll, horizontalOverflow, launchBrowser, mainMenu, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
+
+const CEMENT = 'Aravali Cement Works Ltd';
+const CONNECTION = 'CPCB ODAMS';
+const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
+/** The ODAMS token of the cement works as the receiver knows it. */
+const TOKEN = { tokenId: 'TK-ARAVALI', token: 'aravali-secret-token' };
+
+/**
+ * The regulator screens in a browser against the real server, the demo's industries and a real
+ * receiver (tools/regulator-receiver): a site admin configures the connection and maps an industry,
+ * a republish is sent and pushed, and the industry, its board and its administrator read the sync,
+ * the logs and the progress.
+ */
+describe('regulator screens in a browser', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let browser: Browser;
+  let receiver: Receiver;
+  let cementId = 0;
+  let boardName = '';
+  const cookies = { siteAdmin: '', board: '', tenantAdmin: '' };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const boardId = (await seedDemo(database, { days: 1 })).statutoryTenantId;
+    const db = database.db;
+    cementId = (await db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
+    boardName = (await db.selectFrom('tenant').select('name').where('id', '=', boardId).executeTakeFirstOrThrow()).name;
+    const site = await builders(db).newTenant({ name: 'Enviro Operations', type: 'site' });
+    const siteAdmin = await newUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' });
+    const board = await newUser(db, { tenantId: boardId, userType: 'statutory', name: 'Bala Board', role: 'user' });
+    const tenantAdmin = await newUser(db, { tenantId: cementId, name: 'Arjun Admin', role: 'admin' });
+    cookies.siteAdmin = await sessionCookie(db, site.id, siteAdmin.id);
+    cookies.board = await sessionCookie(db, boardId, board.id);
+    cookies.tenantAdmin = await sessionCookie(db, cementId, tenantAdmin.id);
+    receiver = await startReceiver({ port: 0, host: '127.0.0.1' });
+    receiver.register({ ...TOKEN, industryId: 'RJ-ARAVALI-01' });
+    ({ app, base } = await startServer(database));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await closeAll({ browser, app, database });
+  });
+
+  const open = (viewport: ViewportName, cookie: string, url: string) => openAt(browser, base, viewport, url, cookie);
+  /** The innermost block holding a table and its titled heading. */
+  const section = (page: Page, title: string) =>
+    page.locator('div', { has: page.getByRole('heading', { name: title, exact: true }) }).filter({ has: page.locator('table') }).last();
+
+  it('a site admin creates the connection; its credentials are never shown back', async () => {
+    const { context, page, errors } = await open('desktop', cookies.siteAdmin, '/app/admin/regulator-connections');
+    expect(await mainMenu(page)).toEqual(expect.arrayContaining(['Regulator sync', 'Regulator connections']));
+    expect(await activeMenuItem(page)).toBe('Regulator connections');
+    await page.getByText('No regulator connection yet.').waitFor();
+    await page.getByRole('button', { name: 'New connection' }).click();
+    const dialog = page.getByRole('dialog');
+    // Sent empty, the form names what is missing instead of posting.
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Required').first().waitFor();
+    await dialog.getByRole('textbox', { name: 'Statutory body' }).click();
+    await page.getByRole('option', { name: boardName }).click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(CONNECTION);
+    await dialog.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
+    await dialog.getByRole('textbox', { name: "Regulator's public key (PEM)" }).fill(receiver.publicKeyPem);
+    await screenshot(page, 'regulator-connection-form-desktop');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(CONNECTION, { exact: true }).waitFor();
+    await page.getByText('publicKey set').waitFor();
+
+    // Editing shows that the key is stored, not the key.
+    await page.getByRole('button', { name: `Edit ${CONNECTION}` }).click();
+    const key = page.getByRole('dialog').getByRole('textbox', { name: "Regulator's public key (PEM)" });
+    expect(await key.inputValue()).toBe('');
+    await page.getByRole('dialog').getByText('Stored (not shown). Leave empty to keep it.').waitFor();
+    await page.keyboard.press('Escape');
+    const html = await page.content();
+    expect(html).not.toContain('BEGIN PUBLIC KEY');
+    const answer = await page.request.get(`${base}/api/regulatorConnections`);
+    expect(await answer.text()).not.toContain('BEGIN PUBLIC KEY');
+    await screenshot(page, 'regulator-connections-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a site admin maps the industry: unmapped parameters are named before and after saving', async () => {
+    const { context, page, errors } = await open('desktop', cookies.siteAdmin, `/app/regulator/${cementId}?tab=mapping`);
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    await page.getByText('mapped to no regulator connection').waitFor();
+    await page.getByRole('textbox', { name: 'Connect to a regulator' }).click();
+    await page.getByRole('option', { name: new RegExp(CONNECTION) }).click();
+    await page.getByRole('button', { name: 'Map stations' }).click();
+
+    await page.getByRole('textbox', { name: "Regulator's industry id" }).fill('RJ-ARAVALI-01');
+    await page.getByLabel('Token', { exact: true }).fill(TOKEN.token);
+    await page.getByLabel('Token id', { exact: true }).fill(TOKEN.tokenId);
+    const stack = 'Kiln & Raw Mill Stack';
+    await page.getByRole('checkbox', { name: new RegExp(`^Push ${stack}`) }).check();
+    await page.getByText(/PM.* not mapped \(give a code or skip\)/).first().waitFor();
+    await screenshot(page, 'regulator-mapping-gaps-desktop');
+
+    // Ids for the station and its devices, codes from the parameter names.
+    const card = page.locator(`[data-station="${stack}"]`);
+    await card.getByRole('textbox', { name: "Regulator's station id" }).fill('STN-KILN');
+    const deviceIds = card.getByRole('textbox', { name: "Regulator's device id" });
+    for (let i = 0; i < (await deviceIds.count()); i++) await deviceIds.nth(i).fill(`DEV-KILN-${i + 1}`);
+    await page.getByRole('button', { name: 'Fill empty codes from parameter names' }).click();
+    expect(await card.getByText('Not mapped').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save mapping' }).click();
+    await page.getByRole('button', { name: 'Edit mapping' }).waitFor();
+    // The other stations are not pushed, and the server's issues say so by name.
+    await page.getByText(/issues?: these values are not sent/).waitFor();
+    await page.getByText(/Clinker Cooler Stack/).first().waitFor();
+    await screenshot(page, 'regulator-mapping-desktop');
+    expect(await page.content()).not.toContain(TOKEN.token);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a republish is queued, pushed to the receiver, and its progress and logs show it', async () => {
+    const { context, page, errors } = await open('desktop', cookies.siteAdmin, `/app/regulator/${cementId}?tab=republish`);
+    await page.getByRole('button', { name: 'Republish' }).click();
+    await page.getByText('Choose a station').waitFor();
+    await page.getByText('Say why the range is sent again').waitFor();
+    await page.getByRole('textbox', { name: 'Station' }).click();
+    await page.getByRole('option', { name: 'Kiln & Raw Mill Stack' }).click();
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Analyser fault corrected');
+    await page.getByRole('button', { name: 'Republish' }).click();
+    const request = page.locator('[data-republish]').first();
+    await request.getByText('Reason: Analyser fault corrected').waitFor();
+    await request.getByText('Queued').waitFor();
+
+    await app.regulator.outbox.drain();
+    expect(receiver.stats().accepted).toBeGreaterThan(0);
+    await page.reload();
+    await page.locator('[data-republish]').first().getByText('Done', { exact: true }).waitFor();
+    await screenshot(page, 'regulator-republish-desktop');
+
+    await page.getByRole('tab', { name: 'Push logs' }).click();
+    await page.waitForURL(/tab=logs/);
+    await section(page, 'Push attempts').getByText('Success').first().waitFor();
+    await section(page, 'Pushes per day and station').getByText('Kiln & Raw Mill Stack').first().waitFor();
+    // Filtering by result: no error attempt.
+    // The segmented control's visible part is the label of its radio.
+    await page.locator('label[for$="-ERROR"]').click();
+    await page.waitForURL(/outcome=ERROR/);
+    await page.getByText('No push attempt matches.').waitFor();
+    await page.locator('label[for$="-ALL"]').click();
+    await page.waitForURL((url) => !url.searchParams.has('outcome'));
+    await page.getByRole('button', { name: /^Records of / }).first().click();
+    await page.waitForURL(/day=/);
+    await page.getByText('SENT').first().waitFor();
+    await screenshot(page, 'regulator-logs-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('when the receiver refuses, the error codes are counted with their meaning', async () => {
+    receiver.setFault({ mode: 'expiredKey' });
+    const { context, page, errors } = await open('desktop', cookies.siteAdmin, `/app/regulator/${cementId}?tab=republish`);
+    await page.getByRole('textbox', { name: 'Station' }).click();
+    await page.getByRole('option', { name: 'Kiln & Raw Mill Stack' }).click();
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Second attempt');
+    await page.getByRole('button', { name: 'Republish' }).click();
+    await page.locator('[data-republish]').first().getByText('Reason: Second attempt').waitFor();
+    await app.regulator.outbox.deliver();
+    receiver.setFault({ mode: 'none' });
+    await page.goto(`${base}/app/regulator/${cementId}?tab=logs&outcome=ERROR`);
+    const codes = section(page, 'Error codes');
+    await codes.getByRole('button', { name: /^Attempts failing with / }).first().waitFor();
+    expect(await codes.locator('tbody tr').count()).toBeGreaterThan(0);
+    await section(page, 'Push attempts').locator('tbody tr').first().getByText(/^E\d+|HTTP|NETWORK|BAD/).waitFor();
+    await screenshot(page, 'regulator-errors-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(VIEWPORTS)('the board sees its industries worst first and opens one, read-only (%s)', async (viewport) => {
+    const { context, page, errors } = await open(viewport, cookies.board, '/app/regulator');
+    await page.getByRole('heading', { name: `Industries reporting to ${boardName}` }).waitFor();
+    await screenshot(page, `regulator-board-${viewport}`);
+    const table = page.locator('table').first();
+    const first = table.locator('tbody tr').first();
+    // Industries with no connection come first; the cement works is connected.
+    await first.getByText('Not connected').waitFor();
+    const cementRow = table.locator('tbody tr', { has: page.getByRole('link', { name: CEMENT }) });
+    expect(await cementRow.locator('[data-sync]').getAttribute('data-sync')).toMatch(/^(In Sync|Out of Sync|Delayed)$/);
+    expect(await horizontalOverflow(page)).toBe(0);
+    if (viewport === 'desktop') expect(await mainMenu(page)).toEqual(['Dashboard', 'Regulator sync', 'My account']);
+
+    await cementRow.getByRole('link', { name: CEMENT }).click();
+    await page.waitForURL(new RegExp(`/app/regulator/${cementId}`));
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    expect(await activeMenuItem(page)).toBe('Regulator sync');
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Sync status', 'Push logs']);
+    await page.getByText('Stations on CPCB ODAMS').waitFor();
+    await page.locator('[data-sync]').nth(1).waitFor();
+    await screenshot(page, `regulator-industry-status-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(VIEWPORTS)("the industry's administrator reads its own page, its mapping read-only (%s)", async (viewport) => {
+    const { context, page, errors } = await open(viewport, cookies.tenantAdmin, '/app/regulator');
+    await page.waitForURL(new RegExp(`/app/regulator/${cementId}`));
+    await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
+    expect(await page.getByRole('link', { name: /All industries/ }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Mapping' }).click();
+    await page.getByText(/stations mapped/).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit mapping' }).count()).toBe(0);
+    await screenshot(page, `regulator-tenant-mapping-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.getByRole('tab', { name: 'Push logs' }).click();
+    await page.getByText('Records per day').waitFor();
+    await screenshot(page, `regulator-tenant-logs-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.getByRole('tab', { name: 'Republish' }).click();
+    await page.locator('[data-republish]').first().waitFor();
+    await screenshot(page, `regulator-tenant-republish-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a site admin reads the connections on a phone', async () => {
+    const { context, page, errors } = await open('phone', cookies.siteAdmin, '/app/admin/regulator-connections');
+    await page.getByText(CONNECTION, { exact: true }).waitFor();
+    await screenshot(page, 'regulator-connections-phone');
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.goto(`${base}/app/regulator/${cementId}?tab=mapping`);
+    await page.getByRole('button', { name: 'Edit mapping' }).click();
+    await page.getByRole('button', { name: 'Save mapping' }).waitFor();
+    await screenshot(page, 'regulator-mapping-editor-phone');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
