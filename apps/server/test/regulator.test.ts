@@ -211,6 +211,26 @@ describe('delivery', () => {
     expect(errors.json().every((e: { meaning: string }) => e.meaning.length > 10)).toBe(true);
   });
 
+  it('retries an expired key and a regulator too slow to answer', async () => {
+    const s = closed() - 3 * SLOT;
+    await send([{ ts: s + MINUTE, values: { pm: 5, so2: 6 } }]);
+    await drainRollups(ctx.database);
+    await outbox.consume();
+    const impatient = new RegulatorOutbox(ctx.db, ctx.app.regulator.vault, { baseBackoffMs: 0, maxBackoffMs: 0, timeoutMs: 200 });
+    const state = async () =>
+      (await ctx.database.pool.query(`SELECT status, last_error FROM regulator_outbox WHERE tenant_id = $1 AND connection_id = $2 AND slot = $3`, [t.industry, odamsId, new Date(s)])).rows[0];
+    receiver.setFault({ mode: 'expiredKey' });
+    await impatient.deliver();
+    expect(await state()).toMatchObject({ status: 'PENDING', last_error: expect.stringMatching(/^E401/) });
+    receiver.setFault({ mode: 'slow', delayMs: 1_000 });
+    await impatient.deliver();
+    expect(await state()).toMatchObject({ status: 'PENDING', last_error: expect.stringMatching(/^TIMEOUT/) });
+    receiver.setFault({ mode: 'none' });
+    await new Promise((r) => setTimeout(r, 1_000));
+    await outbox.drain();
+    expect(await state()).toMatchObject({ status: 'SENT', last_error: null });
+  });
+
   it('marks records beyond the back-fill limit EXPIRED and shows them', async () => {
     const old = new Date(closed() - 8 * 86_400_000);
     await ctx.database.pool.query(`INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot) VALUES ($1, $2, $3, $4)`, [t.industry, odamsId, station, old]);
