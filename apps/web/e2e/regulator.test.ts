@@ -190,6 +190,8 @@ describe('regulator screens in a browser', () => {
   it.each(VIEWPORTS)('the board sees its industries worst first and opens one, read-only (%s)', async (viewport) => {
     const { context, page, errors } = await open(viewport, cookies.board, '/app/regulator');
     await page.getByRole('heading', { name: `Industries reporting to ${boardName}` }).waitFor();
+    // The actionable task above the list: industries that should report and reach no regulator.
+    await page.getByText(/industries do not reach the regulator/).waitFor();
     await screenshot(page, `regulator-board-${viewport}`);
     const table = page.locator('table').first();
     const first = table.locator('tbody tr').first();

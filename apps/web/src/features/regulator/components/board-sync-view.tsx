@@ -5,7 +5,7 @@ import type { RegulatorBoardStatus } from '@enviro/contracts/regulator';
 import { formatIndian } from '@enviro/domain/format-number';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { paths } from '@/config/paths';
-import { formatSlot } from './format';
+import { formatSlotEnd } from './format';
 import { SYNC_COLOURS, worstFirst } from './sync';
 import { SyncBadge } from './sync-badge';
 
@@ -19,7 +19,7 @@ const COLUMNS: DataTableColumn<Industry>[] = [
     wrap: true,
     value: (r) => r.tenantName,
     render: (r) => (
-      <>
+      <div style={{ minWidth: 150 }}>
         <Anchor component={Link} to={paths.app.regulatorIndustry.getHref(r.tenantId)} fw={600}>
           {r.tenantName}
         </Anchor>
@@ -28,7 +28,7 @@ const COLUMNS: DataTableColumn<Industry>[] = [
             {[r.city, r.state].filter(Boolean).join(', ')}
           </Text>
         )}
-      </>
+      </div>
     ),
   },
   { header: 'Sync', value: (r) => (r.connected ? (r.sync ?? '') : 'Not connected'), render: (r) => <SyncBadge sync={r.connected ? r.sync : null} size="sm" /> },
@@ -36,7 +36,7 @@ const COLUMNS: DataTableColumn<Industry>[] = [
   { header: 'Out of sync', align: 'right', value: (r) => r.outOfSync, render: (r) => stations(r.outOfSync, SYNC_COLOURS['Out of Sync']) },
   { header: 'Delayed', align: 'right', value: (r) => r.delayed, render: (r) => stations(r.delayed, SYNC_COLOURS.Delayed) },
   { header: 'Waiting', align: 'right', value: (r) => r.pending, render: (r) => formatIndian(r.pending, 0) },
-  { header: 'Accepted up to', value: (r) => formatSlot(r.lastAcceptedSlot) },
+  { header: 'Accepted up to', value: (r) => formatSlotEnd(r.lastAcceptedSlot) },
 ];
 
 /** A board's industries with their regulator sync, worst first; each opens the industry's regulator page. */
@@ -52,7 +52,7 @@ export function BoardSyncView({ status }: { status: RegulatorBoardStatus }) {
   ];
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+      <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
         {tiles.map((t) => (
           <Paper withBorder p="sm" key={t.label}>
             <Text size="xs" c="dimmed">

@@ -11,7 +11,7 @@ import { notifyInfo } from '@/lib/notify';
 import { useConnections } from '../api/get-connections';
 import { useDeleteConnection } from '../api/save-connection';
 import { ConnectionFormModal } from './connection-form-modal';
-import { formatAt, formatSlot, PROTOCOL_LABELS } from './format';
+import { formatAt, formatSlotEnd, PROTOCOL_LABELS } from './format';
 
 type Dialog = { kind: 'edit'; connection: RegulatorConnection | null } | { kind: 'delete'; connection: RegulatorConnection } | null;
 
@@ -52,18 +52,31 @@ export function ConnectionsView() {
     },
     {
       header: 'State',
-      value: (c) => (c.enabled ? 'Enabled' : 'Disabled'),
-      render: (c) => <Badge miw="max-content" color={c.enabled ? 'green.9' : 'gray.7'}>{c.enabled ? 'Enabled' : 'Disabled'}</Badge>,
-    },
-    {
-      header: 'Credentials',
-      wrap: true,
-      value: (c) => c.credentialsSet.join(' '),
-      render: (c) => (c.credentialsSet.length === 0 ? <Text c="dimmed" size="sm">None set</Text> : <Text size="sm" miw={90}>{c.credentialsSet.join(', ')} set</Text>),
+      value: (c) => `${c.enabled ? 'Enabled' : 'Disabled'}; credentials set: ${c.credentialsSet.join(' ') || 'none'}`,
+      render: (c) => (
+        <Stack gap={2} align="flex-start">
+          <Badge miw="max-content" color={c.enabled ? 'green.9' : 'gray.7'}>
+            {c.enabled ? 'Enabled' : 'Disabled'}
+          </Badge>
+          <Text size="xs" c={c.credentialsSet.length === 0 ? 'dimmed' : undefined}>
+            {c.credentialsSet.length === 0 ? 'No credentials' : `${c.credentialsSet.join(', ')} set`}
+          </Text>
+        </Stack>
+      ),
     },
     { header: 'Industries', align: 'right', value: (c) => c.industries, render: (c) => formatIndian(c.industries, 0) },
-    { header: 'Waiting', align: 'right', value: (c) => c.pending, render: (c) => formatIndian(c.pending, 0) },
-    { header: 'Accepted up to', value: (c) => formatSlot(c.lastAcceptedSlot) },
+    {
+      header: 'Accepted up to',
+      value: (c) => `${formatSlotEnd(c.lastAcceptedSlot)}; ${c.pending} waiting`,
+      render: (c) => (
+        <>
+          <Text size="sm">{formatSlotEnd(c.lastAcceptedSlot)}</Text>
+          <Text size="xs" c={c.pending > 0 ? 'orange.9' : 'dimmed'}>
+            {formatIndian(c.pending, 0)} waiting
+          </Text>
+        </>
+      ),
+    },
     {
       header: 'Last push',
       wrap: true,
@@ -111,7 +124,7 @@ export function ConnectionsView() {
       ) : !connections.data ? (
         <Loading />
       ) : (
-        <DataTable title="Connections" columns={columns} rows={connections.data} rowKey={(c) => c.id} emptyText="No regulator connection yet." minWidth={1000} />
+        <DataTable title="Connections" columns={columns} rows={connections.data} rowKey={(c) => c.id} emptyText="No regulator connection yet." minWidth={860} />
       )}
       {dialog?.kind === 'edit' && <ConnectionFormModal connection={dialog.connection} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (

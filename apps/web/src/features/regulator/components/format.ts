@@ -15,5 +15,11 @@ export function formatSlot(slot: string | null): string {
   return `${formatInZone(start, 'DD MMM YYYY HH:mm')}–${formatInZone(start + 15 * 60_000, 'HH:mm')}`;
 }
 
+/** Where a station's accepted data ends: the end of its newest accepted slot in IST, e.g. '26 Nov 2026 10:30'. */
+export function formatSlotEnd(slot: string | null): string {
+  if (slot === null) return 'None yet';
+  return formatInZone(Date.parse(slot) + 15 * 60_000, 'DD MMM YYYY HH:mm');
+}
+
 /** An instant in IST to the minute, or a dash. */
 export const formatAt = (at: string | null): string => (at === null ? '-' : formatInZone(at, 'DD MMM YYYY HH:mm'));

@@ -57,7 +57,13 @@ export function MappingEditor({ tenantId, connectionId, protocol, stations, mapp
         />
         <Switch label="Push this industry" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })} mb={8} />
       </Group>
-      <Divider label="The industry's own credentials (override the connection's)" labelPosition="left" />
+      <Divider mt="xs" />
+      <Text size="sm" fw={600}>
+        The industry's own credentials
+      </Text>
+      <Text size="xs" c="dimmed" mt={-8}>
+        They override the connection's. Stored encrypted; never shown again.
+      </Text>
       <CredentialFields protocol={protocol} set={mapping?.credentialsSet ?? []} draft={draft.credentials} onChange={(c) => setDraft({ ...draft, credentials: c })} />
       <Group justify="space-between" mt="sm">
         <Text fw={600}>Stations</Text>

@@ -1,11 +1,10 @@
-import { Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { StationSync } from '@enviro/contracts/regulator';
 import { formatIndian } from '@enviro/domain/format-number';
 import { ageText, dataAgeColour } from '@enviro/domain/data-age';
-import { LiveStatusBadge } from '@/components/status/live-status-badge';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
-import { stationTypeLabel } from '@/lib/labels';
-import { formatAt, formatSlot } from './format';
+import { LIVE_STATUS_COLOURS, stationTypeLabel } from '@/lib/labels';
+import { formatAt, formatSlotEnd } from './format';
 import { formatMinutes } from './sync';
 import { SyncBadge } from './sync-badge';
 
@@ -33,12 +32,14 @@ const COLUMNS: DataTableColumn<StationSync>[] = [
     render: (s) => (
       <Stack gap={4} align="flex-start">
         <SyncBadge sync={s.sync} size="sm" />
-        <LiveStatusBadge status={s.liveStatus} />
+        <Badge color={LIVE_STATUS_COLOURS[s.liveStatus]} variant="dot" miw="max-content">
+          {s.liveStatus}
+        </Badge>
       </Stack>
     ),
   },
   { header: 'Newest data', value: (s) => (s.lastDataAt ? formatAt(s.lastDataAt) : 'Never'), render: (s) => <NewestData at={s.lastDataAt} /> },
-  { header: 'Accepted up to', value: (s) => formatSlot(s.lastAcceptedSlot) },
+  { header: 'Accepted up to', value: (s) => formatSlotEnd(s.lastAcceptedSlot) },
   { header: 'Behind by', align: 'right', value: (s) => formatMinutes(s.timeDifferenceMinutes) },
   {
     header: 'Queue',

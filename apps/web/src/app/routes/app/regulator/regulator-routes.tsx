@@ -4,8 +4,10 @@ import { useTenants } from '@/api/get-tenants';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { useBoardStatus } from '@/features/regulator/api/get-board-status';
+import { useNotConnected } from '@/features/regulator/api/get-not-connected';
 import { BoardSyncView } from '@/features/regulator/components/board-sync-view';
 import { IndustryRegulatorView } from '@/features/regulator/components/industry-regulator-view';
+import { NotConnectedCard } from '@/features/regulator/components/not-connected-card';
 import { NotFound } from '@/features/shell/components/not-found';
 import { useSearchChoices } from '@/lib/use-search-choices';
 import { useRegulatorAccess } from './use-regulator-access';
@@ -28,10 +30,17 @@ export function RegulatorRoute() {
           </Title>
           <Text c="dimmed">Whether each industry's data reaches the regulator (SPEC 4: In Sync, Out of Sync, Delayed), worst first.</Text>
         </div>
+        <NotConnected />
         {user.view === 'site' ? <SiteBoards /> : <Board boardId={user.tenant.id} />}
       </Stack>
     </Container>
   );
+}
+
+/** The actionable task beside the list: who should report and does not (for site staff, across every board). */
+function NotConnected() {
+  const rows = useNotConnected();
+  return rows.data ? <NotConnectedCard rows={rows.data} /> : null;
 }
 
 function SiteBoards() {
