@@ -209,6 +209,7 @@ describe('delivery', () => {
     const byCode = Object.fromEntries(errors.json().map((e: { code: string; count: number }) => [e.code, e.count]));
     expect(byCode).toMatchObject({ NETWORK: 1, HTTP_5XX: 1, BAD_ANSWER: 1 });
     expect(errors.json().every((e: { meaning: string }) => e.meaning.length > 10)).toBe(true);
+    expect((await ctx.inject('/metrics')).body).toMatch(/^enviro_regulator_pending_records 0$/m);
   });
 
   it('retries an expired key and a regulator too slow to answer', async () => {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CredentialVault } from './credentials.ts';
 import { RegulatorOutbox, type OutboxOptions } from './outbox.ts';
+import { registerRegulatorMetrics } from './regulator.metrics.ts';
 import { regulatorRoutes } from './regulator.routes.ts';
 
 declare module 'fastify' {
@@ -29,8 +30,10 @@ export interface RegulatorModuleOptions {
 export const regulatorModule = fp(
   async function regulator(app: FastifyInstance, opts: RegulatorModuleOptions) {
     const vault = new CredentialVault(opts.key ?? randomBytes(32));
-    app.decorate('regulator', { vault, outbox: new RegulatorOutbox(app.database.db, vault, opts.outbox) });
+    const outbox = new RegulatorOutbox(app.database.db, vault, opts.outbox);
+    app.decorate('regulator', { vault, outbox });
+    registerRegulatorMetrics(app.metrics, outbox);
     await app.register(regulatorRoutes, { vault });
   },
-  { name: 'regulator', dependencies: ['database', 'auth'] },
+  { name: 'regulator', dependencies: ['database', 'auth', 'metrics'] },
 );
