@@ -244,6 +244,17 @@ describe('delivery', () => {
     expect(files.json()[0]).toMatchObject({ date: day, expired: 1 });
     const ofDay = await call('GET', `/api/getListOfFilesOfOneDay?tenantId=${t.industry}&date=${day}&status=EXPIRED`, as.tenantAdmin);
     expect(ofDay.json().items[0]).toMatchObject({ status: 'EXPIRED', stationName: 'Kiln Stack' });
+
+    // Past the logs' reach (93 days), settled records and attempts are pruned; waiting ones stay.
+    const ancient = new Date(closed() - 100 * 86_400_000);
+    await ctx.database.pool.query(
+      `INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot, status) VALUES ($1, $2, $3, $4, 'SENT'), ($1, $2, $3, $5, 'PENDING')`,
+      [t.industry, odamsId, station, ancient, new Date(ancient.getTime() + SLOT)],
+    );
+    expect(await outbox.prune()).toBe(1);
+    const left = await ctx.database.pool.query(`SELECT status FROM regulator_outbox WHERE tenant_id = $1 AND slot < $2`, [t.industry, new Date(closed() - 90 * 86_400_000)]);
+    expect(left.rows).toEqual([{ status: 'PENDING' }]);
+    await ctx.database.pool.query(`DELETE FROM regulator_outbox WHERE tenant_id = $1 AND slot < $2`, [t.industry, new Date(closed() - 90 * 86_400_000)]);
   });
 
   it('speaks RTDMS and the generic JSON push too', async () => {

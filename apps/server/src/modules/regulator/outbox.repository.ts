@@ -202,6 +202,17 @@ export class OutboxRepository extends Repository {
     }
   }
 
+  /** Deletes up to `limit` settled records and attempts older than `days` (the log routes read at most 92 days back). */
+  async prune(days: number, limit: number): Promise<number> {
+    const records = await sql`
+      DELETE FROM regulator_outbox WHERE (tenant_id, id) IN (
+        SELECT tenant_id, id FROM regulator_outbox WHERE status <> 'PENDING' AND slot < now() - make_interval(days => ${days}) LIMIT ${limit})`.execute(this.db);
+    const attempts = await sql`
+      DELETE FROM regulator_attempt WHERE (tenant_id, id) IN (
+        SELECT tenant_id, id FROM regulator_attempt WHERE at < now() - make_interval(days => ${days}) LIMIT ${limit})`.execute(this.db);
+    return Number(records.numAffectedRows ?? 0) + Number(attempts.numAffectedRows ?? 0);
+  }
+
   /** Records waiting (for /metrics, tests, the bench). */
   async pending(): Promise<number> {
     const row = await this.db

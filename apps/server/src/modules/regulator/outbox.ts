@@ -74,6 +74,11 @@ export class RegulatorOutbox {
     });
   }
 
+  /** Deletes settled records and attempts past the logs' reach (93 days), a batch at a time; answers how many. */
+  prune(limit = 10_000): Promise<number> {
+    return this.outbox.prune(93, limit);
+  }
+
   /** Records waiting to be sent. */
   pending(): Promise<number> {
     return this.outbox.pending();

@@ -28,9 +28,15 @@ export function startRegulatorWorker(db: Db, vault: CredentialVault, log: Pick<F
       };
     });
 
+  let prunedAt = 0;
   const loop = (async () => {
     while (!stopped) {
       try {
+        // Hourly, history past what the log routes read goes (settled records and attempts).
+        if (Date.now() - prunedAt > 3_600_000) {
+          prunedAt = Date.now();
+          await outbox.prune();
+        }
         const slots = await outbox.consume(2000);
         const { claimed, sent, failed } = await outbox.deliver(2000);
         if (claimed > 0) log.debug({ claimed, sent, failed }, 'regulator records pushed');
