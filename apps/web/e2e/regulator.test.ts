@@ -28,6 +28,8 @@ describe('regulator screens in a browser', () => {
   let browser: Browser;
   let receiver: Receiver;
   let cementId = 0;
+  /** The cement works' stations: the kiln stack is mapped below, the clinker cooler stack is not. */
+  const station = { kiln: 0, cooler: 0 };
   let boardName = '';
   const cookies = { siteAdmin: '', board: '', tenantAdmin: '' };
 
@@ -36,6 +38,10 @@ describe('regulator screens in a browser', () => {
     const boardId = (await seedDemo(database, { days: 1 })).statutoryTenantId;
     const db = database.db;
     cementId = (await db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
+    const stationId = async (name: string) =>
+      Number((await db.selectFrom('entity').select('id').where('tenant_id', '=', cementId).where('name', '=', name).executeTakeFirstOrThrow()).id);
+    station.kiln = await stationId('Kiln & Raw Mill Stack');
+    station.cooler = await stationId('Clinker Cooler Stack');
     boardName = (await db.selectFrom('tenant').select('name').where('id', '=', boardId).executeTakeFirstOrThrow()).name;
     const site = await builders(db).newTenant({ name: 'Enviro Operations', type: 'site' });
     const siteAdmin = await newUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' });
@@ -163,6 +169,15 @@ describe('regulator screens in a browser', () => {
     await page.waitForURL(/day=/);
     await page.getByText('SENT').first().waitFor();
     await screenshot(page, 'regulator-logs-desktop');
+
+    // The station filter (in the URL): the unmapped stack has nothing, the kiln stack its records.
+    await page.goto(`${base}/app/regulator/${cementId}?tab=logs&station=${station.cooler}`);
+    await page.getByText('No record in these days.').waitFor();
+    await page.getByText('No push attempt matches.').waitFor();
+    await page.getByRole('textbox', { name: 'Station' }).click();
+    await page.getByRole('option', { name: 'Kiln & Raw Mill Stack' }).click();
+    await page.waitForURL(new RegExp(`station=${station.kiln}`));
+    await section(page, 'Push attempts').getByText('Success').first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

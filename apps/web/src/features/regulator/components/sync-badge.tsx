@@ -1,11 +1,11 @@
 import { Badge, Tooltip } from '@mantine/core';
-import type { SyncStatus } from '@enviro/contracts/regulator';
+import { SYNC_THRESHOLD_MINUTES, type SyncStatus } from '@enviro/contracts/regulator';
 import { SYNC_COLOURS, syncWord } from './sync';
 
 /** What each state means, for the badge's tooltip (SPEC 4, threshold in minutes). */
 const MEANING: Record<SyncStatus | 'Not connected', string> = {
-  'In Sync': 'LIVE, and the regulator has data up to 120 minutes of the newest reading',
-  'Out of Sync': 'LIVE, but the regulator lags more than 120 minutes behind the newest reading',
+  'In Sync': `LIVE, and the regulator has data up to ${SYNC_THRESHOLD_MINUTES} minutes of the newest reading`,
+  'Out of Sync': `LIVE, but the regulator lags more than ${SYNC_THRESHOLD_MINUTES} minutes behind the newest reading`,
   Delayed: 'The station is not LIVE: its own data is late',
   'Not connected': 'No enabled mapping on an enabled regulator connection',
 };
