@@ -165,9 +165,12 @@ describe('regulator screens in a browser', () => {
     await page.getByText('No push attempt matches.').waitFor();
     await page.locator('label[for$="-ALL"]').click();
     await page.waitForURL((url) => !url.searchParams.has('outcome'));
+    await section(page, 'Push attempts').getByText('Success').first().waitFor();
     await page.getByRole('button', { name: /^Records of / }).first().click();
     await page.waitForURL(/day=/);
+    expect(new URL(page.url()).searchParams.has('outcome')).toBe(false);
     await page.getByText('SENT').first().waitFor();
+    await section(page, 'Push attempts').getByText('Success').first().waitFor();
     await screenshot(page, 'regulator-logs-desktop');
 
     // The station filter (in the URL): the unmapped stack has nothing, the kiln stack its records.

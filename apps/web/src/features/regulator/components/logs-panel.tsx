@@ -162,8 +162,8 @@ function DayRecords({ tenantId, search, update, filters }: { tenantId: number; s
   const records = useFilesOfOneDay(valid ? { tenantId, date, connectionId: filters.connectionId, stationId: filters.stationId, status, page, size: PAGE } : null);
   const columns: DataTableColumn<NonNullable<typeof records.data>['items'][number]>[] = [
     { header: 'Slot', value: (r) => formatSlot(r.slot) },
-    { header: 'Station', wrap: true, value: (r) => r.stationName },
-    { header: 'Connection', wrap: true, value: (r) => r.connectionName },
+    { header: 'Station', value: (r) => r.stationName },
+    { header: 'Connection', value: (r) => r.connectionName },
     { header: 'State', value: (r) => r.status, render: (r) => <Badge miw="max-content" color={STATUS_COLOURS[r.status]}>{r.status}</Badge> },
     { header: 'Kind', value: (r) => r.kind },
     { header: 'Attempts', align: 'right', value: (r) => r.attempts },
