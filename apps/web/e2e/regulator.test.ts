@@ -7,7 +7,7 @@ import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, closeAll, horizontalOverflow, launchBrowser, mainMenu, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, chartDrawn, closeAll, horizontalOverflow, launchBrowser, mainMenu, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
 
 const CEMENT = 'Aravali Cement Works Ltd';
 const CONNECTION = 'CPCB ODAMS';
@@ -158,6 +158,7 @@ describe('regulator screens in a browser', () => {
     await page.waitForURL(/tab=logs/);
     await section(page, 'Push attempts').getByText('Success').first().waitFor();
     await section(page, 'Pushes per day and station').getByText('Kiln & Raw Mill Stack').first().waitFor();
+    await chartDrawn(page, 'Successful and failed pushes per day');
     // Filtering by result: no error attempt.
     // The segmented control's visible part is the label of its radio.
     await page.locator('label[for$="-ERROR"]').click();

@@ -1,10 +1,14 @@
 import { Anchor, Badge, Group, Pagination, SegmentedControl, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { OutboxStatus } from '@enviro/contracts/regulator';
 import { formatIndian } from '@enviro/domain/format-number';
+import { useMemo } from 'react';
+import { chartState } from '@/components/charts/chart-state';
+import { ChartWidget } from '@/components/charts/chart-widget';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { useErrorCodes, useFilesOfOneDay, useListOfFiles, useLogFiles, useSuccessCounts } from '../api/get-logs';
 import { formatAt, formatSlot } from './format';
 import { LogFilters, readLogFilters, type Option } from './log-filters';
+import { dailyTotals } from './push-counts';
 
 const PAGE = 20;
 const STATUS_COLOURS: Record<OutboxStatus, string> = { SENT: 'green.9', PENDING: 'orange.9', EXPIRED: 'red.9', REJECTED: 'red.9' };
@@ -33,6 +37,7 @@ export function LogsPanel({ tenantId, search, update, connections, stations }: L
   const attempts = useLogFiles({ ...filters, outcome, errorCode, page, size: PAGE });
   const codes = useErrorCodes(filters);
   const successes = useSuccessCounts(filters);
+  const totals = useMemo(() => (successes.data ? dailyTotals(successes.data) : undefined), [successes.data]);
 
   return (
     <Stack gap="lg">
@@ -135,6 +140,20 @@ export function LogsPanel({ tenantId, search, update, connections, stations }: L
           { header: 'Meaning', wrap: true, value: (c) => c.meaning },
         ]}
       />
+
+      <Stack gap="xs">
+        <Text fw={600} component="h2" fz="md" m={0}>
+          Pushes per day
+        </Text>
+        <ChartWidget
+          kind="bar"
+          state={chartState(successes)}
+          data={totals}
+          options={{ xAxisType: 'category', stacked: true }}
+          height={220}
+          ariaLabel="Successful and failed pushes per day"
+        />
+      </Stack>
 
       <DataTable
         title="Pushes per day and station"
