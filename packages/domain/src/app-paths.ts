@@ -26,6 +26,10 @@ export const APP_PATHS = {
     /** One parameter across that industry's stations. */
     industryParameter: '/app/industries/:tenantId/parameter',
     account: '/app/account',
+    /** Alerts of the industries the user reads (filters in the query). */
+    alerts: '/app/alerts',
+    /** One alert: its facts, the trend around the breach, transitions and notifications. */
+    alert: '/app/alerts/:id',
   },
   /** Administration screens of the signed-in app. */
   admin: {
@@ -34,6 +38,10 @@ export const APP_PATHS = {
     corporates: '/app/admin/corporates',
     users: '/app/admin/users',
     auditLog: '/app/admin/audit-log',
+    /** Alert rules of the tenant (SPEC 7 alert configuration). */
+    alertRules: '/app/admin/alert-rules',
+    /** Escalation policies (SPEC 1 escalation management). */
+    escalations: '/app/admin/escalations',
   },
   settings: '/app/settings',
   /** The public portal: every page names the tenant it shows. */
