@@ -7,6 +7,8 @@ import { startEmbeddedPostgres } from './platform/database/embedded.ts';
 import { migrate } from './platform/database/migrate.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
 import { startRollupWorker } from './modules/data/rollup-worker.ts';
+import { startAlertsWorker } from './modules/alerts/alerts-worker.ts';
+import { FetchWebhookSender } from './platform/webhook/webhook-sender.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -51,7 +53,11 @@ async function main(): Promise<void> {
     {
       database,
       mail: { transport: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
-      sms: createSmsProvider(config.SMS_PROVIDER, log),
+      sms: createSmsProvider(
+        config.SMS_PROVIDER,
+        log,
+        config.SMS_HTTP_URL && config.SMS_HTTP_KEY ? { url: config.SMS_HTTP_URL, key: config.SMS_HTTP_KEY, sender: config.SMS_HTTP_SENDER } : undefined,
+      ),
       metrics: { token: config.METRICS_TOKEN },
     },
     { loggerInstance: log, trustProxy: config.TRUST_PROXY },
@@ -75,9 +81,15 @@ async function main(): Promise<void> {
     },
   });
   const rollups = startRollupWorker(database, log);
+  const alerts = startAlertsWorker(
+    database.db,
+    { ...app.messaging, webhooks: new FetchWebhookSender(), publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
+    log,
+  );
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(
+    () => alerts.stop(),
     async () => {
       await broker.stopAccepting();
       await app.close();
