@@ -149,11 +149,8 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/escalations/:id',
-    { config: { access: ALERT_ADMIN }, schema: { tags: TAGS, summary: 'Delete an escalation policy (its rules fall back to the default); audited', params: AlertIdParams, response: { 204: { type: 'null' }, ...ERROR_RESPONSES } } },
-    async (request, reply) => {
-      await rules.deleteEscalation(request.auth, request.params.id);
-      return reply.code(204).send();
-    },
+    { config: { access: ALERT_ADMIN }, schema: { tags: TAGS, summary: "Delete an escalation policy (its rules fall back to the default); audited. Answers the tenant's remaining policies", params: AlertIdParams, response: { 200: EscalationList, ...ERROR_RESPONSES } } },
+    async (request) => rules.deleteEscalation(request.auth, request.params.id),
   );
 
   // --- in-app notifications and preferences ---

@@ -21,6 +21,8 @@ import { AlertEpisodeRepository, type AlertListScope, type AlertRow } from './al
 import { NotificationRepository } from './notifications.repository.ts';
 
 const DAY = 86_400_000;
+const EARLIEST = Date.UTC(2000, 0, 31);
+const LATEST = Date.UTC(9999, 0, 1);
 
 export interface AlertListFilters {
   tenantId?: number | undefined;
@@ -255,17 +257,20 @@ export class AlertEpisodeService {
     };
   }
 
-  private range(r: { startDate?: string | undefined; endDate?: string | undefined }) {
+  private range(r: { startDate?: string | undefined; endDate?: string | undefined }, where: 'body' | 'querystring') {
     const to = r.endDate === undefined ? this.now() : Date.parse(r.endDate);
     const from = r.startDate === undefined ? to - 30 * DAY : Date.parse(r.startDate);
-    if (from >= to) throw badRequest('startDate', 'must be before endDate (default: now)');
+    for (const [field, t] of [['endDate', to], ['startDate', from]] as const) {
+      if (!(t >= EARLIEST && t <= LATEST)) throw badRequest(`${where}.${field}`, 'must lie between 2000 and 9999');
+    }
+    if (from >= to) throw badRequest(`${where}.startDate`, 'must be before endDate (default: now)');
     return { from, to };
   }
 
   /** GET /api/alertCounts. */
   async counts(auth: Auth, q: { startDate?: string | undefined; endDate?: string | undefined; tenantId?: number | undefined }): Promise<AlertCountSummary> {
     const tenantIds = scopeTenantIds(auth, q.tenantId === undefined ? undefined : [q.tenantId]);
-    const { from, to } = this.range(q);
+    const { from, to } = this.range(q, 'querystring');
     const scope = { ...(await this.scope(auth, tenantIds, {})), from: new Date(from), to: new Date(to) };
     const [byStatus, bySeverity, byType, active] = await Promise.all([
       this.alerts.countsBy(scope, 'a.status'),
@@ -291,7 +296,7 @@ export class AlertEpisodeService {
   /** GET /api/alertFillLoss. */
   async fillLoss(auth: Auth, q: { startDate?: string | undefined; endDate?: string | undefined; tenantId?: number | undefined }): Promise<AlertFillLoss> {
     const tenantIds = scopeTenantIds(auth, q.tenantId === undefined ? undefined : [q.tenantId]);
-    const { from, to } = this.range(q);
+    const { from, to } = this.range(q, 'querystring');
     const scope = { ...(await this.scope(auth, tenantIds, {})), from: new Date(from), to: new Date(to), type: ['DATA_LOSS', 'DATA_FILL'] };
     const [{ rows }, byType] = await Promise.all([this.alerts.list(scope, { page: 0, size: 500 }), this.alerts.countsBy(scope, 'a.type')]);
     return {
@@ -306,7 +311,7 @@ export class AlertEpisodeService {
   /** POST /api/tenants/{tenantId}/alertDataByTenant: the tenant and every industry it reads (a board's), by status. */
   async dataByTenant(auth: Auth, tenantId: number, r: { startDate?: string | undefined; endDate?: string | undefined }): Promise<AlertDataByTenant> {
     assertCanReadTenant(auth, tenantId);
-    const { from, to } = this.range(r);
+    const { from, to } = this.range(r, 'body');
     const tenantIds = await this.alerts.readByTenant(tenantId, auth.tenantIds);
     const scope = { ...(await this.scope(auth, tenantIds, {})), from: new Date(from), to: new Date(to) };
     const rows = await this.alerts.countsByTenant(scope);

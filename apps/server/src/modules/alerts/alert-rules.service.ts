@@ -257,7 +257,7 @@ export class AlertRuleService {
     return this.escalation(auth, id);
   }
 
-  async deleteEscalation(auth: Auth, id: number): Promise<void> {
+  async deleteEscalation(auth: Auth, id: number): Promise<Escalation[]> {
     const existing = await this.escalation(auth, id);
     const user = assertSignedIn(auth);
     assertCanWrite(auth);
@@ -265,6 +265,7 @@ export class AlertRuleService {
       await this.rules.in(trx).deleteEscalation(existing.tenantId, id, new Date(this.now()));
       await recordAudit(trx, { tenantId: existing.tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'delete', entity: `alert_escalation:${id}`, before: existing, after: null });
     });
+    return (await this.rules.escalations([existing.tenantId])).map(toEscalation);
   }
 
   async escalation(auth: Auth, id: number): Promise<Escalation> {
