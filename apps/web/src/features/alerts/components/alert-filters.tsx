@@ -1,4 +1,4 @@
-import { Group, MultiSelect, Select } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';
 import { ALERT_CONDITIONS, ALERT_SEVERITIES, ALERT_STATUSES, type AlertListRequest } from '@enviro/contracts/alerts';
 import { DISPLAY_TIME_ZONE } from '@enviro/domain/format-date';
@@ -76,18 +76,17 @@ export function AlertFilters({ values, onChange, tenants, stations }: AlertFilte
     value: list(values[key], key === 'status' ? ALERT_STATUSES : key === 'severity' ? ALERT_SEVERITIES : ALERT_CONDITIONS),
     onChange: (v: string[]) => onChange({ [key]: v.length ? v.join(',') : null }),
     clearable: true,
-    w: { base: '100%', xs: 220 },
   });
 
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
+    // Two filters a row on a phone, all of them in one or two rows on a desktop.
+    <SimpleGrid cols={{ base: 2, sm: 4, xl: tenants ? 8 : 7 }} spacing="sm" verticalSpacing="xs">
       {tenants && (
         <Select
           label="Industry"
           placeholder="Every industry"
           searchable
           clearable
-          w={{ base: '100%', xs: 260 }}
           data={tenants.map((t) => ({ value: String(t.id), label: t.name }))}
           value={values.tenantId ?? null}
           onChange={(v) => onChange({ tenantId: v, stationId: null, paramName: null })}
@@ -99,7 +98,6 @@ export function AlertFilters({ values, onChange, tenants, stations }: AlertFilte
         disabled={stations.length === 0}
         searchable
         clearable
-        w={{ base: '100%', xs: 220 }}
         data={stations.map((s) => ({ value: String(s.id), label: s.name }))}
         value={station ? values.stationId! : null}
         onChange={(v) => onChange({ stationId: v, paramName: null })}
@@ -110,7 +108,6 @@ export function AlertFilters({ values, onChange, tenants, stations }: AlertFilte
         disabled={params.length === 0}
         searchable
         clearable
-        w={{ base: '100%', xs: 180 }}
         data={params}
         value={values.paramName && params.some((p) => p.value === values.paramName) ? values.paramName : null}
         onChange={(v) => onChange({ paramName: v })}
@@ -122,11 +119,10 @@ export function AlertFilters({ values, onChange, tenants, stations }: AlertFilte
         label="Period"
         placeholder="Any time"
         clearable
-        w={{ base: '100%', xs: 160 }}
         data={PERIOD_CHOICES}
         value={PERIOD_CHOICES.some((p) => p.value === values.time) ? values.time! : null}
         onChange={(v) => onChange({ time: v })}
       />
-    </Group>
+    </SimpleGrid>
   );
 }

@@ -54,28 +54,40 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
 
   const columns: PagedColumn<AlertItem>[] = [
     {
-      header: 'Select',
-      cell: (a) =>
-        a.status === 'OPEN' ? (
-          <Checkbox aria-label={`Select alert ${a.id}`} checked={selected.has(a.id)} onChange={(e) => toggle(a.id, e.currentTarget.checked)} />
-        ) : null,
-    },
-    {
       header: 'Started (IST)',
+      // The tick for bulk acknowledgement sits beside the link to the alert.
       cell: (a) => (
-        <Anchor component={Link} to={paths.app.alert.getHref(a.id)} fz="sm" fw={600}>
-          {formatDateTime24(a.startedAt)}
-        </Anchor>
+        <Group gap="xs" wrap="nowrap">
+          {a.status === 'OPEN' ? (
+            <Checkbox aria-label={`Select alert ${a.id}`} checked={selected.has(a.id)} onChange={(e) => toggle(a.id, e.currentTarget.checked)} />
+          ) : (
+            <span style={{ width: 20 }} />
+          )}
+          <Anchor component={Link} to={paths.app.alert.getHref(a.id)} fz="sm" fw={600}>
+            {formatDateTime24(a.startedAt)}
+          </Anchor>
+        </Group>
       ),
     },
     { header: 'Severity', cell: (a) => <SeverityBadge severity={a.severity} /> },
     { header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
     ...(tenants ? [{ header: 'Industry', wrap: true, cell: (a: AlertItem) => a.tenantName }] : []),
-    { header: 'Station', wrap: true, cell: (a) => a.stationName ?? a.deviceName },
+    { header: 'Station', cell: (a) => a.stationName ?? a.deviceName },
     { header: 'Parameter', cell: paramText },
     { header: 'Type', cell: (a) => CONDITION_LABELS[a.type] },
-    { header: 'Peak', align: 'right', cell: peakText },
-    { header: 'Limit', align: 'right', cell: limitText },
+    {
+      header: 'Peak (limit)',
+      align: 'right',
+      cell: (a) => (
+        <>
+          {peakText(a)}
+          <Text span size="xs" c="dimmed">
+            {' '}
+            ({limitText(a)})
+          </Text>
+        </>
+      ),
+    },
     { header: 'Slots', align: 'right', cell: (a) => a.slotCount },
     { header: 'Ended (IST)', cell: (a) => (a.endedAt ? formatDateTime24(a.endedAt) : <Text span size="sm" c="red">ongoing</Text>) },
     {
@@ -111,7 +123,7 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
           disabled={openRows.length === 0}
           onChange={(e) => setSelected(e.currentTarget.checked ? new Set(openRows.map((a) => a.id)) : new Set())}
         />
-        <Button size="xs" disabled={ticked.length === 0} onClick={() => setAction({ kind: 'acknowledge', ids: ticked, what: `${ticked.length} alerts` })}>
+        <Button size="xs" disabled={ticked.length === 0} onClick={() => setAction({ kind: 'acknowledge', ids: ticked, what: ticked.length === 1 ? `alert ${ticked[0]}` : `${ticked.length} alerts` })}>
           Acknowledge selected ({ticked.length})
         </Button>
       </Group>

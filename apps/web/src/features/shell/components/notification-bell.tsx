@@ -69,7 +69,7 @@ export function NotificationBell() {
                   style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
                 >
                   <Group gap={6} wrap="nowrap" align="flex-start">
-                    <Badge size="xs" color={SEVERITY_COLOURS[n.severity]} variant="light" style={{ flexShrink: 0 }}>
+                    <Badge size="xs" color={SEVERITY_COLOURS[n.severity]} variant="light" style={{ flexShrink: 0, minWidth: 'max-content' }}>
                       {n.severity.toLowerCase()}
                     </Badge>
                     <Text size="sm" fw={n.readAt === null ? 600 : 400} lineClamp={2}>
