@@ -132,7 +132,7 @@ describe('alert evaluation on closed 15-minute slots', () => {
     await expect(
       ctx.db.transaction().execute(async (trx) => {
         const { rows } = await ctx.database.pool.query(`SELECT tenant_id, device_id::text, bucket FROM slot_change WHERE consumer = 'alerts' AND device_id = $1`, [d.id]);
-        await dying.evaluate(trx, rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket })));
+        await dying.evaluate(trx, rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket, changedAt: r.bucket })));
         expect(await episodes(d.id)).toEqual([]); // not visible outside the transaction
         throw new Error('killed');
       }),

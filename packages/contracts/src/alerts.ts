@@ -489,8 +489,8 @@ export const AlertCountSummary = AlertStatusCounts.extend({
   from: Instant,
   to: Instant,
   active: z.number().int().min(0),
-  bySeverity: z.record(AlertSeverity, z.number().int().min(0)),
-  byType: z.record(AlertCondition, z.number().int().min(0)),
+  bySeverity: z.partialRecord(AlertSeverity, z.number().int().min(0)),
+  byType: z.partialRecord(AlertCondition, z.number().int().min(0)),
 });
 export type AlertCountSummary = z.infer<typeof AlertCountSummary>;
 
