@@ -79,6 +79,18 @@ describe('alert evaluation on closed 15-minute slots', () => {
     ]);
   });
 
+  it('opens and resolves within one batch of slots, as after a backlog', async () => {
+    const d = await station();
+    const t = base();
+    await send(d.accessToken, [...slotOf(t, 60), ...slotOf(t + BUCKET, 70), ...slotOf(t + 2 * BUCKET, 10), ...slotOf(t + 3 * BUCKET, 65)]);
+    await evaluate();
+    const found = await episodes(d.id);
+    expect(found.map((e) => [e.status, e.slot_count, e.peak])).toEqual([
+      ['RESOLVED', 2, 70],
+      ['OPEN', 1, 65],
+    ]);
+  });
+
   it('a late reading that clears the only breaching slot resolves the alert; a late breach opens one at the time it happened', async () => {
     const d = await station();
     const t = base();

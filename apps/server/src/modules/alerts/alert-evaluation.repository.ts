@@ -237,6 +237,39 @@ export class AlertEvaluationRepository extends Repository {
       .execute();
   }
 
+  /** Records the evaluation of several slots at once (again after late readings). */
+  async putSlots(rows: readonly { tenantId: number; ruleId: string; deviceId: string; slot: number; bucket: Date; value: number | null; breach: boolean; suppressed: boolean }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('alert_slot')
+      .values(rows.map((s) => ({ tenant_id: s.tenantId, rule_id: s.ruleId, device_id: s.deviceId, slot: s.slot, bucket: s.bucket, value: s.value, breach: s.breach, suppressed: s.suppressed })))
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'rule_id', 'device_id', 'slot', 'bucket']).doUpdateSet((eb) => ({
+          value: eb.ref('excluded.value'),
+          breach: eb.ref('excluded.breach'),
+          suppressed: eb.ref('excluded.suppressed'),
+        })),
+      )
+      .execute();
+  }
+
+  /**
+   * The series of a device (rule and slot) with an episode a clean slot at or after `from` could
+   * change: an active one, or one whose last breach is at or after `from`. Any other clean slot has
+   * nothing to do.
+   */
+  async seriesWithEpisodes(tenantId: number, deviceId: string, from: Date): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('alert_episode')
+      .select(['rule_id', 'slot'])
+      .distinct()
+      .where('tenant_id', '=', tenantId)
+      .where('device_id', '=', deviceId)
+      .where((eb) => eb.or([eb('status', 'in', ['OPEN', 'ACKNOWLEDGED']), eb.and([eb('status', '!=', 'CLOSED'), eb('last_breach_at', '>=', from)])]))
+      .execute();
+    return new Set(rows.map((r) => `${r.rule_id}:${r.slot}`));
+  }
+
   /** Slot results of a series in [from, to], oldest first. */
   async slots(tenantId: number, ruleId: string, deviceId: string, slot: number, from: Date, to: Date): Promise<{ bucket: number; value: number | null; breach: boolean }[]> {
     const rows = await this.db

@@ -142,16 +142,25 @@ export class AlertEvaluator {
           const first = buckets[0]!.getTime();
           const last = buckets.at(-1)!.getTime() + BUCKET_MS;
           const covering = await windows.covering(tenantId, [device], new Date(first), new Date(last));
-          for (const { rule, series: s } of watched) {
+          const aggOf = new Map(aggs.map((a) => [`${a.slot}:${a.bucket}`, a]));
+          const judged = watched.flatMap(({ rule, series: s }) => {
             const limits = limitsOf(rule, s);
-            for (const bucket of buckets) {
-              const agg = aggs.find((a) => a.slot === s.slot && a.bucket === bucket.getTime());
+            return buckets.map((bucket) => {
+              const agg = aggOf.get(`${s.slot}:${bucket.getTime()}`);
               const suppressed = slotSuppressed(covering, device, bucket.getTime());
-              const judged = agg ? judge(rule.condition, agg, limits) : { value: null, breach: false };
-              const breach = judged.breach && !suppressed;
-              await repo.putSlot({ tenantId, ruleId: rule.id, deviceId, slot: s.slot, bucket, value: judged.value, breach, suppressed });
-              await this.episode(repo, rule, s, limits, bucket.getTime(), breach);
-            }
+              const j = agg ? judge(rule.condition, agg, limits) : { value: null, breach: false };
+              return { rule, s, limits, bucket, value: j.value, breach: j.breach && !suppressed, suppressed };
+            });
+          });
+          await repo.putSlots(judged.map((j) => ({ tenantId, ruleId: j.rule.id, deviceId, slot: j.s.slot, bucket: j.bucket, value: j.value, breach: j.breach, suppressed: j.suppressed })));
+          // Episodes: every breach, and clean slots only where an episode they could change exists.
+          const withEpisodes = judged.some((j) => !j.breach) ? await repo.seriesWithEpisodes(tenantId, deviceId, buckets[0]!) : new Set<string>();
+          for (const j of judged) {
+            const key = `${j.rule.id}:${j.s.slot}`;
+            if (!j.breach && !withEpisodes.has(key)) continue;
+            // A breach may open an episode that this batch's later clean slots resolve.
+            if (j.breach) withEpisodes.add(key);
+            await this.episode(repo, j.rule, j.s, j.limits, j.bucket.getTime(), j.breach);
           }
         }
         await this.fills(repo, rules, tenantId, device, mine[0], buckets);
