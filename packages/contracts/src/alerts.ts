@@ -136,7 +136,8 @@ export type AlertStatus = z.infer<typeof AlertStatus>;
 
 /**
  * Device alert state is numeric (SPEC 4): 0 no alert, 1 OPEN, 2 ACKNOWLEDGED, 3 RESOLVED, 4 CLOSED.
- * A device's state is that of its most severe active alert, else 0.
+ * Every alert carries its code as `state`; a device's own state (no route shows it yet) is that of its
+ * most severe active alert, else 0.
  */
 export const ALERT_STATE_CODES: Record<AlertStatus, number> = { OPEN: 1, ACKNOWLEDGED: 2, RESOLVED: 3, CLOSED: 4 };
 
