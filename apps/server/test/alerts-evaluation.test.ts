@@ -91,6 +91,17 @@ describe('alert evaluation on closed 15-minute slots', () => {
     ]);
   });
 
+  it('keeps one alert across slots without data while the breach lasts', async () => {
+    const d = await station();
+    const t = base();
+    await send(d.accessToken, [...slotOf(t, 60), ...slotOf(t + 4 * BUCKET, 70)]);
+    await evaluate();
+    await send(d.accessToken, slotOf(t + 8 * BUCKET, 90));
+    await evaluate();
+    const found = await episodes(d.id);
+    expect(found.map((e) => [e.status, e.slot_count, e.peak])).toEqual([['OPEN', 3, 90]]);
+  });
+
   it('a late reading that clears the only breaching slot resolves the alert; a late breach opens one at the time it happened', async () => {
     const d = await station();
     const t = base();
@@ -108,14 +119,16 @@ describe('alert evaluation on closed 15-minute slots', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ status: 'RESOLVED', slot_count: 0 });
 
-    // A breach back-filled two hours earlier opens an alert with that time.
+    // A breach back-filled two hours earlier opens an alert with that time; the clean slot already
+    // stored after it resolves it (slots without data in between neither clear nor end it).
     const early = t - 8 * BUCKET;
     await send(d.accessToken, slotOf(early, 75));
     await evaluate();
     found = await episodes(d.id);
     expect(found).toHaveLength(2);
-    expect(found[0]).toMatchObject({ status: 'OPEN', peak: 75, slot_count: 1 });
+    expect(found[0]).toMatchObject({ status: 'RESOLVED', peak: 75, slot_count: 1 });
     expect(found[0]!.started_at.getTime()).toBe(early);
+    expect(found[0]!.ended_at!.getTime()).toBe(early + BUCKET);
   });
 
   it('raises nothing for readings inside a calibration window of the device or its station', async () => {

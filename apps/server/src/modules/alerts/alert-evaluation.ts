@@ -187,12 +187,12 @@ export class AlertEvaluator {
       if (target) {
         if (target.status === 'RESOLVED' && bucket >= target.lastBreachAt.getTime()) {
           // A late reading broke a slot that had cleared it: the alert is open again, if no other is.
-          if (active && active.id !== target.id) return this.recount(repo, rule, s, limits, target, now);
+          if (active && active.id !== target.id) return this.recount(repo, rule, s, limits, target, now, bucket);
           await repo.updateEpisode(s.tenantId, target.id, { status: 'OPEN', endedAt: null }, now);
           await repo.transition({ tenantId: s.tenantId, alertId: target.id, from: 'RESOLVED', to: 'OPEN', at: now, comment: 'late readings broke the limit again' });
           target = { ...target, status: 'OPEN', endedAt: null };
         }
-        return this.recount(repo, rule, s, limits, target, now);
+        return this.recount(repo, rule, s, limits, target, now, bucket);
       }
       // A new episode. SUSTAINED needs its duration of consecutive breaching slots first.
       const needed = rule.condition === 'SUSTAINED' ? Math.max(1, Math.ceil((rule.durationMinutes ?? 15) / 15)) : 1;
@@ -234,32 +234,29 @@ export class AlertEvaluator {
 
     // A clean slot: inside an episode (a late reading cleared it), or after the active one's last breach.
     const target = before && bucket <= before.lastBreachAt.getTime() ? before : active && bucket > active.lastBreachAt.getTime() ? active : undefined;
-    if (target) await this.recount(repo, rule, s, limits, target, now);
+    if (target) await this.recount(repo, rule, s, limits, target, now, bucket);
   }
 
   /**
    * Recounts an episode from its slot rows: first and last breach, peak, slot count; resolves it
    * when the clear condition holds after the last breach (or no breach is left).
    */
-  private async recount(repo: AlertEvaluationRepository, rule: EvalRule, s: EvalSeries, limits: { min: number | null; max: number | null }, e: Episode, now: Date) {
+  private async recount(repo: AlertEvaluationRepository, rule: EvalRule, s: EvalSeries, limits: { min: number | null; max: number | null }, e: Episode, now: Date, bucket?: number) {
     const clearMs = rule.clearSlots * BUCKET_MS;
     const key = [s.tenantId, rule.id, s.deviceId, s.slot] as const;
-    const rows = await repo.slots(...key, new Date(e.startedAt.getTime() - clearMs), new Date(Math.max(e.lastBreachAt.getTime(), e.startedAt.getTime()) + 2 * clearMs + 96 * BUCKET_MS));
-    // The run of breaches this episode spans: from its start, until clearSlots clean slots in a row.
+    const last = Math.max(e.lastBreachAt.getTime(), e.startedAt.getTime(), bucket ?? 0);
+    const rows = await repo.slots(...key, new Date(e.startedAt.getTime() - clearMs), new Date(last + clearMs + 96 * BUCKET_MS));
+    // The run of breaches this episode spans: from its first breaching slot until clearSlots clean
+    // slots follow the last one. Slots without data (no row) neither clear it nor end it.
     const breaches: { bucket: number; value: number | null }[] = [];
     let clean = 0;
     let cleared = false;
-    const byBucket = new Map(rows.map((r) => [r.bucket, r]));
-    for (let t = rows[0]?.bucket ?? 0; t <= (rows.at(-1)?.bucket ?? -1); t += BUCKET_MS) {
-      const r = byBucket.get(t);
-      if (r?.breach) {
-        if (breaches.length > 0 || t >= e.startedAt.getTime() - clearMs) {
-          breaches.push({ bucket: t, value: r.value });
-          clean = 0;
-        }
+    for (const r of rows) {
+      if (r.breach) {
+        breaches.push({ bucket: r.bucket, value: r.value });
+        clean = 0;
       } else if (breaches.length > 0) {
-        if (r) clean += 1;
-        else break; // a slot not evaluated yet (no data): neither clears nor continues.
+        clean += 1;
         if (clean >= rule.clearSlots) {
           cleared = true;
           break;
