@@ -173,6 +173,37 @@ describe('alert routes', () => {
     expect(res.json().map((e: { name: string }) => e.name)).not.toContain('Night shift');
   });
 
+  it("answers 404 to another industry's user on every route naming an alert, rule, escalation or tenant", async () => {
+    const w = await world();
+    const alertId = (AlertPage.parse((await list(w.admin.cookie, {})).json()).items[0]!).id;
+    const rule = (await ctx.inject({ method: 'GET', url: `/api/alertConfiguration?tenantId=${w.d.tenantId}`, headers: { cookie: w.admin.cookie } })).json().items[0] as AlertRule;
+    const escalation = (await ctx.inject({ method: 'GET', url: `/api/escalations?tenantId=${w.d.tenantId}`, headers: { cookie: w.admin.cookie } })).json()[0];
+    const ruleBody = { industryId: w.d.tenantId, name: 'x', type: 'AVG_15M' };
+    const escBody = { tenantId: w.d.tenantId, name: 'x', levels: [{ delayMinutes: 0, repeatMinutes: null, recipients: {} }] };
+    const calls = [
+      { method: 'GET', url: `/api/alert/${alertId}` },
+      { method: 'GET', url: `/api/alertNotificationDetails/${alertId}` },
+      { method: 'POST', url: `/api/alert/${alertId}/close`, payload: { reason: 'not mine' } },
+      { method: 'GET', url: `/api/alertConfiguration?tenantId=${w.d.tenantId}` },
+      { method: 'PUT', url: `/api/alertConfiguration/${rule.id}`, payload: ruleBody },
+      { method: 'PUT', url: `/api/alertRules/change-condition/${rule.id}`, payload: { type: 'AVG_15M' } },
+      { method: 'GET', url: `/api/escalations?tenantId=${w.d.tenantId}` },
+      { method: 'POST', url: '/api/escalations', payload: escBody },
+      { method: 'PUT', url: `/api/escalations/${escalation.id}`, payload: escBody },
+      { method: 'GET', url: `/api/alertCounts?tenantId=${w.d.tenantId}` },
+      { method: 'GET', url: `/api/alertFillLoss?tenantId=${w.d.tenantId}` },
+      { method: 'POST', url: `/api/tenants/${w.d.tenantId}/alertDataByTenant`, payload: {} },
+      { method: 'POST', url: '/api/quasi-alerts', payload: { tenantId: w.d.tenantId } },
+      { method: 'POST', url: '/api/corp-alerts', payload: { tenantId: w.d.tenantId, corporateId: 1 } },
+    ] as const;
+    for (const call of calls) {
+      const res = await ctx.inject({ ...call, headers: { cookie: w.otherAdmin.cookie, ...XHR } });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+    }
+    // Nothing changed.
+    expect(AlertDetail.parse((await ctx.inject({ method: 'GET', url: `/api/alert/${alertId}`, headers: { cookie: w.admin.cookie } })).json()).status).toBe('OPEN');
+  });
+
   it('keeps channel choices per severity and marks notifications read', async () => {
     const w = await world();
     let res = await ctx.inject({ method: 'GET', url: '/api/notificationPreferences', headers: { cookie: w.admin.cookie } });
