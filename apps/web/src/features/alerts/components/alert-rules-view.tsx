@@ -23,7 +23,11 @@ export function conditionText(r: AlertRule): string {
   if (r.type === 'DATA_FILL') return kind;
   const limit = (v: number | null) => (v === null ? "the parameter's limit" : formatIndian(v));
   const side =
-    r.comparison === 'OUTSIDE' ? `outside ${limit(r.thresholdMin)} – ${limit(r.thresholdMax)}` : `${COMPARISON_LABELS[r.comparison]} ${limit(r.comparison === 'BELOW' ? r.thresholdMin : r.thresholdMax)}`;
+    r.comparison !== 'OUTSIDE'
+      ? `${COMPARISON_LABELS[r.comparison]} ${limit(r.comparison === 'BELOW' ? r.thresholdMin : r.thresholdMax)}`
+      : r.thresholdMin === null && r.thresholdMax === null
+        ? "outside the parameter's limits"
+        : `outside ${limit(r.thresholdMin)} – ${limit(r.thresholdMax)}`;
   return `${kind} ${side}${r.type === 'SUSTAINED' ? ` for ${r.durationMinutes ?? '?'} min` : ''}`;
 }
 
@@ -56,7 +60,7 @@ export function AlertRulesView({ tenantId }: { tenantId: number }) {
             {r.name}
           </Text>
           {r.isDefault && (
-            <Badge size="xs" variant="outline" color="gray">
+            <Badge size="xs" variant="outline" color="gray" style={{ minWidth: 'max-content' }}>
               CPCB default
             </Badge>
           )}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Escalation } from '@enviro/contracts/alerts';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -68,28 +68,19 @@ export function EscalationsView({ tenantId }: { tenantId: number }) {
                 </Button>
               </Group>
             </Group>
-            <Table.ScrollContainer minWidth={480}>
-              <Table aria-label={`Levels of ${p.name}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Level</Table.Th>
-                    <Table.Th>After</Table.Th>
-                    <Table.Th>Repeats</Table.Th>
-                    <Table.Th>Tells</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {p.levels.map((l, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>{i + 1}</Table.Td>
-                      <Table.Td>{l.delayMinutes === 0 ? 'at once' : `${l.delayMinutes} min`}</Table.Td>
-                      <Table.Td>{l.repeatMinutes === null ? 'once' : `every ${l.repeatMinutes} min until acknowledged`}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{recipientsText(l.recipients)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Levels of ${p.name}`}>
+              {p.levels.map((l, i) => (
+                <li key={i} style={{ borderTop: '1px solid var(--mantine-color-gray-2)', paddingTop: 6 }}>
+                  <Text size="sm" fw={600}>
+                    Level {i + 1}: {l.delayMinutes === 0 ? 'at once' : `after ${l.delayMinutes} min`},{' '}
+                    {l.repeatMinutes === null ? 'told once' : `again every ${l.repeatMinutes} min until acknowledged`}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    Tells {recipientsText(l.recipients)}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
           </Paper>
         ))
       )}
