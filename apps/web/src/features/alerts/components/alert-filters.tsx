@@ -28,31 +28,34 @@ export interface AlertFilterValues {
 const list = <T extends string>(text: string | undefined, allowed: readonly T[]): T[] =>
   (text ?? '').split(',').filter((v): v is T => (allowed as readonly string[]).includes(v));
 
-/**
- * The body of POST /api/alerts for the URL's filters; unknown values are dropped, not sent. The
- * period's start is taken once per minute, so the query key holds still while the page is open.
- */
+/** The body of POST /api/alerts for the URL's filters at `now`; unknown values are dropped, not sent. */
+export function alertListRequest(values: AlertFilterValues, page: number, size: number, now: number): AlertListRequest {
+  const duration = values.time ? parseDuration(values.time) : undefined;
+  const tenantId = Number(values.tenantId);
+  const stationId = Number(values.stationId);
+  const status = list(values.status, ALERT_STATUSES);
+  const severity = list(values.severity, ALERT_SEVERITIES);
+  const type = list(values.type, ALERT_CONDITIONS);
+  return {
+    page,
+    size,
+    ...(Number.isInteger(tenantId) && tenantId > 0 ? { tenantId } : {}),
+    ...(Number.isInteger(stationId) && stationId > 0 ? { stationId } : {}),
+    ...(values.paramName ? { paramName: values.paramName } : {}),
+    ...(status.length ? { status } : {}),
+    ...(severity.length ? { severity } : {}),
+    ...(type.length ? { type } : {}),
+    ...(duration ? { startDate: new Date(durationRange(duration, now, DISPLAY_TIME_ZONE).from).toISOString() } : {}),
+  };
+}
+
+/** The request of the URL's filters; the period's start is taken once a minute, so the query key holds still while the page is open. */
 export function useAlertListRequest(values: AlertFilterValues, page: number, size: number): AlertListRequest {
   const minute = Math.floor(Date.now() / 60_000);
-  return useMemo(() => {
-    const duration = values.time ? parseDuration(values.time) : undefined;
-    const tenantId = Number(values.tenantId);
-    const stationId = Number(values.stationId);
-    const status = list(values.status, ALERT_STATUSES);
-    const severity = list(values.severity, ALERT_SEVERITIES);
-    const type = list(values.type, ALERT_CONDITIONS);
-    return {
-      page,
-      size,
-      ...(Number.isInteger(tenantId) && tenantId > 0 ? { tenantId } : {}),
-      ...(Number.isInteger(stationId) && stationId > 0 ? { stationId } : {}),
-      ...(values.paramName ? { paramName: values.paramName } : {}),
-      ...(status.length ? { status } : {}),
-      ...(severity.length ? { severity } : {}),
-      ...(type.length ? { type } : {}),
-      ...(duration ? { startDate: new Date(durationRange(duration, minute * 60_000, DISPLAY_TIME_ZONE).from).toISOString() } : {}),
-    };
-  }, [values.tenantId, values.stationId, values.paramName, values.status, values.severity, values.type, values.time, page, size, minute]);
+  return useMemo(
+    () => alertListRequest(values, page, size, minute * 60_000),
+    [values.tenantId, values.stationId, values.paramName, values.status, values.severity, values.type, values.time, page, size, minute],
+  );
 }
 
 interface AlertFiltersProps {
