@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Db } from '@enviro/server/platform/database/database';
 import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
 import { AlertEvaluator } from '@enviro/server/modules/alerts/alert-evaluation';
-import { CEMS_PARAMS, type Fleet } from './fleet.ts';
+import { CEMS_PARAMS, telemetryBody, type Fleet } from './fleet.ts';
 import { benchHttp, type IngestFigure } from './ingest-bench.ts';
 import { percentile, round, timeRuns, type Timing } from './stats.ts';
 
@@ -56,7 +56,7 @@ export interface AlertBenchFigures {
   without: IngestFigure & { drainSeconds: number };
   with: IngestFigure & { drainSeconds: number };
   episodes: number;
-  latency: Timing & { max: number };
+  latency: Timing & { max: number; liveRate: number };
   list: Timing;
   listTotal: number;
   open: number;
@@ -67,8 +67,8 @@ export interface AlertBenchFigures {
  * workers) and its database:
  * 1. HTTP backlog ingestion with the rules disabled, then enabled (a 15-minute rule on every
  *    series), on disjoint time ranges; and how long the workers take to catch up after each.
- * 2. Latency of an alert: a breaching reading posted into the slot that closed last, under a
- *    concurrent ingestion load, until its alert is open (poll every 50 ms). It stands for "after the
+ * 2. Latency of an alert: a breaching reading posted into the slot that closed last, while every
+ *    device reports live, until its alert is open (poll every 50 ms). It stands for "after the
  *    slot closes": the rollup worker treats a closed slot with new readings as it treats one that
  *    just closed, at its next 2-second pass.
  * 3. 10,000 open alerts (inserted): POST /api/alerts filtered (OPEN, one parameter) and paged, with an API key.
@@ -92,17 +92,27 @@ export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale:
   const withRules = await benchHttp(baseUrl, fleet, requests, 32, now - 200 * 24 * 3600_000);
   const withDrain = await drained(pool, t0);
   const episodes = Number((await pool.query(`SELECT count(*) FROM alert_episode WHERE tenant_id = $1`, [fleet.tenantId])).rows[0].count);
+  log(`alerts: without rules ${without.readingsPerSec}/s (caught up ${withoutDrain} s), with ${withRules.readingsPerSec}/s (caught up ${withDrain} s), ${episodes} alerts`);
 
   log('alerts: latency under load');
   const latencies: number[] = [];
   let loading = true;
+  // Devices reporting live (one reading of all five parameters a request, 8 in flight): the
+  // ingestion and its commits go on, and the rollup worker has the closed slots only to do.
+  let live = 0;
   const background = (async () => {
-    let origin = now - 600 * 24 * 3600_000;
-    while (loading) {
-      await benchHttp(baseUrl, fleet, 32, 8, origin);
-      origin -= 32 * fleet.devices.length * 100 * MINUTE;
-    }
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, k) => {
+        for (let n = k; loading; n += 8) {
+          const device = fleet.devices[n % fleet.devices.length]!;
+          const res = await fetch(`${baseUrl}/api/v1/${device.token}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: telemetryBody(Date.now() - 1000, 1) });
+          if (res.status !== 200) throw new Error(`live load: HTTP ${res.status}`);
+          live += 1;
+        }
+      }),
+    );
   })();
+  const loadStarted = performance.now();
   const probes = Math.max(10, Math.round(40 * scale));
   for (let i = 0; i < probes; i++) {
     const device = fleet.devices[i % fleet.devices.length]!;
@@ -123,9 +133,11 @@ export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale:
       await new Promise((r) => setTimeout(r, 50));
     }
     latencies.push(performance.now() - sent);
+    log(`alerts: latency ${round(latencies.at(-1)!)} ms`);
   }
   loading = false;
   await background;
+  const liveRate = Math.round((live * CEMS_PARAMS.length) / ((performance.now() - loadStarted) / 1000));
   latencies.sort((a, b) => a - b);
 
   log('alerts: 10,000 open alerts listed');
@@ -165,7 +177,7 @@ export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale:
     without: { ...without, drainSeconds: withoutDrain },
     with: { ...withRules, drainSeconds: withDrain },
     episodes,
-    latency: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), max: round(latencies.at(-1)!), runs: latencies.length },
+    latency: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), max: round(latencies.at(-1)!), runs: latencies.length, liveRate },
     list,
     listTotal,
     open: Number((await pool.query(`SELECT count(*) FROM alert_episode WHERE tenant_id = $1 AND status = 'OPEN'`, [fleet.tenantId])).rows[0].count),
@@ -177,7 +189,7 @@ export function alertRows(f: AlertBenchFigures): string[] {
   const ratio = Math.round((100 * f.with.readingsPerSec) / f.without.readingsPerSec);
   return [
     `| HTTP ingestion with a 15-minute rule on every series (${f.series} series, ${f.rules} rules) | ${f.with.readingsPerSec.toLocaleString('en-IN')} readings/s (${ratio} % of the run without rules); workers caught up ${f.with.drainSeconds} s after the start, ${f.episodes} alerts raised | same run, rules disabled: ${f.without.readingsPerSec.toLocaleString('en-IN')} readings/s; caught up after ${f.without.drainSeconds} s |`,
-    `| Alert open after its slot's breaking reading is committed, under ingestion load | p50 ${f.latency.p50} ms, p95 ${f.latency.p95} ms, max ${f.latency.max} ms (${f.latency.runs} alerts) | target p95 ≤ 5,000 ms |`,
+    `| Alert open after its slot's breaking reading is committed, while devices report live (${f.latency.liveRate.toLocaleString('en-IN')} readings/s) | p50 ${f.latency.p50} ms, p95 ${f.latency.p95} ms, max ${f.latency.max} ms (${f.latency.runs} alerts) | target p95 ≤ 5,000 ms; the workers poll every 2 s (rollups) and 1 s (alerts) |`,
     `| POST /api/alerts, one parameter, page 4 of 50, over ${f.listTotal.toLocaleString('en-IN')} matching of ${f.open.toLocaleString('en-IN')} open alerts, API key | p50 ${f.list.p50} ms, p95 ${f.list.p95} ms (${f.list.runs} runs) | target p50 ≤ 50 ms |`,
   ];
 }

@@ -125,8 +125,10 @@ export class AlertEpisodeRepository extends Repository {
       .leftJoin('app_user as cu', (j) => j.onRef('cu.tenant_id', '=', 'a.tenant_id').onRef('cu.id', '=', 'a.closed_user_id'));
   }
 
+  /** The scope's alerts, filtered on `alert_episode` alone (its indexes), for counts and pages. */
   private filtered(scope: AlertListScope) {
-    return this.base()
+    return this.db
+      .selectFrom('alert_episode as a')
       .where('a.tenant_id', 'in', scope.tenantIds)
       .$if(scope.restricted.size > 0, (qb) =>
         qb.where((eb) =>
@@ -139,7 +141,9 @@ export class AlertEpisodeRepository extends Repository {
         ),
       )
       .$if(scope.entityIds !== undefined, (qb) => (scope.entityIds!.length > 0 ? qb.where('a.entity_id', 'in', scope.entityIds!) : qb.where(sql<boolean>`false`)))
-      .$if(scope.paramName !== undefined, (qb) => qb.where('sp.name', '=', scope.paramName!))
+      .$if(scope.paramName !== undefined, (qb) =>
+        qb.where('a.std_param_id', '=', (eb) => eb.selectFrom('std_param').select('std_param.id').where('std_param.name', '=', scope.paramName!)),
+      )
       .$if(scope.status !== undefined && scope.status.length > 0, (qb) => qb.where('a.status', 'in', scope.status!))
       .$if(scope.severity !== undefined && scope.severity.length > 0, (qb) => qb.where('a.severity', 'in', scope.severity!))
       .$if(scope.type !== undefined && scope.type.length > 0, (qb) => qb.where('a.type', 'in', scope.type!))
@@ -181,12 +185,12 @@ export class AlertEpisodeRepository extends Repository {
     ] as const;
   }
 
-  /** One page, newest start first, and the count over all pages. */
+  /** One page, newest start first, and the count over all pages: the page's ids first, then their rows. */
   async list(scope: AlertListScope, page: { page: number; size: number }): Promise<{ rows: AlertRow[]; total: number }> {
     if (scope.tenantIds.length === 0) return { rows: [], total: 0 };
-    const [rows, count] = await Promise.all([
+    const [ids, count] = await Promise.all([
       this.filtered(scope)
-        .select(this.columns())
+        .select(['a.tenant_id', 'a.id'])
         .orderBy('a.started_at', 'desc')
         .orderBy('a.id', 'desc')
         .limit(page.size)
@@ -194,7 +198,15 @@ export class AlertEpisodeRepository extends Repository {
         .execute(),
       this.filtered(scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows as AlertRow[], total: count.n };
+    if (ids.length === 0) return { rows: [], total: count.n };
+    const rows = (await this.base()
+      .select(this.columns())
+      .where('a.tenant_id', 'in', [...new Set(ids.map((r) => r.tenant_id))])
+      .where('a.id', 'in', ids.map((r) => r.id))
+      .execute()) as AlertRow[];
+    const at = new Map(ids.map((r, i) => [`${r.tenant_id}:${r.id}`, i]));
+    rows.sort((a, b) => at.get(`${a.tenant_id}:${a.id}`)! - at.get(`${b.tenant_id}:${b.id}`)!);
+    return { rows, total: count.n };
   }
 
   /** One alert of the caller's tenants, or undefined. */
@@ -262,6 +274,7 @@ export class AlertEpisodeRepository extends Repository {
   async countsByTenant(scope: AlertListScope): Promise<{ tenant_id: number; tenant_name: string; status: string; n: number }[]> {
     if (scope.tenantIds.length === 0) return [];
     return this.filtered(scope)
+      .innerJoin('tenant as t', 't.id', 'a.tenant_id')
       .select(['a.tenant_id', 't.name as tenant_name', 'a.status', sql<number>`count(*)::int`.as('n')])
       .groupBy(['a.tenant_id', 't.name', 'a.status'])
       .execute();
