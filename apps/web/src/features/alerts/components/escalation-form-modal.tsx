@@ -16,6 +16,8 @@ interface LevelValues {
   corporateRoles: string[];
   statutoryRoles: string[];
   cpcb: boolean;
+  /** Named users (kept as they are: the form does not edit them). */
+  userIds: number[];
   emails: string[];
   phones: string[];
   webhooks: string[];
@@ -35,6 +37,7 @@ const NEW_LEVEL: LevelValues = {
   corporateRoles: [],
   statutoryRoles: [],
   cpcb: false,
+  userIds: [],
   emails: [],
   phones: [],
   webhooks: [],
@@ -47,6 +50,7 @@ const toLevel = (l: Escalation['levels'][number]): LevelValues => ({
   corporateRoles: l.recipients.corporateRoles,
   statutoryRoles: l.recipients.statutoryRoles,
   cpcb: l.recipients.cpcb,
+  userIds: l.recipients.userIds,
   emails: l.recipients.emails,
   phones: l.recipients.phones,
   webhooks: l.recipients.webhooks,
@@ -75,7 +79,7 @@ export function EscalationFormModal({ tenantId, policy, onClose }: { tenantId: n
           corporateRoles: l.corporateRoles,
           statutoryRoles: l.statutoryRoles,
           cpcb: l.cpcb,
-          userIds: policy?.levels[0]?.recipients.userIds ?? [],
+          userIds: l.userIds,
           emails: l.emails,
           phones: l.phones,
           webhooks: l.webhooks,
@@ -132,9 +136,9 @@ export function EscalationFormModal({ tenantId, policy, onClose }: { tenantId: n
                 allowDecimal={false}
                 {...level(i, 'repeatMinutes')}
               />
-              <MultiSelect label="The industry's" data={ROLES} clearable {...level(i, 'industryRoles')} />
-              <MultiSelect label="Its corporate's" data={ROLES} clearable {...level(i, 'corporateRoles')} />
-              <MultiSelect label="Its statutory bodies' (SPCB)" data={ROLES} clearable {...level(i, 'statutoryRoles')} />
+              <MultiSelect label="The industry's" placeholder="Nobody" data={ROLES} clearable {...level(i, 'industryRoles')} />
+              <MultiSelect label="Its corporate's" placeholder="Nobody" data={ROLES} clearable {...level(i, 'corporateRoles')} />
+              <MultiSelect label="Its statutory bodies' (SPCB)" placeholder="Nobody" data={ROLES} clearable {...level(i, 'statutoryRoles')} />
               <Checkbox mt={{ base: 0, xs: 28 }} label="CPCB" {...form.getInputProps(`levels.${i}.cpcb`, { type: 'checkbox' })} />
               <TagsInput label="E-mail addresses" placeholder="Type and press Enter" {...level(i, 'emails')} />
               <TagsInput label="Phone numbers (SMS)" placeholder="+919876543210" {...level(i, 'phones')} />
@@ -146,7 +150,7 @@ export function EscalationFormModal({ tenantId, policy, onClose }: { tenantId: n
           mt="sm"
           variant="light"
           disabled={form.values.levels.length >= 5}
-          onClick={() => form.insertListItem('levels', { ...NEW_LEVEL, delayMinutes: 30 * form.values.levels.length, industryRoles: [] })}
+          onClick={() => form.insertListItem('levels', { ...NEW_LEVEL, delayMinutes: 30 * form.values.levels.length, industryRoles: [], userIds: [] })}
         >
           Add a level
         </Button>
