@@ -85,7 +85,7 @@ function AlertPage({ alert }: { alert: AlertDetail }) {
         )}
       </Group>
       <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
           {facts.map(([label, value]) => (
             <div key={label}>
               <Text component="dt" size="xs" c="dimmed">
