@@ -131,6 +131,35 @@ describe('alert evaluation on closed 15-minute slots', () => {
     expect(found[0]!.ended_at!.getTime()).toBe(early + BUCKET);
   });
 
+  it('INSTANT breaks on one reading, SUSTAINED only when every reading breaks for its duration', async () => {
+    const d = await ctx.b.newStationDevice({ params: [{ name: 'pm' }, { name: 'so2' }] });
+    await ctx.database.pool.query(
+      `INSERT INTO alert_rule (tenant_id, name, entity_id, std_param_ids, condition, comparison, threshold_max, duration_minutes)
+       SELECT $1, c, $2, ARRAY[(SELECT id FROM std_param WHERE name = p)], c, 'ABOVE', 50, m
+       FROM (VALUES ('INSTANT', 'pm', NULL::int), ('SUSTAINED', 'so2', 30)) AS x(c, p, m)`,
+      [d.tenantId, d.entityId],
+    );
+    const t = base();
+    // pm: one reading of 80 among low ones (average 30); so2: every reading above 50 for two slots,
+    // then a slot whose average is above 50 but one reading is not.
+    await send(d.accessToken, [
+      { ts: t + MINUTE, values: { pm: 80, so2: 60 } },
+      { ts: t + 6 * MINUTE, values: { pm: 5, so2: 70 } },
+      { ts: t + 11 * MINUTE, values: { pm: 5, so2: 65 } },
+      { ts: t + BUCKET + MINUTE, values: { pm: 5, so2: 90 } },
+      { ts: t + BUCKET + 6 * MINUTE, values: { pm: 5, so2: 55 } },
+      { ts: t + 2 * BUCKET + MINUTE, values: { pm: 5, so2: 120 } },
+      { ts: t + 2 * BUCKET + 6 * MINUTE, values: { pm: 5, so2: 40 } },
+    ]);
+    await evaluate();
+    const found = await episodes(d.id);
+    expect(found.map((e) => [e.type, e.param, e.status, e.peak, e.slot_count])).toEqual([
+      ['INSTANT', 'pm', 'RESOLVED', 80, 1],
+      ['SUSTAINED', 'so2', 'RESOLVED', 60, 2],
+    ]);
+    expect(found.every((e) => e.started_at.getTime() === t)).toBe(true);
+  });
+
   it('raises nothing for readings inside a calibration window of the device or its station', async () => {
     const d = await station();
     const t = base();
