@@ -6,12 +6,16 @@ import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, type ViewportName } from './portal.ts';
+import { activeMenuItem, addSessionCookie, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, openPage, screenshot, type ViewportName } from './portal.ts';
 import { startServer } from './portal.ts';
 
 const CEMENT = 'Aravali Cement Works Ltd';
 const HOUR = 3_600_000;
 const SLOT = 15 * 60_000;
+/** How often the bell asks for new notifications (NOTIFICATIONS_POLL_MS of src/features/shell/api/get-notifications.ts). */
+const POLL_MS = 30_000;
+/** How long a notice stays (SPEC 4; NOTIFICATION_MS of src/lib/notify.ts). */
+const NOTICE_MS = 4_000;
 
 /**
  * The alert screens against the real server and the demo industry: the list with its filters in
@@ -27,6 +31,8 @@ describe('alerts in a browser', () => {
   const cookies = { tenantAdmin: '', statutory: '' };
   const alertIds: number[] = [];
   let tenantId = 0;
+  /** The industry's administrator (user id). */
+  let admin = 0;
   let series = { deviceId: 0, entityId: 0, slot: 0, stdParamId: 0, station: '', label: '', max: 0 };
 
   beforeAll(async () => {
@@ -34,9 +40,10 @@ describe('alerts in a browser', () => {
     const board = (await seedDemo(database, { days: 1 })).statutoryTenantId;
     const db = database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
-    const admin = await newUser(db, { tenantId, name: 'Arjun Admin', role: 'admin' });
+    const arjun = await newUser(db, { tenantId, name: 'Arjun Admin', role: 'admin' });
+    admin = arjun.id;
     const statutory = await newUser(db, { tenantId: board, userType: 'statutory', name: 'Bala Board', role: 'user' });
-    cookies.tenantAdmin = await sessionCookie(db, tenantId, admin.id);
+    cookies.tenantAdmin = await sessionCookie(db, tenantId, admin);
     cookies.statutory = await sessionCookie(db, board, statutory.id);
     series = await limitedSeries(tenantId);
     // The demo's own alerts of this industry give way to the ones below, whose times and states the test knows.
@@ -53,8 +60,8 @@ describe('alerts in a browser', () => {
     alertIds.push(await insertEpisode(rule, { startedAt: start - 9 * HOUR, endedAt: start - 8 * HOUR, status: 'RESOLVED', peak: series.max * 1.2, slots: 4, severity: 'MAJOR' }));
     alertIds.push(await insertEpisode(sustained, { startedAt: start - 20 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.1, slots: 1, severity: 'MINOR', type: 'SUSTAINED' }));
     alertIds.push(await insertEpisode(instant, { startedAt: start - 2 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.3, slots: 1, severity: 'WARNING', type: 'INSTANT' }));
-    await insertOutbox(alertIds[0]!, admin.id, 'arjun@example.com');
-    await insertInApp(admin.id, alertIds[0]!, 'CRITICAL', `${series.label} exceeded at ${series.station}`);
+    await insertOutbox(alertIds[0]!, admin, 'arjun@example.com');
+    await insertInApp(admin, alertIds[0]!, 'CRITICAL', `${series.label} exceeded at ${series.station}`);
     ({ app, base } = await startServer(database));
     browser = await launchBrowser();
   });
@@ -205,6 +212,27 @@ describe('alerts in a browser', () => {
       await page.waitForURL(`${base}/app/alerts/${alertIds[0]}`);
       await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a notification that arrives while the app is open shows a 4-second notice and counts on the bell', async () => {
+    const { context, page, errors } = await openPage(browser, 'desktop');
+    // The page's timers on Playwright's clock: the bell's next poll and the notice's fading are jumped to.
+    await page.clock.install();
+    await addSessionCookie(context, base, cookies.tenantAdmin);
+    await page.goto(`${base}/app/alerts`);
+    await page.getByRole('button', { name: /^Notifications/ }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(4);
+    const before = await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
+    await insertInApp(admin, alertIds[3]!, 'WARNING', `${series.label} instantaneous breach at ${series.station}`);
+    await page.clock.fastForward(POLL_MS + 1_000);
+    const notice = page.getByText(`${series.label} instantaneous breach at ${series.station}`);
+    await notice.waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')).not.toBe(before);
+    await screenshot(page, 'bell-notice-desktop');
+    await page.clock.fastForward(NOTICE_MS);
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
     expect(errors).toEqual([]);
     await context.close();
   });
