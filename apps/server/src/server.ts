@@ -10,6 +10,8 @@ import { startRollupWorker } from './modules/data/rollup-worker.ts';
 import { loadRegulatorKey } from './modules/regulator/credentials.ts';
 import { startRegulatorWorker } from './modules/regulator/regulator-worker.ts';
 import { startDemoRegulator } from './demo/regulator-demo.ts';
+import { startAlertsWorker } from './modules/alerts/alerts-worker.ts';
+import { FetchWebhookSender } from './platform/webhook/webhook-sender.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -59,7 +61,11 @@ async function main(): Promise<void> {
       database,
       regulator: { key: regulatorKey.key },
       mail: { transport: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
-      sms: createSmsProvider(config.SMS_PROVIDER, log),
+      sms: createSmsProvider(
+        config.SMS_PROVIDER,
+        log,
+        config.SMS_HTTP_URL && config.SMS_HTTP_KEY ? { url: config.SMS_HTTP_URL, key: config.SMS_HTTP_KEY, sender: config.SMS_HTTP_SENDER } : undefined,
+      ),
       metrics: { token: config.METRICS_TOKEN },
     },
     { loggerInstance: log, trustProxy: config.TRUST_PROXY },
@@ -90,9 +96,15 @@ async function main(): Promise<void> {
     if (receiver) stops.unshift(() => receiver.close());
   }
   const regulator = startRegulatorWorker(database.db, app.regulator.vault, log);
+  const alerts = startAlertsWorker(
+    database.db,
+    { ...app.messaging, webhooks: new FetchWebhookSender(), publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
+    log,
+  );
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(
+    () => alerts.stop(),
     async () => {
       await broker.stopAccepting();
       await app.close();

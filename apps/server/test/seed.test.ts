@@ -16,6 +16,16 @@ describe('seedDemo', () => {
     seeded = await seedDemo(ctx.database, { days: 2, now: NOW });
   });
 
+  it('raises alert episodes in every state from the last day, with an escalation that repeats', async () => {
+    const { rows } = await ctx.database.pool.query(`SELECT status, count(*)::int AS n FROM alert_episode GROUP BY status`);
+    const n = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+    for (const status of ['OPEN', 'ACKNOWLEDGED', 'RESOLVED', 'CLOSED']) expect(n(status), status).toBeGreaterThan(0);
+    const types = await ctx.database.pool.query(`SELECT DISTINCT type FROM alert_episode ORDER BY type`);
+    expect(types.rows.map((r) => r.type)).toEqual(expect.arrayContaining(['AVG_15M', 'DATA_LOSS']));
+    const repeating = await ctx.database.pool.query(`SELECT count(*)::int AS n FROM alert_escalation WHERE is_default AND levels->0->>'repeatMinutes' = '15'`);
+    expect(repeating.rows[0].n).toBe(1);
+  });
+
   it('creates a statutory body with its industries in mixed statuses', async () => {
     const tenants = await ctx.db.selectFrom('tenant').select(['id', 'type', 'status']).execute();
     const statutory = tenants.filter((t) => t.type === 'statutory');

@@ -6,30 +6,30 @@ const keysFor = (input: AccessInput) => modulesFor(effectiveAccess(input)).map((
 
 describe('modulesFor: the menu of each view', () => {
   it.each<[string, AccessInput, string[]]>([
-    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'regulator', 'settings', 'account']],
-    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'regulator', 'users', 'auditLog', 'settings', 'account']],
-    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
-    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
-    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'regulator', 'account']],
-    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'users', 'account']],
-    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'account']],
-    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'regulator', 'users', 'account']],
-    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'regulator', 'account']],
-    ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'account']],
-    ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'users', 'account']],
-    ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'account']],
+    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'alerts', 'regulator', 'settings', 'account']],
+    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'alerts', 'alertRules', 'escalations', 'regulator', 'users', 'auditLog', 'settings', 'account']],
+    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'alerts', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'alerts', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'alerts', 'regulator', 'account']],
+    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'alerts', 'users', 'account']],
+    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'alerts', 'account']],
+    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'alerts', 'regulator', 'users', 'account']],
+    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'alerts', 'regulator', 'account']],
+    ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'alerts', 'account']],
+    ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'alerts', 'users', 'account']],
+    ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'alerts', 'account']],
     ['investor', { userType: 'investor', role: 'investor' }, ['dashboard', 'account']],
     ['no type, no role (default)', {}, ['dashboard', 'account']],
     ['tenant user with a role no rule admits', { userType: 'tenant', role: 'support' }, []],
     [
       'site admin managing a tenant (tenant app)',
       { userType: 'site', role: 'admin', managingFrom: { originalTenantType: 'site' } },
-      ['dashboard', 'regulator', 'users', 'settings', 'account'],
+      ['dashboard', 'alerts', 'alertRules', 'escalations', 'regulator', 'users', 'settings', 'account'],
     ],
     [
       'partner managing a tenant',
       { userType: 'partner', role: 'user', managingFrom: { originalTenantType: 'partner' } },
-      ['dashboard', 'regulator', 'settings', 'account'],
+      ['dashboard', 'alerts', 'regulator', 'settings', 'account'],
     ],
   ])('%s sees %j', (_who, input, keys) => {
     expect(keysFor(input)).toEqual(keys);
@@ -43,6 +43,9 @@ describe('modulesFor: the menu of each view', () => {
   it('opens the paths GET /api/users/{id}/modules answers', () => {
     expect(APP_MODULES.map((m) => [m.key, m.path])).toEqual([
       ['dashboard', '/app/dashboard'],
+      ['alerts', '/app/alerts'],
+      ['alertRules', '/app/admin/alert-rules'],
+      ['escalations', '/app/admin/escalations'],
       ['regulator', '/app/regulator'],
       ['tenants', '/app/admin/tenants'],
       ['corporates', '/app/admin/corporates'],
@@ -97,6 +100,10 @@ describe('activeModule', () => {
     expect(activeModule('/app/industries/12', APP_MODULES)?.key).toBe('dashboard');
     expect(activeModule('/app/industries/12/details', APP_MODULES)?.key).toBe('dashboard');
     expect(activeModule('/app', APP_MODULES)).toBeUndefined();
-    expect(activeModule('/app/alerts', APP_MODULES)).toBeUndefined();
+    expect(activeModule('/app/alerts', APP_MODULES)?.key).toBe('alerts');
+    // An alert's page is part of the alerts list's module.
+    expect(activeModule('/app/alerts/42', APP_MODULES)?.key).toBe('alerts');
+    expect(activeModule('/app/admin/alert-rules', APP_MODULES)?.key).toBe('alertRules');
+    expect(activeModule('/app/nothing-here', APP_MODULES)).toBeUndefined();
   });
 });

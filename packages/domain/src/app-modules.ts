@@ -34,13 +34,30 @@ export const APP_RULES = [
 /** The rules of the tenant app (a tenant's own users and those acting for a tenant). */
 const TENANT_APP_RULES = ['tenant', 'tenantView', 'quasiRegulatorInTenantView'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+/** Who reads alerts: the tenant app, and the oversight apps (boards, CGWA, corporates, quasi-regulators, site and partner staff). */
+const ALERT_READERS = [
+  'site', 'statutory', 'cgwa', 'partner', 'tenant', 'corporateAdmin', 'quasiRegulator', 'quasiRegulatorInTenantView', 'tenantView',
+] as const satisfies readonly AccessRuleName[];
+
+/**
+ * Who administers an industry's alert rules and escalations in the tenant app: its administrators and
+ * site staff acting for it (the alert configuration writes also admit site administrators outside
+ * the tenant app, who have no screen for it yet).
+ */
+const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
+
+export const MODULE_KEYS = ['dashboard', 'alerts', 'alertRules', 'escalations', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
 export const APP_MODULES: readonly AppModule[] = [
   // The industries opened from the dashboard's table are part of it.
   { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.app.dashboard, access: APP_RULES, match: { paths: [APP_PATHS.app.dashboard, APP_PATHS.app.industries] } },
+  // Alerts of every industry the caller reads (POST /api/alerts scopes them); an alert's page is part of it.
+  { key: 'alerts', label: 'Alerts', path: APP_PATHS.app.alerts, access: ALERT_READERS, match: 'contains' },
+  // Rules and escalation policies are a tenant's settings: its administrators, or site staff acting for it.
+  { key: 'alertRules', label: 'Alert rules', path: APP_PATHS.admin.alertRules, access: ALERT_ADMINS, match: 'contains' },
+  { key: 'escalations', label: 'Escalations', path: APP_PATHS.admin.escalations, access: ALERT_ADMINS, match: 'contains' },
   // SPEC 4 regulator sync: site staff and boards see every industry they read, the tenant app its
   // own; the status, log and republish routes of modules/regulator declare the same rules.
   { key: 'regulator', label: 'Regulator sync', path: APP_PATHS.app.regulator, access: ['site', 'statutory', ...TENANT_APP_RULES], match: 'contains' },

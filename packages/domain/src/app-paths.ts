@@ -30,6 +30,10 @@ export const APP_PATHS = {
     regulator: '/app/regulator',
     /** One industry's regulator connections: sync per station, mapping, push logs, republish. */
     regulatorIndustry: '/app/regulator/:tenantId',
+    /** Alerts of the industries the user reads (filters in the query). */
+    alerts: '/app/alerts',
+    /** One alert: its facts, the trend around the breach, transitions and notifications. */
+    alert: '/app/alerts/:id',
   },
   /** Administration screens of the signed-in app. */
   admin: {
@@ -40,6 +44,10 @@ export const APP_PATHS = {
     auditLog: '/app/admin/audit-log',
     /** Regulator endpoints per statutory body (site administrators). */
     regulatorConnections: '/app/admin/regulator-connections',
+    /** Alert rules of the tenant (SPEC 7 alert configuration). */
+    alertRules: '/app/admin/alert-rules',
+    /** Escalation policies (SPEC 1 escalation management). */
+    escalations: '/app/admin/escalations',
   },
   settings: '/app/settings',
   /** The public portal: every page names the tenant it shows. */

@@ -17,15 +17,21 @@ import { benchIndustryPage, chromiumAvailable, ensureWebBuilt, type PaintFigure 
 import { seedDemo } from '@enviro/server/demo/seed-demo';
 import { DEMO_INDUSTRIES } from '@enviro/server/demo/catalogue';
 import { measureStorage, storedReadings } from './storage.ts';
+import { alertRows, benchAlerts } from './alerts-bench.ts';
 
 /**
  * `npm run bench [-- --quick] [-- --queries]`: measures the figures of docs/PERFORMANCE.md against a
  * fresh database on DATABASE_URL's server (or a throwaway embedded PostgreSQL) and prints them as
  * Markdown with the machine and date. `--queries` measures only the trend and recent-values
- * queries, for working on them.
+ * queries, for working on them; `--alerts` only the alert figures (also part of the full run).
  */
 const { values: flags } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, queries: { type: 'boolean', default: false }, regulator: { type: 'boolean', default: false } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    queries: { type: 'boolean', default: false },
+    regulator: { type: 'boolean', default: false },
+    alerts: { type: 'boolean', default: false },
+  },
 });
 const scale = flags.quick ? 0.2 : 1;
 const log = (s: string) => console.error(`[bench] ${s}`);
@@ -58,6 +64,8 @@ try {
     console.log((await benchRegulator(database, benchUrl, log, flags.quick ? 2_000 : 10_000)).join('\n'));
   } else if (flags.queries) {
     await benchQueriesOnly(version);
+  } else if (flags.alerts) {
+    await benchAlertsOnly(version);
   } else {
     await benchAll(version);
   }
@@ -104,6 +112,14 @@ async function benchQueriesOnly(version: string): Promise<void> {
   );
 }
 
+/** The alert figures alone: ingestion with and without rules, alert latency, the alert list. */
+async function benchAlertsOnly(version: string): Promise<void> {
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  const figures = await benchAlerts(database.db, database.pool, proc.baseUrl, scale, log);
+  console.log([machine(version), '', '| Figure | Measured | Reference on the same server, same run |', '|---|---|---|', ...alertRows(figures)].join('\n'));
+}
+
 async function benchAll(version: string): Promise<void> {
   log('baselines');
   const base = await measureBaselines(database.pool, log);
@@ -144,6 +160,9 @@ async function benchAll(version: string): Promise<void> {
   );
   const recent = await benchRecent(proc.baseUrl, fleet.apiKey, fleet.stationIds, Math.round(200 * scale) + 20);
 
+  log('alerts');
+  const alertFigures = await benchAlerts(database.db, database.pool, proc.baseUrl, scale, log);
+
   let paint: PaintFigure | undefined;
   if (browserBench) {
     log('industry page in Chromium, cold cache, on 30 days of demo data');
@@ -175,6 +194,7 @@ async function benchAll(version: string): Promise<void> {
         paint ? `FCP p50 ${paint.fcp.p50} ms; meaningful p50 ${paint.meaningful.p50} ms, p95 ${paint.meaningful.p95} ms (${paint.runs} runs)` : 'not measured (no Chromium)',
         'target: meaningful paint under 1,500 ms',
       ),
+      ...alertRows(alertFigures),
       row('Bytes on disk per stored reading', `${storage.rawBytesPerReading} raw + ${storage.rollupBytesPerReading} rollups (${storage.readings.toLocaleString('en-IN')} readings)`, `narrow keyed row: ${base.narrowBytesPerRow}`),
     ].join('\n'),
   );

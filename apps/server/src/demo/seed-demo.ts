@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../platform/database/database.ts';
+import { seedDemoAlerts } from './alerts-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
@@ -87,6 +88,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
     password: options.demoPassword,
   });
   log(`created ${accounts.accounts.length} demo accounts (${since(started)})`);
+  const openAlerts = await seedDemoAlerts(database.db, tenantIds, toMs, Math.min(24, days * 24));
+  log(`evaluated the last day for alerts: ${openAlerts} were open (${since(started)})`);
   return {
     skipped: false,
     statutoryTenantId: statutory.id,

@@ -50,8 +50,17 @@ const EnvSchema = z.object({
     .optional(),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset: only this machine may scrape. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
-  /** Where text messages (phone codes) go: `console` writes them to the log. */
-  SMS_PROVIDER: z.enum(['console']).default('console'),
+  /** Where text messages (phone codes, alerts) go: `console` writes them to the log; `http` posts them to SMS_HTTP_URL. */
+  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+  /** The HTTP SMS gateway's URL (SMS_PROVIDER=http). */
+  SMS_HTTP_URL: z.string().regex(/^https?:\/\/[^/\s]+/, 'must be an http:// or https:// URL').optional(),
+  /** The HTTP SMS gateway's key, sent as a Bearer token. */
+  SMS_HTTP_KEY: z.string().min(1).max(500).optional(),
+  /** Sender id of the HTTP SMS gateway (DLT header), optional. */
+  SMS_HTTP_SENDER: z.string().min(1).max(20).optional(),
+}).refine((c) => c.SMS_PROVIDER !== 'http' || (c.SMS_HTTP_URL !== undefined && c.SMS_HTTP_KEY !== undefined), {
+  message: 'SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_KEY',
+  path: ['SMS_HTTP_URL'],
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -89,6 +89,8 @@ function createRouter() {
           lazy: async () => ({ Component: (await import('./routes/app/regulator/regulator-routes')).RegulatorIndustryRoute }),
         },
         { path: paths.app.industries.path, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
+        { path: paths.app.alerts.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertsRoute }) },
+        { path: paths.app.alert.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertRoute }) },
         accountRoute,
         ...adminRoutes,
         // Inside the app, an unknown path is a page of the app that says so (with the menu), not the public home page.

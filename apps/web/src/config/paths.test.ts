@@ -10,6 +10,8 @@ describe('paths: links the helpers build', () => {
     ['a tenant', paths.admin.tenant.getHref(12), '/app/admin/tenants/12'],
     ['audit log of one row', paths.admin.auditLog.getHref({ entity: 'tenant:12' }), '/app/admin/audit-log?entity=tenant%3A12'],
     ['a board', paths.public.industries.getHref('3'), '/public/dashboard/industries/3'],
+    ['alerts, filtered', paths.app.alerts.getHref({ status: 'OPEN,ACKNOWLEDGED', tenantId: 7 }), '/app/alerts?status=OPEN%2CACKNOWLEDGED&tenantId=7'],
+    ['an alert', paths.app.alert.getHref(42), '/app/alerts/42'],
   ])('%s', (_case, href, expected) => {
     expect(href).toBe(expected);
   });

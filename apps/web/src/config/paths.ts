@@ -65,6 +65,13 @@ export const paths = {
       getHref: (tenantId: number | string, query: Record<string, string | number | undefined> = {}) =>
         withQuery(generatePath(APP_PATHS.app.regulatorIndustry, { tenantId: String(tenantId) }), query),
     },
+    /** Alerts of the industries the user reads; `query`: the list's filters (see AlertsQuery). */
+    alerts: {
+      path: APP_PATHS.app.alerts,
+      getHref: (query: Partial<AlertsQuery> = {}) => withQuery(APP_PATHS.app.alerts, query),
+    },
+    /** One alert. */
+    alert: { path: APP_PATHS.app.alert, getHref: (id: number | string) => generatePath(APP_PATHS.app.alert, { id: String(id) }) },
   },
   /** Administration screens (children of the signed-in layout at /app). */
   admin: {
@@ -78,6 +85,8 @@ export const paths = {
       getHref: (query: { entity?: string } = {}) => withQuery(APP_PATHS.admin.auditLog, query),
     },
     regulatorConnections: { path: APP_PATHS.admin.regulatorConnections, getHref: () => APP_PATHS.admin.regulatorConnections },
+    alertRules: { path: APP_PATHS.admin.alertRules, getHref: () => APP_PATHS.admin.alertRules },
+    escalations: { path: APP_PATHS.admin.escalations, getHref: () => APP_PATHS.admin.escalations },
   },
   settings: { path: APP_PATHS.settings, getHref: () => APP_PATHS.settings },
   public: {
@@ -118,6 +127,18 @@ export interface TrendQuery {
   publicTenantId: number | string;
   /** The board whose industries list the industry page's back action returns to. */
   back?: number | string | undefined;
+}
+
+/** URL query of the alerts list: its filters (ids and names as the API takes them); page and sort join them. */
+export interface AlertsQuery {
+  tenantId: number | string;
+  stationId: number | string;
+  paramName: string;
+  status: string;
+  severity: string;
+  type: string;
+  /** Duration, e.g. '7d-ago'. */
+  time: string;
 }
 
 /** URL query of the single-parameter dashboard (SPEC 2). */

@@ -62,3 +62,274 @@ export class AlertRepository extends Repository {
     return rows.map((r) => ({ quarter: r.quarter.getTime(), count: r.count }));
   }
 }
+
+/** Filters of an alert list, already scoped to the caller. */
+export interface AlertListScope {
+  tenantIds: readonly number[];
+  /** Per tenant, the entities a restricted caller sees (tenants not listed: every entity). */
+  restricted: ReadonlyMap<number, readonly string[]>;
+  /** Only alerts of these entities (a station and its descendants). */
+  entityIds?: readonly string[] | undefined;
+  paramName?: string | undefined;
+  status?: readonly string[] | undefined;
+  severity?: readonly string[] | undefined;
+  type?: readonly string[] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+export interface AlertRow {
+  tenant_id: number;
+  id: string;
+  tenant_name: string;
+  rule_id: string;
+  rule_name: string;
+  entity_id: string | null;
+  entity_name: string | null;
+  device_id: string;
+  device_name: string;
+  param_name: string | null;
+  param_label: string | null;
+  unit: string | null;
+  type: string;
+  severity: string;
+  status: string;
+  started_at: Date;
+  ended_at: Date | null;
+  peak: number | null;
+  limit_min: number | null;
+  limit_max: number | null;
+  slot_count: number;
+  message: string;
+  ack_at: Date | null;
+  ack_by: string | null;
+  ack_comment: string | null;
+  closed_at: Date | null;
+  closed_by: string | null;
+  close_reason: string | null;
+  created_at: Date;
+}
+
+/** Alert episodes: lists, one alert with its transitions, lifecycle writes, counts. */
+export class AlertEpisodeRepository extends Repository {
+  private base() {
+    return this.db
+      .selectFrom('alert_episode as a')
+      .innerJoin('tenant as t', 't.id', 'a.tenant_id')
+      .innerJoin('alert_rule as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.id', '=', 'a.rule_id'))
+      .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.id', '=', 'a.device_id'))
+      .leftJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.id', '=', 'a.entity_id'))
+      .leftJoin('std_param as sp', 'sp.id', 'a.std_param_id')
+      .leftJoin('device_param as dp', (j) => j.onRef('dp.tenant_id', '=', 'a.tenant_id').onRef('dp.device_id', '=', 'a.device_id').onRef('dp.slot', '=', 'a.slot'))
+      .leftJoin('app_user as au', (j) => j.onRef('au.tenant_id', '=', 'a.tenant_id').onRef('au.id', '=', 'a.ack_user_id'))
+      .leftJoin('app_user as cu', (j) => j.onRef('cu.tenant_id', '=', 'a.tenant_id').onRef('cu.id', '=', 'a.closed_user_id'));
+  }
+
+  /** The scope's alerts, filtered on `alert_episode` alone (its indexes), for counts and pages. */
+  private filtered(scope: AlertListScope) {
+    return this.db
+      .selectFrom('alert_episode as a')
+      .where('a.tenant_id', 'in', scope.tenantIds)
+      .$if(scope.restricted.size > 0, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('a.tenant_id', 'not in', [...scope.restricted.keys()]),
+            ...[...scope.restricted].map(([tenantId, ids]) =>
+              eb.and([eb('a.tenant_id', '=', tenantId), ids.length > 0 ? eb('a.entity_id', 'in', ids) : sql<boolean>`false`]),
+            ),
+          ]),
+        ),
+      )
+      .$if(scope.entityIds !== undefined, (qb) => (scope.entityIds!.length > 0 ? qb.where('a.entity_id', 'in', scope.entityIds!) : qb.where(sql<boolean>`false`)))
+      .$if(scope.paramName !== undefined, (qb) =>
+        qb.where('a.std_param_id', '=', (eb) => eb.selectFrom('std_param').select('std_param.id').where('std_param.name', '=', scope.paramName!)),
+      )
+      .$if(scope.status !== undefined && scope.status.length > 0, (qb) => qb.where('a.status', 'in', scope.status!))
+      .$if(scope.severity !== undefined && scope.severity.length > 0, (qb) => qb.where('a.severity', 'in', scope.severity!))
+      .$if(scope.type !== undefined && scope.type.length > 0, (qb) => qb.where('a.type', 'in', scope.type!))
+      .$if(scope.from !== undefined, (qb) => qb.where('a.started_at', '>=', scope.from!))
+      .$if(scope.to !== undefined, (qb) => qb.where('a.started_at', '<', scope.to!));
+  }
+
+  private columns() {
+    return [
+      'a.tenant_id',
+      'a.id',
+      't.name as tenant_name',
+      'a.rule_id',
+      'r.name as rule_name',
+      'a.entity_id',
+      'e.name as entity_name',
+      'a.device_id',
+      'd.name as device_name',
+      'sp.name as param_name',
+      'sp.label as param_label',
+      sql<string | null>`coalesce(dp.unit, sp.unit)`.as('unit'),
+      'a.type',
+      'a.severity',
+      'a.status',
+      'a.started_at',
+      'a.ended_at',
+      'a.peak',
+      'a.limit_min',
+      'a.limit_max',
+      'a.slot_count',
+      'a.message',
+      'a.ack_at',
+      'au.name as ack_by',
+      'a.ack_comment',
+      'a.closed_at',
+      'cu.name as closed_by',
+      'a.close_reason',
+      'a.created_at',
+    ] as const;
+  }
+
+  /** One page, newest start first, and the count over all pages: the page's ids first, then their rows. */
+  async list(scope: AlertListScope, page: { page: number; size: number }): Promise<{ rows: AlertRow[]; total: number }> {
+    if (scope.tenantIds.length === 0) return { rows: [], total: 0 };
+    const [ids, count] = await Promise.all([
+      this.filtered(scope)
+        .select(['a.tenant_id', 'a.id'])
+        .orderBy('a.started_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(page.size)
+        .offset(page.page * page.size)
+        .execute(),
+      this.filtered(scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    if (ids.length === 0) return { rows: [], total: count.n };
+    const rows = (await this.base()
+      .select(this.columns())
+      .where('a.tenant_id', 'in', [...new Set(ids.map((r) => r.tenant_id))])
+      .where('a.id', 'in', ids.map((r) => r.id))
+      .execute()) as AlertRow[];
+    const at = new Map(ids.map((r, i) => [`${r.tenant_id}:${r.id}`, i]));
+    rows.sort((a, b) => at.get(`${a.tenant_id}:${a.id}`)! - at.get(`${b.tenant_id}:${b.id}`)!);
+    return { rows, total: count.n };
+  }
+
+  /** One alert of the caller's tenants, or undefined. */
+  async byId(tenantIds: readonly number[], id: number): Promise<AlertRow | undefined> {
+    if (tenantIds.length === 0) return undefined;
+    const row = await this.base().select(this.columns()).where('a.tenant_id', 'in', tenantIds).where('a.id', '=', String(id)).executeTakeFirst();
+    return row as AlertRow | undefined;
+  }
+
+  async transitions(tenantId: number, id: number) {
+    return this.db
+      .selectFrom('alert_transition as x')
+      .leftJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'x.tenant_id').onRef('u.id', '=', 'x.user_id'))
+      .select(['x.from_status', 'x.to_status', 'x.at', 'x.user_id', 'u.name', 'x.comment'])
+      .where('x.tenant_id', '=', tenantId)
+      .where('x.alert_id', '=', String(id))
+      .orderBy('x.at')
+      .orderBy('x.id')
+      .execute();
+  }
+
+  /** Locks an alert for a lifecycle change; answers its status. */
+  async lockStatus(tenantId: number, id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('alert_episode').select('status').where('tenant_id', '=', tenantId).where('id', '=', String(id)).forUpdate().executeTakeFirst();
+    return row?.status;
+  }
+
+  async acknowledge(tenantId: number, id: number, userId: number, comment: string | null, now: Date): Promise<void> {
+    await this.db
+      .updateTable('alert_episode')
+      .set({ status: 'ACKNOWLEDGED', ack_user_id: String(userId), ack_at: now, ack_comment: comment, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', String(id))
+      .execute();
+  }
+
+  async close(tenantId: number, id: number, userId: number, reason: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('alert_episode')
+      .set({ status: 'CLOSED', closed_user_id: String(userId), closed_at: now, close_reason: reason, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', String(id))
+      .execute();
+  }
+
+  /** Stops an alert's escalation (acknowledged, closed). */
+  async stopEscalation(tenantId: number, id: number): Promise<void> {
+    await this.db.updateTable('alert_escalation_state').set({ next_at: null }).where('tenant_id', '=', tenantId).where('alert_id', '=', String(id)).execute();
+  }
+
+  async transition(t: { tenantId: number; alertId: number; from: string | null; to: string; at: Date; userId: number | null; comment: string | null }): Promise<void> {
+    await this.db
+      .insertInto('alert_transition')
+      .values({ tenant_id: t.tenantId, alert_id: String(t.alertId), from_status: t.from, to_status: t.to, at: t.at, user_id: t.userId === null ? null : String(t.userId), comment: t.comment })
+      .execute();
+  }
+
+  /** Alerts that started in the scope's range, by status, severity and type. */
+  async countsBy(scope: AlertListScope, column: 'a.status' | 'a.severity' | 'a.type'): Promise<{ key: string; n: number }[]> {
+    if (scope.tenantIds.length === 0) return [];
+    return this.filtered(scope).select([sql<string>`${sql.ref(column)}`.as('key'), sql<number>`count(*)::int`.as('n')]).groupBy(column).execute();
+  }
+
+  /** Per tenant, alerts by status. */
+  async countsByTenant(scope: AlertListScope): Promise<{ tenant_id: number; tenant_name: string; status: string; n: number }[]> {
+    if (scope.tenantIds.length === 0) return [];
+    return this.filtered(scope)
+      .innerJoin('tenant as t', 't.id', 'a.tenant_id')
+      .select(['a.tenant_id', 't.name as tenant_name', 'a.status', sql<number>`count(*)::int`.as('n')])
+      .groupBy(['a.tenant_id', 't.name', 'a.status'])
+      .execute();
+  }
+
+  /** Alerts active now (OPEN, ACKNOWLEDGED), whatever their start. */
+  async active(scope: AlertListScope): Promise<number> {
+    if (scope.tenantIds.length === 0) return 0;
+    const row = await this.filtered({ ...scope, from: undefined, to: undefined, status: ['OPEN', 'ACKNOWLEDGED'] })
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  /** The industries (tenants of type tenant) among `tenantIds`. */
+  async industryIds(tenantIds: readonly number[]): Promise<number[]> {
+    if (tenantIds.length === 0) return [];
+    const rows = await this.db.selectFrom('tenant').select('id').where('id', 'in', tenantIds).where('type', '=', 'tenant').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The corporate of a user (their own, else their tenant's), or null. */
+  async corporateOfUser(tenantId: number, userId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('app_user as u')
+      .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+      .select(sql<number | null>`coalesce(u.corporate_id, t.corporate_id)`.as('corporate_id'))
+      .where('u.tenant_id', '=', tenantId)
+      .where('u.id', '=', String(userId))
+      .executeTakeFirst();
+    return row?.corporate_id ?? null;
+  }
+
+  /** The tenant among `tenantIds` owning an entity. */
+  async entityTenant(entityId: number, tenantIds: readonly number[]): Promise<number | undefined> {
+    if (tenantIds.length === 0) return undefined;
+    const row = await this.db.selectFrom('entity').select('tenant_id').where('id', '=', String(entityId)).where('tenant_id', 'in', tenantIds).executeTakeFirst();
+    return row?.tenant_id;
+  }
+
+  /** A tenant and the industries it reads (a board's associated ones, a partner's linked ones), within `within`. */
+  async readByTenant(tenantId: number, within: readonly number[]): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('tenant')
+      .select('id')
+      .where('id', 'in', within.length > 0 ? within : [-1])
+      .where('status', '!=', 'DELETED')
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', tenantId),
+          eb('id', 'in', eb.selectFrom('statutory_association').select('tenant_id').where('statutory_id', '=', tenantId)),
+          eb('id', 'in', eb.selectFrom('partner_tenant').select('tenant_id').where('partner_id', '=', tenantId)),
+        ]),
+      )
+      .execute();
+    return rows.map((r) => r.id);
+  }
+}

@@ -23,6 +23,15 @@ export interface Database {
   suppression_window: SuppressionWindowTable;
   series_latest: SeriesLatestTable;
   alert: AlertTable;
+  alert_escalation: AlertEscalationTable;
+  alert_rule: AlertRuleTable;
+  alert_slot: AlertSlotTable;
+  alert_episode: AlertEpisodeTable;
+  alert_transition: AlertTransitionTable;
+  alert_escalation_state: AlertEscalationStateTable;
+  notification_outbox: NotificationOutboxTable;
+  user_notification: UserNotificationTable;
+  notification_preference: NotificationPreferenceTable;
   api_key: ApiKeyTable;
   app_user: AppUserTable;
   user_login: UserLoginTable;
@@ -254,6 +263,136 @@ export interface AlertTable {
   limit_min: number | null;
   limit_max: number | null;
   created_at: CreatedAt;
+}
+
+export interface AlertEscalationTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  name: string;
+  is_default: Generated<boolean>;
+  levels: Json<unknown[]>;
+  status: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface AlertRuleTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  name: string;
+  entity_id: BigId | null;
+  category: string | null;
+  std_param_ids: Generated<number[]>;
+  device_ids: ColumnType<string[], (string | number)[] | undefined, (string | number)[]>;
+  status: Generated<string>;
+  severity: Generated<string>;
+  escalation_id: BigId | null;
+  condition: string;
+  comparison: Generated<string>;
+  threshold_min: number | null;
+  threshold_max: number | null;
+  duration_minutes: number | null;
+  clear_slots: Generated<number>;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface AlertSlotTable {
+  tenant_id: number;
+  rule_id: BigId;
+  device_id: BigId;
+  slot: number;
+  bucket: Timestamp;
+  value: number | null;
+  breach: boolean;
+  suppressed: Generated<boolean>;
+}
+
+export interface AlertEpisodeTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  rule_id: BigId;
+  device_id: BigId;
+  entity_id: BigId | null;
+  slot: number;
+  std_param_id: number | null;
+  type: string;
+  severity: string;
+  status: Generated<string>;
+  started_at: Timestamp;
+  last_breach_at: Timestamp;
+  ended_at: Timestamp | null;
+  peak: number | null;
+  limit_min: number | null;
+  limit_max: number | null;
+  slot_count: Generated<number>;
+  message: string;
+  source_id: BigId | null;
+  ack_user_id: BigId | null;
+  ack_at: Timestamp | null;
+  ack_comment: string | null;
+  closed_user_id: BigId | null;
+  closed_at: Timestamp | null;
+  close_reason: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: Generated<Date>;
+}
+
+export interface AlertTransitionTable {
+  tenant_id: number;
+  alert_id: BigId;
+  id: GeneratedBigId;
+  from_status: string | null;
+  to_status: string;
+  at: Generated<Date>;
+  user_id: BigId | null;
+  comment: string | null;
+}
+
+export interface AlertEscalationStateTable {
+  tenant_id: number;
+  alert_id: BigId;
+  level: number;
+  next_at: Timestamp | null;
+  sent_count: Generated<number>;
+}
+
+export interface NotificationOutboxTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  alert_id: BigId;
+  level: number;
+  channel: string;
+  user_tenant_id: number | null;
+  user_id: BigId | null;
+  recipient: string;
+  address: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  result: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  sent_at: Timestamp | null;
+}
+
+export interface UserNotificationTable {
+  tenant_id: number;
+  user_id: BigId;
+  id: GeneratedBigId;
+  alert_ids: ColumnType<string[], (string | number)[], (string | number)[]>;
+  severity: string;
+  title: string;
+  body: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  read_at: Timestamp | null;
+}
+
+export interface NotificationPreferenceTable {
+  tenant_id: number;
+  user_id: BigId;
+  severity: string;
+  channels: string[];
 }
 
 export interface ApiKeyTable {

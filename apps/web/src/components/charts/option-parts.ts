@@ -9,6 +9,7 @@ import {
   type ReferenceLine,
   type SeriesChartData,
   type SeriesPoint,
+  type ShadedPeriod,
 } from './types';
 import { axisLabel, valueAxisRange } from './value-axis';
 
@@ -136,6 +137,17 @@ export function markLines(lines: readonly ReferenceLine[] | undefined) {
     lineStyle: { color: '#e03131', type: 'dashed' as const, width: 1.5 },
     label: { formatter: '{b}', position: 'insideEndTop' as const },
     data: lines.map((l) => ({ name: l.label, yAxis: l.value })),
+  };
+}
+
+/** Periods shaded behind a series (time axes), on the same shifted clock as the points. */
+export function markAreas(periods: readonly ShadedPeriod[] | undefined) {
+  if (!periods || periods.length === 0) return undefined;
+  return {
+    silent: true,
+    itemStyle: { color: 'rgba(224, 49, 49, 0.12)' },
+    label: { position: 'insideTop' as const, color: '#c92a2a', fontSize: 11 },
+    data: periods.map((p) => [{ name: p.label, xAxis: p.from + TIME_SHIFT_MS }, { xAxis: p.to + TIME_SHIFT_MS }] as [{ name: string; xAxis: number }, { xAxis: number }]),
   };
 }
 

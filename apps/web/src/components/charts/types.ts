@@ -4,6 +4,7 @@ import type {
   DataZoomComponentOption,
   GridComponentOption,
   LegendComponentOption,
+  MarkAreaComponentOption,
   MarkLineComponentOption,
   TitleComponentOption,
   ToolboxComponentOption,
@@ -18,6 +19,7 @@ export type ChartOption = ComposeOption<
   | DataZoomComponentOption
   | GridComponentOption
   | LegendComponentOption
+  | MarkAreaComponentOption
   | MarkLineComponentOption
   | TitleComponentOption
   | ToolboxComponentOption
@@ -42,10 +44,21 @@ export interface ReferenceLine {
   label: string;
 }
 
+/** A period shaded across the plot on time axes, e.g. an alert's breach. */
+export interface ShadedPeriod {
+  /** Epoch ms. */
+  from: number;
+  /** Epoch ms; the chart's right edge when the period is still running. */
+  to: number;
+  label: string;
+}
+
 /** Data of line, bar, area and air-quality charts. */
 export interface SeriesChartData {
   series: readonly ChartSeries[];
   referenceLines?: readonly ReferenceLine[];
+  /** Periods shaded behind the first series (line charts on time axes). */
+  shadedPeriods?: readonly ShadedPeriod[];
   /** Values quoted beside the chart (a range's lowest and highest reading) that its axis must reach. */
   extremes?: readonly number[];
 }

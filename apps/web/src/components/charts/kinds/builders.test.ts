@@ -32,6 +32,12 @@ describe('line chart options', () => {
     ['instants are shifted to Kolkata wall time and drawn as UTC', () => [TIME_SHIFT_MS, option.useUTC], [19_800_000, true]],
     ['line width defaults to 2', () => series(option)[0]!.lineStyle.width, 2],
     ['the limit is a reference line', () => series(option)[0]!.markLine.data, [{ name: 'Limit 50', yAxis: 50 }]],
+    ['no shaded period, no area', () => series(option)[0]!.markArea, undefined],
+    [
+      'a shaded period spans its instants on the shifted clock',
+      () => (buildLineOption({ ...PM, shadedPeriods: [{ from: T0, to: T0 + 900_000, label: 'Breach' }] }) as AnyOption).series[0].markArea.data,
+      [[{ name: 'Breach', xAxis: T0 + TIME_SHIFT_MS }, { xAxis: T0 + 900_000 + TIME_SHIFT_MS }]],
+    ],
     ['time ticks are labelled in Kolkata time', () => option.xAxis.axisLabel.formatter(T0 + TIME_SHIFT_MS), '14:00'],
     ['a Kolkata midnight tick shows the date', () => option.xAxis.axisLabel.formatter(Date.parse('2025-03-25T00:00:00Z')), '25 Mar'],
     ['day buckets show dates', () => (buildLineOption(PM, { interval: 'day_1' }) as AnyOption).xAxis.axisLabel.formatter(T0 + TIME_SHIFT_MS), '25 Mar'],

@@ -1,4 +1,4 @@
-import { axisTooltip, grid, INCOMPLETE_ID, legend, markLines, seriesColour, seriesData, xAxis, yAxis } from '../option-parts';
+import { axisTooltip, grid, INCOMPLETE_ID, legend, markAreas, markLines, seriesColour, seriesData, xAxis, yAxis } from '../option-parts';
 import { CHART_DEFAULTS, type ChartDisplayOptions, type ChartOption, type SeriesChartData } from '../types';
 
 /**
@@ -25,7 +25,7 @@ export function buildLineOption(data: SeriesChartData, options: ChartDisplayOpti
         lineStyle: { width: options.lineWidth ?? CHART_DEFAULTS.lineWidth },
         ...(options.stacked ? { stack: 'total' } : {}),
         ...(options.showDataLabel ? { label: { show: true } } : {}),
-        ...(i === 0 ? { markLine: markLines(data.referenceLines) } : {}),
+        ...(i === 0 ? { markLine: markLines(data.referenceLines), markArea: markAreas(data.shadedPeriods) } : {}),
       },
       ...(s.incomplete
         ? [

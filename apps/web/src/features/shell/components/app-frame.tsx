@@ -6,6 +6,7 @@ import type { SessionUser } from '@enviro/contracts/accounts';
 import type { TenantInfo } from '@enviro/contracts/tenants';
 import type { AppModule } from '@enviro/domain/app-modules';
 import { MainNav } from './main-nav';
+import { NotificationBell } from './notification-bell';
 import { TenantSwitcher } from './tenant-switcher';
 import { UserMenu } from './user-menu';
 
@@ -25,7 +26,7 @@ export interface AppFrameProps {
   children: ReactNode;
 }
 
-/** The signed-in layout: header (product, tenant, user menu), the view's menu, the page. A burger folds the menu on phones. */
+/** The signed-in layout: header (product, tenant, notification bell, user menu), the view's menu, the page. A burger folds the menu on phones. */
 export function AppFrame(props: AppFrameProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { manage } = props;
@@ -47,7 +48,10 @@ export function AppFrame(props: AppFrameProps) {
               </Badge>
             )}
           </Group>
-          <UserMenu user={props.user} accountHref={props.accountHref} onSignOut={props.onSignOut} />
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
+            <UserMenu user={props.user} accountHref={props.accountHref} onSignOut={props.onSignOut} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">

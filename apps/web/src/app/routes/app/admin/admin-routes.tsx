@@ -31,6 +31,14 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./regulator-connections-route')).RegulatorConnectionsRoute }),
   },
   {
+    path: paths.admin.alertRules.path,
+    lazy: async () => ({ Component: (await import('./alert-rules-route')).AlertRulesRoute }),
+  },
+  {
+    path: paths.admin.escalations.path,
+    lazy: async () => ({ Component: (await import('./escalations-route')).EscalationsRoute }),
+  },
+  {
     path: paths.settings.path,
     lazy: async () => ({ Component: (await import('./settings-route')).SettingsRoute }),
   },

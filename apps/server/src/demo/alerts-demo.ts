@@ -1,0 +1,31 @@
+import type { Db } from '../platform/database/database.ts';
+import { AlertEvaluator } from '../modules/alerts/alert-evaluation.ts';
+import { DemoAlertsRepository } from './alerts-demo.repository.ts';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Demo alerts: the CPCB default rules and escalations, data loss/fill rules on every station, the
+ * last day's slots evaluated as the worker would, data loss checked; then a few alerts acknowledged
+ * and one closed, so every state shows, and the first industry's default escalation repeats every
+ * 15 minutes until acknowledged. Answers how many alerts there are.
+ */
+export async function seedDemoAlerts(db: Db, tenantIds: readonly number[], toMs: number, hours = 24): Promise<number> {
+  const repo = new DemoAlertsRepository(db);
+  const evaluator = new AlertEvaluator(db, () => toMs);
+  await evaluator.ensureDefaults();
+  await repo.addLossRules(tenantIds);
+  if (tenantIds[0] !== undefined) await repo.repeatingEscalation(tenantIds[0]);
+  await repo.queueSlots(tenantIds, new Date(toMs - hours * HOUR_MS), new Date(toMs));
+  await evaluator.drain(500);
+  await evaluator.checkDataLoss();
+  const open = await repo.openAlerts(tenantIds);
+  // Leave the first industry's alerts open (its escalation repeats); handle some of the others.
+  const others = open.filter((a) => a.tenantId !== tenantIds[0]);
+  const at = new Date(toMs - 5 * 60_000);
+  for (const [i, a] of others.entries()) {
+    if (i % 3 === 0) await repo.setStatus(a, 'ACKNOWLEDGED', 'Maintenance team informed; checking the bag filter', at);
+    else if (i % 7 === 1) await repo.setStatus(a, 'CLOSED', 'Analyser purge cycle, not a process emission', at);
+  }
+  return open.length;
+}

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/database/database.ts';
+import type { NotifierDeps } from './alert-notifier.ts';
+import { AlertNotifier } from './alert-notifier.ts';
+import { AlertEvaluator } from './alert-evaluation.ts';
+
+export interface AlertsWorkerOptions {
+  /** Pause between passes when nothing was waiting. */
+  idleMs?: number;
+  /** How often silent devices are looked for (DATA_LOSS). */
+  lossEveryMs?: number;
+  /** How often the CPCB default rules and escalations are completed. */
+  defaultsEveryMs?: number;
+}
+
+export interface AlertsWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Background job of the server for alerts: evaluates the closed slots the rollup worker queued
+ * ('alerts' consumer), looks for silent devices, completes the CPCB defaults, escalates and sends.
+ * Every step keeps its state in PostgreSQL (the feed, episodes, escalation state, outbox) and locks
+ * with SKIP LOCKED, so any number of servers may run it and a kill -9 loses nothing.
+ */
+export function startAlertsWorker(db: Db, deps: NotifierDeps, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: AlertsWorkerOptions = {}): AlertsWorker {
+  const idleMs = options.idleMs ?? 1_000;
+  const lossEveryMs = options.lossEveryMs ?? 60_000;
+  const defaultsEveryMs = options.defaultsEveryMs ?? 300_000;
+  const evaluator = new AlertEvaluator(db);
+  const notifier = new AlertNotifier(db, deps);
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let lastLoss = 0;
+  let lastDefaults = 0;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const step = async (name: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (error) {
+      log.error({ err: error }, `alerts: ${name} failed; retrying on the next pass`);
+    }
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      let busy = false;
+      const now = Date.now();
+      if (now - lastDefaults >= defaultsEveryMs) {
+        lastDefaults = now;
+        await step('CPCB defaults', () => evaluator.ensureDefaults());
+      }
+      await step('evaluation', async () => {
+        busy = (await evaluator.run(500)) >= 500;
+      });
+      if (now - lastLoss >= lossEveryMs) {
+        lastLoss = now;
+        await step('data loss', () => evaluator.checkDataLoss());
+      }
+      await step('notifications', () => notifier.tick());
+      if (!busy) await sleep(idleMs);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { drainRollups } from '../src/modules/data/rollups.ts';
+import { SuppressionWindowService } from '../src/modules/devices/suppression-windows.service.ts';
+import { AlertEvaluator } from '../src/modules/alerts/alert-evaluation.ts';
+import { useTestApp } from './test-app.ts';
+
+const MINUTE = 60_000;
+const BUCKET = 15 * MINUTE;
+
+describe('alert evaluation on closed 15-minute slots', () => {
+  const ctx = useTestApp();
+  // Well in the past, so every slot used is closed.
+  const base = () => Math.floor(Date.now() / BUCKET) * BUCKET - 40 * BUCKET;
+
+  async function send(token: string, entries: { ts: number; values: Record<string, number> }[]) {
+    const res = await ctx.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: entries });
+    expect(res.statusCode).toBe(200);
+  }
+
+  /** A station device (pm max 50) with the CPCB default rules. */
+  async function station() {
+    const d = await ctx.b.newStationDevice({ params: [{ name: 'pm', max: 50 }, { name: 'so2' }] });
+    await new AlertEvaluator(ctx.db).ensureDefaults();
+    return d;
+  }
+
+  async function evaluate() {
+    await drainRollups(ctx.database);
+    await new AlertEvaluator(ctx.db).drain();
+  }
+
+  async function episodes(deviceId: number) {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT a.id::int, a.status, a.type, a.started_at, a.ended_at, a.peak, a.slot_count, a.message, sp.name AS param
+         FROM alert_episode a LEFT JOIN std_param sp ON sp.id = a.std_param_id
+        WHERE a.device_id = $1 ORDER BY a.started_at`,
+      [deviceId],
+    );
+    return rows as { id: number; status: string; type: string; started_at: Date; ended_at: Date | null; peak: number; slot_count: number; message: string; param: string }[];
+  }
+
+  /** Readings of pm, one a minute through a slot, at `value`. */
+  const slotOf = (start: number, value: number) => Array.from({ length: 3 }, (_, i) => ({ ts: start + (i * 5 + 1) * MINUTE, values: { pm: value } }));
+
+  it('creates a CPCB default rule for every parameter with a limit, once', async () => {
+    const d = await station();
+    await new AlertEvaluator(ctx.db).ensureDefaults();
+    const { rows } = await ctx.database.pool.query(
+      `SELECT r.condition, r.comparison, r.is_default, sp.name FROM alert_rule r JOIN std_param sp ON sp.id = ANY(r.std_param_ids) WHERE r.tenant_id = $1`,
+      [d.tenantId],
+    );
+    expect(rows).toEqual([{ condition: 'AVG_15M', comparison: 'OUTSIDE', is_default: true, name: 'pm' }]);
+    const esc = await ctx.database.pool.query(`SELECT is_default, levels FROM alert_escalation WHERE tenant_id = $1`, [d.tenantId]);
+    expect(esc.rows).toHaveLength(1);
+    expect(esc.rows[0].levels[0].recipients.cpcb).toBe(true);
+  });
+
+  it('opens one alert for a breach of several slots, with start, peak and slot count, and resolves it when a slot is back within limits', async () => {
+    const d = await station();
+    const t = base();
+    await send(d.accessToken, [...slotOf(t, 10), ...slotOf(t + BUCKET, 60), ...slotOf(t + 2 * BUCKET, 80), ...slotOf(t + 3 * BUCKET, 70)]);
+    await evaluate();
+    let found = await episodes(d.id);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ status: 'OPEN', type: 'AVG_15M', param: 'pm', peak: 80, slot_count: 3, ended_at: null });
+    expect(found[0]!.started_at.getTime()).toBe(t + BUCKET);
+    expect(found[0]!.message).toContain('exceeded for more than 15 minutes');
+
+    await send(d.accessToken, slotOf(t + 4 * BUCKET, 20));
+    await evaluate();
+    found = await episodes(d.id);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ status: 'RESOLVED', slot_count: 3 });
+    expect(found[0]!.ended_at!.getTime()).toBe(t + 4 * BUCKET);
+    const transitions = await ctx.database.pool.query(`SELECT from_status, to_status FROM alert_transition WHERE alert_id = $1 ORDER BY id`, [found[0]!.id]);
+    expect(transitions.rows).toEqual([
+      { from_status: null, to_status: 'OPEN' },
+      { from_status: 'OPEN', to_status: 'RESOLVED' },
+    ]);
+  });
+
+  it('opens and resolves within one batch of slots, as after a backlog', async () => {
+    const d = await station();
+    const t = base();
+    await send(d.accessToken, [...slotOf(t, 60), ...slotOf(t + BUCKET, 70), ...slotOf(t + 2 * BUCKET, 10), ...slotOf(t + 3 * BUCKET, 65)]);
+    await evaluate();
+    const found = await episodes(d.id);
+    expect(found.map((e) => [e.status, e.slot_count, e.peak])).toEqual([
+      ['RESOLVED', 2, 70],
+      ['OPEN', 1, 65],
+    ]);
+  });
+
+  it('keeps one alert across slots without data while the breach lasts', async () => {
+    const d = await station();
+    const t = base();
+    await send(d.accessToken, [...slotOf(t, 60), ...slotOf(t + 4 * BUCKET, 70)]);
+    await evaluate();
+    await send(d.accessToken, slotOf(t + 8 * BUCKET, 90));
+    await evaluate();
+    const found = await episodes(d.id);
+    expect(found.map((e) => [e.status, e.slot_count, e.peak])).toEqual([['OPEN', 3, 90]]);
+  });
+
+  it('a late reading that clears the only breaching slot resolves the alert; a late breach opens one at the time it happened', async () => {
+    const d = await station();
+    const t = base();
+    // One reading of 90: the slot average breaks the limit.
+    await send(d.accessToken, [{ ts: t + MINUTE, values: { pm: 90 } }]);
+    await evaluate();
+    expect((await episodes(d.id)).map((e) => e.status)).toEqual(['OPEN']);
+    // Late readings of the same slot bring its average to 35: the slot is clean, nothing was exceeded.
+    await send(d.accessToken, [
+      { ts: t + 2 * MINUTE, values: { pm: 10 } },
+      { ts: t + 3 * MINUTE, values: { pm: 5 } },
+    ]);
+    await evaluate();
+    let found = await episodes(d.id);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ status: 'RESOLVED', slot_count: 0 });
+
+    // A breach back-filled two hours earlier opens an alert with that time; the clean slot already
+    // stored after it resolves it (slots without data in between neither clear nor end it).
+    const early = t - 8 * BUCKET;
+    await send(d.accessToken, slotOf(early, 75));
+    await evaluate();
+    found = await episodes(d.id);
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatchObject({ status: 'RESOLVED', peak: 75, slot_count: 1 });
+    expect(found[0]!.started_at.getTime()).toBe(early);
+    expect(found[0]!.ended_at!.getTime()).toBe(early + BUCKET);
+  });
+
+  it('INSTANT breaks on one reading, SUSTAINED only when every reading breaks for its duration', async () => {
+    const d = await ctx.b.newStationDevice({ params: [{ name: 'pm' }, { name: 'so2' }] });
+    await ctx.database.pool.query(
+      `INSERT INTO alert_rule (tenant_id, name, entity_id, std_param_ids, condition, comparison, threshold_max, duration_minutes)
+       SELECT $1, c, $2, ARRAY[(SELECT id FROM std_param WHERE name = p)], c, 'ABOVE', 50, m
+       FROM (VALUES ('INSTANT', 'pm', NULL::int), ('SUSTAINED', 'so2', 30)) AS x(c, p, m)`,
+      [d.tenantId, d.entityId],
+    );
+    const t = base();
+    // pm: one reading of 80 among low ones (average 30); so2: every reading above 50 for two slots,
+    // then a slot whose average is above 50 but one reading is not.
+    await send(d.accessToken, [
+      { ts: t + MINUTE, values: { pm: 80, so2: 60 } },
+      { ts: t + 6 * MINUTE, values: { pm: 5, so2: 70 } },
+      { ts: t + 11 * MINUTE, values: { pm: 5, so2: 65 } },
+      { ts: t + BUCKET + MINUTE, values: { pm: 5, so2: 90 } },
+      { ts: t + BUCKET + 6 * MINUTE, values: { pm: 5, so2: 55 } },
+      { ts: t + 2 * BUCKET + MINUTE, values: { pm: 5, so2: 120 } },
+      { ts: t + 2 * BUCKET + 6 * MINUTE, values: { pm: 5, so2: 40 } },
+    ]);
+    await evaluate();
+    const found = await episodes(d.id);
+    expect(found.map((e) => [e.type, e.param, e.status, e.peak, e.slot_count])).toEqual([
+      ['INSTANT', 'pm', 'RESOLVED', 80, 1],
+      ['SUSTAINED', 'so2', 'RESOLVED', 60, 2],
+    ]);
+    expect(found.every((e) => e.started_at.getTime() === t)).toBe(true);
+  });
+
+  it('raises nothing for readings inside a calibration window of the device or its station', async () => {
+    const d = await station();
+    const t = base();
+    const windows = new SuppressionWindowService(ctx.db);
+    await windows.open({ tenantId: d.tenantId, entityId: String(d.entityId), kind: 'MAINTENANCE', startsAt: new Date(t), endsAt: new Date(t + 2 * BUCKET) });
+    await send(d.accessToken, [...slotOf(t, 90), ...slotOf(t + BUCKET, 90)]);
+    await evaluate();
+    expect(await episodes(d.id)).toEqual([]);
+    const { rows } = await ctx.database.pool.query(`SELECT count(*)::int AS n FROM alert_slot WHERE device_id = $1 AND suppressed`, [d.id]);
+    expect(rows[0].n).toBe(2);
+    // After the window the same values open an alert.
+    await send(d.accessToken, slotOf(t + 2 * BUCKET, 90));
+    await evaluate();
+    expect((await episodes(d.id)).map((e) => e.started_at.getTime())).toEqual([t + 2 * BUCKET]);
+  });
+
+  it('neither loses nor duplicates an alert when evaluation dies mid-way or two servers evaluate at once', async () => {
+    const d = await station();
+    const t = base();
+    await send(d.accessToken, slotOf(t, 90));
+    await drainRollups(ctx.database);
+    // "kill -9" after the effects were written but before commit: the transaction rolls back.
+    const dying = new AlertEvaluator(ctx.db);
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        const { rows } = await ctx.database.pool.query(`SELECT tenant_id, device_id::text, bucket FROM slot_change WHERE consumer = 'alerts' AND device_id = $1`, [d.id]);
+        await dying.evaluate(trx, rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket, changedAt: r.bucket })));
+        expect(await episodes(d.id)).toEqual([]); // not visible outside the transaction
+        throw new Error('killed');
+      }),
+    ).rejects.toThrow('killed');
+    expect(await episodes(d.id)).toEqual([]);
+    // Two servers then take the queue at once: one alert.
+    await Promise.all([new AlertEvaluator(ctx.db).drain(1), new AlertEvaluator(ctx.db).drain(1)]);
+    await new AlertEvaluator(ctx.db).drain();
+    expect((await episodes(d.id)).map((e) => e.status)).toEqual(['OPEN']);
+    // Evaluating the same slot again changes nothing.
+    await ctx.database.pool.query(`INSERT INTO slot_change (tenant_id, consumer, device_id, bucket) VALUES ($1, 'alerts', $2, $3)`, [d.tenantId, d.id, new Date(t)]);
+    await new AlertEvaluator(ctx.db).drain();
+    expect(await episodes(d.id)).toHaveLength(1);
+  });
+
+  it('opens and resolves data-loss alerts from the last reading, and a data-fill alert when the gap is back-filled', async () => {
+    const d = await station();
+    const t = base();
+    await send(d.accessToken, slotOf(t, 10));
+    await ctx.database.pool.query(
+      `INSERT INTO alert_rule (tenant_id, name, entity_id, condition, duration_minutes, severity) VALUES ($1, 'loss', $2, 'DATA_LOSS', 60, 'MINOR'), ($1, 'fill', $2, 'DATA_FILL', NULL, 'WARNING')`,
+      [d.tenantId, d.entityId],
+    );
+    const evaluator = new AlertEvaluator(ctx.db);
+    await evaluator.checkDataLoss();
+    await evaluator.checkDataLoss();
+    let found = (await episodes(d.id)).filter((e) => e.type !== 'AVG_15M');
+    expect(found.map((e) => [e.type, e.status])).toEqual([['DATA_LOSS', 'OPEN']]);
+    // Readings come back, then the gap is back-filled.
+    const back = Date.now() - 2 * MINUTE;
+    await send(d.accessToken, [{ ts: back, values: { pm: 10 } }]);
+    await evaluate();
+    await evaluator.checkDataLoss();
+    await send(d.accessToken, slotOf(t + 10 * BUCKET, 10));
+    await evaluate();
+    found = (await episodes(d.id)).filter((e) => e.type !== 'AVG_15M');
+    expect(found.map((e) => [e.type, e.status])).toEqual([
+      ['DATA_LOSS', 'RESOLVED'],
+      ['DATA_FILL', 'OPEN'],
+    ]);
+    expect(found[0]!.ended_at!.getTime()).toBe(back);
+  });
+});

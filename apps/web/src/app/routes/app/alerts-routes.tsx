@@ -1,0 +1,40 @@
+import { Container } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { LoadFailed, Loading } from '@/components/status/load-state';
+import { useMe } from '@/features/accounts/api/get-me';
+import { AlertView } from '@/features/alerts/components/alert-view';
+import { AlertsView } from '@/features/alerts/components/alerts-view';
+import { getTenantsLiveStatusQueryOptions } from '@/features/tenants/api/get-tenants-live-status';
+
+/**
+ * /app/alerts. In the tenant app, the industry's own alerts; elsewhere (boards, corporates,
+ * quasi-regulators, site and partner staff) the alerts of every industry the user reads, which the
+ * industry filter picks from: the same tenants the dashboard lists.
+ */
+export function AlertsRoute() {
+  const me = useMe();
+  const oversight = me.data !== undefined && me.data.view !== 'tenant';
+  const live = useQuery({ ...getTenantsLiveStatusQueryOptions(), enabled: oversight });
+  if (!me.data) return <Loading />;
+  if (oversight && live.isError) return <LoadFailed what="The industries" onRetry={() => void live.refetch()} />;
+  if (oversight && !live.data) return <Loading />;
+  const tenants = oversight
+    ? live.data!.filter((r) => r.tenantId !== me.data!.tenant.id).map((r) => ({ id: r.tenantId, name: r.name })).sort((a, b) => a.name.localeCompare(b.name))
+    : null;
+  return (
+    <Container size="xl" px={0}>
+      <AlertsView tenants={tenants} ownTenantId={oversight ? null : me.data.actingTenantId} />
+    </Container>
+  );
+}
+
+/** /app/alerts/:id. */
+export function AlertRoute() {
+  const id = Number(useParams().id);
+  return (
+    <Container size="xl" px={0}>
+      <AlertView id={id} />
+    </Container>
+  );
+}

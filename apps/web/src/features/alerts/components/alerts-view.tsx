@@ -1,0 +1,140 @@
+import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { AlertItem } from '@enviro/contracts/alerts';
+import { formatDateTime24 } from '@enviro/domain/format-date';
+import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
+import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
+import { useListParams } from '@/components/table/use-list-params';
+import { paths } from '@/config/paths';
+import { collectStations } from '@/lib/stations';
+import { useAlerts } from '../api/get-alerts';
+import { AlertActionModal, type AlertActionTarget } from './alert-action-modal';
+import { SeverityBadge, StatusBadge } from './alert-badges';
+import { AlertFilters, useAlertListRequest, type AlertFilterValues } from './alert-filters';
+import { CONDITION_LABELS, isActive, limitText, paramText, peakText } from './alert-labels';
+
+const FILTER_KEYS = ['tenantId', 'stationId', 'paramName', 'status', 'severity', 'type', 'time'] as const;
+
+interface AlertsViewProps {
+  /** Industries the user reads (boards, corporates, quasi-regulators, site and partner staff); null in the tenant app. */
+  tenants: readonly { id: number; name: string }[] | null;
+  /** The industry of the tenant app (own or acted for); null in oversight views. */
+  ownTenantId: number | null;
+}
+
+/**
+ * SPEC 7 alert list: filters in the URL, paged on the server, newest start first; acknowledge or
+ * close one alert with a comment, or acknowledge the ticked ones at once.
+ */
+export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
+  const list = useListParams({ sort: 'startedAt', order: 'desc', size: 20 });
+  const values = Object.fromEntries(FILTER_KEYS.map((k) => [k, list.filter(k)])) as AlertFilterValues;
+  const request = useAlertListRequest(values, list.page, list.size);
+  const alerts = useAlerts(request);
+  const pickedTenant = Number(values.tenantId);
+  const stationTenant = ownTenantId ?? (Number.isInteger(pickedTenant) && pickedTenant > 0 ? pickedTenant : null);
+  const tree = useEntityTreeOf(stationTenant);
+  const stations = useMemo(() => (tree ? collectStations(tree) : []), [tree]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [action, setAction] = useState<AlertActionTarget | null>(null);
+
+  const rows = alerts.data?.items ?? [];
+  const openRows = rows.filter((a) => a.status === 'OPEN');
+  const ticked = openRows.filter((a) => selected.has(a.id)).map((a) => a.id);
+  const toggle = (id: number, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allTicked = openRows.length > 0 && ticked.length === openRows.length;
+
+  const columns: PagedColumn<AlertItem>[] = [
+    {
+      header: 'Started (IST)',
+      // The tick for bulk acknowledgement sits beside the link to the alert.
+      cell: (a) => (
+        <Group gap="xs" wrap="nowrap">
+          {a.status === 'OPEN' ? (
+            <Checkbox aria-label={`Select alert ${a.id}`} checked={selected.has(a.id)} onChange={(e) => toggle(a.id, e.currentTarget.checked)} />
+          ) : (
+            <span style={{ width: 20 }} />
+          )}
+          <Anchor component={Link} to={paths.app.alert.getHref(a.id)} fz="sm" fw={600}>
+            {formatDateTime24(a.startedAt)}
+          </Anchor>
+        </Group>
+      ),
+    },
+    { header: 'Severity', cell: (a) => <SeverityBadge severity={a.severity} /> },
+    { header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
+    ...(tenants ? [{ header: 'Industry', wrap: true, cell: (a: AlertItem) => a.tenantName }] : []),
+    { header: 'Station', cell: (a) => a.stationName ?? a.deviceName },
+    { header: 'Parameter', cell: paramText },
+    { header: 'Type', cell: (a) => CONDITION_LABELS[a.type] },
+    {
+      header: 'Peak (limit)',
+      align: 'right',
+      cell: (a) => (
+        <>
+          {peakText(a)}
+          <Text span size="xs" c="dimmed">
+            {' '}
+            ({limitText(a)})
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Slots', align: 'right', cell: (a) => a.slotCount },
+    { header: 'Ended (IST)', cell: (a) => (a.endedAt ? formatDateTime24(a.endedAt) : <Text span size="sm" c="red">ongoing</Text>) },
+    {
+      header: 'Action',
+      sticky: true,
+      cell: (a) =>
+        isActive(a.status) ? (
+          <Group gap={4} wrap="nowrap">
+            {a.status === 'OPEN' && (
+              <Button size="compact-xs" variant="light" onClick={() => setAction({ kind: 'acknowledge', ids: [a.id], what: `alert ${a.id}` })}>
+                Acknowledge
+              </Button>
+            )}
+            <Button size="compact-xs" variant="light" color="gray" onClick={() => setAction({ kind: 'close', id: a.id, what: `alert ${a.id}` })}>
+              Close
+            </Button>
+          </Group>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Stack>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Alerts
+      </Title>
+      <AlertFilters values={values} onChange={(changes) => list.update(changes)} tenants={tenants} stations={stations} />
+      <Group gap="sm" wrap="wrap">
+        <Checkbox
+          label="Select every open alert of this page"
+          checked={allTicked}
+          indeterminate={ticked.length > 0 && !allTicked}
+          disabled={openRows.length === 0}
+          onChange={(e) => setSelected(e.currentTarget.checked ? new Set(openRows.map((a) => a.id)) : new Set())}
+        />
+        <Button size="xs" disabled={ticked.length === 0} onClick={() => setAction({ kind: 'acknowledge', ids: ticked, what: ticked.length === 1 ? `alert ${ticked[0]}` : `${ticked.length} alerts` })}>
+          Acknowledge selected ({ticked.length})
+        </Button>
+      </Group>
+      <PagedTable list={list} caption="Alerts" columns={columns} query={alerts} what="alerts" rowKey={(a) => a.id} emptyText="No alert matches these filters." />
+      {action && <AlertActionModal target={action} onClose={() => setAction(null)} onDone={() => setSelected(new Set())} />}
+    </Stack>
+  );
+}
+
+/** The entity tree of the industry in view, for the station and parameter choices. */
+function useEntityTreeOf(tenantId: number | null) {
+  const tree = useQuery({ ...getEntityTreeQueryOptions(tenantId ?? 0), enabled: tenantId !== null });
+  return tenantId === null ? undefined : tree.data;
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { NotificationList, type NotificationRead } from '@enviro/contracts/alerts';
+import { api } from '@/lib/api-client';
+import { NOTIFICATIONS_KEY } from './get-notifications';
+
+/** POST /api/notifications/read: the given ids, or all; answers the unread count left. */
+export const markNotificationsRead = (body: NotificationRead): Promise<NotificationList> =>
+  api.post('/notifications/read', { body, schema: NotificationList });
+
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: markNotificationsRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }) });
+}

@@ -1,0 +1,195 @@
+import type pg from 'pg';
+import type { Db } from '@enviro/server/platform/database/database';
+import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
+import { AlertEvaluator } from '@enviro/server/modules/alerts/alert-evaluation';
+import { CEMS_PARAMS, telemetryBody, type Fleet } from './fleet.ts';
+import { benchHttp, type IngestFigure } from './ingest-bench.ts';
+import { percentile, round, timeRuns, type Timing } from './stats.ts';
+
+const MINUTE = 60_000;
+const BUCKET = 15 * MINUTE;
+
+/**
+ * Limits on every parameter of the bench analysers, set so the fleet's signals (fleet.ts) break them
+ * for about a fifth of the time in episodes of a couple of hours: every series is watched by a
+ * 15-minute rule (the CPCB defaults) and alerts open and resolve as they would in service.
+ */
+const LIMITS: Record<(typeof CEMS_PARAMS)[number], number> = { pm: 40, so2: 340, nox: 230, co: 44, flow: 157_000 };
+
+/** A tenant with `count` stations of one five-parameter analyser each, every parameter with a limit. */
+export async function provisionAlertFleet(db: Db, count: number): Promise<Fleet> {
+  const svc = new ProvisioningService(db);
+  const { id: tenantId } = await svc.createTenant({ name: `Bench Alerts ${Date.now()}` });
+  const { id: plantId } = await svc.createEntity({ tenantId, type: 'facility', name: 'Plant' });
+  const stationIds: number[] = [];
+  const devices: Fleet['devices'] = [];
+  for (let i = 0; i < count; i++) {
+    const { id: stationId } = await svc.createEntity({ tenantId, parentId: plantId, type: 'cems', name: `Stack ${i + 1}` });
+    const d = await svc.createDevice({ tenantId, entityId: stationId, name: `Analyser ${i + 1}`, params: CEMS_PARAMS.map((name) => ({ name, max: LIMITS[name] })) });
+    stationIds.push(stationId);
+    devices.push({ id: d.id, token: d.accessToken });
+  }
+  const { key } = await svc.createApiKey(tenantId, 'bench');
+  return { tenantId, apiKey: key, stationIds, devices };
+}
+
+async function setRules(pool: pg.Pool, tenantId: number, status: 'ENABLED' | 'DISABLED'): Promise<number> {
+  const res = await pool.query(`UPDATE alert_rule SET status = $2 WHERE tenant_id = $1`, [tenantId, status]);
+  return res.rowCount ?? 0;
+}
+
+/** Waits until the rollup worker and the alert evaluation of the server process have nothing left; answers the seconds. */
+async function drained(pool: pg.Pool, since: number): Promise<number> {
+  for (;;) {
+    const { rows } = await pool.query<{ dirty: number; queued: number }>(
+      `SELECT (SELECT count(*)::int FROM rollup_dirty WHERE bucket < enviro_bucket15(now())) AS dirty,
+              (SELECT count(*)::int FROM slot_change WHERE consumer = 'alerts') AS queued`,
+    );
+    if (rows[0]!.dirty === 0 && rows[0]!.queued === 0) return round((performance.now() - since) / 1000);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export interface AlertBenchFigures {
+  series: number;
+  rules: number;
+  without: IngestFigure & { drainSeconds: number };
+  with: IngestFigure & { drainSeconds: number };
+  episodes: number;
+  latency: Timing & { max: number; liveRate: number };
+  list: Timing;
+  listTotal: number;
+  open: number;
+}
+
+/**
+ * The issue's "Measured" figures for alerts, on a server process (with its rollup and alert
+ * workers) and its database:
+ * 1. HTTP backlog ingestion with the rules disabled, then enabled (a 15-minute rule on every
+ *    series), on disjoint time ranges; and how long the workers take to catch up after each.
+ * 2. Latency of an alert: a breaching reading posted into the slot that closed last, while every
+ *    device reports live, until its alert is open (poll every 50 ms). It stands for "after the
+ *    slot closes": the rollup worker treats a closed slot with new readings as it treats one that
+ *    just closed, at its next 2-second pass.
+ * 3. 10,000 open alerts (inserted): POST /api/alerts filtered (OPEN, one parameter) and paged, with an API key.
+ */
+export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale: number, log: (s: string) => void): Promise<AlertBenchFigures> {
+  const stations = Math.max(20, Math.round(200 * scale));
+  const fleet = await provisionAlertFleet(db, stations);
+  const defaults = await new AlertEvaluator(db).ensureDefaults();
+  const rules = defaults.rules;
+  const requests = Math.round(3000 * scale);
+  const now = Date.now();
+
+  log(`alerts: ${stations} stations, ${rules} rules; ingestion without rules`);
+  await setRules(pool, fleet.tenantId, 'DISABLED');
+  let t0 = performance.now();
+  const without = await benchHttp(baseUrl, fleet, requests, 32, now - 400 * 24 * 3600_000);
+  const withoutDrain = await drained(pool, t0);
+  log(`alerts: ingestion with rules`);
+  await setRules(pool, fleet.tenantId, 'ENABLED');
+  t0 = performance.now();
+  const withRules = await benchHttp(baseUrl, fleet, requests, 32, now - 200 * 24 * 3600_000);
+  const withDrain = await drained(pool, t0);
+  const episodes = Number((await pool.query(`SELECT count(*) FROM alert_episode WHERE tenant_id = $1`, [fleet.tenantId])).rows[0].count);
+  log(`alerts: without rules ${without.readingsPerSec}/s (caught up ${withoutDrain} s), with ${withRules.readingsPerSec}/s (caught up ${withDrain} s), ${episodes} alerts`);
+
+  log('alerts: latency under load');
+  const latencies: number[] = [];
+  let loading = true;
+  // Devices reporting live (one reading of all five parameters a request, 8 in flight): the
+  // ingestion and its commits go on, and the rollup worker has the closed slots only to do.
+  let live = 0;
+  const background = (async () => {
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, k) => {
+        for (let n = k; loading; n += 8) {
+          const device = fleet.devices[n % fleet.devices.length]!;
+          const res = await fetch(`${baseUrl}/api/v1/${device.token}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: telemetryBody(Date.now() - 1000, 1) });
+          if (res.status !== 200) throw new Error(`live load: HTTP ${res.status}`);
+          live += 1;
+        }
+      }),
+    );
+  })();
+  const loadStarted = performance.now();
+  const probes = Math.max(10, Math.round(40 * scale));
+  for (let i = 0; i < probes; i++) {
+    const device = fleet.devices[i % fleet.devices.length]!;
+    // The slot that closed last; a fresh device each time so no episode is open on it yet.
+    const closed = Math.floor(Date.now() / BUCKET) * BUCKET - BUCKET - Math.floor(i / fleet.devices.length) * 4 * BUCKET;
+    const body = JSON.stringify([{ ts: closed + 7 * MINUTE, values: { pm: 500 } }]);
+    const res = await fetch(`${baseUrl}/api/v1/${device.token}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    if (res.status !== 200) throw new Error(`latency probe: HTTP ${res.status}`);
+    const sent = performance.now();
+    for (;;) {
+      const { rows } = await pool.query(
+        `SELECT 1 FROM alert_episode a JOIN std_param sp ON sp.id = a.std_param_id
+          WHERE a.tenant_id = $1 AND a.device_id = $2 AND sp.name = 'pm' AND a.started_at <= $3 AND a.last_breach_at >= $3`,
+        [fleet.tenantId, device.id, new Date(closed)],
+      );
+      if (rows.length > 0) break;
+      if (performance.now() - sent > 120_000) throw new Error('latency probe: no alert within 120 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    latencies.push(performance.now() - sent);
+    log(`alerts: latency ${round(latencies.at(-1)!)} ms`);
+  }
+  loading = false;
+  await background;
+  const liveRate = Math.round((live * CEMS_PARAMS.length) / ((performance.now() - loadStarted) / 1000));
+  latencies.sort((a, b) => a - b);
+
+  log('alerts: 10,000 open alerts listed');
+  // One active alert per rule and series (the partial unique index): enough disabled tenant-wide
+  // rules that every series has 10,000 / series of them, and an open alert for each.
+  const copies = Math.ceil(10_000 / (fleet.devices.length * CEMS_PARAMS.length));
+  await pool.query(
+    `INSERT INTO alert_rule (tenant_id, name, condition, threshold_max, status)
+     SELECT $1, 'bench ' || k, 'AVG_15M', 1, 'DISABLED' FROM generate_series(1, $2) k`,
+    [fleet.tenantId, copies],
+  );
+  await pool.query(
+    `INSERT INTO alert_episode (tenant_id, rule_id, device_id, entity_id, slot, std_param_id, type, severity, status, started_at, last_breach_at, peak, limit_max, slot_count, message)
+     SELECT r.tenant_id, r.id, d.id, d.entity_id, dp.slot, dp.std_param_id, 'AVG_15M', 'MAJOR', 'OPEN',
+            now() - ((row_number() OVER ()) * interval '1 minute'), now(), 99, 1, 1, 'bench'
+     FROM alert_rule r
+     JOIN device d ON d.tenant_id = r.tenant_id
+     JOIN device_param dp ON dp.tenant_id = d.tenant_id AND dp.device_id = d.id
+     WHERE r.tenant_id = $1 AND r.name LIKE 'bench %'`,
+    [fleet.tenantId],
+  );
+  await pool.query('ANALYZE alert_episode');
+  let listTotal = 0;
+  const list = await timeRuns(async () => {
+    const res = await fetch(`${baseUrl}/api/alerts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${fleet.apiKey}` },
+      body: JSON.stringify({ status: ['OPEN'], paramName: 'pm', type: ['AVG_15M'], page: 3, size: 50 }),
+    });
+    if (res.status !== 200) throw new Error(`alert list: HTTP ${res.status}`);
+    listTotal = ((await res.json()) as { total: number }).total;
+  }, Math.round(100 * scale) + 20);
+
+  return {
+    series: stations * CEMS_PARAMS.length,
+    rules,
+    without: { ...without, drainSeconds: withoutDrain },
+    with: { ...withRules, drainSeconds: withDrain },
+    episodes,
+    latency: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), max: round(latencies.at(-1)!), runs: latencies.length, liveRate },
+    list,
+    listTotal,
+    open: Number((await pool.query(`SELECT count(*) FROM alert_episode WHERE tenant_id = $1 AND status = 'OPEN'`, [fleet.tenantId])).rows[0].count),
+  };
+}
+
+/** The Markdown rows of the figures. */
+export function alertRows(f: AlertBenchFigures): string[] {
+  const ratio = Math.round((100 * f.with.readingsPerSec) / f.without.readingsPerSec);
+  return [
+    `| HTTP ingestion with a 15-minute rule on every series (${f.series} series, ${f.rules} rules) | ${f.with.readingsPerSec.toLocaleString('en-IN')} readings/s (${ratio} % of the run without rules); workers caught up ${f.with.drainSeconds} s after the start, ${f.episodes} alerts raised | same run, rules disabled: ${f.without.readingsPerSec.toLocaleString('en-IN')} readings/s; caught up after ${f.without.drainSeconds} s |`,
+    `| Alert open after its slot's breaking reading is committed, while devices report live (${f.latency.liveRate.toLocaleString('en-IN')} readings/s) | p50 ${f.latency.p50} ms, p95 ${f.latency.p95} ms, max ${f.latency.max} ms (${f.latency.runs} alerts) | target p95 ≤ 5,000 ms; the workers poll every 2 s (rollups) and 1 s (alerts) |`,
+    `| POST /api/alerts, one parameter, page 4 of 50, over ${f.listTotal.toLocaleString('en-IN')} matching of ${f.open.toLocaleString('en-IN')} open alerts, API key | p50 ${f.list.p50} ms, p95 ${f.list.p95} ms (${f.list.runs} runs) | target p50 ≤ 50 ms |`,
+  ];
+}
