@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from './platform/database/embedded.ts';
 import { migrate } from './platform/database/migrate.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
 import { startRollupWorker } from './modules/data/rollup-worker.ts';
+import { deviceRpcSink, startDeviceRpcWorker } from './modules/devices/device-rpc.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   );
   const broker = await startBroker({
     ingest: app.ingest,
+    rpc: deviceRpcSink(database.db, log),
     log,
     url: config.MQTT_URL,
     clientId: config.MQTT_CLIENT_ID,
@@ -75,6 +77,8 @@ async function main(): Promise<void> {
     },
   });
   const rollups = startRollupWorker(database, log);
+  // Calibration start and abort reach devices that take commands over MQTT RPC (embedded broker).
+  const rpcWorker = broker.rpc ? startDeviceRpcWorker(database.db, broker.rpc, log) : undefined;
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(
@@ -83,6 +87,7 @@ async function main(): Promise<void> {
       await app.close();
     },
     () => rollups.stop(),
+    async () => rpcWorker?.stop(),
     () => broker.close(),
   );
 

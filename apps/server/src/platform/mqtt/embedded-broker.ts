@@ -6,10 +6,13 @@ import { findFreePort } from '../net/free-port.ts';
 import { PacketSizes } from './packet-sizes.ts';
 import type { Broker, Logger } from './broker.ts';
 import { DEVICE_TELEMETRY_TOPIC, decodeTelemetry } from './telemetry-topic.ts';
+import { decodeRpcResponse, isRpcRequestTopic, RPC_REQUEST_FILTER, rpcIdOfResponseTopic, rpcRequestTopic, type RpcSink, type RpcTransport } from './device-rpc.ts';
 
 export interface EmbeddedBroker extends Broker {
   /** The port it listens on (the requested one, or the next free one when that was taken). */
   port: number;
+  /** RPC to the devices connected here (device-rpc.ts). */
+  rpc: RpcTransport;
 }
 
 /** CONNACK return codes of MQTT 3.1.1 (aedes declares them as an ambient const enum). */
@@ -38,9 +41,13 @@ export async function startEmbeddedBroker(options: {
   host: string;
   ingest: TelemetrySink;
   log: Logger;
+  /** Where devices' answers to RPCs go; without it RPC topics are refused like any other. */
+  rpc?: RpcSink | undefined;
 }): Promise<EmbeddedBroker> {
-  const { ingest, log } = options;
+  const { ingest, log, rpc } = options;
   const tokens = new WeakMap<Client, string>();
+  // Connections of devices that subscribed to RPC requests, by access token.
+  const listening = new Map<string, Set<Client>>();
 
   const aedes = await Aedes.createBroker({
     authenticate(client, username, _password, done) {
@@ -58,6 +65,21 @@ export async function startEmbeddedBroker(options: {
       const token = client && tokens.get(client);
       // client is null for wills of departed clients: devices have no business publishing those.
       if (!token) return done(new Error('not an authenticated device'));
+      const rpcId = rpc ? rpcIdOfResponseTopic(packet.topic) : null;
+      if (rpc && rpcId !== null) {
+        // An answer to an RPC: recorded, then acknowledged; nobody subscribes to responses.
+        packet.retain = false;
+        rpc.answer(token, rpcId, decodeRpcResponse(packet.payload)).then(
+          () => done(null),
+          (error: Error) => {
+            log.warn({ clientId: client.id, err: error }, 'mqtt: RPC answer not recorded');
+            done(error);
+          },
+        );
+        return;
+      }
+      // Requests go from the server to one device's connection; a device publishing one would reach the others.
+      if (isRpcRequestTopic(packet.topic)) return done(new Error('only the server publishes RPC requests'));
       if (packet.topic !== DEVICE_TELEMETRY_TOPIC) {
         // Other ThingsBoard device topics (attributes, RPC, claim) are acknowledged and dropped so that
         // gateways using them keep their connection; anything else is refused.
@@ -71,9 +93,14 @@ export async function startEmbeddedBroker(options: {
       packet.retain = false;
       store(token, client, packet).then(() => done(null), (error: Error) => done(error));
     },
-    // Devices get no subscriptions: SUBACK says failure (0x80) and the connection stays up.
-    authorizeSubscribe(_client, _subscription, done) {
-      done(null, null);
+    // Devices get no subscriptions but RPC requests: SUBACK says failure (0x80) and the connection stays up.
+    authorizeSubscribe(client, subscription, done) {
+      const token = tokens.get(client);
+      if (!rpc || !token || subscription.topic !== RPC_REQUEST_FILTER) return done(null, null);
+      const clients = listening.get(token) ?? new Set<Client>();
+      clients.add(client);
+      listening.set(token, clients);
+      done(null, subscription);
     },
   });
 
@@ -101,6 +128,31 @@ export async function startEmbeddedBroker(options: {
   }
 
   aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'mqtt client error'));
+  aedes.on('clientDisconnect', (client) => {
+    const token = tokens.get(client);
+    const clients = token === undefined ? undefined : listening.get(token);
+    if (!clients) return;
+    clients.delete(client);
+    if (clients.size === 0) listening.delete(token!);
+  });
+
+  const rpcTransport: RpcTransport = {
+    listeningTokens: () => [...listening.keys()],
+    async send(accessToken, requestId, body) {
+      const clients = [...(listening.get(accessToken) ?? [])];
+      if (clients.length === 0) return false;
+      const payload = Buffer.from(JSON.stringify(body));
+      const sent = await Promise.all(
+        clients.map(
+          (client) =>
+            new Promise<boolean>((resolve) =>
+              client.publish({ cmd: 'publish', topic: rpcRequestTopic(requestId), payload, qos: 1, retain: false, dup: false }, (error) => resolve(!error)),
+            ),
+        ),
+      );
+      return sent.some(Boolean);
+    },
+  };
 
   const server = net.createServer((socket) => {
     const client = aedes.handle(socket);
@@ -126,6 +178,7 @@ export async function startEmbeddedBroker(options: {
 
   return {
     port,
+    rpc: rpcTransport,
     health: () => ({ ok: server.listening && !aedes.closed, detail: `embedded on port ${port}, ${aedes.connectedClients} clients` }),
     connections: () => aedes.connectedClients,
     async stopAccepting() {
