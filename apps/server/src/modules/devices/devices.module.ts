@@ -9,11 +9,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { deviceRoutes } from './devices.routes.ts';
 
 export const devicesModule = fp(
   async function devices(app: FastifyInstance) {
-    // Device routes (devices.routes.ts) and calibration routes (calibration.routes.ts) register here.
-    void app;
+    await app.register(deviceRoutes);
+    // Calibration routes (calibration.routes.ts) register here, after deviceRoutes.
   },
   { name: 'devices', dependencies: ['database', 'auth', 'entities', 'telemetry'] },
 );

@@ -27,6 +27,14 @@ export const PORTAL_READ: readonly Audience[] = ['public', 'apiKey', ...APP_RULE
 /** Reads of a tenant's data that the public portal does not make: every app and API keys. */
 export const TENANT_READ: readonly Audience[] = ['apiKey', ...APP_RULES];
 
+/**
+ * Changes to a tenant's stations, devices and gateways: the apps of those who may make them (site
+ * staff, partners, the industry's own users, and site or partner staff managing an industry); the
+ * service then admits only administrators, partners and site operations (access.ts `mayChangeFleet`),
+ * so an industry user is refused with 403.
+ */
+export const FLEET_WRITE: readonly Audience[] = ['site', 'partner', 'tenant', 'tenantView'];
+
 /** SPEC 6: public routes use the tenant-user rule, in the public view. */
 export const PUBLIC_CALLER_ACCESS = { ...effectiveAccess({ userType: 'tenant', role: 'user' }), view: 'public' } as const;
 
