@@ -284,3 +284,6 @@ export const InProgressCalibration = z.object({
   /** Newest value of each parameter of the device (calibration data while in progress). */
   latest: z.array(z.object({ name: z.string(), label: z.string(), unit: z.string(), value: z.number(), time: z.string() })),
 });
+export type InProgressCalibration = z.infer<typeof InProgressCalibration>;
+export type CalibrationDeviations = z.infer<typeof CalibrationDeviations>;
+export type CalibrationStats = z.infer<typeof CalibrationStats>;

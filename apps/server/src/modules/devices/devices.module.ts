@@ -10,11 +10,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deviceRoutes } from './devices.routes.ts';
+import { calibrationRoutes } from './calibration.routes.ts';
 
 export const devicesModule = fp(
   async function devices(app: FastifyInstance) {
     await app.register(deviceRoutes);
-    // Calibration routes (calibration.routes.ts) register here, after deviceRoutes.
+    await app.register(calibrationRoutes);
   },
   { name: 'devices', dependencies: ['database', 'auth', 'entities', 'telemetry'] },
 );
