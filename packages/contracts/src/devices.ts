@@ -202,7 +202,7 @@ export const DeviceBody = z.object({
   /** Display name. */
   name: z.string().trim().min(1).max(200),
   /** Model (GET /api/makes). */
-  modelId: Id.nullable().optional(),
+  modelId: TenantId.nullable().optional(),
   /** Manufacturer serial number; one live device per serial number. */
   serialNo: z.string().trim().min(1).max(100).nullable().optional(),
   /** Sensor id used by the regulator's server. */
@@ -362,6 +362,12 @@ export const DeviceMakeInfo = z.object({
 export type DeviceMakeInfo = z.infer<typeof DeviceMakeInfo>;
 export const DeviceMakeList = z.array(DeviceMakeInfo);
 
+/** Path of the make and model routes (their ids are int4). */
+export const CatalogIdParams = z.object({
+  /** Make or model id. */
+  id: TenantId,
+});
+
 /** Body of POST /api/makes and PUT /api/makes/{id}. */
 export const MakeBody = z.object({
   /** Manufacturer name, unique. */
@@ -370,7 +376,7 @@ export const MakeBody = z.object({
 /** Body of POST /api/models and PUT /api/models/{id}. */
 export const ModelBody = z.object({
   /** Its make. */
-  makeId: Id,
+  makeId: TenantId,
   /** Model name, unique within the make. */
   name: z.string().trim().min(1).max(100),
 });

@@ -54,7 +54,14 @@ export class DeviceAdminService {
   private readonly devices: DeviceAdminRepository;
   private readonly entities: EntityService;
 
-  constructor(private readonly db: Db) {
+  /**
+   * @param forgetTokens drops tokens from this server's token cache once their change has committed
+   * (the routes pass the telemetry module's `app.ingest.forgetTokens`; other servers hear of it by NOTIFY).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly forgetTokens: (tokens: readonly string[]) => void = () => undefined,
+  ) {
     this.devices = new DeviceAdminRepository(db);
     this.entities = new EntityService(db);
   }
@@ -110,26 +117,31 @@ export class DeviceAdminService {
     const { row, user } = await this.writable(auth, id);
     const params = await this.checkDevice(body, id);
     const before = await this.get(auth, id, true);
-    await this.db.transaction().execute(async (trx) => {
+    const tokens = await this.db.transaction().execute(async (trx) => {
       const devices = this.devices.in(trx);
       await this.serialSafe(() => devices.update(row.tenant_id, id, writeOf(body)));
       await devices.writeParams(row.tenant_id, id, params);
       // The cached profiles of ingestion hold the parameters and limits: drop them everywhere.
-      await devices.announceTokens(await devices.tokens(row.tenant_id, id));
+      const tokens = await devices.tokens(row.tenant_id, id);
+      await devices.announceTokens(tokens);
       await audit(trx, user, row.tenant_id, id, 'device.update', before, { ...writeOf(body), params: body.params });
+      return tokens;
     });
+    this.forgetTokens(tokens);
     return this.get(auth, id, true);
   }
 
   /** Removes a device from service (deletedDate set, unmounted); its tokens stop working at once. */
   async remove(auth: Auth, id: number): Promise<DeviceDetail> {
     const { row, user } = await this.writable(auth, id);
-    await this.db.transaction().execute(async (trx) => {
+    const tokens = await this.db.transaction().execute(async (trx) => {
       const devices = this.devices.in(trx);
       const tokens = await devices.softDelete(row.tenant_id, id, user.userId);
       await devices.announceTokens(tokens);
       await audit(trx, user, row.tenant_id, id, 'device.delete', { entityId: row.entity_id }, { deletedDate: 'now' });
+      return tokens;
     });
+    this.forgetTokens(tokens);
     return this.get(auth, id, false);
   }
 
@@ -137,14 +149,16 @@ export class DeviceAdminService {
   async rotateToken(auth: Auth, id: number): Promise<{ accessToken: string }> {
     const { row, user } = await this.writable(auth, id);
     const accessToken = newToken();
-    await this.db.transaction().execute(async (trx) => {
+    const old = await this.db.transaction().execute(async (trx) => {
       const devices = this.devices.in(trx);
       const old = await devices.revokeTokens(row.tenant_id, id);
       await devices.addToken(row.tenant_id, id, accessToken);
       await devices.announceTokens(old);
       // The token itself is not written to the log.
       await audit(trx, user, row.tenant_id, id, 'device.rotateToken', { tokens: old.length }, { tokens: 1 });
+      return old;
     });
+    this.forgetTokens(old);
     return { accessToken };
   }
 
@@ -160,14 +174,17 @@ export class DeviceAdminService {
     const { row, user } = await this.writable(auth, deviceId);
     if (row.deleted_date !== null) throw badRequest('deviceId', `device ${deviceId} was removed from service`);
     await this.mountableStation(auth, row.tenant_id, entityId, 'entityId');
-    await this.db.transaction().execute(async (trx) => {
+    const tokens = await this.db.transaction().execute(async (trx) => {
       const devices = this.devices.in(trx);
       const locked = await devices.lock(row.tenant_id, deviceId);
-      if (locked?.entity_id === String(entityId)) return;
+      if (locked?.entity_id === String(entityId)) return [];
       await devices.mount(row.tenant_id, deviceId, entityId, user.userId);
-      await devices.announceTokens(await devices.tokens(row.tenant_id, deviceId));
+      const tokens = await devices.tokens(row.tenant_id, deviceId);
+      await devices.announceTokens(tokens);
       await audit(trx, user, row.tenant_id, deviceId, 'device.mount', { entityId: locked?.entity_id ?? null }, { entityId });
+      return tokens;
     });
+    this.forgetTokens(tokens);
     return this.get(auth, deviceId, true);
   }
 
@@ -175,15 +192,18 @@ export class DeviceAdminService {
   async unmount(auth: Auth, entityId: number, deviceId: number): Promise<DeviceDetail> {
     const { row, user } = await this.writable(auth, deviceId);
     await this.station(auth, entityId);
-    await this.db.transaction().execute(async (trx) => {
+    const tokens = await this.db.transaction().execute(async (trx) => {
       const devices = this.devices.in(trx);
       const locked = await devices.lock(row.tenant_id, deviceId);
       if (locked?.entity_id !== String(entityId)) throw conflict('deviceId', `device ${deviceId} is not mounted on station ${entityId}`);
       await devices.closeMount(row.tenant_id, deviceId, user.userId);
       await devices.setEntity(row.tenant_id, deviceId, null);
-      await devices.announceTokens(await devices.tokens(row.tenant_id, deviceId));
+      const tokens = await devices.tokens(row.tenant_id, deviceId);
+      await devices.announceTokens(tokens);
       await audit(trx, user, row.tenant_id, deviceId, 'device.unmount', { entityId }, { entityId: null });
+      return tokens;
     });
+    this.forgetTokens(tokens);
     return this.get(auth, deviceId, true);
   }
 

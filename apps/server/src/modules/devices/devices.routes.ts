@@ -2,6 +2,7 @@ import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
 import {
   AvailabilityList,
   AvailabilityRequest,
+  CatalogIdParams,
   CreatedId,
   DeviceBody,
   DeviceDetail,
@@ -36,7 +37,7 @@ const WRITE_RESPONSES = { ...ERROR_RESPONSES, 409: ApiError };
 
 /** Devices, their mounts and diagnostics, and the makes and models catalogue (SPEC 7 Devices and calibration; Tenants). */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const devices = new DeviceAdminService(app.database.db);
+  const devices = new DeviceAdminService(app.database.db, (tokens) => app.ingest.forgetTokens(tokens));
   const makes = new MakeService(app.database.db);
 
   app.get(
@@ -193,37 +194,37 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/makes',
-    { config: { access: 'site' }, schema: { tags: TAGS, summary: 'Add a make (site administrators and operations); audited', body: MakeBody, response: { 201: CreatedId, ...WRITE_RESPONSES } } },
+    { config: { access: 'siteFleet' }, schema: { tags: TAGS, summary: 'Add a make (site administrators and operations); audited', body: MakeBody, response: { 201: CreatedId, ...WRITE_RESPONSES } } },
     async (request, reply) => reply.code(201).send(await makes.createMake(request.auth, request.body.name)),
   );
 
   app.put(
     '/api/makes/:id',
-    { config: { access: 'site' }, schema: { tags: TAGS, summary: 'Rename a make; audited', params: DeviceIdParams, body: MakeBody, response: { 200: CreatedId, ...WRITE_RESPONSES } } },
+    { config: { access: 'siteFleet' }, schema: { tags: TAGS, summary: 'Rename a make; audited', params: CatalogIdParams, body: MakeBody, response: { 200: CreatedId, ...WRITE_RESPONSES } } },
     async (request) => makes.renameMake(request.auth, request.params.id, request.body.name),
   );
 
   app.delete(
     '/api/makes/:id',
-    { config: { access: 'site' }, schema: { tags: TAGS, summary: 'Delete a make and its models (409 while devices use them); audited', params: DeviceIdParams, response: { 200: CreatedId, ...WRITE_RESPONSES } } },
+    { config: { access: 'siteFleet' }, schema: { tags: TAGS, summary: 'Delete a make and its models (409 while devices use them); audited', params: CatalogIdParams, response: { 200: CreatedId, ...WRITE_RESPONSES } } },
     async (request) => makes.deleteMake(request.auth, request.params.id),
   );
 
   app.post(
     '/api/models',
-    { config: { access: 'site' }, schema: { tags: TAGS, summary: 'Add a model to a make; audited', body: ModelBody, response: { 201: CreatedId, ...WRITE_RESPONSES } } },
+    { config: { access: 'siteFleet' }, schema: { tags: TAGS, summary: 'Add a model to a make; audited', body: ModelBody, response: { 201: CreatedId, ...WRITE_RESPONSES } } },
     async (request, reply) => reply.code(201).send(await makes.createModel(request.auth, request.body.makeId, request.body.name)),
   );
 
   app.put(
     '/api/models/:id',
-    { config: { access: 'site' }, schema: { tags: TAGS, summary: 'Rename a model or move it to another make; audited', params: DeviceIdParams, body: ModelBody, response: { 200: CreatedId, ...WRITE_RESPONSES } } },
+    { config: { access: 'siteFleet' }, schema: { tags: TAGS, summary: 'Rename a model or move it to another make; audited', params: CatalogIdParams, body: ModelBody, response: { 200: CreatedId, ...WRITE_RESPONSES } } },
     async (request) => makes.updateModel(request.auth, request.params.id, request.body.makeId, request.body.name),
   );
 
   app.delete(
     '/api/models/:id',
-    { config: { access: 'site' }, schema: { tags: TAGS, summary: 'Delete a model (409 while devices use it); audited', params: DeviceIdParams, response: { 200: CreatedId, ...WRITE_RESPONSES } } },
+    { config: { access: 'siteFleet' }, schema: { tags: TAGS, summary: 'Delete a model (409 while devices use it); audited', params: CatalogIdParams, response: { 200: CreatedId, ...WRITE_RESPONSES } } },
     async (request) => makes.deleteModel(request.auth, request.params.id),
   );
 };

@@ -30,6 +30,14 @@ export class IngestService {
     }
   }
 
+  /**
+   * Forgets the cached profiles of these tokens on this server at once (other servers hear of it
+   * through CREDENTIAL_CHANNEL): after a rotation, removal or change of their device has committed.
+   */
+  forgetTokens(tokens: readonly string[]): void {
+    for (const token of tokens) this.registry.forget(token);
+  }
+
   /** Stores a payload for a known device; resolves after the accepted readings are committed. */
   async store(device: DeviceProfile, payload: TelemetryPayload): Promise<TelemetryResult> {
     const { rows, accepted, refused } = parseTelemetry(device, payload, this.now());

@@ -213,12 +213,14 @@ const SITE_FLEET_ROLES: readonly Role[] = ['site', 'admin', 'operations'];
  * Whether the caller may change a tenant's stations, devices and gateways (issue 13): the industry's
  * administrators (tenant users with role admin, their own tenant), its partners (partner users with
  * role partner or admin, for a linked industry they read) and site administrators and operations
- * staff. Everyone else, an industry user included, only reads.
+ * staff; site and partner staff acting as the industry (manage mode, judged by their tenant's type as
+ * route-access.ts FLEET_WRITE is). Everyone else, an industry user included, only reads.
  */
 export function mayChangeFleet(auth: Auth, tenantId: number): boolean {
   if (auth.kind !== 'user' || !canReadTenant(auth, tenantId)) return false;
-  if (auth.userType === 'site') return SITE_FLEET_ROLES.includes(auth.role);
-  if (auth.userType === 'partner') return auth.role === 'partner' || auth.role === 'admin';
+  // Manage mode judges site and partner staff by their tenant's type, whatever their role (SPEC 6).
+  if (auth.userType === 'site') return auth.manage || SITE_FLEET_ROLES.includes(auth.role);
+  if (auth.userType === 'partner') return auth.manage || auth.role === 'partner' || auth.role === 'admin';
   if (auth.userType === 'tenant') return auth.role === 'admin' && auth.homeTenantId === tenantId;
   return false;
 }

@@ -28,12 +28,12 @@ export const PORTAL_READ: readonly Audience[] = ['public', 'apiKey', ...APP_RULE
 export const TENANT_READ: readonly Audience[] = ['apiKey', ...APP_RULES];
 
 /**
- * Changes to a tenant's stations, devices and gateways: the apps of those who may make them (site
- * staff, partners, the industry's own users, and site or partner staff managing an industry); the
- * service then admits only administrators, partners and site operations (access.ts `mayChangeFleet`),
- * so an industry user is refused with 403.
+ * Changes to a tenant's stations, devices and gateways (issue 13): site administrators and
+ * operations staff, partners' administrators, the industry's administrators, and site or partner
+ * staff acting as the industry (manage mode). An industry user only reads. The same rule as
+ * access.ts `mayChangeFleet`, which the services apply to the tenant at hand.
  */
-export const FLEET_WRITE: readonly Audience[] = ['site', 'partner', 'tenant', 'tenantView'];
+export const FLEET_WRITE: readonly Audience[] = ['siteFleet', 'partnerFleet', 'tenantAdmin', 'siteManaging', 'partnerManaging'];
 
 /** SPEC 6: public routes use the tenant-user rule, in the public view. */
 export const PUBLIC_CALLER_ACCESS = { ...effectiveAccess({ userType: 'tenant', role: 'user' }), view: 'public' } as const;
