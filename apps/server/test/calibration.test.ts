@@ -219,3 +219,22 @@ describe('schedules and what is due', () => {
     expect((await get(`/api/calibrationSchedules?tenantId=${tenantId}`, reader)).json().tenantId).toBe(tenantId);
   });
 });
+
+describe('trends beside calibration', () => {
+  it("marks the periods a series' device was calibrated, and only that device's series", async () => {
+    const startDate = new Date(Date.now() - 6 * 3_600_000).toISOString();
+    const endDate = new Date(Date.now() + 3_600_000).toISOString();
+    const res = await post('/api/data/metric', { request: { entityIds: [stationId], params: [{ name: 'so2' }, { name: 'nox' }], startDate, endDate, interval: 'hour_1' } });
+    expect(res.statusCode).toBe(200);
+    const byParam = new Map(res.json().map((r: { paramName: string }) => [r.paramName, r]));
+    const so2 = byParam.get('so2') as { suppressed: { kind: string; deviceId: number; to: string | null }[] };
+    // The zero and the span calibration of device 1 today, both finished.
+    expect(so2.suppressed.map((w) => [w.kind, w.deviceId])).toEqual([['CALIBRATION', device.id], ['CALIBRATION', device.id]]);
+    expect(so2.suppressed.every((w) => w.to !== null)).toBe(true);
+    const nox = byParam.get('nox') as { suppressed: { deviceId: number }[] };
+    expect(nox.suppressed.map((w) => w.deviceId)).toEqual([device2.id]);
+    // Before any calibration there is nothing to mark, and no field.
+    const old = await post('/api/data/metric', { request: { entityIds: [stationId], params: [{ name: 'so2' }], startDate: '2024-01-01T00:00:00Z', endDate: '2024-01-02T00:00:00Z', interval: 'hour_1' } });
+    expect(old.json()[0]).not.toHaveProperty('suppressed');
+  });
+});
