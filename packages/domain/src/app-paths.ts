@@ -26,6 +26,8 @@ export const APP_PATHS = {
     /** One parameter across that industry's stations. */
     industryParameter: '/app/industries/:tenantId/parameter',
     account: '/app/account',
+    /** Calibration of the devices the user reads: what is due, and `?device=` one device's. */
+    calibration: '/app/calibration',
   },
   /** Administration screens of the signed-in app. */
   admin: {

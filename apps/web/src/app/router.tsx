@@ -85,6 +85,7 @@ function createRouter() {
         },
         { path: paths.app.industries.path, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
         accountRoute,
+        { path: paths.app.calibration.path, lazy: async () => ({ Component: (await import('./routes/app/calibration-route')).CalibrationRoute }) },
         ...adminRoutes,
         // Inside the app, an unknown path is a page of the app that says so (with the menu), not the public home page.
         { path: '*', lazy: async () => ({ Component: (await import('./routes/app/not-found-route')).AppNotFoundRoute }) },

@@ -54,6 +54,11 @@ export const paths = {
         withQuery(generatePath(APP_PATHS.app.industryParameter, { tenantId: String(tenantId) }), query),
     },
     account: { path: APP_PATHS.app.account, getHref: () => APP_PATHS.app.account },
+    /** Calibration; `device`: the device it opens on. */
+    calibration: {
+      path: APP_PATHS.app.calibration,
+      getHref: (query: { device?: number | string | undefined } = {}) => withQuery(APP_PATHS.app.calibration, query),
+    },
   },
   /** Administration screens (children of the signed-in layout at /app). */
   admin: {
