@@ -5,6 +5,7 @@ import { PartitionKeeper } from '../../platform/database/partitions.ts';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.ts';
 import { CredentialEventsRepository } from './credential-events.repository.ts';
 import { DeviceRegistry } from './device-registry.ts';
+import { GatewayRepository } from './gateway.repository.ts';
 import { TelemetryMetrics } from './telemetry.metrics.ts';
 import { IngestService } from './telemetry.service.ts';
 
@@ -37,7 +38,8 @@ export const ingestPlugin = fp(
       metrics,
     );
     const registry = new DeviceRegistry(database.db);
-    app.decorate('ingest', new IngestService(registry, writer, app.log, metrics));
+    const ingest = new IngestService(registry, writer, app.log, metrics, Date.now, new GatewayRepository(database.db));
+    app.decorate('ingest', ingest);
     app.addHook('onClose', () => writer.close());
 
     // A token revoked on any server stops working here at once, not when its cache entry expires.
@@ -48,10 +50,11 @@ export const ingestPlugin = fp(
     const listen = async (): Promise<void> => {
       try {
         stop = await events.listen(
-          (token) => registry.forget(token),
+          (token) => ingest.forgetTokens([token]),
           (error) => {
             // Announcements may have been missed while the connection was down: forget everything.
             registry.forgetAll();
+            ingest.forgetGateways();
             stop = null;
             if (closing) return;
             app.log.warn({ err: error }, 'token announcements lost; listening again');
@@ -60,6 +63,7 @@ export const ingestPlugin = fp(
         );
         // Changes made while not listening.
         registry.forgetAll();
+        ingest.forgetGateways();
       } catch (error) {
         if (closing) return;
         app.log.warn({ err: error }, 'cannot listen for token announcements; retrying');

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { MAX_TELEMETRY_BYTES } from '@enviro/contracts/telemetry';
 import { Aedes, type AuthErrorCode, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
-import type { TelemetrySink } from './telemetry-sink.ts';
+import { servesGateways, type TelemetrySink } from './telemetry-sink.ts';
+import { gatewayTopic, handleGatewayMessage } from './gateway-topic.ts';
 import { findFreePort } from '../net/free-port.ts';
 import { PacketSizes } from './packet-sizes.ts';
 import type { Broker, Logger } from './broker.ts';
@@ -32,7 +33,8 @@ function refused(returnCode: AuthErrorCode, message: string): AuthenticateError 
 
 /**
  * ThingsBoard-compatible broker in the server process. A device connects with its access token as
- * username and publishes to v1/devices/me/telemetry. Readings are stored inside `authorizePublish`,
+ * username and publishes to v1/devices/me/telemetry; a gateway connects with its own token and
+ * publishes its devices' readings to v1/gateway/telemetry (gateway-topic.ts). Readings are stored inside `authorizePublish`,
  * which aedes runs before it writes the QoS 1 PUBACK (lib/handlers/publish.js), so the ack leaves only
  * after commit; a failed commit closes the connection unacknowledged and the device sends it again.
  */
@@ -46,6 +48,8 @@ export async function startEmbeddedBroker(options: {
 }): Promise<EmbeddedBroker> {
   const { ingest, log, rpc } = options;
   const tokens = new WeakMap<Client, string>();
+  // Connections of gateways, with what the sink answered for their token.
+  const gateways = new WeakMap<Client, object>();
   // Connections of devices that subscribed to RPC requests, by access token.
   const listening = new Map<string, Set<Client>>();
 
@@ -53,15 +57,38 @@ export async function startEmbeddedBroker(options: {
     authenticate(client, username, _password, done) {
       if (!username) return done(refused(BAD_USERNAME_OR_PASSWORD, 'the access token goes in the username'), false);
       ingest.device(username).then(
-        (device) => {
-          if (!device) return done(refused(NOT_AUTHORIZED, 'unknown access token'), false);
-          tokens.set(client, username);
+        async (device) => {
+          if (device) {
+            tokens.set(client, username);
+            return done(null, true);
+          }
+          // A gateway (ThingsBoard's gateway API) connects with its own token.
+          const gateway = servesGateways(ingest) ? await ingest.gateway(username) : null;
+          if (!gateway) return done(refused(NOT_AUTHORIZED, 'unknown access token'), false);
+          gateways.set(client, gateway);
           done(null, true);
         },
         () => done(refused(SERVER_UNAVAILABLE, 'device lookup failed'), false),
-      );
+      ).catch(() => done(refused(SERVER_UNAVAILABLE, 'gateway lookup failed'), false));
     },
     authorizePublish(client, packet, done) {
+      const gateway = client && gateways.get(client);
+      if (gateway && servesGateways(ingest)) {
+        const kind = gatewayTopic(packet.topic);
+        if (!kind) return done(new Error(`a gateway may not publish to ${packet.topic}`));
+        packet.retain = false;
+        handleGatewayMessage(ingest, gateway, kind, packet.payload, log).then(
+          () => done(null),
+          (error: Error) => {
+            if (packet.qos === 0) {
+              log.warn({ clientId: client.id, err: error }, 'mqtt: QoS 0 gateway readings not stored');
+              return done(null);
+            }
+            done(error);
+          },
+        );
+        return;
+      }
       const token = client && tokens.get(client);
       // client is null for wills of departed clients: devices have no business publishing those.
       if (!token) return done(new Error('not an authenticated device'));
@@ -160,7 +187,7 @@ export async function startEmbeddedBroker(options: {
     // 'data' fires as aedes reads each chunk: the fixed header of a packet over the limit is seen
     // before its body is, and the connection goes without the packet ever being buffered whole.
     socket.on('data', (chunk: Buffer) => {
-      const device = tokens.has(client);
+      const device = tokens.has(client) || gateways.has(client);
       const limit = device ? MAX_PACKET_BYTES : MAX_PACKET_BYTES_UNAUTHENTICATED;
       const size = sizes.over(chunk, limit);
       if (size === null || socket.destroyed) return;
