@@ -289,3 +289,32 @@ async function waitFor(check: () => Promise<boolean>, ms = 2000): Promise<void> 
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+describe('CSV history upload', () => {
+  const ctx = useTestApp();
+
+  it('imports good rows and reports bad ones by line; readers and other tenants are refused', async () => {
+    const tenantId = (await ctx.b.newTenant()).id;
+    const entityId = (await ctx.b.newEntity({ tenantId })).id;
+    const device = await ctx.b.newDevice({ tenantId, entityId });
+    const admin = (await ctx.signedIn({ tenantId, role: 'admin' })).cookie;
+    const user = (await ctx.signedIn({ tenantId, role: 'user' })).cookie;
+    const other = (await ctx.signedIn({ tenantId: (await ctx.b.newTenant()).id, role: 'admin' })).cookie;
+    const csv = 'ts,pm,so2\n2026-03-01T10:00:00+05:30,12.5,3\n2026-03-01T10:01:00+05:30,oops,4\nnot-a-time,1,1\n2026-03-01T10:02:00+05:30,13,\n';
+    const upload = (cookie: string, body = csv, type = 'text/csv') =>
+      ctx.inject({ method: 'POST', url: `/api/devices/${device.id}/import`, headers: { cookie, ...XHR, 'content-type': type }, payload: body });
+    const res = await upload(admin);
+    expect(res.statusCode).toBe(200);
+    const result = res.json();
+    expect(result.accepted).toBe(2);
+    expect(result.refused.map((r: { line: number }) => r.line)).toEqual([3, 4]);
+    expect(result.refusedCount).toBe(2);
+    const { rows } = await ctx.database.pool.query(`SELECT count(*)::int AS n FROM reading WHERE device_id = $1`, [device.id]);
+    expect(rows[0].n).toBe(2);
+    expect((await upload(user)).statusCode).toBe(403);
+    expect((await upload(other)).statusCode).toBe(404);
+    const header = await upload(admin, 'when,pm\n');
+    expect(header.statusCode).toBe(400);
+    expect((await upload(admin, '{}', 'application/json')).json().field).toBe('body');
+  });
+});

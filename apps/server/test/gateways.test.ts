@@ -135,7 +135,7 @@ describe('gateway MQTT API on the embedded broker', () => {
     await expect(connect(url, { username: 'no-such-gateway' })).rejects.toThrow();
     const g = (await call('POST', '/api/gateways', as.admin, { name: 'Gateway 2' })).json();
     const gateway = await connect(url, { username: g.accessToken });
-    const closed = new Promise((resolve) => gateway.once('close', resolve));
+    const closed = new Promise<void>((resolve) => gateway.once('close', () => resolve()));
     gateway.publish('v1/devices/me/telemetry', '{"pm": 1}', { qos: 1 });
     await closed;
     await call('DELETE', `/api/gateways/${g.id}`, as.admin);

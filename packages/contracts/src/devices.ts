@@ -385,3 +385,19 @@ export const CreatedId = z.object({
   /** Its id. */
   id: z.number().int().positive(),
 });
+
+/** Largest CSV history upload (POST /api/devices/{id}/import), in bytes. */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+/** Answer of POST /api/devices/{id}/import: the CLI import's rules and report (docs/DEVICES.md). */
+export const ImportResult = z.object({
+  /** Rows stored (a row already stored with the same values counts, and changes nothing). */
+  accepted: z.number().int().min(0),
+  /** Rows that were new or added values to a stored row. */
+  changed: z.number().int().min(0),
+  /** Refused rows with their 1-based line and why, the first 1,000. */
+  refused: z.array(z.object({ line: z.number().int().min(1), reason: z.string() })),
+  /** All refused rows. */
+  refusedCount: z.number().int().min(0),
+});
+export type ImportResult = z.infer<typeof ImportResult>;

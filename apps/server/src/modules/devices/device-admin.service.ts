@@ -9,6 +9,7 @@ import type {
   DevicePage,
   DeviceParamDetail,
   DeviceSummary,
+  ImportResult,
   ParamData,
   ParamDataRequest,
   UpdateDeviceBody,
@@ -20,7 +21,9 @@ import type { z } from 'zod';
 import type { DeviceBody as DeviceBodySchema, UpdateDeviceBody as UpdateDeviceBodySchema } from '@enviro/contracts/devices';
 import { assertMayChangeFleet, fleetTenant, mayChangeFleet, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
-import type { Db } from '../../platform/database/database.ts';
+import type { DatabaseHandle, Db } from '../../platform/database/database.ts';
+import type { Readable } from 'node:stream';
+import { findImportDevice, importReadingsCsv } from '../telemetry/csv-import.service.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
@@ -61,6 +64,8 @@ export class DeviceAdminService {
   constructor(
     private readonly db: Db,
     private readonly forgetTokens: (tokens: readonly string[]) => void = () => undefined,
+    /** The pool-backed handle CSV imports write through (COPY); imports are refused without it. */
+    private readonly database?: DatabaseHandle,
   ) {
     this.devices = new DeviceAdminRepository(db);
     this.entities = new EntityService(db);
@@ -277,6 +282,22 @@ export class DeviceAdminService {
     const row = await this.readable(auth, id);
     const params = await this.devices.params(row.tenant_id, id);
     return params.filter((p) => p.deleted_date === null && matchesType(p.name, type)).map(toParamDetail);
+  }
+
+  /**
+   * Imports a CSV history of the device (`ts,<param>,...`, the CLI import's rules): good rows are
+   * stored as live readings are, bad ones reported with their line. Audited with the counts.
+   */
+  async importCsv(auth: Auth, id: number, csv: Readable): Promise<ImportResult> {
+    const { row, user } = await this.writable(auth, id);
+    if (row.deleted_date !== null) throw badRequest('id', `device ${id} was removed from service`);
+    if (!this.database) throw badRequest('body', 'imports are not available here');
+    const profile = await findImportDevice(this.db, { deviceId: id });
+    const result = await importReadingsCsv(this.database, profile, csv);
+    await this.db.transaction().execute((trx) =>
+      audit(trx, user, row.tenant_id, id, 'device.import', null, { accepted: result.accepted, changed: result.changed, refused: result.refusedCount }),
+    );
+    return result;
   }
 
   /** A device the caller reads: 404 for another tenant's or one on a station hidden from them. */

@@ -15,6 +15,8 @@ import {
   DeviceSummary,
   DeviceToken,
   DiagnosticQuery,
+  ImportResult,
+  MAX_IMPORT_BYTES,
   LastDataDate,
   MakeBody,
   ModelBody,
@@ -26,7 +28,9 @@ import {
   UpdateDeviceBody,
 } from '@enviro/contracts/devices';
 import { EntityIdParams } from '@enviro/contracts/entities';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { badRequest } from '../../platform/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FLEET_WRITE, TENANT_READ } from '../../platform/access/route-access.ts';
 import { DeviceAdminService } from './device-admin.service.ts';
@@ -37,7 +41,7 @@ const WRITE_RESPONSES = { ...ERROR_RESPONSES, 409: ApiError };
 
 /** Devices, their mounts and diagnostics, and the makes and models catalogue (SPEC 7 Devices and calibration; Tenants). */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const devices = new DeviceAdminService(app.database.db, (tokens) => app.ingest.forgetTokens(tokens));
+  const devices = new DeviceAdminService(app.database.db, (tokens) => app.ingest.forgetTokens(tokens), app.database);
   const makes = new MakeService(app.database.db);
 
   app.get(
@@ -139,6 +143,27 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: 'Per day (Asia/Kolkata), the share of minute_15 slots in which the device reported', params: DeviceIdParams, body: AvailabilityRequest, response: { 200: AvailabilityList, ...ERROR_RESPONSES } },
     },
     async (request) => devices.availability(request.auth, request.params.id, request.body),
+  );
+
+  // A CSV upload is read as a stream and imported as it arrives, never held whole.
+  app.addContentTypeParser('text/csv', { bodyLimit: MAX_IMPORT_BYTES }, (_request, payload, done) => done(null, payload));
+
+  app.post(
+    '/api/devices/:id/import',
+    {
+      config: { access: FLEET_WRITE },
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        tags: TAGS,
+        summary: "Import a CSV history (Content-Type text/csv; header ts,<param>,...; ts ISO 8601 with offset or epoch ms): the CLI import's rules, a per-row refusal report; audited",
+        params: DeviceIdParams,
+        response: { 200: ImportResult, ...WRITE_RESPONSES, 413: ApiError, 415: ApiError },
+      },
+    },
+    async (request) => {
+      if (!(request.body instanceof Readable)) throw badRequest('body', 'send the CSV file with Content-Type: text/csv');
+      return devices.importCsv(request.auth, request.params.id, request.body);
+    },
   );
 
   app.get(
