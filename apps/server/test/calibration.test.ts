@@ -67,6 +67,7 @@ describe('POST /api/startCalibration', () => {
     const progress = await get(`/api/inProgressCalibrate/${device.id}`, reader);
     expect(progress.statusCode).toBe(200);
     expect(progress.json().calibration.id).toBe(c.id);
+    expect(progress.json().params).toEqual([{ name: 'so2', label: 'SO2', unit: 'ppm' }, { name: 'pm', label: 'PM', unit: 'mg/Nm3' }]);
 
     // Finished with what the analyser read: 2 ppm at zero is 0.4 % of the 500 ppm range.
     const done = await post(`/api/calibrate/${c.id}`, { params: [{ name: 'so2', measured: [2, 398] }] });

@@ -281,6 +281,8 @@ export const PutCalibrationSchedules = z.object({
 export const InProgressCalibration = z.object({
   /** The calibration in progress, or null when the device is not being calibrated. */
   calibration: Calibration.nullable(),
+  /** The device's parameters that can be calibrated (diagnostics aside), in slot order. */
+  params: z.array(z.object({ name: z.string(), label: z.string(), unit: z.string() })),
   /** Newest value of each parameter of the device (calibration data while in progress). */
   latest: z.array(z.object({ name: z.string(), label: z.string(), unit: z.string(), value: z.number(), time: z.string() })),
 });

@@ -216,12 +216,13 @@ export class CalibrationService {
   }
 
   /** The calibration in progress on the device (or null) and the device's newest values. */
-  async inProgress(auth: Auth, deviceId: number): Promise<{ calibration: Calibration | null; latest: { name: string; label: string; unit: string; value: number; time: string }[] }> {
+  async inProgress(auth: Auth, deviceId: number): Promise<{ calibration: Calibration | null; params: CalibrationDevice['params']; latest: { name: string; label: string; unit: string; value: number; time: string }[] }> {
     const tenantIds = scopeTenantIds(auth);
     const device = await this.device(tenantIds, deviceId);
     const [row, latest] = await Promise.all([this.calibrations.inProgress(device.tenantId, device.id), this.calibrations.latest(device.tenantId, device.id)]);
     return {
       calibration: row ? (await this.shape([row]))[0]! : null,
+      params: device.params,
       latest: latest.flatMap((l) => {
         const p = device.params.find((x) => x.name === l.name);
         return p ? [{ name: l.name, label: p.label, unit: p.unit, value: l.value, time: l.ts.toISOString() }] : [];

@@ -31,11 +31,11 @@ export function CalibrationDueTable({ title, rows, onPickDevice, showDevice = tr
     { header: 'Check', value: (r) => `${CHECK_LABEL[r.check]} every ${r.everyDays} d` , wrap: true },
     { header: 'Last done', value: (r) => day(r.lastDoneAt) },
     { header: 'Due', value: (r) => day(r.dueAt) },
-    { header: 'State', value: (r) => DUE_STATE_LABEL[r.state], render: (r) => <Badge color={DUE_STATE_COLOUR[r.state]} variant="light">{DUE_STATE_LABEL[r.state]}</Badge> },
+    { header: 'State', value: (r) => DUE_STATE_LABEL[r.state], render: (r) => <Badge style={{ minWidth: 'max-content' }} color={DUE_STATE_COLOUR[r.state]} variant="light">{DUE_STATE_LABEL[r.state]}</Badge> },
     {
       header: 'Last verdict',
       value: (r) => r.lastVerdict ?? '',
-      render: (r) => (r.lastVerdict ? <Badge color={r.lastVerdict === 'DRIFT' ? 'red' : 'green'} variant="outline">{r.lastVerdict === 'DRIFT' ? 'Drift' : 'Pass'}</Badge> : '—'),
+      render: (r) => (r.lastVerdict ? <Badge style={{ minWidth: 'max-content' }} color={r.lastVerdict === 'DRIFT' ? 'red' : 'green'} variant="outline">{r.lastVerdict === 'DRIFT' ? 'Drift' : 'Pass'}</Badge> : '—'),
     },
   ];
   return <DataTable title={title} columns={columns} rows={rows} rowKey={(r) => `${r.deviceId}/${r.param}/${r.check}`} emptyText="Nothing is due." />;

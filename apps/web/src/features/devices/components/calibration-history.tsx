@@ -17,7 +17,7 @@ export function CalibrationHistory({ deviceId }: { deviceId: number }) {
   const columns: PagedColumn<Calibration>[] = [
     { header: 'Started (IST)', cell: (c) => formatDateTime24(c.startedAt) },
     { header: 'Type', cell: (c) => TYPE_LABEL[c.type] },
-    { header: 'Status', cell: (c) => <Badge color={STATUS_COLOUR[c.status]} variant="light">{STATUS_LABEL[c.status]}</Badge> },
+    { header: 'Status', cell: (c) => <Badge style={{ minWidth: 'max-content' }} color={STATUS_COLOUR[c.status]} variant="light">{STATUS_LABEL[c.status]}</Badge> },
     { header: 'Duration', cell: (c) => formatDuration(c.durationSeconds) },
     {
       header: 'Deviation',
@@ -26,7 +26,7 @@ export function CalibrationHistory({ deviceId }: { deviceId: number }) {
           .flatMap((p) => p.points.filter((pt) => pt.deviationPercent !== null).map((pt) => `${p.label} ${pt.kind.toLowerCase()} ${pt.deviationPercent! > 0 ? '+' : ''}${pt.deviationPercent}%`))
           .join(', ') || '—',
     },
-    { header: 'Verdict', cell: (c) => (c.verdict ? <Badge color={c.verdict === 'DRIFT' ? 'red' : 'green'} variant="outline">{c.verdict === 'DRIFT' ? 'Drift' : 'Pass'}</Badge> : '—') },
+    { header: 'Verdict', cell: (c) => (c.verdict ? <Badge style={{ minWidth: 'max-content' }} color={c.verdict === 'DRIFT' ? 'red' : 'green'} variant="outline">{c.verdict === 'DRIFT' ? 'Drift' : 'Pass'}</Badge> : '—') },
     {
       header: 'Certificate',
       cell: (c) =>
@@ -67,7 +67,7 @@ function DeviationChart({ deviceId, type }: { deviceId: number; type: 'ZERO' | '
       <Group justify="space-between">
         <Title order={5}>{type === 'ZERO' ? 'Zero' : 'Span'} deviation (%)</Title>
       </Group>
-      <ChartWidget kind="line" state={state} data={data} height={240} options={{ yAxisName: '%', decimals: 1, interval: 'day_1' }} ariaLabel={`${type === 'ZERO' ? 'Zero' : 'Span'} deviation of the device's calibrations`} />
+      <ChartWidget kind="line" state={state} data={data} height={240} options={{ yAxisName: '%', decimals: 1, interval: 'day_1', showDataLabel: true }} ariaLabel={`${type === 'ZERO' ? 'Zero' : 'Span'} deviation of the device's calibrations`} />
     </Stack>
   );
 }

@@ -38,8 +38,8 @@ export function CalibrationProgress({ calibration: c, latest, canWrite }: { cali
             {TYPE_LABEL[c.type]} calibration in progress
           </Title>
           <Group gap="xs">
-            <Badge color="blue">Running {formatDuration(c.durationSeconds)}</Badge>
-            {c.method === 'RPC' && <Badge variant="outline" color={c.rpcState === 'FAILED' || c.rpcState === 'EXPIRED' ? 'red' : 'blue'}>Device command: {(c.rpcState ?? 'queued').toLowerCase()}</Badge>}
+            <Badge style={{ minWidth: 'max-content' }} color="blue">Running {formatDuration(c.durationSeconds)}</Badge>
+            {c.method === 'RPC' && <Badge style={{ minWidth: 'max-content' }} variant="outline" color={c.rpcState === 'FAILED' || c.rpcState === 'EXPIRED' ? 'red' : 'blue'}>Device command: {(c.rpcState ?? 'queued').toLowerCase()}</Badge>}
           </Group>
         </Group>
         <Text size="sm" c="dimmed">

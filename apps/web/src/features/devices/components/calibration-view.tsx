@@ -87,10 +87,6 @@ function DeviceCalibration({ deviceId, canWrite, onBack }: { deviceId: number; c
   if (running.isError || due.isError) return <LoadFailed what="The device's calibration" onRetry={() => void (running.refetch(), due.refetch())} />;
   if (!running.data || !due.data) return <Loading />;
   const first = due.data[0];
-  // Parameters to calibrate: those with a schedule, and those the device reports now.
-  const params = new Map<string, { name: string; label: string; unit: string }>();
-  for (const l of running.data.latest) params.set(l.name, { name: l.name, label: l.label, unit: l.unit });
-  for (const d of due.data) if (!params.has(d.param)) params.set(d.param, { name: d.param, label: d.param.toUpperCase(), unit: '' });
 
   return (
     <Stack>
@@ -103,7 +99,7 @@ function DeviceCalibration({ deviceId, canWrite, onBack }: { deviceId: number; c
       {running.data.calibration ? (
         <CalibrationProgress calibration={running.data.calibration} latest={running.data.latest} canWrite={canWrite} />
       ) : canWrite ? (
-        <StartCalibrationForm deviceId={deviceId} params={[...params.values()]} />
+        <StartCalibrationForm deviceId={deviceId} params={running.data.params} />
       ) : (
         <Text c="dimmed">Not being calibrated now.</Text>
       )}
