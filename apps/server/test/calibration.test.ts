@@ -239,3 +239,20 @@ describe('trends beside calibration', () => {
     expect(old.json()[0]).not.toHaveProperty('suppressed');
   });
 });
+
+describe('a user limited to some stations', () => {
+  it("sees only their stations' devices and calibrations", async () => {
+    const otherStation = (await ctx.b.newEntity({ tenantId, type: 'cems', name: 'Kiln Stack' })).id;
+    const kilnDevice = await ctx.b.newDevice({ tenantId, entityId: otherStation, params: [{ name: 'so2' }] });
+    const limited = await ctx.signedIn({ tenantId, userType: 'tenant', role: 'user' });
+    const granted = await ctx.inject({ method: 'PUT', url: `/api/entityaccesforuser/${limited.id}`, headers: as(admin), payload: { entityIds: [otherStation] } });
+    expect(granted.statusCode).toBe(200);
+    const first = (await get(`/api/calibrateList?deviceId=${device.id}`)).json().items[0];
+    expect((await get(`/api/calibrate/${first.id}`, limited)).statusCode).toBe(404);
+    expect((await get(`/api/checkOnGoingCalibration/${device.id}`, limited)).statusCode).toBe(404);
+    expect((await get(`/api/CalibartionsTime/${device.id}`, limited)).statusCode).toBe(404);
+    expect((await get(`/api/calibrateList`, limited)).json().total).toBe(0);
+    const due = (await get(`/api/calibrationData`, limited)).json();
+    expect(new Set(due.map((d: { deviceId: number }) => d.deviceId))).toEqual(new Set([kilnDevice.id]));
+  });
+});

@@ -112,6 +112,8 @@ export interface CalibrationFilter {
   types?: readonly CalibrationRow['type'][];
   endedFrom?: Date;
   endedTo?: Date;
+  /** A user limited to some stations: in that tenant, only calibrations on those stations. */
+  limit?: { tenantId: number; entityIds: readonly string[] } | undefined;
 }
 
 /** Calibrations with their points, tenants' schedule rules and the RPC requests to devices. */
@@ -261,7 +263,8 @@ export class CalibrationRepository extends Repository {
       .$if(f.status !== undefined, (q) => q.where('c.status', '=', f.status!))
       .$if(f.types !== undefined, (q) => q.where('c.type', 'in', f.types!))
       .$if(f.endedFrom !== undefined, (q) => q.where('c.ended_at', '>=', f.endedFrom!))
-      .$if(f.endedTo !== undefined, (q) => q.where('c.ended_at', '<', f.endedTo!));
+      .$if(f.endedTo !== undefined, (q) => q.where('c.ended_at', '<', f.endedTo!))
+      .$if(f.limit !== undefined, (q) => q.where((eb) => eb.or([eb('c.tenant_id', '!=', f.limit!.tenantId), eb('c.entity_id', 'in', f.limit!.entityIds.length ? [...f.limit!.entityIds] : ['0'])])));
   }
 
   /** A page of calibrations, newest first, and how many match. */
@@ -276,6 +279,7 @@ export class CalibrationRepository extends Repository {
         .$if(f.deviceId !== undefined, (q) => q.where('c.device_id', '=', String(f.deviceId)))
         .$if(f.entityId !== undefined, (q) => q.where('c.entity_id', '=', String(f.entityId)))
         .$if(f.status !== undefined, (q) => q.where('c.status', '=', f.status!))
+        .$if(f.limit !== undefined, (q) => q.where((eb) => eb.or([eb('c.tenant_id', '!=', f.limit!.tenantId), eb('c.entity_id', 'in', f.limit!.entityIds.length ? [...f.limit!.entityIds] : ['0'])])))
         .executeTakeFirstOrThrow(),
     ]);
     return { items: items.map((r) => CalibrationRepository.toRow(r)), total: Number(total.n) };

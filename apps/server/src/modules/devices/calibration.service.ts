@@ -23,10 +23,12 @@ import {
 } from '@enviro/domain/calibration-schedule';
 import { assertMayChangeFleet, assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
+import { entityVisible, visibleIdsIn, type EntityRestriction } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
 import { DocumentService } from '../documents/documents.service.ts';
+import { EntityService } from '../entities/entities.service.ts';
 import { CalibrationRepository, type CalibrationDevice, type CalibrationRow } from './calibration.repository.ts';
 import { DeviceRpcRepository } from './device-rpc.repository.ts';
 import { SuppressionWindowService } from './suppression-windows.service.ts';
@@ -48,22 +50,27 @@ const source = (id: number) => `calibration:${id}`;
  */
 export class CalibrationService {
   private readonly calibrations: CalibrationRepository;
+  private readonly entities: EntityService;
 
   constructor(private readonly db: Db) {
     this.calibrations = new CalibrationRepository(db);
+    this.entities = new EntityService(db);
   }
 
-  /** The device among the caller's tenants; 404 otherwise. */
-  private async device(tenantIds: readonly number[], deviceId: number): Promise<CalibrationDevice> {
+  /**
+   * The device among the caller's tenants and, for a user limited to some stations, on one of
+   * them; 404 otherwise, so hidden devices are not confirmed to exist.
+   */
+  private async device(tenantIds: readonly number[], deviceId: number, restriction: EntityRestriction | null = null): Promise<CalibrationDevice> {
     const [device] = await this.calibrations.devices(tenantIds, [deviceId]);
-    if (!device) throw notFound(`No device with id= ${deviceId} exists`);
+    if (!device || !visible(restriction, device.tenantId, device.entityId)) throw notFound(`No device with id= ${deviceId} exists`);
     return device;
   }
 
   async start(auth: Auth, input: StartCalibration): Promise<Calibration> {
     const user = assertSignedIn(auth);
     const c = Start.parse(input);
-    const device = await this.device(user.tenantIds, c.deviceId);
+    const device = await this.device(user.tenantIds, c.deviceId, await this.entities.restriction(user));
     assertMayChangeFleet(user, device.tenantId);
     const names = c.params.map((p) => p.name);
     const twice = names.find((n, i) => names.indexOf(n) !== i);
@@ -195,6 +202,7 @@ export class CalibrationService {
   async get(auth: Auth, id: number): Promise<Calibration> {
     const tenantIds = scopeTenantIds(auth);
     const row = await this.row(tenantIds, id);
+    if (!visible(await this.entities.restriction(auth), row.tenantId, row.entityId === null ? null : String(row.entityId))) throw notFound(`No calibration with id= ${id} exists`);
     const [shaped] = await this.shape([row]);
     return shaped!;
   }
@@ -203,14 +211,16 @@ export class CalibrationService {
   async list(auth: Auth, query: z.infer<typeof ListQuery>): Promise<{ items: Calibration[]; total: number; page: number; pageSize: number }> {
     const tenantIds = scopeTenantIds(auth, query.tenantId ? [query.tenantId] : undefined);
     const q = query;
-    const { items, total } = await this.calibrations.list({ tenantIds, deviceId: q.deviceId, entityId: q.entityId, status: q.status }, q.page, q.pageSize);
+    const restriction = await this.entities.restriction(auth);
+    const limit = restriction && tenantIds.includes(restriction.tenantId) ? { tenantId: restriction.tenantId, entityIds: visibleIdsIn(restriction, restriction.tenantId) ?? [] } : undefined;
+    const { items, total } = await this.calibrations.list({ tenantIds, deviceId: q.deviceId, entityId: q.entityId, status: q.status, limit }, q.page, q.pageSize);
     return { items: await this.shape(items), total, page: q.page, pageSize: q.pageSize };
   }
 
   /** Whether the device is being calibrated now. */
   async ongoing(auth: Auth, deviceId: number): Promise<{ ongoing: boolean; calibrationId: number | null; startedAt: string | null }> {
     const tenantIds = scopeTenantIds(auth);
-    const device = await this.device(tenantIds, deviceId);
+    const device = await this.device(tenantIds, deviceId, await this.entities.restriction(auth));
     const row = await this.calibrations.inProgress(device.tenantId, device.id);
     return { ongoing: row !== undefined, calibrationId: row?.id ?? null, startedAt: row?.startedAt.toISOString() ?? null };
   }
@@ -218,7 +228,7 @@ export class CalibrationService {
   /** The calibration in progress on the device (or null) and the device's newest values. */
   async inProgress(auth: Auth, deviceId: number): Promise<{ calibration: Calibration | null; params: CalibrationDevice['params']; latest: { name: string; label: string; unit: string; value: number; time: string }[] }> {
     const tenantIds = scopeTenantIds(auth);
-    const device = await this.device(tenantIds, deviceId);
+    const device = await this.device(tenantIds, deviceId, await this.entities.restriction(auth));
     const [row, latest] = await Promise.all([this.calibrations.inProgress(device.tenantId, device.id), this.calibrations.latest(device.tenantId, device.id)]);
     return {
       calibration: row ? (await this.shape([row]))[0]! : null,
@@ -233,14 +243,14 @@ export class CalibrationService {
   /** When each completed calibration of the device ran, oldest first. */
   async times(auth: Auth, deviceId: number, range: { startDate?: string | undefined; endDate?: string | undefined }) {
     const tenantIds = scopeTenantIds(auth);
-    const rows = await this.completedOf(tenantIds, deviceId, range);
+    const rows = await this.completedOf(tenantIds, deviceId, range, undefined, await this.entities.restriction(auth));
     return rows.map((r) => ({ id: r.id, type: r.type, startedAt: r.startedAt.toISOString(), endedAt: r.endedAt!.toISOString(), durationSeconds: seconds(r) }));
   }
 
   /** Durations of the device's completed zero (or span) calibrations, with their average and the last. */
   async durations(auth: Auth, deviceId: number, type: 'ZERO' | 'SPAN', range: { startDate?: string | undefined; endDate?: string | undefined }) {
     const tenantIds = scopeTenantIds(auth);
-    const rows = await this.completedOf(tenantIds, deviceId, range, [type]);
+    const rows = await this.completedOf(tenantIds, deviceId, range, [type], await this.entities.restriction(auth));
     const items = rows.map((r) => ({ id: r.id, startedAt: r.startedAt.toISOString(), durationSeconds: seconds(r) }));
     const total = items.reduce((s, i) => s + i.durationSeconds, 0);
     return { type, items, averageSeconds: items.length ? Math.round(total / items.length) : null, lastSeconds: items.at(-1)?.durationSeconds ?? null };
@@ -253,7 +263,7 @@ export class CalibrationService {
    */
   async deviations(auth: Auth, deviceId: number, type: 'ZERO' | 'SPAN', range: { startDate?: string | undefined; endDate?: string | undefined }) {
     const tenantIds = scopeTenantIds(auth);
-    const rows = await this.completedOf(tenantIds, deviceId, range, [type, 'MULTIPOINT']);
+    const rows = await this.completedOf(tenantIds, deviceId, range, [type, 'MULTIPOINT'], await this.entities.restriction(auth));
     const device = await this.device(tenantIds, deviceId);
     const own = await this.calibrations.rules([device.tenantId]);
     const byParam = new Map<string, { calibrationId: number; time: string; deviationPercent: number }[]>();
@@ -280,8 +290,14 @@ export class CalibrationService {
     };
   }
 
-  private async completedOf(tenantIds: readonly number[], deviceId: number, range: { startDate?: string | undefined; endDate?: string | undefined }, types?: CalibrationRow['type'][]) {
-    const device = await this.device(tenantIds, deviceId);
+  private async completedOf(
+    tenantIds: readonly number[],
+    deviceId: number,
+    range: { startDate?: string | undefined; endDate?: string | undefined },
+    types: CalibrationRow['type'][] | undefined,
+    restriction: EntityRestriction | null,
+  ) {
+    const device = await this.device(tenantIds, deviceId, restriction);
     const endedTo = range.endDate ? new Date(range.endDate) : new Date(Date.now() + 60_000);
     const endedFrom = range.startDate ? new Date(range.startDate) : new Date(endedTo.getTime() - 366 * DAY_MS);
     if (endedFrom >= endedTo) throw badRequest('querystring.startDate', 'must be before endDate');
@@ -291,11 +307,13 @@ export class CalibrationService {
   /** Every scheduled check of the devices in scope, with its due date and state. */
   async due(auth: Auth, query: { tenantId?: number | undefined; deviceId?: number | undefined }, now = new Date()): Promise<CalibrationDue[]> {
     const tenantIds = scopeTenantIds(auth, query.tenantId ? [query.tenantId] : undefined);
-    const [devices, own, last] = await Promise.all([
+    const restriction = await this.entities.restriction(auth);
+    const [all, own, last] = await Promise.all([
       this.calibrations.devices(tenantIds, query.deviceId ? [query.deviceId] : undefined),
       this.calibrations.rules(tenantIds),
       this.calibrations.lastDone(tenantIds),
     ]);
+    const devices = all.filter((d) => visible(restriction, d.tenantId, d.entityId));
     if (query.deviceId && devices.length === 0) throw notFound(`No device with id= ${query.deviceId} exists`);
     const verdicts = await this.latestVerdicts(tenantIds, last, own);
     const out: CalibrationDue[] = [];
@@ -469,6 +487,12 @@ function verdictOf(row: CalibrationRow, param: string, own: readonly Calibration
   const points = row.points.filter((p) => p.param === param);
   const rule = ruleFor(row.type, param, own);
   return rule ? driftVerdict(points, spanOf(points[0]?.range, points), rule) : null;
+}
+
+/** Whether a user limited to some stations sees a device on `entityId` (an unmounted device: only when the tenant is not the limited one). */
+function visible(restriction: EntityRestriction | null, tenantId: number, entityId: string | null): boolean {
+  if (restriction === null || restriction.tenantId !== tenantId) return true;
+  return entityId !== null && entityVisible(restriction, { tenant_id: tenantId, id: entityId });
 }
 
 const strip = (r: CalibrationRule): CalibrationRule => ({ param: r.param, check: r.check, everyDays: r.everyDays, tolerance: r.tolerance, toleranceUnit: r.toleranceUnit });
