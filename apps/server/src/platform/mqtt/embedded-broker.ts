@@ -21,6 +21,9 @@ const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
 const BAD_USERNAME_OR_PASSWORD = 4 as AuthErrorCode;
 const NOT_AUTHORIZED = 5 as AuthErrorCode;
 
+/** How long handing an RPC request to a device's connection may take before it counts as not sent. */
+const RPC_SEND_TIMEOUT_MS = 5000;
+
 /** Largest packet before the device is authenticated: a CONNECT holds a client id, the token and perhaps a will. */
 export const MAX_PACKET_BYTES_UNAUTHENTICATED = 64 * 1024;
 
@@ -172,9 +175,14 @@ export async function startEmbeddedBroker(options: {
       const sent = await Promise.all(
         clients.map(
           (client) =>
-            new Promise<boolean>((resolve) =>
-              client.publish({ cmd: 'publish', topic: rpcRequestTopic(requestId), payload, qos: 1, retain: false, dup: false }, (error) => resolve(!error)),
-            ),
+            new Promise<boolean>((resolve) => {
+              // The sender holds a transaction meanwhile: a connection that stalls counts as not sent.
+              const timer = setTimeout(() => resolve(false), RPC_SEND_TIMEOUT_MS);
+              client.publish({ cmd: 'publish', topic: rpcRequestTopic(requestId), payload, qos: 1, retain: false, dup: false }, (error) => {
+                clearTimeout(timer);
+                resolve(!error);
+              });
+            }),
         ),
       );
       return sent.some(Boolean);
