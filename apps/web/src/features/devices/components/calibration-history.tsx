@@ -52,7 +52,7 @@ export function CalibrationHistory({ deviceId }: { deviceId: number }) {
   );
 }
 
-/** Deviation in percent of each parameter's zero (or span) point per calibration, with the tolerance as reference lines. */
+/** Deviation in percent of each parameter's zero (or span) point per calibration, a bar each (few points, so bars rather than lines), with the tolerance as reference lines. */
 function DeviationChart({ deviceId, type }: { deviceId: number; type: 'ZERO' | 'SPAN' }) {
   const deviations = useCalibrationDeviations(deviceId, type);
   const state: ChartState = deviations.isPending ? 'loading' : deviations.isError ? 'error' : 'ready';
@@ -67,7 +67,7 @@ function DeviationChart({ deviceId, type }: { deviceId: number; type: 'ZERO' | '
       <Group justify="space-between">
         <Title order={5}>{type === 'ZERO' ? 'Zero' : 'Span'} deviation (%)</Title>
       </Group>
-      <ChartWidget kind="line" state={state} data={data} height={240} options={{ yAxisName: '%', decimals: 1, interval: 'day_1', showDataLabel: true }} ariaLabel={`${type === 'ZERO' ? 'Zero' : 'Span'} deviation of the device's calibrations`} />
+      <ChartWidget kind="bar" state={state} data={data} height={240} options={{ yAxisName: '%', decimals: 1, interval: 'day_1', showDataLabel: true }} ariaLabel={`${type === 'ZERO' ? 'Zero' : 'Span'} deviation of the device's calibrations`} />
     </Stack>
   );
 }
