@@ -6,30 +6,30 @@ const keysFor = (input: AccessInput) => modulesFor(effectiveAccess(input)).map((
 
 describe('modulesFor: the menu of each view', () => {
   it.each<[string, AccessInput, string[]]>([
-    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'calibration', 'settings', 'account']],
-    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'calibration', 'users', 'auditLog', 'settings', 'account']],
-    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
-    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
-    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'calibration', 'account']],
-    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'calibration', 'users', 'account']],
-    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'calibration', 'account']],
-    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'calibration', 'users', 'account']],
-    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'calibration', 'account']],
-    ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'calibration', 'account']],
-    ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'calibration', 'users', 'account']],
-    ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'calibration', 'account']],
-    ['investor', { userType: 'investor', role: 'investor' }, ['dashboard', 'calibration', 'account']],
-    ['no type, no role (default)', {}, ['dashboard', 'calibration', 'account']],
+    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'devices', 'calibration', 'settings', 'account']],
+    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'devices', 'calibration', 'users', 'auditLog', 'settings', 'account']],
+    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
+    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
+    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'devices', 'calibration', 'account']],
+    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'devices', 'calibration', 'users', 'account']],
+    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'devices', 'calibration', 'account']],
+    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'devices', 'calibration', 'users', 'account']],
+    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'devices', 'calibration', 'account']],
+    ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'devices', 'calibration', 'account']],
+    ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'devices', 'calibration', 'users', 'account']],
+    ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'devices', 'calibration', 'account']],
+    ['investor', { userType: 'investor', role: 'investor' }, ['dashboard', 'devices', 'calibration', 'account']],
+    ['no type, no role (default)', {}, ['dashboard', 'devices', 'calibration', 'account']],
     ['tenant user with a role no rule admits', { userType: 'tenant', role: 'support' }, []],
     [
       'site admin managing a tenant (tenant app)',
       { userType: 'site', role: 'admin', managingFrom: { originalTenantType: 'site' } },
-      ['dashboard', 'calibration', 'users', 'settings', 'account'],
+      ['dashboard', 'devices', 'calibration', 'users', 'settings', 'account'],
     ],
     [
       'partner managing a tenant',
       { userType: 'partner', role: 'user', managingFrom: { originalTenantType: 'partner' } },
-      ['dashboard', 'calibration', 'settings', 'account'],
+      ['dashboard', 'devices', 'calibration', 'settings', 'account'],
     ],
   ])('%s sees %j', (_who, input, keys) => {
     expect(keysFor(input)).toEqual(keys);
@@ -43,6 +43,7 @@ describe('modulesFor: the menu of each view', () => {
   it('opens the paths GET /api/users/{id}/modules answers', () => {
     expect(APP_MODULES.map((m) => [m.key, m.path])).toEqual([
       ['dashboard', '/app/dashboard'],
+      ['devices', '/app/devices'],
       ['calibration', '/app/calibration'],
       ['tenants', '/app/admin/tenants'],
       ['corporates', '/app/admin/corporates'],

@@ -34,13 +34,15 @@ export const APP_RULES = [
 /** The rules of the tenant app (a tenant's own users and those acting for a tenant). */
 const TENANT_APP_RULES = ['tenant', 'tenantView', 'quasiRegulatorInTenantView'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
 export const APP_MODULES: readonly AppModule[] = [
   // The industries opened from the dashboard's table are part of it.
   { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.app.dashboard, access: APP_RULES, match: { paths: [APP_PATHS.app.dashboard, APP_PATHS.app.industries] } },
+  // Device reads are every app's (TENANT_READ); its change buttons show only to those FLEET_WRITE admits.
+  { key: 'devices', label: 'Devices', path: APP_PATHS.app.devices, access: APP_RULES, match: 'contains' },
   // Calibration reads are every app's (TENANT_READ); its writes are refused by the service to readers.
   { key: 'calibration', label: 'Calibration', path: APP_PATHS.app.calibration, access: APP_RULES, match: 'contains' },
   // Tenant and corporate writes declare siteAdmin; the list screens exist to manage them.
