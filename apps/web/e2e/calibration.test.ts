@@ -84,6 +84,10 @@ describe('calibration screen in a browser', () => {
     await page.getByRole('dialog').getByLabel('Why').fill('zero gas cylinder empty');
     await page.getByRole('dialog').getByRole('button', { name: 'Abort' }).click();
     await expect.poll(() => history.locator('tbody tr').first().innerText()).toMatch(/aborted/i);
+    // The tenant's own schedule: SO2's zero and span check every 7 days instead of 15.
+    await page.getByLabel('so2 Zero and span every').fill('7');
+    await page.getByRole('button', { name: 'Save schedules' }).click();
+    await expect.poll(() => page.getByText('Zero and span every 7 d').count()).toBe(1);
     await screenshot(page, 'calibration-device-desktop');
     expect(errors).toEqual([]);
     await context.close();

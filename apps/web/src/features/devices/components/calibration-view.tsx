@@ -9,6 +9,7 @@ import { CalibrationDueTable } from './calibration-due-table';
 import { CalibrationHistory } from './calibration-history';
 import { devicesOf } from './calibration-labels';
 import { CalibrationProgress } from './calibration-progress';
+import { CalibrationSchedulesCard } from './calibration-schedules-card';
 import { StartCalibrationForm } from './start-calibration-form';
 
 /**
@@ -104,6 +105,7 @@ function DeviceCalibration({ deviceId, canWrite, onBack }: { deviceId: number; c
         <Text c="dimmed">Not being calibrated now.</Text>
       )}
       <CalibrationDueTable title="Due dates" rows={due.data} showDevice={false} />
+      {first && <CalibrationSchedulesCard tenantId={first.tenantId} params={running.data.params.map((p) => p.name)} canWrite={canWrite} />}
       <CalibrationHistory deviceId={deviceId} />
     </Stack>
   );
