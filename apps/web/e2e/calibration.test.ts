@@ -51,6 +51,8 @@ describe('calibration screen in a browser', () => {
     await expect.poll(() => due.innerText()).toMatch(/never done/i);
     await due.getByRole('button', { name: 'Thermo 43i' }).first().click();
     await page.waitForURL(/device=/);
+    // The device's name leads to its page.
+    expect(await page.getByRole('link', { name: 'Thermo 43i' }).getAttribute('href')).toBe(`/app/devices/${deviceId}`);
 
     await page.getByRole('heading', { name: 'Start a calibration' }).waitFor();
     await page.getByText('Span', { exact: true }).first().click();

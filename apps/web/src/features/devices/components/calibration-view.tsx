@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { Loading, LoadFailed } from '@/components/status/load-state';
 import { useCalibrationData } from '../api/get-calibration-data';
 import { useCalibrationStats } from '../api/get-calibration-stats';
@@ -92,7 +93,12 @@ function DeviceCalibration({ deviceId, canWrite, onBack }: { deviceId: number; c
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Title order={3}>{first ? `${first.deviceName}${first.entityName ? ` · ${first.entityName}` : ''}` : `Device ${deviceId}`}</Title>
+        <Title order={3}>
+          <Anchor component={Link} to={paths.app.device.getHref(deviceId)} inherit title="The device's page: parameters, limits, token, mounts">
+            {first ? first.deviceName : `Device ${deviceId}`}
+          </Anchor>
+          {first?.entityName ? ` · ${first.entityName}` : ''}
+        </Title>
         <Anchor component="button" type="button" onClick={onBack}>
           What is due on every device
         </Anchor>
