@@ -5,6 +5,8 @@ import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log.module.ts';
 import { corporatesModule } from './modules/corporates/corporates.module.ts';
 import { dataModule } from './modules/data/data.module.ts';
+import { devicesModule } from './modules/devices/devices.module.ts';
+import { gatewaysModule } from './modules/gateways/gateways.module.ts';
 import { documentsModule } from './modules/documents/documents.module.ts';
 import { entitiesModule } from './modules/entities/entities.module.ts';
 import { partnersModule } from './modules/partners/partners.module.ts';
@@ -69,6 +71,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(corporatesModule);
   await app.register(partnersModule);
   await app.register(entitiesModule);
+  await app.register(devicesModule);
+  await app.register(gatewaysModule);
   await app.register(dataModule);
   await app.register(alertsModule);
   await app.register(documentsModule);

@@ -12,6 +12,7 @@ import { startRegulatorWorker } from './modules/regulator/regulator-worker.ts';
 import { startDemoRegulator } from './demo/regulator-demo.ts';
 import { startAlertsWorker } from './modules/alerts/alerts-worker.ts';
 import { FetchWebhookSender } from './platform/webhook/webhook-sender.ts';
+import { deviceRpcSink, startDeviceRpcWorker } from './modules/devices/device-rpc.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
   );
   const broker = await startBroker({
     ingest: app.ingest,
+    rpc: deviceRpcSink(database.db, log),
     log,
     url: config.MQTT_URL,
     clientId: config.MQTT_CLIENT_ID,
@@ -101,6 +103,8 @@ async function main(): Promise<void> {
     { ...app.messaging, webhooks: new FetchWebhookSender(), publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
     log,
   );
+  // Calibration start and abort reach devices that take commands over MQTT RPC (embedded broker).
+  const rpcWorker = broker.rpc ? startDeviceRpcWorker(database.db, broker.rpc, log) : undefined;
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(
@@ -111,6 +115,7 @@ async function main(): Promise<void> {
     },
     () => rollups.stop(),
     () => regulator.stop(),
+    async () => rpcWorker?.stop(),
     () => broker.close(),
   );
 

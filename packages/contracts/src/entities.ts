@@ -262,3 +262,118 @@ export const CreateEntity = z.object({
   properties: z.array(EntityProperty).max(50).default([]),
 });
 export type CreateEntity = z.input<typeof CreateEntity>;
+
+// ---------------------------------------------------------------------------------------------
+// Entity tree administration (SPEC 7 Entities: POST entities, PUT and DELETE entities/{id},
+// /changeStationStatus, /entityProps, /timezones, /unaware/entities/{id}).
+
+/** SPEC 3 value patterns of entity properties. */
+export const PROPERTY_PATTERNS = {
+  /** Integer up to 9 digits. */
+  integer: /^\d{1,9}$/,
+  /** Float with an optional minus and decimals. */
+  float: /^-?\d+(\.\d+)?$/,
+  /** Letters only (spaces between words allowed). */
+  string: /^[A-Za-z]+( [A-Za-z]+)*$/,
+  /** A date, YYYY-MM-DD. */
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  /** 'True' or 'False' (SPEC 4: a station is operating unless Operational is 'False'). */
+  boolean: /^(True|False)$/,
+  /** Any text (a document's name, say). */
+  text: /^[\s\S]*$/,
+} as const;
+export type PropertyKind = keyof typeof PROPERTY_PATTERNS;
+
+/** The properties the station editor offers, with the kind of value each takes. Others are free text. */
+export const ENTITY_PROPS: readonly { name: string; kind: PropertyKind; label: string }[] = [
+  { name: 'Operational', kind: 'boolean', label: "'True' or 'False'" },
+  { name: 'Capacity', kind: 'float', label: 'a number, e.g. 120.5' },
+  { name: 'Commisoning Date', kind: 'date', label: 'a date, YYYY-MM-DD' },
+  { name: 'Stack Height', kind: 'float', label: 'metres, e.g. 60' },
+  { name: 'Stack Diameter', kind: 'float', label: 'metres, e.g. 2.5' },
+  { name: 'Latitude', kind: 'float', label: 'degrees, e.g. 22.57' },
+  { name: 'Longitude', kind: 'float', label: 'degrees, e.g. 88.36' },
+  { name: 'Number of Units', kind: 'integer', label: 'a whole number up to 9 digits' },
+  { name: 'Fuel', kind: 'string', label: 'letters only, e.g. Coal' },
+  { name: 'CTO Document', kind: 'text', label: 'any text' },
+  { name: 'Camera', kind: 'boolean', label: "'True' when the station has a camera add-on, else 'False'" },
+];
+
+/** Answer of GET /api/entityProps. */
+export const EntityPropList = z.array(z.object({
+  /** Property name. */
+  name: z.string(),
+  /** Kind of value. */
+  kind: z.enum(Object.keys(PROPERTY_PATTERNS) as [PropertyKind, ...PropertyKind[]]),
+  /** What a value looks like. */
+  label: z.string(),
+}));
+
+/** Properties checked against ENTITY_PROPS' kinds; names unique. */
+export const CheckedProperties = z.array(EntityProperty).max(50).superRefine((props, ctx) => {
+  const seen = new Set<string>();
+  props.forEach((p, i) => {
+    if (seen.has(p.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `property '${p.name}' given twice` });
+    seen.add(p.name);
+    const known = ENTITY_PROPS.find((k) => k.name === p.name);
+    if (known && !PROPERTY_PATTERNS[known.kind].test(p.value)) {
+      ctx.addIssue({ code: 'custom', path: [i, 'value'], message: `${p.name} must be ${known.label}` });
+    }
+  });
+});
+
+/** Body of POST /api/entities. */
+export const EntityBody = z.object({
+  /** Owning tenant; default the tenant the caller acts for. */
+  tenantId: TenantId.optional(),
+  /** Parent node; omitted for a root. */
+  parentId: Id.nullable().optional(),
+  /** Entity type of SPEC 3. */
+  type: EntityType,
+  /** Display name. */
+  name: z.string().trim().min(1).max(200),
+  /** Properties in display order, checked by ENTITY_PROPS. */
+  properties: CheckedProperties.default([]),
+});
+export type EntityBody = z.input<typeof EntityBody>;
+
+/** Body of PUT /api/entities/{id}: name, parent and properties (the type stays). */
+export const UpdateEntityBody = EntityBody.omit({ tenantId: true, type: true });
+export type UpdateEntityBody = z.input<typeof UpdateEntityBody>;
+
+/** Answer of entity writes: the node as stored. */
+export const EntityRecord = z.object({
+  /** Node id. */
+  id: z.number().int().positive(),
+  /** Owning tenant. */
+  tenantId: z.number().int().positive(),
+  /** Parent, or null for a root. */
+  parentId: z.number().int().positive().nullable(),
+  /** Entity type. */
+  type: EntityType,
+  /** Display name. */
+  name: z.string(),
+  /** Properties. */
+  properties: z.array(EntityProperty),
+  /** ENABLED or DELETED. */
+  status: EntityStatus,
+  /** Working status, or null. */
+  workingStatus: z.string().nullable(),
+  /** Latest reading (ISO 8601), or null. */
+  lastDataAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type EntityRecord = z.infer<typeof EntityRecord>;
+
+/** Working statuses of a station (POST /api/changeStationStatus). */
+export const WorkingStatus = z.enum(['Working', 'Shutdown', 'Maintenance', 'Not Working']);
+
+/** Body of POST /api/changeStationStatus. */
+export const ChangeStationStatus = z.object({
+  /** Station id. */
+  entityId: Id,
+  /** New working status. */
+  workingStatus: WorkingStatus,
+});
+
+/** Answer of GET /api/timezones: IANA zones, Asia/Kolkata first. */
+export const TimezoneList = z.array(z.string());

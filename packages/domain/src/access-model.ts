@@ -77,6 +77,13 @@ export const ACCESS_RULES = {
   // whatever their role): user administration of that industry, where the service lets only site
   // administrators write.
   siteManaging: { views: ['tenant'], userTypes: ['site'], roles: ['site'] },
+  // Stations, devices and gateways (issue 13): site administrators and operations staff, partners'
+  // administrators, and (with tenantAdmin, siteManaging, partnerManaging) the industry's own
+  // administrators and the site or partner staff acting as it. An industry user only reads.
+  siteFleet: { views: ['site'], userTypes: ['site'], roles: ['site', 'admin', 'operations'] },
+  partnerFleet: { views: ['partner'], userTypes: ['partner'], roles: ['partner', 'admin'] },
+  // Partner staff acting as a linked industry (manage mode judges them by the partner type for both masks).
+  partnerManaging: { views: ['tenant'], userTypes: ['partner'], roles: ['partner'] },
 } as const satisfies Record<string, AccessRule>;
 export type AccessRuleName = keyof typeof ACCESS_RULES;
 

@@ -46,7 +46,7 @@ const ALERT_READERS = [
  */
 const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'alerts', 'alertRules', 'escalations', 'regulator', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
@@ -61,6 +61,10 @@ export const APP_MODULES: readonly AppModule[] = [
   // SPEC 4 regulator sync: site staff and boards see every industry they read, the tenant app its
   // own; the status, log and republish routes of modules/regulator declare the same rules.
   { key: 'regulator', label: 'Regulator sync', path: APP_PATHS.app.regulator, access: ['site', 'statutory', ...TENANT_APP_RULES], match: 'contains' },
+  // Device reads are every app's (TENANT_READ); its change buttons show only to those FLEET_WRITE admits.
+  { key: 'devices', label: 'Devices', path: APP_PATHS.app.devices, access: APP_RULES, match: 'contains' },
+  // Calibration reads are every app's (TENANT_READ); its writes are refused by the service to readers.
+  { key: 'calibration', label: 'Calibration', path: APP_PATHS.app.calibration, access: APP_RULES, match: 'contains' },
   // Tenant and corporate writes declare siteAdmin; the list screens exist to manage them.
   { key: 'tenants', label: 'Tenants', path: APP_PATHS.admin.tenants, access: ['siteAdmin'], match: 'contains' },
   { key: 'corporates', label: 'Corporates', path: APP_PATHS.admin.corporates, access: ['siteAdmin'], match: 'contains' },

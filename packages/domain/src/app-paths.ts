@@ -34,6 +34,12 @@ export const APP_PATHS = {
     alerts: '/app/alerts',
     /** One alert: its facts, the trend around the breach, transitions and notifications. */
     alert: '/app/alerts/:id',
+    /** Calibration of the devices the user reads: what is due, and `?device=` one device's. */
+    calibration: '/app/calibration',
+    /** The fleet: devices (`?search=&status=&removed=`), gateways and makes (`?tab=`). */
+    devices: '/app/devices',
+    /** One device: parameters, limits, token, mount history, availability, CSV upload. */
+    device: '/app/devices/:id',
   },
   /** Administration screens of the signed-in app. */
   admin: {

@@ -10,6 +10,7 @@ import { migrate } from '@enviro/server/platform/database/migrate';
 import { drainRollups } from '@enviro/server/modules/data/rollups';
 import { measureBaselines } from './baselines.ts';
 import { provisionFleet } from './fleet.ts';
+import { benchFleetPage, type FleetPageFigures } from './fleet-page-bench.ts';
 import { benchHttp, benchMqtt } from './ingest-bench.ts';
 import { benchRecent, benchTrend, trendFixture } from './query-bench.ts';
 import { startServerProcess } from './server-process.ts';
@@ -20,10 +21,11 @@ import { measureStorage, storedReadings } from './storage.ts';
 import { alertRows, benchAlerts } from './alerts-bench.ts';
 
 /**
- * `npm run bench [-- --quick] [-- --queries]`: measures the figures of docs/PERFORMANCE.md against a
+ * `npm run bench [-- --quick] [-- --queries] [-- --fleet]`: measures the figures of docs/PERFORMANCE.md against a
  * fresh database on DATABASE_URL's server (or a throwaway embedded PostgreSQL) and prints them as
  * Markdown with the machine and date. `--queries` measures only the trend and recent-values
- * queries, for working on them; `--alerts` only the alert figures (also part of the full run).
+ * queries, for working on them; `--alerts` only the alert figures (also part of the full run); `--fleet` only the devices page of a
+ * 1,000-device industry.
  */
 const { values: flags } = parseArgs({
   options: {
@@ -31,6 +33,7 @@ const { values: flags } = parseArgs({
     queries: { type: 'boolean', default: false },
     regulator: { type: 'boolean', default: false },
     alerts: { type: 'boolean', default: false },
+    fleet: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -62,6 +65,8 @@ try {
     // Only the regulator push (issue 12): its own fleet, the server and receiver as processes.
     const { benchRegulator } = await import('./regulator-bench.ts');
     console.log((await benchRegulator(database, benchUrl, log, flags.quick ? 2_000 : 10_000)).join('\n'));
+  } else if (flags.fleet) {
+    await benchFleetOnly(version);
   } else if (flags.queries) {
     await benchQueriesOnly(version);
   } else if (flags.alerts) {
@@ -83,6 +88,20 @@ function machine(version: string): string {
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim()}, ` +
     `${Math.round(totalmem() / 2 ** 30)} GiB, PostgreSQL ${version}, Node ${process.version}${flags.quick ? ' (--quick)' : ''}.`
   );
+}
+
+function fleetRow(f: FleetPageFigures): string {
+  return `| Devices page of a ${f.devices.toLocaleString('en-IN')}-device industry (GET /api/devices, 25 a page), over HTTP | first page p50 ${f.firstPage.p50} ms, p95 ${f.firstPage.p95} ms; ` +
+  `search and status filter p50 ${f.filtered.p50} ms, p95 ${f.filtered.p95} ms; page 30 p50 ${f.deepPage.p50} ms, p95 ${f.deepPage.p95} ms (${f.firstPage.runs} runs each); GET /healthz in the same run p50 ${f.floor.p50} ms |`;
+}
+
+/** The devices page alone (`--fleet`): 1,000 devices, listed, filtered and paged. */
+async function benchFleetOnly(version: string): Promise<void> {
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  log('devices page of a 1,000-device industry');
+  const figures = await benchFleetPage(database.db, proc.baseUrl, Math.round(200 * scale) + 20);
+  console.log([machine(version), '', '| Figure | Measured |', '|---|---|', fleetRow(figures)].join('\n'));
 }
 
 /** The trend and recent-values figures alone, on a fleet with an hour of readings. */
@@ -163,6 +182,9 @@ async function benchAll(version: string): Promise<void> {
   log('alerts');
   const alertFigures = await benchAlerts(database.db, database.pool, proc.baseUrl, scale, log);
 
+  log('devices page of a 1,000-device industry');
+  const fleetPage = await benchFleetPage(database.db, proc.baseUrl, Math.round(200 * scale) + 20);
+
   let paint: PaintFigure | undefined;
   if (browserBench) {
     log('industry page in Chromium, cold cache, on 30 days of demo data');
@@ -189,6 +211,7 @@ async function benchAll(version: string): Promise<void> {
       row('Rollup of that backlog', `${buckets.toLocaleString('en-IN')} dirty 15-minute buckets in ${rollupSeconds.toFixed(1)} s`, ''),
       row('30-day hour_1 trend, 8 parameters, 1-minute data, over HTTP', `p50 ${trend.p50} ms, p95 ${trend.p95} ms (${trend.runs} runs)`, `plain GROUP BY over narrow raw rows: p50 ${base.plainGroupBy.p50} ms, p95 ${base.plainGroupBy.p95} ms`),
       row(`Recent values of every station of a tenant (${fleet.stationIds.length} stations), over HTTP`, `p50 ${recent.p50} ms, p95 ${recent.p95} ms`, ''),
+      fleetRow(fleetPage).replace(/ \|$/, ' | target: p50 ≤ 50 ms |'),
       row(
         'Public industry page, cold cache, first contentful / first meaningful paint (heading and station values on screen)',
         paint ? `FCP p50 ${paint.fcp.p50} ms; meaningful p50 ${paint.meaningful.p50} ms, p95 ${paint.meaningful.p95} ms (${paint.runs} runs)` : 'not measured (no Chromium)',

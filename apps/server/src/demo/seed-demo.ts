@@ -3,6 +3,7 @@ import { seedDemoAlerts } from './alerts-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
+import { seedCalibrations } from './calibrations.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
 import { seedDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
 import { DemoRepository } from './demo.repository.ts';
@@ -81,6 +82,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`raised ${alerts} alerts (${since(started)})`);
   await seedCtoDocuments(database.db, DEMO_STATUTORY.name, ctoStations, toMs);
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
+  const calibrations = await seedCalibrations(database.db, tenantIds, toMs);
+  log(`recorded ${calibrations} calibrations: one analyser on schedule, one being calibrated, one overdue (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
   const accounts = await seedDemoAccounts(database.db, {
     statutoryTenantId: statutory.id,

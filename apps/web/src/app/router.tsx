@@ -92,6 +92,9 @@ function createRouter() {
         { path: paths.app.alerts.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertsRoute }) },
         { path: paths.app.alert.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertRoute }) },
         accountRoute,
+        { path: paths.app.calibration.path, lazy: async () => ({ Component: (await import('./routes/app/calibration-route')).CalibrationRoute }) },
+        { path: paths.app.devices.path, lazy: async () => ({ Component: (await import('./routes/app/devices-route')).DevicesRoute }) },
+        { path: paths.app.device.path, lazy: async () => ({ Component: (await import('./routes/app/devices-route')).DeviceRoute }) },
         ...adminRoutes,
         // Inside the app, an unknown path is a page of the app that says so (with the menu), not the public home page.
         { path: '*', lazy: async () => ({ Component: (await import('./routes/app/not-found-route')).AppNotFoundRoute }) },

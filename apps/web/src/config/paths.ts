@@ -72,6 +72,13 @@ export const paths = {
     },
     /** One alert. */
     alert: { path: APP_PATHS.app.alert, getHref: (id: number | string) => generatePath(APP_PATHS.app.alert, { id: String(id) }) },
+    /** Calibration; `device`: the device it opens on. */
+    calibration: {
+      path: APP_PATHS.app.calibration,
+      getHref: (query: { device?: number | string | undefined } = {}) => withQuery(APP_PATHS.app.calibration, query),
+    },
+    devices: { path: APP_PATHS.app.devices, getHref: () => APP_PATHS.app.devices },
+    device: { path: APP_PATHS.app.device, getHref: (id: number | string) => generatePath(APP_PATHS.app.device, { id: String(id) }) },
   },
   /** Administration screens (children of the signed-in layout at /app). */
   admin: {

@@ -20,7 +20,7 @@ type ParamValue = string | number | boolean | undefined | null | readonly (strin
 export interface RequestOptions<T> {
   /** Query string; undefined and null values are left out, arrays repeat the key. */
   params?: Record<string, ParamValue>;
-  /** JSON body. */
+  /** JSON body, or a FormData sent as multipart/form-data. */
   body?: unknown;
   /** Contract the response is checked against; the parsed value is returned. */
   schema?: ZodType<T>;
@@ -86,13 +86,15 @@ export function buildUrl(path: string, params: Record<string, ParamValue> = {}):
 
 async function send(method: string, path: string, options: RequestOptions<unknown>): Promise<Response> {
   const headers = apiHeaders(window.location.pathname, method);
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (file upload) sets its own multipart Content-Type with the boundary.
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(buildUrl(`/api${path}`, options.params), {
       method,
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: options.body === undefined ? null : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal ?? null,
     });
   } catch (error) {

@@ -109,6 +109,23 @@ export const TrendResult = z.object({
    * device id). Members missing a bucket do not count toward it.
    */
   agg: Aggregator,
+  /**
+   * Periods inside the range when a device of the series was being calibrated or maintained: its
+   * readings then are calibration data, not process data (drawn marked). Absent when there were none.
+   */
+  suppressed: z
+    .array(
+      z.object({
+        /** CALIBRATION or MAINTENANCE. */
+        kind: z.enum(['CALIBRATION', 'MAINTENANCE']),
+        /** Its device (null: a whole station's window). */
+        deviceId: z.number().int().nullable(),
+        from: z.string(),
+        /** Null while it is still open. */
+        to: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type TrendResult = z.infer<typeof TrendResult>;
 

@@ -10,6 +10,7 @@ import { AccessRepository } from '../../platform/access/access.repository.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache, ParamCatalogue } from './catalog.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
+import { markSuppressed } from './suppressed-marks.ts';
 import { planTrend, requestField, type TrendPlan } from './time-window.ts';
 import { bucketTrends, instanceTrends, type Grouping, type ResolvedParam, type Series } from './trend-assembly.ts';
 import { TrendRepository, type BucketStats, type InstantValue, type SeriesKey } from './trend.repository.ts';
@@ -27,6 +28,7 @@ export class TrendService {
   private readonly access: AccessRepository;
   private readonly entities: EntityService;
   private readonly values: TrendRepository;
+  private readonly db: PooledHandle['db'];
 
   constructor(
     database: PooledHandle,
@@ -36,6 +38,7 @@ export class TrendService {
     this.access = new AccessRepository(database.db);
     this.entities = new EntityService(database.db);
     this.values = new TrendRepository(database);
+    this.db = database.db;
   }
 
   metric(auth: Auth, request: MetricRequest): Promise<TrendResult[]> {
@@ -47,6 +50,12 @@ export class TrendService {
   }
 
   private async trends(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<TrendResult[]> {
+    const { results, series, plan } = await this.assemble(auth, request, defaultLevel);
+    // Calibration and maintenance periods beside the series, so their readings are drawn marked.
+    return markSuppressed(this.db, results, series, new Date(plan.range.from), new Date(plan.range.to));
+  }
+
+  private async assemble(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<{ results: TrendResult[]; series: SelectedSeries[]; plan: TrendPlan }> {
     const [snapshot, restriction] = await Promise.all([
       scopeDataTenantIds(this.access, auth, request).then((ids) => this.catalogs.read(ids)),
       this.entities.restriction(auth),
@@ -73,7 +82,7 @@ export class TrendService {
     const membersOf = params.map((p, i) => (p.stdUnit === null ? members.get(p.name)! : converted(members.get(p.name)!, p, i)));
     if (plan.kind === 'instances') {
       const values = await this.instances(keys, plan);
-      return params.flatMap((p, i) => instanceTrends(p, membersOf[i]!, grouping, values));
+      return { results: params.flatMap((p, i) => instanceTrends(p, membersOf[i]!, grouping, values)), series, plan };
     }
     const cells = keys.length * plan.grid.starts.length;
     if (cells > MAX_CELLS) {
@@ -99,7 +108,7 @@ export class TrendService {
       bySeries.set(row.bucket, row);
     }
     const ctx = { grid: plan.grid, from: plan.range.from, to: plan.range.to, now, stats };
-    return params.flatMap((p, i) => bucketTrends(p, membersOf[i]!, grouping, ctx));
+    return { results: params.flatMap((p, i) => bucketTrends(p, membersOf[i]!, grouping, ctx)), series, plan };
   }
 
   private async instances(keys: SeriesKey[], plan: TrendPlan): Promise<Map<number, InstantValue[]>> {

@@ -101,6 +101,11 @@ export class DeviceRepository extends Repository {
       .insertInto('device_credential')
       .values({ access_token: d.accessToken, tenant_id: d.tenantId, device_id: device.id })
       .execute();
+    // Its first mount holds from the beginning of time: readings back-filled later are the station's.
+    await this.db
+      .insertInto('device_mount')
+      .values({ tenant_id: d.tenantId, device_id: device.id, entity_id: String(d.entityId), mounted_at: sql`'-infinity'::timestamptz`, unmounted_at: null, mounted_by: null, unmounted_by: null })
+      .execute();
     return Number(device.id);
   }
 

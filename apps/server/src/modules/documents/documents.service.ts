@@ -7,6 +7,14 @@ import { notFound } from '../../platform/errors.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import { DocumentRepository, type DocumentFile } from './documents.repository.ts';
 
+/** A file to keep: its tenant, the entity it belongs to (null: the tenant's own), its kind and '<tenant id>/<name>' path. */
+export interface StoredDocument extends DocumentFile {
+  tenantId: number;
+  entityId: number | null;
+  type: string;
+  pathName: string;
+}
+
 /** Documents by path ('<tenant id>/<name>'); the tenant in the path must be one the caller may read. */
 export class DocumentService {
   private readonly documents: DocumentRepository;
@@ -15,6 +23,15 @@ export class DocumentService {
   constructor(db: Db) {
     this.documents = new DocumentRepository(db);
     this.entities = new EntityService(db);
+  }
+
+  /**
+   * Stores a file that another module's service took from a caller it has checked (a calibration's
+   * certificate), replacing any at the same path. No caller; run it in the caller's transaction by
+   * building the service over it.
+   */
+  store(doc: StoredDocument): Promise<void> {
+    return this.documents.save(doc);
   }
 
   async byPath(auth: Auth, { pathName }: DocumentRequest): Promise<DocumentFile> {

@@ -20,7 +20,8 @@ interface Entry {
 /**
  * Access token -> device profile, cached in memory for a short time: every HTTP request and MQTT
  * publish names its token, and the hot path must not ask the database each time. Concurrent first
- * lookups of one token share a single query; a failed query is not cached.
+ * lookups of one token share a single query; a failed query is not cached. A token revoked or whose
+ * device changed is dropped at once on every server (telemetry.plugin.ts listens for announcements).
  */
 export class DeviceRegistry {
   private readonly entries = new Map<string, Entry>();
@@ -30,6 +31,16 @@ export class DeviceRegistry {
   constructor(db: Db, options: Partial<DeviceRegistryOptions> = {}) {
     this.options = { ...DEFAULTS, ...options };
     this.profiles = new DeviceProfileRepository(db);
+  }
+
+  /** Drops a token's cached profile: it was revoked or its device changed (announced on CREDENTIAL_CHANNEL). */
+  forget(accessToken: string): void {
+    this.entries.delete(accessToken);
+  }
+
+  /** Drops every cached profile: after announcements may have been missed. */
+  forgetAll(): void {
+    this.entries.clear();
   }
 
   resolve(accessToken: string): Promise<DeviceProfile | null> {

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../../platform/database/database.ts';
 import { PartitionKeeper } from '../../platform/database/partitions.ts';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.ts';
+import { CredentialEventsRepository } from './credential-events.repository.ts';
 import { DeviceRegistry } from './device-registry.ts';
+import { GatewayRepository } from './gateway.repository.ts';
 import { TelemetryMetrics } from './telemetry.metrics.ts';
 import { IngestService } from './telemetry.service.ts';
 
@@ -20,7 +22,7 @@ export interface IngestPluginOptions {
 }
 
 /**
- * Device ingestion: token cache, group-commit writer and the service over them. Closing the app
+ * Device ingestion: token cache (kept true by token announcements), group-commit writer and the service over them. Closing the app
  * flushes the writer after the HTTP server has stopped taking requests, before the database closes.
  */
 export const ingestPlugin = fp(
@@ -35,8 +37,45 @@ export const ingestPlugin = fp(
       (error) => app.log.error({ err: error }, 'batch commit failed; its writers answered 503'),
       metrics,
     );
-    app.decorate('ingest', new IngestService(new DeviceRegistry(database.db), writer, app.log, metrics));
+    const registry = new DeviceRegistry(database.db);
+    const ingest = new IngestService(registry, writer, app.log, metrics, Date.now, new GatewayRepository(database.db));
+    app.decorate('ingest', ingest);
     app.addHook('onClose', () => writer.close());
+
+    // A token revoked on any server stops working here at once, not when its cache entry expires.
+    const events = new CredentialEventsRepository(database);
+    let stop: (() => Promise<void>) | null = null;
+    let closing = false;
+    let retry: NodeJS.Timeout | undefined;
+    const listen = async (): Promise<void> => {
+      try {
+        stop = await events.listen(
+          (token) => ingest.forgetTokens([token]),
+          (error) => {
+            // Announcements may have been missed while the connection was down: forget everything.
+            registry.forgetAll();
+            ingest.forgetGateways();
+            stop = null;
+            if (closing) return;
+            app.log.warn({ err: error }, 'token announcements lost; listening again');
+            retry = setTimeout(() => void listen(), 1000);
+          },
+        );
+        // Changes made while not listening.
+        registry.forgetAll();
+        ingest.forgetGateways();
+      } catch (error) {
+        if (closing) return;
+        app.log.warn({ err: error }, 'cannot listen for token announcements; retrying');
+        retry = setTimeout(() => void listen(), 1000);
+      }
+    };
+    await listen();
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearTimeout(retry);
+      await stop?.();
+    });
   },
   { name: 'ingest', dependencies: ['metrics'] },
 );

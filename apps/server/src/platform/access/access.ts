@@ -205,3 +205,47 @@ export function assertMaySetTenantUsersStatus(auth: Auth, tenantId: number, stat
   if (tenantId === user.homeTenantId && status === 'DISABLED') throw badRequest('tenantId', "you may not disable your own tenant's users");
   return user;
 }
+
+/** Site roles that change any industry's stations and devices: administrators and site operations. */
+const SITE_FLEET_ROLES: readonly Role[] = ['site', 'admin', 'operations'];
+
+/**
+ * Whether the caller may change a tenant's stations, devices and gateways (issue 13): the industry's
+ * administrators (tenant users with role admin, their own tenant), its partners (partner users with
+ * role partner or admin, for a linked industry they read) and site administrators and operations
+ * staff; site and partner staff acting as the industry (manage mode, judged by their tenant's type as
+ * route-access.ts FLEET_WRITE is). Everyone else, an industry user included, only reads.
+ */
+export function mayChangeFleet(auth: Auth, tenantId: number): boolean {
+  if (auth.kind !== 'user' || !canReadTenant(auth, tenantId)) return false;
+  // Manage mode judges site and partner staff by their tenant's type, whatever their role (SPEC 6).
+  if (auth.userType === 'site') return auth.manage || SITE_FLEET_ROLES.includes(auth.role);
+  if (auth.userType === 'partner') return auth.manage || auth.role === 'partner' || auth.role === 'admin';
+  if (auth.userType === 'tenant') return auth.role === 'admin' && auth.homeTenantId === tenantId;
+  return false;
+}
+
+/** A caller who may change the tenant's fleet (mayChangeFleet): 404 for a tenant they do not read, 403 for a reader. */
+export function assertMayChangeFleet(auth: Auth, tenantId: number): UserAuth {
+  const user = assertSignedIn(auth);
+  assertCanReadTenant(user, tenantId);
+  if (!mayChangeFleet(user, tenantId)) throw forbidden('only the industry\'s administrators, its partners and site operations may change its stations and devices');
+  return user;
+}
+
+/** The tenant a fleet request acts on: the one named (which the caller must read), else the one the caller acts for. */
+export function fleetTenant(auth: Auth, tenantId: number | undefined): number {
+  const id = tenantId ?? (auth.kind === 'public' ? auth.publicTenantId : auth.tenantId);
+  assertCanReadTenant(auth, id);
+  return id;
+}
+
+/**
+ * Makes and models are one catalogue shared by every tenant: site administrators and operations
+ * staff change it (a route declaring `site` admits the other site roles, refused here with 403).
+ */
+export function assertMayChangeMakes(auth: Auth): UserAuth {
+  const user = assertSignedIn(auth);
+  if (user.userType !== 'site' || !SITE_FLEET_ROLES.includes(user.role)) throw forbidden('only site administrators and operations staff may change makes and models');
+  return user;
+}

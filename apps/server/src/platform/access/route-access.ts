@@ -27,6 +27,14 @@ export const PORTAL_READ: readonly Audience[] = ['public', 'apiKey', ...APP_RULE
 /** Reads of a tenant's data that the public portal does not make: every app and API keys. */
 export const TENANT_READ: readonly Audience[] = ['apiKey', ...APP_RULES];
 
+/**
+ * Changes to a tenant's stations, devices and gateways (issue 13): site administrators and
+ * operations staff, partners' administrators, the industry's administrators, and site or partner
+ * staff acting as the industry (manage mode). An industry user only reads. The same rule as
+ * access.ts `mayChangeFleet`, which the services apply to the tenant at hand.
+ */
+export const FLEET_WRITE: readonly Audience[] = ['siteFleet', 'partnerFleet', 'tenantAdmin', 'siteManaging', 'partnerManaging'];
+
 /** SPEC 6: public routes use the tenant-user rule, in the public view. */
 export const PUBLIC_CALLER_ACCESS = { ...effectiveAccess({ userType: 'tenant', role: 'user' }), view: 'public' } as const;
 

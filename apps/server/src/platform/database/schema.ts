@@ -50,6 +50,8 @@ export interface Database {
   regulator_station_sync: RegulatorStationSyncTable;
   regulator_attempt: RegulatorAttemptTable;
   regulator_republish: RegulatorRepublishTable;
+  device_mount: DeviceMountTable;
+  gateway: GatewayTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -149,6 +151,29 @@ export interface DeviceTable {
   tags: ColumnType<Record<string, string>, string | undefined, string>;
   deleted_date: Timestamp | null;
   last_data_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** Which device served which station when (migration 030); unmounted_at null is the current mount. */
+export interface DeviceMountTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  device_id: BigId;
+  entity_id: BigId;
+  mounted_at: Timestamp;
+  unmounted_at: Timestamp | null;
+  mounted_by: BigId | null;
+  unmounted_by: BigId | null;
+}
+
+/** A gateway forwarding many devices over one MQTT connection (migration 030). */
+export interface GatewayTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  name: string;
+  access_token: string;
+  last_seen_at: Timestamp | null;
+  deleted_date: Timestamp | null;
   created_at: CreatedAt;
 }
 

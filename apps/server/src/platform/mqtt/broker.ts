@@ -3,6 +3,7 @@ import type { TelemetrySink } from './telemetry-sink.ts';
 import type { HealthCheck } from '../http/health.plugin.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
 import { connectExternalSessions } from './external-sessions.ts';
+import type { RpcSink, RpcTransport } from './device-rpc.ts';
 
 /** The MQTT side of ingestion, embedded or bridged from an external broker. */
 export interface Broker {
@@ -14,6 +15,8 @@ export interface Broker {
   stopAccepting(): Promise<void>;
   /** Disconnects everything. */
   close(): Promise<void>;
+  /** RPC to devices connected here: the embedded broker only (an external broker's devices get none yet). */
+  rpc?: RpcTransport;
 }
 
 export type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>;
@@ -21,6 +24,8 @@ export type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'
 export interface BrokerOptions {
   ingest: TelemetrySink;
   log: Logger;
+  /** Where devices' answers to RPCs go (embedded broker). */
+  rpc?: RpcSink;
   /** External broker URL; unset: start the embedded broker. */
   url?: string | undefined;
   /** Names the platform's persistent sessions on the external broker and their share group. */
@@ -39,5 +44,5 @@ export function startBroker(options: BrokerOptions): Promise<Broker> {
     const { url, databaseUrl } = options;
     return connectExternalSessions({ url, clientId: options.clientId ?? 'enviro-ingest', databaseUrl, ingest, log });
   }
-  return startEmbeddedBroker({ port: options.port ?? 1883, host: options.host ?? '0.0.0.0', ingest, log });
+  return startEmbeddedBroker({ port: options.port ?? 1883, host: options.host ?? '0.0.0.0', ingest, log, rpc: options.rpc });
 }

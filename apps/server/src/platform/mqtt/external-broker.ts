@@ -1,5 +1,6 @@
 import mqtt from 'mqtt';
-import type { TelemetrySink } from './telemetry-sink.ts';
+import { servesGateways, type TelemetrySink } from './telemetry-sink.ts';
+import { EXTERNAL_GATEWAY_FILTER, externalGatewayTopic, handleGatewayMessage } from './gateway-topic.ts';
 import type { Broker, Logger } from './broker.ts';
 import { EXTERNAL_TELEMETRY_FILTER, decodeTelemetry, tokenOfTopic } from './telemetry-topic.ts';
 
@@ -27,6 +28,8 @@ export async function connectExternalBroker(options: {
   const { ingest, log } = options;
   const where = redact(options.url);
   const filter = `$share/${options.group ?? options.clientId}/${EXTERNAL_TELEMETRY_FILTER}`;
+  // Gateways publish to v1/gateway/{token}/{kind} (gateway-topic.ts).
+  const gatewayFilter = `$share/${options.group ?? options.clientId}/${EXTERNAL_GATEWAY_FILTER}`;
   const client = mqtt.connect(options.url, {
     clientId: options.clientId,
     clean: false,
@@ -52,6 +55,12 @@ export async function connectExternalBroker(options: {
   };
 
   async function store(topic: string, payload: Buffer | string): Promise<void> {
+    const gatewayMessage = externalGatewayTopic(topic);
+    if (gatewayMessage && servesGateways(ingest)) {
+      const gateway = await ingest.gateway(gatewayMessage.token);
+      if (!gateway) return log.warn('mqtt: unknown gateway token, message dropped');
+      return handleGatewayMessage(ingest, gateway, gatewayMessage.kind, payload, log);
+    }
     const token = tokenOfTopic(topic);
     const message = decodeTelemetry(payload);
     // Unknown tokens and non-telemetry payloads cannot succeed later: acknowledged and dropped.
@@ -72,9 +81,10 @@ export async function connectExternalBroker(options: {
     client.once('connect', () => {
       // Sessions of earlier versions subscribed unshared, which would go on taking a copy of every message.
       client.unsubscribe(EXTERNAL_TELEMETRY_FILTER);
-      client.subscribe(filter, { qos: 1 }, (error, granted) => {
+      client.subscribe([filter, gatewayFilter], { qos: 1 }, (error, granted) => {
         if (error) return reject(error);
-        if (granted?.[0]?.qos !== 1) return reject(new Error(`${where} refused the subscription to ${filter}`));
+        const refusedFilter = [filter, gatewayFilter].find((_, i) => granted?.[i]?.qos !== 1);
+        if (refusedFilter) return reject(new Error(`${where} refused the subscription to ${refusedFilter}`));
         resolve();
       });
     });
@@ -84,7 +94,7 @@ export async function connectExternalBroker(options: {
   const first = await Promise.race([subscribed, timedOut]);
   clearTimeout(timer);
   if (first === 'timeout') log.warn(`mqtt: ${where} not reached yet; the platform keeps trying to subscribe`);
-  else log.info(`mqtt: subscribed to ${filter} on ${where} as ${options.clientId}`);
+  else log.info(`mqtt: subscribed to ${filter} and ${gatewayFilter} on ${where} as ${options.clientId}`);
   subscribed.catch((error: Error) => log.error({ err: error }, 'mqtt: subscription failed'));
 
   return {

@@ -1,0 +1,41 @@
+import type { TrendResult } from '@enviro/contracts/data/trend';
+import type { Db } from '../../platform/database/database.ts';
+import { SuppressionWindowService, type SuppressionWindow } from '../devices/suppression-windows.service.ts';
+import type { SelectedSeries } from './selection.ts';
+
+/**
+ * Calibration and maintenance windows beside a trend: each result gets the windows of the devices
+ * it draws from (its device, else its station's devices, else every device of its parameter) that
+ * overlap the range, so a chart can mark the readings that are calibration data. One indexed
+ * query per tenant in the answer; results with none get no field.
+ */
+export async function markSuppressed(db: Db, results: TrendResult[], series: readonly SelectedSeries[], from: Date, to: Date): Promise<TrendResult[]> {
+  if (results.length === 0 || series.length === 0) return results;
+  const windows = new SuppressionWindowService(db);
+  const byTenant = new Map<number, { deviceId: string; entityId: string | null }[]>();
+  for (const s of series) {
+    const list = byTenant.get(s.tenant_id) ?? [];
+    list.push({ deviceId: s.device_id, entityId: s.entity_id });
+    byTenant.set(s.tenant_id, list);
+  }
+  const found = (await Promise.all([...byTenant].map(([tenantId, devices]) => windows.covering(tenantId, devices, from, to)))).flat();
+  if (found.length === 0) return results;
+  return results.map((r) => {
+    const members = series.filter(
+      (s) =>
+        s.name === r.paramName &&
+        (r.tags.deviceId === undefined || r.tags.deviceId === s.device_id) &&
+        (r.entityId === null || String(r.entityId) === s.entity_id) &&
+        (r.tags.tenantId === undefined || r.tags.tenantId === String(s.tenant_id)),
+    );
+    const mine = found.filter((w) => members.some((m) => m.tenant_id === w.tenantId && (w.deviceId === m.device_id || (w.deviceId === null && w.entityId === m.entity_id))));
+    return mine.length === 0 ? r : { ...r, suppressed: mine.map(mark) };
+  });
+}
+
+const mark = (w: SuppressionWindow) => ({
+  kind: w.kind,
+  deviceId: w.deviceId === null ? null : Number(w.deviceId),
+  from: w.startsAt.toISOString(),
+  to: w.endsAt?.toISOString() ?? null,
+});

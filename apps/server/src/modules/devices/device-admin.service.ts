@@ -1,0 +1,441 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AvailabilityDay,
+  AvailabilityRequest,
+  DeviceBody,
+  DeviceDetail,
+  DeviceListQuery,
+  DeviceMount,
+  DevicePage,
+  DeviceParamDetail,
+  DeviceSummary,
+  ImportResult,
+  ParamData,
+  ParamDataRequest,
+  UpdateDeviceBody,
+} from '@enviro/contracts/devices';
+import { deviceDisplayId } from '@enviro/domain/display-id';
+import { liveStatus } from '@enviro/domain/live-status';
+import { unitConversion } from '@enviro/domain/unit-conversion';
+import type { z } from 'zod';
+import type { DeviceBody as DeviceBodySchema, UpdateDeviceBody as UpdateDeviceBodySchema } from '@enviro/contracts/devices';
+import { assertMayChangeFleet, fleetTenant, mayChangeFleet, scopeTenantIds } from '../../platform/access/access.ts';
+import type { Auth, UserAuth } from '../../platform/access/auth.ts';
+import type { DatabaseHandle, Db } from '../../platform/database/database.ts';
+import type { Readable } from 'node:stream';
+import { findImportDevice, importReadingsCsv } from '../telemetry/csv-import.service.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { toPage } from '../../platform/http/paging.ts';
+import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { EntityService } from '../entities/entities.service.ts';
+import { DeviceAdminRepository, type FleetDeviceRow, type FleetParamRow, type MountRow, type ParamWrite } from './device-admin.repository.ts';
+
+const deviceNotFound = (id: number) => notFound(`No device with id= ${id} exists`);
+const nodeNotFound = (id: number) => notFound(`No Node with id= ${id} exists`);
+
+/** A diagnostic parameter's name starts with this (SPEC 3). */
+const DIAGNOSTIC_PREFIX = 'device_';
+const DAY_MS = 86_400_000;
+const SLOTS_PER_DAY = 96;
+const SLOT_MS = 15 * 60_000;
+/** IST is UTC+05:30 all year. */
+const IST_OFFSET_MS = 330 * 60_000;
+const MAX_READINGS = 10_000;
+
+type ParsedDeviceBody = z.infer<typeof DeviceBodySchema>;
+type ParsedUpdateBody = z.infer<typeof UpdateDeviceBodySchema>;
+
+/**
+ * A tenant's devices as its people manage them in the app (SPEC 7 Devices; issue 13): the fleet
+ * list, create and edit with parameters, units and limits, soft delete by deletedDate, token
+ * rotation, mount and unmount with history, diagnostics and availability. Reads for whoever reads
+ * the tenant; changes for its administrators, partners and site operations (assertMayChangeFleet),
+ * each audited in its own transaction. Changes that alter what a token stands for (rotation,
+ * removal, mount) are announced so every server's token cache forgets it at once.
+ */
+export class DeviceAdminService {
+  private readonly devices: DeviceAdminRepository;
+  private readonly entities: EntityService;
+
+  /**
+   * @param forgetTokens drops tokens from this server's token cache once their change has committed
+   * (the routes pass the telemetry module's `app.ingest.forgetTokens`; other servers hear of it by NOTIFY).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly forgetTokens: (tokens: readonly string[]) => void = () => undefined,
+    /** The pool-backed handle CSV imports write through (COPY); imports are refused without it. */
+    private readonly database?: DatabaseHandle,
+  ) {
+    this.devices = new DeviceAdminRepository(db);
+    this.entities = new EntityService(db);
+  }
+
+  /** The fleet page: the tenants' devices matching the filters, one page. */
+  async list(auth: Auth, query: DeviceListQuery, only?: { unmounted: boolean }): Promise<DevicePage> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    if (query.entityId !== undefined) await this.station(auth, query.entityId);
+    const now = Date.now();
+    const { rows, total } = await this.devices.list(tenantIds, { ...query, unmounted: only?.unmounted ?? false }, now);
+    const visible = await this.visibility(auth, tenantIds);
+    return toPage(rows.map((r) => toSummary(r, now, visible)), total, query);
+  }
+
+  /** One device; with `params`, its parameters and mount history. */
+  async get(auth: Auth, id: number, withParams: boolean): Promise<DeviceDetail> {
+    const row = await this.readable(auth, id);
+    const canEdit = mayChangeFleet(auth, row.tenant_id);
+    const now = Date.now();
+    const [tokens, params, mounts] = await Promise.all([
+      canEdit ? this.devices.tokens(row.tenant_id, id) : Promise.resolve([]),
+      withParams ? this.devices.params(row.tenant_id, id) : Promise.resolve(null),
+      withParams ? this.devices.mounts(row.tenant_id, id) : Promise.resolve(null),
+    ]);
+    return {
+      ...toSummary(row, now, null),
+      tags: row.tags,
+      accessToken: tokens.at(-1) ?? null,
+      canEdit,
+      ...(params && { params: params.map(toParamDetail) }),
+      ...(mounts && { mounts: mounts.map(toMount) }),
+    };
+  }
+
+  /** Registers a device (in stock unless `entityId` names its station) with a new access token. */
+  async create(auth: Auth, body: ParsedDeviceBody): Promise<DeviceDetail> {
+    const tenantId = fleetTenant(auth, body.tenantId);
+    const user = assertMayChangeFleet(auth, tenantId);
+    const params = await this.checkDevice(body, null);
+    if (body.entityId !== undefined) await this.mountableStation(auth, tenantId, body.entityId, 'entityId');
+    const id = await this.db.transaction().execute(async (trx) => {
+      const devices = this.devices.in(trx);
+      const id = await this.serialSafe(() => devices.insert(tenantId, writeOf(body), params, newToken()));
+      if (body.entityId !== undefined) await devices.mount(tenantId, id, body.entityId, user.userId);
+      await audit(trx, user, tenantId, id, 'device.create', null, { ...writeOf(body), entityId: body.entityId ?? null, params: body.params });
+      return id;
+    });
+    return this.get(auth, id, true);
+  }
+
+  /** Replaces a device's fields and parameters (slots kept by name; left-out ones removed). */
+  async update(auth: Auth, id: number, body: ParsedUpdateBody): Promise<DeviceDetail> {
+    const { row, user } = await this.writable(auth, id);
+    const params = await this.checkDevice(body, id);
+    const before = await this.get(auth, id, true);
+    const tokens = await this.db.transaction().execute(async (trx) => {
+      const devices = this.devices.in(trx);
+      await this.serialSafe(() => devices.update(row.tenant_id, id, writeOf(body)));
+      await devices.writeParams(row.tenant_id, id, params);
+      // The cached profiles of ingestion hold the parameters and limits: drop them everywhere.
+      const tokens = await devices.tokens(row.tenant_id, id);
+      await devices.announceTokens(tokens);
+      await audit(trx, user, row.tenant_id, id, 'device.update', before, { ...writeOf(body), params: body.params });
+      return tokens;
+    });
+    this.forgetTokens(tokens);
+    return this.get(auth, id, true);
+  }
+
+  /** Removes a device from service (deletedDate set, unmounted); its tokens stop working at once. */
+  async remove(auth: Auth, id: number): Promise<DeviceDetail> {
+    const { row, user } = await this.writable(auth, id);
+    const tokens = await this.db.transaction().execute(async (trx) => {
+      const devices = this.devices.in(trx);
+      const tokens = await devices.softDelete(row.tenant_id, id, user.userId);
+      await devices.announceTokens(tokens);
+      await audit(trx, user, row.tenant_id, id, 'device.delete', { entityId: row.entity_id }, { deletedDate: 'now' });
+      return tokens;
+    });
+    this.forgetTokens(tokens);
+    return this.get(auth, id, false);
+  }
+
+  /** A new access token; the old ones stop working at once, on every server. */
+  async rotateToken(auth: Auth, id: number): Promise<{ accessToken: string }> {
+    const { row, user } = await this.writable(auth, id);
+    const accessToken = newToken();
+    const old = await this.db.transaction().execute(async (trx) => {
+      const devices = this.devices.in(trx);
+      const old = await devices.revokeTokens(row.tenant_id, id);
+      await devices.addToken(row.tenant_id, id, accessToken);
+      await devices.announceTokens(old);
+      // The token itself is not written to the log.
+      await audit(trx, user, row.tenant_id, id, 'device.rotateToken', { tokens: old.length }, { tokens: 1 });
+      return old;
+    });
+    this.forgetTokens(old);
+    return { accessToken };
+  }
+
+  /** 409 when a live device already has the serial number (SPEC 4, 8: the web treats it as a result). */
+  async serialAvailable(auth: Auth, serialNo: string): Promise<{ serialNo: string; available: true }> {
+    scopeTenantIds(auth);
+    if (await this.devices.serialTaken(serialNo, null)) throw conflict('serialNo', `a device with serial number ${serialNo} is already registered`);
+    return { serialNo, available: true };
+  }
+
+  /** Mounts a device on a station from now, closing its previous mount (a swap keeps both in the history). */
+  async mount(auth: Auth, entityId: number, deviceId: number): Promise<DeviceDetail> {
+    const { row, user } = await this.writable(auth, deviceId);
+    if (row.deleted_date !== null) throw badRequest('deviceId', `device ${deviceId} was removed from service`);
+    await this.mountableStation(auth, row.tenant_id, entityId, 'entityId');
+    const tokens = await this.db.transaction().execute(async (trx) => {
+      const devices = this.devices.in(trx);
+      const locked = await devices.lock(row.tenant_id, deviceId);
+      if (locked?.entity_id === String(entityId)) return [];
+      await devices.mount(row.tenant_id, deviceId, entityId, user.userId);
+      const tokens = await devices.tokens(row.tenant_id, deviceId);
+      await devices.announceTokens(tokens);
+      await audit(trx, user, row.tenant_id, deviceId, 'device.mount', { entityId: locked?.entity_id ?? null }, { entityId });
+      return tokens;
+    });
+    this.forgetTokens(tokens);
+    return this.get(auth, deviceId, true);
+  }
+
+  /** Unmounts a device from the station it is on (409 when it is on another or none). */
+  async unmount(auth: Auth, entityId: number, deviceId: number): Promise<DeviceDetail> {
+    const { row, user } = await this.writable(auth, deviceId);
+    await this.station(auth, entityId);
+    const tokens = await this.db.transaction().execute(async (trx) => {
+      const devices = this.devices.in(trx);
+      const locked = await devices.lock(row.tenant_id, deviceId);
+      if (locked?.entity_id !== String(entityId)) throw conflict('deviceId', `device ${deviceId} is not mounted on station ${entityId}`);
+      await devices.closeMount(row.tenant_id, deviceId, user.userId);
+      await devices.setEntity(row.tenant_id, deviceId, null);
+      const tokens = await devices.tokens(row.tenant_id, deviceId);
+      await devices.announceTokens(tokens);
+      await audit(trx, user, row.tenant_id, deviceId, 'device.unmount', { entityId }, { entityId: null });
+      return tokens;
+    });
+    this.forgetTokens(tokens);
+    return this.get(auth, deviceId, true);
+  }
+
+  /** The devices in service mounted on a station now. */
+  async attached(auth: Auth, entityId: number): Promise<DeviceSummary[]> {
+    const tenantId = await this.station(auth, entityId);
+    const now = Date.now();
+    const { rows } = await this.devices.list([tenantId], { entityId, deleted: false, page: 0, size: 1000 }, now);
+    return rows.map((r) => toSummary(r, now, null));
+  }
+
+  /** The latest reading of a station and its mounted devices. */
+  async lastDataDate(auth: Auth, entityId: number): Promise<{ entityId: number; lastDataAt: string | null }> {
+    const tenantId = await this.station(auth, entityId);
+    const at = await this.devices.lastDataAt(tenantId, entityId);
+    return { entityId, lastDataAt: at?.toISOString() ?? null };
+  }
+
+  /** Per day of Asia/Kolkata, the share of its minute_15 slots in which the device reported. */
+  async availability(auth: Auth, id: number, request: AvailabilityRequest): Promise<AvailabilityDay[]> {
+    const row = await this.readable(auth, id);
+    const from = Date.parse(`${request.startDate}T00:00:00+05:30`);
+    const to = Date.parse(`${request.endDate}T00:00:00+05:30`) + DAY_MS;
+    if (to <= from) throw badRequest('endDate', 'must not be before startDate');
+    if (to - from > 366 * DAY_MS) throw badRequest('endDate', 'at most 366 days after startDate');
+    const now = Date.now();
+    const counted = new Map((await this.devices.slotsPerDay(row.tenant_id, id, new Date(from), new Date(Math.min(to, now)))).map((d) => [d.day, d.slots]));
+    const days: AvailabilityDay[] = [];
+    for (let start = from; start < to; start += DAY_MS) {
+      const date = new Date(start + IST_OFFSET_MS).toISOString().slice(0, 10);
+      const expected = Math.max(0, Math.min(SLOTS_PER_DAY, Math.ceil((now - start) / SLOT_MS)));
+      const slots = counted.get(date) ?? 0;
+      days.push({ date, slots, expected, percentage: expected === 0 ? null : Math.round((10_000 * slots) / expected) / 100 });
+    }
+    return days;
+  }
+
+  /** Chart readings of the device's parameters: a range (at most 7 days) or the 15-minute slot of an instant. */
+  async paramData(auth: Auth, id: number, request: ParamDataRequest): Promise<ParamData[]> {
+    const row = await this.readable(auth, id);
+    let from: number;
+    let to: number;
+    if (request.startTime !== undefined && request.endTime !== undefined) {
+      [from, to] = [Date.parse(request.startTime), Date.parse(request.endTime)];
+      if (to <= from) throw badRequest('endTime', 'must be after startTime');
+      if (to - from > 7 * DAY_MS) throw badRequest('endTime', 'at most 7 days after startTime');
+    } else {
+      from = Math.floor(Date.parse(request.time!) / SLOT_MS) * SLOT_MS;
+      to = from + SLOT_MS;
+    }
+    const params = (await this.devices.params(row.tenant_id, id)).filter((p) => p.deleted_date === null);
+    const named = request.params && new Set(request.params);
+    const unknown = request.params?.findIndex((n) => !params.some((p) => p.name === n)) ?? -1;
+    if (unknown >= 0) throw badRequest(`params.${unknown}`, `device ${id} has no parameter ${request.params![unknown]}`);
+    const chosen = params.filter((p) => (!named || named.has(p.name)) && matchesType(p.name, request.type ?? 'all'));
+    const readings = await this.devices.readings(row.tenant_id, id, new Date(from), new Date(to), MAX_READINGS);
+    return chosen.map((p) => ({
+      name: p.name,
+      label: p.label,
+      unit: p.unit ?? p.std_unit,
+      diagnostic: p.name.startsWith(DIAGNOSTIC_PREFIX),
+      data: readings.flatMap((r) => {
+        const value = r.vals[p.slot - 1];
+        return value === null || value === undefined ? [] : [{ time: r.ts.toISOString(), value }];
+      }),
+    }));
+  }
+
+  /** The device's parameters of a kind: diagnostic ('device_'), process, or all. */
+  async diagnosticParams(auth: Auth, id: number, type: 'diagnostic' | 'process' | 'all'): Promise<DeviceParamDetail[]> {
+    const row = await this.readable(auth, id);
+    const params = await this.devices.params(row.tenant_id, id);
+    return params.filter((p) => p.deleted_date === null && matchesType(p.name, type)).map(toParamDetail);
+  }
+
+  /**
+   * Imports a CSV history of the device (`ts,<param>,...`, the CLI import's rules): good rows are
+   * stored as live readings are, bad ones reported with their line. Audited with the counts.
+   */
+  async importCsv(auth: Auth, id: number, csv: Readable): Promise<ImportResult> {
+    const { row, user } = await this.writable(auth, id);
+    if (row.deleted_date !== null) throw badRequest('id', `device ${id} was removed from service`);
+    if (!this.database) throw badRequest('body', 'imports are not available here');
+    const profile = await findImportDevice(this.db, { deviceId: id });
+    const result = await importReadingsCsv(this.database, profile, csv);
+    await this.db.transaction().execute((trx) =>
+      audit(trx, user, row.tenant_id, id, 'device.import', null, { accepted: result.accepted, changed: result.changed, refused: result.refusedCount }),
+    );
+    return result;
+  }
+
+  /** A device the caller reads: 404 for another tenant's or one on a station hidden from them. */
+  private async readable(auth: Auth, id: number): Promise<FleetDeviceRow> {
+    const row = await this.devices.find(scopeTenantIds(auth), id);
+    if (!row) throw deviceNotFound(id);
+    const visible = await this.visibility(auth, [row.tenant_id]);
+    if (visible && (row.entity_id === null || !visible.has(row.entity_id))) throw deviceNotFound(id);
+    return row;
+  }
+
+  /** A device the caller may change: 404 as readable, then 403 for a reader. */
+  private async writable(auth: Auth, id: number): Promise<{ row: FleetDeviceRow; user: UserAuth }> {
+    const row = await this.readable(auth, id);
+    return { row, user: assertMayChangeFleet(auth, row.tenant_id) };
+  }
+
+  /** A station the caller reads (any status): its tenant; 404 otherwise. */
+  private async station(auth: Auth, entityId: number): Promise<number> {
+    for (const tenantId of scopeTenantIds(auth)) {
+      const ids = await this.entities.subtreeIds(auth, tenantId, entityId).catch(() => null);
+      if (ids) return tenantId;
+    }
+    throw nodeNotFound(entityId);
+  }
+
+  /** An ENABLED station (not a group or facility) of the tenant the caller sees, for a device to be mounted on; 400 naming `field`. */
+  private async mountableStation(auth: Auth, tenantId: number, entityId: number, field: string): Promise<void> {
+    const station = await this.devices.stationExists(tenantId, entityId);
+    const visible = station && (await this.entities.subtreeIds(auth, tenantId, entityId).then(() => true, () => false));
+    if (!station || !visible) throw badRequest(field, `no station ${entityId} in this industry`);
+    if (station.type === 'group' || station.type === 'facility') throw badRequest(field, `${station.name} is a ${station.type}; mount devices on a station`);
+  }
+
+  /** Ids of the stations the caller is limited to in these tenants, or null when not limited. */
+  private async visibility(auth: Auth, tenantIds: readonly number[]): Promise<Set<string> | null> {
+    if (auth.kind !== 'user' || (await this.entities.restriction(auth)) === null) return null;
+    const visible = new Set<string>();
+    for (const tenantId of tenantIds) for (const id of (await this.entities.visibleIds(auth, tenantId)) ?? []) visible.add(id);
+    return visible;
+  }
+
+  /** Checks parameters (known, once each, unit convertible), model and serial number; the parameters to write. */
+  private async checkDevice(body: ParsedUpdateBody, deviceId: number | null): Promise<ParamWrite[]> {
+    const names = body.params.map((p) => p.name);
+    const twice = names.findIndex((n, i) => names.indexOf(n) !== i);
+    if (twice >= 0) throw badRequest(`params.${twice}.name`, `parameter ${names[twice]} given twice`);
+    const ids = await this.devices.stdParamIds(names);
+    const unknown = names.findIndex((n) => !ids.has(n));
+    if (unknown >= 0) throw badRequest(`params.${unknown}.name`, `unknown parameter ${names[unknown]}; see /api/allMetaStdParams`);
+    const units = await this.devices.stdUnits([...ids.values()]);
+    body.params.forEach((p, i) => {
+      const std = units.get(ids.get(p.name)!) ?? '';
+      if (p.unit !== undefined && unitConversion(p.name, p.unit, std) === undefined) {
+        throw badRequest(`params.${i}.unit`, `${p.unit} does not convert to ${std === '' ? 'the unitless' : std} ${p.name}`);
+      }
+    });
+    if (body.modelId != null && !(await this.devices.modelExists(body.modelId))) throw badRequest('modelId', `no model ${body.modelId}; see /api/makes`);
+    if (body.serialNo != null && (await this.devices.serialTaken(body.serialNo, deviceId))) {
+      throw conflict('serialNo', `a device with serial number ${body.serialNo} is already registered`);
+    }
+    return body.params.map((p) => ({ stdParamId: ids.get(p.name)!, unit: p.unit ?? null, min: p.min ?? null, max: p.max ?? null }));
+  }
+
+  /** Runs a write; a serial number taken meanwhile (the unique index) answers 409 instead of 500. */
+  private async serialSafe<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === 'device_serial_no_idx') throw conflict('serialNo', 'a device with this serial number is already registered');
+      throw error;
+    }
+  }
+}
+
+function matchesType(name: string, type: 'diagnostic' | 'process' | 'all'): boolean {
+  if (type === 'all') return true;
+  return name.startsWith(DIAGNOSTIC_PREFIX) === (type === 'diagnostic');
+}
+
+function newToken(): string {
+  return randomBytes(15).toString('base64url');
+}
+
+function writeOf(body: ParsedUpdateBody) {
+  return { name: body.name, modelId: body.modelId ?? null, serialNo: body.serialNo ?? null, sensorId: body.sensorId ?? null, tags: body.tags };
+}
+
+function toSummary(r: FleetDeviceRow, now: number, visible: Set<string> | null): DeviceSummary {
+  const hidden = visible !== null && (r.entity_id === null || !visible.has(r.entity_id));
+  return {
+    id: Number(r.id),
+    displayId: deviceDisplayId(r.id),
+    tenantId: r.tenant_id,
+    name: r.name,
+    make: r.make,
+    model: r.model,
+    modelId: r.model_id,
+    serialNo: r.serial_no,
+    sensorId: r.sensor_id,
+    entityId: hidden || r.entity_id === null ? null : Number(r.entity_id),
+    entityName: hidden ? null : r.entity_name,
+    entityType: hidden ? null : r.entity_type,
+    lastDataAt: r.last_data_at?.toISOString() ?? null,
+    liveStatus: liveStatus(r.last_data_at?.getTime(), now),
+    paramCount: r.param_count,
+    deletedDate: r.deleted_date?.toISOString() ?? null,
+  };
+}
+
+function toParamDetail(p: FleetParamRow): DeviceParamDetail {
+  const unit = p.unit ?? p.std_unit;
+  return {
+    slot: p.slot,
+    name: p.name,
+    label: p.label,
+    unit,
+    stdUnit: p.std_unit,
+    conversion: unitConversion(p.name, unit, p.std_unit) ?? null,
+    min: p.min,
+    max: p.max,
+    diagnostic: p.name.startsWith(DIAGNOSTIC_PREFIX),
+    deletedDate: p.deleted_date?.toISOString() ?? null,
+  };
+}
+
+function toMount(m: MountRow): DeviceMount {
+  return {
+    deviceId: Number(m.device_id),
+    entityId: Number(m.entity_id),
+    entityName: m.entity_name,
+    mountedAt: m.mounted_at?.toISOString() ?? null,
+    unmountedAt: m.unmounted_at?.toISOString() ?? null,
+  };
+}
+
+function audit(trx: Db, user: UserAuth, tenantId: number, deviceId: number, action: string, before: unknown, after: unknown): Promise<void> {
+  return recordAudit(trx, { tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action, entity: `device:${deviceId}`, before, after });
+}
+
+export type { DeviceBody, UpdateDeviceBody };

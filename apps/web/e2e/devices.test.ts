@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser } from '../../server/test/accounts.ts';
+import { builders } from '../../server/test/builders.ts';
+import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
+import { sessionCookie } from '../../server/test/sessions.ts';
+import { addSessionCookie, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+
+/** The devices screens (issue 13) in Chromium: the fleet list with its URL state, a device's page, the CSV upload. */
+describe('devices screens in a browser', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let browser: Browser;
+  const session = { admin: '', user: '' };
+  let deviceId = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const build = builders(database.db);
+    const tenant = await build.newTenant({ name: 'Godavari Sugar Mills' });
+    const stack1 = await build.newEntity({ tenantId: tenant.id, type: 'cems', name: 'Boiler Stack 1' });
+    await build.newEntity({ tenantId: tenant.id, type: 'cems', name: 'Boiler Stack 2' });
+    const d = await build.newDevice({ tenantId: tenant.id, entityId: stack1.id, name: 'SO2 analyser', serialNo: 'GSM-SO2-01', make: 'Thermo Fisher', model: '43i' });
+    deviceId = d.id;
+    for (let i = 1; i <= 30; i++) await build.newDevice({ tenantId: tenant.id, entityId: stack1.id, name: `Flow meter ${String(i).padStart(2, '0')}`, params: [{ name: 'flow' }] });
+    const admin = await newUser(database.db, { tenantId: tenant.id, name: 'Arjun Admin', role: 'admin' });
+    const user = await newUser(database.db, { tenantId: tenant.id, name: 'Gita User', role: 'user' });
+    session.admin = await sessionCookie(database.db, tenant.id, admin.id);
+    session.user = await sessionCookie(database.db, tenant.id, user.id);
+    ({ app, base } = await startServer(database));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  async function open(viewport: ViewportName, cookie: string, url: string) {
+    const opened = await openPage(browser, viewport);
+    await addSessionCookie(opened.context, base, cookie);
+    await opened.page.goto(`${base}${url}`);
+    return opened;
+  }
+
+  it.each<ViewportName>(['desktop', 'phone'])('lists, searches and pages the fleet with the choices in the URL (%s)', async (viewport) => {
+    const { page, context, errors } = await open(viewport, session.admin, '/app/devices');
+    const rows = page.getByRole('table', { name: 'Devices' }).locator('tbody tr');
+    await page.getByRole('link', { name: 'Flow meter 24' }).waitFor();
+    expect(await rows.count()).toBe(25);
+    await page.getByRole('button', { name: 'New device' }).waitFor();
+    await screenshot(page, `devices-list-${viewport}`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('thermo');
+    await page.waitForURL(/search=thermo/);
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('link', { name: 'SO2 analyser' }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])("shows a device's parameters, token and history to its administrator, and uploads a CSV (%s)", async (viewport) => {
+    const { page, context } = await open(viewport, session.admin, `/app/devices/${deviceId}`);
+    await page.getByRole('heading', { name: 'SO2 analyser' }).waitFor();
+    await page.getByText('Mount history').waitFor();
+    const token = await page.getByTestId('access-token').textContent();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+    await page.getByText('Availability, last 14 days').waitFor();
+    await screenshot(page, `device-detail-${viewport}`);
+    if (viewport === 'desktop') {
+      await page.locator('input[type=file]').setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from('ts,pm,so2\n2026-03-01T10:00:00+05:30,12.5,3\nnot-a-time,1,1\n') });
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByText('1 rows stored, 1 new or changed, 1 refused').waitFor();
+      await page.getByText('Line 3').waitFor();
+      await screenshot(page, 'device-import-desktop');
+      await page.getByRole('button', { name: 'New token' }).click();
+      await page.getByText('New token issued; the old one no longer works.').waitFor();
+      await expect.poll(async () => page.getByTestId('access-token').textContent()).not.toBe(token);
+    }
+    expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+
+  it('shows an industry user the device without its token or any change button', async () => {
+    const { page, context } = await open('desktop', session.user, `/app/devices/${deviceId}`);
+    await page.getByRole('heading', { name: 'SO2 analyser' }).waitFor();
+    await page.getByText('Mount history').waitFor();
+    expect(await page.getByTestId('access-token').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Upload' }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,27 @@
+import { Container } from '@mantine/core';
+import { useParams } from 'react-router';
+import { Loading } from '@/components/status/load-state';
+import { useMe } from '@/features/accounts/api/get-me';
+import { DeviceDetailView } from '@/features/devices/components/device-detail';
+import { DevicesView } from '@/features/devices/components/devices-view';
+import { mayChangeFleet, mayChangeMakes } from '@/features/devices/components/fleet-access';
+import { getActingTenant } from '@/lib/acting-tenant';
+
+export function DevicesRoute() {
+  const me = useMe();
+  if (!me.data) return <Loading />;
+  return (
+    <Container size="xl" py="md">
+      <DevicesView canEdit={mayChangeFleet(me.data, getActingTenant() !== null)} canEditMakes={mayChangeMakes(me.data)} />
+    </Container>
+  );
+}
+
+export function DeviceRoute() {
+  const { id } = useParams();
+  return (
+    <Container size="xl" py="md">
+      <DeviceDetailView id={Number(id)} />
+    </Container>
+  );
+}

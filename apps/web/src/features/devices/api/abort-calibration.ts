@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Calibration } from '@enviro/contracts/devices/calibration';
+import { api } from '@/lib/api-client';
+
+/** POST /api/abortCalibration/{id}: stops a running calibration; its readings stop being calibration data. */
+export const abortCalibration = ({ id, reason }: { id: number; reason?: string }) =>
+  api.post(`/abortCalibration/${id}`, { body: reason ? { reason } : {}, schema: Calibration });
+
+export const useAbortCalibration = () => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: abortCalibration, onSuccess: () => client.invalidateQueries({ queryKey: ['calibration'] }) });
+};

@@ -1,0 +1,20 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreatedId, DeviceMakeList } from '@enviro/contracts/devices';
+import { api } from '@/lib/api-client';
+
+export const MAKES_KEY = ['makes'] as const;
+
+/** GET /api/makes: makes with their models. */
+export const getMakes = (signal?: AbortSignal) => api.get('/makes', { schema: DeviceMakeList, ...(signal ? { signal } : {}) });
+
+export const useMakes = () => useQuery(queryOptions({ queryKey: MAKES_KEY, queryFn: ({ signal }) => getMakes(signal) }));
+
+/** POST /api/makes or /api/models: adds a make, or a model to a make. */
+export function useAddMakeOrModel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; makeId?: number }) =>
+      input.makeId === undefined ? api.post('/makes', { body: { name: input.name }, schema: CreatedId }) : api.post('/models', { body: input, schema: CreatedId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MAKES_KEY }),
+  });
+}
