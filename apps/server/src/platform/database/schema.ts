@@ -35,6 +35,7 @@ export interface Database {
   invite_token: InviteTokenTable;
   user_login_event: UserLoginEventTable;
   user_entity_access: UserEntityAccessTable;
+  dashboard: DashboardTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -362,4 +363,20 @@ export interface InviteTokenTable {
   token_hash: string;
   tenant_id: number;
   verification_code_id: BigId;
+}
+
+/** A dashboard: a named grid of widgets (migration 050). */
+export interface DashboardTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  name: string;
+  entity_type: string | null;
+  owner_user_tenant_id: number | null;
+  owner_user_id: BigId | null;
+  shared_roles: string[];
+  template: string | null;
+  widgets: Json<unknown[]>;
+  created_by: BigId | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
