@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from './platform/database/embedded.ts';
 import { migrate } from './platform/database/migrate.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
 import { startRollupWorker } from './modules/data/rollup-worker.ts';
+import { startOversightWorker } from './modules/dashboards/oversight-worker.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     },
   });
   const rollups = startRollupWorker(database, log);
+  const oversight = startOversightWorker(database.db, log);
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
       await app.close();
     },
     () => rollups.stop(),
+    () => oversight.stop(),
     () => broker.close(),
   );
 

@@ -8,10 +8,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { dashboardRoutes } from './dashboards.routes.ts';
+import { oversightRoutes } from './oversight.routes.ts';
 
 export const dashboardsModule = fp(
   async function dashboards(app: FastifyInstance) {
     await app.register(dashboardRoutes);
+    await app.register(oversightRoutes);
   },
   { name: 'dashboards', dependencies: ['database', 'auth'] },
 );

@@ -21,6 +21,7 @@ export interface Database {
   slot_consumer: SlotConsumerTable;
   slot_change: SlotChangeTable;
   suppression_window: SuppressionWindowTable;
+  device_day_quarters: DeviceDayQuartersTable;
   series_latest: SeriesLatestTable;
   alert: AlertTable;
   api_key: ApiKeyTable;
@@ -226,6 +227,16 @@ export interface SuppressionWindowTable {
   source: string | null;
   reason: string | null;
   created_at: CreatedAt;
+}
+
+/** Quarters of a local day holding data of a device, as 96 bits (055_oversight.sql). */
+export interface DeviceDayQuartersTable {
+  tenant_id: number;
+  device_id: BigId;
+  /** The day of Asia/Kolkata, 'YYYY-MM-DD'. */
+  day: ColumnType<string, string, string>;
+  /** '0'/'1' text of 96 bits, bit i the quarter from local midnight + i x 15 minutes. */
+  quarters: string;
 }
 
 export interface SeriesLatestTable {
