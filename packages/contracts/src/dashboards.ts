@@ -215,3 +215,4 @@ export const DuplicateDashboardInput = z.object({ name: z.string().trim().min(1)
 
 /** Answer of DELETE /api/dashboards/{id}. */
 export const DeletedDashboard = z.object({ id: z.number(), deleted: z.literal(true) });
+export type DashboardList = z.infer<typeof DashboardList>;

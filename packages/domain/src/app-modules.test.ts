@@ -6,30 +6,30 @@ const keysFor = (input: AccessInput) => modulesFor(effectiveAccess(input)).map((
 
 describe('modulesFor: the menu of each view', () => {
   it.each<[string, AccessInput, string[]]>([
-    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'settings', 'account']],
-    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'users', 'auditLog', 'settings', 'account']],
-    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
-    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
-    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'account']],
-    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'users', 'account']],
-    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'account']],
-    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'users', 'account']],
-    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'account']],
-    ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'account']],
-    ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'users', 'account']],
-    ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'account']],
-    ['investor', { userType: 'investor', role: 'investor' }, ['dashboard', 'account']],
-    ['no type, no role (default)', {}, ['dashboard', 'account']],
+    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'dashboards', 'settings', 'account']],
+    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'dashboards', 'users', 'auditLog', 'settings', 'account']],
+    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'dashboards', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
+    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'dashboards', 'tenants', 'corporates', 'users', 'auditLog', 'account']],
+    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'dashboards', 'account']],
+    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'dashboards', 'users', 'account']],
+    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'dashboards', 'account']],
+    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'dashboards', 'users', 'account']],
+    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'dashboards', 'account']],
+    ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'dashboards', 'account']],
+    ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'dashboards', 'users', 'account']],
+    ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'dashboards', 'account']],
+    ['investor', { userType: 'investor', role: 'investor' }, ['dashboard', 'dashboards', 'account']],
+    ['no type, no role (default)', {}, ['dashboard', 'dashboards', 'account']],
     ['tenant user with a role no rule admits', { userType: 'tenant', role: 'support' }, []],
     [
       'site admin managing a tenant (tenant app)',
       { userType: 'site', role: 'admin', managingFrom: { originalTenantType: 'site' } },
-      ['dashboard', 'users', 'settings', 'account'],
+      ['dashboard', 'dashboards', 'users', 'settings', 'account'],
     ],
     [
       'partner managing a tenant',
       { userType: 'partner', role: 'user', managingFrom: { originalTenantType: 'partner' } },
-      ['dashboard', 'settings', 'account'],
+      ['dashboard', 'dashboards', 'settings', 'account'],
     ],
   ])('%s sees %j', (_who, input, keys) => {
     expect(keysFor(input)).toEqual(keys);
@@ -43,6 +43,7 @@ describe('modulesFor: the menu of each view', () => {
   it('opens the paths GET /api/users/{id}/modules answers', () => {
     expect(APP_MODULES.map((m) => [m.key, m.path])).toEqual([
       ['dashboard', '/app/dashboard'],
+      ['dashboards', '/app/boards'],
       ['tenants', '/app/admin/tenants'],
       ['corporates', '/app/admin/corporates'],
       ['users', '/app/admin/users'],
@@ -90,6 +91,7 @@ describe('activeModule', () => {
 
   it('finds the agreed modules by path', () => {
     expect(activeModule('/app/admin/audit-log', APP_MODULES)?.key).toBe('auditLog');
+    expect(activeModule('/app/boards/12', APP_MODULES)?.key).toBe('dashboards');
     expect(activeModule('/app/dashboard', APP_MODULES)?.key).toBe('dashboard');
     // An industry opened from the dashboard's table, its trends and comparison.
     expect(activeModule('/app/industries/12', APP_MODULES)?.key).toBe('dashboard');

@@ -34,13 +34,15 @@ export const APP_RULES = [
 /** The rules of the tenant app (a tenant's own users and those acting for a tenant). */
 const TENANT_APP_RULES = ['tenant', 'tenantView', 'quasiRegulatorInTenantView'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'tenants', 'corporates', 'users', 'auditLog', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'dashboards', 'tenants', 'corporates', 'users', 'auditLog', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
 export const APP_MODULES: readonly AppModule[] = [
   // The industries opened from the dashboard's table are part of it.
   { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.app.dashboard, access: APP_RULES, match: { paths: [APP_PATHS.app.dashboard, APP_PATHS.app.industries] } },
+  // GET /api/dashboards declares signedIn: every app's users have their own dashboards.
+  { key: 'dashboards', label: 'Dashboards', path: APP_PATHS.app.dashboards, access: APP_RULES, match: 'contains' },
   // Tenant and corporate writes declare siteAdmin; the list screens exist to manage them.
   { key: 'tenants', label: 'Tenants', path: APP_PATHS.admin.tenants, access: ['siteAdmin'], match: 'contains' },
   { key: 'corporates', label: 'Corporates', path: APP_PATHS.admin.corporates, access: ['siteAdmin'], match: 'contains' },

@@ -26,6 +26,10 @@ export const APP_PATHS = {
     /** One parameter across that industry's stations. */
     industryParameter: '/app/industries/:tenantId/parameter',
     account: '/app/account',
+    /** Dashboards the user sees in the tenant acted for (SPEC 1 dashboard management). */
+    dashboards: '/app/boards',
+    /** One dashboard; `?edit=1` edits its grid. */
+    board: '/app/boards/:id',
   },
   /** Administration screens of the signed-in app. */
   admin: {

@@ -84,6 +84,8 @@ function createRouter() {
           ],
         },
         { path: paths.app.industries.path, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
+        { path: paths.app.dashboards.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).DashboardsRoute }) },
+        { path: paths.app.board.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).BoardRoute }) },
         accountRoute,
         ...adminRoutes,
         // Inside the app, an unknown path is a page of the app that says so (with the menu), not the public home page.
