@@ -139,7 +139,11 @@ describe('dashboards', () => {
   });
 
   it('seeds one template dashboard per station type, once, shared with the industry\'s users', async () => {
-    expect(await seedTemplateDashboards(ctx.db, t.a)).toBe(2);
+    const { id: c } = await ctx.b.newTenant({ name: 'Gamma Cement' });
+    await ctx.b.newDevice({ tenantId: c, entityId: (await ctx.b.newEntity({ tenantId: c, type: 'eqms' })).id });
+    expect(await seedTemplateDashboards(ctx.db, c)).toBe(1);
+    expect(await seedTemplateDashboards(ctx.db, c)).toBe(0);
+    // An industry's own list seeded its templates already (both of its station types).
     expect(await seedTemplateDashboards(ctx.db, t.a)).toBe(0);
     const list = DashboardList.parse((await call('GET', '/api/dashboards?entityType=caaqms', as.userA)).json());
     expect(list.map((d) => [d.name, d.template, d.owner, d.editable])).toEqual([['CAAQMS overview', true, 'tenant', false]]);

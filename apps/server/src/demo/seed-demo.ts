@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../platform/database/database.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
+import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
@@ -80,6 +81,9 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`raised ${alerts} alerts (${since(started)})`);
   await seedCtoDocuments(database.db, DEMO_STATUTORY.name, ctoStations, toMs);
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
+  let dashboards = 0;
+  for (const tenantId of tenantIds) dashboards += await seedTemplateDashboards(database.db, tenantId);
+  log(`seeded ${dashboards} template dashboards (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
   const accounts = await seedDemoAccounts(database.db, {
     statutoryTenantId: statutory.id,

@@ -96,6 +96,24 @@ export class DashboardRepository extends Repository {
     return Number(row.id);
   }
 
+  /** Inserts a station type's template unless the tenant has it (two requests seeding at once add one). */
+  async insertTemplate(tenantId: number, values: DashboardValues & { template: string }): Promise<boolean> {
+    const rows = await this.db
+      .insertInto('dashboard')
+      .values({
+        tenant_id: tenantId,
+        name: values.name,
+        entity_type: values.entityType,
+        shared_roles: [...values.sharedRoles],
+        template: values.template,
+        widgets: JSON.stringify(values.widgets),
+      })
+      .onConflict((oc) => oc.columns(['tenant_id', 'template']).where('template', 'is not', null).where('owner_user_id', 'is', null).doNothing())
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
   async update(tenantId: number, id: number, values: DashboardValues): Promise<void> {
     await this.db
       .updateTable('dashboard')

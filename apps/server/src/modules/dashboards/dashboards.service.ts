@@ -20,8 +20,13 @@ export class DashboardService {
     this.dashboards = new DashboardRepository(db);
   }
 
+  /**
+   * The list also seeds the templates of station types the tenant has and lacks a template for
+   * (an industry's first visit, or a new type of station), so every industry has them.
+   */
   async list(auth: Auth, query: { entityType?: EntityType | undefined }): Promise<DashboardSummary[]> {
     const user = assertSignedIn(auth);
+    await seedTemplateDashboards(this.db, user.tenantId);
     const rows = await this.dashboards.visible(viewerOf(user), query.entityType);
     return rows.map((r) => summary(r, user));
   }
@@ -124,8 +129,8 @@ export async function seedTemplateDashboards(db: Db, tenantId: number): Promise<
   for (const [type, { entityIds, params }] of byType) {
     if (have.has(type) || params.length === 0) continue;
     const widgets = templateWidgets({ type: type as EntityType, entityIds: [...entityIds], params });
-    await repo.insert(tenantId, { name: `${type.toUpperCase()} overview`, entityType: type, owner: null, sharedRoles: ['user', 'admin'], template: type, widgets }, null);
-    added++;
+    const name = `${type.toUpperCase()} overview`;
+    if (await repo.insertTemplate(tenantId, { name, entityType: type, owner: null, sharedRoles: ['user', 'admin'], template: type, widgets })) added++;
   }
   return added;
 }
