@@ -1,6 +1,6 @@
 import { OversightOverview, type OversightRow } from '@enviro/contracts/oversight';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { markClosedSlots } from '../src/modules/dashboards/oversight-worker.ts';
+import { markClosedSlots, rebuildDayQuarters } from '../src/modules/dashboards/oversight-worker.ts';
 import { OversightService } from '../src/modules/dashboards/oversight.service.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
 import type { UserAuth } from '../src/platform/access/auth.ts';
@@ -126,6 +126,16 @@ describe('GET /api/oversight', () => {
     // without the regulator module (today's app) every row says so with null
     const res = await get('');
     expect(res.json().items.every((r: OversightRow) => r.regulatorSync === null)).toBe(true);
+  });
+
+  it('rebuilds the day maps from the rollups to the same bits the closed-slot feed set', async () => {
+    const maps = async () =>
+      (await ctx.database.pool.query(`SELECT device_id, day::text, quarters::text FROM device_day_quarters WHERE tenant_id = $1 ORDER BY 1, 2`, [t.bravo])).rows;
+    const fed = await maps();
+    expect(fed.map((r) => (r.quarters as string).split('').filter((b) => b === '1').length).reduce((a, b) => a + b, 0)).toBe(4);
+    await ctx.database.pool.query('DELETE FROM device_day_quarters WHERE tenant_id = $1', [t.bravo]);
+    await rebuildDayQuarters(ctx.db, [t.bravo], new Date(Date.now() - 2 * 86_400_000));
+    expect(await maps()).toEqual(fed);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../platform/database/database.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
+import { rebuildDayQuarters } from '../modules/dashboards/oversight-worker.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
@@ -76,6 +77,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`copied ${counter.rows} readings (${since(started)})`);
   const rollups = await history.buildRollups(tenantIds, fromMs, toMs);
   log(`built ${rollups} 15-minute rollups (${since(started)})`);
+  // The oversight overview's 24-hour availability reads day maps the closed-slot feed keeps from now on.
+  await rebuildDayQuarters(database.db, tenantIds, new Date(toMs - 2 * 86_400_000));
   await history.refreshLatest(tenantIds);
   const alerts = await history.raiseAlerts(tenantIds);
   log(`raised ${alerts} alerts (${since(started)})`);

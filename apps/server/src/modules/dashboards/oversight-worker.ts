@@ -50,3 +50,11 @@ export function startOversightWorker(db: Db, log: Pick<FastifyBaseLogger, 'error
     },
   };
 }
+
+/**
+ * Rebuilds the day maps of the tenants' devices from the 15-minute rollups since `from`, for
+ * history written straight into the rollups (the demo seed), which the closed-slot feed never saw.
+ */
+export function rebuildDayQuarters(db: Db, tenantIds: readonly number[], from: Date): Promise<void> {
+  return new OversightRepository(db).rebuildQuarters(tenantIds, from);
+}
