@@ -11,6 +11,7 @@ import { drainRollups } from '@enviro/server/modules/data/rollups';
 import { measureBaselines } from './baselines.ts';
 import { provisionFleet } from './fleet.ts';
 import { benchHttp, benchMqtt } from './ingest-bench.ts';
+import { benchOversight, nationalFleet } from './oversight-bench.ts';
 import { benchRecent, benchTrend, trendFixture } from './query-bench.ts';
 import { startServerProcess } from './server-process.ts';
 import { benchIndustryPage, chromiumAvailable, ensureWebBuilt, type PaintFigure } from './web-bench.ts';
@@ -25,7 +26,7 @@ import { measureStorage, storedReadings } from './storage.ts';
  * queries, for working on them.
  */
 const { values: flags } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, queries: { type: 'boolean', default: false } },
+  options: { quick: { type: 'boolean', default: false }, queries: { type: 'boolean', default: false }, oversight: { type: 'boolean', default: false } },
 });
 const scale = flags.quick ? 0.2 : 1;
 const log = (s: string) => console.error(`[bench] ${s}`);
@@ -54,6 +55,8 @@ try {
 
   if (flags.queries) {
     await benchQueriesOnly(version);
+  } else if (flags.oversight) {
+    await benchOversightOnly(version);
   } else {
     await benchAll(version);
   }
@@ -70,6 +73,35 @@ function machine(version: string): string {
   return (
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim()}, ` +
     `${Math.round(totalmem() / 2 ** 30)} GiB, PostgreSQL ${version}, Node ${process.version}${flags.quick ? ' (--quick)' : ''}.`
+  );
+}
+
+/**
+ * A board's overview of a national-scale tenant set (5,000 industries, 15,000 stations; a fifth
+ * with --quick), with the recent values of one tenant in the same run as the reference.
+ */
+async function benchOversightOnly(version: string): Promise<void> {
+  const industries = Math.round(5000 * scale);
+  log(`national tenant set: ${industries} industries`);
+  const national = await nationalFleet(database.db, database.pool, industries);
+  const fleet = await provisionFleet(database.db, 200);
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  await benchHttp(proc.baseUrl, fleet, 50, 16, Date.now() - 3600_000);
+  await drainRollups(database);
+  await database.pool.query('ANALYZE');
+  log("board's overview");
+  const overview = await benchOversight(proc.baseUrl, national, Math.round(100 * scale) + 20);
+  log('recent values (reference)');
+  const recent = await benchRecent(proc.baseUrl, fleet.apiKey, fleet.stationIds, Math.round(100 * scale) + 20);
+  console.log(
+    [
+      machine(version),
+      '',
+      '| Figure | Measured | Reference on the same server, same run |',
+      '|---|---|---|',
+      `| A board's overview (GET /api/oversight, first 50 rows worst first) of ${national.industries.toLocaleString('en-IN')} industries, ${national.stations.toLocaleString('en-IN')} stations, ${national.alerts.toLocaleString('en-IN')} alerts, over HTTP | p50 ${overview.p50} ms, p95 ${overview.p95} ms (${overview.runs} runs) | recent values of ${fleet.stationIds.length} stations: p50 ${recent.p50} ms, p95 ${recent.p95} ms |`,
+    ].join('\n'),
   );
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { Repository } from '../../platform/database/repository.ts';
 
@@ -12,24 +12,31 @@ export interface IndustryRow {
   industry_category: string | null;
 }
 
-/** A station with its last reading. */
-export interface StationRow {
-  tenant_id: number;
-  id: string;
-  last_data_at: Date | null;
+/** Which stations count: all, except in `tenantId` only those of `visible` (a user limited to some stations). */
+export interface StationFilter {
+  tenantId: number;
+  visible: readonly string[];
 }
 
-/** A per-station figure. */
-export interface StationFigure {
+/** An industry's stations by live status. */
+export interface LiveRow {
   tenant_id: number;
-  id: string;
+  stations: number;
+  live: number;
+  delayed: number;
+  offline: number;
+  unknown: number;
+}
+
+/** A per-industry count. */
+export interface TenantCount {
+  tenant_id: number;
   n: number;
 }
 
-/** Quarters with data and quarters counted of a station's devices over a window. */
-export interface StationAvailability {
+/** Quarters with data and devices in service of an industry's stations over 24 hours. */
+export interface TenantAvailability {
   tenant_id: number;
-  id: string;
   quarters: number;
   devices: number;
 }
@@ -42,6 +49,16 @@ export interface QuarterMark {
 }
 
 const ZONE = 'Asia/Kolkata';
+/** Asia/Kolkata is UTC+5:30 all year (no daylight saving), as the day maps' days are. */
+const IST_OFFSET_MS = 5.5 * 3_600_000;
+
+const ids = (tenantIds: readonly number[]) => sql.val([...tenantIds]);
+
+/** The station filter as SQL: true, or in the limited tenant only the visible stations. */
+function visible(filter: StationFilter | null, tenant: RawBuilder<unknown> | ReturnType<typeof sql.ref>, station: ReturnType<typeof sql.ref>) {
+  if (filter === null) return sql`true`;
+  return sql`(${tenant} <> ${filter.tenantId} OR ${station} = ANY(${sql.val(filter.visible.map(String))}::bigint[]))`;
+}
 
 /**
  * The oversight overview's reads, each per station so that a user limited to some stations counts
@@ -49,81 +66,87 @@ const ZONE = 'Asia/Kolkata';
  */
 export class OversightRepository extends Repository {
   /** The industries (tenant type 'tenant', not deleted) among the tenants. */
-  industries(tenantIds: readonly number[]): Promise<IndustryRow[]> {
-    if (tenantIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('tenant')
-      .select(['id', 'name', 'status', 'state', 'city', 'industry_category'])
-      .where('id', 'in', tenantIds)
-      .where('type', '=', 'tenant')
-      .where('status', '!=', 'DELETED')
-      .execute();
-  }
-
-  /** The ENABLED stations (not groups or facilities) of the tenants with their last reading. */
-  stations(tenantIds: readonly number[]): Promise<StationRow[]> {
-    if (tenantIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('entity')
-      .select(['tenant_id', 'id', 'last_data_at'])
-      .where('tenant_id', 'in', tenantIds)
-      .where('status', '=', 'ENABLED')
-      .where('type', 'not in', CONTAINER_TYPES)
-      .execute();
-  }
-
-  /** Stations with a device whose latest value of a parameter, read since `since`, is outside its limits. */
-  async exceedingNow(tenantIds: readonly number[], since: Date): Promise<StationFigure[]> {
+  async industries(tenantIds: readonly number[]): Promise<IndustryRow[]> {
     if (tenantIds.length === 0) return [];
-    const { rows } = await sql<StationFigure>`
-      SELECT d.tenant_id, d.entity_id::text AS id, count(*)::int AS n
-      FROM series_latest s
-      JOIN param_limit l ON l.tenant_id = s.tenant_id AND l.device_id = s.device_id AND l.slot = s.slot
-      JOIN device d ON d.tenant_id = s.tenant_id AND d.id = s.device_id
-      WHERE s.tenant_id = ANY(${sql.val([...tenantIds])}::int[])
-        AND s.ts >= ${since}
-        AND d.entity_id IS NOT NULL AND d.deleted_date IS NULL
-        AND (s.value < l.min_value OR s.value > l.max_value)
-      GROUP BY d.tenant_id, d.entity_id`.execute(this.db);
-    return rows;
-  }
-
-  /** Alerts per station since `from` (the alert table as the alerts module writes it today). */
-  async alertsSince(tenantIds: readonly number[], from: Date): Promise<StationFigure[]> {
-    if (tenantIds.length === 0) return [];
-    const { rows } = await sql<StationFigure>`
-      SELECT tenant_id, entity_id::text AS id, count(*)::int AS n
-      FROM alert
-      WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND ts >= ${from} AND entity_id IS NOT NULL
-      GROUP BY tenant_id, entity_id`.execute(this.db);
+    // One array parameter: a board's thousands of ids as as many parameters cost more to plan than to run.
+    const { rows } = await sql<IndustryRow>`
+      SELECT id, name, status, state, city, industry_category FROM tenant
+      WHERE id = ANY(${ids(tenantIds)}::int[]) AND type = 'tenant' AND status <> 'DELETED'`.execute(this.db);
     return rows;
   }
 
   /**
-   * Quarters with data of each station's devices in service over the 24 hours before `end` (a
-   * quarter boundary), from the day maps of the two local days the window touches.
+   * Per industry, its ENABLED stations (not groups or facilities) by the age of their last reading:
+   * LIVE up to `liveMs`, DELAYED up to `delayedMs`, OFFLINE beyond, UNKNOWN never (live-status.ts).
    */
-  async availability(tenantIds: readonly number[], end: Date): Promise<StationAvailability[]> {
+  async liveCounts(tenantIds: readonly number[], filter: StationFilter | null, now: Date, liveMs: number, delayedMs: number): Promise<LiveRow[]> {
     if (tenantIds.length === 0) return [];
-    // The window is the last `q` quarters of yesterday (local) and the first 96 - q of today.
-    const { rows } = await sql<StationAvailability>`
-      WITH w AS (
-        SELECT (${end}::timestamptz AT TIME ZONE ${ZONE})::date AS today,
-               (extract(epoch FROM (${end}::timestamptz AT TIME ZONE ${ZONE}) - (${end}::timestamptz AT TIME ZONE ${ZONE})::date) / 900)::int AS q
-      )
-      SELECT d.tenant_id, d.entity_id::text AS id,
-             coalesce(sum(CASE
-               WHEN m.day = w.today THEN bit_count(substring(m.quarters FROM 1 FOR w.q))
-               WHEN w.q < 96 THEN bit_count(substring(m.quarters FROM w.q + 1))
-               ELSE 0 END), 0)::int AS quarters,
+    const { rows } = await sql<LiveRow>`
+      SELECT tenant_id, count(*)::int AS stations,
+             count(*) FILTER (WHERE last_data_at >= ${new Date(now.getTime() - liveMs)})::int AS live,
+             count(*) FILTER (WHERE last_data_at < ${new Date(now.getTime() - liveMs)} AND last_data_at >= ${new Date(now.getTime() - delayedMs)})::int AS delayed,
+             count(*) FILTER (WHERE last_data_at < ${new Date(now.getTime() - delayedMs)})::int AS offline,
+             count(*) FILTER (WHERE last_data_at IS NULL)::int AS unknown
+      FROM entity e
+      WHERE tenant_id = ANY(${ids(tenantIds)}::int[]) AND status = 'ENABLED' AND type <> ALL(${sql.val([...CONTAINER_TYPES])}::text[])
+        AND ${visible(filter, sql.ref('e.tenant_id'), sql.ref('e.id'))}
+      GROUP BY tenant_id`.execute(this.db);
+    return rows;
+  }
+
+  /** Per industry, the stations with a device whose latest value of a limited parameter, read since `since`, is outside its limits. */
+  async exceedingNow(tenantIds: readonly number[], filter: StationFilter | null, since: Date): Promise<TenantCount[]> {
+    if (tenantIds.length === 0) return [];
+    // From the limits (one row per limited series), not from every latest value.
+    const { rows } = await sql<TenantCount>`
+      SELECT d.tenant_id, count(DISTINCT d.entity_id)::int AS n
+      FROM param_limit l
+      JOIN series_latest s ON s.tenant_id = l.tenant_id AND s.device_id = l.device_id AND s.slot = l.slot
+      JOIN device d ON d.tenant_id = l.tenant_id AND d.id = l.device_id
+      JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
+      WHERE l.tenant_id = ANY(${ids(tenantIds)}::int[])
+        AND s.ts >= ${since}
+        AND (s.value < l.min_value OR s.value > l.max_value)
+        AND d.deleted_date IS NULL AND e.status = 'ENABLED'
+        AND ${visible(filter, sql.ref('d.tenant_id'), sql.ref('d.entity_id'))}
+      GROUP BY d.tenant_id`.execute(this.db);
+    return rows;
+  }
+
+  /** Alerts per industry since `from` (the alert table as the alerts module writes it today). */
+  async alertsSince(tenantIds: readonly number[], filter: StationFilter | null, from: Date): Promise<TenantCount[]> {
+    if (tenantIds.length === 0) return [];
+    const { rows } = await sql<TenantCount>`
+      SELECT tenant_id, count(*)::int AS n
+      FROM alert a
+      WHERE tenant_id = ANY(${ids(tenantIds)}::int[]) AND ts >= ${from}
+        AND ${visible(filter, sql.ref('a.tenant_id'), sql.ref('a.entity_id'))}
+      GROUP BY tenant_id`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Per industry, quarters with data of its devices in service on a station over the 24 hours before
+   * `end` (a quarter boundary), from the day maps of the two local days the window touches.
+   */
+  async availability(tenantIds: readonly number[], filter: StationFilter | null, end: Date): Promise<TenantAvailability[]> {
+    if (tenantIds.length === 0) return [];
+    const local = new Date(end.getTime() + IST_OFFSET_MS);
+    const today = local.toISOString().slice(0, 10);
+    const yesterday = new Date(local.getTime() - 86_400_000).toISOString().slice(0, 10);
+    // Quarters of today (local) before `end`; the window is the last 96 - q of yesterday and these q.
+    const q = Math.round((local.getTime() % 86_400_000) / 900_000);
+    const { rows } = await sql<TenantAvailability>`
+      SELECT d.tenant_id,
+             coalesce(sum(bit_count(substring(m.quarters FROM 1 FOR ${q}))) FILTER (WHERE m.day = ${today}::date), 0)::int
+           + coalesce(sum(bit_count(substring(m.quarters FROM ${q + 1}))) FILTER (WHERE m.day = ${yesterday}::date), 0)::int AS quarters,
              count(DISTINCT d.id)::int AS devices
-      FROM w, device d
+      FROM device d
       LEFT JOIN device_day_quarters m
-        ON m.tenant_id = d.tenant_id AND m.device_id = d.id
-       AND m.day IN ((SELECT today FROM w), (SELECT today FROM w) - 1)
-      WHERE d.tenant_id = ANY(${sql.val([...tenantIds])}::int[])
-        AND d.entity_id IS NOT NULL AND d.deleted_date IS NULL
-      GROUP BY d.tenant_id, d.entity_id`.execute(this.db);
+        ON m.tenant_id = d.tenant_id AND m.device_id = d.id AND m.day IN (${today}::date, ${yesterday}::date)
+      WHERE d.tenant_id = ANY(${ids(tenantIds)}::int[]) AND d.deleted_date IS NULL AND d.entity_id IS NOT NULL
+        AND ${visible(filter, sql.ref('d.tenant_id'), sql.ref('d.entity_id'))}
+      GROUP BY d.tenant_id`.execute(this.db);
     return rows;
   }
 

@@ -1,13 +1,13 @@
 import type { LiveCounts, OversightOverview, OversightQuery, OversightRow, RegulatorSyncCounts } from '@enviro/contracts/oversight';
-import { liveStatus, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
+import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
 import { startOfCalendar, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
 import type { TenantStatus } from '@enviro/contracts/common';
 import { assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
-import { entityVisible, type EntityRestriction } from '../../platform/access/entity-access.ts';
+import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { EntityService } from '../entities/entities.service.ts';
-import { OversightRepository, type StationFigure } from './oversight.repository.ts';
+import { OversightRepository, type StationFilter } from './oversight.repository.ts';
 
 const QUARTER_MS = 15 * 60_000;
 
@@ -24,8 +24,8 @@ export interface RegulatorSyncSource {
 /**
  * GET /api/oversight: per industry the caller may read, live status of its stations, stations in
  * exceedance now, exceedances this month, data availability over 24 hours and regulator sync,
- * worst first. Five reads over all the industries at once, each per station, so a user limited to
- * some stations counts only those (ACCESS.md).
+ * worst first. Four reads over all the industries at once, each counting per industry in SQL; a
+ * user limited to some stations of their tenant counts only those there (ACCESS.md).
  */
 export class OversightService {
   private readonly oversight: OversightRepository;
@@ -41,72 +41,64 @@ export class OversightService {
 
   async overview(auth: Auth, query: OversightQuery, now = Date.now()): Promise<OversightOverview> {
     const user = assertSignedIn(auth);
-    const industries = (await this.oversight.industries(user.tenantIds)).filter(matches(query.search));
-    const ids = industries.map((t) => t.id);
+    const restriction = await this.entities.restriction(auth);
+    const filter: StationFilter | null = restriction && { tenantId: restriction.tenantId, visible: [...restriction.visible] };
     const quarterEnd = new Date(Math.floor(now / QUARTER_MS) * QUARTER_MS);
     const monthStart = new Date(startOfCalendar(now, 'month', DEFAULT_TIME_ZONE));
-    const [restriction, stations, exceeding, alerts, availability] = await Promise.all([
-      this.entities.restriction(auth),
-      this.oversight.stations(ids),
-      this.oversight.exceedingNow(ids, new Date(now - LIVE_WITHIN_MS)),
-      this.oversight.alertsSince(ids, monthStart),
-      this.oversight.availability(ids, quarterEnd),
+    // All at once over every tenant the caller reads; the figures of those that are no industry
+    // (the board itself) or miss the search are left out below.
+    const scope = user.tenantIds;
+    const [all, live, exceeding, alerts, availability, sync] = await Promise.all([
+      this.oversight.industries(scope),
+      this.oversight.liveCounts(scope, filter, new Date(now), LIVE_WITHIN_MS, DELAYED_WITHIN_MS),
+      this.oversight.exceedingNow(scope, filter, new Date(now - LIVE_WITHIN_MS)),
+      this.oversight.alertsSince(scope, filter, monthStart),
+      this.oversight.availability(scope, filter, quarterEnd),
+      this.regulator
+        ? this.regulator.counts(scope, (s) => entityVisible(restriction, s))
+        : Promise.resolve(new Map<number, RegulatorSyncCounts>()),
     ]);
-    const visibleStations = stations.filter((s) => entityVisible(restriction, s));
-    const known = new Set(visibleStations.map((s) => `${s.tenant_id}:${s.id}`));
-    const visible = (s: { tenant_id: number; id: string }) => known.has(`${s.tenant_id}:${s.id}`);
-    const sync = this.regulator ? await this.regulator.counts(ids, visible) : new Map<number, RegulatorSyncCounts>();
+    const industries = all.filter(matches(query.search));
+    const liveOf = byTenant(live);
+    const exceedingOf = byTenant(exceeding);
+    const alertsOf = byTenant(alerts);
+    const availabilityOf = byTenant(availability);
 
-    const rows = new Map<number, OversightRow & { quarters: number; devices: number }>(
-      industries.map((t) => [
-        t.id,
-        {
-          tenantId: t.id,
-          name: t.name,
-          status: t.status as TenantStatus,
-          state: t.state,
-          city: t.city,
-          industryCategory: t.industry_category,
-          stations: 0,
-          live: { LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 },
-          exceedingNow: 0,
-          exceedancesThisMonth: 0,
-          availability: null,
-          regulatorSync: sync.get(t.id) ?? null,
-          quarters: 0,
-          devices: 0,
-        },
-      ]),
-    );
-    for (const s of visibleStations) {
-      const row = rows.get(s.tenant_id)!;
-      row.stations += 1;
-      row.live[liveStatus(s.last_data_at?.getTime(), now)] += 1;
-    }
-    const add = (figures: readonly StationFigure[], apply: (row: OversightRow, n: number) => void) => {
-      for (const f of figures) if (visible(f)) apply(rows.get(f.tenant_id)!, f.n);
-    };
-    add(exceeding, (row) => (row.exceedingNow += 1));
-    add(alerts, (row, n) => (row.exceedancesThisMonth += n));
-    for (const a of availability) {
-      if (!visible(a)) continue;
-      const row = rows.get(a.tenant_id)!;
-      row.quarters += a.quarters;
-      row.devices += a.devices;
-    }
-
-    const all = [...rows.values()].map(({ quarters, devices, ...row }) => ({ ...row, availability: percent(quarters, devices) }));
-    all.sort(worstFirst);
-    const totals = summarise(all, [...rows.values()]);
+    const rows = industries.map((t): OversightRow & { quarters: number; devices: number } => {
+      const l = liveOf.get(t.id);
+      const a = availabilityOf.get(t.id);
+      return {
+        tenantId: t.id,
+        name: t.name,
+        status: t.status as TenantStatus,
+        state: t.state,
+        city: t.city,
+        industryCategory: t.industry_category,
+        stations: l?.stations ?? 0,
+        live: { LIVE: l?.live ?? 0, DELAYED: l?.delayed ?? 0, OFFLINE: l?.offline ?? 0, UNKNOWN: l?.unknown ?? 0 },
+        exceedingNow: exceedingOf.get(t.id)?.n ?? 0,
+        exceedancesThisMonth: alertsOf.get(t.id)?.n ?? 0,
+        availability: percent(a?.quarters ?? 0, a?.devices ?? 0),
+        regulatorSync: sync.get(t.id) ?? null,
+        quarters: a?.quarters ?? 0,
+        devices: a?.devices ?? 0,
+      };
+    });
+    const totals = summarise(rows);
+    const items = rows.map(({ quarters: _q, devices: _d, ...row }) => row).sort(worstFirst);
     return {
       at: now,
       totals,
-      items: all.slice(query.page * query.size, (query.page + 1) * query.size),
-      total: all.length,
+      items: items.slice(query.page * query.size, (query.page + 1) * query.size),
+      total: items.length,
       page: query.page,
       size: query.size,
     };
   }
+}
+
+function byTenant<T extends { tenant_id: number }>(rows: readonly T[]): Map<number, T> {
+  return new Map(rows.map((r) => [r.tenant_id, r]));
 }
 
 function matches(search: string | undefined): (t: { name: string; state: string | null; city: string | null }) => boolean {
@@ -134,7 +126,7 @@ function worstFirst(a: OversightRow, b: OversightRow): number {
   );
 }
 
-function summarise(rows: readonly OversightRow[], raw: readonly { quarters: number; devices: number }[]): OversightOverview['totals'] {
+function summarise(rows: readonly (OversightRow & { quarters: number; devices: number })[]): OversightOverview['totals'] {
   const live = { LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 };
   let stations = 0;
   let exceedingNow = 0;
@@ -147,7 +139,7 @@ function summarise(rows: readonly OversightRow[], raw: readonly { quarters: numb
     if (r.exceedingNow > 0) industriesExceedingNow += 1;
     exceedancesThisMonth += r.exceedancesThisMonth;
   }
-  const quarters = raw.reduce((n, r) => n + r.quarters, 0);
-  const devices = raw.reduce((n, r) => n + r.devices, 0);
+  const quarters = rows.reduce((n, r) => n + r.quarters, 0);
+  const devices = rows.reduce((n, r) => n + r.devices, 0);
   return { industries: rows.length, stations, live, exceedingNow, industriesExceedingNow, exceedancesThisMonth, availability: percent(quarters, devices) };
 }
