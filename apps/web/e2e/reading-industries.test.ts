@@ -148,7 +148,7 @@ describe('reading industries in a browser', () => {
     const { context, page, errors } = await open(viewport, cookies.statutory, `/app/industries/${ids.elsewhere}`);
     await page.getByRole('heading', { name: 'Industry not found' }).waitFor();
     expect(await page.getByText('Sabarmati').count()).toBe(0);
-    expect(await mainMenu(page)).toEqual(['Dashboard', 'My account']);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'My account']);
 
     for (const path of ['/app/alerts', '/app/reports', '/app/devices', '/app/no/such/page']) {
       await page.goto(`${base}${path}`);

@@ -6,6 +6,8 @@ export interface StationTypeParams {
   type: EntityType;
   entityIds: number[];
   params: string[];
+  /** Display labels of the parameters ('PM2.5' for 'pm2_5'). */
+  labels?: Record<string, string>;
 }
 
 const AIR_QUALITY_PARAMS = ['pm2_5', 'pm25', 'pm10', 'pm'];
@@ -21,13 +23,14 @@ export function templateWidgets(station: StationTypeParams): Widget[] {
   const params = station.params.slice(0, 4);
   const first = AIR_QUALITY_PARAMS.find((p) => station.params.includes(p)) ?? params[0]!;
   const energy = ENERGY_TYPES.includes(station.type);
+  const label = (p: string) => station.labels?.[p] ?? p;
   const base = { entityIds: [] as number[], entityType: station.type, attributes: {} };
   const widgets: Widget[] = [
     {
       ...base,
       id: 'trend',
       kind: 'line',
-      name: `${params.join(', ')}: last 7 days`,
+      name: `${params.map(label).join(', ')}: last 7 days`,
       layout: { x: 0, y: 0, w: 8, h: 4 },
       params,
       interval: 'hour_1',
@@ -39,7 +42,7 @@ export function templateWidgets(station: StationTypeParams): Widget[] {
           ...base,
           id: 'air-quality',
           kind: 'airQuality',
-          name: `${first}: daily, 30 days`,
+          name: `${label(first)}: daily, 30 days`,
           layout: { x: 8, y: 0, w: 4, h: 4 },
           params: [first],
           interval: 'day_1',
@@ -49,7 +52,7 @@ export function templateWidgets(station: StationTypeParams): Widget[] {
           ...base,
           id: 'daily',
           kind: 'bar',
-          name: `${first}: daily, 30 days`,
+          name: `${label(first)}: daily, 30 days`,
           layout: { x: 8, y: 0, w: 4, h: 4 },
           params: [first],
           interval: 'day_1',
@@ -60,7 +63,7 @@ export function templateWidgets(station: StationTypeParams): Widget[] {
       ...base,
       id: 'candles',
       kind: 'candlestick',
-      name: `${first}: daily open, close, low, high`,
+      name: `${label(first)}: daily open, close, low, high`,
       layout: { x: 0, y: 4, w: 6, h: 4 },
       params: [first],
       interval: 'day_1',
@@ -70,7 +73,7 @@ export function templateWidgets(station: StationTypeParams): Widget[] {
       ...base,
       id: 'stations-by-hour',
       kind: 'facilityHeatmap',
-      name: `${first}: stations by hour, 2 days`,
+      name: `${label(first)}: stations by hour, 2 days`,
       layout: { x: 6, y: 4, w: 6, h: 4 },
       params: [first],
       interval: 'hour_1',
@@ -81,7 +84,7 @@ export function templateWidgets(station: StationTypeParams): Widget[] {
       ...base,
       id: 'calendar',
       kind: 'calendarHeatmap',
-      name: `${first}: daily, this year`,
+      name: `${label(first)}: daily, this year`,
       layout: { x: 0, y: 8, w: 12, h: 4 },
       params: [first],
       interval: 'day_1',
@@ -94,7 +97,7 @@ export function templateWidgets(station: StationTypeParams): Widget[] {
       ...base,
       id: 'dual-axis',
       kind: 'dualAxis',
-      name: `${params[0]} and ${params[1]}`,
+      name: `${label(params[0]!)} and ${label(params[1]!)}`,
       layout: { x: 0, y: 12, w: 12, h: 4 },
       params: params.slice(0, 2),
       interval: 'hour_1',

@@ -150,13 +150,13 @@ export class DashboardRepository extends Repository {
   }
 
   /** Station types of a tenant's ENABLED stations with the parameter names their devices report. */
-  async stationTypeParams(tenantId: number): Promise<{ type: string; entityId: number; param: string }[]> {
+  async stationTypeParams(tenantId: number): Promise<{ type: string; entityId: number; param: string; label: string }[]> {
     const rows = await this.db
       .selectFrom('entity as e')
       .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'e.tenant_id').onRef('d.entity_id', '=', 'e.id'))
       .innerJoin('device_param as dp', (j) => j.onRef('dp.tenant_id', '=', 'd.tenant_id').onRef('dp.device_id', '=', 'd.id'))
       .innerJoin('std_param as sp', 'sp.id', 'dp.std_param_id')
-      .select(['e.type', 'e.id as entityId', 'sp.name as param'])
+      .select(['e.type', 'e.id as entityId', 'sp.name as param', 'sp.label'])
       .where('e.tenant_id', '=', tenantId)
       .where('e.status', '=', 'ENABLED')
       .where('d.deleted_date', 'is', null)
@@ -165,7 +165,7 @@ export class DashboardRepository extends Repository {
       .orderBy('e.id')
       .orderBy('dp.slot')
       .execute();
-    return rows.map((r) => ({ type: r.type, entityId: Number(r.entityId), param: r.param }));
+    return rows.map((r) => ({ type: r.type, entityId: Number(r.entityId), param: r.param, label: r.label }));
   }
 
   /** Template keys a tenant already has. */

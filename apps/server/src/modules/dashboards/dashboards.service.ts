@@ -119,20 +119,27 @@ export async function seedTemplateDashboards(db: Db, tenantId: number): Promise<
   const repo = new DashboardRepository(db);
   const have = new Set(await repo.templates(tenantId));
   const byType = new Map<string, { entityIds: Set<number>; params: string[] }>();
+  const labels: Record<string, string> = {};
   for (const r of await repo.stationTypeParams(tenantId)) {
     const entry = byType.get(r.type) ?? { entityIds: new Set(), params: [] };
     entry.entityIds.add(r.entityId);
     if (!entry.params.includes(r.param)) entry.params.push(r.param);
+    labels[r.param] = r.label;
     byType.set(r.type, entry);
   }
   let added = 0;
   for (const [type, { entityIds, params }] of byType) {
     if (have.has(type) || params.length === 0) continue;
-    const widgets = templateWidgets({ type: type as EntityType, entityIds: [...entityIds], params });
-    const name = `${type.toUpperCase()} overview`;
+    const widgets = templateWidgets({ type: type as EntityType, entityIds: [...entityIds], params, labels });
+    const name = `${typeName(type)} overview`;
     if (await repo.insertTemplate(tenantId, { name, entityType: type, owner: null, sharedRoles: ['user', 'admin'], template: type, widgets })) added++;
   }
   return added;
+}
+
+/** A station type as a title names it: acronyms in capitals ('CEMS'), others capitalised ('Ground water'). */
+function typeName(type: string): string {
+  return ['eqms', 'cems', 'caaqms', 'chp', 'wfm', 'audi'].includes(type) ? type.toUpperCase() : type.charAt(0).toUpperCase() + type.slice(1);
 }
 
 /** The tenant's administrators: its admins (not acting for another tenant) and site administrators. */

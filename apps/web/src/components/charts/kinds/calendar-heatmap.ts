@@ -18,6 +18,8 @@ export const CALENDAR_YEAR_HEIGHT = 150;
  */
 export function heatmapBands(min: number, max: number, decimals = 0): HeatmapBand[] {
   const span = max - min;
+  // Enough decimals that the narrowest band (5 % of the range) has edges that differ.
+  const places = Math.min(4, Math.max(decimals, span > 0 ? Math.ceil(-Math.log10(span * 0.05)) : 0));
   const edges = [min, ...HEATMAP_BAND_SHARES.map((s) => min + span * s), max];
   return edges.slice(0, -1).map((from, i) => {
     const to = edges[i + 1]!;
@@ -25,7 +27,7 @@ export function heatmapBands(min: number, max: number, decimals = 0): HeatmapBan
     return {
       min: from,
       ...(last ? {} : { max: to }),
-      label: `${formatIndian(from, decimals)} – ${formatIndian(to, decimals)}`,
+      label: `${formatIndian(from, places)} – ${formatIndian(to, places)}`,
       colour: BAND_COLOURS[i]!,
     };
   });

@@ -41,6 +41,10 @@ describe('calendar heatmap', () => {
     expect(heatmapBands(min, max).at(-1)!.max).toBeUndefined();
   });
 
+  it('labels narrow bands with the decimals that tell their edges apart', () => {
+    expect(heatmapBands(27, 32).map((b) => b.label).slice(0, 2)).toEqual(['27 – 27.5', '27.5 – 27.8']);
+  });
+
   it('takes fixed bands (AQI categories) instead', () => {
     const fixed = buildCalendarHeatmapOption({ ...data, bands: [{ max: 50, label: 'Good', colour: '#009865' }, { min: 50, label: 'Other', colour: '#000' }] }) as AnyOption;
     expect(fixed.visualMap.pieces).toEqual([{ lt: 50, label: 'Good', color: '#009865' }, { gte: 50, label: 'Other', color: '#000' }]);

@@ -99,7 +99,7 @@ export function DashboardsList({ administers }: { administers: boolean }) {
                           <Menu.Item
                             color="red"
                             onClick={() => {
-                              if (window.confirm(`Delete the dashboard ${d.name}?`)) remove.mutate(d.id, { onSuccess: () => notifyInfo(`Dashboard ${d.name} deleted.`) });
+                              if (window.confirm(`Delete the dashboard ${d.name}?`)) remove.mutate({ id: d.id, name: d.name });
                             }}
                           >
                             Delete
