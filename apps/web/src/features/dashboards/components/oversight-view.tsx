@@ -46,7 +46,7 @@ const COLUMNS: PagedColumn<OversightRow>[] = [
       </Stack>
     ),
   },
-  { header: 'In exceedance now', align: 'right', cell: (r) => count(r.exceedingNow, 'red') },
+  { header: 'Exceeding now', align: 'right', cell: (r) => count(r.exceedingNow, 'red') },
   {
     header: 'Stations',
     cell: (r) => (

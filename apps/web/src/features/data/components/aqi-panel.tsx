@@ -132,5 +132,7 @@ function calendar(data: AqiResponse): CalendarHeatmapData | undefined {
     if (!days) byYear.set(year, (days = []));
     days.push([d.date, d.aqi]);
   }
-  return { name: 'AQI', years: [...byYear].sort((a, b) => b[0] - a[0]).map(([year, days]) => ({ year, days })), bands: AQI_BANDS };
+  // A year of the 12 months without any index (a station newer than that) gets no empty calendar.
+  const years = [...byYear].filter(([, days]) => days.some(([, v]) => v !== null));
+  return { name: 'AQI', years: years.sort((a, b) => b[0] - a[0]).map(([year, days]) => ({ year, days })), bands: AQI_BANDS };
 }
