@@ -70,6 +70,9 @@ describe('dashboards in a browser', () => {
 
   it('edits a dashboard: drags a widget, adds one through the form with its preview, saves, and the grid stays', async () => {
     const { context, page, errors } = await open('desktop', '/app/boards');
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    });
     await page.getByRole('button', { name: 'New dashboard' }).click();
     await page.getByLabel('Name').fill('Kiln watch');
     await page.getByRole('button', { name: 'Create' }).click();
@@ -125,7 +128,8 @@ describe('dashboards in a browser', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(`${base}/app/boards`);
     await page.getByRole('link', { name: 'Kiln watch', exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: 'Kiln watch (copy)' }).count()).toBe(0);
+    // The list refetches once the delete is done.
+    await expect.poll(() => page.getByRole('link', { name: 'Kiln watch (copy)' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -11,11 +11,10 @@ export function useDeleteDashboard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: number; name: string }) => deleteDashboard(id),
-    // Told here, so it is said after the page that asked has gone. The deleted one is dropped,
-    // not asked for again (it would answer 404); the lists refetch.
-    onSuccess: (_, { id, name }) => {
+    // Told here, so it is said after the page that asked has gone. Only the lists refetch: the
+    // deleted one is left to expire, not asked for again while its page may still be mounted (404).
+    onSuccess: (_, { name }) => {
       notifyInfo(`Dashboard ${name} deleted.`);
-      queryClient.removeQueries({ queryKey: [...DASHBOARDS_KEY, 'one', id] });
       return queryClient.invalidateQueries({ queryKey: [...DASHBOARDS_KEY, 'list'] });
     },
   });
