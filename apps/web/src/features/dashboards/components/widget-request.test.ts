@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Widget } from '@enviro/contracts/dashboards';
 import type { TrendResult } from '@enviro/contracts/data/trend';
-import { widgetChartData, widgetDisplayOptions, widgetRequest } from './widget-request';
+import { joinAnswers, widgetChartData, widgetDisplayOptions, widgetRequests } from './widget-request';
 
 const NOW = Date.parse('2026-11-26T06:00:00Z');
 const DAY = 86_400_000;
@@ -19,8 +19,20 @@ describe('the metric request behind a widget', () => {
     ['aggregation as dsAgg, groupall and tags', w({ aggregation: 'max', attributes: { groupall: true, groupbytags: ['stack'] } }), { entityIds: [7], params: [{ name: 'pm', dsAgg: 'max' }], interval: 'hour_1', duration: '15d-ago', groupAll: true, groupByTags: ['stack'] }],
     ['a calendar period', w({ duration: 'month', attributes: { durationtype: 'period', durationrefdate: '2026-10-15' } }), { entityIds: [7], params: [{ name: 'pm' }], interval: 'hour_1', period: 'month', groupAll: false, durationRefDate: '2026-10-15' }],
     ['a candlestick asks first, last, min and max', w({ kind: 'candlestick', interval: 'day_1' }), { entityIds: [7], params: ['first', 'last', 'min', 'max'].map((dsAgg) => ({ name: 'pm', dsAgg })), interval: 'day_1', duration: '15d-ago', groupAll: false }],
-    ['a calendar heatmap asks days from 1 January of its first year', w({ kind: 'calendarHeatmap', attributes: { numberofyears: 2 } }), { entityIds: [7], params: [{ name: 'pm' }], interval: 'day_1', startDate: '2024-01-01', groupAll: true }],
-  ])('%s', (_case, widget, expected) => expect(widgetRequest(widget, NOW)).toEqual(expected));
+  ])('%s', (_case, widget, expected) => expect(widgetRequests(widget, NOW)).toEqual([expected]));
+
+  it('a calendar heatmap asks each year apart, this year up to now (a range may not pass 1,325 days)', () => {
+    expect(widgetRequests(w({ kind: 'calendarHeatmap', attributes: { numberofyears: 2 } }), NOW)).toEqual([
+      { entityIds: [7], params: [{ name: 'pm' }], interval: 'day_1', startDate: '2026-01-01', groupAll: true },
+      { entityIds: [7], params: [{ name: 'pm' }], interval: 'day_1', startDate: '2025-01-01', endDate: '2026-01-01', groupAll: true },
+      { entityIds: [7], params: [{ name: 'pm' }], interval: 'day_1', startDate: '2024-01-01', endDate: '2025-01-01', groupAll: true },
+    ]);
+  });
+
+  it('joins the yearly answers into one series in time order', () => {
+    const year = (time: number) => [trend({ data: [{ time, value: time }] })];
+    expect(joinAnswers([year(3), [], year(1)])).toEqual([trend({ data: [{ time: 1, value: 1 }, { time: 3, value: 3 }] })]);
+  });
 });
 
 describe('a widget chart from the answer', () => {

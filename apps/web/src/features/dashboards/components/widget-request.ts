@@ -13,12 +13,13 @@ const CANDLE_AGGS = ['first', 'last', 'min', 'max'] as const;
 const currentYear = (now: number) => Number(formatInZone(now, 'YYYY', DISPLAY_TIME_ZONE));
 
 /**
- * The entity-metric request behind a widget: its stations (or every station of its type), its
- * parameters with their aggregation, interval and span, and the grouping attributes. A candlestick
- * asks its parameter four times (dsAgg first, last, min, max); a calendar heatmap asks daily values
- * from 1 January of its earliest year, all stations combined.
+ * The entity-metric requests behind a widget: its stations (or every station of its type), its
+ * parameters with their aggregation, interval and span, and the grouping attributes. One request,
+ * but for a calendar heatmap, which asks each year it shows apart (daily values from 1 January to
+ * the next, all stations combined): a range may not exceed 1,325 days (SPEC 5), and four years do.
+ * A candlestick asks its parameter four times (dsAgg first, last, min, max).
  */
-export function widgetRequest(widget: Widget, now: number = Date.now()): TrendRequest {
+export function widgetRequests(widget: Widget, now: number = Date.now()): TrendRequest[] {
   const a = widget.attributes;
   const selection = widget.entityIds.length > 0 ? { entityIds: widget.entityIds } : widget.entityType ? { entityTypeFilter: widget.entityType } : {};
   const params =
@@ -31,14 +32,38 @@ export function widgetRequest(widget: Widget, now: number = Date.now()): TrendRe
     ...(a.durationrefdate ? { durationRefDate: a.durationrefdate } : {}),
   };
   if (widget.kind === 'calendarHeatmap') {
-    const first = currentYear(now) - Math.min(a.numberofyears ?? 0, MAX_PREVIOUS_YEARS);
-    return { ...selection, ...tags, params, interval: 'day_1', startDate: `${first}-01-01`, groupAll: true };
+    const last = currentYear(now);
+    return calendarYears(widget, now).map((year) => ({
+      ...selection,
+      ...tags,
+      params,
+      interval: 'day_1',
+      startDate: `${year}-01-01`,
+      ...(year < last ? { endDate: `${year + 1}-01-01` } : {}),
+      groupAll: true,
+    }));
   }
   const span = a.durationtype === 'period' && ['day', 'month', 'year'].includes(widget.duration)
     ? { period: widget.duration as 'day' | 'month' | 'year' }
     : { duration: widget.duration };
   const groupAll = a.groupall ?? (widget.kind === 'dualAxis' && widget.entityIds.length !== 1);
-  return { ...selection, ...tags, params, interval: widget.interval, ...span, groupAll };
+  return [{ ...selection, ...tags, params, interval: widget.interval, ...span, groupAll }];
+}
+
+/** The years a calendar heatmap shows, newest first: this year and `numberofyears` before it (at most 3). */
+export function calendarYears(widget: Widget, now: number = Date.now()): number[] {
+  const last = currentYear(now);
+  const span = Math.min(widget.attributes.numberofyears ?? 0, MAX_PREVIOUS_YEARS);
+  return Array.from({ length: span + 1 }, (_, i) => last - i);
+}
+
+/** The answers of a widget's requests as one: a calendar's yearly series joined, in time order. */
+export function joinAnswers(answers: readonly (readonly TrendResult[])[]): TrendResult[] {
+  if (answers.length === 1) return [...answers[0]!];
+  const first = answers.find((a) => a.length > 0)?.[0];
+  if (!first) return [];
+  const data = answers.flatMap((a) => a[0]?.data ?? []).sort((x, y) => x.time - y.time);
+  return [{ ...first, data }];
 }
 
 /** SPEC 2 attributes as the chart builders take them (SPEC 9 defaults where unset). */
@@ -122,12 +147,10 @@ export function widgetChartData(widget: Widget, results: readonly TrendResult[],
         const year = Number(date.slice(0, 4));
         years.set(year, [...(years.get(year) ?? []), [date, p.value]]);
       }
-      const last = currentYear(now);
-      const span = Math.min(widget.attributes.numberofyears ?? 0, MAX_PREVIOUS_YEARS);
       return {
         name: t?.paramLabel ?? widget.params[0]!,
         unit: t?.unit,
-        years: Array.from({ length: span + 1 }, (_, i) => last - i).map((year) => ({ year, days: years.get(year) ?? [] })),
+        years: calendarYears(widget, now).map((year) => ({ year, days: years.get(year) ?? [] })),
       };
     }
     case 'facilityHeatmap': {
