@@ -106,6 +106,29 @@ describe('GET /api/data/live', () => {
     }
   });
 
+  it('listens again after its LISTEN connection is cut, and sends what was committed meanwhile', async () => {
+    // Newer than the first test's readings, still in the past.
+    const t0 = Date.now() - 4 * MINUTE;
+    const stream = await openStream(`${second.url}/api/data/live?entityIds=${station}&params=pm`, { authorization: `Bearer ${key}` });
+    try {
+      await stream.next();
+      // The database drops the second server's LISTEN connection (a restart, a failover).
+      const cut = await ctx.database.pool.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+      );
+      expect(cut.rowCount).toBeGreaterThan(0);
+      // Committed while nobody listens: the reconnect reads every stream again.
+      await ingest(t0 + MINUTE, { pm: 33 });
+      const caught = await stream.next();
+      expect(RecentResponse.parse(JSON.parse(caught.data)).map((v) => [v.paramName, v.time, v.value])).toEqual([['pm', t0 + MINUTE, 33]]);
+      await ingest(t0 + 2 * MINUTE, { pm: 34 });
+      const next = await stream.next();
+      expect(RecentResponse.parse(JSON.parse(next.data)).map((v) => [v.paramName, v.time, v.value])).toEqual([['pm', t0 + 2 * MINUTE, 34]]);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('streams to a signed-in user of the tenant, and ends the stream when the client goes', async () => {
     const stream = await openStream(`${second.url}/api/data/live?entityIds=${station}&params=pm`, { cookie });
     const first = await stream.next();
