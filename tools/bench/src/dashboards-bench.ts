@@ -59,28 +59,30 @@ function* lines(tenantId: number, deviceId: number, from: number, minutes: numbe
 }
 
 /**
- * The requests a calendar heatmap widget with 3 previous years sends at once (widget-request.ts):
- * one per year, since a range may not pass 1,325 days.
+ * The requests a calendar heatmap widget sends at once (widget-request.ts): three years a request,
+ * newest first, since a range may not pass 1,325 days. `previous`: years shown before this one.
  */
-const calendarBodies = (f: CalendarFixture) => {
-  const first = Number(f.startDate.slice(0, 4));
-  return [0, 1, 2, 3].map((i) =>
+const calendarBodies = (f: CalendarFixture, previous: number) => {
+  const last = Number(f.startDate.slice(0, 4)) + 3;
+  const years = Array.from({ length: previous + 1 }, (_, i) => last - i);
+  const chunks = [years.slice(0, 3), years.slice(3)].filter((c) => c.length > 0);
+  return chunks.map((c) =>
     JSON.stringify({
       request: {
         entityIds: [f.stationId],
         params: [{ name: 'pm2_5' }],
         interval: 'day_1',
-        startDate: `${first + i}-01-01`,
-        ...(i < 3 ? { endDate: `${first + i + 1}-01-01` } : {}),
+        startDate: `${c.at(-1)}-01-01`,
+        ...(c[0]! < last ? { endDate: `${c[0]! + 1}-01-01` } : {}),
         groupAll: true,
       },
     }),
   );
 };
 
-/** The heatmap's days: its four yearly answers joined. */
-async function calendarDays(baseUrl: string, f: CalendarFixture): Promise<TrendAnswer['data']> {
-  const answers = await Promise.all(calendarBodies(f).map((body) => post(baseUrl, f.apiKey, body)));
+/** The heatmap's days: its answers joined. */
+async function calendarDays(baseUrl: string, f: CalendarFixture, previous: number): Promise<TrendAnswer['data']> {
+  const answers = await Promise.all(calendarBodies(f, previous).map((body) => post(baseUrl, f.apiKey, body)));
   return answers.flatMap((a) => a[0]?.data ?? []);
 }
 
@@ -100,7 +102,7 @@ async function post(baseUrl: string, apiKey: string, body: string): Promise<Tren
  * Answers the number of days compared.
  */
 export async function checkCalendarExact(baseUrl: string, pool: pg.Pool, f: CalendarFixture): Promise<number> {
-  const days = await calendarDays(baseUrl, f);
+  const days = await calendarDays(baseUrl, f, 3);
   const raw = await pool.query<{ day: number; avg: number }>(
     `SELECT extract(epoch FROM date_trunc('day', ts AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')::bigint * 1000 AS day, avg(vals[1]) AS avg
      FROM reading WHERE tenant_id = $1 AND device_id = $2 AND vals[1] IS NOT NULL GROUP BY 1 ORDER BY 1`,
@@ -117,11 +119,11 @@ export async function checkCalendarExact(baseUrl: string, pool: pg.Pool, f: Cale
   return raw.rows.length;
 }
 
-/** p50/p95 of the 3-previous-years calendar heatmap's four yearly requests, sent at once over HTTP, until the last answers. */
-export function benchCalendar(baseUrl: string, f: CalendarFixture, runs: number): Promise<Timing> {
+/** p50/p95 of a calendar heatmap's requests (this year and `previous` before it), sent at once over HTTP, until the last answers. */
+export function benchCalendar(baseUrl: string, f: CalendarFixture, previous: number, runs: number): Promise<Timing> {
   return timeRuns(async () => {
-    const days = await calendarDays(baseUrl, f);
-    if (days.length < 3 * 365) throw new Error(`calendar answered ${days.length} days`);
+    const days = await calendarDays(baseUrl, f, previous);
+    if (days.length < previous * 365) throw new Error(`calendar answered ${days.length} days`);
   }, runs);
 }
 

@@ -130,7 +130,8 @@ async function benchDashboardsOnly(version: string): Promise<void> {
   const days = await checkCalendarExact(proc.baseUrl, database.pool, calendar);
   log(`calendar: ${days} days equal their raw averages`);
   const runs = Math.round(100 * scale) + 20;
-  const heatmap = await benchCalendar(proc.baseUrl, calendar, runs);
+  const three = await benchCalendar(proc.baseUrl, calendar, 2, runs);
+  const heatmap = await benchCalendar(proc.baseUrl, calendar, 3, runs);
   const month = await benchMonthTrend(proc.baseUrl, calendar, runs);
   const industry = await database.db.selectFrom('tenant').select('id').where('name', '=', DEMO_INDUSTRIES[0]!.name).executeTakeFirstOrThrow();
   const station = await database.db
@@ -156,7 +157,8 @@ async function benchDashboardsOnly(version: string): Promise<void> {
       '',
       '| Figure | Measured | Reference on the same server, same run |',
       '|---|---|---|',
-      `| Calendar heatmap, this year and 3 previous (${days.toLocaleString('en-IN')} days of 1-minute PM2.5, ${calendar.readings.toLocaleString('en-IN')} readings): its 4 yearly requests at once over HTTP, until the last answers; every day equal to its raw average | p50 ${heatmap.p50} ms, p95 ${heatmap.p95} ms (${heatmap.runs} runs) | the same station's 30-day hour_1 trend: p50 ${month.p50} ms, p95 ${month.p95} ms |`,
+      `| Calendar heatmap of 3 years (this year and 2 previous, one request) of 1-minute PM2.5, over HTTP | p50 ${three.p50} ms, p95 ${three.p95} ms (${three.runs} runs) | the same station's 30-day hour_1 trend: p50 ${month.p50} ms, p95 ${month.p95} ms |`,
+      `| Calendar heatmap of 4 years (this year and 3 previous: ${days.toLocaleString('en-IN')} days, ${calendar.readings.toLocaleString('en-IN')} readings; two requests at once, until the last answers); every day equal to its raw average | p50 ${heatmap.p50} ms, p95 ${heatmap.p95} ms (${heatmap.runs} runs) | as above |`,
       `| A 12-widget dashboard's first meaningful paint, cold cache (every chart drawn) | p50 ${board.p50} ms, p95 ${board.p95} ms (${board.runs} runs) | the public industry page's: p50 ${page.meaningful.p50} ms, p95 ${page.meaningful.p95} ms |`,
     ].join('\n'),
   );

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Widget } from '@enviro/contracts/dashboards';
-import { useEntityTree } from '@/api/get-entity-tree';
+import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { notifyInfo } from '@/lib/notify';
@@ -19,8 +20,8 @@ import { WidgetFormModal } from './widget-form-modal';
 
 interface BoardViewProps {
   id: number;
-  /** The tenant acted for, whose stations the widget form offers. */
-  tenantId: number;
+  /** The tenant acted for, whose stations the widget form offers (unknown until the user is). */
+  tenantId: number | undefined;
   administers: boolean;
 }
 
@@ -32,12 +33,14 @@ type Editing = { widget: Widget | null } | null;
  */
 export function BoardView({ id, tenantId, administers }: BoardViewProps) {
   const board = useDashboard(id);
-  const tree = useEntityTree(tenantId);
+  const [search, setSearch] = useSearchParams();
+  // The stations are only needed by the widget form: asked for in edit mode, not on every view.
+  const wantsTree = search.get('edit') === '1' && tenantId !== undefined;
+  const tree = useQuery({ ...getEntityTreeQueryOptions(tenantId ?? 0), enabled: wantsTree });
   const save = useSaveDashboard();
   const duplicate = useDuplicateDashboard();
   const remove = useDeleteDashboard();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [draft, setDraft] = useState<Widget[] | null>(null);
   const [form, setForm] = useState<Editing>(null);

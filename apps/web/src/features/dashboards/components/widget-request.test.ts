@@ -21,12 +21,13 @@ describe('the metric request behind a widget', () => {
     ['a candlestick asks first, last, min and max', w({ kind: 'candlestick', interval: 'day_1' }), { entityIds: [7], params: ['first', 'last', 'min', 'max'].map((dsAgg) => ({ name: 'pm', dsAgg })), interval: 'day_1', duration: '15d-ago', groupAll: false }],
   ])('%s', (_case, widget, expected) => expect(widgetRequests(widget, NOW)).toEqual([expected]));
 
-  it('a calendar heatmap asks each year apart, this year up to now (a range may not pass 1,325 days)', () => {
-    expect(widgetRequests(w({ kind: 'calendarHeatmap', attributes: { numberofyears: 2 } }), NOW)).toEqual([
-      { entityIds: [7], params: [{ name: 'pm' }], interval: 'day_1', startDate: '2026-01-01', groupAll: true },
-      { entityIds: [7], params: [{ name: 'pm' }], interval: 'day_1', startDate: '2025-01-01', endDate: '2026-01-01', groupAll: true },
-      { entityIds: [7], params: [{ name: 'pm' }], interval: 'day_1', startDate: '2024-01-01', endDate: '2025-01-01', groupAll: true },
-    ]);
+  it.each([
+    [2, [{ startDate: '2024-01-01' }]],
+    [3, [{ startDate: '2024-01-01' }, { startDate: '2023-01-01', endDate: '2024-01-01' }]],
+  ])('a calendar heatmap of %s previous years asks three years a request (a range may not pass 1,325 days)', (years, ranges) => {
+    expect(widgetRequests(w({ kind: 'calendarHeatmap', attributes: { numberofyears: years } }), NOW)).toEqual(
+      ranges.map((r) => ({ entityIds: [7], params: [{ name: 'pm' }], interval: 'day_1', ...r, groupAll: true })),
+    );
   });
 
   it('joins the yearly answers into one series in time order', () => {
