@@ -106,6 +106,7 @@ describe('rose and the SPEC 2 attributes', () => {
     ['a plain pie stays a donut', () => (buildPieOption({ slices: [{ name: 'a', value: 1 }] }) as AnyOption).series[0].roseType, undefined],
     ['top-N keeps the 5 largest categories, largest first', () => prepareSeriesData(TWO, { topN: true }).series[0]!.points.map(([x]) => x), ['B', 'F', 'E', 'D', 'A']],
     ['top-N is 5 (SPEC 5)', () => TOP_N, 5],
+    ['a top-N pie keeps its 5 largest slices', () => (CHART_KINDS.pie.build({ slices: [1, 9, 3, 7, 5, 8].map((value, i) => ({ name: `s${i}`, value })) }, { topN: true }) as AnyOption).series[0].data.map((d: AnyOption) => d.value), [9, 8, 7, 5, 3]],
     ['transpose makes a series per category', () => prepareSeriesData(TWO, { transpose: true }).series[1]!, { name: 'B', points: [['Stack 1', 9], ['Stack 2', 1]] }],
     ['showavg/min/max add reference lines', () => (CHART_KINDS.bar.build(TWO, { xAxisType: 'category', showAvg: true, showMax: true }) as AnyOption).series[0].markLine.data.map((d: AnyOption) => d.type), ['average', 'max']],
     ['barcolor paints every bar', () => (CHART_KINDS.bar.build(TWO, { xAxisType: 'category', barColour: '#123456' }) as AnyOption).series.map((s: AnyOption) => s.itemStyle.color), ['#123456', '#123456']],

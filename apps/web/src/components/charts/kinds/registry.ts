@@ -1,4 +1,4 @@
-import { applyCartesianAttributes, prepareSeriesData } from '../attributes';
+import { applyCartesianAttributes, prepareSeriesData, TOP_N } from '../attributes';
 import { hasPoints } from '../option-parts';
 import type {
   CalendarHeatmapData,
@@ -41,7 +41,9 @@ export const CHART_KINDS = {
   airQuality: seriesKind(buildAirQualityOption),
   dualAxis: seriesKind(buildDualAxisOption),
   pie: {
-    build: buildPieOption,
+    // Top-N (SPEC 5): the 5 largest slices.
+    build: (data: PieChartData, options: ChartDisplayOptions) =>
+      buildPieOption(options.topN ? { slices: [...data.slices].sort((a, b) => b.value - a.value).slice(0, TOP_N) } : data, options),
     isEmpty: (data: PieChartData) => !data.slices.some((s) => s.value > 0),
   },
   candlestick: {

@@ -7,7 +7,7 @@ import { ChartWidget } from '@/components/charts/chart-widget';
 import { calendarHeatmapHeight } from '@/components/charts/kinds/calendar-heatmap';
 import type { CalendarHeatmapData } from '@/components/charts/types';
 import { useAfter } from '../hooks/use-after';
-import { joinAnswers, widgetChartData, widgetDisplayOptions, widgetRequests } from './widget-request';
+import { chartKindOf, joinAnswers, widgetChartData, widgetDisplayOptions, widgetRequests } from './widget-request';
 
 /** SPEC 9: charts wait 200 ms before fetching (a grid being dragged or a form being typed asks once). */
 export const FETCH_DELAY_MS = 200;
@@ -41,7 +41,7 @@ export function WidgetChart({ widget, height }: { widget: Widget; height: number
   const plot = widget.kind === 'calendarHeatmap' && data ? Math.max(height - 40, calendarHeatmapHeight(data as CalendarHeatmapData, Boolean(options.title))) : height - 40;
   return (
     <ChartWidget
-      kind={widget.kind}
+      kind={chartKindOf(widget)}
       state={state}
       data={data as never}
       options={options}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Widget } from '@enviro/contracts/dashboards';
 import type { TrendResult } from '@enviro/contracts/data/trend';
-import { joinAnswers, widgetChartData, widgetDisplayOptions, widgetRequests } from './widget-request';
+import { chartKindOf, joinAnswers, widgetChartData, widgetDisplayOptions, widgetRequests } from './widget-request';
 
 const NOW = Date.parse('2026-11-26T06:00:00Z');
 const DAY = 86_400_000;
@@ -80,4 +80,12 @@ describe('SPEC 9 defaults and SPEC 2 attributes as display options', () => {
       { interval: 'hour_1', decimals: 2, xAxisType: 'time', yAxisName: 'mg/Nm3', logScale: true, showAvg: true, viewType: 'rose', dark: true, barColour: '#112233', labelRotation: 30, topN: true },
     ],
   ])('%s', (_case, widget, expected) => expect(widgetDisplayOptions(widget, 'mg/Nm3')).toEqual(expected));
+});
+
+describe('which chart draws a widget', () => {
+  it.each([
+    [w({ kind: 'bar', attributes: { type: 'line' } }), 'line'],
+    [w({ kind: 'line' }), 'line'],
+    [w({ kind: 'area', attributes: { type: 'bar' } }), 'area'],
+  ])('%#: %s', (widget, kind) => expect(chartKindOf(widget)).toBe(kind));
 });

@@ -110,8 +110,9 @@ export function widgetDisplayOptions(widget: Widget, unit?: string): ChartDispla
   };
 }
 
-/** Which registered chart kind draws a widget kind (the widget kinds are the chart kinds). */
-export const chartKindOf = (widget: Widget): ChartKindName => widget.kind;
+/** Which chart kind draws a widget: its kind, but a bar or line widget's `type` attribute picks bar or line (SPEC 2 type). */
+export const chartKindOf = (widget: Widget): ChartKindName =>
+  (widget.kind === 'bar' || widget.kind === 'line') && widget.attributes.type ? widget.attributes.type : widget.kind;
 
 const seriesName = (widget: Widget) => (t: TrendResult) =>
   widget.params.length > 1 ? `${t.entityName ?? 'All stations'} · ${t.paramLabel}` : (t.entityName ?? t.paramLabel);
