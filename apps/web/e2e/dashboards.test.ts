@@ -41,7 +41,7 @@ describe('dashboards in a browser', () => {
   /** Waits until every widget on the page has drawn its chart or said it has no data. */
   async function widgetsSettled(page: Page) {
     await expect
-      .poll(async () => page.locator('[data-widget]').evaluateAll((ws) => ws.every((w) => w.querySelector('[role="img"] svg') || w.textContent?.includes('No data found'))), { timeout: 30_000 })
+      .poll(async () => page.locator('[data-widget]').evaluateAll((ws) => ws.length > 0 && ws.every((w) => w.querySelector('[role="img"] svg') || w.textContent?.includes('No data found'))), { timeout: 30_000 })
       .toBe(true);
   }
 
