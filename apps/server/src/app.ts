@@ -4,6 +4,7 @@ import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log.module.ts';
 import { corporatesModule } from './modules/corporates/corporates.module.ts';
+import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { dataModule } from './modules/data/data.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { gatewaysModule } from './modules/gateways/gateways.module.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(preferencesModule);
   await app.register(auditLogModule);
   await app.register(regulatorModule, deps.regulator ?? {});
+  await app.register(dashboardsModule);
 
   // Last: its history-mode fallback must not shadow any API route.
   await app.register(webPlugin);

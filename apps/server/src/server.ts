@@ -13,6 +13,7 @@ import { startDemoRegulator } from './demo/regulator-demo.ts';
 import { startAlertsWorker } from './modules/alerts/alerts-worker.ts';
 import { FetchWebhookSender } from './platform/webhook/webhook-sender.ts';
 import { deviceRpcSink, startDeviceRpcWorker } from './modules/devices/device-rpc.ts';
+import { startOversightWorker } from './modules/dashboards/oversight-worker.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
   );
   // Calibration start and abort reach devices that take commands over MQTT RPC (embedded broker).
   const rpcWorker = broker.rpc ? startDeviceRpcWorker(database.db, broker.rpc, log) : undefined;
+  const oversight = startOversightWorker(database.db, log);
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
     () => rollups.stop(),
     () => regulator.stop(),
     async () => rpcWorker?.stop(),
+    () => oversight.stop(),
     () => broker.close(),
   );
 

@@ -6,30 +6,30 @@ const keysFor = (input: AccessInput) => modulesFor(effectiveAccess(input)).map((
 
 describe('modulesFor: the menu of each view', () => {
   it.each<[string, AccessInput, string[]]>([
-    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'alerts', 'regulator', 'devices', 'calibration', 'settings', 'account']],
-    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'users', 'auditLog', 'settings', 'account']],
-    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'alerts', 'regulator', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
-    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'alerts', 'regulator', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
-    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'alerts', 'regulator', 'devices', 'calibration', 'account']],
-    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'alerts', 'devices', 'calibration', 'users', 'account']],
-    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'alerts', 'devices', 'calibration', 'account']],
-    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'alerts', 'regulator', 'devices', 'calibration', 'users', 'account']],
-    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'alerts', 'regulator', 'devices', 'calibration', 'account']],
-    ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'alerts', 'devices', 'calibration', 'account']],
-    ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'alerts', 'devices', 'calibration', 'users', 'account']],
-    ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'alerts', 'devices', 'calibration', 'account']],
-    ['investor', { userType: 'investor', role: 'investor' }, ['dashboard', 'devices', 'calibration', 'account']],
-    ['no type, no role (default)', {}, ['dashboard', 'devices', 'calibration', 'account']],
+    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'dashboards', 'alerts', 'regulator', 'devices', 'calibration', 'settings', 'account']],
+    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'dashboards', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'users', 'auditLog', 'settings', 'account']],
+    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'dashboards', 'alerts', 'regulator', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'dashboards', 'alerts', 'regulator', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'dashboards', 'alerts', 'regulator', 'devices', 'calibration', 'account']],
+    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'dashboards', 'alerts', 'devices', 'calibration', 'users', 'account']],
+    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'dashboards', 'alerts', 'devices', 'calibration', 'account']],
+    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'dashboards', 'alerts', 'regulator', 'devices', 'calibration', 'users', 'account']],
+    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'dashboards', 'alerts', 'regulator', 'devices', 'calibration', 'account']],
+    ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'dashboards', 'alerts', 'devices', 'calibration', 'account']],
+    ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'dashboards', 'alerts', 'devices', 'calibration', 'users', 'account']],
+    ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'dashboards', 'alerts', 'devices', 'calibration', 'account']],
+    ['investor', { userType: 'investor', role: 'investor' }, ['dashboard', 'dashboards', 'devices', 'calibration', 'account']],
+    ['no type, no role (default)', {}, ['dashboard', 'dashboards', 'devices', 'calibration', 'account']],
     ['tenant user with a role no rule admits', { userType: 'tenant', role: 'support' }, []],
     [
       'site admin managing a tenant (tenant app)',
       { userType: 'site', role: 'admin', managingFrom: { originalTenantType: 'site' } },
-      ['dashboard', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'users', 'settings', 'account'],
+      ['dashboard', 'dashboards', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'users', 'settings', 'account'],
     ],
     [
       'partner managing a tenant',
       { userType: 'partner', role: 'user', managingFrom: { originalTenantType: 'partner' } },
-      ['dashboard', 'alerts', 'regulator', 'devices', 'calibration', 'settings', 'account'],
+      ['dashboard', 'dashboards', 'alerts', 'regulator', 'devices', 'calibration', 'settings', 'account'],
     ],
   ])('%s sees %j', (_who, input, keys) => {
     expect(keysFor(input)).toEqual(keys);
@@ -43,6 +43,7 @@ describe('modulesFor: the menu of each view', () => {
   it('opens the paths GET /api/users/{id}/modules answers', () => {
     expect(APP_MODULES.map((m) => [m.key, m.path])).toEqual([
       ['dashboard', '/app/dashboard'],
+      ['dashboards', '/app/boards'],
       ['alerts', '/app/alerts'],
       ['alertRules', '/app/admin/alert-rules'],
       ['escalations', '/app/admin/escalations'],
@@ -97,6 +98,7 @@ describe('activeModule', () => {
 
   it('finds the agreed modules by path', () => {
     expect(activeModule('/app/admin/audit-log', APP_MODULES)?.key).toBe('auditLog');
+    expect(activeModule('/app/boards/12', APP_MODULES)?.key).toBe('dashboards');
     expect(activeModule('/app/dashboard', APP_MODULES)?.key).toBe('dashboard');
     // An industry opened from the dashboard's table, its trends and comparison.
     expect(activeModule('/app/industries/12', APP_MODULES)?.key).toBe('dashboard');

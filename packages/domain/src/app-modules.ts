@@ -46,13 +46,15 @@ const ALERT_READERS = [
  */
 const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'dashboards', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
 export const APP_MODULES: readonly AppModule[] = [
   // The industries opened from the dashboard's table are part of it.
   { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.app.dashboard, access: APP_RULES, match: { paths: [APP_PATHS.app.dashboard, APP_PATHS.app.industries] } },
+  // GET /api/dashboards declares signedIn: every app's users have their own dashboards.
+  { key: 'dashboards', label: 'Dashboards', path: APP_PATHS.app.dashboards, access: APP_RULES, match: 'contains' },
   // Alerts of every industry the caller reads (POST /api/alerts scopes them); an alert's page is part of it.
   { key: 'alerts', label: 'Alerts', path: APP_PATHS.app.alerts, access: ALERT_READERS, match: 'contains' },
   // Rules and escalation policies are a tenant's settings: its administrators, or site staff acting for it.

@@ -40,6 +40,10 @@ export const APP_PATHS = {
     devices: '/app/devices',
     /** One device: parameters, limits, token, mount history, availability, CSV upload. */
     device: '/app/devices/:id',
+    /** Dashboards the user sees in the tenant acted for (SPEC 1 dashboard management). */
+    dashboards: '/app/boards',
+    /** One dashboard; `?edit=1` edits its grid. */
+    board: '/app/boards/:id',
   },
   /** Administration screens of the signed-in app. */
   admin: {

@@ -12,6 +12,8 @@ import { measureBaselines } from './baselines.ts';
 import { provisionFleet } from './fleet.ts';
 import { benchFleetPage, type FleetPageFigures } from './fleet-page-bench.ts';
 import { benchHttp, benchMqtt } from './ingest-bench.ts';
+import { benchOversight, nationalFleet } from './oversight-bench.ts';
+import { adminSession, benchBoardPaint, benchCalendar, benchMonthTrend, calendarFixture, checkCalendarExact, twelveWidgetBoard } from './dashboards-bench.ts';
 import { benchRecent, benchTrend, trendFixture } from './query-bench.ts';
 import { startServerProcess } from './server-process.ts';
 import { benchIndustryPage, chromiumAvailable, ensureWebBuilt, type PaintFigure } from './web-bench.ts';
@@ -34,6 +36,8 @@ const { values: flags } = parseArgs({
     regulator: { type: 'boolean', default: false },
     alerts: { type: 'boolean', default: false },
     fleet: { type: 'boolean', default: false },
+    oversight: { type: 'boolean', default: false },
+    dashboards: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -71,6 +75,10 @@ try {
     await benchQueriesOnly(version);
   } else if (flags.alerts) {
     await benchAlertsOnly(version);
+  } else if (flags.oversight) {
+    await benchOversightOnly(version);
+  } else if (flags.dashboards) {
+    await benchDashboardsOnly(version);
   } else {
     await benchAll(version);
   }
@@ -102,6 +110,86 @@ async function benchFleetOnly(version: string): Promise<void> {
   log('devices page of a 1,000-device industry');
   const figures = await benchFleetPage(database.db, proc.baseUrl, Math.round(200 * scale) + 20);
   console.log([machine(version), '', '| Figure | Measured |', '|---|---|', fleetRow(figures)].join('\n'));
+}
+
+/**
+ * A board's overview of a national-scale tenant set (5,000 industries, 15,000 stations; a fifth
+ * with --quick), with the recent values of one tenant in the same run as the reference.
+ */
+async function benchOversightOnly(version: string): Promise<void> {
+  const industries = Math.round(5000 * scale);
+  log(`national tenant set: ${industries} industries`);
+  const national = await nationalFleet(database.db, database.pool, industries);
+  const fleet = await provisionFleet(database.db, 200);
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  await benchHttp(proc.baseUrl, fleet, 50, 16, Date.now() - 3600_000);
+  await drainRollups(database);
+  await database.pool.query('ANALYZE');
+  log("board's overview");
+  const overview = await benchOversight(proc.baseUrl, national, Math.round(100 * scale) + 20);
+  log('recent values (reference)');
+  const recent = await benchRecent(proc.baseUrl, fleet.apiKey, fleet.stationIds, Math.round(100 * scale) + 20);
+  console.log(
+    [
+      machine(version),
+      '',
+      '| Figure | Measured | Reference on the same server, same run |',
+      '|---|---|---|',
+      `| A board's overview (GET /api/oversight, first 50 rows worst first) of ${national.industries.toLocaleString('en-IN')} industries, ${national.stations.toLocaleString('en-IN')} stations, ${national.alerts.toLocaleString('en-IN')} alerts, over HTTP | p50 ${overview.p50} ms, p95 ${overview.p95} ms (${overview.runs} runs) | recent values of ${fleet.stationIds.length} stations: p50 ${recent.p50} ms, p95 ${recent.p95} ms |`,
+    ].join('\n'),
+  );
+}
+
+/**
+ * The dashboards' figures (`--dashboards`): a 3-previous-years calendar heatmap of one parameter
+ * over 1-minute data, checked day by day against raw, beside that station's 30-day hourly trend;
+ * and a 12-widget dashboard's first meaningful paint, cold, beside the industry page's.
+ */
+async function benchDashboardsOnly(version: string): Promise<void> {
+  ensureWebBuilt();
+  log('calendar fixture: 1-minute PM2.5 since 1 January three years ago');
+  const calendar = await calendarFixture(database.db, database.pool, Date.now());
+  log('30 days of demo data');
+  const demo = await seedDemo(database, { days: 30 });
+  await database.pool.query('ANALYZE');
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  const days = await checkCalendarExact(proc.baseUrl, database.pool, calendar);
+  log(`calendar: ${days} days equal their raw averages`);
+  const runs = Math.round(100 * scale) + 20;
+  const three = await benchCalendar(proc.baseUrl, calendar, 2, runs);
+  const heatmap = await benchCalendar(proc.baseUrl, calendar, 3, runs);
+  const month = await benchMonthTrend(proc.baseUrl, calendar, runs);
+  const industry = await database.db.selectFrom('tenant').select('id').where('name', '=', DEMO_INDUSTRIES[0]!.name).executeTakeFirstOrThrow();
+  const station = await database.db
+    .selectFrom('entity')
+    .innerJoin('device', (j) => j.onRef('device.tenant_id', '=', 'entity.tenant_id').onRef('device.entity_id', '=', 'entity.id'))
+    .innerJoin('device_param', (j) => j.onRef('device_param.tenant_id', '=', 'device.tenant_id').onRef('device_param.device_id', '=', 'device.id'))
+    .innerJoin('std_param', 'std_param.id', 'device_param.std_param_id')
+    .select(['entity.id', 'std_param.name'])
+    .where('entity.tenant_id', '=', industry.id)
+    .orderBy('entity.id')
+    .orderBy('device_param.slot')
+    .execute();
+  const cookie = await adminSession(database.db, industry.id);
+  const boardId = await twelveWidgetBoard(proc.baseUrl, cookie, Number(station[0]!.id), [station[0]!.name, station[1]!.name]);
+  const paintRuns = Math.round(20 * scale) + 3;
+  log('12-widget dashboard in Chromium, cold cache');
+  const board = await benchBoardPaint(proc.baseUrl, cookie, boardId, paintRuns);
+  log('industry page (reference)');
+  const page = await benchIndustryPage(proc.baseUrl, `/public/dashboard/industry/${industry.id}?back=${demo.statutoryTenantId}`, paintRuns);
+  console.log(
+    [
+      machine(version),
+      '',
+      '| Figure | Measured | Reference on the same server, same run |',
+      '|---|---|---|',
+      `| Calendar heatmap of 3 years (this year and 2 previous, one request) of 1-minute PM2.5, over HTTP | p50 ${three.p50} ms, p95 ${three.p95} ms (${three.runs} runs) | the same station's 30-day hour_1 trend: p50 ${month.p50} ms, p95 ${month.p95} ms |`,
+      `| Calendar heatmap of 4 years (this year and 3 previous: ${days.toLocaleString('en-IN')} days, ${calendar.readings.toLocaleString('en-IN')} readings; two requests at once, until the last answers); every day equal to its raw average | p50 ${heatmap.p50} ms, p95 ${heatmap.p95} ms (${heatmap.runs} runs) | as above |`,
+      `| A 12-widget dashboard's first meaningful paint, cold cache (every chart drawn) | p50 ${board.p50} ms, p95 ${board.p95} ms (${board.runs} runs) | the public industry page's: p50 ${page.meaningful.p50} ms, p95 ${page.meaningful.p95} ms |`,
+    ].join('\n'),
+  );
 }
 
 /** The trend and recent-values figures alone, on a fleet with an hour of readings. */

@@ -1,6 +1,8 @@
 import type { DatabaseHandle } from '../platform/database/database.ts';
 import { seedDemoAlerts } from './alerts-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
+import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
+import { rebuildDayQuarters } from '../modules/dashboards/oversight-worker.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
@@ -77,6 +79,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`copied ${counter.rows} readings (${since(started)})`);
   const rollups = await history.buildRollups(tenantIds, fromMs, toMs);
   log(`built ${rollups} 15-minute rollups (${since(started)})`);
+  // The oversight overview's 24-hour availability reads day maps the closed-slot feed keeps from now on.
+  await rebuildDayQuarters(database.db, tenantIds, new Date(toMs - 2 * 86_400_000));
   await history.refreshLatest(tenantIds);
   const alerts = await history.raiseAlerts(tenantIds);
   log(`raised ${alerts} alerts (${since(started)})`);
@@ -84,6 +88,9 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
   const calibrations = await seedCalibrations(database.db, tenantIds, toMs);
   log(`recorded ${calibrations} calibrations: one analyser on schedule, one being calibrated, one overdue (${since(started)})`);
+  let dashboards = 0;
+  for (const tenantId of tenantIds) dashboards += await seedTemplateDashboards(database.db, tenantId);
+  log(`seeded ${dashboards} template dashboards (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
   const accounts = await seedDemoAccounts(database.db, {
     statutoryTenantId: statutory.id,

@@ -91,6 +91,8 @@ function createRouter() {
         { path: paths.app.industries.path, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
         { path: paths.app.alerts.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertsRoute }) },
         { path: paths.app.alert.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertRoute }) },
+        { path: paths.app.dashboards.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).DashboardsRoute }) },
+        { path: paths.app.board.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).BoardRoute }) },
         accountRoute,
         { path: paths.app.calibration.path, lazy: async () => ({ Component: (await import('./routes/app/calibration-route')).CalibrationRoute }) },
         { path: paths.app.devices.path, lazy: async () => ({ Component: (await import('./routes/app/devices-route')).DevicesRoute }) },

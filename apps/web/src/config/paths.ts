@@ -79,6 +79,14 @@ export const paths = {
     },
     devices: { path: APP_PATHS.app.devices, getHref: () => APP_PATHS.app.devices },
     device: { path: APP_PATHS.app.device, getHref: (id: number | string) => generatePath(APP_PATHS.app.device, { id: String(id) }) },
+    /** Dashboards of the tenant acted for; `type`: only those of a station type. */
+    dashboards: { path: APP_PATHS.app.dashboards, getHref: (query: { type?: string | undefined } = {}) => withQuery(APP_PATHS.app.dashboards, query) },
+    /** One dashboard; `edit`: open its grid for editing. */
+    board: {
+      path: APP_PATHS.app.board,
+      getHref: (id: number | string, query: { edit?: boolean } = {}) =>
+        withQuery(generatePath(APP_PATHS.app.board, { id: String(id) }), query.edit ? { edit: '1' } : {}),
+    },
   },
   /** Administration screens (children of the signed-in layout at /app). */
   admin: {

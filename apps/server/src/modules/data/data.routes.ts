@@ -1,7 +1,9 @@
+import { AqiRequestBody, AqiResponse } from '@enviro/contracts/data/aqi';
 import { RawDataRequestBody, RawDataResponse } from '@enviro/contracts/data/raw';
 import { RecentRequestBody, RecentResponse, RecentTreeRequestBody, RecentTreeResponse } from '@enviro/contracts/data/recent';
 import { DataRequestBody, MetricRequestBody, TrendResponse } from '@enviro/contracts/data/trend';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AqiService } from './aqi.service.ts';
 import { RawDataService } from './raw.service.ts';
 import { RecentService } from './recent.service.ts';
 import { TrendService } from './trend.service.ts';
@@ -22,6 +24,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   const trends = new TrendService(app.database, app.catalogs);
   const recent = new RecentService(app.database, app.catalogs);
   const raw = new RawDataService(db, app.catalogs);
+  const aqi = new AqiService(app.database, app.catalogs);
 
   app.post(
     '/api/data/metric',
@@ -91,5 +94,19 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => raw.table(request.auth, request.body.request),
+  );
+
+  app.post(
+    '/api/data/aqi',
+    {
+      config: { access: PORTAL_READ },
+      schema: {
+        tags: ['data'],
+        summary: "National AQI (CPCB) of a CAAQMS station: now (the last 24 hours, 8 for CO and O3) and per day of Asia/Kolkata",
+        body: AqiRequestBody,
+        response: { 200: AqiResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => aqi.aqi(request.auth, request.body.request),
   );
 };

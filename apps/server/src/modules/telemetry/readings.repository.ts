@@ -2,9 +2,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { READINGS_CHANNEL } from '../../platform/database/notify-channels.ts';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
 import type { DeviceProfile } from './device-profile.repository.ts';
 import type { ReadingRow } from './telemetry-parser.ts';
+
+/** One notification per tenant of the batch on READINGS_CHANNEL, delivered when the batch commits. */
+const NOTIFY_TENANTS = `SELECT pg_notify('${READINGS_CHANNEL}', t::text) FROM unnest($1::int[]) AS t`;
 
 /** One device's rows of a batch, by epoch milliseconds. */
 export interface StagedDevice {
@@ -105,6 +109,8 @@ export class ReadingsRepository extends PooledRepository {
       await pipeline(Readable.from(batch.copy), client.query(copyFrom('COPY ingest_stage FROM STDIN')));
       const inserted = await client.query(INSERT_READINGS);
       await client.query(APPLY, batch.params);
+      // Live-value streams on every server hear of the batch once it commits (live.ts in the data module).
+      await client.query(NOTIFY_TENANTS, [batch.tenantIds]);
       await client.query('COMMIT');
       client.release();
       return inserted.rowCount ?? 0;
@@ -124,6 +130,8 @@ interface Staged {
   /** COPY text lines `tenant \t device \t ts_ms \t {v1,NULL,v3}`, in chunks of about 64 kB. */
   copy: string[];
   params: unknown[][];
+  /** The batch's tenants, for NOTIFY_TENANTS. */
+  tenantIds: number[];
 }
 
 /**
@@ -177,7 +185,7 @@ function stage(devices: StagedDevice[]): Staged {
     push(seen, tenantId, deviceId, maxTs, device.entityId);
   }
   if (chunk.length > 0) copy.push(chunk);
-  return { copy, params: [...marks, ...latest, ...seen, ...alerts] };
+  return { copy, params: [...marks, ...latest, ...seen, ...alerts], tenantIds: [...new Set(seen[0])] };
 }
 
 function push<T extends unknown[][]>(columns: T, ...values: { [K in keyof T]: T[K][number] }): void {

@@ -21,6 +21,7 @@ export interface Database {
   slot_consumer: SlotConsumerTable;
   slot_change: SlotChangeTable;
   suppression_window: SuppressionWindowTable;
+  device_day_quarters: DeviceDayQuartersTable;
   series_latest: SeriesLatestTable;
   alert: AlertTable;
   alert_escalation: AlertEscalationTable;
@@ -52,6 +53,7 @@ export interface Database {
   regulator_republish: RegulatorRepublishTable;
   device_mount: DeviceMountTable;
   gateway: GatewayTable;
+  dashboard: DashboardTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -265,6 +267,16 @@ export interface SuppressionWindowTable {
   source: string | null;
   reason: string | null;
   created_at: CreatedAt;
+}
+
+/** Quarters of a local day holding data of a device, as 96 bits (055_oversight.sql). */
+export interface DeviceDayQuartersTable {
+  tenant_id: number;
+  device_id: BigId;
+  /** The day of Asia/Kolkata, 'YYYY-MM-DD'. */
+  day: ColumnType<string, string, string>;
+  /** '0'/'1' text of 96 bits, bit i the quarter from local midnight + i x 15 minutes. */
+  quarters: string;
 }
 
 export interface SeriesLatestTable {
@@ -617,4 +629,20 @@ export interface RegulatorRepublishTable {
   created_by: string;
   total: Generated<number>;
   created_at: CreatedAt;
+}
+
+/** A dashboard: a named grid of widgets (migration 050). */
+export interface DashboardTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  name: string;
+  entity_type: string | null;
+  owner_user_tenant_id: number | null;
+  owner_user_id: BigId | null;
+  shared_roles: string[];
+  template: string | null;
+  widgets: Json<unknown[]>;
+  created_by: BigId | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -1,6 +1,8 @@
-import { Center, Text } from '@mantine/core';
+import { Center, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
+import { DataTable } from '@/components/table/data-table';
 import { ChartSpinner } from './chart-spinner';
+import { chartTable } from './chart-table';
 import { EChart } from './echart';
 import { CHART_KINDS, type ChartDataOf, type ChartKind, type ChartKindName } from './kinds/registry';
 import type { ChartDisplayOptions } from './types';
@@ -20,6 +22,11 @@ export interface ChartWidgetProps<K extends ChartKindName> {
   height?: number;
   /** What the chart shows, for screen readers. */
   ariaLabel: string;
+  /**
+   * With a title, the chart offers its table view and CSV export (SPEC 1), the file named after
+   * the title; without, the chart alone.
+   */
+  tableTitle?: string | undefined;
 }
 
 /** SPEC 2: the spinner while loading, then the chart, or the no-data message. */
@@ -30,8 +37,10 @@ export function ChartWidget<K extends ChartKindName>({
   options,
   height = 320,
   ariaLabel,
+  tableTitle,
 }: ChartWidgetProps<K>) {
   const [unavailable, setUnavailable] = useState(false);
+  const [view, setView] = useState<'chart' | 'table'>('chart');
   const onUnavailable = useCallback(() => setUnavailable(true), []);
   const chartKind = CHART_KINDS[kind] as ChartKind<ChartDataOf<K>>;
   const empty = state !== 'ready' || !data || unavailable || chartKind.isEmpty(data);
@@ -54,5 +63,33 @@ export function ChartWidget<K extends ChartKindName>({
       </Center>
     );
   }
-  return <EChart option={option} height={height} ariaLabel={ariaLabel} onUnavailable={onUnavailable} />;
+  const chart = <EChart option={option} height={height} ariaLabel={ariaLabel} onUnavailable={onUnavailable} dark={options?.dark} />;
+  if (!tableTitle || !data) return chart;
+  return (
+    <Stack gap={4}>
+      <Group justify="flex-end">
+        <SegmentedControl
+          size="xs"
+          value={view}
+          onChange={(v) => setView(v as 'chart' | 'table')}
+          data={[
+            { value: 'chart', label: 'Chart' },
+            { value: 'table', label: 'Table' },
+          ]}
+          aria-label="Show as"
+        />
+      </Group>
+      {view === 'chart' ? chart : <ChartTableView kind={kind} data={data} title={tableTitle} height={height} />}
+    </Stack>
+  );
+}
+
+function ChartTableView<K extends ChartKindName>({ kind, data, title, height }: { kind: K; data: ChartDataOf<K>; title: string; height: number }) {
+  const table = useMemo(() => chartTable(kind, data), [kind, data]);
+  const columns = table.headers.map((header, i) => ({ header, value: (row: (string | number | null)[]) => row[i] ?? '' , align: i === 0 ? ('left' as const) : ('right' as const) }));
+  return (
+    <div style={{ maxHeight: height, overflow: 'auto' }}>
+      <DataTable title={title} columns={columns} rows={table.rows} rowKey={(row) => String(row[0])} minWidth={320} />
+    </div>
+  );
 }

@@ -10,12 +10,14 @@ interface EChartProps {
   ariaLabel: string;
   /** Called when ECharts could not be loaded. */
   onUnavailable: () => void;
+  /** SPEC 9 dark theme (ECharts' own 'dark'). */
+  dark?: boolean | undefined;
 }
 
 type Instance = ReturnType<NonNullable<Awaited<ReturnType<typeof loadEcharts>>>['init']>;
 
 /** One ECharts instance drawn as SVG, resized with its box and disposed on unmount. */
-export function EChart({ option, height, ariaLabel, onUnavailable }: EChartProps) {
+export function EChart({ option, height, ariaLabel, onUnavailable, dark = false }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<Instance | null>(null);
 
@@ -27,7 +29,7 @@ export function EChart({ option, height, ariaLabel, onUnavailable }: EChartProps
       if (disposed || !box.current) return;
       if (!echarts) return onUnavailable();
       const el = box.current;
-      instance = echarts.init(el, null, { renderer: 'svg' });
+      instance = echarts.init(el, dark ? 'dark' : null, { renderer: 'svg' });
       observer = new ResizeObserver(() => instance?.resize());
       observer.observe(el);
       setChart(instance);
@@ -37,7 +39,7 @@ export function EChart({ option, height, ariaLabel, onUnavailable }: EChartProps
       observer?.disconnect();
       instance?.dispose();
     };
-  }, [onUnavailable]);
+  }, [onUnavailable, dark]);
 
   useEffect(() => {
     // Lines that draw themselves are motion; people who asked their system for less get none.

@@ -1,5 +1,6 @@
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, CandlestickChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
 import {
+  CalendarComponent,
   DataZoomComponent,
   GridComponent,
   LegendComponent,
@@ -8,16 +9,20 @@ import {
   TitleComponent,
   ToolboxComponent,
   TooltipComponent,
+  VisualMapComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
 // Only what the chart kinds use is registered, so the bundle carries nothing else. A new kind adds
-// its series and components here.
+// its series and components here. ECharts registers its 'dark' theme itself (SPEC 9 dark theme).
 echarts.use([
   BarChart,
+  CandlestickChart,
+  HeatmapChart,
   LineChart,
   PieChart,
+  CalendarComponent,
   DataZoomComponent,
   GridComponent,
   LegendComponent,
@@ -26,6 +31,7 @@ echarts.use([
   TitleComponent,
   ToolboxComponent,
   TooltipComponent,
+  VisualMapComponent,
   SVGRenderer,
 ]);
 

@@ -1,6 +1,7 @@
 import type { ComposeOption } from 'echarts/core';
-import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, CandlestickSeriesOption, HeatmapSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type {
+  CalendarComponentOption,
   DataZoomComponentOption,
   GridComponentOption,
   LegendComponentOption,
@@ -9,6 +10,7 @@ import type {
   TitleComponentOption,
   ToolboxComponentOption,
   TooltipComponentOption,
+  VisualMapComponentOption,
 } from 'echarts/components';
 
 /** The ECharts options our builders produce (only the parts we register). */
@@ -16,6 +18,10 @@ export type ChartOption = ComposeOption<
   | BarSeriesOption
   | LineSeriesOption
   | PieSeriesOption
+  | CandlestickSeriesOption
+  | HeatmapSeriesOption
+  | CalendarComponentOption
+  | VisualMapComponentOption
   | DataZoomComponentOption
   | GridComponentOption
   | LegendComponentOption
@@ -76,6 +82,54 @@ export interface PieChartData {
   slices: readonly PieSlice[];
 }
 
+/** One bucket's candle (SPEC 1): open = first, close = last, low = min, high = max of its readings. */
+export interface Candle {
+  /** Bucket start, epoch ms. */
+  time: number;
+  open: number;
+  close: number;
+  low: number;
+  high: number;
+}
+
+/** Data of candlestick charts: one series' candles. */
+export interface CandlestickChartData {
+  name: string;
+  unit?: string | undefined;
+  candles: readonly Candle[];
+  referenceLines?: readonly ReferenceLine[];
+}
+
+/** A day's value on a calendar heatmap: the local date ('2025-03-25') and its value, null when none. */
+export type CalendarDay = readonly [date: string, value: number | null];
+
+/** A colour band of a heatmap's legend: values from `min` (inclusive) below `max`. */
+export interface HeatmapBand {
+  min?: number;
+  max?: number;
+  label: string;
+  colour: string;
+}
+
+/** Data of calendar heatmaps (SPEC 1, 9): one heatmap per year, newest first. */
+export interface CalendarHeatmapData {
+  name: string;
+  unit?: string | undefined;
+  years: readonly { year: number; days: readonly CalendarDay[] }[];
+  /** Fixed bands (e.g. AQI categories); SPEC 9's bands of the range otherwise. */
+  bands?: readonly HeatmapBand[];
+}
+
+/** Data of facility heatmaps: facilities or stations (rows) by time or category (columns). */
+export interface FacilityHeatmapData {
+  rows: readonly string[];
+  /** Column keys: bucket starts (epoch ms) on time, or labels. */
+  columns: readonly (number | string)[];
+  /** [column index, row index, value]. */
+  cells: readonly (readonly [number, number, number | null])[];
+  unit?: string | undefined;
+}
+
 /** How a chart is drawn, whatever its data (SPEC 2 chart attributes, SPEC 9 defaults). */
 export interface ChartDisplayOptions {
   /** Kind of x axis: instants ('time', default) or labels ('category'). */
@@ -95,6 +149,36 @@ export interface ChartDisplayOptions {
   showDataLabel?: boolean;
   /** Bars grow upward ('vertical', default) or rightward ('horizontal'). */
   orient?: 'vertical' | 'horizontal';
+  /** Title above the plot (SPEC 2 chart title). */
+  title?: string | undefined;
+  /** Name of the x axis. */
+  xAxisName?: string | undefined;
+  /** Logarithmic value axis (charttype 'log'). */
+  logScale?: boolean;
+  /** Value axis fits the data instead of keeping zero (bars). */
+  dynamicScale?: boolean;
+  /** Rotation of category labels, degrees. */
+  labelRotation?: number;
+  /** Toolbox features shown. */
+  toolbox?: readonly ('saveAsImage' | 'dataView' | 'dataZoom' | 'restore')[];
+  /** The plot alone: no axes, legend or grid lines. */
+  naked?: boolean;
+  /** Reference lines at the first series' average, minimum and maximum. */
+  showAvg?: boolean;
+  showMin?: boolean;
+  showMax?: boolean;
+  /** One colour for every bar. */
+  barColour?: string | undefined;
+  /** Pie as a donut (default) or a rose. */
+  viewType?: 'donut' | 'rose';
+  /** Per-series bar or line of a dual-axis chart. */
+  types?: readonly ('bar' | 'line')[];
+  /** Swap series and categories (category charts). */
+  transpose?: boolean;
+  /** Keep the 5 largest categories (SPEC 5 top-N). */
+  topN?: boolean;
+  /** Dark theme (SPEC 9). */
+  dark?: boolean;
 }
 
 /** SPEC 9 chart defaults. */

@@ -3,6 +3,7 @@ import type { SessionUser } from '@enviro/contracts/accounts';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/accounts/api/get-me';
 import { useTenantsLiveStatus } from '@/features/tenants/api/get-tenants-live-status';
+import { OversightView } from '@/features/dashboards/components/oversight-view';
 import { TenantsOverview } from '@/features/dashboards/components/tenants-overview';
 import { IndustryView } from '@/features/public-portal/components/industry-view';
 import { useTenantInfo } from '@/features/tenants/api/get-tenant-info';
@@ -10,8 +11,9 @@ import { APP_DASHBOARD_LINKS, DashboardLinksProvider } from '@/lib/dashboard-lin
 
 /**
  * /app/dashboard, the home of each view: in the tenant app (own tenant or one acted for) the
- * industry's summary and stations; elsewhere the tenants the user may read (a board's industries,
- * a corporate's, every one for site and partner users) with their stations by live status.
+ * industry's summary and stations; for boards, the CGWA, quasi-regulators, corporates and
+ * investors the oversight of their industries, worst first; for site and partner users the
+ * tenants they look after with their stations by live status.
  */
 export function DashboardRoute() {
   const me = useMe();
@@ -36,6 +38,27 @@ function TenantDashboard({ tenantId }: { tenantId: number }) {
 }
 
 function TenantsDashboard({ user }: { user: SessionUser }) {
+  // Site and partner staff look after tenants; everyone else oversees industries.
+  if (user.view !== 'site' && user.view !== 'partner') return <OversightDashboard user={user} />;
+  return <ServicedTenants user={user} />;
+}
+
+/** Boards, the CGWA, quasi-regulators, corporates and investors: their industries worst first. */
+function OversightDashboard({ user }: { user: SessionUser }) {
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Dashboard
+        </Title>
+        <Text c="dimmed">{subtitle(user)}</Text>
+      </div>
+      <OversightView />
+    </Stack>
+  );
+}
+
+function ServicedTenants({ user }: { user: SessionUser }) {
   const live = useTenantsLiveStatus();
   if (live.isError) return <LoadFailed what="The tenants" onRetry={() => void live.refetch()} />;
   if (!live.data) return <Loading />;

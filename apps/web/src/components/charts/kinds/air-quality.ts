@@ -17,5 +17,5 @@ export function buildAirQualityOption(data: SeriesChartData, options: ChartDispl
       color: (p: { value?: unknown }) => airQualityColour(Array.isArray(p.value) ? (p.value[1] as number | null) : (p.value as number | null)),
     },
   }));
-  return { ...bar, series };
+  return { ...bar, series } as ChartOption;
 }

@@ -4,10 +4,11 @@ import { CHART_DEFAULTS, type ChartDisplayOptions, type ChartOption, type PieCha
 /** SPEC 9: the pie is a donut from 40 % to 70 % of the radius. */
 export const PIE_RADIUS = ['40%', '70%'] as const;
 
-/** Donut chart of named values. */
+/** Donut chart of named values; `viewType: 'rose'` draws a Nightingale rose (SPEC 2 viewtype). */
 export function buildPieOption(data: PieChartData, options: ChartDisplayOptions = {}): ChartOption {
   const decimals = options.decimals ?? CHART_DEFAULTS.decimals;
   return {
+    ...(options.title ? { title: { text: options.title, left: 0, textStyle: { fontSize: 14 } } } : {}),
     tooltip: {
       trigger: 'item',
       confine: true,
@@ -22,6 +23,7 @@ export function buildPieOption(data: PieChartData, options: ChartDisplayOptions 
       {
         type: 'pie',
         radius: [...PIE_RADIUS],
+        ...(options.viewType === 'rose' ? { roseType: 'radius' as const } : {}),
         center: ['40%', '50%'],
         avoidLabelOverlap: true,
         label: { show: options.showDataLabel ?? false },

@@ -132,7 +132,7 @@ export function ParameterDashboard({ tenantId, tenantName }: { tenantId: number;
         <Text fw={600} component="h2" fz="md" m={0} mb="xs">
           {param ? `${param.label}${param.unit ? ` (${param.unit})` : ''}` : 'No parameter'}
         </Text>
-        <ChartWidget kind="line" state={chartState(trend)} data={data} options={options} height={360} ariaLabel={`${param?.label ?? ''} by station`} />
+        <ChartWidget kind="line" state={chartState(trend)} data={data} options={options} height={360} ariaLabel={`${param?.label ?? ''} by station`} tableTitle={`${param?.label ?? ''} trend by station`} />
         <IncompleteNote series={data.series} />
       </Paper>
       <Paper withBorder p="md">

@@ -81,7 +81,7 @@ export function IndustriesView({ boardId, boardName }: { boardId: number; boardN
             </Paper>
             <Paper withBorder p="md">
               <Text fw={600}>Stations by live status</Text>
-              <ChartWidget kind="pie" state="ready" data={pie} height={220} ariaLabel="Stations by live status" />
+              <ChartWidget kind="pie" state="ready" data={pie} height={220} ariaLabel="Stations by live status" tableTitle="Stations by live status" />
             </Paper>
           </SimpleGrid>
           {industries.length === 0 ? (

@@ -55,7 +55,7 @@ export function StationRecentChart({ params, trends, window, state, limits }: St
         />
       </Group>
       <div>
-        <ChartWidget kind="line" state={state} data={data} options={options} height={280} ariaLabel={`${param?.label ?? ''} over the last 4 hours`} />
+        <ChartWidget kind="line" state={state} data={data} options={options} height={280} ariaLabel={`${param?.label ?? ''} over the last 4 hours`} tableTitle={`${param?.label ?? ''} last 4 hours`} />
         <IncompleteNote series={data.series} />
       </div>
     </Stack>

@@ -1,4 +1,5 @@
-import { Divider, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Divider, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatInZone } from '@enviro/domain/format-date';
 import { useMemo, useState } from 'react';
 import { useAlertLimits } from '@/api/get-alert-limits';
 import { useEntityMetric } from '@/api/get-entity-metric';
@@ -6,6 +7,8 @@ import { chartState } from '@/components/charts/chart-state';
 import { durationWindow, isCutBucket } from '@/components/charts/from-trends';
 import { useAlertCounts } from '../api/get-alert-counts';
 import { useRecentValues } from '../api/get-recent-values';
+import { AqiPanel } from '@/features/data/components/aqi-panel';
+import { useLiveValues } from '@/features/data/hooks/use-live-values';
 import { CtoDocument } from './cto-document';
 import { RawDataReportForm } from './raw-data-report-form';
 import { StationParameters, type ParameterRow } from './station-parameters';
@@ -36,6 +39,8 @@ interface StationViewProps {
 export function StationView({ tenantId, station, back }: StationViewProps) {
   // Fixed when the view opens (the parent keys it by station), so query keys stay stable.
   const links = useDashboardLinks();
+  // Signed in, readings committed anywhere refresh the view at once (the portal keeps polling).
+  const live = useLiveValues(station.id);
   const [now] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
   const names = station.params.map((p) => p.name);
   const hasParams = names.length > 0;
@@ -85,10 +90,21 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
     <Paper withBorder p="md">
       <Stack gap="lg">
         <StationSummary station={station} />
+        {live.connected && (
+          <Text size="xs" c="green.8" data-testid="live-values">
+            ● Live{live.lastAt !== null ? `: last reading ${formatInZone(live.lastAt, 'HH:mm:ss')} IST` : ''}
+          </Text>
+        )}
         <Divider />
         <StationParameters stationName={station.name} rows={rows} />
         {hasParams && (
           <StationRecentChart params={station.params} trends={hours.data} window={span} state={chartState(hours)} limits={limits.data} />
+        )}
+        {station.type === 'caaqms' && (
+          <>
+            <Divider />
+            <AqiPanel stationId={station.id} stationName={station.name} />
+          </>
         )}
         <Divider />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">

@@ -30,6 +30,7 @@ export function TenantAlertsChart({ tenantId }: { tenantId: number }) {
         options={{ interval: 'day_1' }}
         height={240}
         ariaLabel="SYSTEM alerts per day this month"
+        tableTitle="Alerts this month"
       />
     </Stack>
   );

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/src/demo/seed-demo.ts';
+import { newUser } from '../../server/test/accounts.ts';
+import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
+import { sessionCookie } from '../../server/test/sessions.ts';
+import { addSessionCookie, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+
+const CEMENT = 'Aravali Cement Works Ltd';
+
+describe('dashboards in a browser', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let browser: Browser;
+  let admin = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemo(database, { days: 2 });
+    const cement = await database.db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow();
+    const user = await newUser(database.db, { tenantId: cement.id, name: 'Arjun Admin', role: 'admin' });
+    admin = await sessionCookie(database.db, cement.id, user.id);
+    ({ app, base } = await startServer(database));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  async function open(viewport: ViewportName, url: string) {
+    const opened = await openPage(browser, viewport);
+    await addSessionCookie(opened.context, base, admin);
+    await opened.page.goto(`${base}${url}`);
+    return opened;
+  }
+
+  /** Waits until every widget on the page has drawn its chart or said it has no data. */
+  async function widgetsSettled(page: Page) {
+    await expect
+      .poll(async () => page.locator('[data-widget]').evaluateAll((ws) => ws.length > 0 && ws.every((w) => w.querySelector('[role="img"] svg') || w.textContent?.includes('No data found'))), { timeout: 30_000 })
+      .toBe(true);
+  }
+
+  it.each<ViewportName>(['desktop', 'phone'])('lists the seeded templates and shows one with its charts (%s)', async (viewport) => {
+    const { context, page, errors } = await open(viewport, '/app/boards');
+    await page.getByRole('heading', { level: 1, name: 'Dashboards' }).waitFor();
+    const template = page.getByRole('link', { name: /overview$/ }).first();
+    await template.waitFor();
+    await screenshot(page, `dashboards-list-${viewport}`);
+    await template.click();
+    await page.waitForURL(/\/app\/boards\/\d+$/);
+    await page.locator('[data-widget]').first().waitFor();
+    expect(await page.locator('[data-widget]').count()).toBeGreaterThanOrEqual(5);
+    await widgetsSettled(page);
+    expect(await page.locator('[data-widget] [role="img"] svg').count()).toBeGreaterThanOrEqual(4);
+    await screenshot(page, `dashboards-board-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    // Every chart has its table view and CSV export.
+    const first = page.locator('[data-widget]').first();
+    await first.getByText('Table', { exact: true }).click();
+    await first.getByRole('button', { name: 'Export CSV' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('edits a dashboard: drags a widget, adds one through the form with its preview, saves, and the grid stays', async () => {
+    const { context, page, errors } = await open('desktop', '/app/boards');
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    });
+    await page.getByRole('button', { name: 'New dashboard' }).click();
+    await page.getByLabel('Name').fill('Kiln watch');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/app\/boards\/\d+\?edit=1$/);
+    const id = Number(/boards\/(\d+)/.exec(page.url())![1]);
+
+    for (const [name, kind] of [['Daily candles', 'Candlestick'], ['Year of days', 'Calendar heatmap']] as const) {
+      await page.getByRole('button', { name: 'Add widget' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByRole('textbox', { name: 'Chart', exact: true }).click();
+      await page.getByRole('option', { name: kind, exact: true }).click();
+      await dialog.getByRole('textbox', { name: 'Stations' }).click();
+      await page.getByRole('option').first().click();
+      // A click beside the list closes it (Escape would close the dialog too).
+      await dialog.getByText('Preview', { exact: true }).click();
+      await dialog.getByRole('textbox', { name: 'Parameters' }).click();
+      await page.getByRole('option').first().click();
+      await dialog.getByText('Preview', { exact: true }).click();
+      await dialog.getByLabel('Widget preview').locator('svg, :text("No data found")').first().waitFor({ timeout: 30_000 });
+      if (kind === 'Calendar heatmap') await screenshot(page, 'dashboards-widget-form-desktop');
+      await dialog.getByRole('button', { name: 'Add widget' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    // The second widget went below the first; drag it up beside it.
+    const handle = page.getByRole('button', { name: 'Move Year of days', exact: true });
+    const box = (await handle.boundingBox())!;
+    const firstBox = (await page.locator('[data-widget]').first().boundingBox())!;
+    await page.mouse.move(box.x + 10, box.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(firstBox.x + firstBox.width + 40, firstBox.y + 5, { steps: 8 });
+    await page.mouse.up();
+    await screenshot(page, 'dashboards-editing-desktop');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(new RegExp(`/app/boards/${id}$`));
+
+    const saved = (await page.evaluate(async (url) => (await fetch(url, { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(), `${base}/api/dashboards/${id}`)) as {
+      widgets: { name: string; kind: string; layout: { x: number; y: number; w: number; h: number } }[];
+    };
+    expect(saved.widgets.map((w) => [w.name, w.kind, w.layout])).toEqual([
+      ['Daily candles', 'candlestick', { x: 0, y: 0, w: 6, h: 4 }],
+      ['Year of days', 'calendarHeatmap', { x: 6, y: 0, w: 6, h: 4 }],
+    ]);
+    await page.reload();
+    await widgetsSettled(page);
+    await screenshot(page, 'dashboards-saved-desktop');
+
+    page.on('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.waitForURL(/\?edit=1$/);
+    await page.getByRole('heading', { level: 1, name: 'Kiln watch (copy)' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(`${base}/app/boards`);
+    await page.getByRole('link', { name: 'Kiln watch', exact: true }).waitFor();
+    // The list refetches once the delete is done.
+    await expect.poll(() => page.getByRole('link', { name: 'Kiln watch (copy)' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

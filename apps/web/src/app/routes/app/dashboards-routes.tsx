@@ -1,0 +1,41 @@
+import { Container } from '@mantine/core';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import type { SessionUser } from '@enviro/contracts/accounts';
+import { isSiteAdministrator } from '@enviro/domain/access-model';
+import { loadEcharts } from '@/components/charts/load-echarts';
+import { Loading } from '@/components/status/load-state';
+import { useMe } from '@/features/accounts/api/get-me';
+import { BoardView } from '@/features/dashboards/components/board-view';
+import { DashboardsList } from '@/features/dashboards/components/dashboards-list';
+
+/** The tenant's administrators, who make and change its dashboards (the server decides the same way). */
+const administers = (me: SessionUser) => isSiteAdministrator(me.userType, me.role) || (me.role === 'admin' && !me.manage);
+
+/** /app/boards: the dashboards of the tenant acted for. */
+export function DashboardsRoute() {
+  const me = useMe();
+  if (!me.data) return <Loading />;
+  return (
+    <Container size="xl" px={0}>
+      <DashboardsList administers={administers(me.data)} />
+    </Container>
+  );
+}
+
+/**
+ * /app/boards/:id: one dashboard's grid. The dashboard, the signed-in user and the charting
+ * library are asked for at once: its widgets paint without waiting for one another.
+ */
+export function BoardRoute() {
+  const { id } = useParams();
+  const me = useMe();
+  useEffect(() => {
+    void loadEcharts();
+  }, []);
+  return (
+    <Container size="xl" px={0}>
+      <BoardView key={id} id={Number(id)} tenantId={me.data?.actingTenantId} administers={me.data ? administers(me.data) : false} />
+    </Container>
+  );
+}

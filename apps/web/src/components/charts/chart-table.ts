@@ -1,0 +1,52 @@
+import { formatDateTime24 } from '@enviro/domain/format-date';
+import { facilityColumnLabels } from './kinds/facility-heatmap';
+import type { ChartDataOf, ChartKindName } from './kinds/registry';
+import type { CalendarHeatmapData, CandlestickChartData, FacilityHeatmapData, PieChartData, SeriesChartData } from './types';
+
+/** A chart's data as a table (SPEC 1: every chart has its table view and CSV export). */
+export interface ChartTable {
+  headers: string[];
+  rows: (string | number | null)[][];
+}
+
+const xLabel = (x: number | string) => (typeof x === 'number' ? formatDateTime24(x) : x);
+
+function seriesTable(data: SeriesChartData): ChartTable {
+  const xs = [...new Set(data.series.flatMap((s) => [...s.points, ...(s.incomplete ?? [])].filter(([, y]) => y !== null).map(([x]) => x)))];
+  if (xs.every((x) => typeof x === 'number')) (xs as number[]).sort((a, b) => a - b);
+  const value = (s: SeriesChartData['series'][number], x: number | string) =>
+    s.points.find(([px, y]) => px === x && y !== null)?.[1] ?? s.incomplete?.find(([px]) => px === x)?.[1] ?? null;
+  return {
+    headers: ['Time', ...data.series.map((s) => (s.unit ? `${s.name} (${s.unit})` : s.name))],
+    rows: xs.map((x) => [xLabel(x), ...data.series.map((s) => value(s, x))]),
+  };
+}
+
+const TABLES: { [K in ChartKindName]: (data: ChartDataOf<K>) => ChartTable } = {
+  line: seriesTable,
+  bar: seriesTable,
+  area: seriesTable,
+  airQuality: seriesTable,
+  dualAxis: seriesTable,
+  pie: (data: PieChartData) => ({ headers: ['Name', 'Value'], rows: data.slices.map((s) => [s.name, s.value]) }),
+  candlestick: (data: CandlestickChartData) => ({
+    headers: ['Time', 'Open', 'Close', 'Low', 'High'],
+    rows: data.candles.map((c) => [formatDateTime24(c.time), c.open, c.close, c.low, c.high]),
+  }),
+  calendarHeatmap: (data: CalendarHeatmapData) => ({
+    headers: ['Date', data.unit ? `${data.name} (${data.unit})` : data.name],
+    rows: [...data.years].sort((a, b) => a.year - b.year).flatMap((y) => y.days.map(([d, v]) => [d, v])),
+  }),
+  facilityHeatmap: (data: FacilityHeatmapData) => {
+    const labels = facilityColumnLabels(data, undefined);
+    return {
+      headers: ['Station', ...labels],
+      rows: data.rows.map((name, r) => [name, ...data.columns.map((_, c) => data.cells.find(([x, y]) => x === c && y === r)?.[2] ?? null)]),
+    };
+  },
+};
+
+/** The table view of a chart kind's data. */
+export function chartTable<K extends ChartKindName>(kind: K, data: ChartDataOf<K>): ChartTable {
+  return (TABLES[kind] as (d: ChartDataOf<K>) => ChartTable)(data);
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Dashboard } from '@enviro/contracts/dashboards';
+import { api } from '@/lib/api-client';
+import { DASHBOARDS_KEY } from './get-dashboards';
+
+/** POST /api/dashboards/{id}/duplicate: a copy the caller owns. */
+export const duplicateDashboard = (id: number, name?: string): Promise<Dashboard> =>
+  api.post(`/dashboards/${id}/duplicate`, { body: name ? { name } : {}, schema: Dashboard });
+
+export function useDuplicateDashboard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name?: string }) => duplicateDashboard(id, name),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DASHBOARDS_KEY }),
+  });
+}
