@@ -27,7 +27,7 @@ export function heatmapBands(min: number, max: number, decimals = 0): HeatmapBan
     return {
       min: from,
       ...(last ? {} : { max: to }),
-      label: `${formatIndian(from, places)} – ${formatIndian(to, places)}`,
+      label: `${formatIndian(from, places)}–${formatIndian(to, places)}`,
       colour: BAND_COLOURS[i]!,
     };
   });
@@ -65,9 +65,11 @@ export function buildCalendarHeatmapOption(data: CalendarHeatmapData, options: C
       orient: 'horizontal',
       left: 0,
       top: options.title ? 28 : 0,
-      itemWidth: 14,
+      itemWidth: 12,
       itemHeight: 10,
-      textStyle: { fontSize: 11 },
+      itemGap: 6,
+      // Six bands fit one line of a half-width widget.
+      textStyle: { fontSize: 10 },
       pieces: bands.map((b) => ({
         ...(b.min !== undefined ? { gte: b.min } : {}),
         ...(b.max !== undefined ? { lt: b.max } : {}),

@@ -42,7 +42,7 @@ describe('calendar heatmap', () => {
   });
 
   it('labels narrow bands with the decimals that tell their edges apart', () => {
-    expect(heatmapBands(27, 32).map((b) => b.label).slice(0, 2)).toEqual(['27 – 27.5', '27.5 – 27.8']);
+    expect(heatmapBands(27, 32).map((b) => b.label).slice(0, 2)).toEqual(['27–27.5', '27.5–27.8']);
   });
 
   it('takes fixed bands (AQI categories) instead', () => {
