@@ -232,6 +232,17 @@ describe('delivery', () => {
     expect(await state()).toMatchObject({ status: 'SENT', last_error: null });
   });
 
+  it("feeds a board's oversight overview the same sync as its regulator status page", async () => {
+    const status = await call('GET', `/api/regulatorStatus/board/${t.board}`, as.board);
+    expect(status.statusCode).toBe(200);
+    const industry = status.json().industries.find((i: { tenantId: number }) => i.tenantId === t.industry);
+    const overview = await call('GET', '/api/oversight?size=50', as.board);
+    expect(overview.statusCode).toBe(200);
+    const row = overview.json().items.find((r: { tenantId: number }) => r.tenantId === t.industry);
+    expect(row.regulatorSync).toEqual({ inSync: industry.inSync, outOfSync: industry.outOfSync, delayed: industry.delayed });
+    expect(row.regulatorSync.inSync + row.regulatorSync.outOfSync + row.regulatorSync.delayed).toBe(1);
+  });
+
   it('marks records beyond the back-fill limit EXPIRED and shows them', async () => {
     const old = new Date(closed() - 8 * 86_400_000);
     await ctx.database.pool.query(`INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot) VALUES ($1, $2, $3, $4)`, [t.industry, odamsId, station, old]);

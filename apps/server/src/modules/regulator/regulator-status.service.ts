@@ -1,5 +1,6 @@
 import { SYNC_THRESHOLD_MINUTES, type ConnectionSync, type RegulatorBoardStatus, type RegulatorTenantStatus, type StationSync, type SyncStatus } from '@enviro/contracts/regulator';
 import type { NotConnectedTenant } from '@enviro/contracts/regulator';
+import type { RegulatorSyncCounts } from '@enviro/contracts/oversight';
 import { liveStatus } from '@enviro/domain/live-status';
 import { regulatorSync } from '@enviro/domain/regulator-sync';
 import { assertCanReadTenant, assertSignedIn } from '../../platform/access/access.ts';
@@ -73,6 +74,33 @@ export class RegulatorStatusService {
         };
       }),
     };
+  }
+
+  /**
+   * Per industry among `tenantIds`, its mapped stations the caller may see by their sync (a station
+   * reporting to several bodies counts by its worst); industries with no mapping are left out. The
+   * oversight overview reads it through `app.regulatorSync` (the dashboards module's
+   * RegulatorSyncSource); its caller has checked access and passes the tenants it reads.
+   */
+  async syncCounts(tenantIds: readonly number[], visible: (station: { tenant_id: number; id: string }) => boolean): Promise<Map<number, RegulatorSyncCounts>> {
+    const now = Date.now();
+    const worstOf = new Map<string, { tenantId: number; sync: SyncStatus }>();
+    for (const r of await this.logs.stationSync(tenantIds)) {
+      if (!visible({ tenant_id: r.tenant_id, id: r.station_id })) continue;
+      const sync = toStationSync(r, now).sync;
+      const key = `${r.tenant_id}:${r.station_id}`;
+      const seen = worstOf.get(key);
+      if (!seen || RANK[sync] < RANK[seen.sync]) worstOf.set(key, { tenantId: r.tenant_id, sync });
+    }
+    const counts = new Map<number, RegulatorSyncCounts>();
+    for (const { tenantId, sync } of worstOf.values()) {
+      const c = counts.get(tenantId) ?? { inSync: 0, outOfSync: 0, delayed: 0 };
+      if (sync === 'In Sync') c.inSync += 1;
+      else if (sync === 'Out of Sync') c.outOfSync += 1;
+      else c.delayed += 1;
+      counts.set(tenantId, c);
+    }
+    return counts;
   }
 
   /** SPEC 7 actionable task: industries with reporting stations and no working connection. */

@@ -13,6 +13,7 @@ import { CredentialVault } from './credentials.ts';
 import { RegulatorOutbox, type OutboxOptions } from './outbox.ts';
 import { registerRegulatorMetrics } from './regulator.metrics.ts';
 import { regulatorRoutes } from './regulator.routes.ts';
+import { RegulatorStatusService } from './regulator-status.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,9 @@ export const regulatorModule = fp(
     const vault = new CredentialVault(opts.key ?? randomBytes(32));
     const outbox = new RegulatorOutbox(app.database.db, vault, opts.outbox);
     app.decorate('regulator', { vault, outbox });
+    // The oversight overview's regulator column (dashboards module, registered after this one).
+    const status = new RegulatorStatusService(app.database.db);
+    app.decorate('regulatorSync', { counts: (tenantIds, visible) => status.syncCounts(tenantIds, visible) });
     registerRegulatorMetrics(app.metrics, outbox);
     await app.register(regulatorRoutes, { vault });
   },
