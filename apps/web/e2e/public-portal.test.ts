@@ -108,6 +108,9 @@ describe('public portal in a browser', () => {
 
     // Picking a station rewrites the query without reloading the page.
     await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
+    // The station's 24 h alert counts are compared over the very window the page asked for: asked
+    // again a moment later, an alert at the window's edge may have left it.
+    const stationAlerts = page.waitForRequest((r) => r.url().includes('/alertData') && (r.postDataJSON() as { nodeId?: number } | null)?.nodeId === kiln.id);
     const button = page.getByRole('button', { name: new RegExp(`^${kiln.name}`) });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -120,12 +123,9 @@ describe('public portal in a browser', () => {
     const recent = await apiCall<TrendResult[]>(base, cement.id, '/data/entityMetric', {
       request: { entityIds: [kiln.id], params, duration: '15m-ago', interval: 'minute_15' },
     });
-    const now = Date.now();
-    const alerts = await apiCall<AlertCounts>(base, cement.id, `/tenants/${cement.id}/alertData?isGroupByParameter=true`, {
-      startDate: new Date(now - 86_400_000).toISOString(),
-      endDate: new Date(now).toISOString(),
-      nodeId: kiln.id,
-    });
+    const asked = (await stationAlerts).postDataJSON() as { startDate: string; endDate: string; nodeId: number };
+    expect(Date.parse(asked.endDate) - Date.parse(asked.startDate)).toBe(86_400_000);
+    const alerts = await apiCall<AlertCounts>(base, cement.id, `/tenants/${cement.id}/alertData?isGroupByParameter=true`, asked);
     const table = page.getByRole('table').filter({ hasText: 'Latest value' });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(kiln.params.length);
     for (const trend of recent) {
