@@ -12,8 +12,8 @@ const QUARTER = 15 * MINUTE;
 /**
  * A state board over three industries (and a fourth it is not associated with):
  * - Alpha: station A1 reads pm 80 over its limit of 50 now; station A2 never reported;
- * - Bravo: station B1 reported within limits in each of the last 4 closed quarters; 3 alerts this
- *   month and one 40 days ago;
+ * - Bravo: station B1 reported within limits in each of the last 4 closed quarters; 3 exceedance
+ *   alerts this month, one 40 days ago and a data-loss alert;
  * - Charlie: one station without a device;
  * - Delta: not the board's.
  */
@@ -50,11 +50,13 @@ describe('GET /api/oversight', () => {
       bravoDevice.accessToken,
       [4, 3, 2, 1].map((q) => ({ ts: current - q * QUARTER + MINUTE, values: { pm: 10 } })),
     );
-    for (const ts of [now - MINUTE, now - MINUTE, now - MINUTE, now - 40 * 86_400_000]) {
+    // Exceedance alerts as the alerts module keeps them (episodes), and a data-loss alert that is no exceedance.
+    const rule = await ctx.database.pool.query<{ id: string }>(`INSERT INTO alert_rule (tenant_id, name, condition) VALUES ($1, 'pm 15-minute average', 'AVG_15M') RETURNING id`, [t.bravo]);
+    for (const [type, ts] of [['AVG_15M', now - MINUTE], ['SUSTAINED', now - MINUTE], ['INSTANT', now - MINUTE], ['AVG_15M', now - 40 * 86_400_000], ['DATA_LOSS', now - MINUTE]] as const) {
       await ctx.database.pool.query(
-        `INSERT INTO alert (tenant_id, device_id, entity_id, slot, std_param_id, ts, value, limit_max)
-         SELECT $1, $2, $3, 1, id, $4, 60, 50 FROM std_param WHERE name = 'pm'`,
-        [t.bravo, bravoDevice.id, b1, new Date(ts + Math.random() * 1000)],
+        `INSERT INTO alert_episode (tenant_id, rule_id, device_id, entity_id, slot, type, severity, status, started_at, last_breach_at, message)
+         VALUES ($1, $2, $3, $4, 1, $5, 'MAJOR', 'RESOLVED', $6, $6, 'test')`,
+        [t.bravo, rule.rows[0]!.id, bravoDevice.id, b1, type, new Date(ts)],
       );
     }
     await ctx.b.newEntity({ tenantId: t.charlie, name: 'C1' });
@@ -78,16 +80,16 @@ describe('GET /api/oversight', () => {
     expect(body.items.map((r) => r.name)).toEqual(['Alpha Cement', 'Charlie Paper', 'Bravo Steel']);
     const [alpha, charlie, bravo] = body.items as [OversightRow, OversightRow, OversightRow];
 
-    // pm 80 over 50, 2 minutes ago: in exceedance now, and ingestion raised one alert
-    expect(alpha).toMatchObject({ tenantId: t.alpha, stations: 2, exceedingNow: 1, exceedancesThisMonth: 1, regulatorSync: null });
+    // pm 80 over 50, 2 minutes ago: in exceedance now, but its slot has not closed, so no exceedance alert yet
+    expect(alpha).toMatchObject({ tenantId: t.alpha, stations: 2, exceedingNow: 1, exceedancesThisMonth: 0, regulatorSync: null });
     expect(alpha.live).toEqual({ LIVE: 1, DELAYED: 0, OFFLINE: 0, UNKNOWN: 1 });
     expect(charlie).toMatchObject({ stations: 1, exceedingNow: 0, exceedancesThisMonth: 0, availability: null, live: { LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 1 } });
-    // 4 quarters of 96 held data; 3 alerts this month, the one 40 days ago left out
+    // 4 quarters of 96 held data; 3 exceedance alerts this month, the one 40 days ago and the data loss left out
     expect(bravo).toMatchObject({ stations: 1, exceedingNow: 0, exceedancesThisMonth: 3, availability: Math.round(4000 / 96) / 10 });
     expect(bravo.live.LIVE + bravo.live.DELAYED).toBe(1);
 
     expect(body.total).toBe(3);
-    expect(body.totals).toMatchObject({ industries: 3, stations: 4, exceedingNow: 1, industriesExceedingNow: 1, exceedancesThisMonth: 4 });
+    expect(body.totals).toMatchObject({ industries: 3, stations: 4, exceedingNow: 1, industriesExceedingNow: 1, exceedancesThisMonth: 3 });
     expect(body.totals.live.UNKNOWN).toBe(2);
   });
 

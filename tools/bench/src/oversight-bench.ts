@@ -62,11 +62,15 @@ export async function nationalFleet(db: Db, pool: pg.Pool, industries: number): 
             CASE WHEN s = 1 AND random() < 0.03 THEN 80 ELSE 20 END
      FROM device d JOIN bench_industry t ON t.id = d.tenant_id, generate_series(1, 5) s`,
   );
+  // Exceedance alerts as the alerts module keeps them: an episode per rule, series and breach.
+  await q(`INSERT INTO alert_rule (tenant_id, name, condition) SELECT id, 'pm 15-minute average', 'AVG_15M' FROM bench_industry`);
   const alerts = await q(
-    `INSERT INTO alert (tenant_id, device_id, entity_id, slot, std_param_id, ts, value, limit_max)
-     SELECT d.tenant_id, d.id, d.entity_id, 1, (SELECT id FROM std_param WHERE name = 'pm'),
-            now() - (random() * interval '50 days') - n * interval '1 second', 80, 50
-     FROM device d JOIN bench_industry t ON t.id = d.tenant_id, generate_series(1, 13) n`,
+    `INSERT INTO alert_episode (tenant_id, rule_id, device_id, entity_id, slot, std_param_id, type, severity, status, started_at, last_breach_at, ended_at, peak, limit_max, slot_count, message)
+     SELECT d.tenant_id, r.id, d.id, d.entity_id, 1, (SELECT id FROM std_param WHERE name = 'pm'), 'AVG_15M', 'MAJOR', 'RESOLVED',
+            e.at, e.at, e.at + interval '15 minutes', 80, 50, 1, 'pm exceeded its limit for more than 15 minutes'
+     FROM device d JOIN bench_industry t ON t.id = d.tenant_id JOIN alert_rule r ON r.tenant_id = d.tenant_id,
+          generate_series(1, 13) n,
+          LATERAL (SELECT now() - (random() * interval '50 days') - n * interval '1 second' + (d.id * 0) * interval '1 second' AS at) e`,
   );
   await q(
     `INSERT INTO device_day_quarters (tenant_id, device_id, day, quarters)

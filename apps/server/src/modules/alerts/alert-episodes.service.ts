@@ -95,6 +95,15 @@ export class AlertEpisodeService {
     this.access = new AccessRepository(db);
   }
 
+  /**
+   * Exceedance alerts started since `from`, per industry among `tenantIds`; `limited`: a user
+   * limited to some stations of one tenant counts only theirs. No caller: the oversight overview
+   * (dashboards module) asks for the tenants its caller reads.
+   */
+  exceedancesSince(tenantIds: readonly number[], from: Date, limited: { tenantId: number; entityIds: readonly string[] } | null): Promise<{ tenant_id: number; n: number }[]> {
+    return this.alerts.exceedancesSince(tenantIds, from, limited);
+  }
+
   /** POST /api/alerts. */
   async list(auth: Auth, f: AlertListFilters): Promise<AlertPage> {
     const tenantIds = scopeTenantIds(auth, f.tenantId === undefined ? undefined : [f.tenantId]);

@@ -110,6 +110,9 @@ export interface AlertRow {
   created_at: Date;
 }
 
+/** The conditions whose alerts are exceedances of a limit (not data loss, fill or diagnostics). */
+const EXCEEDANCE_TYPES = ['AVG_15M', 'SUSTAINED', 'INSTANT'];
+
 /** Alert episodes: lists, one alert with its transitions, lifecycle writes, counts. */
 export class AlertEpisodeRepository extends Repository {
   private base() {
@@ -123,6 +126,28 @@ export class AlertEpisodeRepository extends Repository {
       .leftJoin('device_param as dp', (j) => j.onRef('dp.tenant_id', '=', 'a.tenant_id').onRef('dp.device_id', '=', 'a.device_id').onRef('dp.slot', '=', 'a.slot'))
       .leftJoin('app_user as au', (j) => j.onRef('au.tenant_id', '=', 'a.tenant_id').onRef('au.id', '=', 'a.ack_user_id'))
       .leftJoin('app_user as cu', (j) => j.onRef('cu.tenant_id', '=', 'a.tenant_id').onRef('cu.id', '=', 'a.closed_user_id'));
+  }
+
+  /**
+   * Exceedance alerts (15-minute average, sustained, instantaneous) that started since `from`, per
+   * tenant; `limited` keeps one tenant's to some stations (a user limited to them).
+   */
+  async exceedancesSince(tenantIds: readonly number[], from: Date, limited: { tenantId: number; entityIds: readonly string[] } | null): Promise<{ tenant_id: number; n: number }[]> {
+    if (tenantIds.length === 0) return [];
+    return this.db
+      .selectFrom('alert_episode as a')
+      .select(['a.tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('a.tenant_id', '=', sql<number>`ANY(${sql.val([...tenantIds])}::int[])`)
+      .where('a.started_at', '>=', from)
+      .where('a.type', 'in', EXCEEDANCE_TYPES)
+      .$if(limited !== null, (qb) =>
+        qb.where((eb) =>
+          eb.or([eb('a.tenant_id', '<>', limited!.tenantId), eb('a.entity_id', '=', sql<string>`ANY(${sql.val(limited!.entityIds.length ? [...limited!.entityIds] : ['0'])}::bigint[])`)]),
+        ),
+      )
+      .groupBy('a.tenant_id')
+      .execute()
+      .then((rows) => rows.map((r) => ({ tenant_id: r.tenant_id, n: Number(r.n) })));
   }
 
   /** The scope's alerts, filtered on `alert_episode` alone (its indexes), for counts and pages. */

@@ -113,18 +113,6 @@ export class OversightRepository extends Repository {
     return rows;
   }
 
-  /** Alerts per industry since `from` (the alert table as the alerts module writes it today). */
-  async alertsSince(tenantIds: readonly number[], filter: StationFilter | null, from: Date): Promise<TenantCount[]> {
-    if (tenantIds.length === 0) return [];
-    const { rows } = await sql<TenantCount>`
-      SELECT tenant_id, count(*)::int AS n
-      FROM alert a
-      WHERE tenant_id = ANY(${ids(tenantIds)}::int[]) AND ts >= ${from}
-        AND ${visible(filter, sql.ref('a.tenant_id'), sql.ref('a.entity_id'))}
-      GROUP BY tenant_id`.execute(this.db);
-    return rows;
-  }
-
   /**
    * Per industry, quarters with data of its devices in service on a station over the 24 hours before
    * `end` (a quarter boundary), from the day maps of the two local days the window touches.

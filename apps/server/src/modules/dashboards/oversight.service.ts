@@ -6,6 +6,7 @@ import { assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
+import { AlertEpisodeService } from '../alerts/alert-episodes.service.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import { OversightRepository, type StationFilter } from './oversight.repository.ts';
 
@@ -30,6 +31,7 @@ export interface RegulatorSyncSource {
 export class OversightService {
   private readonly oversight: OversightRepository;
   private readonly entities: EntityService;
+  private readonly alerts: AlertEpisodeService;
 
   constructor(
     db: Db,
@@ -37,6 +39,7 @@ export class OversightService {
   ) {
     this.oversight = new OversightRepository(db);
     this.entities = new EntityService(db);
+    this.alerts = new AlertEpisodeService(db);
   }
 
   async overview(auth: Auth, query: OversightQuery, now = Date.now()): Promise<OversightOverview> {
@@ -52,7 +55,7 @@ export class OversightService {
       this.oversight.industries(scope),
       this.oversight.liveCounts(scope, filter, new Date(now), LIVE_WITHIN_MS, DELAYED_WITHIN_MS),
       this.oversight.exceedingNow(scope, filter, new Date(now - LIVE_WITHIN_MS)),
-      this.oversight.alertsSince(scope, filter, monthStart),
+      this.alerts.exceedancesSince(scope, monthStart, filter && { tenantId: filter.tenantId, entityIds: filter.visible.map(String) }),
       this.oversight.availability(scope, filter, quarterEnd),
       this.regulator
         ? this.regulator.counts(scope, (s) => entityVisible(restriction, s))
