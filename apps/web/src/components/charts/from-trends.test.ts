@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { durationWindow, hasIncomplete, isCutBucket, limitLines, trendSeries, valueAxisName } from './from-trends';
+import type { TrendResult } from '@enviro/contracts/data/trend';
+import { durationWindow, hasIncomplete, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from './from-trends';
 
 describe('trendSeries', () => {
   it('turns trend points into named chart series, gaps kept', () => {
@@ -118,5 +119,20 @@ describe('valueAxisName: the unit and what each value is', () => {
     ['mg/Nm3', undefined, 'minute_15', 'mg/Nm3'],
   ] as const)('%j %s %s', (unit, agg, interval, name) => {
     expect(valueAxisName(unit, agg, interval)).toBe(name);
+  });
+});
+
+describe('suppressedPeriods', () => {
+  const trend = (suppressed: TrendResult['suppressed']): TrendResult =>
+    ({ paramName: 'pm', paramLabel: 'PM', unit: 'mg/Nm3', data: [], tags: {}, entityName: 'Stack', entityId: 1, dsAgg: 'avg', agg: 'avg', ...(suppressed ? { suppressed } : {}) });
+
+  it('shades calibration and maintenance grey, an open one to the end, each period once', () => {
+    const calibration = { kind: 'CALIBRATION' as const, deviceId: 7, from: '2026-11-20T04:00:00.000Z', to: '2026-11-20T04:30:00.000Z' };
+    const open = { kind: 'MAINTENANCE' as const, deviceId: null, from: '2026-11-20T06:00:00.000Z', to: null };
+    expect(suppressedPeriods([trend([open, calibration]), trend([calibration])], Date.parse('2026-11-20T07:00:00.000Z'))).toEqual([
+      { from: Date.parse(calibration.from), to: Date.parse(calibration.to), label: 'Calibration', tone: 'suppressed' },
+      { from: Date.parse(open.from), to: Date.parse('2026-11-20T07:00:00.000Z'), label: 'Maintenance', tone: 'suppressed' },
+    ]);
+    expect(suppressedPeriods([trend(undefined)], 0)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { aggregationLabel, type Aggregation } from '@enviro/domain/aggregation';
 import { DISPLAY_TIME_ZONE } from '@enviro/domain/format-date';
 import { durationRange, parseDuration } from '@enviro/domain/duration';
 import { INTERVAL_MS, nextBucketStart, type BucketInterval } from '@enviro/domain/interval';
-import type { ChartSeries, ReferenceLine, SeriesPoint } from './types';
+import type { ChartSeries, ReferenceLine, SeriesPoint, ShadedPeriod } from './types';
 
 /** The span a trend answer covers, [start, end): the buckets it cuts short are told apart. */
 export interface TrendWindow {
@@ -64,6 +64,26 @@ export function trendSeries(
     }
     return { name: name(t), unit: t.unit, points, ...(incomplete.length > 0 ? { incomplete } : {}) };
   });
+}
+
+/**
+ * The calibration and maintenance periods of the trends' devices (`suppressed`), shaded grey: readings
+ * then are calibration data, not process data. A period still open runs to `end`.
+ */
+export function suppressedPeriods(trends: readonly TrendResult[], end: number): ShadedPeriod[] {
+  const periods = new Map<string, ShadedPeriod>();
+  for (const t of trends) {
+    for (const w of t.suppressed ?? []) {
+      const period: ShadedPeriod = {
+        from: Date.parse(w.from),
+        to: w.to === null ? end : Date.parse(w.to),
+        label: w.kind === 'CALIBRATION' ? 'Calibration' : 'Maintenance',
+        tone: 'suppressed',
+      };
+      periods.set(`${period.label}|${period.from}|${period.to}`, period);
+    }
+  }
+  return [...periods.values()].sort((a, b) => a.from - b.from);
 }
 
 /** Whether any series has a bucket cut short, which the chart's caption then explains. */

@@ -147,7 +147,18 @@ export function markAreas(periods: readonly ShadedPeriod[] | undefined) {
     silent: true,
     itemStyle: { color: 'rgba(224, 49, 49, 0.12)' },
     label: { position: 'insideTop' as const, color: '#c92a2a', fontSize: 11 },
-    data: periods.map((p) => [{ name: p.label, xAxis: p.from + TIME_SHIFT_MS }, { xAxis: p.to + TIME_SHIFT_MS }] as [{ name: string; xAxis: number }, { xAxis: number }]),
+    // Calibration and maintenance are grey (not process data), a breach red.
+    data: periods.map(
+      (p) =>
+        [
+          {
+            name: p.label,
+            xAxis: p.from + TIME_SHIFT_MS,
+            ...(p.tone === 'suppressed' ? { itemStyle: { color: 'rgba(134, 142, 150, 0.18)' }, label: { color: '#495057' } } : {}),
+          },
+          { xAxis: p.to + TIME_SHIFT_MS },
+        ] as [{ name: string; xAxis: number }, { xAxis: number }],
+    ),
   };
 }
 

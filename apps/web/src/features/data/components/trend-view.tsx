@@ -10,7 +10,7 @@ import { useEntityMetric } from '@/api/get-entity-metric';
 import { useStdParams } from '@/api/get-std-params';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
-import { durationWindow, isCutBucket, limitLines, trendSeries, valueAxisName } from '@/components/charts/from-trends';
+import { durationWindow, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from '@/components/charts/from-trends';
 import { IncompleteNote } from '@/components/charts/incomplete-note';
 import { CsvExportButton } from '@/components/table/csv-export-button';
 import type { CsvColumn } from '@/lib/csv';
@@ -67,6 +67,7 @@ export function TrendView({ tenantId }: { tenantId: number }) {
     () => ({
       series: trendSeries(main ? [main] : [], (t) => t.paramLabel, averaging, span),
       referenceLines: limitLines(limit),
+      shadedPeriods: suppressedPeriods(main ? [main] : [], span?.end ?? Date.now()),
       extremes: [stats.min, stats.max].filter((v) => v !== null),
     }),
     [main, limit, averaging, span, stats],
