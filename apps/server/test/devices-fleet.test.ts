@@ -240,9 +240,16 @@ describe('fleet management', () => {
       expect(unknown.json().field).toBe('params.0');
       const availability = await call('POST', `/api/devices/${deviceId}/availability`, as.user, { startDate: '2026-03-10', endDate: '2026-03-11' });
       expect(availability.json()).toEqual([
-        { date: '2026-03-10', slots: 4, expected: 96, percentage: 4.17 },
-        { date: '2026-03-11', slots: 0, expected: 96, percentage: 0 },
+        { date: '2026-03-10', slots: 4, expected: 96, calibration: 0, percentage: 4.17 },
+        { date: '2026-03-11', slots: 0, expected: 96, calibration: 0, percentage: 0 },
       ]);
+      // Calibrated from slot 2 into slot 3: both slots are neither due nor counted.
+      await ctx.database.pool.query(
+        `INSERT INTO suppression_window (tenant_id, device_id, kind, starts_at, ends_at) SELECT tenant_id, id, 'CALIBRATION', $2, $3 FROM device WHERE id = $1`,
+        [deviceId, new Date(base + 30 * 60_000), new Date(base + 46 * 60_000)],
+      );
+      const calibrated = await call('POST', `/api/devices/${deviceId}/availability`, as.user, { startDate: '2026-03-10', endDate: '2026-03-10' });
+      expect(calibrated.json()).toEqual([{ date: '2026-03-10', slots: 3, expected: 94, calibration: 2, percentage: 3.19 }]);
       const backwards = await call('POST', `/api/devices/${deviceId}/availability`, as.user, { startDate: '2026-03-11', endDate: '2026-03-10' });
       expect(backwards.json().field).toBe('endDate');
       const diagnostics = await call('GET', `/api/devices/${deviceId}/diagnosticParams?type=process`, as.user);

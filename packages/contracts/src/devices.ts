@@ -272,8 +272,10 @@ export const AvailabilityDay = z.object({
   date: z.string(),
   /** Slots with at least one reading. */
   slots: z.number().int().min(0),
-  /** Slots of the day (96; fewer for today). */
+  /** Slots of the day due (96; fewer for today) less those in calibration or maintenance. */
   expected: z.number().int().min(0),
+  /** Slots overlapping a calibration or maintenance window: neither due nor counted, as such data is not process data. */
+  calibration: z.number().int().min(0),
   /** slots / expected, in percent, or null when no slot is due yet. */
   percentage: z.number().nullable(),
 });

@@ -396,13 +396,13 @@ export class DeviceAdminRepository extends Repository {
   }
 
   /** 15-minute slots with at least one reading, per day of Asia/Kolkata, in [from, to). */
-  async slotsPerDay(tenantId: number, deviceId: number, from: Date, to: Date): Promise<{ day: string; slots: number }[]> {
-    const { rows } = await sql<{ day: string; slots: number }>`
-      SELECT to_char(ts AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS day, count(DISTINCT enviro_bucket15(ts))::int AS slots
+  /** Starts (epoch ms) of the 15-minute slots in [from, to) in which the device reported. */
+  async dataSlots(tenantId: number, deviceId: number, from: Date, to: Date): Promise<number[]> {
+    const { rows } = await sql<{ slot: Date }>`
+      SELECT DISTINCT enviro_bucket15(ts) AS slot
       FROM reading
-      WHERE tenant_id = ${tenantId} AND device_id = ${String(deviceId)} AND ts >= ${from} AND ts < ${to}
-      GROUP BY 1 ORDER BY 1`.execute(this.db);
-    return rows;
+      WHERE tenant_id = ${tenantId} AND device_id = ${String(deviceId)} AND ts >= ${from} AND ts < ${to}`.execute(this.db);
+    return rows.map((r) => r.slot.getTime());
   }
 
   /** Raw readings of the device in [from, to), in time order, at most `limit`. */

@@ -28,6 +28,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { EntityService } from '../entities/entities.service.ts';
+import { SuppressionWindowService } from './suppression-windows.service.ts';
 import { DeviceAdminRepository, type FleetDeviceRow, type FleetParamRow, type MountRow, type ParamWrite } from './device-admin.repository.ts';
 
 const deviceNotFound = (id: number) => notFound(`No device with id= ${id} exists`);
@@ -56,6 +57,7 @@ type ParsedUpdateBody = z.infer<typeof UpdateDeviceBodySchema>;
 export class DeviceAdminService {
   private readonly devices: DeviceAdminRepository;
   private readonly entities: EntityService;
+  private readonly windows: SuppressionWindowService;
 
   /**
    * @param forgetTokens drops tokens from this server's token cache once their change has committed
@@ -69,6 +71,7 @@ export class DeviceAdminService {
   ) {
     this.devices = new DeviceAdminRepository(db);
     this.entities = new EntityService(db);
+    this.windows = new SuppressionWindowService(db);
   }
 
   /** The fleet page: the tenants' devices matching the filters, one page. */
@@ -227,7 +230,12 @@ export class DeviceAdminService {
     return { entityId, lastDataAt: at?.toISOString() ?? null };
   }
 
-  /** Per day of Asia/Kolkata, the share of its minute_15 slots in which the device reported. */
+  /**
+   * Per day of Asia/Kolkata, the share of its minute_15 slots in which the device reported. Slots
+   * that overlap a calibration or maintenance window are counted apart (`calibration`) and left out
+   * of both the slots with data and the slots due: what an analyser sends while it is calibrated is
+   * not process data (REGULATORY.md), and a slot it could not measure the process in is no failure.
+   */
   async availability(auth: Auth, id: number, request: AvailabilityRequest): Promise<AvailabilityDay[]> {
     const row = await this.readable(auth, id);
     const from = Date.parse(`${request.startDate}T00:00:00+05:30`);
@@ -235,13 +243,26 @@ export class DeviceAdminService {
     if (to <= from) throw badRequest('endDate', 'must not be before startDate');
     if (to - from > 366 * DAY_MS) throw badRequest('endDate', 'at most 366 days after startDate');
     const now = Date.now();
-    const counted = new Map((await this.devices.slotsPerDay(row.tenant_id, id, new Date(from), new Date(Math.min(to, now)))).map((d) => [d.day, d.slots]));
+    const [withData, windows] = await Promise.all([
+      this.devices.dataSlots(row.tenant_id, id, new Date(from), new Date(Math.min(to, now))),
+      this.windows.covering(row.tenant_id, [{ deviceId: String(id), entityId: row.entity_id }], new Date(from), new Date(to)),
+    ]);
+    const reported = new Set(withData);
+    const suppressed = (slot: number) =>
+      windows.some((w) => w.startsAt.getTime() < slot + SLOT_MS && (w.endsAt === null || w.endsAt.getTime() > slot));
     const days: AvailabilityDay[] = [];
     for (let start = from; start < to; start += DAY_MS) {
       const date = new Date(start + IST_OFFSET_MS).toISOString().slice(0, 10);
-      const expected = Math.max(0, Math.min(SLOTS_PER_DAY, Math.ceil((now - start) / SLOT_MS)));
-      const slots = counted.get(date) ?? 0;
-      days.push({ date, slots, expected, percentage: expected === 0 ? null : Math.round((10_000 * slots) / expected) / 100 });
+      const due = Math.max(0, Math.min(SLOTS_PER_DAY, Math.ceil((now - start) / SLOT_MS)));
+      let slots = 0;
+      let calibration = 0;
+      for (let i = 0; i < due; i++) {
+        const slot = start + i * SLOT_MS;
+        if (suppressed(slot)) calibration++;
+        else if (reported.has(slot)) slots++;
+      }
+      const expected = due - calibration;
+      days.push({ date, slots, expected, calibration, percentage: expected === 0 ? null : Math.round((10_000 * slots) / expected) / 100 });
     }
     return days;
   }
