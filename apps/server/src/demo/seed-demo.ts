@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../platform/database/database.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
+import { seedFleet } from './fleet.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
@@ -83,6 +84,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
   const calibrations = await seedCalibrations(database.db, tenantIds, toMs);
   log(`recorded ${calibrations} calibrations: one analyser on schedule, one being calibrated, one overdue (${since(started)})`);
+  await seedFleet(database.db, tenantIds);
+  log(`licensed the industries' stations with room to add, a gateway and a spare analyser (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
   const accounts = await seedDemoAccounts(database.db, {
     statutoryTenantId: statutory.id,
