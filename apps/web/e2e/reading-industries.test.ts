@@ -148,9 +148,9 @@ describe('reading industries in a browser', () => {
     const { context, page, errors } = await open(viewport, cookies.statutory, `/app/industries/${ids.elsewhere}`);
     await page.getByRole('heading', { name: 'Industry not found' }).waitFor();
     expect(await page.getByText('Sabarmati').count()).toBe(0);
-    expect(await mainMenu(page)).toEqual(['Dashboard', 'My account']);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'Devices', 'Calibration', 'My account']);
 
-    for (const path of ['/app/alerts', '/app/reports', '/app/devices', '/app/no/such/page']) {
+    for (const path of ['/app/alerts', '/app/reports', '/app/cameras', '/app/no/such/page']) {
       await page.goto(`${base}${path}`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
