@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { drainRollups } from '../src/modules/data/rollups.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helper.ts';
 import { useTestApp } from './test-app.ts';
@@ -323,5 +324,48 @@ describe('CSV history upload', () => {
     const header = await upload(admin, 'when,pm\n');
     expect(header.statusCode).toBe(400);
     expect((await upload(admin, '{}', 'application/json')).json().field).toBe('body');
+  });
+});
+
+describe('a device swapped between stations', () => {
+  const ctx = useTestApp();
+
+  it("keeps each station's trend to the readings taken while the device served it", async () => {
+    const tenantId = (await ctx.b.newTenant()).id;
+    const s1 = (await ctx.b.newEntity({ tenantId, name: 'Stack 1' })).id;
+    const s2 = (await ctx.b.newEntity({ tenantId, name: 'Stack 2' })).id;
+    const device = await ctx.b.newDevice({ tenantId, entityId: s1, params: [{ name: 'pm' }] });
+    const admin = (await ctx.signedIn({ tenantId, role: 'admin' })).cookie;
+    const swap = await ctx.inject({ method: 'POST', url: `/api/entity/${s2}/mount/device/${device.id}`, headers: { cookie: admin, ...XHR } });
+    expect(swap.statusCode).toBe(200);
+    // The swap as history: placed at 04:50 UTC on 10 March 2024 (mid-hour of the rollups' hours, mid-slot),
+    // so the readings on both sides are old enough to be rolled up.
+    const at = Date.parse('2024-03-10T04:50:00Z');
+    await ctx.database.pool.query(`UPDATE device_mount SET unmounted_at = $2 WHERE device_id = $1 AND unmounted_at IS NOT NULL`, [device.id, new Date(at)]);
+    await ctx.database.pool.query(`UPDATE device_mount SET mounted_at = $2 WHERE device_id = $1 AND unmounted_at IS NULL`, [device.id, new Date(at)]);
+    // One reading a minute from 00:00 to 08:00 UTC: pm 1 before the swap's slot (04:45), 2 from it.
+    const start = Date.parse('2024-03-10T00:00:00Z');
+    const slot = Date.parse('2024-03-10T04:45:00Z');
+    const entries = Array.from({ length: 480 }, (_, i) => ({ ts: start + i * 60_000, values: { pm: start + i * 60_000 < slot ? 1 : 2 } }));
+    expect((await ctx.inject({ method: 'POST', url: `/api/v1/${device.accessToken}/telemetry`, payload: entries })).statusCode).toBe(200);
+    await drainRollups(ctx.database);
+    const key = (await ctx.b.newApiKey(tenantId)).key;
+    const trend = async (entityId: number, interval: string, dsAgg: string) => {
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/api/data/metric',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { request: { entityIds: [entityId], params: [{ name: 'pm', dsAgg }], interval, startDate: '2024-03-10T00:00:00Z', endDate: '2024-03-10T08:00:00Z' } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: { value: number }[] }[]).flatMap((r) => r.data.map((d) => d.value));
+    };
+    for (const interval of ['hour_1', 'minute_15', 'day_1']) {
+      const [before, after] = [await trend(s1, interval, 'count'), await trend(s2, interval, 'count')];
+      expect(before.reduce((a, b) => a + b, 0), `${interval} Stack 1`).toBe(285);
+      expect(after.reduce((a, b) => a + b, 0), `${interval} Stack 2`).toBe(195);
+      expect(new Set(await trend(s1, interval, 'max')), interval).toEqual(new Set([1]));
+      expect(new Set(await trend(s2, interval, 'min')), interval).toEqual(new Set([2]));
+    }
   });
 });

@@ -83,6 +83,30 @@ describe('devices screens in a browser', () => {
     await context.close();
   });
 
+  it.each<ViewportName>(['desktop', 'phone'])('edits the station tree, refusing a station past the licence (%s)', async (viewport) => {
+    const { page, context } = await open(viewport, session.admin, '/app/devices?tab=stations');
+    await page.getByRole('treeitem', { name: 'Boiler Stack 1' }).waitFor();
+    if (viewport === 'desktop') {
+      await page.getByRole('button', { name: 'New node' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Boiler Stack 3');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await dialog.getByText('the licence of this industry covers 0 cems stations').waitFor();
+      await dialog.getByRole('textbox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'group', exact: true }).click();
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Boiler House');
+      await dialog.getByRole('textbox', { name: 'Capacity' }).fill('12 MW');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await dialog.getByText('Capacity must be a number').waitFor();
+      await dialog.getByRole('textbox', { name: 'Capacity' }).fill('12');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('treeitem', { name: 'Boiler House' }).waitFor();
+    }
+    await screenshot(page, `stations-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+
   it('shows an industry user the device without its token or any change button', async () => {
     const { page, context } = await open('desktop', session.user, `/app/devices/${deviceId}`);
     await page.getByRole('heading', { name: 'SO2 analyser' }).waitFor();

@@ -3,6 +3,7 @@ import { seedDemoAlerts } from './alerts-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
 import { rebuildDayQuarters } from '../modules/dashboards/oversight-worker.ts';
+import { seedFleet } from './fleet.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
@@ -91,6 +92,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   let dashboards = 0;
   for (const tenantId of tenantIds) dashboards += await seedTemplateDashboards(database.db, tenantId);
   log(`seeded ${dashboards} template dashboards (${since(started)})`);
+  await seedFleet(database.db, tenantIds);
+  log(`licensed the industries' stations with room to add, a gateway and a spare analyser (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
   const accounts = await seedDemoAccounts(database.db, {
     statutoryTenantId: statutory.id,

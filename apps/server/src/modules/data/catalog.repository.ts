@@ -17,14 +17,31 @@ const ENTITIES = `
 SELECT tenant_id, id, parent_id, type, name FROM entity
 WHERE tenant_id = ANY($1::int[]) AND status = 'ENABLED'`;
 
+// The series of devices in service: on the station each is mounted on now (device.entity_id), from
+// the slot of its mount (none for a mount from the beginning of time), and on the stations it served
+// before, for the slots of those mounts (device_mount, closed; the 15-minute grid).
 const SERIES = `
 SELECT d.tenant_id, d.entity_id, d.id AS device_id, d.tags AS device_tags, dp.slot, sp.name, sp.label,
-       coalesce(dp.unit, sp.unit) AS unit, sp.metric_agg, sp.downsample_agg
+       coalesce(dp.unit, sp.unit) AS unit, sp.metric_agg, sp.downsample_agg,
+       CASE WHEN isfinite(m.mounted_at) THEN (extract(epoch FROM enviro_bucket15(m.mounted_at)) * 1000)::float8 END AS from_ms,
+       NULL::float8 AS to_ms
 FROM device d
+LEFT JOIN device_mount m ON m.tenant_id = d.tenant_id AND m.device_id = d.id AND m.unmounted_at IS NULL AND m.entity_id = d.entity_id
 JOIN device_param dp ON dp.tenant_id = d.tenant_id AND dp.device_id = d.id AND dp.deleted_date IS NULL
 JOIN std_param sp ON sp.id = dp.std_param_id
 WHERE d.tenant_id = ANY($1::int[]) AND d.deleted_date IS NULL AND d.entity_id IS NOT NULL
-ORDER BY d.tenant_id, d.id, dp.slot`;
+UNION ALL
+SELECT d.tenant_id, m.entity_id, d.id, d.tags, dp.slot, sp.name, sp.label,
+       coalesce(dp.unit, sp.unit), sp.metric_agg, sp.downsample_agg,
+       CASE WHEN isfinite(m.mounted_at) THEN (extract(epoch FROM enviro_bucket15(m.mounted_at)) * 1000)::float8 END,
+       (extract(epoch FROM enviro_bucket15(m.unmounted_at)) * 1000)::float8
+FROM device_mount m
+JOIN device d ON d.tenant_id = m.tenant_id AND d.id = m.device_id
+JOIN device_param dp ON dp.tenant_id = d.tenant_id AND dp.device_id = d.id AND dp.deleted_date IS NULL
+JOIN std_param sp ON sp.id = dp.std_param_id
+WHERE m.tenant_id = ANY($1::int[]) AND d.deleted_date IS NULL AND m.unmounted_at IS NOT NULL
+  AND (NOT isfinite(m.mounted_at) OR enviro_bucket15(m.unmounted_at) > enviro_bucket15(m.mounted_at))
+ORDER BY 1, 3, 5`;
 
 const PARAMS = `SELECT name, label, unit, metric_agg, downsample_agg FROM std_param`;
 
@@ -79,6 +96,7 @@ function tenantCatalog(
   entityRows: readonly CatalogEntity[],
   seriesRows: readonly SeriesRow[],
 ): TenantCatalog {
+  const current = seriesRows.filter((s) => s.to_ms === null);
   return {
     tenantId,
     version,
@@ -88,7 +106,11 @@ function tenantCatalog(
       entityRows.filter((e) => e.parent_id !== null),
       (e) => e.parent_id!,
     ),
-    seriesByEntity: groupBy(seriesRows, (s) => s.entity_id),
-    seriesByKey: new Map(seriesRows.map((s) => [seriesKey(Number(s.device_id), s.slot), s])),
+    seriesByEntity: groupBy(current, (s) => s.entity_id),
+    pastSeriesByEntity: groupBy(
+      seriesRows.filter((s) => s.to_ms !== null),
+      (s) => s.entity_id,
+    ),
+    seriesByKey: new Map(current.map((s) => [seriesKey(Number(s.device_id), s.slot), s])),
   };
 }

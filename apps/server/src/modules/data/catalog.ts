@@ -22,6 +22,13 @@ export interface SeriesRow {
   unit: string;
   metric_agg: string;
   downsample_agg: string;
+  /**
+   * The part of time this series is the entity's (device_mount, on the 15-minute grid): readings of
+   * slots from `from_ms` (null: since ever) until `to_ms` (null: still mounted). A device swapped
+   * between stations gives each station its own part of the device's readings.
+   */
+  from_ms: number | null;
+  to_ms: number | null;
 }
 
 /** Catalogue entry of a parameter. */
@@ -45,6 +52,8 @@ export interface TenantCatalog {
   children: ReadonlyMap<string, readonly CatalogEntity[]>;
   /** Series of devices in service with an entity, by entity id, in device and slot order. */
   seriesByEntity: ReadonlyMap<string, readonly SeriesRow[]>;
+  /** Series of devices in service that served an entity before (closed mounts), by entity id: trends read them for their period. */
+  pastSeriesByEntity: ReadonlyMap<string, readonly SeriesRow[]>;
   /** The same series by {@link seriesKey}. */
   seriesByKey: ReadonlyMap<number, SeriesRow>;
 }

@@ -33,6 +33,8 @@ export function selectSeries(
   restriction: EntityRestriction | null,
   request: SelectionRequest,
   paramNames: readonly string[] | null,
+  /** Also the series of devices that served the entities before (trends, which read each for its period). */
+  withPast = false,
 ): SelectedSeries[] {
   const types = request.entityTypeFilter;
   const matches = entityMatcher(request.entityFilter);
@@ -41,7 +43,9 @@ export function selectSeries(
   const series: SelectedSeries[] = [];
   // Catalog series come by device and slot within an entity, so entities in name order give the answer order.
   for (const entity of sortEntities(entities)) {
-    for (const row of snapshot.tenants.get(entity.tenant_id)!.seriesByEntity.get(entity.id) ?? []) {
+    const catalog = snapshot.tenants.get(entity.tenant_id)!;
+    const rows = withPast ? [...(catalog.seriesByEntity.get(entity.id) ?? []), ...(catalog.pastSeriesByEntity.get(entity.id) ?? [])] : (catalog.seriesByEntity.get(entity.id) ?? []);
+    for (const row of rows) {
       if (wanted && !wanted.has(row.name)) continue;
       const tags = seriesTags(row, entity);
       if (request.considerTags && !matchesTags(tags, request.considerTags)) continue;

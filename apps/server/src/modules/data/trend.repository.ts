@@ -8,6 +8,12 @@ export interface SeriesKey {
   tenantId: number;
   deviceId: string;
   slot: number;
+  /**
+   * The slots the series covers, on the 15-minute grid (catalog.ts SeriesRow): from (null: since ever)
+   * until (null: still). A series bounded inside the range is read by quarters, never by whole hours.
+   */
+  fromMs?: number | null | undefined;
+  toMs?: number | null | undefined;
 }
 
 /** Partial aggregates of one series in one bucket; `slots` counts its 15-minute slots holding data. */
@@ -88,8 +94,11 @@ const ts = (ms: number) => new Date(ms).toISOString();
 const isReading = (value: ReturnType<typeof sql>) => sql`abs(${value}) <= ${sql.lit(MAX_READING_MAGNITUDE)}::float8`;
 
 function seriesTable(keys: readonly SeriesKey[]) {
-  return sql`unnest(${keys.map((k) => k.tenantId)}::int[], ${keys.map((k) => k.deviceId)}::bigint[], ${keys.map((k) => k.slot)}::int[])
-    WITH ORDINALITY AS s(tenant_id, device_id, slot, sid)`;
+  const from = keys.map((k) => (k.fromMs == null ? '-infinity' : new Date(k.fromMs).toISOString()));
+  const to = keys.map((k) => (k.toMs == null ? 'infinity' : new Date(k.toMs).toISOString()));
+  return sql`unnest(${keys.map((k) => k.tenantId)}::int[], ${keys.map((k) => k.deviceId)}::bigint[], ${keys.map((k) => k.slot)}::int[],
+                    ${from}::timestamptz[], ${to}::timestamptz[])
+    WITH ORDINALITY AS s(tenant_id, device_id, slot, from_ts, to_ts, sid)`;
 }
 
 /**
@@ -128,6 +137,7 @@ export class TrendRepository extends PooledRepository {
         FROM s
         JOIN reading_15m r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
         WHERE ${where}
+          AND r.bucket >= s.from_ts AND r.bucket < s.to_ts
           -- NOT IN over the few dirty marks runs as one hashed lookup; NOT EXISTS planned a nested loop.
           AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty)`;
 
@@ -137,7 +147,7 @@ export class TrendRepository extends PooledRepository {
     // come back unchanged.
     const rows = await this.prepared(sql<{ stats: string | null }>`
       WITH grid AS (SELECT ${query.starts.map(ts)}::timestamptz[] AS starts),
-      s AS (SELECT * FROM ${seriesTable(keys)}),
+      s AS (SELECT *, (from_ts > ${hourFrom}::timestamptz OR to_ts < ${hourTo}::timestamptz) AS bounded FROM ${seriesTable(keys)}),
       d AS (SELECT DISTINCT tenant_id, device_id FROM s),
       dirty AS (
         SELECT m.tenant_id, m.device_id, m.bucket
@@ -168,7 +178,7 @@ export class TrendRepository extends PooledRepository {
                r.n, r.sum, r.min, r.max, r.first, r.last, r.slots
         FROM s
         JOIN reading_1h r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
-        WHERE r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}
+        WHERE r.bucket >= ${hourFrom} AND r.bucket < ${hourTo} AND NOT s.bounded
           AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
         UNION ALL
         ${quarters(sql`r.bucket >= ${rollupFrom} AND r.bucket < ${hourFrom}`)}
@@ -178,10 +188,14 @@ export class TrendRepository extends PooledRepository {
         ${quarters(sql`(r.tenant_id, r.device_id, enviro_bucket_hour(r.bucket)) IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
           AND r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}`)}
         UNION ALL
+        -- Series bounded by a mount inside the range read their hours by quarters (dirty hours are above).
+        ${quarters(sql`s.bounded AND r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}
+          AND (r.tenant_id, r.device_id, enviro_bucket_hour(r.bucket)) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)`)}
+        UNION ALL
         SELECT s.sid, width_bucket(raw.ts, ${starts}) AS b, enviro_bucket15(raw.ts) AS q,
                count(*)::int, sum(v.value), min(v.value), max(v.value), ${rawFirst}, ${rawLast}, 1
         FROM raw
-        JOIN s ON s.tenant_id = raw.tenant_id AND s.device_id = raw.device_id
+        JOIN s ON s.tenant_id = raw.tenant_id AND s.device_id = raw.device_id AND raw.ts >= s.from_ts AND raw.ts < s.to_ts
         CROSS JOIN LATERAL (SELECT raw.vals[s.slot] AS value) v
         WHERE ${isReading(sql`v.value`)}
         GROUP BY s.sid, 2, 3
@@ -204,7 +218,7 @@ export class TrendRepository extends PooledRepository {
       SELECT s.sid::int - 1 AS series, x.ts, x.vals[s.slot] AS value
       FROM ${seriesTable(keys)}
       JOIN reading x ON x.tenant_id = s.tenant_id AND x.device_id = s.device_id
-      WHERE x.ts >= ${ts(from)} AND x.ts < ${ts(to)} AND ${isReading(sql`x.vals[s.slot]`)}
+      WHERE x.ts >= ${ts(from)} AND x.ts < ${ts(to)} AND x.ts >= s.from_ts AND x.ts < s.to_ts AND ${isReading(sql`x.vals[s.slot]`)}
       ORDER BY s.sid, x.ts
       LIMIT ${limit}`.execute(this.db);
     return result.rows.map((r) => ({ series: r.series, time: r.ts.getTime(), value: r.value }));

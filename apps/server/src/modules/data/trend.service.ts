@@ -64,16 +64,17 @@ export class TrendService {
     const plan = planTrend(request, now);
     const params = resolveParams(request, plan, snapshot.params);
     const names = [...new Set(params.map((p) => p.name))];
-    const series = selectSeries(snapshot, restriction, request, names);
+    // Each station's series for the periods its devices served it (mount history): a swap keeps both right.
+    const series = selectSeries(snapshot, restriction, request, names, true);
 
     const keys: SeriesKey[] = [];
     const keyIndex = new Map<string, number>();
     const members = new Map<string, Series[]>(names.map((n) => [n, []]));
     for (const s of series) {
-      const id = `${s.device_id}:${s.slot}`;
+      const id = `${s.device_id}:${s.slot}:${s.from_ms}:${s.to_ms}`;
       if (!keyIndex.has(id)) {
         keyIndex.set(id, keys.length);
-        keys.push({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot });
+        keys.push({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot, fromMs: s.from_ms, toMs: s.to_ms });
       }
       members.get(s.name)!.push(toSeries(s, keyIndex.get(id)!));
     }

@@ -5,14 +5,15 @@ import { useMe } from '@/features/accounts/api/get-me';
 import { DeviceDetailView } from '@/features/devices/components/device-detail';
 import { DevicesView } from '@/features/devices/components/devices-view';
 import { mayChangeFleet, mayChangeMakes } from '@/features/devices/components/fleet-access';
-import { getActingTenant } from '@/lib/acting-tenant';
+import { useActingTenant } from '@/lib/acting-tenant';
 
 export function DevicesRoute() {
   const me = useMe();
+  const acting = useActingTenant();
   if (!me.data) return <Loading />;
   return (
     <Container size="xl" py="md">
-      <DevicesView canEdit={mayChangeFleet(me.data, getActingTenant() !== null)} canEditMakes={mayChangeMakes(me.data)} />
+      <DevicesView canEdit={mayChangeFleet(me.data, acting !== null)} canEditMakes={mayChangeMakes(me.data)} tenantId={acting?.id ?? me.data.tenant.id} />
     </Container>
   );
 }

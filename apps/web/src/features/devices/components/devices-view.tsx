@@ -12,15 +12,16 @@ import { useDevices } from '../api/get-devices';
 import { DeviceFormModal } from './device-form-modal';
 import { GatewaysPanel } from './gateways-panel';
 import { MakesPanel } from './makes-panel';
+import { StationsPanel } from './stations-panel';
 
 const STATUSES: DeviceLiveStatus[] = ['LIVE', 'DELAYED', 'OFFLINE', 'UNKNOWN'];
 
 /**
  * The fleet (issue 13): devices with search, live status and in-service or removed, paged by the
- * server, every choice in the URL; gateways; makes and models. Change buttons only for those who
+ * server, every choice in the URL; the station editor; gateways; makes and models. Change buttons only for those who
  * may change the fleet (`canEdit`) or the shared makes (`canEditMakes`).
  */
-export function DevicesView({ canEdit, canEditMakes }: { canEdit: boolean; canEditMakes: boolean }) {
+export function DevicesView({ canEdit, canEditMakes, tenantId }: { canEdit: boolean; canEditMakes: boolean; tenantId: number }) {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'devices';
   const setTab = (value: string | null) =>
@@ -36,11 +37,15 @@ export function DevicesView({ canEdit, canEditMakes }: { canEdit: boolean; canEd
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="devices">Devices</Tabs.Tab>
+          <Tabs.Tab value="stations">Stations</Tabs.Tab>
           <Tabs.Tab value="gateways">Gateways</Tabs.Tab>
           <Tabs.Tab value="makes">Makes and models</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="devices" pt="md">
           <DeviceList canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="stations" pt="md">
+          <StationsPanel tenantId={tenantId} canEdit={canEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="gateways" pt="md">
           <GatewaysPanel canEdit={canEdit} />
