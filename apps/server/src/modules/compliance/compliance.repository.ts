@@ -57,6 +57,8 @@ export interface TimelineRow {
 }
 
 const ZONE = 'Asia/Kolkata';
+/** Asia/Kolkata is UTC+5:30 all year: an instant's IST day as days since 1970-01-01, cheaper per row than AT TIME ZONE. */
+const istDay = (at: RawBuilder<unknown>) => sql`floor((extract(epoch FROM ${at}) + 19800) / 86400)::int`;
 const containers = () => sql.val([...CONTAINER_TYPES]);
 
 function stationFilter(scope: ComplianceScope, tenant: RawBuilder<unknown>, station: RawBuilder<unknown>) {
@@ -128,11 +130,14 @@ export class ComplianceRepository extends Repository {
    */
   async parameterDays(scope: ComplianceScope, from: Date, to: Date): Promise<ParamDayRow[]> {
     if (scope.tenantIds.length === 0) return [];
+    // One plain aggregate over the rollups (no window: a sort of every slot cost seconds at 500
+    // stations); runs are counted apart, over the few slots beyond a limit of limited series only:
+    // a run starts where the slot before is not beyond too.
     const { rows } = await sql<ParamDayRow>`
       WITH devs AS (${devicesOf(scope)}),
       supp AS (${suppressedQuarters(from, to)}),
       judged AS (
-        SELECT r.device_id, r.slot, r.bucket, s.bucket IS NOT NULL AS suppressed,
+        SELECT r.device_id, r.slot, ${istDay(sql.raw('r.bucket'))} AS dn, s.bucket IS NOT NULL AS suppressed,
                ((l.min_value IS NULL OR r.sum / r.n >= l.min_value) AND (l.max_value IS NULL OR r.sum / r.n <= l.max_value)) AS within
         FROM devs v
         JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
@@ -140,18 +145,33 @@ export class ComplianceRepository extends Repository {
         LEFT JOIN supp s ON s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket
         WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
       ),
+      counts AS (
+        SELECT device_id, slot, dn,
+               count(*) FILTER (WHERE NOT suppressed)::int AS with_data,
+               count(*) FILTER (WHERE NOT suppressed AND within)::int AS within,
+               count(*) FILTER (WHERE NOT suppressed AND NOT within)::int AS beyond
+        FROM judged GROUP BY device_id, slot, dn
+      ),
+      beyond AS MATERIALIZED (
+        SELECT r.tenant_id, r.device_id, r.slot, r.bucket
+        FROM devs v
+        JOIN param_limit l ON l.tenant_id = v.tenant_id AND l.device_id = v.device_id
+        JOIN reading_15m r ON r.tenant_id = l.tenant_id AND r.device_id = l.device_id AND r.slot = l.slot
+        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+          AND (r.sum / r.n < l.min_value OR r.sum / r.n > l.max_value)
+          AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket)
+      ),
       runs AS (
-        SELECT *, NOT suppressed AND NOT within AS beyond,
-               lag(bucket) OVER w AS prev_bucket, lag(NOT suppressed AND NOT within) OVER w AS prev_beyond
-        FROM judged WINDOW w AS (PARTITION BY device_id, slot ORDER BY bucket)
+        SELECT b.device_id, b.slot, ${istDay(sql.raw('b.bucket'))} AS dn, count(*)::int AS runs
+        FROM beyond b
+        WHERE NOT EXISTS (
+          SELECT 1 FROM beyond p
+          WHERE p.tenant_id = b.tenant_id AND p.device_id = b.device_id AND p.slot = b.slot AND p.bucket = b.bucket - interval '15 minutes')
+        GROUP BY 1, 2, 3
       )
-      SELECT device_id, slot, to_char((bucket AT TIME ZONE ${ZONE})::date, 'YYYY-MM-DD') AS day,
-             count(*) FILTER (WHERE NOT suppressed)::int AS with_data,
-             count(*) FILTER (WHERE NOT suppressed AND within)::int AS within,
-             count(*) FILTER (WHERE beyond AND NOT (prev_bucket IS NOT DISTINCT FROM bucket - interval '15 minutes' AND coalesce(prev_beyond, false)))::int AS runs,
-             count(*) FILTER (WHERE beyond)::int AS beyond
-      FROM runs
-      GROUP BY device_id, slot, day`.execute(this.db);
+      SELECT c.device_id, c.slot, to_char(date '1970-01-01' + c.dn, 'YYYY-MM-DD') AS day,
+             c.with_data, c.within, coalesce(r.runs, 0) AS runs, c.beyond
+      FROM counts c LEFT JOIN runs r ON r.device_id = c.device_id AND r.slot = c.slot AND r.dn = c.dn`.execute(this.db);
     return rows;
   }
 
@@ -173,14 +193,17 @@ export class ComplianceRepository extends Repository {
       WITH devs AS (${devicesOf(scope)}),
       supp AS (${suppressedQuarters(from, to)}),
       quarters AS (
-        SELECT DISTINCT r.tenant_id, r.device_id, r.bucket
+        SELECT r.tenant_id, r.device_id, r.bucket
         FROM devs v JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
         WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+        GROUP BY 1, 2, 3
       )
-      SELECT q.device_id, to_char((q.bucket AT TIME ZONE ${ZONE})::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
-      FROM quarters q
-      WHERE NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = q.tenant_id AND s.device_id = q.device_id AND s.bucket = q.bucket)
-      GROUP BY q.device_id, day`.execute(this.db);
+      SELECT device_id, to_char(date '1970-01-01' + dn, 'YYYY-MM-DD') AS day, n FROM (
+        SELECT q.device_id, ${istDay(sql.raw('q.bucket'))} AS dn, count(*)::int AS n
+        FROM quarters q
+        WHERE NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = q.tenant_id AND s.device_id = q.device_id AND s.bucket = q.bucket)
+        GROUP BY 1, 2
+      ) d`.execute(this.db);
     return rows;
   }
 
