@@ -23,6 +23,7 @@ export const ReportDefinition = z.object({
 });
 export type ReportDefinition = z.infer<typeof ReportDefinition>;
 export const ReportCatalogue = z.object({ items: z.array(ReportDefinition) });
+export type ReportCatalogue = z.infer<typeof ReportCatalogue>;
 
 /** A calendar day of IST, YYYY-MM-DD. */
 export const IstDate = z.iso.date();
@@ -61,6 +62,7 @@ export const ReportEmailQuery = z.object({
   isemail: z.enum(['email']).optional(),
 });
 export const ReportEmailed = z.object({ emailed: z.array(z.string()) });
+export type ReportEmailed = z.infer<typeof ReportEmailed>;
 
 /** Body of POST /api/parameterwisereport. */
 export const ParameterWiseReportRequest = z.object({
@@ -131,6 +133,7 @@ export const ReportSchedule = z.object({
 });
 export type ReportSchedule = z.infer<typeof ReportSchedule>;
 export const ReportScheduleList = z.object({ items: z.array(ReportSchedule) });
+export type ReportScheduleList = z.infer<typeof ReportScheduleList>;
 export const ReportScheduleRun = z.object({
   id: z.number(),
   scheduleId: z.number(),
@@ -143,6 +146,7 @@ export const ReportScheduleRun = z.object({
   sentAt: z.string().nullable(),
 });
 export const ReportScheduleRunList = z.object({ items: z.array(ReportScheduleRun) });
+export type ReportScheduleRunList = z.infer<typeof ReportScheduleRunList>;
 
 // Address ---------------------------------------------------------------------------------------
 

@@ -36,6 +36,10 @@ export const APP_PATHS = {
     complianceIndustry: '/app/compliance/:tenantId',
     /** Site statistics: tenants, stations and devices by status, this month's compliance. */
     statistics: '/app/statistics',
+    /** Reports: the catalogue for the user's type, parameters, run with progress, download, e-mail (`?report=&from=&to=&format=&job=`). */
+    reports: '/app/reports',
+    /** Scheduled e-mail reports and their run history (`?schedule=`). */
+    scheduledReports: '/app/reports/scheduled',
     /** Alerts of the industries the user reads (filters in the query). */
     alerts: '/app/alerts',
     /** One alert: its facts, the trend around the breach, transitions and notifications. */

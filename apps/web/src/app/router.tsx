@@ -91,6 +91,8 @@ function createRouter() {
         { path: paths.app.compliance.path, lazy: async () => ({ Component: (await import('./routes/app/compliance-routes')).ComplianceRoute }) },
         { path: paths.app.complianceIndustry.path, lazy: async () => ({ Component: (await import('./routes/app/compliance-routes')).ComplianceIndustryRoute }) },
         { path: paths.app.statistics.path, lazy: async () => ({ Component: (await import('./routes/app/compliance-routes')).StatisticsRoute }) },
+        { path: paths.app.reports.path, lazy: async () => ({ Component: (await import('./routes/app/reports-routes')).ReportsRoute }) },
+        { path: paths.app.scheduledReports.path, lazy: async () => ({ Component: (await import('./routes/app/reports-routes')).ScheduledReportsRoute }) },
         { path: paths.app.industries.path, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
         { path: paths.app.alerts.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertsRoute }) },
         { path: paths.app.alert.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertRoute }) },

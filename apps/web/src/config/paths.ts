@@ -77,6 +77,17 @@ export const paths = {
         withQuery(generatePath(APP_PATHS.app.complianceIndustry, { tenantId: String(tenantId) }), query),
     },
     statistics: { path: APP_PATHS.app.statistics, getHref: () => APP_PATHS.app.statistics },
+    /** Reports: `report` id, `from`/`to` IST days, `format`, `job` being built. */
+    reports: {
+      path: APP_PATHS.app.reports,
+      getHref: (query: { report?: number | undefined; from?: string | undefined; to?: string | undefined; format?: string | undefined; job?: number | undefined } = {}) =>
+        withQuery(APP_PATHS.app.reports, query),
+    },
+    /** Scheduled reports; `schedule`: the one whose run history shows. */
+    scheduledReports: {
+      path: APP_PATHS.app.scheduledReports,
+      getHref: (query: { schedule?: number | undefined } = {}) => withQuery(APP_PATHS.app.scheduledReports, query),
+    },
     /** Alerts of the industries the user reads; `query`: the list's filters (see AlertsQuery). */
     alerts: {
       path: APP_PATHS.app.alerts,
