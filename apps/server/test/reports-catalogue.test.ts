@@ -141,6 +141,9 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect(res.json()).toEqual({ emailed: ['plant@acme.example'] });
     const mail = await ctx.mail.next('plant@acme.example', since);
     expect(mail.subject).toContain('Data availability report');
+    // The CSV rides as an attachment named like the download.
+    expect(mail.raw).toMatch(/Content-Type: text\/csv/i);
+    expect(mail.raw).toMatch(/Content-Disposition: attachment;\s+filename="?Data availability report/i);
   });
 
   it('answers 400 naming the field, 404 for another tenant and a non-availability id on the availability route', async () => {
@@ -179,6 +182,25 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect((await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
   });
 
+  it("a board's availability report (36) as a job covers its industries, figured from the readings", async () => {
+    const board = (await ctx.b.newTenant({ name: 'State Board', type: 'statutory' })).id;
+    await ctx.database.pool.query('INSERT INTO statutory_association (tenant_id, statutory_id) VALUES ($1, $2)', [tenantId, board]);
+    const boardCookie = (await ctx.signedIn({ tenantId: board, userType: 'statutory', role: 'user' })).cookie;
+    const res = await post('/api/report-jobs', { reportId: 36, format: 'CSV', request: { startDate: dayA, endDate: dayB } }, boardCookie);
+    expect(res.statusCode).toBe(200);
+    const job = ReportJob.parse(res.json());
+    const worker = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), createMailer(undefined, 'x@y', ctx.app.log));
+    expect(await worker.runNextJob()).toBe(true);
+    const file = await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}/file`, headers: { cookie: boardCookie } });
+    expect(file.statusCode).toBe(200);
+    const [header, ...rows] = csvRows(file.body);
+    expect(header).toEqual(['Industry', 'Devices', 'Period (%)', dayA, dayB]);
+    // Quarters with any parameter: pm's (so2 reported only beside pm); one device.
+    const e = expected('pm');
+    const share = (n: number, d: number) => Math.round((1000 * n) / d) / 10;
+    expect(rows).toEqual([['Acme Cement', '1', String(share(e.slots(dayA) + e.slots(dayB), 192)), String(share(e.slots(dayA), 96)), String(share(e.slots(dayB), 96))]]);
+  });
+
   it('schedules in IST: the latest whole period due at the time', () => {
     // 2026-04-01 09:00 IST is 03:30 UTC.
     const at9 = Date.parse('2026-04-01T03:30:00Z');
@@ -213,6 +235,7 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect(await a.runDueSchedules()).toBe(0);
     const mail = await ctx.mail.next('board@rspcb.example', since);
     expect(mail.subject).toBe(`Daily availability: ${dayB} to ${dayB}`);
+    expect(mail.raw).toMatch(/Content-Disposition: attachment/i);
     expect(ctx.mail.mails.slice(since).filter((m) => m.to.includes('board@rspcb.example'))).toHaveLength(1);
     const runs = ReportScheduleRunList.parse((await ctx.inject({ method: 'GET', url: `/api/scheduled-reports/${schedule.id}/runs`, headers: { cookie } })).json());
     expect(runs.items).toMatchObject([{ periodStart: dayB, periodEnd: dayB, status: 'sent', attempts: 1 }]);

@@ -63,7 +63,9 @@ export class ReportJobsService {
   async createJob(auth: Auth, body: z.output<typeof CreateReportJob>): Promise<ReportJob> {
     const tenantId = reportTenant(auth, body.request.tenantId, 'body.request.tenantId');
     if (!reportDefinition(body.reportId)) throw badRequest('body.reportId', `no report with id ${body.reportId}`);
-    const row = await this.repo.createJob({ tenantId, userId: auth.kind === 'user' ? auth.userId : null, reportId: body.reportId, format: body.format, params: body.request });
+    // A report over many industries (36) covers those the caller read when it was queued.
+    const readTenantIds = body.reportId === 36 && body.request.tenantId === undefined ? scopeTenantIds(auth) : [tenantId];
+    const row = await this.repo.createJob({ tenantId, userId: auth.kind === 'user' ? auth.userId : null, reportId: body.reportId, format: body.format, params: { ...body.request, readTenantIds } });
     return toJob(row);
   }
 
@@ -95,10 +97,10 @@ export class ReportJobsService {
   async runNextJob(): Promise<boolean> {
     const job = await this.repo.claimJob();
     if (!job) return false;
-    const auth: Auth = { kind: 'apiKey', tenantId: job.tenant_id, tenantIds: [job.tenant_id] };
+    const { readTenantIds, ...params } = job.params as RunParams & { readTenantIds?: number[] };
+    const auth: Auth = { kind: 'apiKey', tenantId: job.tenant_id, tenantIds: readTenantIds ?? [job.tenant_id] };
     try {
-      const params = job.params as RunParams;
-      const file = await this.catalogue.file(auth, job.report_id, job.format as ReportFormat, { ...params, tenantId: params.tenantId ?? job.tenant_id }, (rows, share) =>
+      const file = await this.catalogue.file(auth, job.report_id, job.format as ReportFormat, { ...params, tenantId: params.tenantId ?? (job.report_id === 36 ? undefined : job.tenant_id) }, (rows, share) =>
         this.repo.jobProgress(job.id, Math.round(share * 100), rows),
       );
       await this.repo.finishJob(job.id, file);
