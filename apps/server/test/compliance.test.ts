@@ -129,7 +129,8 @@ describe('compliance and uptime', () => {
     const res = await get(`/api/getComplianceData?from=2024-03-30&to=2024-04-02&stationId=${stationId}`);
     expect(res.statusCode).toBe(200);
     const body = ComplianceData.parse(res.json());
-    const from = istMidnight('2024-03-30');
+    // The device is in service from its first data (T0, 05:30 IST on 30 March): no slot is expected before.
+    const from = Math.max(istMidnight('2024-03-30'), T0);
     const to = istMidnight('2024-04-03');
     for (const slot of [1, 2]) expectFigures(body.stations[0]!.parameters.find((x) => x.slot === slot)!, oracle(raw, slot, from, to));
 
@@ -137,12 +138,14 @@ describe('compliance and uptime', () => {
     expect(new Set(days.items.map((r) => r.date))).toEqual(new Set(['2024-03-30', '2024-03-31', '2024-04-01', '2024-04-02']));
     for (const row of days.items) {
       const start = istMidnight(row.date);
-      const { exceedances: _e, ...rest } = oracle(raw, row.slot, start, start + DAY);
+      const { exceedances: _e, ...rest } = oracle(raw, row.slot, Math.max(start, T0), start + DAY);
       expect(row).toMatchObject(rest);
     }
     // The gap after the IST midnight of 1 April: 8 quarters missing that day.
     const april1 = days.items.find((r) => r.date === '2024-04-01' && r.slot === 1)!;
     expect(april1.slots - april1.suppressedSlots - april1.slotsWithData).toBe(8);
+    // 30 March from 05:30 IST, when the first reading came: 96 - 22 quarters expected.
+    expect(days.items.find((r) => r.date === '2024-03-30' && r.slot === 1)!.slots).toBe(74);
   });
 
   it('answers uptime of the device and of the tenant, and grouped by station', async () => {

@@ -207,13 +207,23 @@ export class ComplianceRepository extends Repository {
     return rows;
   }
 
-  /** The scope's devices in service with their station and industry. */
-  async devices(scope: ComplianceScope): Promise<{ tenant_id: number; tenant_name: string; device_id: string; device_name: string; station_id: string; station_name: string; station_type: string; station_status: string | null }[]> {
+  /** The scope's devices in service with their station and industry, and since when they serve. */
+  async devices(scope: ComplianceScope): Promise<{ tenant_id: number; tenant_name: string; device_id: string; device_name: string; station_id: string; station_name: string; station_type: string; station_status: string | null; in_service_from: Date }[]> {
     if (scope.tenantIds.length === 0) return [];
-    const { rows } = await sql<{ tenant_id: number; tenant_name: string; device_id: string; device_name: string; station_id: string; station_name: string; station_type: string; station_status: string | null }>`
+    const { rows } = await sql<{ tenant_id: number; tenant_name: string; device_id: string; device_name: string; station_id: string; station_name: string; station_type: string; station_status: string | null; in_service_from: Date }>`
       WITH devs AS (${devicesOf(scope)})
       SELECT v.tenant_id, t.name AS tenant_name, d.id AS device_id, d.name AS device_name, e.id AS station_id, e.name AS station_name,
-             e.type AS station_type, e.working_status AS station_status
+             e.type AS station_type, e.working_status AS station_status,
+             -- In service since it was created or first mounted, or earlier when its data say so
+             -- (history imported before the device was registered). A mount from '-infinity' (backfilled,
+             -- its date unknown) says nothing.
+             least(d.created_at,
+                   (SELECT min(m.mounted_at) FROM device_mount m WHERE m.tenant_id = d.tenant_id AND m.device_id = d.id AND m.mounted_at > '-infinity'),
+                   (SELECT min(f.bucket) FROM device_param dp CROSS JOIN LATERAL (
+                      SELECT r.bucket FROM reading_15m r
+                      WHERE r.tenant_id = dp.tenant_id AND r.device_id = dp.device_id AND r.slot = dp.slot
+                      ORDER BY r.bucket LIMIT 1) f
+                    WHERE dp.tenant_id = d.tenant_id AND dp.device_id = d.id)) AS in_service_from
       FROM devs v JOIN tenant t ON t.id = v.tenant_id
       JOIN device d ON d.tenant_id = v.tenant_id AND d.id = v.device_id
       JOIN entity e ON e.tenant_id = v.tenant_id AND e.id = v.entity_id

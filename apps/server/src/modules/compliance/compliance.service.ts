@@ -74,6 +74,27 @@ export function resolvePeriod(q: { period?: string | undefined; from?: string | 
   return { from, to: end, fromDate, toDate: istDate(toExclusive - 1), timeZone: 'Asia/Kolkata', days };
 }
 
+/**
+ * Quarters expected of a device on each day of the period: none before it came into service (a
+ * station commissioned mid-month is not short of data for the days before).
+ */
+export function expectedSlots(period: ResolvedPeriod, inServiceFrom: number): Map<string, number> {
+  const start = Math.floor(inServiceFrom / QUARTER_MS) * QUARTER_MS;
+  const out = new Map<string, number>();
+  for (const d of period.days) {
+    const dayStart = istMidnight(d.date);
+    const from = Math.max(dayStart, start);
+    const to = Math.min(dayStart + DAY_MS, period.to);
+    out.set(d.date, Math.max(0, (to - from) / QUARTER_MS));
+  }
+  return out;
+}
+
+/** An instant from the driver: a Date, or ±Infinity for PostgreSQL's infinite timestamps. */
+const instant = (v: Date | number) => (v instanceof Date ? v.getTime() : v);
+
+const total = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
 const percent = (part: number, whole: number) => (whole <= 0 ? null : Math.round((1000 * part) / whole) / 10);
 const key = (...parts: (string | number)[]) => parts.join('|');
 
@@ -91,6 +112,8 @@ function figures(slots: number, suppressed: number, d: { with_data: number; with
     exceedanceMinutes: (d?.beyond ?? 0) * 15,
   };
 }
+
+const dayFigures = (slots: number, suppressed: number, d: Parameters<typeof figures>[2]) => figures(slots, Math.min(slots, suppressed), d);
 
 function sumBy<T>(rows: readonly T[], keyOf: (r: T) => string, value: (r: T) => number): Map<string, number> {
   const out = new Map<string, number>();
@@ -142,10 +165,12 @@ export class ComplianceService {
     const from = new Date(period.from);
     const to = new Date(period.to);
     const [devices, supp, data] = await Promise.all([this.repo.devices(scope), this.repo.suppressedDays(scope, from, to), this.repo.uptimeDays(scope, from, to)]);
-    const slots = period.days.reduce((n, d) => n + d.slots, 0);
     const suppressed = sumBy(supp, (r) => r.device_id, (r) => r.n);
     const withData = sumBy(data, (r) => r.device_id, (r) => r.n);
-    return devices.map((d) => ({ ...d, slots, suppressedSlots: suppressed.get(d.device_id) ?? 0, slotsWithData: withData.get(d.device_id) ?? 0 }));
+    return devices.map((d) => {
+      const slots = total(expectedSlots(period, instant(d.in_service_from)));
+      return { ...d, slots, suppressedSlots: Math.min(slots, suppressed.get(d.device_id) ?? 0), slotsWithData: withData.get(d.device_id) ?? 0 };
+    });
   }
 
   /** GET /api/getComplianceData: the scorecard per station and parameter, lowest availability first. */
@@ -162,8 +187,8 @@ export class ComplianceService {
       this.repo.suppressedDays(scope, from, to),
       this.deviceUptime(scope, period),
     ]);
-    const slots = period.days.reduce((n, d) => n + d.slots, 0);
     const suppressed = sumBy(supp, (r) => r.device_id, (r) => r.n);
+    const deviceSlots = new Map(uptime.map((u) => [u.device_id, u.slots]));
     const totals = sumParamDays(days);
     const stations = new Map<string, StationCompliance>();
     for (const u of uptime) {
@@ -186,7 +211,7 @@ export class ComplianceService {
       const s = stations.get(p.station_id);
       if (!s) continue;
       s.parameters.push({
-        ...figures(slots, suppressed.get(p.device_id) ?? 0, totals.get(key(p.device_id, p.slot))),
+        ...figures(deviceSlots.get(p.device_id) ?? 0, Math.min(deviceSlots.get(p.device_id) ?? 0, suppressed.get(p.device_id) ?? 0), totals.get(key(p.device_id, p.slot))),
         deviceId: Number(p.device_id),
         deviceName: p.device_name,
         slot: p.slot,
@@ -210,12 +235,18 @@ export class ComplianceService {
     await this.assertStation(scope);
     const from = new Date(period.from);
     const to = new Date(period.to);
-    const [params, days, supp] = await Promise.all([this.repo.parameters(scope), this.repo.parameterDays(scope, from, to), this.repo.suppressedDays(scope, from, to)]);
+    const [params, days, supp, devices] = await Promise.all([
+      this.repo.parameters(scope),
+      this.repo.parameterDays(scope, from, to),
+      this.repo.suppressedDays(scope, from, to),
+      this.repo.devices(scope),
+    ]);
+    const expected = new Map(devices.map((d) => [d.device_id, expectedSlots(period, instant(d.in_service_from))]));
     const byDay = new Map(days.map((r) => [key(r.device_id, r.slot, r.day), r]));
     const suppressed = new Map(supp.map((r: DeviceDayRow) => [key(r.device_id, r.day), r.n]));
     const items = period.days.flatMap((d) =>
       params.map((p) => ({
-        ...figures(d.slots, suppressed.get(key(p.device_id, d.date)) ?? 0, byDay.get(key(p.device_id, p.slot, d.date))),
+        ...dayFigures(expected.get(p.device_id)?.get(d.date) ?? 0, suppressed.get(key(p.device_id, d.date)) ?? 0, byDay.get(key(p.device_id, p.slot, d.date))),
         date: d.date,
         deviceId: Number(p.device_id),
         slot: p.slot,
