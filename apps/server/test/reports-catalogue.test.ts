@@ -162,7 +162,8 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ addressType: 'BILLING', city: 'Kota', pincode: '324001' });
     expect((await ctx.inject({ method: 'GET', url: `/api/address/tenant/BILLING/${tenantId}`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
-    expect((await ctx.inject({ method: 'GET', url: `/api/address/tenant/SHIPPING/${tenantId}`, headers: { cookie } })).statusCode).toBe(400);
+    expect((await ctx.inject({ method: 'GET', url: `/api/address/tenant/SHIPPING/${tenantId}`, headers: { cookie } })).statusCode).toBe(404);
+    expect((await ctx.inject({ method: 'GET', url: `/api/address/tenant/BILLING/0`, headers: { cookie } })).statusCode).toBe(400);
   });
 
   it('runs a long report as a job with progress, and the file downloads when done', async () => {

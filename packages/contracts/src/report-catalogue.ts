@@ -150,11 +150,15 @@ export type ReportScheduleRunList = z.infer<typeof ReportScheduleRunList>;
 
 // Address ---------------------------------------------------------------------------------------
 
+/**
+ * Path of GET /api/address/{tenantOrEntity}/{type}/{id}. The first two segments name a resource
+ * path, like a route's own words: any other value answers 404 (no such address), as an unknown path would.
+ */
 export const AddressParams = z.object({
-  /** Whose address: a tenant's or a station's (entity). */
-  tenantOrEntity: z.enum(['tenant', 'entity']),
-  /** SPEC 3: addressType, only BILLING. */
-  type: z.enum(['BILLING']),
+  /** Whose address: `tenant` or `entity` (a station). */
+  tenantOrEntity: z.string().min(1).max(40),
+  /** SPEC 3: addressType; only BILLING exists. */
+  type: z.string().min(1).max(40),
   id: Id,
 });
 export const Address = z.object({

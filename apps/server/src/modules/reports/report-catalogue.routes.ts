@@ -115,7 +115,7 @@ export const reportCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/address/:tenantOrEntity/:type/:id',
     { config: { access: TENANT_READ }, schema: { tags, summary: "A tenant's or station's billing address (SPEC 3 Address)", params: AddressParams, response: { 200: Address, ...ERROR_RESPONSES } } },
-    async (request) => catalogue.address(request.auth, request.params.tenantOrEntity, request.params.id),
+    async (request) => catalogue.address(request.auth, request.params.tenantOrEntity, request.params.type, request.params.id),
   );
 
   // Jobs --------------------------------------------------------------------------------------

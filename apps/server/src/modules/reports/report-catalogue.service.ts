@@ -47,8 +47,10 @@ export class ReportCatalogueService {
   }
 
   /** The billing address of a tenant or station the caller may read; 404 otherwise or when none is stored. */
-  async address(auth: Auth, ownerKind: 'tenant' | 'entity', id: number): Promise<Address> {
+  async address(auth: Auth, kind: string, type: string, id: number): Promise<Address> {
     const readable = scopeTenantIds(auth);
+    if ((kind !== 'tenant' && kind !== 'entity') || type.toUpperCase() !== 'BILLING') throw notFound(`No ${type} address of ${kind} ${id}`);
+    const ownerKind = kind;
     const tenantId = ownerKind === 'tenant' ? id : await this.repo.entityTenant(id);
     if (tenantId === null || !readable.includes(tenantId)) throw notFound(`No ${ownerKind} with id= ${id} exists`);
     const row = await this.repo.address(ownerKind, id);
