@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log.module.ts';
+import { complianceModule } from './modules/compliance/compliance.module.ts';
 import { corporatesModule } from './modules/corporates/corporates.module.ts';
 import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { dataModule } from './modules/data/data.module.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(auditLogModule);
   await app.register(regulatorModule, deps.regulator ?? {});
   await app.register(dashboardsModule);
+  await app.register(complianceModule);
 
   // Last: its history-mode fallback must not shadow any API route.
   await app.register(webPlugin);

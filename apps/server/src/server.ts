@@ -14,6 +14,7 @@ import { startAlertsWorker } from './modules/alerts/alerts-worker.ts';
 import { FetchWebhookSender } from './platform/webhook/webhook-sender.ts';
 import { deviceRpcSink, startDeviceRpcWorker } from './modules/devices/device-rpc.ts';
 import { startOversightWorker } from './modules/dashboards/oversight-worker.ts';
+import { startReportWorker } from './modules/reports/report-worker.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
   // Calibration start and abort reach devices that take commands over MQTT RPC (embedded broker).
   const rpcWorker = broker.rpc ? startDeviceRpcWorker(database.db, broker.rpc, log) : undefined;
   const oversight = startOversightWorker(database.db, log);
+  // Report jobs, scheduled e-mail reports and the deletion of old report files (issue 14).
+  const reportWorker = startReportWorker(database.db, app.messaging.mailer, log, { fileDays: config.REPORT_FILE_DAYS });
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(
@@ -119,6 +122,7 @@ async function main(): Promise<void> {
     () => regulator.stop(),
     async () => rpcWorker?.stop(),
     () => oversight.stop(),
+    () => reportWorker.stop(),
     () => broker.close(),
   );
 

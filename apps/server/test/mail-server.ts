@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The whole message as received (attachments included, still encoded). */
+  raw: string;
 }
 
 export interface MailServer {
@@ -112,6 +114,7 @@ function parseMail(raw: string, envelope: { mailFrom: false | { address: string 
     subject,
     text: part(raw, 'text/plain'),
     html: part(raw, 'text/html'),
+    raw,
   };
 }
 

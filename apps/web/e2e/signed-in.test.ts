@@ -61,7 +61,7 @@ describe('the signed-in app in a browser', () => {
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByText('Kiln & Raw Mill Stack').first().waitFor();
     expect(await page.getByTestId('acting-tenant').innerText()).toBe(CEMENT);
-    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Settings', 'My account']);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'Settings', 'My account']);
     expect(await activeMenuItem(page)).toBe('Dashboard');
     await screenshot(page, `signed-in-tenant-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
@@ -180,7 +180,7 @@ describe('the signed-in app in a browser', () => {
     const { context, page } = await signIn('desktop', users.statutory);
     await page.waitForURL(`${base}/app/dashboard`);
     await page.getByRole('cell', { name: CEMENT }).waitFor();
-    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'My account']);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
     await screenshot(page, 'signed-in-statutory-desktop');
     await page.goto(`${base}/app/admin/audit-log`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();

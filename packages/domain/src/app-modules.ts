@@ -46,7 +46,7 @@ const ALERT_READERS = [
  */
 const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'dashboards', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'dashboards', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'compliance', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
@@ -67,6 +67,12 @@ export const APP_MODULES: readonly AppModule[] = [
   { key: 'devices', label: 'Devices', path: APP_PATHS.app.devices, access: APP_RULES, match: 'contains' },
   // Calibration reads are every app's (TENANT_READ); its writes are refused by the service to readers.
   { key: 'calibration', label: 'Calibration', path: APP_PATHS.app.calibration, access: APP_RULES, match: 'contains' },
+  // Compliance and uptime reads are every app's (TENANT_READ in modules/compliance); statistics the site's.
+  { key: 'compliance', label: 'Compliance', path: APP_PATHS.app.compliance, access: APP_RULES, match: 'contains' },
+  { key: 'statistics', label: 'Statistics', path: APP_PATHS.app.statistics, access: ['site'], match: 'contains' },
+  // Report runs and jobs are every app's (TENANT_READ/APP_RULES in modules/reports); schedules are listed to every app and changed by administrators.
+  { key: 'reports', label: 'Reports', path: APP_PATHS.app.reports, access: APP_RULES, match: 'absolute' },
+  { key: 'scheduledReports', label: 'Scheduled reports', path: APP_PATHS.app.scheduledReports, access: APP_RULES, match: 'contains' },
   // Tenant and corporate writes declare siteAdmin; the list screens exist to manage them.
   { key: 'tenants', label: 'Tenants', path: APP_PATHS.admin.tenants, access: ['siteAdmin'], match: 'contains' },
   { key: 'corporates', label: 'Corporates', path: APP_PATHS.admin.corporates, access: ['siteAdmin'], match: 'contains' },

@@ -30,6 +30,16 @@ export const APP_PATHS = {
     regulator: '/app/regulator',
     /** One industry's regulator connections: sync per station, mapping, push logs, republish. */
     regulatorIndustry: '/app/regulator/:tenantId',
+    /** Compliance: a board's industries worst first, or the tenant acted for's own scorecard (`?period=`). */
+    compliance: '/app/compliance',
+    /** One industry's compliance scorecard per station and parameter for a month or quarter, and its timeline. */
+    complianceIndustry: '/app/compliance/:tenantId',
+    /** Site statistics: tenants, stations and devices by status, this month's compliance. */
+    statistics: '/app/statistics',
+    /** Reports: the catalogue for the user's type, parameters, run with progress, download, e-mail (`?report=&from=&to=&format=&job=`). */
+    reports: '/app/reports',
+    /** Scheduled e-mail reports and their run history (`?schedule=`). */
+    scheduledReports: '/app/reports/scheduled',
     /** Alerts of the industries the user reads (filters in the query). */
     alerts: '/app/alerts',
     /** One alert: its facts, the trend around the breach, transitions and notifications. */

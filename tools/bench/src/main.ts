@@ -27,7 +27,7 @@ import { alertRows, benchAlerts } from './alerts-bench.ts';
  * fresh database on DATABASE_URL's server (or a throwaway embedded PostgreSQL) and prints them as
  * Markdown with the machine and date. `--queries` measures only the trend and recent-values
  * queries, for working on them; `--alerts` only the alert figures (also part of the full run); `--fleet` only the devices page of a
- * 1,000-device industry.
+ * 1,000-device industry; `--reports` only the report figures (1-year daily averages, a board's availability report).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -38,6 +38,7 @@ const { values: flags } = parseArgs({
     fleet: { type: 'boolean', default: false },
     oversight: { type: 'boolean', default: false },
     dashboards: { type: 'boolean', default: false },
+    reports: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -79,6 +80,10 @@ try {
     await benchOversightOnly(version);
   } else if (flags.dashboards) {
     await benchDashboardsOnly(version);
+  } else if (flags.reports) {
+    // Only the report figures of issue 14 (report catalogue service, no HTTP).
+    const { benchReports } = await import('./reports-bench.ts');
+    console.log([machine(version), '', '| Figure | Result | Target |', '|---|---|---|', ...(await benchReports(database.db, database.pool, flags.quick ? 100 : 500, flags.quick ? 5 : 20))].join('\n'));
   } else {
     await benchAll(version);
   }

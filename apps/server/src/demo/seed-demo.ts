@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../platform/database/database.ts';
 import { seedDemoAlerts } from './alerts-demo.ts';
+import { seedDemoReports } from './reports-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
 import { rebuildDayQuarters } from '../modules/dashboards/oversight-worker.ts';
@@ -103,6 +104,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`created ${accounts.accounts.length} demo accounts (${since(started)})`);
   const openAlerts = await seedDemoAlerts(database.db, tenantIds, toMs, Math.min(24, days * 24));
   log(`evaluated the last day for alerts: ${openAlerts} were open (${since(started)})`);
+  const reportRuns = await seedDemoReports(database.db, tenantIds, log);
+  log(`scheduled 2 reports, ${reportRuns} sent for their latest period (${since(started)})`);
   return {
     skipped: false,
     statutoryTenantId: statutory.id,

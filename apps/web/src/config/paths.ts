@@ -65,6 +65,29 @@ export const paths = {
       getHref: (tenantId: number | string, query: Record<string, string | number | undefined> = {}) =>
         withQuery(generatePath(APP_PATHS.app.regulatorIndustry, { tenantId: String(tenantId) }), query),
     },
+    /** Compliance of the industries the user reads (`period`, `sort`), or redirects the tenant app to its own. */
+    compliance: {
+      path: APP_PATHS.app.compliance,
+      getHref: (query: { period?: string | undefined; sort?: string | undefined } = {}) => withQuery(APP_PATHS.app.compliance, query),
+    },
+    /** One industry's compliance scorecard and timeline; `period`: 'YYYY-MM' or 'YYYY-Qn', `station`: the timeline's station. */
+    complianceIndustry: {
+      path: APP_PATHS.app.complianceIndustry,
+      getHref: (tenantId: number | string, query: { period?: string | undefined; station?: number | string | undefined } = {}) =>
+        withQuery(generatePath(APP_PATHS.app.complianceIndustry, { tenantId: String(tenantId) }), query),
+    },
+    statistics: { path: APP_PATHS.app.statistics, getHref: () => APP_PATHS.app.statistics },
+    /** Reports: `report` id, `from`/`to` IST days, `format`, `job` being built. */
+    reports: {
+      path: APP_PATHS.app.reports,
+      getHref: (query: { report?: number | undefined; from?: string | undefined; to?: string | undefined; format?: string | undefined; job?: number | undefined } = {}) =>
+        withQuery(APP_PATHS.app.reports, query),
+    },
+    /** Scheduled reports; `schedule`: the one whose run history shows. */
+    scheduledReports: {
+      path: APP_PATHS.app.scheduledReports,
+      getHref: (query: { schedule?: number | undefined } = {}) => withQuery(APP_PATHS.app.scheduledReports, query),
+    },
     /** Alerts of the industries the user reads; `query`: the list's filters (see AlertsQuery). */
     alerts: {
       path: APP_PATHS.app.alerts,

@@ -7,7 +7,7 @@ const FONT_SIZE = 8;
 
 /** A4 landscape pages: title and notes, then the table with its header repeated on every page. */
 export function writePdf(table: ReportTable): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false });
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,7 +23,12 @@ export function writePdf(table: ReportTable): Promise<Buffer> {
   const widths = table.columns.map((_, i) => (i === 0 ? first : rest) - 4);
   const bottom = doc.page.height - MARGIN;
 
-  doc.font('Helvetica-Bold').fontSize(14).text(table.title, MARGIN, MARGIN);
+  if (table.letterhead) {
+    doc.font('Helvetica-Bold').fontSize(11).text(table.letterhead.name, MARGIN, MARGIN, { align: 'right' });
+    doc.font('Helvetica').fontSize(8);
+    for (const line of table.letterhead.address) doc.text(line, { align: 'right' });
+  }
+  doc.font('Helvetica-Bold').fontSize(14).text(table.title, MARGIN, table.letterhead ? doc.y + 4 : MARGIN);
   doc.font('Helvetica').fontSize(9);
   for (const note of table.notes) doc.text(note);
   let y = doc.y + 8;
@@ -31,7 +36,7 @@ export function writePdf(table: ReportTable): Promise<Buffer> {
   const line = (cells: readonly ReportCell[], bold: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
     cells.forEach((cell, i) => {
-      doc.text(cell === null ? '' : String(cell), xs[i]!, y, { width: widths[i]!, height: ROW_HEIGHT, lineBreak: false, ellipsis: true });
+      doc.text(pdfCell(cell), xs[i]!, y, { width: widths[i]!, height: ROW_HEIGHT, lineBreak: false, ellipsis: true });
     });
     y += ROW_HEIGHT;
   };
@@ -50,6 +55,19 @@ export function writePdf(table: ReportTable): Promise<Buffer> {
     line(row, false);
   }
   if (table.rows.length === 0) line(['No readings in this range.'], false);
+  // Page numbers on every page, once the number of pages is known.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.font('Helvetica').fontSize(7).text(`Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, { width, align: 'right', lineBreak: false });
+  }
   doc.end();
   return done;
+}
+
+/** Indian digit grouping (12,34,567.8) for numbers; text as it is. */
+const IN_NUMBER = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 6 });
+export function pdfCell(cell: ReportCell): string {
+  if (cell === null) return '';
+  return typeof cell === 'number' ? IN_NUMBER.format(cell) : cell;
 }

@@ -10,6 +10,8 @@ export interface ReportTable {
   notes: string[];
   columns: string[];
   rows: ReportCell[][];
+  /** PDF only: whose report it is, printed at the top right of the first page. */
+  letterhead?: { name: string; address: string[] };
 }
 
 /** A written report. */

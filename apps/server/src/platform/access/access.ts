@@ -249,3 +249,17 @@ export function assertMayChangeMakes(auth: Auth): UserAuth {
   if (user.userType !== 'site' || !SITE_FLEET_ROLES.includes(user.role)) throw forbidden('only site administrators and operations staff may change makes and models');
   return user;
 }
+
+/**
+ * The tenant a report, report job or schedule is about (issue 14): the one named when the caller
+ * reads it (404 otherwise), else the tenant the caller acts for; 400 naming `field` when neither.
+ */
+export function reportTenant(auth: Auth, tenantId: number | undefined, field: string): number {
+  if (tenantId !== undefined) {
+    assertCanReadTenant(auth, tenantId);
+    return tenantId;
+  }
+  const own = auth.kind === 'public' ? auth.publicTenantId : auth.tenantId;
+  if (!canReadTenant(auth, own)) throw badRequest(field, 'is required');
+  return own;
+}

@@ -54,6 +54,10 @@ export interface Database {
   device_mount: DeviceMountTable;
   gateway: GatewayTable;
   dashboard: DashboardTable;
+  report_job: ReportJobTable;
+  report_schedule: ReportScheduleTable;
+  report_schedule_run: ReportScheduleRunTable;
+  billing_address: BillingAddressTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -645,4 +649,70 @@ export interface DashboardTable {
   created_by: BigId | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A report built in the background (migration 060). */
+export interface ReportJobTable {
+  id: GeneratedBigId;
+  tenant_id: number;
+  user_id: BigId | null;
+  report_id: number;
+  format: string;
+  params: Json<Record<string, unknown>>;
+  status: Generated<string>;
+  percent: Generated<number>;
+  rows_done: Generated<number>;
+  error: string | null;
+  file_name: string | null;
+  content_type: string | null;
+  content: Buffer | null;
+  leased_until: Timestamp | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+/** A report mailed on a schedule in IST (migration 060). */
+export interface ReportScheduleTable {
+  id: GeneratedBigId;
+  tenant_id: number;
+  name: string;
+  report_id: number;
+  format: string;
+  params: Json<Record<string, unknown>>;
+  frequency: string;
+  at_minute: number;
+  recipients: string[];
+  enabled: Generated<boolean>;
+  created_by: BigId | null;
+  created_at: CreatedAt;
+}
+
+/** One period's run of a schedule; unique per schedule and period (migration 060). */
+export interface ReportScheduleRunTable {
+  id: GeneratedBigId;
+  schedule_id: BigId;
+  tenant_id: number;
+  period_start: ColumnType<string, string, string>;
+  period_end: ColumnType<string, string, string>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  error: string | null;
+  next_try_at: Timestamp | null;
+  leased_until: Timestamp | null;
+  started_at: CreatedAt;
+  sent_at: Timestamp | null;
+}
+
+/** SPEC 3 Address, addressType BILLING, of a tenant or a station (migration 060). */
+export interface BillingAddressTable {
+  tenant_id: number;
+  owner_kind: string;
+  owner_id: BigId;
+  address_type: Generated<string>;
+  line1: string;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  pincode: string | null;
+  gstin: string | null;
 }

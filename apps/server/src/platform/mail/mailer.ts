@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files attached to the mail (scheduled and e-mailed reports). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Sends mail; resolves once the SMTP server accepted the message (or the log has it). */

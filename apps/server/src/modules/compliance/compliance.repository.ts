@@ -1,0 +1,334 @@
+import { sql, type RawBuilder } from 'kysely';
+import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
+import { Repository } from '../../platform/database/repository.ts';
+
+/** Which stations a read covers: the tenants, optionally one station, and a user's station limit. */
+export interface ComplianceScope {
+  tenantIds: readonly number[];
+  stationId?: number | undefined;
+  /** In `limited.tenantId` only these stations (a user limited to some stations, ACCESS.md). */
+  limited?: { tenantId: number; visible: readonly string[] } | null;
+}
+
+/** A parameter of a device on a station, with its limits. */
+export interface ParamRow {
+  tenant_id: number;
+  tenant_name: string;
+  station_id: string;
+  station_name: string;
+  station_type: string;
+  device_id: string;
+  device_name: string;
+  slot: number;
+  parameter: string;
+  unit: string | null;
+  limit_min: number | null;
+  limit_max: number | null;
+}
+
+/** A parameter's slots outside calibration/maintenance on one IST day. */
+export interface ParamDayRow {
+  device_id: string;
+  slot: number;
+  day: string;
+  with_data: number;
+  within: number;
+  runs: number;
+  beyond: number;
+}
+
+/** A device's quarters on one IST day: in a suppression window, or outside one with any data. */
+export interface DeviceDayRow {
+  device_id: string;
+  day: string;
+  n: number;
+}
+
+export interface TimelineRow {
+  kind: 'EXCEEDANCE' | 'OUTAGE' | 'CALIBRATION' | 'MAINTENANCE';
+  at: Date;
+  until: Date | null;
+  tenant_id: number;
+  station_id: string | null;
+  device_id: string | null;
+  parameter: string | null;
+  peak: number | null;
+  slots: number | null;
+}
+
+const ZONE = 'Asia/Kolkata';
+/** Asia/Kolkata is UTC+5:30 all year: an instant's IST day as days since 1970-01-01, cheaper per row than AT TIME ZONE. */
+const istDay = (at: RawBuilder<unknown>) => sql`floor((extract(epoch FROM ${at}) + 19800) / 86400)::int`;
+const containers = () => sql.val([...CONTAINER_TYPES]);
+
+function stationFilter(scope: ComplianceScope, tenant: RawBuilder<unknown>, station: RawBuilder<unknown>) {
+  const parts = [sql`${tenant} = ANY(${sql.val([...scope.tenantIds])}::int[])`];
+  if (scope.stationId !== undefined) parts.push(sql`${station} = ${String(scope.stationId)}::bigint`);
+  if (scope.limited) parts.push(sql`(${tenant} <> ${scope.limited.tenantId} OR ${station} = ANY(${sql.val(scope.limited.visible.map(String))}::bigint[]))`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The devices in service on the scope's ENABLED stations (their current mount), as a CTE body:
+ * tenant_id, device_id, entity_id.
+ */
+function devicesOf(scope: ComplianceScope) {
+  return sql`
+    SELECT d.tenant_id, d.id AS device_id, d.entity_id
+    FROM device d JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
+    WHERE d.deleted_date IS NULL AND e.status = 'ENABLED' AND e.type <> ALL(${containers()}::text[])
+      AND ${stationFilter(scope, sql.raw('d.tenant_id'), sql.raw('d.entity_id'))}`;
+}
+
+/**
+ * Quarters [bucket, bucket + 15 min) of the scope's devices overlapping a calibration or
+ * maintenance window of the device, or of its station (a window without a device), within
+ * [from, to): the same overlap rule the alerts module applies (alert-evaluation.ts).
+ */
+function suppressedQuarters(from: Date, to: Date) {
+  return sql`
+    SELECT DISTINCT v.tenant_id, v.device_id, q.bucket
+    FROM devs v
+    JOIN suppression_window w ON w.tenant_id = v.tenant_id
+      AND (w.device_id = v.device_id OR (w.device_id IS NULL AND w.entity_id = v.entity_id))
+      AND w.starts_at < ${to} AND (w.ends_at IS NULL OR w.ends_at > ${from})
+    CROSS JOIN LATERAL generate_series(
+      to_timestamp(floor(extract(epoch FROM greatest(w.starts_at, ${from}::timestamptz)) / 900) * 900),
+      least(coalesce(w.ends_at, ${to}::timestamptz), ${to}::timestamptz) - interval '1 microsecond',
+      interval '15 minutes') AS q(bucket)`;
+}
+
+/**
+ * Compliance reads over the 15-minute rollups (reading_15m: a row is a slot with data, its average
+ * sum / n compared with the limits as the regulator compares 15-minute averages), calibration and
+ * maintenance windows (suppression_window), alert episodes and the station and tenant tables.
+ */
+export class ComplianceRepository extends Repository {
+  /** Every live parameter of the scope's devices with its station, industry and limits. */
+  async parameters(scope: ComplianceScope): Promise<ParamRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<ParamRow>`
+      WITH devs AS (${devicesOf(scope)})
+      SELECT v.tenant_id, t.name AS tenant_name, e.id AS station_id, e.name AS station_name, e.type AS station_type,
+             d.id AS device_id, d.name AS device_name, dp.slot, sp.name AS parameter, coalesce(dp.unit, sp.unit) AS unit,
+             l.min_value AS limit_min, l.max_value AS limit_max
+      FROM devs v
+      JOIN tenant t ON t.id = v.tenant_id
+      JOIN entity e ON e.tenant_id = v.tenant_id AND e.id = v.entity_id
+      JOIN device d ON d.tenant_id = v.tenant_id AND d.id = v.device_id
+      JOIN device_param dp ON dp.tenant_id = v.tenant_id AND dp.device_id = v.device_id AND dp.deleted_date IS NULL
+      JOIN std_param sp ON sp.id = dp.std_param_id
+      LEFT JOIN param_limit l ON l.tenant_id = v.tenant_id AND l.device_id = v.device_id AND l.slot = dp.slot
+      ORDER BY t.name, e.name, e.id, d.id, dp.slot`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Per parameter and IST day in [from, to): slots with data outside suppression windows, those
+   * within limits, runs of consecutive slots beyond a limit (counted on the day they start) and
+   * the slots of those runs. A missing or suppressed slot ends a run.
+   */
+  async parameterDays(scope: ComplianceScope, from: Date, to: Date): Promise<ParamDayRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    // One plain aggregate over the rollups (no window: a sort of every slot cost seconds at 500
+    // stations); runs are counted apart, over the few slots beyond a limit of limited series only:
+    // a run starts where the slot before is not beyond too.
+    const { rows } = await sql<ParamDayRow>`
+      WITH devs AS (${devicesOf(scope)}),
+      supp AS (${suppressedQuarters(from, to)}),
+      judged AS (
+        SELECT r.device_id, r.slot, ${istDay(sql.raw('r.bucket'))} AS dn, s.bucket IS NOT NULL AS suppressed,
+               ((l.min_value IS NULL OR r.sum / r.n >= l.min_value) AND (l.max_value IS NULL OR r.sum / r.n <= l.max_value)) AS within
+        FROM devs v
+        JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
+        LEFT JOIN param_limit l ON l.tenant_id = r.tenant_id AND l.device_id = r.device_id AND l.slot = r.slot
+        LEFT JOIN supp s ON s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket
+        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+      ),
+      counts AS (
+        SELECT device_id, slot, dn,
+               count(*) FILTER (WHERE NOT suppressed)::int AS with_data,
+               count(*) FILTER (WHERE NOT suppressed AND within)::int AS within,
+               count(*) FILTER (WHERE NOT suppressed AND NOT within)::int AS beyond
+        FROM judged GROUP BY device_id, slot, dn
+      ),
+      beyond AS MATERIALIZED (
+        SELECT r.tenant_id, r.device_id, r.slot, r.bucket
+        FROM devs v
+        JOIN param_limit l ON l.tenant_id = v.tenant_id AND l.device_id = v.device_id
+        JOIN reading_15m r ON r.tenant_id = l.tenant_id AND r.device_id = l.device_id AND r.slot = l.slot
+        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+          AND (r.sum / r.n < l.min_value OR r.sum / r.n > l.max_value)
+          AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket)
+      ),
+      runs AS (
+        SELECT b.device_id, b.slot, ${istDay(sql.raw('b.bucket'))} AS dn, count(*)::int AS runs
+        FROM beyond b
+        WHERE NOT EXISTS (
+          SELECT 1 FROM beyond p
+          WHERE p.tenant_id = b.tenant_id AND p.device_id = b.device_id AND p.slot = b.slot AND p.bucket = b.bucket - interval '15 minutes')
+        GROUP BY 1, 2, 3
+      )
+      SELECT c.device_id, c.slot, to_char(date '1970-01-01' + c.dn, 'YYYY-MM-DD') AS day,
+             c.with_data, c.within, coalesce(r.runs, 0) AS runs, c.beyond
+      FROM counts c LEFT JOIN runs r ON r.device_id = c.device_id AND r.slot = c.slot AND r.dn = c.dn`.execute(this.db);
+    return rows;
+  }
+
+  /** Per device and IST day in [from, to): quarters in a calibration or maintenance window. */
+  async suppressedDays(scope: ComplianceScope, from: Date, to: Date): Promise<DeviceDayRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<DeviceDayRow>`
+      WITH devs AS (${devicesOf(scope)}),
+      supp AS (${suppressedQuarters(from, to)})
+      SELECT device_id, to_char((bucket AT TIME ZONE ${ZONE})::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
+      FROM supp GROUP BY device_id, day`.execute(this.db);
+    return rows;
+  }
+
+  /** Per device and IST day in [from, to): quarters outside suppression windows with data of any parameter. */
+  async uptimeDays(scope: ComplianceScope, from: Date, to: Date): Promise<DeviceDayRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<DeviceDayRow>`
+      WITH devs AS (${devicesOf(scope)}),
+      supp AS (${suppressedQuarters(from, to)}),
+      quarters AS (
+        SELECT r.tenant_id, r.device_id, r.bucket
+        FROM devs v JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
+        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+        GROUP BY 1, 2, 3
+      )
+      SELECT device_id, to_char(date '1970-01-01' + dn, 'YYYY-MM-DD') AS day, n FROM (
+        SELECT q.device_id, ${istDay(sql.raw('q.bucket'))} AS dn, count(*)::int AS n
+        FROM quarters q
+        WHERE NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = q.tenant_id AND s.device_id = q.device_id AND s.bucket = q.bucket)
+        GROUP BY 1, 2
+      ) d`.execute(this.db);
+    return rows;
+  }
+
+  /** The scope's devices in service with their station and industry, and since when they serve. */
+  async devices(scope: ComplianceScope): Promise<{ tenant_id: number; tenant_name: string; device_id: string; device_name: string; station_id: string; station_name: string; station_type: string; station_status: string | null; in_service_from: Date }[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<{ tenant_id: number; tenant_name: string; device_id: string; device_name: string; station_id: string; station_name: string; station_type: string; station_status: string | null; in_service_from: Date }>`
+      WITH devs AS (${devicesOf(scope)})
+      SELECT v.tenant_id, t.name AS tenant_name, d.id AS device_id, d.name AS device_name, e.id AS station_id, e.name AS station_name,
+             e.type AS station_type, e.working_status AS station_status,
+             -- In service since it was created or first mounted, or earlier when its data or windows say so
+             -- (history imported before the device was registered). A mount from '-infinity' (backfilled,
+             -- its date unknown) says nothing.
+             least(d.created_at,
+                   (SELECT min(m.mounted_at) FROM device_mount m WHERE m.tenant_id = d.tenant_id AND m.device_id = d.id AND m.mounted_at > '-infinity'),
+                   (SELECT min(f.bucket) FROM device_param dp CROSS JOIN LATERAL (
+                      SELECT r.bucket FROM reading_15m r
+                      WHERE r.tenant_id = dp.tenant_id AND r.device_id = dp.device_id AND r.slot = dp.slot
+                      ORDER BY r.bucket LIMIT 1) f
+                    WHERE dp.tenant_id = d.tenant_id AND dp.device_id = d.id),
+                   -- A calibration or maintenance window of it or its station: it was there then, and
+                   -- the window's quarters, left out of what is expected, must lie in its service.
+                   (SELECT min(w.starts_at) FROM suppression_window w
+                    WHERE w.tenant_id = d.tenant_id AND (w.device_id = d.id OR (w.device_id IS NULL AND w.entity_id = d.entity_id)))) AS in_service_from
+      FROM devs v JOIN tenant t ON t.id = v.tenant_id
+      JOIN device d ON d.tenant_id = v.tenant_id AND d.id = v.device_id
+      JOIN entity e ON e.tenant_id = v.tenant_id AND e.id = v.entity_id
+      ORDER BY t.name, e.name, d.name`.execute(this.db);
+    return rows;
+  }
+
+  /** The scope's ENABLED stations, with or without devices. */
+  async stations(scope: ComplianceScope): Promise<{ tenant_id: number; tenant_name: string; id: string; name: string; type: string; working_status: string | null }[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<{ tenant_id: number; tenant_name: string; id: string; name: string; type: string; working_status: string | null }>`
+      SELECT e.tenant_id, t.name AS tenant_name, e.id, e.name, e.type, e.working_status
+      FROM entity e JOIN tenant t ON t.id = e.tenant_id
+      WHERE e.status = 'ENABLED' AND e.type <> ALL(${containers()}::text[])
+        AND ${stationFilter(scope, sql.raw('e.tenant_id'), sql.raw('e.id'))}
+      ORDER BY t.name, e.name, e.id`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Events of the scope's stations overlapping [from, to), newest first, at most `limit`:
+   * exceedance episodes (alerts module), calibration and maintenance windows, and outages (a gap of
+   * at least an hour between slots with data of a device, or from its last slot to `to`).
+   */
+  async timeline(scope: ComplianceScope, from: Date, to: Date, limit: number): Promise<TimelineRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<TimelineRow>`
+      WITH devs AS (${devicesOf(scope)}),
+      quarters AS (
+        SELECT DISTINCT r.tenant_id, r.device_id, r.bucket
+        FROM devs v JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
+        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+      ),
+      gaps AS (
+        SELECT tenant_id, device_id, bucket + interval '15 minutes' AS at,
+               lead(bucket) OVER (PARTITION BY tenant_id, device_id ORDER BY bucket) AS until
+        FROM quarters
+      )
+      SELECT * FROM (
+        SELECT 'EXCEEDANCE' AS kind, a.started_at AS at, a.ended_at AS until, a.tenant_id, v.entity_id AS station_id, a.device_id,
+               sp.name AS parameter, a.peak, a.slot_count AS slots
+        FROM alert_episode a
+        JOIN devs v ON v.tenant_id = a.tenant_id AND v.device_id = a.device_id
+        LEFT JOIN std_param sp ON sp.id = a.std_param_id
+        WHERE a.started_at < ${to} AND (a.ended_at IS NULL OR a.ended_at >= ${from})
+        UNION ALL
+        SELECT w.kind, w.starts_at, w.ends_at, w.tenant_id, coalesce(w.entity_id, v.entity_id), w.device_id, NULL, NULL, NULL
+        FROM suppression_window w
+        JOIN (SELECT DISTINCT tenant_id, entity_id FROM devs) s ON s.tenant_id = w.tenant_id
+        LEFT JOIN devs v ON v.tenant_id = w.tenant_id AND v.device_id = w.device_id
+        WHERE (w.entity_id = s.entity_id OR v.entity_id = s.entity_id)
+          AND w.starts_at < ${to} AND (w.ends_at IS NULL OR w.ends_at > ${from})
+        UNION ALL
+        SELECT 'OUTAGE', g.at, g.until, g.tenant_id, v.entity_id, g.device_id, NULL, NULL, NULL
+        FROM gaps g JOIN devs v ON v.tenant_id = g.tenant_id AND v.device_id = g.device_id
+        WHERE coalesce(g.until, ${to}::timestamptz) - g.at >= interval '1 hour'
+      ) events
+      ORDER BY at DESC, kind, device_id
+      LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /** Counts over the tenants for the statistics routes. */
+  async counts(tenantIds: readonly number[]): Promise<{ tenants: number; industries: number; stations: number; devices: number; users: number }> {
+    const t = sql.val([...tenantIds]);
+    const { rows } = await sql<{ tenants: number; industries: number; stations: number; devices: number; users: number }>`
+      SELECT (SELECT count(*) FROM tenant WHERE id = ANY(${t}::int[]) AND status <> 'DELETED')::int AS tenants,
+             (SELECT count(*) FROM tenant WHERE id = ANY(${t}::int[]) AND status <> 'DELETED' AND type = 'tenant')::int AS industries,
+             (SELECT count(*) FROM entity WHERE tenant_id = ANY(${t}::int[]) AND status = 'ENABLED' AND type <> ALL(${containers()}::text[]))::int AS stations,
+             (SELECT count(*) FROM device WHERE tenant_id = ANY(${t}::int[]) AND deleted_date IS NULL)::int AS devices,
+             (SELECT count(*) FROM app_user WHERE tenant_id = ANY(${t}::int[]) AND status <> 'DELETED')::int AS users`.execute(this.db);
+    return rows[0]!;
+  }
+
+  /** Tenants by status and by type. */
+  async tenantGroups(tenantIds: readonly number[]): Promise<{ status: string; type: string; n: number }[]> {
+    const { rows } = await sql<{ status: string; type: string; n: number }>`
+      SELECT status, type, count(*)::int AS n FROM tenant WHERE id = ANY(${sql.val([...tenantIds])}::int[]) GROUP BY status, type`.execute(this.db);
+    return rows;
+  }
+
+  /** Stations (not groups or facilities) by working status and type. */
+  async entityGroups(tenantIds: readonly number[]): Promise<{ status: string; type: string; n: number }[]> {
+    const { rows } = await sql<{ status: string; type: string; n: number }>`
+      SELECT coalesce(working_status, 'UNKNOWN') AS status, type, count(*)::int AS n FROM entity
+      WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND status = 'ENABLED' AND type <> ALL(${containers()}::text[])
+      GROUP BY 1, 2`.execute(this.db);
+    return rows;
+  }
+
+  /** Devices by live status of their last reading and by station type ('unmounted' without one). */
+  async deviceGroups(tenantIds: readonly number[], now: Date, liveMs: number, delayedMs: number): Promise<{ status: string; type: string; n: number }[]> {
+    const { rows } = await sql<{ status: string; type: string; n: number }>`
+      SELECT CASE WHEN d.last_data_at IS NULL THEN 'UNKNOWN'
+                  WHEN d.last_data_at >= ${new Date(now.getTime() - liveMs)} THEN 'LIVE'
+                  WHEN d.last_data_at >= ${new Date(now.getTime() - delayedMs)} THEN 'DELAYED'
+                  ELSE 'OFFLINE' END AS status,
+             coalesce(e.type, 'unmounted') AS type, count(*)::int AS n
+      FROM device d LEFT JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
+      WHERE d.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND d.deleted_date IS NULL
+      GROUP BY 1, 2`.execute(this.db);
+    return rows;
+  }
+}

@@ -1,0 +1,410 @@
+import type {
+  ComplianceData,
+  ComplianceFigures,
+  ComplianceStats,
+  CountStats,
+  Datewise,
+  DatewiseQuery,
+  GroupByUptimeQuery,
+  Period,
+  PeriodQuery,
+  StationCompliance,
+  StationList,
+  Stats,
+  StatsQuery,
+  Timeline,
+  TimelineQuery,
+  UptimeList,
+  UptimeQuery,
+  UptimeRow,
+} from '@enviro/contracts/compliance';
+import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
+import { assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
+import type { Auth } from '../../platform/access/auth.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { EntityService } from '../entities/entities.service.ts';
+import { ComplianceRepository, type ComplianceScope, type DeviceDayRow, type ParamDayRow } from './compliance.repository.ts';
+
+const QUARTER_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
+/** Asia/Kolkata is UTC+5:30 all year. */
+const IST_OFFSET_MS = 5.5 * 3_600_000;
+/** The longest period one request may cover. */
+const MAX_DAYS = 400;
+
+/** An IST date 'YYYY-MM-DD' to the instant of its midnight. */
+export const istMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS;
+/** The IST date of an instant. */
+export const istDate = (at: number) => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** A resolved period: [from, end) with end clipped to the last closed quarter, and its IST days. */
+export interface ResolvedPeriod extends Period {
+  days: { date: string; slots: number }[];
+}
+
+/**
+ * Resolves a month, a quarter or from/to IST dates (default: the 30 days to today) into instants;
+ * the end never passes the last closed 15-minute slot before `now`. 400 naming the field when the
+ * dates are reversed or the span is longer than 400 days.
+ */
+export function resolvePeriod(q: { period?: string | undefined; from?: string | undefined; to?: string | undefined }, now: number): ResolvedPeriod {
+  let fromDate: string;
+  let toExclusive: number;
+  if (q.period) {
+    const year = Number(q.period.slice(0, 4));
+    const [first, months] = q.period[5] === 'Q' ? [(Number(q.period[6]) - 1) * 3, 3] : [Number(q.period.slice(5, 7)) - 1, 1];
+    fromDate = new Date(Date.UTC(year, first, 1)).toISOString().slice(0, 10);
+    toExclusive = istMidnight(new Date(Date.UTC(year, first + months, 1)).toISOString().slice(0, 10));
+  } else {
+    const toDate = q.to ?? istDate(now);
+    if (Number.isNaN(istMidnight(toDate))) throw badRequest('to', 'not a date');
+    fromDate = q.from ?? istDate(istMidnight(toDate) - 29 * DAY_MS);
+    if (Number.isNaN(istMidnight(fromDate))) throw badRequest('from', 'not a date');
+    toExclusive = istMidnight(toDate) + DAY_MS;
+  }
+  const from = istMidnight(fromDate);
+  if (from >= toExclusive) throw badRequest('from', 'must not be after to');
+  if (toExclusive - from > MAX_DAYS * DAY_MS) throw badRequest('from', `the period may cover at most ${MAX_DAYS} days`);
+  const end = Math.max(from, Math.min(toExclusive, Math.floor(now / QUARTER_MS) * QUARTER_MS));
+  const days: { date: string; slots: number }[] = [];
+  for (let d = from; d < toExclusive; d += DAY_MS) {
+    days.push({ date: istDate(d), slots: Math.max(0, (Math.min(d + DAY_MS, end) - d) / QUARTER_MS) });
+  }
+  return { from, to: end, fromDate, toDate: istDate(toExclusive - 1), timeZone: 'Asia/Kolkata', days };
+}
+
+/**
+ * Quarters expected of a device on each day of the period: none before it came into service (a
+ * station commissioned mid-month is not short of data for the days before).
+ */
+export function expectedSlots(period: ResolvedPeriod, inServiceFrom: number): Map<string, number> {
+  const start = Math.floor(inServiceFrom / QUARTER_MS) * QUARTER_MS;
+  const out = new Map<string, number>();
+  for (const d of period.days) {
+    const dayStart = istMidnight(d.date);
+    const from = Math.max(dayStart, start);
+    const to = Math.min(dayStart + DAY_MS, period.to);
+    out.set(d.date, Math.max(0, (to - from) / QUARTER_MS));
+  }
+  return out;
+}
+
+/** An instant from the driver: a Date, or ±Infinity for PostgreSQL's infinite timestamps. */
+const instant = (v: Date | number) => (v instanceof Date ? v.getTime() : v);
+
+const total = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+const percent = (part: number, whole: number) => (whole <= 0 ? null : Math.round((1000 * part) / whole) / 10);
+const key = (...parts: (string | number)[]) => parts.join('|');
+
+function figures(slots: number, suppressed: number, d: { with_data: number; within: number; runs: number; beyond: number } | undefined): ComplianceFigures {
+  const withData = d?.with_data ?? 0;
+  const within = d?.within ?? 0;
+  return {
+    slots,
+    suppressedSlots: suppressed,
+    slotsWithData: withData,
+    slotsWithinLimits: within,
+    availability: percent(withData, slots - suppressed),
+    withinLimits: percent(within, withData),
+    exceedances: d?.runs ?? 0,
+    exceedanceMinutes: (d?.beyond ?? 0) * 15,
+  };
+}
+
+const dayFigures = (slots: number, suppressed: number, d: Parameters<typeof figures>[2]) => figures(slots, Math.min(slots, suppressed), d);
+
+function sumBy<T>(rows: readonly T[], keyOf: (r: T) => string, value: (r: T) => number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(keyOf(r), (out.get(keyOf(r)) ?? 0) + value(r));
+  return out;
+}
+
+function sumParamDays(rows: readonly ParamDayRow[]): Map<string, { with_data: number; within: number; runs: number; beyond: number }> {
+  const out = new Map<string, { with_data: number; within: number; runs: number; beyond: number }>();
+  for (const r of rows) {
+    const k = key(r.device_id, r.slot);
+    const o = out.get(k) ?? { with_data: 0, within: 0, runs: 0, beyond: 0 };
+    o.with_data += r.with_data;
+    o.within += r.within;
+    o.runs += r.runs;
+    o.beyond += r.beyond;
+    out.set(k, o);
+  }
+  return out;
+}
+
+/**
+ * Compliance and uptime (SPEC 7): availability, within-limit shares and exceedances per station and
+ * parameter over IST days, computed from the 15-minute rollups with calibration and maintenance
+ * windows left out of what was expected (REGULATORY.md: such readings do not count against
+ * compliance); the compliance timeline; the site's and boards' statistics.
+ */
+export class ComplianceService {
+  private readonly repo: ComplianceRepository;
+  private readonly entities: EntityService;
+
+  constructor(db: Db) {
+    this.repo = new ComplianceRepository(db);
+    this.entities = new EntityService(db);
+  }
+
+  private async scope(auth: Auth, tenantIds: number[], stationId?: number): Promise<ComplianceScope> {
+    const restriction = await this.entities.restriction(auth);
+    return { tenantIds, stationId, limited: restriction && { tenantId: restriction.tenantId, visible: [...restriction.visible] } };
+  }
+
+  /** 404 when the station asked for is not among the caller's. */
+  private async assertStation(scope: ComplianceScope): Promise<void> {
+    if (scope.stationId !== undefined && (await this.repo.stations(scope)).length === 0) throw notFound(`No station with id= ${scope.stationId} exists`);
+  }
+
+  /** Uptime of every device of the scope over the period. */
+  private async deviceUptime(scope: ComplianceScope, period: ResolvedPeriod) {
+    const from = new Date(period.from);
+    const to = new Date(period.to);
+    const [devices, supp, data] = await Promise.all([this.repo.devices(scope), this.repo.suppressedDays(scope, from, to), this.repo.uptimeDays(scope, from, to)]);
+    const suppressed = sumBy(supp, (r) => r.device_id, (r) => r.n);
+    const withData = sumBy(data, (r) => r.device_id, (r) => r.n);
+    return devices.map((d) => {
+      const slots = total(expectedSlots(period, instant(d.in_service_from)));
+      return { ...d, slots, suppressedSlots: Math.min(slots, suppressed.get(d.device_id) ?? 0), slotsWithData: withData.get(d.device_id) ?? 0 };
+    });
+  }
+
+  /** GET /api/getComplianceData: the scorecard per station and parameter, lowest availability first. */
+  async complianceData(auth: Auth, query: PeriodQuery, now = Date.now()): Promise<ComplianceData> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    const period = resolvePeriod(query, now);
+    const scope = await this.scope(auth, tenantIds, query.stationId);
+    await this.assertStation(scope);
+    const from = new Date(period.from);
+    const to = new Date(period.to);
+    const [params, days, supp, uptime] = await Promise.all([
+      this.repo.parameters(scope),
+      this.repo.parameterDays(scope, from, to),
+      this.repo.suppressedDays(scope, from, to),
+      this.deviceUptime(scope, period),
+    ]);
+    const suppressed = sumBy(supp, (r) => r.device_id, (r) => r.n);
+    const deviceSlots = new Map(uptime.map((u) => [u.device_id, u.slots]));
+    const totals = sumParamDays(days);
+    const stations = new Map<string, StationCompliance>();
+    for (const u of uptime) {
+      const s = stations.get(u.station_id) ?? {
+        tenantId: u.tenant_id,
+        tenantName: u.tenant_name,
+        stationId: Number(u.station_id),
+        stationName: u.station_name,
+        stationType: u.station_type,
+        uptime: { slots: 0, suppressedSlots: 0, slotsWithData: 0, availability: null },
+        parameters: [],
+      };
+      s.uptime.slots += u.slots;
+      s.uptime.suppressedSlots += u.suppressedSlots;
+      s.uptime.slotsWithData += u.slotsWithData;
+      s.uptime.availability = percent(s.uptime.slotsWithData, s.uptime.slots - s.uptime.suppressedSlots);
+      stations.set(u.station_id, s);
+    }
+    for (const p of params) {
+      const s = stations.get(p.station_id);
+      if (!s) continue;
+      s.parameters.push({
+        ...figures(deviceSlots.get(p.device_id) ?? 0, Math.min(deviceSlots.get(p.device_id) ?? 0, suppressed.get(p.device_id) ?? 0), totals.get(key(p.device_id, p.slot))),
+        deviceId: Number(p.device_id),
+        deviceName: p.device_name,
+        slot: p.slot,
+        parameter: p.parameter,
+        unit: p.unit,
+        limitMin: p.limit_min,
+        limitMax: p.limit_max,
+      });
+    }
+    const items = [...stations.values()].sort(
+      (a, b) => (a.uptime.availability ?? 101) - (b.uptime.availability ?? 101) || a.tenantName.localeCompare(b.tenantName) || a.stationName.localeCompare(b.stationName),
+    );
+    return { period: publicPeriod(period), stations: items };
+  }
+
+  /** GET /api/getParametersDataDatewise: one station's figures per IST day and parameter. */
+  async datewise(auth: Auth, query: DatewiseQuery, now = Date.now()): Promise<Datewise> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    const period = resolvePeriod(query, now);
+    const scope = await this.scope(auth, tenantIds, query.stationId);
+    await this.assertStation(scope);
+    const from = new Date(period.from);
+    const to = new Date(period.to);
+    const [params, days, supp, devices] = await Promise.all([
+      this.repo.parameters(scope),
+      this.repo.parameterDays(scope, from, to),
+      this.repo.suppressedDays(scope, from, to),
+      this.repo.devices(scope),
+    ]);
+    const expected = new Map(devices.map((d) => [d.device_id, expectedSlots(period, instant(d.in_service_from))]));
+    const byDay = new Map(days.map((r) => [key(r.device_id, r.slot, r.day), r]));
+    const suppressed = new Map(supp.map((r: DeviceDayRow) => [key(r.device_id, r.day), r.n]));
+    const items = period.days.flatMap((d) =>
+      params.map((p) => ({
+        ...dayFigures(expected.get(p.device_id)?.get(d.date) ?? 0, suppressed.get(key(p.device_id, d.date)) ?? 0, byDay.get(key(p.device_id, p.slot, d.date))),
+        date: d.date,
+        deviceId: Number(p.device_id),
+        slot: p.slot,
+        parameter: p.parameter,
+      })),
+    );
+    return { period: publicPeriod(period), items };
+  }
+
+  /** GET /api/uptime/:deviceOrTenant: a device's uptime, or (of=tenant) each device of a tenant. */
+  async uptime(auth: Auth, id: number, query: UptimeQuery, now = Date.now()): Promise<UptimeList> {
+    const tenantIds = query.of === 'tenant' ? scopeTenantIds(auth, [id]) : scopeTenantIds(auth);
+    const period = resolvePeriod(query, now);
+    const rows = await this.deviceUptime(await this.scope(auth, tenantIds), period);
+    const picked = query.of === 'tenant' ? rows : rows.filter((r) => r.device_id === String(id));
+    if (query.of === 'device' && picked.length === 0) throw notFound(`No device with id= ${id} exists`);
+    return {
+      period: publicPeriod(period),
+      items: picked.map((r) => uptimeRow(Number(r.device_id), r.device_name, r.tenant_id, [r])),
+    };
+  }
+
+  /** GET /api/getGroupByUptime and /api/getAvgUptimeByStation: uptime by industry or by station, lowest first. */
+  async groupByUptime(auth: Auth, query: GroupByUptimeQuery, now = Date.now()): Promise<UptimeList> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    const period = resolvePeriod(query, now);
+    const scope = await this.scope(auth, tenantIds, query.stationId);
+    await this.assertStation(scope);
+    const rows = await this.deviceUptime(scope, period);
+    const groups = new Map<string, typeof rows>();
+    for (const r of rows) {
+      const k = query.groupBy === 'tenant' ? String(r.tenant_id) : r.station_id;
+      groups.set(k, [...(groups.get(k) ?? []), r]);
+    }
+    const items = [...groups.entries()].map(([k, g]) => uptimeRow(Number(k), query.groupBy === 'tenant' ? g[0]!.tenant_name : g[0]!.station_name, g[0]!.tenant_id, g));
+    items.sort((a, b) => (a.availability ?? 101) - (b.availability ?? 101) || a.name.localeCompare(b.name));
+    return { period: publicPeriod(period), items };
+  }
+
+  /** GET /api/getAllStations: the caller's stations with their uptime over the period (none without devices left out). */
+  async allStations(auth: Auth, query: PeriodQuery, now = Date.now()): Promise<StationList> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    const period = resolvePeriod(query, now);
+    const scope = await this.scope(auth, tenantIds, query.stationId);
+    const [stations, rows] = await Promise.all([this.repo.stations(scope), this.deviceUptime(scope, period)]);
+    return {
+      period: publicPeriod(period),
+      items: stations.map((s) => ({
+        ...uptimeRow(Number(s.id), s.name, s.tenant_id, rows.filter((r) => r.station_id === s.id)),
+        stationType: s.type,
+        status: s.working_status,
+        tenantName: s.tenant_name,
+      })),
+    };
+  }
+
+  /** The compliance timeline of a station or an industry (SPEC 9: default limit 100), newest first. */
+  async timeline(auth: Auth, query: TimelineQuery, now = Date.now()): Promise<Timeline> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    const period = resolvePeriod(query, now);
+    const scope = await this.scope(auth, tenantIds, query.stationId);
+    await this.assertStation(scope);
+    const rows = await this.repo.timeline(scope, new Date(period.from), new Date(period.to), query.limit);
+    return {
+      period: publicPeriod(period),
+      limit: query.limit,
+      items: rows.map((r) => ({
+        kind: r.kind,
+        at: r.at.getTime(),
+        until: r.until?.getTime() ?? null,
+        tenantId: r.tenant_id,
+        stationId: r.station_id === null ? null : Number(r.station_id),
+        deviceId: r.device_id === null ? null : Number(r.device_id),
+        parameter: r.parameter,
+        peak: r.peak,
+        slots: r.slots,
+        text: timelineText(r),
+      })),
+    };
+  }
+
+  /** GET /api/stats: counts over the tenants the caller reads. */
+  async stats(auth: Auth, query: StatsQuery): Promise<Stats> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    return this.repo.counts(tenantIds);
+  }
+
+  /** GET /api/tenantStats and /api/subscriptionStats: tenants by status and type. */
+  async tenantStats(auth: Auth, query: StatsQuery): Promise<CountStats> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    return grouped(await this.repo.tenantGroups(tenantIds));
+  }
+
+  /** GET /api/entityStats: stations by working status and type. */
+  async entityStats(auth: Auth, query: StatsQuery): Promise<CountStats> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    return grouped(await this.repo.entityGroups(tenantIds));
+  }
+
+  /** GET /api/deviceStats: devices by live status (SPEC 4) and station type. */
+  async deviceStats(auth: Auth, query: StatsQuery, now = Date.now()): Promise<CountStats> {
+    const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
+    return grouped(await this.repo.deviceGroups(tenantIds, new Date(now), LIVE_WITHIN_MS, DELAYED_WITHIN_MS));
+  }
+
+  /** GET /api/complianceStats: the period's (default this month's) figures over the caller's stations. */
+  async complianceStats(auth: Auth, query: PeriodQuery, now = Date.now()): Promise<ComplianceStats> {
+    assertSignedIn(auth);
+    const month = istDate(now).slice(0, 7);
+    const data = await this.complianceData(auth, { ...query, period: query.period ?? (query.from || query.to ? undefined : month) }, now);
+    const params = data.stations.flatMap((s) => s.parameters);
+    const sum = (f: (p: ComplianceFigures) => number) => params.reduce((n, p) => n + f(p), 0);
+    const expected = data.stations.reduce((n, s) => n + s.uptime.slots - s.uptime.suppressedSlots, 0);
+    const withData = data.stations.reduce((n, s) => n + s.uptime.slotsWithData, 0);
+    return {
+      period: data.period,
+      stations: data.stations.length,
+      availability: percent(withData, expected),
+      withinLimits: percent(sum((p) => p.slotsWithinLimits), sum((p) => p.slotsWithData)),
+      exceedances: sum((p) => p.exceedances),
+      stationsWithExceedances: data.stations.filter((s) => s.parameters.some((p) => p.exceedances > 0)).length,
+      stationsBelow85: data.stations.filter((s) => s.uptime.availability !== null && s.uptime.availability < 85).length,
+    };
+  }
+}
+
+function publicPeriod(p: ResolvedPeriod): Period {
+  return { from: p.from, to: p.to, fromDate: p.fromDate, toDate: p.toDate, timeZone: p.timeZone };
+}
+
+function uptimeRow(id: number, name: string, tenantId: number, rows: readonly { slots: number; suppressedSlots: number; slotsWithData: number }[]): UptimeRow {
+  const slots = rows.reduce((n, r) => n + r.slots, 0);
+  const suppressedSlots = rows.reduce((n, r) => n + r.suppressedSlots, 0);
+  const slotsWithData = rows.reduce((n, r) => n + r.slotsWithData, 0);
+  return { id, name, tenantId, slots, suppressedSlots, slotsWithData, availability: percent(slotsWithData, slots - suppressedSlots) };
+}
+
+function grouped(rows: readonly { status: string; type: string; n: number }[]): CountStats {
+  const byStatus: Record<string, number> = {};
+  const byType: Record<string, number> = {};
+  let total = 0;
+  for (const r of rows) {
+    byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
+    byType[r.type] = (byType[r.type] ?? 0) + r.n;
+    total += r.n;
+  }
+  return { total, byStatus, byType };
+}
+
+function timelineText(r: { kind: string; parameter: string | null; peak: number | null; slots: number | null }): string {
+  switch (r.kind) {
+    case 'EXCEEDANCE':
+      return `${r.parameter ?? 'A parameter'} beyond its limit${r.peak === null ? '' : `, peak ${r.peak}`}${r.slots ? ` over ${r.slots} slots` : ''}`;
+    case 'OUTAGE':
+      return 'No data for an hour or more';
+    case 'CALIBRATION':
+      return 'Calibration';
+    default:
+      return 'Maintenance';
+  }
+}

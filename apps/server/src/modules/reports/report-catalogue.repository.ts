@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import { Repository } from '../../platform/database/repository.ts';
+
+/** A parameter of a station's device, as reports list it. */
+export interface StationParam {
+  tenantId: number;
+  entityId: number;
+  entityName: string;
+  deviceId: number;
+  slot: number;
+  name: string;
+  label: string;
+  unit: string;
+}
+
+/** One value per device slot and IST day or month. */
+export interface PeriodValue {
+  deviceId: number;
+  slot: number;
+  /** YYYY-MM-DD (first day of the month for monthly rows). */
+  period: string;
+  value: number;
+}
+
+/** Reads the rollups and the catalogue the reports are built from (SQL of the reports area). */
+export class ReportCatalogueRepository extends Repository {
+  async tenantName(tenantId: number): Promise<string | null> {
+    const row = await this.db.selectFrom('tenant').select('name').where('id', '=', tenantId).executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  async entityTenant(entityId: number): Promise<number | null> {
+    const row = await this.db.selectFrom('entity').select('tenant_id').where('id', '=', String(entityId)).executeTakeFirst();
+    return row?.tenant_id ?? null;
+  }
+
+  /** The parameters of the tenant's stations' current devices, optionally narrowed to stations and names. */
+  async stationParams(tenantId: number, entityIds: readonly number[], names: readonly string[]): Promise<StationParam[]> {
+    let q = this.db
+      .selectFrom('entity as e')
+      .innerJoin('device as d', (j) => j.onRef('d.entity_id', '=', 'e.id').onRef('d.tenant_id', '=', 'e.tenant_id'))
+      .innerJoin('device_param as dp', (j) => j.onRef('dp.device_id', '=', 'd.id').onRef('dp.tenant_id', '=', 'd.tenant_id'))
+      .innerJoin('std_param as sp', 'sp.id', 'dp.std_param_id')
+      .select(['e.tenant_id as tenantId', 'e.id as entityId', 'e.name as entityName', 'd.id as deviceId', 'dp.slot', 'sp.name', 'sp.label', sql<string>`coalesce(dp.unit, sp.unit)`.as('unit')])
+      .where('e.tenant_id', '=', tenantId)
+      .where('d.deleted_date', 'is', null)
+      .where('dp.deleted_date', 'is', null);
+    if (entityIds.length > 0) q = q.where('e.id', 'in', entityIds.map(String));
+    if (names.length > 0) q = q.where('sp.name', 'in', [...names]);
+    const rows = await q.orderBy('e.name').orderBy('e.id').orderBy('dp.slot').execute();
+    return rows.map((r) => ({ ...r, entityId: Number(r.entityId), deviceId: Number(r.deviceId) }));
+  }
+
+  /** Averages (sum of values over count) per device slot and IST day or month, from the India-hour rollups. */
+  async averages(tenantId: number, deviceIds: readonly number[], from: Date, to: Date, unit: 'day' | 'month'): Promise<PeriodValue[]> {
+    if (deviceIds.length === 0) return [];
+    const { rows } = await sql<{ device_id: string; slot: number; period: string; value: number }>`
+      SELECT device_id, slot, to_char(date_trunc(${unit}, bucket AT TIME ZONE 'Asia/Kolkata'), 'YYYY-MM-DD') AS period,
+             sum(sum) / nullif(sum(n), 0) AS value
+      FROM reading_1h
+      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[])
+        AND bucket >= ${from} AND bucket < ${to}
+      GROUP BY 1, 2, 3`.execute(this.db);
+    return rows.filter((r) => r.value !== null).map((r) => ({ deviceId: Number(r.device_id), slot: r.slot, period: r.period, value: Number(r.value) }));
+  }
+
+  /** Count of 15-minute slots holding data per device slot and IST day (SPEC 5: availability at minute_15). */
+  async slotsWithData(tenantId: number, deviceIds: readonly number[], from: Date, to: Date): Promise<PeriodValue[]> {
+    if (deviceIds.length === 0) return [];
+    const { rows } = await sql<{ device_id: string; slot: number; period: string; value: string }>`
+      SELECT device_id, slot, to_char(bucket AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS period, count(*) AS value
+      FROM reading_15m
+      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[])
+        AND bucket >= ${from} AND bucket < ${to} AND n > 0
+      GROUP BY 1, 2, 3`.execute(this.db);
+    return rows.map((r) => ({ deviceId: Number(r.device_id), slot: r.slot, period: r.period, value: Number(r.value) }));
+  }
+
+  /**
+   * Per industry and IST day: 15-minute slots of its station devices holding data (any parameter),
+   * and its number of station devices; for a board's availability report over many industries.
+   */
+  async industryQuarters(tenantIds: readonly number[], from: Date, to: Date): Promise<{ tenantId: number; name: string; devices: number; days: Map<string, number> }[]> {
+    if (tenantIds.length === 0) return [];
+    const ids = sql.val([...tenantIds]);
+    const { rows: tenants } = await sql<{ id: number; name: string; devices: string }>`
+      SELECT t.id, t.name, count(d.id) AS devices
+      FROM tenant t LEFT JOIN device d ON d.tenant_id = t.id AND d.entity_id IS NOT NULL AND d.deleted_date IS NULL
+      WHERE t.id = ANY(${ids}::int[]) AND t.type = 'tenant'
+      GROUP BY t.id, t.name ORDER BY t.name, t.id`.execute(this.db);
+    const { rows } = await sql<{ tenant_id: number; day: string; quarters: string }>`
+      SELECT tenant_id, to_char(bucket AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS day, sum(q) AS quarters
+      FROM (
+        SELECT tenant_id, device_id, bucket, max(slots) AS q FROM reading_1h
+        WHERE tenant_id = ANY(${ids}::int[]) AND bucket >= ${from} AND bucket < ${to}
+        GROUP BY 1, 2, 3
+      ) h
+      GROUP BY 1, 2`.execute(this.db);
+    const byTenant = new Map<number, Map<string, number>>();
+    for (const r of rows) {
+      const m = byTenant.get(r.tenant_id) ?? new Map<string, number>();
+      m.set(r.day, Number(r.quarters));
+      byTenant.set(r.tenant_id, m);
+    }
+    return tenants.map((t) => ({ tenantId: t.id, name: t.name, devices: Number(t.devices), days: byTenant.get(t.id) ?? new Map() }));
+  }
+
+  async address(ownerKind: 'tenant' | 'entity', ownerId: number) {
+    return this.db
+      .selectFrom('billing_address')
+      .select(['tenant_id', 'line1', 'line2', 'city', 'state', 'pincode', 'gstin'])
+      .where('owner_kind', '=', ownerKind)
+      .where('owner_id', '=', String(ownerId))
+      .where('address_type', '=', 'BILLING')
+      .executeTakeFirst();
+  }
+}
+
+/** Stores (or replaces) a billing address (demo seed; no edit screen yet). */
+export async function upsertBillingAddress(
+  db: import('../../platform/database/database.ts').Db,
+  a: { tenantId: number; ownerKind: 'tenant' | 'entity'; ownerId: number; line1: string; city: string; state: string; pincode: string },
+): Promise<void> {
+  await db
+    .insertInto('billing_address')
+    .values({ tenant_id: a.tenantId, owner_kind: a.ownerKind, owner_id: String(a.ownerId), line1: a.line1, line2: null, city: a.city, state: a.state, pincode: a.pincode, gstin: null })
+    .onConflict((c) => c.columns(['owner_kind', 'owner_id', 'address_type']).doUpdateSet((eb) => ({ line1: eb.ref('excluded.line1'), city: eb.ref('excluded.city'), state: eb.ref('excluded.state'), pincode: eb.ref('excluded.pincode') })))
+    .execute();
+}

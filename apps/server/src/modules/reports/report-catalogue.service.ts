@@ -1,0 +1,145 @@
+import type { Address, ReportDefinition } from '@enviro/contracts/report-catalogue';
+import { ReportRunParams } from '@enviro/contracts/report-catalogue';
+import type { ReportFormat } from '@enviro/contracts/reports';
+import { roundValue } from '@enviro/domain/format-number';
+import type { z } from 'zod';
+import { reportTenant, scopeTenantIds } from '../../platform/access/access.ts';
+import type { Auth } from '../../platform/access/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import { ReportCatalogueRepository } from './report-catalogue.repository.ts';
+import { REPORT_DEFINITIONS, reportDefinition } from './report-definitions.ts';
+import type { ReportCell, ReportFile, ReportTable } from './report-table.ts';
+import { writeReport } from './write-report.ts';
+import type { Db } from '../../platform/database/database.ts';
+
+export type RunParams = z.output<typeof ReportRunParams>;
+/** Told how far a report got: rows so far and a share 0–1. */
+export type Progress = (rows: number, share: number) => Promise<void> | void;
+
+const DAY = 86_400_000;
+const ZONE = 'Asia/Kolkata';
+const QUARTERS_PER_DAY = 96;
+
+/** Start of an IST day as an instant. */
+export const istDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
+/** The IST days from `start` to `end` inclusive, YYYY-MM-DD. */
+export function istDays(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += DAY) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+const pct = (n: number, d: number) => (d === 0 ? null : Math.round((1000 * n) / d) / 10);
+
+/** The catalogue of reports and the building of their tables (SPEC 5, 7 Reports). */
+export class ReportCatalogueService {
+  private readonly repo: ReportCatalogueRepository;
+  constructor(db: Db) {
+    this.repo = new ReportCatalogueRepository(db);
+  }
+
+  /** Reports offered to the caller's kind of user: industries, boards or the site. */
+  list(auth: Auth, audience?: 'tenant' | 'statutory' | 'site'): ReportDefinition[] {
+    const readable = scopeTenantIds(auth);
+    if (readable.length === 0) throw notFound('No reports');
+    const own = auth.kind === 'user' ? (auth.userType === 'site' ? 'site' : auth.userType === 'statutory' || auth.userType === 'cgwa' ? 'statutory' : 'tenant') : 'tenant';
+    const wanted = audience ?? own;
+    return REPORT_DEFINITIONS.filter((d) => d.audiences.includes(wanted));
+  }
+
+  /** The billing address of a tenant or station the caller may read; 404 otherwise or when none is stored. */
+  async address(auth: Auth, kind: string, type: string, id: number): Promise<Address> {
+    const readable = scopeTenantIds(auth);
+    if ((kind !== 'tenant' && kind !== 'entity') || type.toUpperCase() !== 'BILLING') throw notFound(`No ${type} address of ${kind} ${id}`);
+    const ownerKind = kind;
+    const tenantId = ownerKind === 'tenant' ? id : await this.repo.entityTenant(id);
+    if (tenantId === null || !readable.includes(tenantId)) throw notFound(`No ${ownerKind} with id= ${id} exists`);
+    const row = await this.repo.address(ownerKind, id);
+    if (!row) throw notFound(`No billing address for ${ownerKind} ${id}`);
+    return { addressType: 'BILLING', line1: row.line1, line2: row.line2, city: row.city, state: row.state, pincode: row.pincode, gstin: row.gstin };
+  }
+
+  /** Builds a catalogue report as a file; `title` overrides the definition's name (parameter-wise reports). */
+  async file(auth: Auth, id: number, format: ReportFormat, params: RunParams, progress: Progress = () => {}, title?: string, now = Date.now()): Promise<ReportFile & { rows: number }> {
+    const table = await this.table(auth, id, params, progress, title);
+    const file = await writeReport(table, format, now, ZONE);
+    return { ...file, rows: table.rows.length };
+  }
+
+  /** Builds a catalogue report's table; checks the caller may read the industry first. */
+  async table(auth: Auth, id: number, params: RunParams, progress: Progress = () => {}, title?: string): Promise<ReportTable> {
+    const tenantIds = scopeTenantIds(auth, params.tenantId === undefined ? undefined : [params.tenantId]);
+    const def = reportDefinition(id);
+    if (!def) throw notFound(`No report with id= ${id} exists`);
+    if (id === 36) return this.industryAvailability(tenantIds, def, params, progress, title);
+    const tenantId = reportTenant(auth, params.tenantId, 'body.request.tenantId');
+    const name = (await this.repo.tenantName(tenantId)) ?? `Tenant ${tenantId}`;
+    const stationParams = await this.repo.stationParams(tenantId, params.entityIds, params.params);
+    const from = istDayStart(params.startDate);
+    const to = new Date(istDayStart(params.endDate).getTime() + DAY);
+    const deviceIds = [...new Set(stationParams.map((p) => p.deviceId))];
+    await progress(0, 0.1);
+    const columns = ['Station', 'Parameter', 'Unit'];
+    const letterhead = { name, address: await this.addressLines(tenantId) };
+    const notes = [`Industry: ${name}`, `Period: ${params.startDate} to ${params.endDate} (IST, Asia/Kolkata)`];
+    const key = (deviceId: number, slot: number) => `${deviceId}:${slot}`;
+    if (id === 1 || id === 2) {
+      const unit = id === 1 ? 'day' : 'month';
+      const values = await this.repo.averages(tenantId, deviceIds, from, to, unit);
+      const periods = unit === 'day' ? istDays(params.startDate, params.endDate) : [...new Set(istDays(params.startDate, params.endDate).map((d) => `${d.slice(0, 7)}-01`))];
+      const byKey = new Map<string, Map<string, number>>();
+      for (const v of values) (byKey.get(key(v.deviceId, v.slot)) ?? byKey.set(key(v.deviceId, v.slot), new Map()).get(key(v.deviceId, v.slot))!).set(v.period, v.value);
+      const rows: ReportCell[][] = [];
+      for (const period of periods) {
+        for (const p of stationParams) {
+          rows.push([unit === 'day' ? period : period.slice(0, 7), p.entityName, p.label, p.unit, roundValue(byKey.get(key(p.deviceId, p.slot))?.get(period) ?? null)]);
+        }
+      }
+      await progress(rows.length, 0.9);
+      return { title: title ?? def.name, notes, letterhead, columns: [unit === 'day' ? 'Date' : 'Month', ...columns, 'Average'], rows };
+    }
+    // 35: availability per station, parameter and day.
+    const counts = await this.repo.slotsWithData(tenantId, deviceIds, from, to);
+    const byKey = new Map<string, number>();
+    for (const c of counts) byKey.set(`${key(c.deviceId, c.slot)}:${c.period}`, c.value);
+    const rows: ReportCell[][] = [];
+    for (const day of istDays(params.startDate, params.endDate)) {
+      for (const p of stationParams) {
+        const n = byKey.get(`${key(p.deviceId, p.slot)}:${day}`) ?? 0;
+        rows.push([day, p.entityName, p.label, p.unit, n, QUARTERS_PER_DAY, pct(n, QUARTERS_PER_DAY)]);
+      }
+    }
+    await progress(rows.length, 0.9);
+    return { title: title ?? def.name, notes, letterhead, columns: ['Date', ...columns, 'Slots with data', 'Slots', 'Availability (%)'], rows };
+  }
+
+  /** 36: per industry and day, the share of its station devices' 15-minute slots holding data. */
+  private async industryAvailability(tenantIds: readonly number[], def: ReportDefinition, params: RunParams, progress: Progress, title?: string): Promise<ReportTable> {
+    const from = istDayStart(params.startDate);
+    const to = new Date(istDayStart(params.endDate).getTime() + DAY);
+    const industries = await this.repo.industryQuarters(tenantIds, from, to);
+    const days = istDays(params.startDate, params.endDate);
+    const rows: ReportCell[][] = [];
+    for (const t of industries) {
+      let total = 0;
+      const cells = days.map((d) => {
+        const n = t.days.get(d) ?? 0;
+        total += n;
+        return pct(n, t.devices * QUARTERS_PER_DAY);
+      });
+      rows.push([t.name, t.devices, pct(total, t.devices * QUARTERS_PER_DAY * days.length), ...cells]);
+    }
+    await progress(rows.length, 0.9);
+    return {
+      title: title ?? def.name,
+      notes: [`Industries: ${industries.length}`, `Period: ${params.startDate} to ${params.endDate} (IST, Asia/Kolkata)`, 'Availability: share of 15-minute slots of station devices holding data'],
+      columns: ['Industry', 'Devices', 'Period (%)', ...days],
+      rows,
+    };
+  }
+
+  private async addressLines(tenantId: number): Promise<string[]> {
+    const a = await this.repo.address('tenant', tenantId);
+    if (!a) return [];
+    return [a.line1, a.line2, [a.city, a.state, a.pincode].filter(Boolean).join(', '), a.gstin ? `GSTIN ${a.gstin}` : null].filter((l): l is string => !!l);
+  }
+}

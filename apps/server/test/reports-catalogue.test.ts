@@ -1,0 +1,248 @@
+import { ReportCatalogue, ReportJob, ReportSchedule, ReportScheduleRunList } from '@enviro/contracts/report-catalogue';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drainRollups } from '../src/modules/data/rollups.ts';
+import { ReportCatalogueService } from '../src/modules/reports/report-catalogue.service.ts';
+import { ReportJobsService } from '../src/modules/reports/report-jobs.service.ts';
+import { duePeriod, periodContaining } from '../src/modules/reports/schedule-period.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
+import { useTestApp } from './test-app.ts';
+
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const IST = 330 * MINUTE;
+const istDay = (ts: number) => new Date(ts + IST).toISOString().slice(0, 10);
+const istMidnight = (day: string) => Date.parse(`${day}T00:00:00+05:30`);
+
+/** Rows of a CSV report (BOM and header kept apart). */
+function csvRows(body: string): string[][] {
+  const [header, ...rows] = body.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(','));
+  return [header!, ...rows];
+}
+
+/**
+ * An industry with one station (pm, so2) reporting over two IST days (the day before yesterday and
+ * yesterday): pm in 10 quarters of the first day from IST midnight, so2 in 4 of them, one reading a
+ * minute before IST midnight (first day) and one a minute after (second day), and a gap after.
+ */
+describe('report catalogue, jobs and scheduled reports', () => {
+  const ctx = useTestApp({ mail: true });
+  let tenantId: number;
+  let entityId: number;
+  let cookie: string;
+  let otherCookie: string;
+  let adminCookie: string;
+  let dayA: string;
+  let dayB: string;
+  const readings: { ts: number; values: Record<string, number> }[] = [];
+
+  beforeAll(async () => {
+    tenantId = (await ctx.b.newTenant({ name: 'Acme Cement' })).id;
+    entityId = (await ctx.b.newEntity({ tenantId, name: 'Stack 1' })).id;
+    const device = await ctx.b.newDevice({ tenantId, entityId });
+    dayA = istDay(Date.now() - 2 * DAY);
+    dayB = istDay(Date.now() - DAY);
+    const a0 = istMidnight(dayA);
+    for (let q = 0; q < 10; q++) readings.push({ ts: a0 + q * 15 * MINUTE + MINUTE, values: q < 4 ? { pm: 10 + q, so2: 5 } : { pm: 10 + q } });
+    readings.push({ ts: istMidnight(dayB) - MINUTE, values: { pm: 40 } });
+    readings.push({ ts: istMidnight(dayB) + MINUTE, values: { pm: 60 } });
+    readings.push({ ts: istMidnight(dayB) + 3 * 60 * MINUTE, values: { pm: 20 } });
+    const res = await ctx.inject({ method: 'POST', url: `/api/v1/${device.accessToken}/telemetry`, payload: readings });
+    expect(res.statusCode).toBe(200);
+    await drainRollups(ctx.database);
+    await ctx.database.pool.query(
+      `INSERT INTO billing_address (tenant_id, owner_kind, owner_id, line1, city, state, pincode) VALUES ($1, 'tenant', $2, 'Plot 4, RIICO Area', 'Kota', 'Rajasthan', '324001')`,
+      [tenantId, tenantId],
+    );
+    cookie = (await ctx.signedIn({ tenantId, userType: 'tenant', role: 'user' })).cookie;
+    adminCookie = (await ctx.signedIn({ tenantId, userType: 'tenant', role: 'admin' })).cookie;
+    const other = (await ctx.b.newTenant()).id;
+    otherCookie = (await ctx.signedIn({ tenantId: other, userType: 'tenant', role: 'admin' })).cookie;
+  });
+
+  /** Expected figures computed here from the readings sent, not by the report code. */
+  function expected(param: string) {
+    const quarters = new Map<string, Set<number>>();
+    const values = new Map<string, number[]>();
+    for (const r of readings) {
+      const v = r.values[param];
+      if (v === undefined) continue;
+      const day = istDay(r.ts);
+      const q = Math.floor((r.ts - istMidnight(day)) / (15 * MINUTE));
+      quarters.set(day, (quarters.get(day) ?? new Set()).add(q));
+      values.set(day, [...(values.get(day) ?? []), v]);
+    }
+    const avg = (day: string) => {
+      const v = values.get(day) ?? [];
+      return v.reduce((a, b) => a + b, 0) / v.length;
+    };
+    return { slots: (day: string) => quarters.get(day)?.size ?? 0, avg };
+  }
+
+  const body = (over: object = {}) => ({ format: 'CSV', request: { tenantId, entityIds: [entityId], startDate: dayA, endDate: dayB, ...over } });
+  const post = (url: string, payload: object, c = cookie) => ctx.inject({ method: 'POST', url, headers: { cookie: c, ...XHR }, payload });
+
+  it('lists the catalogue by user type, with the data-availability ids 35 and 36', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/api/reports', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const ids = ReportCatalogue.parse(res.json()).items.map((d) => d.id);
+    expect(ids).toContain(35);
+    expect(ids).not.toContain(36);
+    const statutory = ReportCatalogue.parse((await ctx.inject({ method: 'GET', url: '/api/reports/statutory', headers: { cookie } })).json());
+    expect(statutory.items.find((d) => d.id === 36)?.dataAvailability).toBe(true);
+    expect((await ctx.inject({ method: 'GET', url: '/api/reports', headers: XHR })).statusCode).toBe(401);
+  });
+
+  it('data availability (35): slots with data per station, parameter and IST day, across the IST midnight', async () => {
+    const res = await post('/api/data-availability-report/35', body());
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toEqual(['Date', 'Station', 'Parameter', 'Unit', 'Slots with data', 'Slots', 'Availability (%)']);
+    for (const param of ['pm', 'so2']) {
+      const e = expected(param);
+      for (const day of [dayA, dayB]) {
+        const row = rows.find((r) => r[0] === day && r[2]!.toLowerCase().includes(param));
+        expect(row, `${param} ${day}`).toBeDefined();
+        expect(Number(row![4])).toBe(e.slots(day));
+        expect(Number(row![6])).toBeCloseTo((100 * e.slots(day)) / 96, 1);
+      }
+    }
+    expect(expected('pm').slots(dayA)).toBe(11);
+    expect(expected('pm').slots(dayB)).toBe(2);
+    const same = await post('/api/dataAvailabilityReport', body());
+    expect(csvRows(same.body)).toEqual([header, ...rows]);
+  });
+
+  it('daily averages (1) match the mean of the readings of each IST day', async () => {
+    const res = await post('/api/reports/1', body());
+    expect(res.statusCode).toBe(200);
+    const [, ...rows] = csvRows(res.body);
+    const e = expected('pm');
+    for (const day of [dayA, dayB]) {
+      const row = rows.find((r) => r[0] === day && r[2]!.toLowerCase().includes('pm'))!;
+      expect(Number(row[4])).toBeCloseTo(e.avg(day), 2);
+    }
+  });
+
+  it('parameter-wise report carries its name; PDF has the letterhead and pages', async () => {
+    const res = await post('/api/parameterwisereport', { reportName: 'PM daily', reportType: 'monthly', format: 'CSV', request: body().request });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('PM daily');
+    const pdf = await post('/api/reports/2', body({}) && { format: 'PDF', request: body().request });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('mails a report with ?isemail=email as an attachment', async () => {
+    const since = ctx.mail.mails.length;
+    const res = await post('/api/reports/35?isemail=email', { ...body(), emails: ['plant@acme.example'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ emailed: ['plant@acme.example'] });
+    const mail = await ctx.mail.next('plant@acme.example', since);
+    expect(mail.subject).toContain('Data availability report');
+    // The CSV rides as an attachment named like the download.
+    expect(mail.raw).toMatch(/Content-Type: text\/csv/i);
+    expect(mail.raw).toMatch(/Content-Disposition: attachment;\s+filename="?Data availability report/i);
+  });
+
+  it('answers 400 naming the field, 404 for another tenant and a non-availability id on the availability route', async () => {
+    const bad = await post('/api/reports/1', body({ endDate: 'yesterday' }));
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('endDate');
+    const reversed = await post('/api/reports/1', body({ startDate: dayB, endDate: dayA }));
+    expect(reversed.statusCode).toBe(400);
+    expect((await post('/api/reports/1', body(), otherCookie)).statusCode).toBe(404);
+    expect((await post('/api/reports/999', body())).statusCode).toBe(404);
+    expect((await post('/api/data-availability-report/1', body())).statusCode).toBe(400);
+  });
+
+  it('billing address of the industry, 404 to another tenant', async () => {
+    const res = await ctx.inject({ method: 'GET', url: `/api/address/tenant/BILLING/${tenantId}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ addressType: 'BILLING', city: 'Kota', pincode: '324001' });
+    expect((await ctx.inject({ method: 'GET', url: `/api/address/tenant/BILLING/${tenantId}`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
+    expect((await ctx.inject({ method: 'GET', url: `/api/address/tenant/SHIPPING/${tenantId}`, headers: { cookie } })).statusCode).toBe(404);
+    expect((await ctx.inject({ method: 'GET', url: `/api/address/tenant/BILLING/0`, headers: { cookie } })).statusCode).toBe(400);
+  });
+
+  it('runs a long report as a job with progress, and the file downloads when done', async () => {
+    const res = await post('/api/report-jobs', { reportId: 35, format: 'CSV', request: body().request });
+    expect(res.statusCode).toBe(200);
+    const job = ReportJob.parse(res.json());
+    expect(job.status).toBe('queued');
+    expect((await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}/file`, headers: { cookie } })).statusCode).toBe(400);
+    // A worker of another "server" takes it: the state is in the database.
+    const worker = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), createMailer(undefined, 'x@y', ctx.app.log));
+    expect(await worker.runNextJob()).toBe(true);
+    expect(await worker.runNextJob()).toBe(false);
+    const done = ReportJob.parse((await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}`, headers: { cookie } })).json());
+    expect(done).toMatchObject({ status: 'done', percent: 100, rows: 4 });
+    const file = await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}/file`, headers: { cookie } });
+    expect(csvRows(file.body)).toHaveLength(5);
+    expect((await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
+  });
+
+  it("a board's availability report (36) as a job covers its industries, figured from the readings", async () => {
+    const board = (await ctx.b.newTenant({ name: 'State Board', type: 'statutory' })).id;
+    await ctx.database.pool.query('INSERT INTO statutory_association (tenant_id, statutory_id) VALUES ($1, $2)', [tenantId, board]);
+    const boardCookie = (await ctx.signedIn({ tenantId: board, userType: 'statutory', role: 'user' })).cookie;
+    const res = await post('/api/report-jobs', { reportId: 36, format: 'CSV', request: { startDate: dayA, endDate: dayB } }, boardCookie);
+    expect(res.statusCode).toBe(200);
+    const job = ReportJob.parse(res.json());
+    const worker = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), createMailer(undefined, 'x@y', ctx.app.log));
+    expect(await worker.runNextJob()).toBe(true);
+    const file = await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}/file`, headers: { cookie: boardCookie } });
+    expect(file.statusCode).toBe(200);
+    const [header, ...rows] = csvRows(file.body);
+    expect(header).toEqual(['Industry', 'Devices', 'Period (%)', dayA, dayB]);
+    // Quarters with any parameter: pm's (so2 reported only beside pm); one device.
+    const e = expected('pm');
+    const share = (n: number, d: number) => Math.round((1000 * n) / d) / 10;
+    expect(rows).toEqual([['Acme Cement', '1', String(share(e.slots(dayA) + e.slots(dayB), 192)), String(share(e.slots(dayA), 96)), String(share(e.slots(dayB), 96))]]);
+  });
+
+  it('schedules in IST: the latest whole period due at the time', () => {
+    // 2026-04-01 09:00 IST is 03:30 UTC.
+    const at9 = Date.parse('2026-04-01T03:30:00Z');
+    expect(duePeriod('quarterly', 8 * 60, at9)).toEqual({ start: '2026-01-01', end: '2026-03-31' });
+    expect(duePeriod('quarterly', 10 * 60, at9)).toEqual({ start: '2025-10-01', end: '2025-12-31' });
+    expect(duePeriod('monthly', 0, at9)).toEqual({ start: '2026-03-01', end: '2026-03-31' });
+    expect(duePeriod('daily', 9 * 60, at9)).toEqual({ start: '2026-03-31', end: '2026-03-31' });
+    // 2026-04-01 is a Wednesday; the week before ran Monday 23 to Sunday 29 March.
+    expect(duePeriod('weekly', 0, at9)).toEqual({ start: '2026-03-23', end: '2026-03-29' });
+    // 00:10 IST on 1 April is still 31 March in UTC.
+    expect(duePeriod('daily', 5, Date.parse('2026-03-31T18:40:00Z'))).toEqual({ start: '2026-03-31', end: '2026-03-31' });
+    expect(periodContaining('monthly', '2024-02-10')).toEqual({ start: '2024-02-01', end: '2024-02-29' });
+  });
+
+  it('sends a scheduled report once per period even with two servers, with its run in the history', async () => {
+    const bad = await post('/api/scheduled-reports', { name: 'x', reportId: 35, frequency: 'daily', time: '25:00', recipients: ['a@b.example'] }, adminCookie);
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('time');
+    const res = await post(
+      '/api/scheduled-reports',
+      { name: 'Daily availability', reportId: 35, format: 'CSV', entityIds: [entityId], frequency: 'daily', time: '00:00', recipients: ['board@rspcb.example'] },
+      adminCookie,
+    );
+    expect(res.statusCode).toBe(200);
+    const schedule = ReportSchedule.parse(res.json());
+    const mailer = createMailer({ host: '127.0.0.1', port: ctx.mail.port, secure: false, ignoreTLS: true }, 'reports@enviro.example', ctx.app.log);
+    const a = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), mailer);
+    const b = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), mailer);
+    const since = ctx.mail.mails.length;
+    const [sentA, sentB] = await Promise.all([a.runDueSchedules(), b.runDueSchedules()]);
+    expect(sentA + sentB).toBeGreaterThanOrEqual(1);
+    expect(await a.runDueSchedules()).toBe(0);
+    const mail = await ctx.mail.next('board@rspcb.example', since);
+    expect(mail.subject).toBe(`Daily availability: ${dayB} to ${dayB}`);
+    expect(mail.raw).toMatch(/Content-Disposition: attachment/i);
+    expect(ctx.mail.mails.slice(since).filter((m) => m.to.includes('board@rspcb.example'))).toHaveLength(1);
+    const runs = ReportScheduleRunList.parse((await ctx.inject({ method: 'GET', url: `/api/scheduled-reports/${schedule.id}/runs`, headers: { cookie } })).json());
+    expect(runs.items).toMatchObject([{ periodStart: dayB, periodEnd: dayB, status: 'sent', attempts: 1 }]);
+    expect((await ctx.inject({ method: 'GET', url: `/api/scheduled-reports/${schedule.id}/runs`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
+    const del = await ctx.inject({ method: 'DELETE', url: `/api/scheduled-reports/${schedule.id}`, headers: { cookie: otherCookie, ...XHR } });
+    expect(del.statusCode).toBe(404);
+    await mailer.close();
+  });
+});

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/src/demo/seed-demo.ts';
+import { ReportCatalogueService } from '../../server/src/modules/reports/report-catalogue.service.ts';
+import { ReportJobsService } from '../../server/src/modules/reports/report-jobs.service.ts';
+import type { Mailer } from '../../server/src/platform/mail/mailer.ts';
+import { newUser } from '../../server/test/accounts.ts';
+import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
+import { sessionCookie } from '../../server/test/sessions.ts';
+import { activeMenuItem, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
+
+const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
+const NO_MAIL: Mailer = { kind: 'log', send: async () => {}, close: async () => {} };
+
+/**
+ * The reports screens against the real server and the demo (which schedules two reports on its
+ * first industry and runs them once): run a report as a job and download it, and the scheduled
+ * reports with their run history.
+ */
+describe('reports screens in a browser', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let browser: Browser;
+  let worker: ReportJobsService;
+  let scheduleId = 0;
+  let adminCookie = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemo(database, { days: 1 });
+    const db = database.db;
+    const schedule = await db.selectFrom('report_schedule').select(['id', 'tenant_id']).orderBy('id').executeTakeFirstOrThrow();
+    scheduleId = Number(schedule.id);
+    const admin = await newUser(db, { tenantId: schedule.tenant_id, name: 'Asha Admin', role: 'admin' });
+    adminCookie = await sessionCookie(db, schedule.tenant_id, admin.id);
+    // The test server runs no background workers: this one builds the queued jobs.
+    worker = new ReportJobsService(db, new ReportCatalogueService(db), NO_MAIL);
+    ({ app, base } = await startServer(database));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => closeAll({ browser, app, database }));
+
+  it.each(VIEWPORTS)('runs a data-availability report as a job and offers its file (%s)', async (viewport) => {
+    const { context, page, errors } = await openAt(browser, base, viewport, '/app/reports?report=35&format=CSV', adminCookie);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    if (viewport === 'desktop') expect(await activeMenuItem(page)).toBe('Reports');
+    await page.getByRole('button', { name: 'Run report' }).click();
+    await page.waitForURL(/job=\d+/);
+    await page.getByText(/Waiting to start|Building|Ready/).waitFor();
+    expect(await worker.runNextJob()).toBe(true);
+    const link = page.getByRole('link', { name: /^Download Data availability report/ });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toMatch(/^\/api\/report-jobs\/\d+\/file$/);
+    await screenshot(page, `reports-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(VIEWPORTS)('lists the scheduled reports with the run history of one (%s)', async (viewport) => {
+    const { context, page, errors } = await openAt(browser, base, viewport, `/app/reports/scheduled?schedule=${scheduleId}`, adminCookie);
+    await page.getByRole('heading', { name: 'Scheduled reports', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Scheduled reports' }).getByText('Daily data availability').waitFor();
+    const history = page.getByRole('region', { name: 'Run history' }).or(page.getByLabel('Run history'));
+    await history.getByText('sent').first().waitFor();
+    await screenshot(page, `scheduled-reports-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

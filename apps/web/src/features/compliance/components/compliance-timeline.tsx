@@ -1,0 +1,42 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Timeline, TimelineEvent } from '@enviro/contracts/compliance';
+import { formatInZone } from '@enviro/domain/format-date';
+import { formatIndian } from '@enviro/domain/format-number';
+
+const COLOURS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'red', OUTAGE: 'gray', CALIBRATION: 'blue', MAINTENANCE: 'violet' };
+const LABELS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'Exceedance', OUTAGE: 'No data', CALIBRATION: 'Calibration', MAINTENANCE: 'Maintenance' };
+
+const when = (e: TimelineEvent) =>
+  `${formatInZone(e.at, 'DD MMM YYYY HH:mm')} – ${e.until === null ? 'ongoing' : formatInZone(e.until, 'DD MMM HH:mm')}`;
+
+/** The compliance timeline, newest first: what happened to the stations and when (IST). */
+export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timeline; stationNames: ReadonlyMap<number, string> }) {
+  if (timeline.items.length === 0) return <Text c="dimmed">Nothing happened in this period: no exceedance, outage, calibration or maintenance.</Text>;
+  return (
+    <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {timeline.items.map((e, i) => (
+        <Paper component="li" withBorder p="xs" key={`${e.kind}-${e.at}-${e.deviceId}-${i}`}>
+          <Group gap="xs" wrap="wrap">
+            <Badge color={COLOURS[e.kind]} variant="light">
+              {LABELS[e.kind]}
+            </Badge>
+            <Text size="sm" fw={600}>
+              {e.stationId === null ? '' : (stationNames.get(e.stationId) ?? `Station ${e.stationId}`)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {when(e)}
+            </Text>
+          </Group>
+          <Text size="sm">
+            {e.kind === 'EXCEEDANCE' && e.peak !== null ? `${e.parameter ?? ''} beyond its limit, peak ${formatIndian(e.peak)}${e.slots ? ` over ${e.slots} slots` : ''}` : e.text}
+          </Text>
+        </Paper>
+      ))}
+      {timeline.items.length === timeline.limit && (
+        <Text size="xs" c="dimmed">
+          The latest {timeline.limit} events are shown.
+        </Text>
+      )}
+    </Stack>
+  );
+}
