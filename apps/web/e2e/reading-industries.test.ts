@@ -150,7 +150,7 @@ describe('reading industries in a browser', () => {
     expect(await page.getByText('Sabarmati').count()).toBe(0);
     expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
 
-    for (const path of ['/app/cameras', '/app/reports', '/app/no/such/page']) {
+    for (const path of ['/app/cameras', '/app/warranty-requests', '/app/no/such/page']) {
       await page.goto(`${base}${path}`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
