@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { NotifierDeps } from './alert-notifier.ts';
 import { AlertNotifier } from './alert-notifier.ts';
@@ -13,35 +14,21 @@ export interface AlertsWorkerOptions {
   defaultsEveryMs?: number;
 }
 
-export interface AlertsWorker {
-  stop(): Promise<void>;
-}
-
 /**
  * Background job of the server for alerts: evaluates the closed slots the rollup worker queued
  * ('alerts' consumer), looks for silent devices, completes the CPCB defaults, escalates and sends.
  * Every step keeps its state in PostgreSQL (the feed, episodes, escalation state, outbox) and locks
  * with SKIP LOCKED, so any number of servers may run it and a kill -9 loses nothing.
  */
-export function startAlertsWorker(db: Db, deps: NotifierDeps, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: AlertsWorkerOptions = {}): AlertsWorker {
+export function startAlertsWorker(db: Db, deps: NotifierDeps, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: AlertsWorkerOptions = {}): PollingWorker {
   const idleMs = options.idleMs ?? 1_000;
   const lossEveryMs = options.lossEveryMs ?? 60_000;
   const defaultsEveryMs = options.defaultsEveryMs ?? 300_000;
   const evaluator = new AlertEvaluator(db);
   const notifier = new AlertNotifier(db, deps);
-  let stopped = false;
-  let wake: (() => void) | undefined;
   let lastLoss = 0;
   let lastDefaults = 0;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
+  // Each step on its own: one failing (say the mail server) must not hold back the others.
   const step = async (name: string, run: () => Promise<unknown>) => {
     try {
       await run();
@@ -50,8 +37,8 @@ export function startAlertsWorker(db: Db, deps: NotifierDeps, log: Pick<FastifyB
     }
   };
 
-  const loop = (async () => {
-    while (!stopped) {
+  return startPollingWorker(
+    async () => {
       let busy = false;
       const now = Date.now();
       if (now - lastDefaults >= defaultsEveryMs) {
@@ -66,15 +53,8 @@ export function startAlertsWorker(db: Db, deps: NotifierDeps, log: Pick<FastifyB
         await step('data loss', () => evaluator.checkDataLoss());
       }
       await step('notifications', () => notifier.tick());
-      if (!busy) await sleep(idleMs);
-    }
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
+      return busy;
     },
-  };
+    { idleMs, onError: (error) => log.error({ err: error }, 'alerts: a pass failed; retrying') },
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { SlotChangeFeed } from '../data/slot-changes.service.ts';
 import { OversightRepository } from './oversight.repository.ts';
@@ -16,39 +17,12 @@ export async function markClosedSlots(db: Db, limit = 2_000): Promise<number> {
   return feed.consume(OVERSIGHT_CONSUMER, limit, (trx, slots) => new OversightRepository(trx).markQuarters(slots));
 }
 
-export interface OversightWorker {
-  stop(): Promise<void>;
-}
-
 /** Background job of the server: keeps the day maps in step with the closed-slot feed, every 2 s when idle. */
-export function startOversightWorker(db: Db, log: Pick<FastifyBaseLogger, 'error'>, idleMs = 2_000): OversightWorker {
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, idleMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const loop = (async () => {
-    while (!stopped) {
-      try {
-        if ((await markClosedSlots(db)) < 2_000) await sleep();
-      } catch (error) {
-        log.error({ err: error }, 'oversight: marking closed slots failed; they stay queued and are tried again');
-        await sleep();
-      }
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-    },
-  };
+export function startOversightWorker(db: Db, log: Pick<FastifyBaseLogger, 'error'>, idleMs = 2_000): PollingWorker {
+  return startPollingWorker(async () => (await markClosedSlots(db)) >= 2_000, {
+    idleMs,
+    onError: (error) => log.error({ err: error }, 'oversight: marking closed slots failed; they stay queued and are tried again'),
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { CredentialVault } from './credentials.ts';
 import { RegulatorOutbox, type OutboxOptions } from './outbox.ts';
@@ -17,43 +18,20 @@ export interface RegulatorWorker {
 export function startRegulatorWorker(db: Db, vault: CredentialVault, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: OutboxOptions & { idleMs?: number } = {}): RegulatorWorker {
   const idleMs = options.idleMs ?? 1_000;
   const outbox = new RegulatorOutbox(db, vault, options);
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
   let prunedAt = 0;
-  const loop = (async () => {
-    while (!stopped) {
-      try {
-        // Hourly, history past what the log routes read goes (settled records and attempts).
-        if (Date.now() - prunedAt > 3_600_000) {
-          prunedAt = Date.now();
-          await outbox.prune();
-        }
-        const slots = await outbox.consume(2000);
-        const { claimed, sent, failed } = await outbox.deliver(2000);
-        if (claimed > 0) log.debug({ claimed, sent, failed }, 'regulator records pushed');
-        if (slots === 0 && claimed === 0) await sleep(idleMs);
-      } catch (error) {
-        log.error({ err: error }, 'regulator outbox round failed; retrying');
-        await sleep(idleMs);
+  const worker = startPollingWorker(
+    async () => {
+      // Hourly, history past what the log routes read goes (settled records and attempts).
+      if (Date.now() - prunedAt > 3_600_000) {
+        prunedAt = Date.now();
+        await outbox.prune();
       }
-    }
-  })();
-
-  return {
-    outbox,
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
+      const slots = await outbox.consume(2000);
+      const { claimed, sent, failed } = await outbox.deliver(2000);
+      if (claimed > 0) log.debug({ claimed, sent, failed }, 'regulator records pushed');
+      return slots > 0 || claimed > 0;
     },
-  };
+    { idleMs, onError: (error) => log.error({ err: error }, 'regulator outbox round failed; retrying') },
+  );
+  return { outbox, stop: () => worker.stop() };
 }

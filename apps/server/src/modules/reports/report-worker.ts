@@ -1,12 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { ReportCatalogueService } from './report-catalogue.service.ts';
 import { ReportJobsService } from './report-jobs.service.ts';
-
-export interface ReportWorker {
-  stop(): Promise<void>;
-}
 
 /**
  * Background job of the server: builds queued report jobs, sends scheduled reports when their
@@ -14,36 +11,16 @@ export interface ReportWorker {
  * state is in PostgreSQL (claims with SKIP LOCKED and leases, one run per schedule and period), so
  * any number of servers may run it and a restart loses nothing.
  */
-export function startReportWorker(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>, opts: { fileDays: number; idleMs?: number }): ReportWorker {
+export function startReportWorker(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>, opts: { fileDays: number; idleMs?: number }): PollingWorker {
   const jobs = new ReportJobsService(db, new ReportCatalogueService(db), mailer);
-  const idleMs = opts.idleMs ?? 5_000;
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, idleMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const loop = (async () => {
-    while (!stopped) {
-      try {
-        while (!stopped && (await jobs.runNextJob()));
-        await jobs.runDueSchedules();
-        await jobs.purgeJobs(opts.fileDays);
-      } catch (error) {
-        log.error({ err: error }, 'reports: a pass of the report worker failed; it is tried again');
-      }
-      if (!stopped) await sleep();
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
+  return startPollingWorker(
+    async () => {
+      // A job at a time, so a stop waits for one job only; schedules and purges once none waits.
+      if (await jobs.runNextJob()) return true;
+      await jobs.runDueSchedules();
+      await jobs.purgeJobs(opts.fileDays);
+      return false;
     },
-  };
+    { idleMs: opts.idleMs ?? 5_000, onError: (error) => log.error({ err: error }, 'reports: a pass of the report worker failed; it is tried again') },
+  );
 }
