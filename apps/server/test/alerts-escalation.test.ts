@@ -32,7 +32,7 @@ describe('escalation until acknowledged and notification delivery', () => {
   });
   afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-  const notifier = () => new AlertNotifier(ctx.db, { mailer: ctx.app.messaging.mailer, sms: ctx.sms, webhooks: new FetchWebhookSender() }, now);
+  const notifier = () => new AlertNotifier(ctx.db, { mailer: ctx.app.messaging.mailer, sms: ctx.sms, webhooks: new FetchWebhookSender(), publicUrl: 'https://enviro.example' }, now);
 
   /** An industry reporting to an SPCB, CPCB, and a station whose pm breaks its limit; the alert opened at `clock`. */
   async function breach(name: string) {
@@ -156,5 +156,7 @@ describe('escalation until acknowledged and notification delivery', () => {
     expect(mails[0]!.subject).toBe('2 alerts opened (MAJOR)');
     expect(mails[0]!.text).toContain('PM 15-minute average');
     expect(mails[0]!.text).toContain('SO2 15-minute average');
+    // Each alert links to its page in the web app, where it is acknowledged.
+    expect(mails[0]!.text).toMatch(/https:\/\/enviro\.example\/app\/alerts\/\d+/);
   });
 });

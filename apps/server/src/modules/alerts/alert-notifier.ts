@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@enviro/domain/app-paths';
 import type { Db } from '../../platform/database/database.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
@@ -154,7 +155,8 @@ export class AlertNotifier {
   private async deliver(repo: NotificationRepository, first: OutboxRow, alerts: OutboxRow[], now: Date): Promise<string> {
     const worst = alerts.map((a) => a.severity).sort((a, b) => SEVERITY_RANK.indexOf(a) - SEVERITY_RANK.indexOf(b))[0]!;
     const title = alerts.length === 1 ? `${worst} alert: ${alerts[0]!.message}` : `${alerts.length} alerts opened (${worst})`;
-    const link = (id: string) => (this.deps.publicUrl ? ` ${this.deps.publicUrl}/alerts/${id}` : '');
+    // The alert's page of the web app (APP_PATHS.app.alert), where it is acknowledged.
+    const link = (id: string) => (this.deps.publicUrl ? ` ${this.deps.publicUrl}${APP_PATHS.app.alert.replace(':id', id)}` : '');
     const lines = alerts.map((a) => `- [${a.severity}] ${a.message} (alert ${a.alertId})${link(a.alertId)}`);
     const text = `${lines.join('\n')}\n\nAcknowledge in Enviro to stop the reminders.`;
     switch (first.channel) {
