@@ -110,6 +110,7 @@ describe('public portal in a browser', () => {
     await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
     // The station's 24 h alert counts are compared over the very window the page asked for: asked
     // again a moment later, an alert at the window's edge may have left it.
+    const stationHours = page.waitForRequest((r) => r.url().includes('/data/entityMetric') && (r.postDataJSON() as { request?: { entityIds?: number[] } } | null)?.request?.entityIds?.includes(kiln.id) === true);
     const stationAlerts = page.waitForRequest((r) => r.url().includes('/alertData') && (r.postDataJSON() as { nodeId?: number } | null)?.nodeId === kiln.id);
     const button = page.getByRole('button', { name: new RegExp(`^${kiln.name}`) });
     await button.focus();
@@ -119,10 +120,9 @@ describe('public portal in a browser', () => {
     await page.getByRole('heading', { level: 2, name: kiln.name, exact: true }).waitFor();
 
     // Latest 15-minute values and 24 h alert counts, as the API gives them.
-    const params = kiln.params.map((name) => ({ name }));
-    const recent = await apiCall<TrendResult[]>(base, cement.id, '/data/entityMetric', {
-      request: { entityIds: [kiln.id], params, duration: '15m-ago', interval: 'minute_15' },
-    });
+    // Asked as the page asked (its 4 hours of 15-minute buckets): a shorter window could cut the
+    // newest bucket at its start and average only part of it.
+    const recent = await apiCall<TrendResult[]>(base, cement.id, '/data/entityMetric', (await stationHours).postDataJSON());
     const asked = (await stationAlerts).postDataJSON() as { startDate: string; endDate: string; nodeId: number };
     expect(Date.parse(asked.endDate) - Date.parse(asked.startDate)).toBe(86_400_000);
     const alerts = await apiCall<AlertCounts>(base, cement.id, `/tenants/${cement.id}/alertData?isGroupByParameter=true`, asked);
