@@ -286,15 +286,20 @@ export class AlertEvaluationRepository extends Repository {
     return rows.map((r) => ({ bucket: r.bucket.getTime(), value: r.value, breach: r.breach }));
   }
 
-  /** The active (OPEN or ACKNOWLEDGED) episode of a series, locked. */
-  async activeEpisode(tenantId: number, ruleId: string, deviceId: string, slot: number): Promise<Episode | undefined> {
-    const row = await this.db
+  /** The episodes of one rule's series (a device's parameter slot). */
+  private seriesEpisodes(tenantId: number, ruleId: string, deviceId: string, slot: number) {
+    return this.db
       .selectFrom('alert_episode')
       .select(EPISODE_COLUMNS)
       .where('tenant_id', '=', tenantId)
       .where('rule_id', '=', ruleId)
       .where('device_id', '=', deviceId)
-      .where('slot', '=', slot)
+      .where('slot', '=', slot);
+  }
+
+  /** The active (OPEN or ACKNOWLEDGED) episode of a series, locked. */
+  async activeEpisode(tenantId: number, ruleId: string, deviceId: string, slot: number): Promise<Episode | undefined> {
+    const row = await this.seriesEpisodes(tenantId, ruleId, deviceId, slot)
       .where('status', 'in', ['OPEN', 'ACKNOWLEDGED'])
       .forUpdate()
       .executeTakeFirst();
@@ -303,13 +308,7 @@ export class AlertEvaluationRepository extends Repository {
 
   /** The latest not-CLOSED episode of a series starting at or before `at`, locked. */
   async episodeBefore(tenantId: number, ruleId: string, deviceId: string, slot: number, at: Date): Promise<Episode | undefined> {
-    const row = await this.db
-      .selectFrom('alert_episode')
-      .select(EPISODE_COLUMNS)
-      .where('tenant_id', '=', tenantId)
-      .where('rule_id', '=', ruleId)
-      .where('device_id', '=', deviceId)
-      .where('slot', '=', slot)
+    const row = await this.seriesEpisodes(tenantId, ruleId, deviceId, slot)
       .where('status', '!=', 'CLOSED')
       .where('started_at', '<=', at)
       .orderBy('started_at', 'desc')
@@ -321,13 +320,7 @@ export class AlertEvaluationRepository extends Repository {
 
   /** The earliest not-CLOSED episode of a series starting after `at` (a late breach may join it). */
   async episodeAfter(tenantId: number, ruleId: string, deviceId: string, slot: number, at: Date): Promise<Episode | undefined> {
-    const row = await this.db
-      .selectFrom('alert_episode')
-      .select(EPISODE_COLUMNS)
-      .where('tenant_id', '=', tenantId)
-      .where('rule_id', '=', ruleId)
-      .where('device_id', '=', deviceId)
-      .where('slot', '=', slot)
+    const row = await this.seriesEpisodes(tenantId, ruleId, deviceId, slot)
       .where('status', '!=', 'CLOSED')
       .where('started_at', '>', at)
       .orderBy('started_at')
