@@ -345,6 +345,26 @@ describe('status, logs and republish', () => {
     expect(receiver.stats().duplicates).toBe(dupBefore + 2);
   });
 
+  it('names who asked, and ends a request whose records a later request took over', async () => {
+    const s = closed();
+    const body = { tenantId: t.industry, stationId: station, connectionIds: [odamsId], params: [], from: new Date(s - 4 * SLOT).toISOString(), to: new Date(s - 2 * SLOT).toISOString(), reason: 'first try' };
+    const first = (await call('PUT', '/api/createRepublishData', as.tenantAdmin, body)).json();
+    const second = (await call('PUT', '/api/createRepublishData', as.tenantAdmin, { ...body, reason: 'second try' })).json();
+    expect(first.total).toBeGreaterThan(0);
+    expect(first).toMatchObject({ status: 'QUEUED', createdBy: expect.stringMatching(/^user:\d+$/), createdByName: expect.any(String) });
+    expect(first.createdByName.length).toBeGreaterThan(0);
+    await outbox.drain();
+    const list = (await call('GET', `/api/getRepublishData?tenantId=${t.industry}`, as.tenantAdmin)).json() as { id: number; status: string; superseded: number; sent: number }[];
+    expect(list.find((r) => r.id === second.id)).toMatchObject({ sent: first.total, superseded: 0, status: 'DONE' });
+    expect(list.find((r) => r.id === first.id)).toMatchObject({ sent: 0, superseded: first.total, status: 'SUPERSEDED' });
+    // A board reads the industry's users' names, and a site operator's request without the name.
+    const bySite = await call('PUT', '/api/createRepublishData', as.site, { ...body, reason: 'operator check' });
+    expect(bySite.json().createdByName).toEqual(expect.any(String));
+    const board = (await call('GET', `/api/getRepublishData?tenantId=${t.industry}`, as.board)).json() as { id: number; createdByName: string | null }[];
+    expect(board.find((r) => r.id === first.id)!.createdByName).toBe(first.createdByName);
+    expect(board.find((r) => r.id === bySite.json().id)!.createdByName).toBeNull();
+  });
+
   it('lists industries with reporting stations and no working connection', async () => {
     const res = await call('GET', '/api/actionable-task/tenant-not-connected-to-regulator', as.site);
     expect(res.statusCode).toBe(200);

@@ -147,6 +147,8 @@ describe('regulator screens in a browser', () => {
     const request = page.locator('[data-republish]').first();
     await request.getByText('Reason: Analyser fault corrected').waitFor();
     await request.getByText('Queued').waitFor();
+    // The asker by name, not by the stored `user:<id>`.
+    expect(await request.innerText()).toMatch(/asked by (?!user:)\S.* on /);
 
     await app.regulator.outbox.drain();
     expect(receiver.stats().accepted).toBeGreaterThan(0);

@@ -671,8 +671,10 @@ export const RepublishRequest = z.object({
   to: Instant,
   /** Reason. */
   reason: z.string(),
-  /** Who asked. */
+  /** Who asked: `user:<id>`. */
   createdBy: z.string(),
+  /** The asker's name; null when the caller may not read the asker's organisation (a board reading a site operator's request). */
+  createdByName: z.string().nullable(),
   /** When (ISO 8601). */
   createdAt: Instant,
   /** Records queued (slots × connections). */
@@ -681,8 +683,13 @@ export const RepublishRequest = z.object({
   sent: z.number().int().min(0),
   /** Expired or refused. */
   failed: z.number().int().min(0),
-  /** `QUEUED` (nothing sent yet), `IN_PROGRESS`, `DONE` (all sent), `PARTIAL` (finished, some expired or refused). */
-  status: z.enum(['QUEUED', 'IN_PROGRESS', 'DONE', 'PARTIAL']),
+  /** Taken over by a later republish of the same slots (or the slot's own re-push after late data), and counted there. */
+  superseded: z.number().int().min(0),
+  /**
+   * `QUEUED` (nothing sent yet), `IN_PROGRESS`, `DONE` (all sent), `PARTIAL` (finished, some expired
+   * or refused), `SUPERSEDED` (every record taken over by a later request).
+   */
+  status: z.enum(['QUEUED', 'IN_PROGRESS', 'DONE', 'PARTIAL', 'SUPERSEDED']),
 });
 export type RepublishRequest = z.infer<typeof RepublishRequest>;
 

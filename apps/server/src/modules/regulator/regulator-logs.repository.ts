@@ -59,6 +59,11 @@ export interface AttemptRow {
 const IST = 'Asia/Kolkata';
 
 /** Reads of the outbox and the attempts: sync status, the SPEC 7 log lists, republish progress. */
+export interface RepublishRow {
+  id: string; tenant_id: number; station_id: string; station_name: string; params: string[]; from_ts: Date; to_ts: Date; reason: string;
+  created_by: string; created_by_name: string | null; created_at: Date; total: number; sent: number; failed: number; pending: number;
+}
+
 export class RegulatorLogRepository extends Repository {
   /** Per mapped station of the industry on each of its connections: newest accepted slot and waiting records. */
   async stationSync(tenantIds: readonly number[], connectionIds?: readonly string[]): Promise<(StationSyncRow & { tenant_id: number })[]> {
@@ -187,13 +192,19 @@ export class RegulatorLogRepository extends Repository {
     await this.db.updateTable('regulator_republish').set({ total }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }
 
-  async republishes(tenantId: number, stationId?: number, id?: string): Promise<{ id: string; tenant_id: number; station_id: string; station_name: string; params: string[]; from_ts: Date; to_ts: Date; reason: string; created_by: string; created_at: Date; total: number; sent: number; failed: number; pending: number }[]> {
-    const { rows } = await sql<{ id: string; tenant_id: number; station_id: string; station_name: string; params: string[]; from_ts: Date; to_ts: Date; reason: string; created_by: string; created_at: Date; total: number; sent: number; failed: number; pending: number }>`
+  /**
+   * Republish requests with their progress. The asker's name is given only when `readable` holds the
+   * asker's tenant, as the audit log does: a board sees that an operator of the site asked, not who.
+   */
+  async republishes(tenantId: number, readable: readonly number[], stationId?: number, id?: string): Promise<RepublishRow[]> {
+    const { rows } = await sql<RepublishRow>`
       SELECT r.id::text AS id, r.tenant_id, r.station_id::text AS station_id, coalesce(e.name, '') AS station_name, r.params, r.from_ts, r.to_ts,
-        r.reason, r.created_by, r.created_at, r.total,
+        r.reason, r.created_by, au.name AS created_by_name, r.created_at, r.total,
         coalesce(p.sent, 0)::int AS sent, coalesce(p.failed, 0)::int AS failed, coalesce(p.pending, 0)::int AS pending
       FROM regulator_republish r
       LEFT JOIN entity e ON e.tenant_id = r.tenant_id AND e.id = r.station_id
+      LEFT JOIN app_user au ON r.created_by LIKE 'user:%' AND au.id = substring(r.created_by FROM 6)::bigint
+        AND au.tenant_id = ANY(${[...readable]}::int[])
       LEFT JOIN LATERAL (
         SELECT count(*) FILTER (WHERE status = 'SENT') AS sent, count(*) FILTER (WHERE status IN ('EXPIRED', 'REJECTED')) AS failed,
           count(*) FILTER (WHERE status = 'PENDING') AS pending

@@ -8,7 +8,7 @@ import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
 import { OutboxRepository } from './outbox.repository.ts';
 import { PROTOCOLS } from './protocols/index.ts';
 import { TRANSPORT_ERROR_CODES } from './protocols/protocol.ts';
-import { RegulatorLogRepository, type LogFilter } from './regulator-logs.repository.ts';
+import { RegulatorLogRepository, type LogFilter, type RepublishRow } from './regulator-logs.repository.ts';
 import { RegulatorConfigRepository } from './regulator.repository.ts';
 
 const SLOT_MS = 15 * 60_000;
@@ -117,24 +117,32 @@ export class RegulatorLogService {
       const total = await this.outbox.in(trx).enqueueRange({ tenantId: values.tenantId, connectionIds, stationId: values.stationId, from, to, republishId: id, params: values.params });
       await logs.setRepublishTotal(values.tenantId, id, total);
       await recordTenantAudit(trx, user, values.tenantId, 'regulatorRepublish', null, { id: Number(id), stationId: values.stationId, params: values.params, from, to, reason: values.reason, total });
-      const [row] = await logs.republishes(values.tenantId, undefined, id);
+      const [row] = await logs.republishes(values.tenantId, user.tenantIds, undefined, id);
       return toRepublish(row!);
     });
   }
 
   async republishes(auth: Auth, tenantId: number, stationId?: number): Promise<RepublishRequest[]> {
     assertCanReadTenant(auth, tenantId);
-    return (await this.logs.republishes(tenantId, stationId)).map(toRepublish);
+    return (await this.logs.republishes(tenantId, auth.tenantIds, stationId)).map(toRepublish);
   }
 }
 
-function toRepublish(r: Awaited<ReturnType<RegulatorLogRepository['republishes']>>[number]): RepublishRequest {
-  const done = r.sent + r.failed;
-  const status = r.pending === 0 && done >= r.total ? (r.failed > 0 ? 'PARTIAL' : 'DONE') : r.sent + r.failed === 0 ? 'QUEUED' : 'IN_PROGRESS';
+/**
+ * A later request, or the slot's own re-push after late data, takes over an outbox row this request
+ * queued (one row per connection and slot): what it sends is then counted there, and here as
+ * superseded, so that a request all of whose rows were taken over ends instead of staying queued.
+ */
+function toRepublish(r: RepublishRow): RepublishRequest {
+  const superseded = Math.max(0, r.total - r.sent - r.failed - r.pending);
+  const ended = r.pending === 0 && r.sent + r.failed + superseded >= r.total;
+  const status = ended
+    ? r.total > 0 && superseded === r.total ? 'SUPERSEDED' : r.failed > 0 ? 'PARTIAL' : 'DONE'
+    : r.sent + r.failed === 0 ? 'QUEUED' : 'IN_PROGRESS';
   return {
     id: Number(r.id), tenantId: r.tenant_id, stationId: Number(r.station_id), stationName: r.station_name, params: r.params,
-    from: r.from_ts.toISOString(), to: r.to_ts.toISOString(), reason: r.reason, createdBy: r.created_by, createdAt: r.created_at.toISOString(),
-    total: r.total, sent: r.sent, failed: r.failed, status,
+    from: r.from_ts.toISOString(), to: r.to_ts.toISOString(), reason: r.reason, createdBy: r.created_by, createdByName: r.created_by_name,
+    createdAt: r.created_at.toISOString(), total: r.total, sent: r.sent, failed: r.failed, superseded, status,
   };
 }
 

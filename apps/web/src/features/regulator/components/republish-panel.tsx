@@ -8,8 +8,10 @@ import { useCreateRepublish, useRepublish } from '../api/republish';
 import { formatAt } from './format';
 
 const ZONE = 'Asia/Kolkata';
-const STATUS_COLOURS: Record<RepublishRequest['status'], string> = { QUEUED: 'gray.7', IN_PROGRESS: 'blue.9', DONE: 'green.9', PARTIAL: 'orange.9' };
-const STATUS_WORDS: Record<RepublishRequest['status'], string> = { QUEUED: 'Queued', IN_PROGRESS: 'Sending', DONE: 'Done', PARTIAL: 'Finished with failures' };
+const STATUS_COLOURS: Record<RepublishRequest['status'], string> = { QUEUED: 'gray.7', IN_PROGRESS: 'blue.9', DONE: 'green.9', PARTIAL: 'orange.9', SUPERSEDED: 'gray.7' };
+const STATUS_WORDS: Record<RepublishRequest['status'], string> = {
+  QUEUED: 'Queued', IN_PROGRESS: 'Sending', DONE: 'Done', PARTIAL: 'Finished with failures', SUPERSEDED: 'Replaced by a later request',
+};
 
 /** A datetime-local value read as IST, as ISO 8601; null when empty or not a time. */
 export function istToIso(value: string): string | null {
@@ -141,7 +143,7 @@ export function RepublishPanel({ tenantId, stations }: { tenantId: number; stati
 }
 
 function RequestCard({ request: r }: { request: RepublishRequest }) {
-  const done = r.sent + r.failed;
+  const done = r.sent + r.failed + r.superseded;
   const pct = (n: number) => (r.total === 0 ? 0 : (n / r.total) * 100);
   return (
     <Card withBorder padding="sm" data-republish={r.id}>
@@ -152,7 +154,7 @@ function RequestCard({ request: r }: { request: RepublishRequest }) {
         <Badge miw="max-content" color={STATUS_COLOURS[r.status]}>{STATUS_WORDS[r.status]}</Badge>
       </Group>
       <Text size="sm" c="dimmed">
-        {r.params.length === 0 ? 'All parameters' : r.params.join(', ')} · asked by {r.createdBy} on {formatAt(r.createdAt)}
+        {r.params.length === 0 ? 'All parameters' : r.params.join(', ')} · asked by {r.createdByName ?? 'a user of another organisation'} on {formatAt(r.createdAt)}
       </Text>
       <Text size="sm" mt={4}>
         Reason: {r.reason}
@@ -160,9 +162,11 @@ function RequestCard({ request: r }: { request: RepublishRequest }) {
       <Progress.Root size="lg" mt="xs" aria-label={`Progress of request ${r.id}`}>
         <Progress.Section value={pct(r.sent)} color="green.8" />
         <Progress.Section value={pct(r.failed)} color="red.8" />
+        <Progress.Section value={pct(r.superseded)} color="gray.5" />
       </Progress.Root>
       <Text size="xs" mt={4}>
         {formatIndian(done, 0)} of {formatIndian(r.total, 0)} records done: {formatIndian(r.sent, 0)} accepted, {formatIndian(r.failed, 0)} expired or refused
+        {r.superseded > 0 && `, ${formatIndian(r.superseded, 0)} taken over by a later request`}
       </Text>
     </Card>
   );
