@@ -288,6 +288,13 @@ describe('delivery', () => {
     expect(got.map((v) => `${v.protocol}:${v.parameter}:${v.value}:${v.flag}`).sort()).toEqual(
       ['CPCB_ODAMS:PM:7:U', 'CPCB_ODAMS:SO2:8:U', 'CPCB_RTDMS:PM:7:U', 'CPCB_RTDMS:SO2:8:U', 'GENERIC_JSON:PM:7:VALID', 'GENERIC_JSON:SO2:8:VALID'].sort(),
     );
+
+    // A late reading changes PM in the slot: RTDMS gets it on its corrections path, which replaces the value; SO2 is unchanged.
+    await send([{ ts: s + 2 * MINUTE, values: { pm: 9 } }]);
+    await drainRollups(ctx.database);
+    await outbox.drain();
+    const rtdms = receiver.values().filter((v) => v.protocol === 'CPCB_RTDMS' && v.timestamp === s);
+    expect(rtdms.map((v) => `${v.parameter}:${v.value}:${v.corrections}`).sort()).toEqual(['PM:8:1', 'SO2:8:0']);
   });
 });
 
