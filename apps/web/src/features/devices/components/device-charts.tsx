@@ -76,7 +76,8 @@ export function SpectrumCharts({ device }: { device: DeviceDetail }) {
                   {t ? `${t.label} (${t.unit})${latest ? `, ${formatDateTime12(latest)}` : ''}` : 'Spectrum'}
                 </Text>
                 <ChartWidget
-                  kind="line"
+                  // A line needs two wavelengths; one or two read better as bars.
+                  kind={t && t.wavelengths.length < 3 ? 'bar' : 'line'}
                   state={stateOf(readings)}
                   data={t && { series: [{ name: t.label, unit: t.unit, points: t.wavelengths.map((w) => [`${w.wavelength} nm`, valueAt(w.data, latest)] as const) }] }}
                   height={240}
