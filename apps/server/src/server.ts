@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     { ...app.messaging, webhooks: new FetchWebhookSender(), publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
     log,
   );
-  // Calibration start and abort reach devices that take commands over MQTT RPC (embedded broker).
+  // Calibration start and abort reach devices that take commands over MQTT RPC (either broker).
   const rpcWorker = broker.rpc ? startDeviceRpcWorker(database.db, broker.rpc, log) : undefined;
   const oversight = startOversightWorker(database.db, log);
   // Report jobs, scheduled e-mail reports and the deletion of old report files (issue 14).

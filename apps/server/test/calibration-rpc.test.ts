@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceRpcSink, rpcSucceeded, startDeviceRpcWorker } from '../src/modules/devices/device-rpc.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../src/platform/mqtt/embedded-broker.ts';
+import { expectAbortSent, nextRpcRequest as nextMessage, until } from './rpc-device.ts';
 import { useTestApp } from './test-app.ts';
 
 /**
@@ -38,19 +39,6 @@ async function connect(token: string): Promise<MqttClient> {
   const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { username: token, reconnectPeriod: 0, connectTimeout: 5000 });
   clients.push(client);
   return client;
-}
-
-const nextMessage = (client: MqttClient) =>
-  new Promise<{ topic: string; body: { method: string; params: Record<string, unknown> } }>((resolve) =>
-    client.once('message', (topic, payload) => resolve({ topic, body: JSON.parse(payload.toString()) })),
-  );
-
-async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; ; i++) {
-    const v = await probe();
-    if (done(v) || i >= 200) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const start = (deviceId: number) =>
@@ -90,11 +78,7 @@ describe('calibration over MQTT RPC', () => {
     const answered = await until(() => calibration(c.id), (x) => x.rpcState !== 'SENT');
     expect(answered).toMatchObject({ rpcState: 'SUCCEEDED', rpcMessage: 'span gas flowing' });
 
-    const abortHeard = nextMessage(analyser);
-    const aborted = await ctx.inject({ method: 'POST', url: `/api/abortCalibration/${c.id}`, headers: { cookie: admin.cookie, ...XHR }, payload: { reason: 'test' } });
-    expect(aborted.json().status).toBe('ABORTED');
-    expect(await worker.pass()).toBe(1);
-    expect((await abortHeard).body).toEqual({ method: 'abortCalibration', params: { calibrationId: c.id } });
+    await expectAbortSent({ inject: (o) => ctx.inject(o), cookie: admin.cookie, worker, device: analyser, calibrationId: c.id });
     // The other device heard none of it.
     expect(heard).toEqual([]);
     await bystander.endAsync();

@@ -137,3 +137,35 @@ describe('POST /api/data/aqi', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
+
+describe('POST /api/data/aqi with a calibration', () => {
+  const ctx = useTestApp();
+
+  it('leaves readings inside calibration windows out of the averages and the valid hours', async () => {
+    const { id: tenantId } = await ctx.b.newTenant();
+    const { id: station } = await ctx.b.newEntity({ tenantId, type: 'caaqms', name: 'AAQMS Gate' });
+    const device = await ctx.b.newDevice({ tenantId, entityId: station, params: PARAMS });
+    // Calibrated from 02:50 to 04:10 IST: span gas reads 900 in the quarters it touches.
+    const [start, end] = [DAY + 2 * HOUR + 50 * 60_000, DAY + 4 * HOUR + 10 * 60_000];
+    const span = readings(DAY - 7 * HOUR, DAY + 24 * HOUR, null).map((r) => (r.ts + QUARTER > start && r.ts < end ? { ...r, vals: r.vals.map((v) => (v === null ? null : 900)) } : r));
+    await insertReadings(ctx.database, tenantId, device.id, span);
+    await rollUp(ctx.database, 'all');
+    await ctx.database.pool.query(`INSERT INTO suppression_window (tenant_id, device_id, kind, starts_at, ends_at) VALUES ($1, $2, 'CALIBRATION', $3, $4)`, [
+      tenantId,
+      device.id,
+      new Date(start),
+      new Date(end),
+    ]);
+    const key = (await ctx.b.newApiKey(tenantId)).key;
+    const res = await post(ctx.app, '/api/data/aqi', key, { entityId: station, startDate: '2024-03-10' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [day] = AqiResponse.parse(res.json()).days;
+    // Hour 02 keeps 3 clean quarters, hour 04 too; hour 03 is all calibration: 23 valid hours at the plain level.
+    expect(day!.subIndices.filter((s) => ['pm10', 'pm2_5', 'so2'].includes(s.pollutant)).map((s) => [s.pollutant, s.concentration, s.validHours])).toEqual([
+      ['pm10', 120, 23],
+      ['pm2_5', 45, 23],
+      ['so2', 10, 23],
+    ]);
+    expect(day).toMatchObject({ aqi: subIndex('pm10', 120), prominent: ['pm10'] });
+  });
+});

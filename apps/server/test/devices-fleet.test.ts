@@ -367,5 +367,54 @@ describe('a device swapped between stations', () => {
       expect(new Set(await trend(s1, interval, 'max')), interval).toEqual(new Set([1]));
       expect(new Set(await trend(s2, interval, 'min')), interval).toEqual(new Set([2]));
     }
+
+    // The raw table likewise: each station the rows of its own period, the plant both with their station.
+    const raw = async (entityIds: number[]) => {
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/api/rawdata/metric',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { request: { entityIds, params: [{ name: 'pm' }], startDate: '2024-03-10T00:00:00Z', endDate: '2024-03-10T08:00:00Z', limit: 1000 } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { rows: { time: number; entityId: number; values: { pm: number } }[] }).rows;
+    };
+    const [rows1, rows2, both] = [await raw([s1]), await raw([s2]), await raw([s1, s2])];
+    expect(rows1).toHaveLength(285);
+    expect(rows1.every((r) => r.entityId === s1 && r.values.pm === 1 && r.time < slot)).toBe(true);
+    expect(rows2).toHaveLength(195);
+    expect(rows2.every((r) => r.entityId === s2 && r.values.pm === 2 && r.time >= slot)).toBe(true);
+    expect(both.map((r) => [r.entityId, r.values.pm])).toEqual([...rows1, ...rows2].map((r) => [r.entityId, r.values.pm]));
+  });
+
+  it("gives each station the recent values its devices took while they served it", async () => {
+    const tenantId = (await ctx.b.newTenant()).id;
+    const a = (await ctx.b.newEntity({ tenantId, name: 'Stack A' })).id;
+    const b = (await ctx.b.newEntity({ tenantId, name: 'Stack B' })).id;
+    const old = await ctx.b.newDevice({ tenantId, entityId: a, params: [{ name: 'pm' }] });
+    const replacement = await ctx.b.newDevice({ tenantId, entityId: b, params: [{ name: 'pm' }] });
+    const admin = (await ctx.signedIn({ tenantId, role: 'admin' })).cookie;
+    const key = (await ctx.b.newApiKey(tenantId)).key;
+    const send = async (token: string, ts: number, pm: number) =>
+      expect((await ctx.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: [{ ts, values: { pm } }] })).statusCode).toBe(200);
+    const recent = async () => {
+      const res = await ctx.inject({ method: 'POST', url: '/api/data/recent/metric', headers: { authorization: `Bearer ${key}` }, payload: { request: { entityIds: [a, b], params: [{ name: 'pm' }] } } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { entityId: number; deviceId: number; value: number }[]).map((v) => [v.entityId, v.deviceId, v.value]);
+    };
+    const now = Date.now();
+    // Taken before the swap: the old device on A, the replacement on B.
+    await send(old.accessToken, now - 40 * 60_000, 5);
+    await send(replacement.accessToken, now - 35 * 60_000, 6);
+    expect(await recent()).toEqual([[a, old.id, 5], [b, replacement.id, 6]]);
+    // The swap: the old device goes to B, the replacement to A. Neither has reported since.
+    for (const [station, device] of [[b, old.id], [a, replacement.id]]) {
+      expect((await ctx.inject({ method: 'POST', url: `/api/entity/${station}/mount/device/${device}`, headers: { cookie: admin, ...XHR } })).statusCode).toBe(200);
+    }
+    expect(await recent()).toEqual([[a, old.id, 5], [b, replacement.id, 6]]);
+    // Once they report from their new stations, those values are the new stations'.
+    await send(old.accessToken, Date.now(), 7);
+    await send(replacement.accessToken, Date.now(), 8);
+    expect(await recent()).toEqual([[a, replacement.id, 8], [b, old.id, 7]]);
   });
 });

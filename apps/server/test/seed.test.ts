@@ -54,6 +54,7 @@ describe('seedDemo', () => {
       FROM device d JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
       JOIN device_param p ON p.tenant_id = d.tenant_id AND p.device_id = d.id
       JOIN std_param s ON s.id = p.std_param_id
+      WHERE d.serial_no <> 'DEMO-UVVIS-01'
       GROUP BY d.tenant_id, d.id, e.type, e.properties`.execute(ctx.db);
     expect(rows.rows).toHaveLength(seeded.devices);
     expect(new Set(rows.rows.map((r) => r.type))).toEqual(new Set(Object.keys(STATION_TEMPLATES)));
@@ -77,6 +78,21 @@ describe('seedDemo', () => {
       { name: 'so2', min: null, max: 600 },
       { name: 'tss', min: null, max: 100 },
     ]);
+  });
+
+  it('mounts a spectral analyser beside an effluent analyser, with readings per wavelength', async () => {
+    const { rows } = await ctx.database.pool.query<{ type: string; params: string[]; readings: number }>(
+      `SELECT e.type, array_agg(s.name ORDER BY p.slot) AS params,
+              (SELECT count(*)::int FROM reading r WHERE r.tenant_id = d.tenant_id AND r.device_id = d.id) AS readings
+         FROM device d JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
+         JOIN device_param p ON p.tenant_id = d.tenant_id AND p.device_id = d.id JOIN std_param s ON s.id = p.std_param_id
+        WHERE d.serial_no = 'DEMO-UVVIS-01' GROUP BY d.tenant_id, d.id, e.type`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.type).toBe('eqms');
+    expect(rows[0]!.params).toContain('device_absorbance_254nm');
+    expect(rows[0]!.params.every((n) => /^device_((absorbance|intensity)_\d+nm|temperature)$/.test(n))).toBe(true);
+    expect(rows[0]!.readings).toBeGreaterThan(1440);
   });
 
   it('writes 1-minute history with exceedance alerts outside the limits', async () => {

@@ -13,8 +13,9 @@ describe('devices screens in a browser', () => {
   let app: FastifyInstance;
   let base: string;
   let browser: Browser;
-  const session = { admin: '', user: '' };
+  const session = { admin: '', user: '', site: '' };
   let deviceId = 0;
+  let probeId = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -25,11 +26,38 @@ describe('devices screens in a browser', () => {
     const d = await build.newDevice({ tenantId: tenant.id, entityId: stack1.id, name: 'SO2 analyser', serialNo: 'GSM-SO2-01', make: 'Thermo Fisher', model: '43i' });
     deviceId = d.id;
     for (let i = 1; i <= 30; i++) await build.newDevice({ tenantId: tenant.id, entityId: stack1.id, name: `Flow meter ${String(i).padStart(2, '0')}`, params: [{ name: 'flow' }] });
+    // A spectral analyser with its own temperature, reporting over the last hour: the spectrum and diagnostics charts.
+    const etp = await build.newEntity({ tenantId: tenant.id, type: 'eqms', name: 'ETP Outlet' });
+    const wavelengths = [200, 220, 254, 280, 320, 400];
+    const probe = await build.newDevice({
+      tenantId: tenant.id,
+      entityId: etp.id,
+      name: 'UV-Vis probe',
+      params: [...wavelengths.map((nm) => ({ name: `device_absorbance_${nm}nm` })), { name: 'device_temperature' }],
+    });
+    probeId = probe.id;
+    const partner = await build.newTenant({ name: 'Field Services', type: 'partner' });
+    await database.pool.query(`INSERT INTO partner_tenant (tenant_id, partner_id) VALUES ($1, $2)`, [tenant.id, partner.id]);
+    const siteTenant = await build.newTenant({ name: 'Operations', type: 'site' });
+    const site = await newUser(database.db, { tenantId: siteTenant.id, name: 'Sita Site', userType: 'site', role: 'operations' });
+    session.site = await sessionCookie(database.db, siteTenant.id, site.id);
     const admin = await newUser(database.db, { tenantId: tenant.id, name: 'Arjun Admin', role: 'admin' });
     const user = await newUser(database.db, { tenantId: tenant.id, name: 'Gita User', role: 'user' });
     session.admin = await sessionCookie(database.db, tenant.id, admin.id);
     session.user = await sessionCookie(database.db, tenant.id, user.id);
     ({ app, base } = await startServer(database));
+    const now = Date.now();
+    const readings = Array.from({ length: 60 }, (_, i) => ({
+      ts: now - (59 - i) * 60_000,
+      values: { ...Object.fromEntries(wavelengths.map((nm) => [`device_absorbance_${nm}nm`, Math.round(1600 * Math.exp(-(nm - 200) / 70) + i) / 1000])), device_temperature: 30 + (i % 7) / 2 },
+    }));
+    expect((await fetch(`${base}/api/v1/${probe.accessToken}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(readings) })).status).toBe(200);
+    const gateway = await fetch(`${base}/api/gateways`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session.admin, 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ name: 'Plant gateway' }),
+    });
+    expect(gateway.status).toBe(201);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -113,6 +141,35 @@ describe('devices screens in a browser', () => {
     await page.getByText('Mount history').waitFor();
     expect(await page.getByTestId('access-token').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Upload' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])("draws a spectral analyser's latest spectrum and its diagnostics (%s)", async (viewport) => {
+    const { page, context, errors } = await open(viewport, session.user, `/app/devices/${probeId}`);
+    await page.getByRole('heading', { name: 'UV-Vis probe' }).waitFor();
+    await page.getByRole('heading', { name: 'Spectrum' }).waitFor();
+    await page.getByRole('img', { name: 'Absorbance by wavelength, latest reading' }).locator('svg').waitFor();
+    await page.getByRole('heading', { name: 'Diagnostics, last 24 hours' }).waitFor();
+    await page.getByRole('img', { name: 'Device Temperature of the device over the last 24 hours' }).locator('svg').waitFor();
+    await page.getByText('320 nm').first().waitFor();
+    await screenshot(page, `device-spectrum-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])("counts gateways, by service partner for a site user, the partner in the URL (%s)", async (viewport) => {
+    const { page, context, errors } = await open(viewport, session.site, '/app/devices?tab=gateways');
+    await page.getByRole('cell', { name: 'Plant gateway', exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId('gateway-total').textContent()).toBe('1');
+    await page.getByRole('textbox', { name: 'Service partner' }).click();
+    await page.getByRole('option', { name: 'Field Services' }).click();
+    await page.waitForURL(/partner=\d+/);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Service partner' }).inputValue()).toBe('Field Services');
+    await expect.poll(() => page.getByTestId('gateway-total').textContent()).toBe('1');
+    await screenshot(page, `gateways-site-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

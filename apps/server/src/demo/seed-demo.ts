@@ -5,6 +5,7 @@ import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
 import { rebuildDayQuarters } from '../modules/dashboards/oversight-worker.ts';
 import { seedFleet } from './fleet.ts';
+import { provisionSpectralAnalyser } from './spectral-demo.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
@@ -77,7 +78,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   await new PartitionKeeper(database.pool).ensure(fromMs, toMs);
   const history = new HistoryRepository(database);
   const counter = { rows: 0 };
-  await history.copyReadings(historyCopyText(devices, fromMs, toMs, counter));
+  const spectral = await provisionSpectralAnalyser(provisioning, ctoStations, toMs);
+  await history.copyReadings(historyCopyText(spectral ? [...devices, spectral] : devices, fromMs, toMs, counter));
   log(`copied ${counter.rows} readings (${since(started)})`);
   const rollups = await history.buildRollups(tenantIds, fromMs, toMs);
   log(`built ${rollups} 15-minute rollups (${since(started)})`);

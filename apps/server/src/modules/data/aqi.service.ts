@@ -30,6 +30,9 @@ export const VALID_HOUR_AVAILABILITY = 75;
 const LEAD_HOURS = 7;
 /** Days per trend read: hourly buckets stay under the trend's 10,000 a series. */
 const DAYS_PER_READ = 366;
+const QUARTER_MS = 15 * 60_000;
+/** Span of one read of quarters (hours calibration touched): 15-minute buckets stay under 10,000 a series. */
+const QUARTER_CHUNK_MS = 90 * 24 * HOUR_MS;
 
 /** Hourly averages of one pollutant in the breakpoint table's unit, by hour start. */
 type Hourly = Map<number, number>;
@@ -116,36 +119,92 @@ export class AqiService {
 
   /**
    * The station's valid hourly averages of each pollutant in [from, to), converted to the table's
-   * unit. A pollutant the devices report in a unit with no conversion to it is left out.
+   * unit. A pollutant the devices report in a unit with no conversion to it is left out. Readings
+   * inside a calibration or maintenance window of the pollutant's devices are not process data
+   * (REGULATORY.md): an hour such a window touches is taken again from its quarters outside the
+   * windows, and is valid only when 3 of them still hold data.
    */
   private async hourly(auth: Auth, tenantId: number, entityId: number, pollutants: readonly AqiPollutant[], from: number, to: number): Promise<Map<AqiPollutant, Hourly>> {
     const out = new Map<AqiPollutant, Hourly>();
     if (pollutants.length === 0 || to <= from) return out;
-    const results: TrendResult[] = await this.trends.entityMetric(
-      auth,
-      DataRequest.parse({
-        entityIds: [entityId],
-        tenantIds: [tenantId],
-        startDate: new Date(from).toISOString(),
-        endDate: new Date(to).toISOString(),
-        timezone: ZONE,
-        interval: 'hour_1',
-        params: pollutants.map((name) => ({ name, dsAgg: 'avg', agg: 'avg', availability: true })),
-      }),
-    );
-    for (const r of results) {
+    const read = (names: readonly AqiPollutant[], interval: 'hour_1' | 'minute_15', start: number, end: number) =>
+      this.trends.entityMetric(
+        auth,
+        DataRequest.parse({
+          entityIds: [entityId],
+          tenantIds: [tenantId],
+          startDate: new Date(start).toISOString(),
+          endDate: new Date(end).toISOString(),
+          timezone: ZONE,
+          interval,
+          params: names.map((name) => ({ name, dsAgg: 'avg', agg: 'avg', availability: true })),
+        }),
+      );
+    const touched = new Map<AqiPollutant, { windows: Period[]; hours: number[] }>();
+    for (const r of await read(pollutants, 'hour_1', from, to)) {
       const pollutant = r.paramName as AqiPollutant;
-      const conversion = unitConversion(pollutant, r.unit, AQI_POLLUTANTS[pollutant].unit);
-      if (!conversion) continue;
+      const toTable = tableUnit(pollutant, r.unit);
+      if (!toTable) continue;
+      const windows = (r.suppressed ?? []).map((w) => ({ from: Date.parse(w.from), to: w.to === null ? Infinity : Date.parse(w.to) }));
       const hours: Hourly = out.get(pollutant) ?? new Map();
       for (const point of r.data) {
-        if (point.value === null || (point.availability ?? 0) < VALID_HOUR_AVAILABILITY) continue;
-        hours.set(point.time, point.value * conversion.factor + conversion.offset);
+        if (windows.some((w) => overlaps(w, point.time, HOUR_MS))) {
+          const t = touched.get(pollutant) ?? { windows, hours: [] };
+          t.hours.push(point.time);
+          touched.set(pollutant, t);
+        } else if (point.value !== null && (point.availability ?? 0) >= VALID_HOUR_AVAILABILITY) {
+          hours.set(point.time, toTable(point.value));
+        }
       }
       out.set(pollutant, hours);
     }
+    if (touched.size > 0) await this.cleanHours(touched, out, (names, start, end) => read(names, 'minute_15', start, end));
     return out;
   }
+
+  /** The hours windows touch, averaged from their quarters outside the windows (valid with 3 of 4), read in chunks of at most 90 days. */
+  private async cleanHours(
+    touched: ReadonlyMap<AqiPollutant, { windows: Period[]; hours: number[] }>,
+    out: Map<AqiPollutant, Hourly>,
+    readQuarters: (names: readonly AqiPollutant[], start: number, end: number) => Promise<TrendResult[]>,
+  ): Promise<void> {
+    const all = [...touched.values()].flatMap((t) => t.hours);
+    const [first, last] = [Math.min(...all), Math.max(...all) + HOUR_MS];
+    const quarters = new Map<AqiPollutant, Map<number, number>>();
+    for (let start = first; start < last; start += QUARTER_CHUNK_MS) {
+      for (const r of await readQuarters([...touched.keys()], start, Math.min(last, start + QUARTER_CHUNK_MS))) {
+        const pollutant = r.paramName as AqiPollutant;
+        const toTable = tableUnit(pollutant, r.unit);
+        const { windows } = touched.get(pollutant)!;
+        const of = quarters.get(pollutant) ?? new Map<number, number>();
+        for (const q of r.data) {
+          if (toTable && q.value !== null && (q.availability ?? 0) > 0 && !windows.some((w) => overlaps(w, q.time, QUARTER_MS))) of.set(q.time, toTable(q.value));
+        }
+        quarters.set(pollutant, of);
+      }
+    }
+    for (const [pollutant, { hours }] of touched) {
+      const of = quarters.get(pollutant) ?? new Map<number, number>();
+      for (const hour of hours) {
+        const values = [0, 1, 2, 3].flatMap((i) => of.get(hour + i * QUARTER_MS) ?? []);
+        if ((100 * values.length) / 4 >= VALID_HOUR_AVAILABILITY) out.get(pollutant)!.set(hour, values.reduce((a, b) => a + b, 0) / values.length);
+      }
+    }
+  }
+}
+
+interface Period {
+  from: number;
+  to: number;
+}
+
+/** Whether [start, start + length) overlaps the period. */
+const overlaps = (p: Period, start: number, length: number) => p.from < start + length && p.to > start;
+
+/** Converts a pollutant's value from the devices' unit to the breakpoint table's, or null when no conversion reaches it. */
+function tableUnit(pollutant: AqiPollutant, unit: string): ((value: number) => number) | null {
+  const conversion = unitConversion(pollutant, unit, AQI_POLLUTANTS[pollutant].unit);
+  return conversion ? (value) => value * conversion.factor + conversion.offset : null;
 }
 
 /** `count` hourly values from `from`, null where an hour is missing or not valid. */

@@ -97,6 +97,7 @@ function tenantCatalog(
   seriesRows: readonly SeriesRow[],
 ): TenantCatalog {
   const current = seriesRows.filter((s) => s.to_ms === null);
+  const past = seriesRows.filter((s) => s.to_ms !== null);
   return {
     tenantId,
     version,
@@ -107,10 +108,8 @@ function tenantCatalog(
       (e) => e.parent_id!,
     ),
     seriesByEntity: groupBy(current, (s) => s.entity_id),
-    pastSeriesByEntity: groupBy(
-      seriesRows.filter((s) => s.to_ms !== null),
-      (s) => s.entity_id,
-    ),
+    pastSeriesByEntity: groupBy(past, (s) => s.entity_id),
     seriesByKey: new Map(current.map((s) => [seriesKey(Number(s.device_id), s.slot), s])),
+    pastSeriesByKey: groupBy(past, (s) => seriesKey(Number(s.device_id), s.slot)),
   };
 }

@@ -56,6 +56,8 @@ export interface TenantCatalog {
   pastSeriesByEntity: ReadonlyMap<string, readonly SeriesRow[]>;
   /** The same series by {@link seriesKey}. */
   seriesByKey: ReadonlyMap<number, SeriesRow>;
+  /** The closed mounts' series by {@link seriesKey}: whose a device's reading from before its current mount is. */
+  pastSeriesByKey: ReadonlyMap<number, readonly SeriesRow[]>;
 }
 
 /** The shared parameter catalogue by name, as of one version. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
-import type { SeriesKey } from './trend.repository.ts';
+import { seriesTable, type SeriesKey } from './trend.repository.ts';
 
 /** A reading row: one device at one instant, with its microsecond time for exact paging. */
 export interface RawRow {
@@ -22,8 +22,9 @@ export interface RawPage {
 /** Raw reading rows for the raw data table, one device at one instant each. */
 export class RawRepository extends Repository {
   /**
-   * Reading rows of the devices in [from, to) holding a value for at least one of the series, by
-   * time then device id. Paging by cursor (keyset) stays cheap on deep pages; offset is for small ones.
+   * Reading rows of the devices in [from, to) holding a value for at least one of the series within
+   * the period the series covers (its device's mount on the series' station), by time then device
+   * id. Paging by cursor (keyset) stays cheap on deep pages; offset is for small ones.
    */
   async rows(keys: readonly SeriesKey[], page: RawPage): Promise<RawRow[]> {
     if (keys.length === 0) return [];
@@ -31,16 +32,14 @@ export class RawRepository extends Repository {
       ? sql`AND (x.ts, x.device_id) > (timestamptz 'epoch' + ${page.after.micros}::int8 * interval '1 microsecond', ${page.after.deviceId}::bigint)`
       : sql``;
     const result = await sql<RawRow>`
-      WITH s AS (
-        SELECT * FROM unnest(${keys.map((k) => k.tenantId)}::int[], ${keys.map((k) => k.deviceId)}::bigint[], ${keys.map((k) => k.slot)}::int[])
-          AS s(tenant_id, device_id, slot)
-      )
+      WITH s AS (SELECT * FROM ${seriesTable(keys)})
       SELECT x.device_id, (extract(epoch FROM x.ts) * 1000000)::int8::text AS micros, x.vals
       FROM reading x
       WHERE (x.tenant_id, x.device_id) IN (SELECT DISTINCT tenant_id, device_id FROM s)
         AND x.ts >= ${new Date(page.from).toISOString()} AND x.ts < ${new Date(page.to).toISOString()}
         ${after}
-        AND EXISTS (SELECT 1 FROM s WHERE s.tenant_id = x.tenant_id AND s.device_id = x.device_id AND x.vals[s.slot] IS NOT NULL)
+        AND EXISTS (SELECT 1 FROM s WHERE s.tenant_id = x.tenant_id AND s.device_id = x.device_id
+                    AND x.ts >= s.from_ts AND x.ts < s.to_ts AND x.vals[s.slot] IS NOT NULL)
       ORDER BY x.ts, x.device_id
       LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db);
     return result.rows;

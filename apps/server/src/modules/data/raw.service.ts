@@ -33,10 +33,11 @@ export class RawDataService {
     const range = resolveWindow(request, this.now());
     const names = request.params ? [...new Set(request.params)] : null;
     if (request.params) assertKnownParams(snapshot.params, request.params);
-    const series = selectSeries(snapshot, restriction, request, names);
+    // Each station's series for the periods its devices served it (mount history), as trends read them.
+    const series = selectSeries(snapshot, restriction, request, names, true);
     const columns = tableColumns(series, names);
 
-    const keys = series.map((s) => ({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot }));
+    const keys = series.map((s) => ({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot, fromMs: s.from_ms, toMs: s.to_ms }));
     const [micros, deviceId] = request.cursor?.split(':') ?? [];
     const rows = await this.readings.rows(keys, {
       from: range.from,
@@ -54,11 +55,13 @@ export class RawDataService {
       range: { from: range.from, to: range.to, raw: range.raw, timezone: request.timezone },
       columns,
       rows: page.map((row) => {
-        const deviceSeries = byDevice.get(row.device_id)!;
+        const time = Math.floor(Number(row.micros) / 1000);
+        // The series of the device's mount at the row's time: the station it served then.
+        const deviceSeries = byDevice.get(row.device_id)!.filter((s) => (s.from_ms === null || time >= s.from_ms) && (s.to_ms === null || time < s.to_ms));
         const values: Record<string, number | null> = Object.fromEntries(columns.map((c) => [c.name, null]));
         for (const s of deviceSeries) values[s.name] = row.vals[s.slot - 1] ?? null;
         return {
-          time: Math.floor(Number(row.micros) / 1000),
+          time,
           entityId: Number(deviceSeries[0]!.entity.id),
           entityName: deviceSeries[0]!.entity.name,
           deviceId: Number(row.device_id),

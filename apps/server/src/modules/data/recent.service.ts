@@ -8,7 +8,7 @@ import { AccessRepository } from '../../platform/access/access.repository.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { EntityService } from '../entities/entities.service.ts';
-import { seriesKey, type CatalogCache, type CatalogEntity, type CatalogSnapshot, type SeriesRow } from './catalog.ts';
+import { seriesKey, type CatalogCache, type CatalogEntity, type CatalogSnapshot, type SeriesRow, type TenantCatalog } from './catalog.ts';
 import { RecentRepository, type LatestValue } from './recent.repository.ts';
 import { assertKnownParams, resolveScope, seriesTags, sortEntities, visibleScope } from './selection.ts';
 
@@ -125,7 +125,7 @@ export class RecentService {
     const wanted = names && new Set(names);
     const best = new Map<string, Latest>();
     for (const v of values) {
-      const series = snapshot.tenants.get(v.tenant_id)?.seriesByKey.get(seriesKey(v.device_id, v.slot));
+      const series = seriesAt(snapshot.tenants.get(v.tenant_id), v);
       if (!series || (wanted && !wanted.has(series.name))) continue;
       const entity = entities.get(series.entity_id);
       if (!entity) continue;
@@ -160,11 +160,26 @@ function keepNewest(best: Map<string, Latest>, series: SeriesRow, entity: Catalo
   }
 }
 
-/** The devices in service of the requested entities (and descendants when asked) in the catalogs. */
+/**
+ * The series a latest value belongs to: its device's on the station it is mounted on now, unless the
+ * value is older than that mount; then the series of the mount it was taken under, if any (a value
+ * a device took elsewhere, or in stock, is not this station's).
+ */
+function seriesAt(catalog: TenantCatalog | undefined, v: LatestValue): SeriesRow | undefined {
+  if (!catalog) return undefined;
+  const key = seriesKey(v.device_id, v.slot);
+  const current = catalog.seriesByKey.get(key);
+  if (current && (current.from_ms === null || v.time >= current.from_ms)) return current;
+  return catalog.pastSeriesByKey.get(key)?.find((s) => (s.from_ms === null || v.time >= s.from_ms) && v.time < s.to_ms!);
+}
+
+/** The devices in service that serve or served the requested entities (and descendants when asked) in the catalogs. */
 function devicesOf(snapshot: CatalogSnapshot, request: RecentRequest | RecentTreeRequest): number[] {
   const devices = new Set<number>();
   for (const e of resolveScope(snapshot.tenants, request)) {
-    for (const s of snapshot.tenants.get(e.tenant_id)!.seriesByEntity.get(e.id) ?? []) devices.add(Number(s.device_id));
+    const catalog = snapshot.tenants.get(e.tenant_id)!;
+    for (const s of catalog.seriesByEntity.get(e.id) ?? []) devices.add(Number(s.device_id));
+    for (const s of catalog.pastSeriesByEntity.get(e.id) ?? []) devices.add(Number(s.device_id));
   }
   return [...devices];
 }

@@ -93,7 +93,8 @@ const ts = (ms: number) => new Date(ms).toISOString();
  */
 const isReading = (value: ReturnType<typeof sql>) => sql`abs(${value}) <= ${sql.lit(MAX_READING_MAGNITUDE)}::float8`;
 
-function seriesTable(keys: readonly SeriesKey[]) {
+/** The series as a table `s(tenant_id, device_id, slot, from_ts, to_ts, sid)`: each with the period it covers (±infinity when open). */
+export function seriesTable(keys: readonly SeriesKey[]) {
   const from = keys.map((k) => (k.fromMs == null ? '-infinity' : new Date(k.fromMs).toISOString()));
   const to = keys.map((k) => (k.toMs == null ? 'infinity' : new Date(k.toMs).toISOString()));
   return sql`unnest(${keys.map((k) => k.tenantId)}::int[], ${keys.map((k) => k.deviceId)}::bigint[], ${keys.map((k) => k.slot)}::int[],

@@ -14,8 +14,10 @@ import type {
   ParamDataRequest,
   UpdateDeviceBody,
 } from '@enviro/contracts/devices';
+import type { ModbusQuery, ModbusReadings } from '@enviro/contracts/devices/modbus';
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
+import { parseSpectralParam, SPECTRAL_TYPES } from '@enviro/domain/spectral';
 import { unitConversion } from '@enviro/domain/unit-conversion';
 import type { z } from 'zod';
 import type { DeviceBody as DeviceBodySchema, UpdateDeviceBody as UpdateDeviceBodySchema } from '@enviro/contracts/devices';
@@ -28,6 +30,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { EntityService } from '../entities/entities.service.ts';
+import { SpectralParamRepository } from './spectral-params.repository.ts';
 import { SuppressionWindowService } from './suppression-windows.service.ts';
 import { DeviceAdminRepository, type FleetDeviceRow, type FleetParamRow, type MountRow, type ParamWrite } from './device-admin.repository.ts';
 
@@ -58,6 +61,7 @@ export class DeviceAdminService {
   private readonly devices: DeviceAdminRepository;
   private readonly entities: EntityService;
   private readonly windows: SuppressionWindowService;
+  private readonly spectral: SpectralParamRepository;
 
   /**
    * @param forgetTokens drops tokens from this server's token cache once their change has committed
@@ -72,6 +76,7 @@ export class DeviceAdminService {
     this.devices = new DeviceAdminRepository(db);
     this.entities = new EntityService(db);
     this.windows = new SuppressionWindowService(db);
+    this.spectral = new SpectralParamRepository(db);
   }
 
   /** The fleet page: the tenants' devices matching the filters, one page. */
@@ -270,23 +275,44 @@ export class DeviceAdminService {
   /** Chart readings of the device's parameters: a range (at most 7 days) or the 15-minute slot of an instant. */
   async paramData(auth: Auth, id: number, request: ParamDataRequest): Promise<ParamData[]> {
     const row = await this.readable(auth, id);
-    let from: number;
-    let to: number;
-    if (request.startTime !== undefined && request.endTime !== undefined) {
-      [from, to] = [Date.parse(request.startTime), Date.parse(request.endTime)];
-      if (to <= from) throw badRequest('endTime', 'must be after startTime');
-      if (to - from > 7 * DAY_MS) throw badRequest('endTime', 'at most 7 days after startTime');
-    } else {
-      from = Math.floor(Date.parse(request.time!) / SLOT_MS) * SLOT_MS;
-      to = from + SLOT_MS;
-    }
+    const { from, to } = readingWindow(request);
     const params = (await this.devices.params(row.tenant_id, id)).filter((p) => p.deleted_date === null);
     const named = request.params && new Set(request.params);
     const unknown = request.params?.findIndex((n) => !params.some((p) => p.name === n)) ?? -1;
     if (unknown >= 0) throw badRequest(`params.${unknown}`, `device ${id} has no parameter ${request.params![unknown]}`);
     const chosen = params.filter((p) => (!named || named.has(p.name)) && matchesType(p.name, request.type ?? 'all'));
-    const readings = await this.devices.readings(row.tenant_id, id, new Date(from), new Date(to), MAX_READINGS);
-    return chosen.map((p) => ({
+    return this.readParams(row.tenant_id, id, chosen, from, to);
+  }
+
+  /**
+   * A spectral analyser's Modbus readings by type and wavelength (its `device_<type>_<nm>nm`
+   * parameters, @enviro/domain/spectral), over a range or the 15-minute slot of an instant.
+   */
+  async modbusReadings(auth: Auth, id: number, query: ModbusQuery): Promise<ModbusReadings> {
+    const row = await this.readable(auth, id);
+    const { from, to } = readingWindow(query);
+    const spectral = (await this.devices.params(row.tenant_id, id)).flatMap((p) => {
+      const s = p.deleted_date === null ? parseSpectralParam(p.name) : null;
+      return s && (query.type === undefined || s.type === query.type) && (query.wavelength === undefined || s.wavelength === query.wavelength) ? [{ ...s, param: p }] : [];
+    });
+    const data = await this.readParams(row.tenant_id, id, spectral.map((s) => s.param), from, to);
+    const types = [...new Set(spectral.map((s) => s.type))].sort();
+    return types.map((type) => {
+      const of = spectral.map((s, i) => ({ ...s, data: data[i]! })).filter((s) => s.type === type).sort((a, b) => a.wavelength - b.wavelength);
+      return {
+        type,
+        label: SPECTRAL_TYPES[type].label,
+        unit: of[0]!.data.unit,
+        wavelengths: of.map((s) => ({ wavelength: s.wavelength, name: s.param.name, data: s.data.data })),
+      };
+    });
+  }
+
+  /** Readings of these parameters of the device in [from, to), a list each in the order given. */
+  private async readParams(tenantId: number, id: number, params: readonly FleetParamRow[], from: number, to: number): Promise<ParamData[]> {
+    if (params.length === 0) return [];
+    const readings = await this.devices.readings(tenantId, id, new Date(from), new Date(to), MAX_READINGS);
+    return params.map((p) => ({
       name: p.name,
       label: p.label,
       unit: p.unit ?? p.std_unit,
@@ -366,6 +392,8 @@ export class DeviceAdminService {
     const names = body.params.map((p) => p.name);
     const twice = names.findIndex((n, i) => names.indexOf(n) !== i);
     if (twice >= 0) throw badRequest(`params.${twice}.name`, `parameter ${names[twice]} given twice`);
+    // A spectral analyser's wavelengths get their catalogue entries as it first names them.
+    await this.spectral.ensure(names);
     const ids = await this.devices.stdParamIds(names);
     const unknown = names.findIndex((n) => !ids.has(n));
     if (unknown >= 0) throw badRequest(`params.${unknown}.name`, `unknown parameter ${names[unknown]}; see /api/allMetaStdParams`);
@@ -392,6 +420,18 @@ export class DeviceAdminService {
       throw error;
     }
   }
+}
+
+/** [from, to) of a chart request: its range (at most 7 days), or the 15-minute slot of its instant. */
+function readingWindow(request: { startTime?: string | undefined; endTime?: string | undefined; time?: string | undefined }): { from: number; to: number } {
+  if (request.startTime !== undefined && request.endTime !== undefined) {
+    const [from, to] = [Date.parse(request.startTime), Date.parse(request.endTime)];
+    if (to <= from) throw badRequest('endTime', 'must be after startTime');
+    if (to - from > 7 * DAY_MS) throw badRequest('endTime', 'at most 7 days after startTime');
+    return { from, to };
+  }
+  const from = Math.floor(Date.parse(request.time!) / SLOT_MS) * SLOT_MS;
+  return { from, to: from + SLOT_MS };
 }
 
 function matchesType(name: string, type: 'diagnostic' | 'process' | 'all'): boolean {

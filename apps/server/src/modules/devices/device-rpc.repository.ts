@@ -58,6 +58,21 @@ export class DeviceRpcRepository extends Repository {
     return new Map(rows.map((r) => [r.access_token, r.device_id]));
   }
 
+  /** The devices with queued requests (id to its newest access token): what an external broker's sender publishes to. */
+  async tokensOfAwaited(): Promise<Map<string, string>> {
+    const rows = await this.t
+      .selectFrom('device_rpc as r')
+      .innerJoin('device_credential as c', (j) => j.onRef('c.tenant_id', '=', 'r.tenant_id').onRef('c.device_id', '=', 'r.device_id'))
+      .select(['r.device_id', 'c.access_token'])
+      .distinctOn('r.device_id')
+      .where('r.state', '=', 'QUEUED')
+      .where('r.expires_at', '>', new Date())
+      .orderBy('r.device_id')
+      .orderBy('c.created_at', 'desc')
+      .execute();
+    return new Map(rows.map((r) => [r.device_id, r.access_token]));
+  }
+
   /** Marks RPCs past their time EXPIRED. */
   async expire(now: Date): Promise<void> {
     await this.t.updateTable('device_rpc').set({ state: 'EXPIRED' }).where('state', 'in', ['QUEUED', 'SENT']).where('expires_at', '<', now).execute();

@@ -1,8 +1,9 @@
 /**
  * MQTT RPC to devices that take commands (issue 13: calibration start and abort in ThingsBoard's
  * form). Requests are rows of `device_rpc`, queued in the transaction of what caused them; every
- * server sends those of the devices listening on its own broker (FOR UPDATE SKIP LOCKED, so one
- * server sends each once) and records the answers, so a restart or a second server loses nothing.
+ * server sends those of the devices listening on its own broker, or all of them through an external
+ * broker (FOR UPDATE SKIP LOCKED, so one server sends each once), and records the answers, so a
+ * restart or a second server loses nothing.
  */
 import type { Logger } from '../../platform/mqtt/broker.ts';
 import type { RpcSink, RpcTransport } from '../../platform/mqtt/device-rpc.ts';
@@ -32,7 +33,7 @@ export function deviceRpcSink(db: Db, log: Logger): RpcSink {
   };
 }
 
-/** Sends queued requests to the devices listening here until stopped. */
+/** Sends queued requests to the devices listening here (every device, through an external broker) until stopped. */
 export function startDeviceRpcWorker(db: Db, transport: RpcTransport, log: Logger, pollMs = RPC_POLL_MS): { pass(): Promise<number>; stop(): Promise<void> } {
   const rpcs = new DeviceRpcRepository(db);
   let stopped = false;
@@ -41,8 +42,7 @@ export function startDeviceRpcWorker(db: Db, transport: RpcTransport, log: Logge
     await rpcs.expire(new Date());
     const tokens = transport.listeningTokens();
     if (tokens.length === 0) return 0;
-    const devices = await rpcs.devicesOfTokens(tokens);
-    const tokenOf = new Map([...devices].map(([token, id]) => [id, token]));
+    const tokenOf = tokens === 'any' ? await rpcs.tokensOfAwaited() : new Map([...(await rpcs.devicesOfTokens(tokens))].map(([token, id]) => [id, token]));
     return rpcs.dispatch([...tokenOf.keys()], (rpc) => transport.send(tokenOf.get(rpc.deviceId)!, rpc.id, { method: rpc.method, params: rpc.params }));
   };
   const timer = setInterval(() => {

@@ -27,6 +27,7 @@ import {
   SerialNoParams,
   UpdateDeviceBody,
 } from '@enviro/contracts/devices';
+import { ModbusQuery, ModbusReadings } from '@enviro/contracts/devices/modbus';
 import { EntityIdParams } from '@enviro/contracts/entities';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -134,6 +135,21 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: "Chart readings of a device's parameters: startTime and endTime (at most 7 days), or the 15-minute slot of time", params: DeviceIdParams, body: ParamDataRequest, response: { 200: ParamDataList, ...ERROR_RESPONSES } },
     },
     async (request) => devices.paramData(request.auth, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/devices/:id/modbus',
+    {
+      config: { access: TENANT_READ },
+      schema: {
+        tags: TAGS,
+        summary: "A spectral analyser's Modbus readings by type and wavelength (its device_<type>_<nm>nm parameters): startTime and endTime (at most 7 days), or the 15-minute slot of time",
+        params: DeviceIdParams,
+        querystring: ModbusQuery,
+        response: { 200: ModbusReadings, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => devices.modbusReadings(request.auth, request.params.id, request.query),
   );
 
   app.post(

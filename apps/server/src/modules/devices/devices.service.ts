@@ -9,6 +9,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { EntityProvisioningService } from '../entities/entity-provisioning.service.ts';
 import { DeviceRepository, type OperatorDeviceRow } from './devices.repository.ts';
+import { SpectralParamRepository } from './spectral-params.repository.ts';
 
 export type { OperatorDeviceRow } from './devices.repository.ts';
 
@@ -20,9 +21,11 @@ export type { OperatorDeviceRow } from './devices.repository.ts';
 export class DeviceService {
   private readonly devices: DeviceRepository;
   private readonly entities: EntityProvisioningService;
+  private readonly spectral: SpectralParamRepository;
 
   constructor(private readonly db: Db) {
     this.devices = new DeviceRepository(db);
+    this.spectral = new SpectralParamRepository(db);
     this.entities = new EntityProvisioningService(db);
   }
 
@@ -32,6 +35,7 @@ export class DeviceService {
     const names = d.params.map((p) => p.name);
     const duplicate = names.find((n, i) => names.indexOf(n) !== i);
     if (duplicate) throw badRequest('params', `parameter ${duplicate} given twice`);
+    await this.spectral.ensure(names);
     const stdIds = await this.devices.stdParamIds(names);
     const unknown = names.find((n) => !stdIds.has(n));
     if (unknown) throw badRequest('params', `unknown parameter ${unknown}; see /api/allMetaStdParams`);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TelemetrySink } from './telemetry-sink.ts';
 import type { HealthCheck } from '../http/health.plugin.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
+import { connectExternalRpc } from './external-rpc.ts';
 import { connectExternalSessions } from './external-sessions.ts';
 import type { RpcSink, RpcTransport } from './device-rpc.ts';
 
@@ -15,7 +16,7 @@ export interface Broker {
   stopAccepting(): Promise<void>;
   /** Disconnects everything. */
   close(): Promise<void>;
-  /** RPC to devices connected here: the embedded broker only (an external broker's devices get none yet). */
+  /** RPC to devices: those connected to the embedded broker, or every device of the external one. */
   rpc?: RpcTransport;
 }
 
@@ -24,7 +25,7 @@ export type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'
 export interface BrokerOptions {
   ingest: TelemetrySink;
   log: Logger;
-  /** Where devices' answers to RPCs go (embedded broker). */
+  /** Where devices' answers to RPCs go; without it no RPC is sent. */
   rpc?: RpcSink;
   /** External broker URL; unset: start the embedded broker. */
   url?: string | undefined;
@@ -38,11 +39,24 @@ export interface BrokerOptions {
 }
 
 /** Starts the embedded broker, or bridges from `url` when one is configured. */
-export function startBroker(options: BrokerOptions): Promise<Broker> {
+export async function startBroker(options: BrokerOptions): Promise<Broker> {
   const { ingest, log } = options;
   if (options.url) {
     const { url, databaseUrl } = options;
-    return connectExternalSessions({ url, clientId: options.clientId ?? 'enviro-ingest', databaseUrl, ingest, log });
+    const clientId = options.clientId ?? 'enviro-ingest';
+    const sessions = await connectExternalSessions({ url, clientId, databaseUrl, ingest, log });
+    if (!options.rpc) return sessions;
+    const rpc = await connectExternalRpc({ url, clientId, sink: options.rpc, log });
+    return {
+      health: () => sessions.health(),
+      connections: () => sessions.connections(),
+      stopAccepting: () => sessions.stopAccepting(),
+      async close() {
+        await rpc.close();
+        await sessions.close();
+      },
+      rpc,
+    };
   }
   return startEmbeddedBroker({ port: options.port ?? 1883, host: options.host ?? '0.0.0.0', ingest, log, rpc: options.rpc });
 }

@@ -13,7 +13,12 @@ export function DevicesRoute() {
   if (!me.data) return <Loading />;
   return (
     <Container size="xl" py="md">
-      <DevicesView canEdit={mayChangeFleet(me.data, acting !== null)} canEditMakes={mayChangeMakes(me.data)} tenantId={acting?.id ?? me.data.tenant.id} />
+      <DevicesView
+        canEdit={mayChangeFleet(me.data, acting !== null)}
+        canEditMakes={mayChangeMakes(me.data)}
+        tenantId={acting?.id ?? me.data.tenant.id}
+        siteUser={me.data.userType === 'site' && acting === null}
+      />
     </Container>
   );
 }

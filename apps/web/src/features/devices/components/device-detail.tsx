@@ -14,6 +14,7 @@ import { mountDevice, removeDevice, rotateToken, useDeviceAction } from '../api/
 import { useAvailability } from '../api/get-availability';
 import { useDevice } from '../api/get-device';
 import { importCsv } from '../api/import-csv';
+import { DiagnosticsCharts, SpectrumCharts } from './device-charts';
 import { DeviceFormModal } from './device-form-modal';
 
 const DAY_MS = 86_400_000;
@@ -52,6 +53,8 @@ export function DeviceDetailView({ id }: { id: number }) {
       </SimpleGrid>
       {d.canEdit && !d.deletedDate && <Actions id={d.id} token={d.accessToken} entityId={d.entityId} tenantId={d.tenantId} onEdit={() => setEditing(true)} />}
       <Params params={d.params ?? []} />
+      <DiagnosticsCharts device={d} />
+      <SpectrumCharts device={d} />
       <Availability id={d.id} />
       <Mounts mounts={d.mounts ?? []} />
       {d.canEdit && !d.deletedDate && <CsvUpload id={d.id} />}

@@ -19,9 +19,9 @@ const STATUSES: DeviceLiveStatus[] = ['LIVE', 'DELAYED', 'OFFLINE', 'UNKNOWN'];
 /**
  * The fleet (issue 13): devices with search, live status and in-service or removed, paged by the
  * server, every choice in the URL; the station editor; gateways; makes and models. Change buttons only for those who
- * may change the fleet (`canEdit`) or the shared makes (`canEditMakes`).
+ * may change the fleet (`canEdit`) or the shared makes (`canEditMakes`); site users count gateways by partner (`siteUser`).
  */
-export function DevicesView({ canEdit, canEditMakes, tenantId }: { canEdit: boolean; canEditMakes: boolean; tenantId: number }) {
+export function DevicesView({ canEdit, canEditMakes, tenantId, siteUser = false }: { canEdit: boolean; canEditMakes: boolean; tenantId: number; siteUser?: boolean }) {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'devices';
   const setTab = (value: string | null) =>
@@ -48,7 +48,7 @@ export function DevicesView({ canEdit, canEditMakes, tenantId }: { canEdit: bool
           <StationsPanel tenantId={tenantId} canEdit={canEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="gateways" pt="md">
-          <GatewaysPanel canEdit={canEdit} />
+          <GatewaysPanel canEdit={canEdit} byPartner={siteUser} />
         </Tabs.Panel>
         <Tabs.Panel value="makes" pt="md">
           <MakesPanel canEdit={canEditMakes} />

@@ -5,15 +5,17 @@ import { LiveStatusBadge } from '@/components/status/live-status-badge';
 import { Loading } from '@/components/status/load-state';
 import { notifyInfo } from '@/lib/notify';
 import { useGatewayAction, useGateways } from '../api/get-gateways';
+import { GatewayCounts } from './gateway-counts';
 
-/** Gateways (ThingsBoard's gateway MQTT API): last seen, token for those who may change them, add, rotate, remove. */
-export function GatewaysPanel({ canEdit }: { canEdit: boolean }) {
+/** Gateways (ThingsBoard's gateway MQTT API): counts, last seen, token for those who may change them, add, rotate, remove. */
+export function GatewaysPanel({ canEdit, byPartner }: { canEdit: boolean; byPartner: boolean }) {
   const gateways = useGateways();
   const action = useGatewayAction();
   const [name, setName] = useState('');
   if (!gateways.data) return gateways.error ? <Alert color="red">The gateways could not be loaded: {gateways.error.message}</Alert> : <Loading h={120} />;
   return (
     <Stack>
+      <GatewayCounts byPartner={byPartner} />
       <Text size="sm" c="dimmed">
         A gateway connects to MQTT with its token as username and publishes its devices' readings to v1/gateway/telemetry, each device named as on this
         page.
