@@ -320,19 +320,23 @@ export class AlertEvaluationRepository extends Repository {
   }
 
   /**
-   * The 15-minute aggregates (reading_15m, written by the rollup worker) of the devices' slots in
-   * `buckets`; the constant bucket list lets the planner keep to the partitions concerned.
+   * The 15-minute aggregates (reading_15m, written by the rollup worker) of some slots of devices,
+   * as (device, bucket) pairs: each pair is one index probe (not every device with every bucket;
+   * OFFSET 0 keeps the lateral subquery a probe even when stale statistics would favour a hash join
+   * over the whole table), and the bounds keep the plan to the partitions concerned.
    */
-  async aggregates(tenantId: number, deviceIds: readonly string[], buckets: readonly Date[]): Promise<SlotAggregate[]> {
-    if (buckets.length === 0 || deviceIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('reading_15m')
-      .select(['device_id', 'slot', 'bucket', 'n', 'sum', 'min', 'max'])
-      .where('tenant_id', '=', tenantId)
-      .where('device_id', 'in', deviceIds)
-      .where('bucket', 'in', buckets)
-      .execute();
-    return rows.map((r) => ({ deviceId: String(r.device_id), slot: r.slot, bucket: r.bucket.getTime(), n: r.n, avg: r.sum / r.n, min: r.min, max: r.max }));
+  async aggregates(tenantId: number, slots: readonly { deviceId: string; bucket: number }[]): Promise<SlotAggregate[]> {
+    if (slots.length === 0) return [];
+    const buckets = slots.map((s) => s.bucket);
+    const { rows } = await sql<{ device_id: string; slot: number; bucket: Date; n: number; sum: number; min: number; max: number }>`
+      SELECT r.device_id::text, r.slot, r.bucket, r.n, r.sum, r.min, r.max
+      FROM unnest(${sql.val(slots.map((s) => s.deviceId))}::bigint[], ${sql.val(slots.map((s) => new Date(s.bucket)))}::timestamptz[]) AS k(device_id, bucket)
+      CROSS JOIN LATERAL (
+        SELECT * FROM reading_15m x
+        WHERE x.tenant_id = ${tenantId} AND x.device_id = k.device_id AND x.bucket = k.bucket
+          AND x.bucket >= ${new Date(Math.min(...buckets))} AND x.bucket <= ${new Date(Math.max(...buckets))}
+        OFFSET 0) r`.execute(this.db);
+    return rows.map((r) => ({ deviceId: r.device_id, slot: r.slot, bucket: r.bucket.getTime(), n: r.n, avg: r.sum / r.n, min: r.min, max: r.max }));
   }
 
   /** Records the evaluation of slots (again after late readings) in one statement; an unchanged row is not rewritten. */
@@ -350,7 +354,7 @@ export class AlertEvaluationRepository extends Repository {
 
   /**
    * The episodes (none merged) of many series, locked: each series' active one and those whose span
-   * [start, end or last breach] meets its range [lo, hi].
+   * [start, end or last breach] meets its range [lo, hi]; one index scan per series.
    */
   async episodesNear(tenantId: number, ranges: readonly SeriesRange[]): Promise<(KnownEpisodeRow & { key: number })[]> {
     if (ranges.length === 0) return [];
@@ -358,22 +362,27 @@ export class AlertEvaluationRepository extends Repository {
       SELECT k.key::int AS key, a.id::text AS id, a.status, a.started_at, a.last_breach_at, a.ended_at, a.peak, a.slot_count, a.message
       FROM unnest(${sql.val(ranges.map((r) => r.ruleId))}::bigint[], ${sql.val(ranges.map((r) => r.deviceId))}::bigint[], ${sql.val(ranges.map((r) => r.slot))}::smallint[],
                   ${sql.val(ranges.map((r) => r.lo))}::timestamptz[], ${sql.val(ranges.map((r) => r.hi))}::timestamptz[]) WITH ORDINALITY AS k(rule_id, device_id, slot, lo, hi, key)
-      JOIN alert_episode a ON a.tenant_id = ${tenantId} AND a.rule_id = k.rule_id AND a.device_id = k.device_id AND a.slot = k.slot
-      WHERE a.merged_into IS NULL
-        AND (a.status IN ('OPEN', 'ACKNOWLEDGED') OR (a.started_at <= k.hi AND greatest(a.last_breach_at, a.ended_at) >= k.lo))
-      ORDER BY a.started_at
-      FOR UPDATE OF a`.execute(this.db);
+      CROSS JOIN LATERAL (
+        SELECT * FROM alert_episode x
+        WHERE x.tenant_id = ${tenantId} AND x.rule_id = k.rule_id AND x.device_id = k.device_id AND x.slot = k.slot AND x.merged_into IS NULL
+          AND (x.status IN ('OPEN', 'ACKNOWLEDGED') OR (x.started_at <= k.hi AND greatest(x.last_breach_at, x.ended_at) >= k.lo))
+        OFFSET 0
+        FOR UPDATE) a
+      ORDER BY a.started_at`.execute(this.db);
     return rows.map((r) => ({ ...r, key: r.key - 1 }));
   }
 
-  /** The slot results of many series, each in its range [lo, hi], oldest first. */
+  /** The slot results of many series, each in its range [lo, hi], oldest first (one index range scan per series). */
   async slotRows(tenantId: number, ranges: readonly SeriesRange[]): Promise<{ key: number; bucket: Date; value: number | null; breach: boolean }[]> {
     if (ranges.length === 0) return [];
     const { rows } = await sql<{ key: number; bucket: Date; value: number | null; breach: boolean }>`
       SELECT k.key::int AS key, s.bucket, s.value, s.breach
       FROM unnest(${sql.val(ranges.map((r) => r.ruleId))}::bigint[], ${sql.val(ranges.map((r) => r.deviceId))}::bigint[], ${sql.val(ranges.map((r) => r.slot))}::smallint[],
                   ${sql.val(ranges.map((r) => r.lo))}::timestamptz[], ${sql.val(ranges.map((r) => r.hi))}::timestamptz[]) WITH ORDINALITY AS k(rule_id, device_id, slot, lo, hi, key)
-      JOIN alert_slot s ON s.tenant_id = ${tenantId} AND s.rule_id = k.rule_id AND s.device_id = k.device_id AND s.slot = k.slot AND s.bucket BETWEEN k.lo AND k.hi
+      CROSS JOIN LATERAL (
+        SELECT * FROM alert_slot x
+        WHERE x.tenant_id = ${tenantId} AND x.rule_id = k.rule_id AND x.device_id = k.device_id AND x.slot = k.slot AND x.bucket BETWEEN k.lo AND k.hi
+        OFFSET 0) s
       ORDER BY k.key, s.bucket`.execute(this.db);
     return rows.map((r) => ({ ...r, key: r.key - 1 }));
   }

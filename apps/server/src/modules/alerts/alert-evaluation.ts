@@ -243,7 +243,7 @@ export class AlertEvaluator {
     if (judged.length > 0) {
       const pairs = [...stations].flatMap(([deviceId, periods]) => periods.map((p) => ({ deviceId, entityId: p.entityId })));
       const [aggs, covering] = await Promise.all([
-        repo.aggregates(tenantId, [...new Set(judged.map((j) => j.series.deviceId))], [...new Set(judged.map((j) => j.bucket))].map((b) => new Date(b))),
+        repo.aggregates(tenantId, [...buckets].flatMap(([deviceId, ofDevice]) => ofDevice.map((bucket) => ({ deviceId, bucket })))),
         windows.covering(tenantId, pairs, new Date(from), new Date(to)),
       ]);
       const aggOf = new Map(aggs.map((a) => [`${a.deviceId}:${a.slot}:${a.bucket}`, a]));
