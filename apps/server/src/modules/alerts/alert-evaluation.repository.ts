@@ -503,22 +503,17 @@ export class AlertEvaluationRepository extends Repository {
     return this.startEscalations(tenantId, [{ alertId, escalationId }], openedAt);
   }
 
-  /** Starts the escalation of new alerts of a tenant in two statements. */
+  /** Starts the escalation of new alerts of a tenant in one statement: one row per level of each one's policy. */
   async startEscalations(tenantId: number, alerts: readonly { alertId: string; escalationId: string | null }[], openedAt: Date): Promise<void> {
     if (alerts.length === 0) return;
-    const policies = await this.db
-      .selectFrom('alert_escalation')
-      .select(['id', 'is_default', 'levels'])
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'ENABLED')
-      .execute();
-    const levelsOf = (escalationId: string | null) =>
-      ((escalationId === null ? policies.find((p) => p.is_default) : policies.find((p) => p.id === escalationId))?.levels ?? []) as { delayMinutes: number }[];
-    const rows = alerts.flatMap((a) =>
-      levelsOf(a.escalationId).map((l, i) => ({ tenant_id: tenantId, alert_id: a.alertId, level: i + 1, next_at: new Date(openedAt.getTime() + l.delayMinutes * 60_000) })),
-    );
-    if (rows.length === 0) return;
-    await this.db.insertInto('alert_escalation_state').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    await sql`
+      INSERT INTO alert_escalation_state (tenant_id, alert_id, level, next_at)
+      SELECT ${tenantId}, k.alert_id, l.level, ${openedAt}::timestamptz + (l.value->>'delayMinutes')::float8 * interval '1 minute'
+      FROM unnest(${sql.val(alerts.map((a) => a.alertId))}::bigint[], ${sql.val(alerts.map((a) => a.escalationId))}::bigint[]) AS k(alert_id, escalation_id)
+      JOIN alert_escalation e ON e.tenant_id = ${tenantId} AND e.status = 'ENABLED'
+        AND CASE WHEN k.escalation_id IS NULL THEN e.is_default ELSE e.id = k.escalation_id END
+      CROSS JOIN LATERAL jsonb_array_elements(e.levels) WITH ORDINALITY AS l(value, level)
+      ON CONFLICT DO NOTHING`.execute(this.db);
   }
 
   /** Finished DATA_LOSS episodes of the devices whose gap [started_at, ended_at) meets [from, to). */
