@@ -16,12 +16,14 @@ describe('escalation until acknowledged and notification delivery', () => {
   let clock = 0;
   const now = () => clock;
   const hooks: unknown[] = [];
+  const hookKeys: (string | undefined)[] = [];
   let hookStatus = 200;
   const receiver = createServer((req: IncomingMessage, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       hooks.push(JSON.parse(body));
+      hookKeys.push(req.headers['idempotency-key'] as string | undefined);
       res.writeHead(hookStatus).end();
     });
   });
@@ -135,6 +137,41 @@ describe('escalation until acknowledged and notification delivery', () => {
     expect(sms()).toMatchObject([{ status: 'SENT', attempts: 2 }]);
     expect(ctx.sms.sent.filter((s) => s.to === '+919800000001')).toHaveLength(1);
     expect(hooks).toContainEqual(expect.objectContaining({ event: 'alerts.opened', alerts: [expect.objectContaining({ id: rows[1].id, severity: 'MAJOR' })] }));
+  });
+
+  it('sends a message again with the same Idempotency-Key and Message-ID, so receivers can drop the copy', async () => {
+    clock = Date.UTC(2026, 0, 8, 10, 0, 5);
+    const d = await ctx.b.newStationDevice({ params: [{ name: 'pm', max: 50 }] });
+    await ctx.database.pool.query(`INSERT INTO alert_escalation (tenant_id, name, is_default, levels) VALUES ($1, 'hook', true, $2)`, [
+      d.tenantId,
+      JSON.stringify([{ delayMinutes: 0, repeatMinutes: null, recipients: { emails: ['dedupe@example.in'], webhooks: [hookUrl] } }]),
+    ]);
+    const t = Math.floor(Date.now() / BUCKET) * BUCKET - 8 * BUCKET;
+    await ctx.inject({ method: 'POST', url: `/api/v1/${d.accessToken}/telemetry`, payload: [{ ts: t + MINUTE, values: { pm: 90 } }] });
+    const evaluator = new AlertEvaluator(ctx.db, now);
+    await evaluator.ensureDefaults();
+    await drainRollups(ctx.database);
+    await evaluator.drain();
+    await notifier().escalate();
+    // The receiver takes the first post but its answer is an error (as if the answer were lost):
+    // the notification is sent again a minute later, as it would be after a crash before its record.
+    const before = hooks.length;
+    hookStatus = 500;
+    clock += MINUTE;
+    await notifier().dispatch();
+    hookStatus = 200;
+    clock += MINUTE;
+    await notifier().dispatch();
+    const sent = hooks.slice(before) as { notificationIds: number[] }[];
+    const keys = hookKeys.slice(before);
+    expect(sent).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(sent[1]!.notificationIds).toEqual(sent[0]!.notificationIds);
+    const { rows } = await ctx.database.pool.query(`SELECT id::int FROM notification_outbox WHERE tenant_id = $1 AND channel = 'WEBHOOK'`, [d.tenantId]);
+    expect(sent[0]!.notificationIds).toEqual(rows.map((r) => r.id));
+    const mail = await ctx.mail.next('dedupe@example.in');
+    expect(mail.raw).toMatch(/^Message-ID: <alerts\.[0-9a-f]{32}@enviro\.example>/im);
   });
 
   it('sends one mail listing every alert that opened for a recipient within the minute', async () => {

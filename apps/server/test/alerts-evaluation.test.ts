@@ -131,6 +131,109 @@ describe('alert evaluation on closed 15-minute slots', () => {
     expect(found[0]!.ended_at!.getTime()).toBe(early + BUCKET);
   });
 
+  it('a late clean slot in the middle of an alert splits it in two; a late breach in that slot joins them again', async () => {
+    const d = await station();
+    const t = base();
+    await send(d.accessToken, [...slotOf(t, 60), ...slotOf(t + BUCKET, 70), ...slotOf(t + 2 * BUCKET, 80), ...slotOf(t + 3 * BUCKET, 65)]);
+    await evaluate();
+    const [first] = await episodes(d.id);
+    expect(first).toMatchObject({ status: 'OPEN', slot_count: 4 });
+
+    // Late low readings bring slot t+1 to an average of 28: back within limits for one slot.
+    await send(d.accessToken, Array.from({ length: 3 }, (_, i) => ({ ts: t + BUCKET + (i * 5 + 2) * MINUTE, values: { pm: 0 } })));
+    await evaluate();
+    let found = await episodes(d.id);
+    expect(found.map((e) => [e.id === first!.id, e.status, e.slot_count, e.peak, e.started_at.getTime(), e.ended_at?.getTime() ?? null])).toEqual([
+      [true, 'RESOLVED', 1, 60, t, t + BUCKET],
+      [false, 'OPEN', 2, 80, t + 2 * BUCKET, null],
+    ]);
+    const second = found[1]!;
+    const transitions = async (id: number) =>
+      (await ctx.database.pool.query(`SELECT from_status, to_status, comment FROM alert_transition WHERE alert_id = $1 ORDER BY id`, [id])).rows.map((r) => `${r.from_status}>${r.to_status}`);
+    expect(await transitions(first!.id)).toEqual(['null>OPEN', 'OPEN>RESOLVED']);
+    expect(await transitions(second.id)).toEqual(['null>OPEN']);
+    // The new alert escalates like any other.
+    const esc = await ctx.database.pool.query(`SELECT count(*)::int AS n FROM alert_escalation_state WHERE alert_id = $1`, [second.id]);
+    expect(esc.rows[0].n).toBe(1);
+
+    // A late reading of 500 in that slot (average 112) breaks it again: one alert of four slots, the
+    // active one; the other is resolved as merged into it and no longer counted.
+    await send(d.accessToken, [{ ts: t + BUCKET + 14 * MINUTE, values: { pm: 500 } }]);
+    await evaluate();
+    found = await episodes(d.id);
+    expect(found.map((e) => [e.id, e.status, e.slot_count, e.started_at.getTime()])).toEqual([
+      [first!.id, 'RESOLVED', 1, t],
+      [second.id, 'OPEN', 4, t],
+    ]);
+    const merged = await ctx.database.pool.query(`SELECT merged_into::int FROM alert_episode WHERE id = $1`, [first!.id]);
+    expect(merged.rows[0].merged_into).toBe(second.id);
+    expect(await transitions(first!.id)).toEqual(['null>OPEN', 'OPEN>RESOLVED', 'RESOLVED>RESOLVED']);
+    // Evaluating the same slots again changes nothing.
+    await ctx.database.pool.query(
+      `INSERT INTO slot_change (tenant_id, consumer, device_id, bucket) SELECT $1, 'alerts', $2, b FROM unnest($3::timestamptz[]) b`,
+      [d.tenantId, d.id, [0, 1, 2, 3].map((k) => new Date(t + k * BUCKET))],
+    );
+    await new AlertEvaluator(ctx.db).drain();
+    expect((await episodes(d.id)).map((e) => [e.id, e.status, e.slot_count])).toEqual([
+      [first!.id, 'RESOLVED', 1],
+      [second.id, 'OPEN', 4],
+    ]);
+    expect(await transitions(first!.id)).toHaveLength(3);
+  });
+
+  it('with a clear condition of two slots, one clean slot neither splits nor resolves an alert', async () => {
+    const d = await station();
+    await ctx.database.pool.query(`UPDATE alert_rule SET clear_slots = 2 WHERE tenant_id = $1`, [d.tenantId]);
+    const t = base();
+    await send(d.accessToken, [...slotOf(t, 60), ...slotOf(t + BUCKET, 10), ...slotOf(t + 2 * BUCKET, 80)]);
+    await evaluate();
+    expect((await episodes(d.id)).map((e) => [e.status, e.slot_count, e.peak])).toEqual([['OPEN', 2, 80]]);
+    await send(d.accessToken, [...slotOf(t + 3 * BUCKET, 10), ...slotOf(t + 4 * BUCKET, 10)]);
+    await evaluate();
+    const found = await episodes(d.id);
+    expect(found.map((e) => [e.status, e.slot_count, e.ended_at?.getTime()])).toEqual([['RESOLVED', 2, t + 3 * BUCKET]]);
+  });
+
+  it('attributes slots to the station the device was mounted on then: its rules before a move, the new station’s after', async () => {
+    const tenantId = (await ctx.b.newTenant()).id;
+    const a = (await ctx.b.newEntity({ tenantId, name: 'Stack A' })).id;
+    const b = (await ctx.b.newEntity({ tenantId, name: 'Stack B' })).id;
+    const device = await ctx.b.newDevice({ tenantId, entityId: a, params: [{ name: 'pm' }] });
+    await ctx.database.pool.query(
+      `INSERT INTO alert_rule (tenant_id, name, entity_id, std_param_ids, condition, comparison, threshold_max)
+       SELECT $1, 'pm at ' || e, e, ARRAY[(SELECT id FROM std_param WHERE name = 'pm')], 'AVG_15M', 'ABOVE', 50 FROM unnest($2::bigint[]) e`,
+      [tenantId, [a, b]],
+    );
+    const admin = (await ctx.signedIn({ tenantId, role: 'admin' })).cookie;
+    const move = await ctx.inject({ method: 'POST', url: `/api/entity/${b}/mount/device/${device.id}`, headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest' } });
+    expect(move.statusCode).toBe(200);
+    // The move as history, in the middle of slot t+2 (that slot and the later ones are B's).
+    const t = base();
+    const at = new Date(t + 2 * BUCKET + 7 * MINUTE);
+    await ctx.database.pool.query(`UPDATE device_mount SET unmounted_at = $2 WHERE device_id = $1 AND unmounted_at IS NOT NULL`, [device.id, at]);
+    await ctx.database.pool.query(`UPDATE device_mount SET mounted_at = $2 WHERE device_id = $1 AND unmounted_at IS NULL`, [device.id, at]);
+    await send(device.accessToken, [0, 1, 2, 3].flatMap((k) => slotOf(t + k * BUCKET, 60 + k)));
+    await evaluate();
+    const { rows } = await ctx.database.pool.query(
+      `SELECT r.entity_id::int AS rule_station, a.entity_id::int AS station, a.status, a.slot_count, a.started_at, a.peak
+         FROM alert_episode a JOIN alert_rule r ON r.tenant_id = a.tenant_id AND r.id = a.rule_id WHERE a.device_id = $1 ORDER BY a.started_at`,
+      [device.id],
+    );
+    expect(rows.map((r) => [r.rule_station, r.station, r.status, r.slot_count, r.started_at.getTime(), r.peak])).toEqual([
+      [a, a, 'OPEN', 2, t, 61],
+      [b, b, 'OPEN', 2, t + 2 * BUCKET, 63],
+    ]);
+    // Each station's rule judged only its own slots.
+    const slots = await ctx.database.pool.query(
+      `SELECT r.entity_id::int AS station, count(*)::int AS n FROM alert_slot s JOIN alert_rule r ON r.tenant_id = s.tenant_id AND r.id = s.rule_id WHERE s.device_id = $1 GROUP BY 1 ORDER BY 1`,
+      [device.id],
+    );
+    expect(slots.rows).toEqual([
+      { station: a, n: 2 },
+      { station: b, n: 2 },
+    ]);
+  });
+
   it('INSTANT breaks on one reading, SUSTAINED only when every reading breaks for its duration', async () => {
     const d = await ctx.b.newStationDevice({ params: [{ name: 'pm' }, { name: 'so2' }] });
     await ctx.database.pool.query(

@@ -62,10 +62,11 @@ export interface Server {
 }
 
 /**
- * Spawns `server.ts` with `env` on `port` and resolves once /healthz says ok. The embedded broker
+ * Spawns `server.ts` with `env` on `port` and resolves once /healthz says ok (within
+ * `healthyWithinMs`: a loaded machine may need longer to start tsx). The embedded broker
  * unless `env` names MQTT_URL; no demo seed; warnings and errors only.
  */
-export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<Server> {
+export async function startServer(port: number, env: NodeJS.ProcessEnv, healthyWithinMs = 30_000): Promise<Server> {
   const merged: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'never', LOG_LEVEL: 'warn', ...env };
   if (!env.MQTT_URL) delete merged.MQTT_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -84,7 +85,7 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise
       resolve(code);
     }),
   );
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < healthyWithinMs / 100; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
     if (ok) return { child, exited, output: () => output };

@@ -85,6 +85,69 @@ export interface NewEpisode {
   now: Date;
 }
 
+/** One station a device served, on the 15-minute grid: slots in [fromMs, toMs); null: unbounded. */
+export interface DeviceMount {
+  deviceId: string;
+  entityId: string;
+  entityType: string | null;
+  fromMs: number | null;
+  toMs: number | null;
+}
+
+/** The evaluation of one slot of one series by one rule. */
+export interface SlotResult {
+  ruleId: string;
+  deviceId: string;
+  slot: number;
+  bucket: Date;
+  value: number | null;
+  breach: boolean;
+  suppressed: boolean;
+}
+
+/** The slots [lo, hi] of one rule's series a batch reads. */
+export interface SeriesRange {
+  ruleId: string;
+  deviceId: string;
+  slot: number;
+  lo: Date;
+  hi: Date;
+}
+
+/** An episode as read for planning (alert-episode-plan.ts). */
+export interface KnownEpisodeRow {
+  id: string;
+  status: string;
+  started_at: Date;
+  last_breach_at: Date;
+  ended_at: Date | null;
+  peak: number | null;
+  slot_count: number;
+  message: string;
+}
+
+/** The columns the evaluation decides for an episode. */
+export interface StoredEpisodeState {
+  status: string;
+  startedAt: Date;
+  lastBreachAt: Date;
+  endedAt: Date | null;
+  peak: number | null;
+  slotCount: number;
+  message: string;
+  mergedInto: string | null;
+}
+
+export interface NewTransition {
+  tenantId: number;
+  alertId: string;
+  from: string | null;
+  to: string;
+  at: Date;
+  userId?: number | null;
+  comment: string | null;
+}
+
 /** A device whose readings stopped (DATA_LOSS candidates). */
 export interface SilentDevice {
   tenantId: number;
@@ -134,19 +197,46 @@ function toEpisode(r: {
   };
 }
 
+function episodeRow(e: NewEpisode) {
+  return {
+    tenant_id: e.tenantId,
+    rule_id: e.ruleId,
+    device_id: e.deviceId,
+    entity_id: e.entityId,
+    slot: e.slot,
+    std_param_id: e.stdParamId,
+    type: e.type,
+    severity: e.severity,
+    status: e.status,
+    started_at: e.startedAt,
+    last_breach_at: e.lastBreachAt,
+    ended_at: e.endedAt,
+    peak: e.peak,
+    limit_min: e.limitMin,
+    limit_max: e.limitMax,
+    slot_count: e.slotCount,
+    message: e.message,
+    source_id: e.sourceId ?? null,
+    created_at: e.now,
+  };
+}
+
 /**
  * The evaluation's reads and writes: rules, series and their 15-minute aggregates (read from
  * reading_15m in SQL; the data module's repository is not imported), per-slot results, episodes and
  * their transitions, the escalation start. Always run `in(trx)` of the slot feed's transaction.
  */
 export class AlertEvaluationRepository extends Repository {
-  /** Enabled rules of a tenant. */
-  async enabledRules(tenantId: number): Promise<EvalRule[]> {
+  /** Enabled rules of a tenant; with `entityIds`, only those of these stations and those of no station. */
+  async enabledRules(tenantId: number, entityIds?: readonly string[]): Promise<EvalRule[]> {
     const rows = await this.db
       .selectFrom('alert_rule')
       .selectAll()
       .where('tenant_id', '=', tenantId)
       .where('status', '=', 'ENABLED')
+      .$if(entityIds !== undefined, (qb) =>
+        qb.where((eb) => eb.or([eb('entity_id', 'is', null), eb('entity_id', '=', sql<string>`ANY(${sql.val(entityIds ?? [])}::bigint[])`)])),
+      )
       .execute();
     return rows.map((r) => ({
       tenantId: r.tenant_id,
@@ -213,77 +303,117 @@ export class AlertEvaluationRepository extends Repository {
     }));
   }
 
-  /** The 15-minute aggregates of some slots of a device (reading_15m, written by the rollup worker). */
-  async aggregates(tenantId: number, deviceId: string, buckets: readonly Date[]): Promise<SlotAggregate[]> {
-    if (buckets.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('reading_15m')
-      .select(['device_id', 'slot', 'bucket', 'n', 'sum', 'min', 'max'])
-      .where('tenant_id', '=', tenantId)
-      .where('device_id', '=', deviceId)
-      .where('bucket', 'in', buckets)
-      .execute();
-    return rows.map((r) => ({ deviceId: r.device_id, slot: r.slot, bucket: r.bucket.getTime(), n: r.n, avg: r.sum / r.n, min: r.min, max: r.max }));
-  }
-
-  /** Records the evaluation of one slot of a series (again after a late reading). */
-  async putSlot(s: { tenantId: number; ruleId: string; deviceId: string; slot: number; bucket: Date; value: number | null; breach: boolean; suppressed: boolean }): Promise<void> {
-    await this.db
-      .insertInto('alert_slot')
-      .values({ tenant_id: s.tenantId, rule_id: s.ruleId, device_id: s.deviceId, slot: s.slot, bucket: s.bucket, value: s.value, breach: s.breach, suppressed: s.suppressed })
-      .onConflict((oc) =>
-        oc.columns(['tenant_id', 'rule_id', 'device_id', 'slot', 'bucket']).doUpdateSet({ value: s.value, breach: s.breach, suppressed: s.suppressed }),
-      )
-      .execute();
-  }
-
-  /** Records the evaluation of several slots at once (again after late readings). */
-  async putSlots(rows: readonly { tenantId: number; ruleId: string; deviceId: string; slot: number; bucket: Date; value: number | null; breach: boolean; suppressed: boolean }[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db
-      .insertInto('alert_slot')
-      .values(rows.map((s) => ({ tenant_id: s.tenantId, rule_id: s.ruleId, device_id: s.deviceId, slot: s.slot, bucket: s.bucket, value: s.value, breach: s.breach, suppressed: s.suppressed })))
-      .onConflict((oc) =>
-        oc.columns(['tenant_id', 'rule_id', 'device_id', 'slot', 'bucket']).doUpdateSet((eb) => ({
-          value: eb.ref('excluded.value'),
-          breach: eb.ref('excluded.breach'),
-          suppressed: eb.ref('excluded.suppressed'),
-        })),
-      )
-      .execute();
+  /**
+   * The stations the devices served, by mount period (device_mount, issue 13) on the 15-minute grid:
+   * a slot from `fromMs` (null: the beginning) up to `toMs` (null: still mounted), exclusive.
+   */
+  async mounts(tenantId: number, deviceIds: readonly string[]): Promise<DeviceMount[]> {
+    if (deviceIds.length === 0) return [];
+    const { rows } = await sql<{ device_id: string; entity_id: string; entity_type: string | null; from_ms: number | null; to_ms: number | null }>`
+      SELECT m.device_id::text, m.entity_id::text, e.type AS entity_type,
+             CASE WHEN isfinite(m.mounted_at) THEN (extract(epoch FROM enviro_bucket15(m.mounted_at)) * 1000)::float8 END AS from_ms,
+             (extract(epoch FROM enviro_bucket15(m.unmounted_at)) * 1000)::float8 AS to_ms
+      FROM device_mount m
+      LEFT JOIN entity e ON e.tenant_id = m.tenant_id AND e.id = m.entity_id
+      WHERE m.tenant_id = ${tenantId} AND m.device_id = ANY(${sql.val(deviceIds)}::bigint[])`.execute(this.db);
+    return rows.map((r) => ({ deviceId: r.device_id, entityId: r.entity_id, entityType: r.entity_type, fromMs: r.from_ms, toMs: r.to_ms }));
   }
 
   /**
-   * The series of a device (rule and slot) with an episode a clean slot at or after `from` could
-   * change: an active one, or one whose last breach is at or after `from`. Any other clean slot has
-   * nothing to do.
+   * The 15-minute aggregates (reading_15m, written by the rollup worker) of some slots of devices,
+   * as (device, bucket) pairs: each pair is one index probe (not every device with every bucket;
+   * OFFSET 0 keeps the lateral subquery a probe even when stale statistics would favour a hash join
+   * over the whole table), and the bounds keep the plan to the partitions concerned.
    */
-  async seriesWithEpisodes(tenantId: number, deviceId: string, from: Date): Promise<Set<string>> {
-    const rows = await this.db
-      .selectFrom('alert_episode')
-      .select(['rule_id', 'slot'])
-      .distinct()
-      .where('tenant_id', '=', tenantId)
-      .where('device_id', '=', deviceId)
-      .where((eb) => eb.or([eb('status', 'in', ['OPEN', 'ACKNOWLEDGED']), eb.and([eb('status', '!=', 'CLOSED'), eb('last_breach_at', '>=', from)])]))
-      .execute();
-    return new Set(rows.map((r) => `${r.rule_id}:${r.slot}`));
+  async aggregates(tenantId: number, slots: readonly { deviceId: string; bucket: number }[]): Promise<SlotAggregate[]> {
+    if (slots.length === 0) return [];
+    const buckets = slots.map((s) => s.bucket);
+    const { rows } = await sql<{ device_id: string; slot: number; bucket: Date; n: number; sum: number; min: number; max: number }>`
+      SELECT r.device_id::text, r.slot, r.bucket, r.n, r.sum, r.min, r.max
+      FROM unnest(${sql.val(slots.map((s) => s.deviceId))}::bigint[], ${sql.val(slots.map((s) => new Date(s.bucket)))}::timestamptz[]) AS k(device_id, bucket)
+      CROSS JOIN LATERAL (
+        SELECT * FROM reading_15m x
+        WHERE x.tenant_id = ${tenantId} AND x.device_id = k.device_id AND x.bucket = k.bucket
+          AND x.bucket >= ${new Date(Math.min(...buckets))} AND x.bucket <= ${new Date(Math.max(...buckets))}
+        OFFSET 0) r`.execute(this.db);
+    return rows.map((r) => ({ deviceId: r.device_id, slot: r.slot, bucket: r.bucket.getTime(), n: r.n, avg: r.sum / r.n, min: r.min, max: r.max }));
   }
 
-  /** Slot results of a series in [from, to], oldest first. */
-  async slots(tenantId: number, ruleId: string, deviceId: string, slot: number, from: Date, to: Date): Promise<{ bucket: number; value: number | null; breach: boolean }[]> {
-    const rows = await this.db
-      .selectFrom('alert_slot')
-      .select(['bucket', 'value', 'breach'])
-      .where('tenant_id', '=', tenantId)
-      .where('rule_id', '=', ruleId)
-      .where('device_id', '=', deviceId)
-      .where('slot', '=', slot)
-      .where('bucket', '>=', from)
-      .where('bucket', '<=', to)
-      .orderBy('bucket')
+  /** Records the evaluation of slots (again after late readings) in one statement; an unchanged row is not rewritten. */
+  async putSlots(tenantId: number, rows: readonly SlotResult[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`
+      INSERT INTO alert_slot (tenant_id, rule_id, device_id, slot, bucket, value, breach, suppressed)
+      SELECT ${tenantId}, * FROM unnest(${sql.val(rows.map((r) => r.ruleId))}::bigint[], ${sql.val(rows.map((r) => r.deviceId))}::bigint[],
+        ${sql.val(rows.map((r) => r.slot))}::smallint[], ${sql.val(rows.map((r) => r.bucket))}::timestamptz[],
+        ${sql.val(rows.map((r) => r.value))}::float8[], ${sql.val(rows.map((r) => r.breach))}::boolean[], ${sql.val(rows.map((r) => r.suppressed))}::boolean[])
+      ON CONFLICT (tenant_id, rule_id, device_id, slot, bucket) DO UPDATE
+        SET value = excluded.value, breach = excluded.breach, suppressed = excluded.suppressed
+        WHERE (alert_slot.value, alert_slot.breach, alert_slot.suppressed) IS DISTINCT FROM (excluded.value, excluded.breach, excluded.suppressed)`.execute(this.db);
+  }
+
+  /**
+   * The episodes (none merged) of many series, locked: each series' active one and those whose span
+   * [start, end or last breach] meets its range [lo, hi]; one index scan per series.
+   */
+  async episodesNear(tenantId: number, ranges: readonly SeriesRange[]): Promise<(KnownEpisodeRow & { key: number })[]> {
+    if (ranges.length === 0) return [];
+    const { rows } = await sql<KnownEpisodeRow & { key: number }>`
+      SELECT k.key::int AS key, a.id::text AS id, a.status, a.started_at, a.last_breach_at, a.ended_at, a.peak, a.slot_count, a.message
+      FROM unnest(${sql.val(ranges.map((r) => r.ruleId))}::bigint[], ${sql.val(ranges.map((r) => r.deviceId))}::bigint[], ${sql.val(ranges.map((r) => r.slot))}::smallint[],
+                  ${sql.val(ranges.map((r) => r.lo))}::timestamptz[], ${sql.val(ranges.map((r) => r.hi))}::timestamptz[]) WITH ORDINALITY AS k(rule_id, device_id, slot, lo, hi, key)
+      CROSS JOIN LATERAL (
+        SELECT * FROM alert_episode x
+        WHERE x.tenant_id = ${tenantId} AND x.rule_id = k.rule_id AND x.device_id = k.device_id AND x.slot = k.slot AND x.merged_into IS NULL
+          AND (x.status IN ('OPEN', 'ACKNOWLEDGED') OR (x.started_at <= k.hi AND greatest(x.last_breach_at, x.ended_at) >= k.lo))
+        OFFSET 0
+        FOR UPDATE) a
+      ORDER BY a.started_at`.execute(this.db);
+    return rows.map((r) => ({ ...r, key: r.key - 1 }));
+  }
+
+  /** The slot results of many series, each in its range [lo, hi], oldest first (one index range scan per series). */
+  async slotRows(tenantId: number, ranges: readonly SeriesRange[]): Promise<{ key: number; bucket: Date; value: number | null; breach: boolean }[]> {
+    if (ranges.length === 0) return [];
+    const { rows } = await sql<{ key: number; bucket: Date; value: number | null; breach: boolean }>`
+      SELECT k.key::int AS key, s.bucket, s.value, s.breach
+      FROM unnest(${sql.val(ranges.map((r) => r.ruleId))}::bigint[], ${sql.val(ranges.map((r) => r.deviceId))}::bigint[], ${sql.val(ranges.map((r) => r.slot))}::smallint[],
+                  ${sql.val(ranges.map((r) => r.lo))}::timestamptz[], ${sql.val(ranges.map((r) => r.hi))}::timestamptz[]) WITH ORDINALITY AS k(rule_id, device_id, slot, lo, hi, key)
+      CROSS JOIN LATERAL (
+        SELECT * FROM alert_slot x
+        WHERE x.tenant_id = ${tenantId} AND x.rule_id = k.rule_id AND x.device_id = k.device_id AND x.slot = k.slot AND x.bucket BETWEEN k.lo AND k.hi
+        OFFSET 0) s
+      ORDER BY k.key, s.bucket`.execute(this.db);
+    return rows.map((r) => ({ ...r, key: r.key - 1 }));
+  }
+
+  /** Writes the decided columns of episodes in one statement. */
+  async updateEpisodes(tenantId: number, rows: readonly { id: string; state: StoredEpisodeState }[], now: Date): Promise<void> {
+    if (rows.length === 0) return;
+    const col = <T>(f: (s: StoredEpisodeState) => T) => sql.val(rows.map((r) => f(r.state)));
+    await sql`
+      UPDATE alert_episode a
+      SET status = u.status, started_at = u.started_at, last_breach_at = u.last_breach_at, ended_at = u.ended_at, peak = u.peak,
+          slot_count = u.slot_count, message = u.message, merged_into = u.merged_into, updated_at = ${now}
+      FROM unnest(${sql.val(rows.map((r) => r.id))}::bigint[], ${col((s) => s.status)}::text[], ${col((s) => s.startedAt)}::timestamptz[],
+                  ${col((s) => s.lastBreachAt)}::timestamptz[], ${col((s) => s.endedAt)}::timestamptz[], ${col((s) => s.peak)}::float8[],
+                  ${col((s) => s.slotCount)}::int[], ${col((s) => s.message)}::text[], ${col((s) => s.mergedInto)}::bigint[])
+           AS u(id, status, started_at, last_breach_at, ended_at, peak, slot_count, message, merged_into)
+      WHERE a.tenant_id = ${tenantId} AND a.id = u.id`.execute(this.db);
+  }
+
+  /** Inserts episodes in one statement; answers their ids in the order given. */
+  async insertEpisodes(rows: readonly NewEpisode[]): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const inserted = await this.db
+      .insertInto('alert_episode')
+      .values(
+        rows.map(episodeRow),
+      )
+      .returning(['id', 'rule_id', 'device_id', 'slot', 'started_at'])
       .execute();
-    return rows.map((r) => ({ bucket: r.bucket.getTime(), value: r.value, breach: r.breach }));
+    const idOf = new Map(inserted.map((r) => [`${r.rule_id}:${r.device_id}:${r.slot}:${r.started_at.getTime()}`, r.id]));
+    return rows.map((e) => idOf.get(`${e.ruleId}:${e.deviceId}:${e.slot}:${e.startedAt.getTime()}`)!);
   }
 
   /** The episodes of one rule's series (a device's parameter slot). */
@@ -318,72 +448,15 @@ export class AlertEvaluationRepository extends Repository {
     return row && toEpisode(row);
   }
 
-  /** The earliest not-CLOSED episode of a series starting after `at` (a late breach may join it). */
-  async episodeAfter(tenantId: number, ruleId: string, deviceId: string, slot: number, at: Date): Promise<Episode | undefined> {
-    const row = await this.seriesEpisodes(tenantId, ruleId, deviceId, slot)
-      .where('status', '!=', 'CLOSED')
-      .where('started_at', '>', at)
-      .orderBy('started_at')
-      .limit(1)
-      .forUpdate()
-      .executeTakeFirst();
-    return row && toEpisode(row);
-  }
-
   async insertEpisode(e: NewEpisode): Promise<string> {
-    const row = await this.db
-      .insertInto('alert_episode')
-      .values({
-        tenant_id: e.tenantId,
-        rule_id: e.ruleId,
-        device_id: e.deviceId,
-        entity_id: e.entityId,
-        slot: e.slot,
-        std_param_id: e.stdParamId,
-        type: e.type,
-        severity: e.severity,
-        status: e.status,
-        started_at: e.startedAt,
-        last_breach_at: e.lastBreachAt,
-        ended_at: e.endedAt,
-        peak: e.peak,
-        limit_min: e.limitMin,
-        limit_max: e.limitMax,
-        slot_count: e.slotCount,
-        message: e.message,
-        source_id: e.sourceId ?? null,
-        created_at: e.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return (await this.insertEpisodes([e]))[0]!;
   }
 
   /** A DATA_FILL alert for a back-filled loss, once per loss alert; answers its id, or undefined when it exists. */
   async insertFillOnce(e: NewEpisode): Promise<string | undefined> {
     const row = await this.db
       .insertInto('alert_episode')
-      .values({
-        tenant_id: e.tenantId,
-        rule_id: e.ruleId,
-        device_id: e.deviceId,
-        entity_id: e.entityId,
-        slot: e.slot,
-        std_param_id: null,
-        type: e.type,
-        severity: e.severity,
-        status: e.status,
-        started_at: e.startedAt,
-        last_breach_at: e.lastBreachAt,
-        ended_at: e.endedAt,
-        peak: null,
-        limit_min: null,
-        limit_max: null,
-        slot_count: e.slotCount,
-        message: e.message,
-        source_id: e.sourceId ?? null,
-        created_at: e.now,
-      })
+      .values(episodeRow(e))
       .onConflict((oc) => oc.columns(['tenant_id', 'source_id']).where('source_id', 'is not', null).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -413,45 +486,50 @@ export class AlertEvaluationRepository extends Repository {
       .execute();
   }
 
-  async transition(t: { tenantId: number; alertId: string; from: string | null; to: string; at: Date; userId?: number | null; comment: string | null }): Promise<void> {
+  async transition(t: NewTransition): Promise<void> {
+    await this.transitions([t]);
+  }
+
+  async transitions(ts: readonly NewTransition[]): Promise<void> {
+    if (ts.length === 0) return;
     await this.db
       .insertInto('alert_transition')
-      .values({ tenant_id: t.tenantId, alert_id: t.alertId, from_status: t.from, to_status: t.to, at: t.at, user_id: t.userId ?? null, comment: t.comment })
+      .values(ts.map((t) => ({ tenant_id: t.tenantId, alert_id: t.alertId, from_status: t.from, to_status: t.to, at: t.at, user_id: t.userId ?? null, comment: t.comment })))
       .execute();
   }
 
   /** Starts the escalation of a new alert: its rule's policy, else the tenant's default; one row per level. */
-  async startEscalation(tenantId: number, alertId: string, escalationId: string | null, openedAt: Date): Promise<void> {
-    const policy = await this.db
-      .selectFrom('alert_escalation')
-      .select(['levels'])
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'ENABLED')
-      .$if(escalationId !== null, (qb) => qb.where('id', '=', escalationId!))
-      .$if(escalationId === null, (qb) => qb.where('is_default', '=', true))
-      .executeTakeFirst();
-    const levels = (policy?.levels ?? []) as { delayMinutes: number }[];
-    if (levels.length === 0) return;
-    await this.db
-      .insertInto('alert_escalation_state')
-      .values(levels.map((l, i) => ({ tenant_id: tenantId, alert_id: alertId, level: i + 1, next_at: new Date(openedAt.getTime() + l.delayMinutes * 60_000) })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+  startEscalation(tenantId: number, alertId: string, escalationId: string | null, openedAt: Date): Promise<void> {
+    return this.startEscalations(tenantId, [{ alertId, escalationId }], openedAt);
   }
 
-  /** DATA_LOSS episodes of a device whose gap [started_at, ended_at) holds `bucket`. */
-  async lossesCovering(tenantId: number, deviceId: string, bucket: Date): Promise<{ id: string; startedAt: Date; endedAt: Date }[]> {
+  /** Starts the escalation of new alerts of a tenant in one statement: one row per level of each one's policy. */
+  async startEscalations(tenantId: number, alerts: readonly { alertId: string; escalationId: string | null }[], openedAt: Date): Promise<void> {
+    if (alerts.length === 0) return;
+    await sql`
+      INSERT INTO alert_escalation_state (tenant_id, alert_id, level, next_at)
+      SELECT ${tenantId}, k.alert_id, l.level, ${openedAt}::timestamptz + (l.value->>'delayMinutes')::float8 * interval '1 minute'
+      FROM unnest(${sql.val(alerts.map((a) => a.alertId))}::bigint[], ${sql.val(alerts.map((a) => a.escalationId))}::bigint[]) AS k(alert_id, escalation_id)
+      JOIN alert_escalation e ON e.tenant_id = ${tenantId} AND e.status = 'ENABLED'
+        AND CASE WHEN k.escalation_id IS NULL THEN e.is_default ELSE e.id = k.escalation_id END
+      CROSS JOIN LATERAL jsonb_array_elements(e.levels) WITH ORDINALITY AS l(value, level)
+      ON CONFLICT DO NOTHING`.execute(this.db);
+  }
+
+  /** Finished DATA_LOSS episodes of the devices whose gap [started_at, ended_at) meets [from, to). */
+  async lossesMeeting(tenantId: number, deviceIds: readonly string[], from: Date, to: Date): Promise<{ id: string; deviceId: string; startedAt: Date; endedAt: Date }[]> {
+    if (deviceIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('alert_episode')
-      .select(['id', 'started_at', 'ended_at'])
+      .select(['id', 'device_id', 'started_at', 'ended_at'])
       .where('tenant_id', '=', tenantId)
-      .where('device_id', '=', deviceId)
+      .where('device_id', 'in', deviceIds)
       .where('type', '=', 'DATA_LOSS')
       .where('ended_at', 'is not', null)
-      .where('started_at', '<=', new Date(bucket.getTime() + BUCKET_MS))
-      .where('ended_at', '>', bucket)
+      .where('started_at', '<=', to)
+      .where('ended_at', '>', from)
       .execute();
-    return rows.map((r) => ({ id: r.id, startedAt: r.started_at, endedAt: r.ended_at! }));
+    return rows.map((r) => ({ id: r.id, deviceId: String(r.device_id), startedAt: r.started_at, endedAt: r.ended_at! }));
   }
 
   // --- data loss (periodic) ---------------------------------------------------------------------

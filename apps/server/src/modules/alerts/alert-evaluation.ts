@@ -1,8 +1,20 @@
+import { groupBy } from '@enviro/domain/group-by';
 import type { Db } from '../../platform/database/database.ts';
 import type { SlotChange } from '../data/slot-changes.service.ts';
 import { SlotChangeFeed } from '../data/slot-changes.service.ts';
 import { SuppressionWindowService, type SuppressionWindow } from '../devices/suppression-windows.service.ts';
-import { AlertEvaluationRepository, type EvalRule, type EvalSeries, type Episode, type SlotAggregate } from './alert-evaluation.repository.ts';
+import { planSeries, type EpisodeState, type KnownEpisode, type Transition } from './alert-episode-plan.ts';
+import {
+  AlertEvaluationRepository,
+  type DeviceMount,
+  type EvalRule,
+  type EvalSeries,
+  type KnownEpisodeRow,
+  type NewEpisode,
+  type NewTransition,
+  type SlotAggregate,
+  type StoredEpisodeState,
+} from './alert-evaluation.repository.ts';
 
 /** The name of the evaluation in `slot_consumer` (migration 020). */
 export const ALERTS_CONSUMER = 'alerts';
@@ -68,6 +80,84 @@ export function slotSuppressed(windows: readonly SuppressionWindow[], device: { 
   );
 }
 
+/** Slots read past the last change for the clean slots that clear an episode (slots without data in between neither clear nor end it). */
+const LOOKAHEAD_SLOTS = 96;
+
+type Limits = { min: number | null; max: number | null };
+
+/** One station a device served, on the 15-minute grid (null: unbounded). */
+interface StationPeriod {
+  entityId: string;
+  entityType: string | null;
+  fromMs: number | null;
+  toMs: number | null;
+}
+
+/** A slot of a series judged by a rule. */
+interface JudgedSlot {
+  rule: EvalRule;
+  series: EvalSeries;
+  limits: Limits;
+  bucket: number;
+  value: number | null;
+  breach: boolean;
+  suppressed: boolean;
+}
+
+const isActive = (status: string) => status === 'OPEN' || status === 'ACKNOWLEDGED';
+
+/** Consecutive breaching slots a new episode of the rule needs: SUSTAINED its duration in whole slots. */
+const neededSlots = (rule: EvalRule) => (rule.condition === 'SUSTAINED' ? Math.max(1, Math.ceil((rule.durationMinutes ?? 15) / 15)) : 1);
+
+/**
+ * The stations each device served and when: its mount periods (device_mount), else (a device
+ * without mount history) the station it is on now, for every slot.
+ */
+function stationsOf(series: readonly EvalSeries[], mounts: readonly DeviceMount[]): Map<string, StationPeriod[]> {
+  const out = new Map<string, StationPeriod[]>(groupBy(mounts, (m) => m.deviceId, (m) => ({ entityId: m.entityId, entityType: m.entityType, fromMs: m.fromMs, toMs: m.toMs })));
+  for (const s of series) {
+    if (!out.has(s.deviceId) && s.entityId !== null) out.set(s.deviceId, [{ entityId: s.entityId, entityType: s.entityType, fromMs: null, toMs: null }]);
+  }
+  return out;
+}
+
+const toKnown = (r: KnownEpisodeRow): KnownEpisode => ({
+  id: r.id,
+  status: r.status,
+  startedAt: r.started_at.getTime(),
+  lastBreachAt: r.last_breach_at.getTime(),
+  endedAt: r.ended_at?.getTime() ?? null,
+  peak: r.peak,
+  slotCount: r.slot_count,
+  message: r.message,
+});
+
+const stored = (s: EpisodeState): StoredEpisodeState => ({
+  ...s,
+  startedAt: new Date(s.startedAt),
+  lastBreachAt: new Date(s.lastBreachAt),
+  endedAt: s.endedAt === null ? null : new Date(s.endedAt),
+});
+
+/**
+ * The slot results a series' plan needs. When every change follows the last breach of its latest
+ * episode (slots arriving in order), only the slots after that breach, the episode's stored figures
+ * standing for the rest (`seed`). Otherwise (late readings inside or before an episode) every slot
+ * of the episodes near the changes, with the clear condition's margin before them.
+ */
+function readRange(rule: EvalRule, episodes: readonly KnownEpisode[], changed: readonly number[]): { lo: number; hi: number; seed?: KnownEpisode } {
+  const first = changed[0]!;
+  const hi = changed.at(-1)! + (rule.clearSlots + LOOKAHEAD_SLOTS) * BUCKET_MS;
+  const latest = episodes.reduce<KnownEpisode | undefined>((a, e) => (!a || e.lastBreachAt > a.lastBreachAt ? e : a), undefined);
+  if (latest && (latest.slotCount > 0 || latest.status === 'CLOSED') && first > latest.lastBreachAt && episodes.every((e) => e.startedAt <= latest.lastBreachAt)) {
+    return { lo: latest.lastBreachAt + BUCKET_MS, hi, seed: latest };
+  }
+  return {
+    lo: Math.min(first, ...episodes.map((e) => e.startedAt)) - (rule.clearSlots + neededSlots(rule)) * BUCKET_MS,
+    hi: Math.max(hi, ...episodes.map((e) => Math.max(e.lastBreachAt, e.endedAt ?? 0) + (rule.clearSlots + LOOKAHEAD_SLOTS) * BUCKET_MS)),
+  };
+}
+
 const fmt = (v: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(v);
 
 function describe(rule: EvalRule, series: EvalSeries, limits: { min: number | null; max: number | null }, peak: number | null): string {
@@ -122,215 +212,219 @@ export class AlertEvaluator {
   async evaluate(trx: Db, slots: readonly SlotChange[]): Promise<void> {
     const repo = new AlertEvaluationRepository(trx);
     const windows = new SuppressionWindowService(trx);
-    const byTenant = new Map<number, Map<string, Date[]>>();
-    for (const s of slots) {
-      const devices = byTenant.get(s.tenantId) ?? new Map<string, Date[]>();
-      byTenant.set(s.tenantId, devices);
-      devices.set(s.deviceId, [...(devices.get(s.deviceId) ?? []), s.bucket]);
-    }
-    for (const [tenantId, devices] of byTenant) {
-      const rules = await repo.enabledRules(tenantId);
-      if (rules.length === 0) continue;
-      const series = await repo.series(tenantId, [...devices.keys()]);
-      for (const [deviceId, buckets] of devices) {
-        buckets.sort((a, b) => a.getTime() - b.getTime());
-        const mine = series.filter((s) => s.deviceId === deviceId);
-        const watched = mine.flatMap((s) => rules.filter((r) => applies(r, s)).map((r) => ({ rule: r, series: s })));
-        const device = { deviceId, entityId: mine[0]?.entityId ?? null };
-        if (watched.length > 0) {
-          const aggs = await repo.aggregates(tenantId, deviceId, buckets);
-          const first = buckets[0]!.getTime();
-          const last = buckets.at(-1)!.getTime() + BUCKET_MS;
-          const covering = await windows.covering(tenantId, [device], new Date(first), new Date(last));
-          const aggOf = new Map(aggs.map((a) => [`${a.slot}:${a.bucket}`, a]));
-          const judged = watched.flatMap(({ rule, series: s }) => {
-            const limits = limitsOf(rule, s);
-            return buckets.map((bucket) => {
-              const agg = aggOf.get(`${s.slot}:${bucket.getTime()}`);
-              const suppressed = slotSuppressed(covering, device, bucket.getTime());
-              const j = agg ? judge(rule.condition, agg, limits) : { value: null, breach: false };
-              return { rule, s, limits, bucket, value: j.value, breach: j.breach && !suppressed, suppressed };
-            });
-          });
-          await repo.putSlots(judged.map((j) => ({ tenantId, ruleId: j.rule.id, deviceId, slot: j.s.slot, bucket: j.bucket, value: j.value, breach: j.breach, suppressed: j.suppressed })));
-          // Episodes: every breach, and clean slots only where an episode they could change exists.
-          const withEpisodes = judged.some((j) => !j.breach) ? await repo.seriesWithEpisodes(tenantId, deviceId, buckets[0]!) : new Set<string>();
-          for (const j of judged) {
-            const key = `${j.rule.id}:${j.s.slot}`;
-            if (!j.breach && !withEpisodes.has(key)) continue;
-            // A breach may open an episode that this batch's later clean slots resolve.
-            if (j.breach) withEpisodes.add(key);
-            await this.episode(repo, j.rule, j.s, j.limits, j.bucket.getTime(), j.breach);
-          }
-        }
-        await this.fills(repo, rules, tenantId, device, mine[0], buckets);
-      }
-    }
-  }
-
-  /** Opens, extends, recounts or resolves the episode of a series around one re-evaluated slot. */
-  private async episode(repo: AlertEvaluationRepository, rule: EvalRule, s: EvalSeries, limits: { min: number | null; max: number | null }, bucket: number, breach: boolean) {
     const now = new Date(this.now());
-    const clearMs = rule.clearSlots * BUCKET_MS;
-    const key = [s.tenantId, rule.id, s.deviceId, s.slot] as const;
-    const active = await repo.activeEpisode(...key);
-    const before = await repo.episodeBefore(...key, new Date(bucket));
-
-    if (breach) {
-      // The episode this slot belongs to: one it lies in or follows within the clear condition.
-      let target: Episode | undefined;
-      if (before && (before.status === 'OPEN' || before.status === 'ACKNOWLEDGED' || bucket < before.lastBreachAt.getTime() + BUCKET_MS + clearMs)) target = before;
-      if (!target) {
-        const after = await repo.episodeAfter(...key, new Date(bucket));
-        if (after && after.startedAt.getTime() - bucket <= clearMs) target = after;
+    for (const [tenantId, ofTenant] of groupBy(slots, (s) => s.tenantId)) {
+      const buckets = new Map<string, number[]>();
+      for (const [deviceId, ofDevice] of groupBy(ofTenant, (s) => s.deviceId)) {
+        buckets.set(deviceId, [...new Set(ofDevice.map((s) => s.bucket.getTime()))].sort((a, b) => a - b));
       }
-      if (target) {
-        if (target.status === 'RESOLVED' && bucket >= target.lastBreachAt.getTime()) {
-          // A late reading broke a slot that had cleared it: the alert is open again, if no other is.
-          if (active && active.id !== target.id) return this.recount(repo, rule, s, limits, target, now, bucket);
-          await repo.updateEpisode(s.tenantId, target.id, { status: 'OPEN', endedAt: null }, now);
-          await repo.transition({ tenantId: s.tenantId, alertId: target.id, from: 'RESOLVED', to: 'OPEN', at: now, comment: 'late readings broke the limit again' });
-          target = { ...target, status: 'OPEN', endedAt: null };
-        }
-        return this.recount(repo, rule, s, limits, target, now, bucket);
-      }
-      // A new episode. SUSTAINED needs its duration of consecutive breaching slots first.
-      const needed = rule.condition === 'SUSTAINED' ? Math.max(1, Math.ceil((rule.durationMinutes ?? 15) / 15)) : 1;
-      let start = bucket;
-      if (needed > 1) {
-        const run = await repo.slots(...key, new Date(bucket - (needed - 1) * BUCKET_MS), new Date(bucket));
-        const consecutive = run.filter((r) => r.breach).map((r) => r.bucket);
-        for (let k = 1; k < needed; k++) if (!consecutive.includes(bucket - k * BUCKET_MS)) return;
-        start = bucket - (needed - 1) * BUCKET_MS;
-      }
-      // A late episode older than the active one is history: it is recorded resolved, not raised.
-      const historic = active !== undefined;
-      const id = await repo.insertEpisode({
-        tenantId: s.tenantId,
-        ruleId: rule.id,
-        deviceId: s.deviceId,
-        entityId: s.entityId,
-        slot: s.slot,
-        stdParamId: s.stdParamId,
-        type: rule.condition,
-        severity: rule.severity,
-        status: historic ? 'RESOLVED' : 'OPEN',
-        startedAt: new Date(start),
-        lastBreachAt: new Date(bucket),
-        endedAt: historic ? new Date(bucket + BUCKET_MS) : null,
-        peak: null,
-        limitMin: limits.min,
-        limitMax: limits.max,
-        slotCount: 0,
-        message: describe(rule, s, limits, null),
-        now,
-      });
-      await repo.transition({ tenantId: s.tenantId, alertId: id, from: null, to: 'OPEN', at: now, comment: null });
-      if (historic) await repo.transition({ tenantId: s.tenantId, alertId: id, from: 'OPEN', to: 'RESOLVED', at: now, comment: 'late readings: the breach had already cleared' });
-      else await repo.startEscalation(s.tenantId, id, rule.escalationId, now);
-      const created: Episode = { tenantId: s.tenantId, id, ruleId: rule.id, deviceId: s.deviceId, slot: s.slot, type: rule.condition, status: historic ? 'RESOLVED' : 'OPEN', startedAt: new Date(start), lastBreachAt: new Date(bucket), endedAt: null };
-      return this.recount(repo, rule, s, limits, created, now);
+      await this.evaluateTenant(repo, windows, tenantId, buckets, now);
     }
-
-    // A clean slot: inside an episode (a late reading cleared it), or after the active one's last breach.
-    const target = before && bucket <= before.lastBreachAt.getTime() ? before : active && bucket > active.lastBreachAt.getTime() ? active : undefined;
-    if (target) await this.recount(repo, rule, s, limits, target, now, bucket);
   }
 
   /**
-   * Recounts an episode from its slot rows: first and last breach, peak, slot count; resolves it
-   * when the clear condition holds after the last breach (or no breach is left).
+   * One tenant's part of a batch, in a fixed number of statements whatever the number of devices
+   * and slots: series, mounts, rules, windows and aggregates read at once; every slot judged and its
+   * result upserted at once; then the episodes and slot results around the changed slots read at
+   * once, every series planned in memory (alert-episode-plan.ts) and the changes written at once.
    */
-  private async recount(repo: AlertEvaluationRepository, rule: EvalRule, s: EvalSeries, limits: { min: number | null; max: number | null }, e: Episode, now: Date, bucket?: number) {
-    const clearMs = rule.clearSlots * BUCKET_MS;
-    const key = [s.tenantId, rule.id, s.deviceId, s.slot] as const;
-    const last = Math.max(e.lastBreachAt.getTime(), e.startedAt.getTime(), bucket ?? 0);
-    const rows = await repo.slots(...key, new Date(e.startedAt.getTime() - clearMs), new Date(last + clearMs + 96 * BUCKET_MS));
-    // The run of breaches this episode spans: from its first breaching slot until clearSlots clean
-    // slots follow the last one. Slots without data (no row) neither clear it nor end it.
-    const breaches: { bucket: number; value: number | null }[] = [];
-    let clean = 0;
-    let cleared = false;
-    for (const r of rows) {
-      if (r.breach) {
-        breaches.push({ bucket: r.bucket, value: r.value });
-        clean = 0;
-      } else if (breaches.length > 0) {
-        clean += 1;
-        if (clean >= rule.clearSlots) {
-          cleared = true;
-          break;
+  private async evaluateTenant(repo: AlertEvaluationRepository, windows: SuppressionWindowService, tenantId: number, buckets: Map<string, number[]>, now: Date) {
+    const deviceIds = [...buckets.keys()];
+    const [series, mounts] = await Promise.all([repo.series(tenantId, deviceIds), repo.mounts(tenantId, deviceIds)]);
+    const stations = stationsOf(series, mounts);
+    const entityIds = [...new Set([...stations.values()].flatMap((periods) => periods.map((p) => p.entityId)))];
+    const rules = await repo.enabledRules(tenantId, entityIds);
+    if (rules.length === 0) return;
+
+    const all = [...buckets.values()].flat();
+    const from = Math.min(...all);
+    const to = Math.max(...all) + BUCKET_MS;
+    const judged = this.judgeAll(rules, series, stations, buckets);
+    if (judged.length > 0) {
+      const pairs = [...stations].flatMap(([deviceId, periods]) => periods.map((p) => ({ deviceId, entityId: p.entityId })));
+      const [aggs, covering] = await Promise.all([
+        repo.aggregates(tenantId, [...buckets].flatMap(([deviceId, ofDevice]) => ofDevice.map((bucket) => ({ deviceId, bucket })))),
+        windows.covering(tenantId, pairs, new Date(from), new Date(to)),
+      ]);
+      const aggOf = new Map(aggs.map((a) => [`${a.deviceId}:${a.slot}:${a.bucket}`, a]));
+      const results = judged.map((j) => {
+        const agg = aggOf.get(`${j.series.deviceId}:${j.series.slot}:${j.bucket}`);
+        const suppressed = slotSuppressed(covering, j.series, j.bucket);
+        const verdict = agg ? judge(j.rule.condition, agg, j.limits) : { value: null, breach: false };
+        return { ...j, value: verdict.value, breach: verdict.breach && !suppressed, suppressed };
+      });
+      await repo.putSlots(
+        tenantId,
+        results.map((r) => ({ ruleId: r.rule.id, deviceId: r.series.deviceId, slot: r.series.slot, bucket: new Date(r.bucket), value: r.value, breach: r.breach, suppressed: r.suppressed })),
+      );
+      await this.episodes(repo, tenantId, results, now);
+    }
+    await this.fills(repo, rules, tenantId, series, stations, buckets, now);
+  }
+
+  /** Every (rule, series, slot) the changed slots concern: the rules of the station each slot's device served then. */
+  private judgeAll(rules: readonly EvalRule[], series: readonly EvalSeries[], stations: Map<string, StationPeriod[]>, buckets: Map<string, number[]>) {
+    const byEntity = groupBy(
+      rules.filter((r) => r.entityId !== null),
+      (r) => r.entityId!,
+    );
+    const anyStation = rules.filter((r) => r.entityId === null);
+    const seriesOf = groupBy(series, (s) => s.deviceId);
+    const watched = new Map<StationPeriod, { rule: EvalRule; series: EvalSeries; limits: Limits }[]>();
+    const out: { rule: EvalRule; series: EvalSeries; limits: Limits; bucket: number }[] = [];
+    for (const [deviceId, ofDevice] of buckets) {
+      for (const bucket of ofDevice) {
+        const period = stations.get(deviceId)?.find((p) => (p.fromMs === null || p.fromMs <= bucket) && (p.toMs === null || bucket < p.toMs));
+        if (!period) continue;
+        let list = watched.get(period);
+        if (!list) {
+          const candidates = [...(byEntity.get(period.entityId) ?? []), ...anyStation];
+          list = (seriesOf.get(deviceId) ?? []).flatMap((s) => {
+            const placed = { ...s, entityId: period.entityId, entityType: period.entityType };
+            return candidates.filter((r) => applies(r, placed)).map((rule) => ({ rule, series: placed, limits: limitsOf(rule, placed) }));
+          });
+          watched.set(period, list);
         }
+        for (const w of list) out.push({ ...w, bucket });
       }
     }
-    const status = e.status;
-    const isActive = status === 'OPEN' || status === 'ACKNOWLEDGED';
-    if (breaches.length === 0) {
-      // Late readings cleared every breaching slot: nothing was exceeded.
-      await repo.updateEpisode(s.tenantId, e.id, { slotCount: 0, peak: null, endedAt: e.endedAt ?? e.startedAt, ...(isActive && { status: 'RESOLVED' }) }, now);
-      if (isActive) await repo.transition({ tenantId: s.tenantId, alertId: e.id, from: status, to: 'RESOLVED', at: now, comment: 'late readings cleared every breaching slot' });
-      return;
-    }
-    const values = breaches.map((b) => b.value).filter((v): v is number => v !== null);
-    const high = limits.max !== null && values.some((v) => v > limits.max!);
-    const peak = values.length === 0 ? null : high ? Math.max(...values) : Math.min(...values);
-    const startedAt = new Date(breaches[0]!.bucket);
-    const lastBreachAt = new Date(breaches.at(-1)!.bucket);
-    const endedAt = cleared ? new Date(lastBreachAt.getTime() + BUCKET_MS) : null;
-    await repo.updateEpisode(
-      s.tenantId,
-      e.id,
-      {
-        startedAt,
-        lastBreachAt,
-        peak,
-        slotCount: breaches.length,
-        message: describe(rule, s, limits, peak),
-        ...(isActive ? (cleared ? { status: 'RESOLVED', endedAt } : {}) : { endedAt: endedAt ?? e.endedAt }),
-      },
+    return out;
+  }
+
+  /**
+   * Brings the episodes of every series with a changed slot in line with its slot results: the
+   * episodes near the changes and the slot results they span are read in two statements; a series
+   * whose changes all follow its latest episode's last breach (slots arriving in order) reads only
+   * the slots after it and starts from the episode's stored figures.
+   */
+  private async episodes(repo: AlertEvaluationRepository, tenantId: number, results: readonly JudgedSlot[], now: Date) {
+    const seriesList = [...groupBy(results, (r) => `${r.rule.id}:${r.series.deviceId}:${r.series.slot}`).values()].map((rs) => ({
+      rule: rs[0]!.rule,
+      series: rs.at(-1)!.series,
+      limits: rs[0]!.limits,
+      changed: rs.map((r) => r.bucket).sort((a, b) => a - b),
+      breach: rs.some((r) => r.breach),
+    }));
+    const near = seriesList.map((x) => {
+      const margin = (x.rule.clearSlots + neededSlots(x.rule)) * BUCKET_MS;
+      return { ruleId: x.rule.id, deviceId: x.series.deviceId, slot: x.series.slot, lo: new Date(x.changed[0]! - margin), hi: new Date(x.changed.at(-1)! + margin) };
+    });
+    const episodesOf = groupBy(await repo.episodesNear(tenantId, near), (e) => e.key, toKnown);
+    // A clean slot far from every episode changes nothing.
+    const todo = seriesList.map((x, i) => ({ ...x, episodes: episodesOf.get(i) ?? [] })).filter((x) => x.breach || x.episodes.length > 0);
+    const ranges = todo.map((x) => readRange(x.rule, x.episodes, x.changed));
+    const rowsOf = groupBy(await repo.slotRows(tenantId, ranges.map((r, i) => ({ ruleId: todo[i]!.rule.id, deviceId: todo[i]!.series.deviceId, slot: todo[i]!.series.slot, lo: new Date(r.lo), hi: new Date(r.hi) }))), (r) => r.key);
+
+    const leaving: { id: string; state: StoredEpisodeState }[] = [];
+    const staying: { id: string; state: StoredEpisodeState }[] = [];
+    const transitions: NewTransition[] = [];
+    const inserts: { episode: NewEpisode; transitions: Transition[]; escalate: boolean; escalationId: string | null }[] = [];
+    todo.forEach((x, i) => {
+      const plan = planSeries({
+        clearSlots: x.rule.clearSlots,
+        needed: neededSlots(x.rule),
+        limits: x.limits,
+        describe: (peak) => describe(x.rule, x.series, x.limits, peak),
+        episodes: x.episodes,
+        rows: (rowsOf.get(i) ?? []).map((r) => ({ bucket: r.bucket.getTime(), value: r.value, breach: r.breach })),
+        seed: ranges[i]!.seed,
+        changed: x.changed,
+      });
+      for (const u of plan.updates) {
+        // Episodes leaving the active state are written first: the one-active-alert index holds per row.
+        const before = x.episodes.find((e) => e.id === u.id)!;
+        (isActive(before.status) && !isActive(u.state.status) ? leaving : staying).push({ id: u.id, state: stored(u.state) });
+        transitions.push(...u.transitions.map((t) => ({ tenantId, alertId: u.id, ...t, at: now })));
+      }
+      for (const n of plan.inserts) {
+        const state = stored(n.state);
+        inserts.push({
+          episode: {
+            tenantId,
+            ruleId: x.rule.id,
+            deviceId: x.series.deviceId,
+            entityId: x.series.entityId,
+            slot: x.series.slot,
+            stdParamId: x.series.stdParamId,
+            type: x.rule.condition,
+            severity: x.rule.severity,
+            status: state.status as 'OPEN' | 'RESOLVED',
+            startedAt: state.startedAt,
+            lastBreachAt: state.lastBreachAt,
+            endedAt: state.endedAt,
+            peak: state.peak,
+            limitMin: x.limits.min,
+            limitMax: x.limits.max,
+            slotCount: state.slotCount,
+            message: state.message,
+            now,
+          },
+          transitions: n.transitions,
+          escalate: n.escalate,
+          escalationId: x.rule.escalationId,
+        });
+      }
+    });
+    await repo.updateEpisodes(tenantId, leaving, now);
+    await repo.updateEpisodes(tenantId, staying, now);
+    const ids = await repo.insertEpisodes(inserts.map((n) => n.episode));
+    inserts.forEach((n, k) => transitions.push(...n.transitions.map((t) => ({ tenantId, alertId: ids[k]!, ...t, at: now }))));
+    await repo.transitions(transitions);
+    await repo.startEscalations(
+      tenantId,
+      inserts.flatMap((n, k) => (n.escalate ? [{ alertId: ids[k]!, escalationId: n.escalationId }] : [])),
       now,
     );
-    if (isActive && cleared) {
-      await repo.transition({ tenantId: s.tenantId, alertId: e.id, from: status, to: 'RESOLVED', at: now, comment: `back within limits for ${rule.clearSlots} slot(s)` });
-    }
   }
 
   /** DATA_FILL: readings arrived for a slot inside a finished data-loss gap of the device. */
-  private async fills(repo: AlertEvaluationRepository, rules: readonly EvalRule[], tenantId: number, device: { deviceId: string; entityId: string | null }, s: EvalSeries | undefined, buckets: readonly Date[]) {
-    const fillRules = rules.filter(
-      (r) =>
-        r.condition === 'DATA_FILL' &&
-        (r.entityId !== null ? r.entityId === device.entityId : r.category === null || r.category === s?.entityType) &&
-        (r.deviceIds.length === 0 || r.deviceIds.includes(device.deviceId)),
-    );
+  private async fills(repo: AlertEvaluationRepository, rules: readonly EvalRule[], tenantId: number, series: readonly EvalSeries[], stations: Map<string, StationPeriod[]>, buckets: Map<string, number[]>, now: Date) {
+    const fillRules = rules.filter((r) => r.condition === 'DATA_FILL');
     if (fillRules.length === 0) return;
-    const now = new Date(this.now());
-    for (const bucket of buckets) {
-      for (const loss of await repo.lossesCovering(tenantId, device.deviceId, bucket)) {
-        const rule = fillRules[0]!;
-        const id = await repo.insertFillOnce({
-          tenantId,
-          ruleId: rule.id,
-          deviceId: device.deviceId,
-          entityId: device.entityId,
-          slot: 0,
-          stdParamId: null,
-          type: 'DATA_FILL',
-          severity: rule.severity,
-          status: 'OPEN',
-          startedAt: loss.startedAt,
-          lastBreachAt: loss.startedAt,
-          endedAt: loss.endedAt,
-          peak: null,
-          limitMin: null,
-          limitMax: null,
-          slotCount: 1,
-          message: `Data gap of ${s?.deviceName ?? 'the device'} from ${loss.startedAt.toISOString()} to ${loss.endedAt.toISOString()} was back-filled`,
-          sourceId: loss.id,
-          now,
-        });
-        if (id) await repo.transition({ tenantId, alertId: id, from: null, to: 'OPEN', at: now, comment: null });
+    const all = [...buckets.values()].flat();
+    const losses = groupBy(await repo.lossesMeeting(tenantId, [...buckets.keys()], new Date(Math.min(...all)), new Date(Math.max(...all) + BUCKET_MS)), (l) => l.deviceId);
+    const fills: NewEpisode[] = [];
+    for (const [deviceId, ofDevice] of buckets) {
+      const name = series.find((s) => s.deviceId === deviceId)?.deviceName ?? 'the device';
+      const seen = new Set<string>();
+      for (const bucket of ofDevice) {
+        const period = stations.get(deviceId)?.find((p) => (p.fromMs === null || p.fromMs <= bucket) && (p.toMs === null || bucket < p.toMs));
+        const rule = fillRules.find(
+          (r) =>
+            (r.entityId !== null ? r.entityId === period?.entityId : r.category === null || r.category === period?.entityType) &&
+            (r.deviceIds.length === 0 || r.deviceIds.includes(deviceId)),
+        );
+        if (!rule) continue;
+        for (const loss of losses.get(deviceId) ?? []) {
+          if (seen.has(loss.id) || loss.startedAt.getTime() > bucket + BUCKET_MS || loss.endedAt.getTime() <= bucket) continue;
+          seen.add(loss.id);
+          fills.push({
+            tenantId,
+            ruleId: rule.id,
+            deviceId,
+            entityId: period?.entityId ?? null,
+            slot: 0,
+            stdParamId: null,
+            type: 'DATA_FILL',
+            severity: rule.severity,
+            status: 'OPEN',
+            startedAt: loss.startedAt,
+            lastBreachAt: loss.startedAt,
+            endedAt: loss.endedAt,
+            peak: null,
+            limitMin: null,
+            limitMax: null,
+            slotCount: 1,
+            message: `Data gap of ${name} from ${loss.startedAt.toISOString()} to ${loss.endedAt.toISOString()} was back-filled`,
+            sourceId: loss.id,
+            now,
+          });
+        }
       }
+    }
+    for (const fill of fills) {
+      const id = await repo.insertFillOnce(fill);
+      if (id) await repo.transition({ tenantId, alertId: id, from: null, to: 'OPEN', at: now, comment: null });
     }
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { APP_PATHS } from '@enviro/domain/app-paths';
 import type { Db } from '../../platform/database/database.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -138,7 +139,7 @@ export class AlertNotifier {
         const alerts = [...new Map(group.map((g) => [g.alertId, g])).values()];
         const ids = group.map((g) => ({ tenantId: g.tenantId, id: g.id }));
         try {
-          const result = await this.deliver(repo, group[0]!, alerts, now);
+          const result = await this.deliver(repo, group, alerts, now);
           await repo.markSent(ids, result, now);
           sent += group.length;
         } catch (error) {
@@ -152,17 +153,20 @@ export class AlertNotifier {
     });
   }
 
-  private async deliver(repo: NotificationRepository, first: OutboxRow, alerts: OutboxRow[], now: Date): Promise<string> {
+  private async deliver(repo: NotificationRepository, group: readonly OutboxRow[], alerts: OutboxRow[], now: Date): Promise<string> {
+    const first = group[0]!;
     const worst = alerts.map((a) => a.severity).sort((a, b) => SEVERITY_RANK.indexOf(a) - SEVERITY_RANK.indexOf(b))[0]!;
     const title = alerts.length === 1 ? `${worst} alert: ${alerts[0]!.message}` : `${alerts.length} alerts opened (${worst})`;
     // The alert's page of the web app (APP_PATHS.app.alert), where it is acknowledged.
     const link = (id: string) => (this.deps.publicUrl ? ` ${this.deps.publicUrl}${APP_PATHS.app.alert.replace(':id', id)}` : '');
     const lines = alerts.map((a) => `- [${a.severity}] ${a.message} (alert ${a.alertId})${link(a.alertId)}`);
     const text = `${lines.join('\n')}\n\nAcknowledge in Enviro to stop the reminders.`;
+    const key = deliveryKey(group);
     switch (first.channel) {
       case 'EMAIL':
         await this.deps.mailer.send({
           to: first.address,
+          messageId: `<alerts.${key}@${this.deps.publicUrl ? new URL(this.deps.publicUrl).hostname : 'enviro.localhost'}>`,
           subject: title.slice(0, 200),
           text,
           html: `<ul>${alerts.map((a) => `<li>[${escapeHtml(a.severity)}] ${escapeHtml(a.message)}</li>`).join('')}</ul><p>Acknowledge in Enviro to stop the reminders.</p>`,
@@ -175,11 +179,16 @@ export class AlertNotifier {
         await repo.insertInApp({ tenantId: first.userTenantId!, userId: first.userId!, alertIds: alerts.map((a) => a.alertId), severity: worst, title: title.slice(0, 300), body: lines.join('\n'), now });
         return 'shown in the app';
       case 'WEBHOOK': {
-        const status = await this.deps.webhooks.post(first.address, {
-          event: 'alerts.opened',
-          at: now.toISOString(),
-          alerts: alerts.map((a) => ({ id: Number(a.alertId), tenantId: a.tenantId, severity: a.severity, message: a.message })),
-        });
+        const status = await this.deps.webhooks.post(
+          first.address,
+          {
+            event: 'alerts.opened',
+            at: now.toISOString(),
+            notificationIds: group.map((g) => Number(g.id)).sort((a, b) => a - b),
+            alerts: alerts.map((a) => ({ id: Number(a.alertId), tenantId: a.tenantId, severity: a.severity, message: a.message })),
+          },
+          { idempotencyKey: key },
+        );
         return `webhook answered ${status}`;
       }
       default:
@@ -189,5 +198,15 @@ export class AlertNotifier {
 }
 
 const SEVERITY_RANK = ['CRITICAL', 'MAJOR', 'MINOR', 'WARNING'];
+
+/**
+ * The identity of one message: its tenant and outbox rows (notification ids). Sent again for the
+ * same rows (a retry, or after a crash between the send and its record) it is the same, so a
+ * webhook receiver de-duplicates on `Idempotency-Key` and a mail client on `Message-ID`.
+ */
+export function deliveryKey(group: readonly Pick<OutboxRow, 'tenantId' | 'id'>[]): string {
+  const ids = group.map((g) => `${g.tenantId}:${g.id}`).sort();
+  return createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 32);
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -115,9 +115,18 @@ const EXCEEDANCE_TYPES = ['AVG_15M', 'SUSTAINED', 'INSTANT'];
 
 /** Alert episodes: lists, one alert with its transitions, lifecycle writes, counts. */
 export class AlertEpisodeRepository extends Repository {
-  private base() {
+  /**
+   * The alerts `tenantIds` and `ids` name, with the names to show: the episodes are read first (a
+   * materialized CTE, by primary key), then joined, so the plan starts from those few rows whatever
+   * the statistics say about the tenant's rules and devices.
+   */
+  private base(tenantIds: readonly number[], ids: readonly string[]) {
     return this.db
-      .selectFrom('alert_episode as a')
+      .with(
+        (cte) => cte('a').materialized(),
+        (db) => db.selectFrom('alert_episode').selectAll().where('tenant_id', 'in', tenantIds).where('id', 'in', ids),
+      )
+      .selectFrom('a')
       .innerJoin('tenant as t', 't.id', 'a.tenant_id')
       .innerJoin('alert_rule as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.id', '=', 'a.rule_id'))
       .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.id', '=', 'a.device_id'))
@@ -224,10 +233,11 @@ export class AlertEpisodeRepository extends Repository {
       this.filtered(scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
     if (ids.length === 0) return { rows: [], total: count.n };
-    const rows = (await this.base()
+    const rows = (await this.base(
+      [...new Set(ids.map((r) => r.tenant_id))],
+      ids.map((r) => r.id),
+    )
       .select(this.columns())
-      .where('a.tenant_id', 'in', [...new Set(ids.map((r) => r.tenant_id))])
-      .where('a.id', 'in', ids.map((r) => r.id))
       .execute()) as AlertRow[];
     const at = new Map(ids.map((r, i) => [`${r.tenant_id}:${r.id}`, i]));
     rows.sort((a, b) => at.get(`${a.tenant_id}:${a.id}`)! - at.get(`${b.tenant_id}:${b.id}`)!);
@@ -237,7 +247,7 @@ export class AlertEpisodeRepository extends Repository {
   /** One alert of the caller's tenants, or undefined. */
   async byId(tenantIds: readonly number[], id: number): Promise<AlertRow | undefined> {
     if (tenantIds.length === 0) return undefined;
-    const row = await this.base().select(this.columns()).where('a.tenant_id', 'in', tenantIds).where('a.id', '=', String(id)).executeTakeFirst();
+    const row = await this.base(tenantIds, [String(id)]).select(this.columns()).executeTakeFirst();
     return row as AlertRow | undefined;
   }
 

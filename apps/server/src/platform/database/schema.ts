@@ -376,6 +376,8 @@ export interface AlertEpisodeTable {
   closed_user_id: BigId | null;
   closed_at: Timestamp | null;
   close_reason: string | null;
+  /** The alert that absorbed this one's slots when late readings joined them (061). */
+  merged_into: BigId | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: Generated<Date>;
 }

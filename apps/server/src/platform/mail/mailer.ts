@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header (`<id@domain>`); a mail sent again with the same one is de-duplicated by receivers that do. */
+  messageId?: string;
   /** Files attached to the mail (scheduled and e-mailed reports). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
