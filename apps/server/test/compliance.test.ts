@@ -1,14 +1,13 @@
 import { ComplianceData, Datewise, Timeline, UptimeList, type ComplianceFigures } from '@enviro/contracts/compliance';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
 import { insertReadings, type Reading } from './data-fixture.ts';
+import { oracle as figuresFromReadings, istMidnight } from './compliance-oracle.ts';
 import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
-const QUARTER = 15 * MINUTE;
 const DAY = 86_400_000;
-const IST = 5.5 * 3_600_000;
-const istMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`) - IST;
 
 /**
  * One station, one device with pm (max 50) and so2 (min 5, max 100), read every 5 minutes from
@@ -34,43 +33,8 @@ function readings(): Reading[] {
   return out;
 }
 
-/** The figures of parameter `slot` (1-based, or 0 for any parameter: uptime) over [from, to), from raw readings. */
-function oracle(rows: readonly Reading[], slot: number, from: number, to: number): ComplianceFigures {
-  const buckets = new Map<number, { sum: number; n: number }>();
-  for (const r of rows) {
-    const values = slot === 0 ? r.vals.filter((v) => v !== null) : [r.vals[slot - 1]].filter((v) => v !== null && v !== undefined);
-    if (values.length === 0) continue;
-    const b = Math.floor(r.ts / QUARTER) * QUARTER;
-    const o = buckets.get(b) ?? { sum: 0, n: 0 };
-    o.sum += values[0]!;
-    o.n += 1;
-    buckets.set(b, o);
-  }
-  const suppressed = (b: number) => [CALIBRATION, MAINTENANCE].some((w) => w.from < b + QUARTER && w.to > b);
-  const limit = slot === 0 ? { min: null, max: null } : LIMITS[slot - 1]!;
-  const f = { slots: 0, suppressedSlots: 0, slotsWithData: 0, slotsWithinLimits: 0, exceedances: 0, exceedanceMinutes: 0 };
-  let previousBeyond = false;
-  for (let b = from; b < to; b += QUARTER) {
-    f.slots++;
-    const data = buckets.get(b);
-    let beyond = false;
-    if (suppressed(b)) f.suppressedSlots++;
-    else if (data) {
-      f.slotsWithData++;
-      const avg = data.sum / data.n;
-      const within = (limit.min === null || avg >= limit.min) && (limit.max === null || avg <= limit.max);
-      if (within) f.slotsWithinLimits++;
-      else {
-        beyond = true;
-        f.exceedanceMinutes += 15;
-        if (!previousBeyond) f.exceedances++;
-      }
-    }
-    previousBeyond = beyond;
-  }
-  const pct = (a: number, b: number) => (b <= 0 ? null : Math.round((1000 * a) / b) / 10);
-  return { ...f, availability: pct(f.slotsWithData, f.slots - f.suppressedSlots), withinLimits: pct(f.slotsWithinLimits, f.slotsWithData) };
-}
+/** The figures of `slot` over [from, to) from the raw readings, with this fixture's windows and limits. */
+const oracle = (rows: readonly Reading[], slot: number, from: number, to: number) => figuresFromReadings(rows, slot, from, to, [CALIBRATION, MAINTENANCE], LIMITS);
 
 describe('compliance and uptime', () => {
   const ctx = useTestApp();
@@ -92,6 +56,7 @@ describe('compliance and uptime', () => {
        VALUES ($1, $2, NULL, 'CALIBRATION', $3, $4), ($1, NULL, $5, 'MAINTENANCE', $6, $7)`,
       [tenantId, deviceId, new Date(CALIBRATION.from), new Date(CALIBRATION.to), stationId, new Date(MAINTENANCE.from), new Date(MAINTENANCE.to)],
     );
+    await drainComplianceDays(ctx.db);
     cookie = (await ctx.signedIn({ tenantId, userType: 'tenant', role: 'user' })).cookie;
     const other = (await ctx.b.newTenant()).id;
     otherCookie = (await ctx.signedIn({ tenantId: other, userType: 'tenant', role: 'user' })).cookie;

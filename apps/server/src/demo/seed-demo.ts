@@ -4,6 +4,7 @@ import { seedDemoReports } from './reports-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
 import { rebuildDayQuarters } from '../modules/dashboards/oversight-worker.ts';
+import { rebuildComplianceDays } from '../modules/compliance/compliance-days-worker.ts';
 import { seedFleet } from './fleet.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
@@ -90,6 +91,9 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
   const calibrations = await seedCalibrations(database.db, tenantIds, toMs);
   log(`recorded ${calibrations} calibrations: one analyser on schedule, one being calibrated, one overdue (${since(started)})`);
+  // Compliance reads its closed days from tables the closed-slot feed keeps from now on.
+  await rebuildComplianceDays(database.db, tenantIds, new Date(fromMs), new Date(toMs));
+  log(`derived the compliance days (${since(started)})`);
   let dashboards = 0;
   for (const tenantId of tenantIds) dashboards += await seedTemplateDashboards(database.db, tenantId);
   log(`seeded ${dashboards} template dashboards (${since(started)})`);

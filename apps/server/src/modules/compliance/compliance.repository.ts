@@ -128,14 +128,17 @@ export class ComplianceRepository extends Repository {
    * within limits, runs of consecutive slots beyond a limit (counted on the day they start) and
    * the slots of those runs. A missing or suppressed slot ends a run.
    */
-  async parameterDays(scope: ComplianceScope, from: Date, to: Date): Promise<ParamDayRow[]> {
+  async parameterDays(scope: ComplianceScope, from: Date, to: Date, lookback = false): Promise<ParamDayRow[]> {
     if (scope.tenantIds.length === 0) return [];
+    // With lookback, a run in progress at `from` (the quarter before is beyond too) was counted on
+    // the day it started, from the stored days.
+    const lead = lookback ? new Date(from.getTime() - 15 * 60_000) : from;
     // One plain aggregate over the rollups (no window: a sort of every slot cost seconds at 500
     // stations); runs are counted apart, over the few slots beyond a limit of limited series only:
     // a run starts where the slot before is not beyond too.
     const { rows } = await sql<ParamDayRow>`
       WITH devs AS (${devicesOf(scope)}),
-      supp AS (${suppressedQuarters(from, to)}),
+      supp AS (${suppressedQuarters(lead, to)}),
       judged AS (
         SELECT r.device_id, r.slot, ${istDay(sql.raw('r.bucket'))} AS dn, s.bucket IS NOT NULL AS suppressed,
                ((l.min_value IS NULL OR r.sum / r.n >= l.min_value) AND (l.max_value IS NULL OR r.sum / r.n <= l.max_value)) AS within
@@ -157,14 +160,14 @@ export class ComplianceRepository extends Repository {
         FROM devs v
         JOIN param_limit l ON l.tenant_id = v.tenant_id AND l.device_id = v.device_id
         JOIN reading_15m r ON r.tenant_id = l.tenant_id AND r.device_id = l.device_id AND r.slot = l.slot
-        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+        WHERE r.bucket >= ${lead} AND r.bucket < ${to} AND r.n > 0
           AND (r.sum / r.n < l.min_value OR r.sum / r.n > l.max_value)
           AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket)
       ),
       runs AS (
         SELECT b.device_id, b.slot, ${istDay(sql.raw('b.bucket'))} AS dn, count(*)::int AS runs
         FROM beyond b
-        WHERE NOT EXISTS (
+        WHERE b.bucket >= ${from} AND NOT EXISTS (
           SELECT 1 FROM beyond p
           WHERE p.tenant_id = b.tenant_id AND p.device_id = b.device_id AND p.slot = b.slot AND p.bucket = b.bucket - interval '15 minutes')
         GROUP BY 1, 2, 3
@@ -172,6 +175,33 @@ export class ComplianceRepository extends Repository {
       SELECT c.device_id, c.slot, to_char(date '1970-01-01' + c.dn, 'YYYY-MM-DD') AS day,
              c.with_data, c.within, coalesce(r.runs, 0) AS runs, c.beyond
       FROM counts c LEFT JOIN runs r ON r.device_id = c.device_id AND r.slot = c.slot AND r.dn = c.dn`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * `parameterDays` of the closed IST days fromDay..toDay, from the compliance tables
+   * (070_compliance_days.sql); the first day's runs (with `eachDay` every day's) include the one in
+   * progress at its start.
+   */
+  async storedParameterDays(scope: ComplianceScope, fromDay: string, toDay: string, eachDay = false): Promise<ParamDayRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<ParamDayRow>`
+      WITH devs AS (${devicesOf(scope)})
+      SELECT c.device_id, c.slot, to_char(c.day, 'YYYY-MM-DD') AS day, c.with_data, c.within,
+             c.runs + (c.carried_in AND (${eachDay} OR c.day = ${fromDay}::date))::int AS runs, c.beyond
+      FROM devs v JOIN compliance_param_day c ON c.tenant_id = v.tenant_id AND c.device_id = v.device_id
+      WHERE c.day BETWEEN ${fromDay}::date AND ${toDay}::date`.execute(this.db);
+    return rows;
+  }
+
+  /** `uptimeDays` of the closed IST days fromDay..toDay, from the compliance tables. */
+  async storedUptimeDays(scope: ComplianceScope, fromDay: string, toDay: string): Promise<DeviceDayRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<DeviceDayRow>`
+      WITH devs AS (${devicesOf(scope)})
+      SELECT c.device_id, to_char(c.day, 'YYYY-MM-DD') AS day, c.unsuppressed AS n
+      FROM devs v JOIN compliance_device_day c ON c.tenant_id = v.tenant_id AND c.device_id = v.device_id
+      WHERE c.day BETWEEN ${fromDay}::date AND ${toDay}::date AND c.unsuppressed > 0`.execute(this.db);
     return rows;
   }
 

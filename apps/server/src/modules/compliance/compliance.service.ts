@@ -90,6 +90,20 @@ export function expectedSlots(period: ResolvedPeriod, inServiceFrom: number): Ma
   return out;
 }
 
+/**
+ * A period cut at today's IST midnight: the closed days are read from the compliance tables
+ * (070_compliance_days.sql), the day still open from the rollups; `lookback` when the open day is
+ * not the period's first (a run in progress at its midnight was counted on the day it started).
+ */
+export function splitAtToday(period: ResolvedPeriod, now: number) {
+  const today = istMidnight(istDate(now));
+  const closedTo = Math.min(period.to, today);
+  const stored = period.from < closedTo ? { fromDay: period.fromDate, toDay: istDate(closedTo - 1) } : undefined;
+  const liveFrom = Math.max(period.from, today);
+  const live = period.to > liveFrom ? { from: new Date(liveFrom), to: new Date(period.to), lookback: liveFrom > period.from } : undefined;
+  return { stored, live };
+}
+
 /** An instant from the driver: a Date, or ±Infinity for PostgreSQL's infinite timestamps. */
 const instant = (v: Date | number) => (v instanceof Date ? v.getTime() : v);
 
@@ -160,11 +174,35 @@ export class ComplianceService {
     if (scope.stationId !== undefined && (await this.repo.stations(scope)).length === 0) throw notFound(`No station with id= ${scope.stationId} exists`);
   }
 
+  /**
+   * Per parameter and IST day of the period: the closed days stored, today's from the rollups. A
+   * run in progress at a midnight counts on the period's first day, or with `eachDay` on every day it
+   * reaches (each day's row is then that day's figures on their own).
+   */
+  private async parameterDays(scope: ComplianceScope, period: ResolvedPeriod, now: number, eachDay = false): Promise<ParamDayRow[]> {
+    const { stored, live } = splitAtToday(period, now);
+    const [closed, open] = await Promise.all([
+      stored ? this.repo.storedParameterDays(scope, stored.fromDay, stored.toDay, eachDay) : [],
+      live ? this.repo.parameterDays(scope, live.from, live.to, live.lookback && !eachDay) : [],
+    ]);
+    return [...closed, ...open];
+  }
+
+  /** Per device and IST day of the period: quarters with data outside windows, as `parameterDays`. */
+  private async uptimeDays(scope: ComplianceScope, period: ResolvedPeriod, now: number): Promise<DeviceDayRow[]> {
+    const { stored, live } = splitAtToday(period, now);
+    const [closed, open] = await Promise.all([
+      stored ? this.repo.storedUptimeDays(scope, stored.fromDay, stored.toDay) : [],
+      live ? this.repo.uptimeDays(scope, live.from, live.to) : [],
+    ]);
+    return [...closed, ...open];
+  }
+
   /** Uptime of every device of the scope over the period. */
-  private async deviceUptime(scope: ComplianceScope, period: ResolvedPeriod) {
+  private async deviceUptime(scope: ComplianceScope, period: ResolvedPeriod, now: number) {
     const from = new Date(period.from);
     const to = new Date(period.to);
-    const [devices, supp, data] = await Promise.all([this.repo.devices(scope), this.repo.suppressedDays(scope, from, to), this.repo.uptimeDays(scope, from, to)]);
+    const [devices, supp, data] = await Promise.all([this.repo.devices(scope), this.repo.suppressedDays(scope, from, to), this.uptimeDays(scope, period, now)]);
     const suppressed = sumBy(supp, (r) => r.device_id, (r) => r.n);
     const withData = sumBy(data, (r) => r.device_id, (r) => r.n);
     return devices.map((d) => {
@@ -183,9 +221,9 @@ export class ComplianceService {
     const to = new Date(period.to);
     const [params, days, supp, uptime] = await Promise.all([
       this.repo.parameters(scope),
-      this.repo.parameterDays(scope, from, to),
+      this.parameterDays(scope, period, now),
       this.repo.suppressedDays(scope, from, to),
-      this.deviceUptime(scope, period),
+      this.deviceUptime(scope, period, now),
     ]);
     const suppressed = sumBy(supp, (r) => r.device_id, (r) => r.n);
     const deviceSlots = new Map(uptime.map((u) => [u.device_id, u.slots]));
@@ -237,7 +275,7 @@ export class ComplianceService {
     const to = new Date(period.to);
     const [params, days, supp, devices] = await Promise.all([
       this.repo.parameters(scope),
-      this.repo.parameterDays(scope, from, to),
+      this.parameterDays(scope, period, now, true),
       this.repo.suppressedDays(scope, from, to),
       this.repo.devices(scope),
     ]);
@@ -260,7 +298,7 @@ export class ComplianceService {
   async uptime(auth: Auth, id: number, query: UptimeQuery, now = Date.now()): Promise<UptimeList> {
     const tenantIds = query.of === 'tenant' ? scopeTenantIds(auth, [id]) : scopeTenantIds(auth);
     const period = resolvePeriod(query, now);
-    const rows = await this.deviceUptime(await this.scope(auth, tenantIds), period);
+    const rows = await this.deviceUptime(await this.scope(auth, tenantIds), period, now);
     const picked = query.of === 'tenant' ? rows : rows.filter((r) => r.device_id === String(id));
     if (query.of === 'device' && picked.length === 0) throw notFound(`No device with id= ${id} exists`);
     return {
@@ -275,7 +313,7 @@ export class ComplianceService {
     const period = resolvePeriod(query, now);
     const scope = await this.scope(auth, tenantIds, query.stationId);
     await this.assertStation(scope);
-    const rows = await this.deviceUptime(scope, period);
+    const rows = await this.deviceUptime(scope, period, now);
     const groups = new Map<string, typeof rows>();
     for (const r of rows) {
       const k = query.groupBy === 'tenant' ? String(r.tenant_id) : r.station_id;
@@ -291,7 +329,7 @@ export class ComplianceService {
     const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
     const period = resolvePeriod(query, now);
     const scope = await this.scope(auth, tenantIds, query.stationId);
-    const [stations, rows] = await Promise.all([this.repo.stations(scope), this.deviceUptime(scope, period)]);
+    const [stations, rows] = await Promise.all([this.repo.stations(scope), this.deviceUptime(scope, period, now)]);
     return {
       period: publicPeriod(period),
       items: stations.map((s) => ({
