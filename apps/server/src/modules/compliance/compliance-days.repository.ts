@@ -84,3 +84,63 @@ export class ComplianceDaysRepository extends Repository {
     return rows.map((r) => ({ tenantId: r.tenant_id, deviceId: String(r.id) }));
   }
 }
+
+/** Slots holding data of one device parameter on one IST day. */
+export interface SlotDayCount {
+  deviceId: number;
+  slot: number;
+  day: string;
+  slots: number;
+}
+
+/** Quarters holding data of any parameter, summed over a tenant's devices, on one IST day. */
+export interface TenantDayCount {
+  tenantId: number;
+  day: string;
+  quarters: number;
+}
+
+const ZONE = 'Asia/Kolkata';
+
+/** Data availability (SPEC 5, reports 35 and 36) from the compliance days, or the rollups for a day still open. */
+export class AvailabilityRepository extends Repository {
+  /** Per device slot and IST day fromDay..toDay: slots with data, in a window or not. */
+  async storedSlots(tenantId: number, deviceIds: readonly number[], fromDay: string, toDay: string): Promise<SlotDayCount[]> {
+    const { rows } = await sql<SlotDayCount>`
+      SELECT device_id::int AS "deviceId", slot, to_char(day, 'YYYY-MM-DD') AS day, with_data + suppressed AS slots
+      FROM compliance_param_day
+      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[]) AND day BETWEEN ${fromDay}::date AND ${toDay}::date`.execute(this.db);
+    return rows;
+  }
+
+  /** Per device slot and IST day in [from, to), counted from the rollups. */
+  async rolledUpSlots(tenantId: number, deviceIds: readonly number[], from: Date, to: Date): Promise<SlotDayCount[]> {
+    const { rows } = await sql<SlotDayCount>`
+      SELECT device_id::int AS "deviceId", slot, to_char(bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day, count(*)::int AS slots
+      FROM reading_15m
+      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[])
+        AND bucket >= ${from} AND bucket < ${to} AND n > 0
+      GROUP BY 1, 2, 3`.execute(this.db);
+    return rows;
+  }
+
+  /** Per tenant and IST day fromDay..toDay: its devices' quarters with data. */
+  async storedQuarters(tenantIds: readonly number[], fromDay: string, toDay: string): Promise<TenantDayCount[]> {
+    const { rows } = await sql<TenantDayCount>`
+      SELECT tenant_id AS "tenantId", to_char(day, 'YYYY-MM-DD') AS day, sum(quarters)::int AS quarters
+      FROM compliance_device_day
+      WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND day BETWEEN ${fromDay}::date AND ${toDay}::date
+      GROUP BY 1, 2`.execute(this.db);
+    return rows;
+  }
+
+  /** Per tenant and IST day in [from, to), counted from the rollups. */
+  async rolledUpQuarters(tenantIds: readonly number[], from: Date, to: Date): Promise<TenantDayCount[]> {
+    const { rows } = await sql<TenantDayCount>`
+      SELECT tenant_id AS "tenantId", to_char(bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day, count(*)::int AS quarters
+      FROM (SELECT DISTINCT tenant_id, device_id, bucket FROM reading_15m
+            WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND bucket >= ${from} AND bucket < ${to} AND n > 0) q
+      GROUP BY 1, 2`.execute(this.db);
+    return rows;
+  }
+}
