@@ -90,6 +90,26 @@ describe('compliance and uptime', () => {
     expect(station!.parameters[1]!.slotsWithinLimits).toBeGreaterThan(0);
   });
 
+  it('answers the share of slots the regulator accepted, and calibration checks due in the period', async () => {
+    const board = (await ctx.b.newTenant({ name: 'Rajasthan SPCB', type: 'statutory' })).id;
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `INSERT INTO regulator_connection (statutory_id, name, protocol, url) VALUES ($1, 'ODAMS', 'CPCB_ODAMS', 'http://127.0.0.1:9/') RETURNING id`,
+      [board],
+    );
+    // Four April slots queued: three accepted, one rejected; a March slot outside the period.
+    await ctx.database.pool.query(
+      `INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot, status)
+       SELECT $1, $2, $3, s, CASE WHEN s = $4::timestamptz THEN 'REJECTED' ELSE 'SENT' END
+       FROM unnest($5::timestamptz[]) s`,
+      [tenantId, rows[0]!.id, stationId, new Date(istMidnight('2024-04-01') + 3_600_000), [istMidnight('2024-03-31'), ...[0, 1, 2, 3].map((h) => istMidnight('2024-04-01') + h * 3_600_000)].map((t) => new Date(t))],
+    );
+    const body = ComplianceData.parse((await get(`/api/getComplianceData?period=2024-04`)).json());
+    expect(body.stations[0]!.regulatorSync).toEqual({ slots: 4, accepted: 3, share: 75 });
+    // The device was registered today: no check of its schedule fell due in April 2024.
+    expect(body.stations[0]!.calibration).toEqual({ due: 0, onTime: 0, share: null });
+    await ctx.database.pool.query('DELETE FROM regulator_outbox WHERE tenant_id = $1', [tenantId]);
+  });
+
   it('answers dates across the IST month boundary, and each IST day', async () => {
     const res = await get(`/api/getComplianceData?from=2024-03-30&to=2024-04-02&stationId=${stationId}`);
     expect(res.statusCode).toBe(200);

@@ -23,6 +23,7 @@ import { assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts'
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { CalibrationService } from '../devices/calibration.service.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import { ComplianceRepository, type ComplianceScope, type DeviceDayRow, type ParamDayRow } from './compliance.repository.ts';
 
@@ -150,6 +151,14 @@ function sumParamDays(rows: readonly ParamDayRow[]): Map<string, { with_data: nu
 }
 
 /**
+ * The regulator module's slots queued and accepted per station (`tenantId:stationId`) in [from, to),
+ * decorated on the app as `regulatorSyncShare` when that module is registered.
+ */
+export interface RegulatorSyncShareSource {
+  shares(tenantIds: readonly number[], from: Date, to: Date): Promise<Map<string, { slots: number; accepted: number }>>;
+}
+
+/**
  * Compliance and uptime (SPEC 7): availability, within-limit shares and exceedances per station and
  * parameter over IST days, computed from the 15-minute rollups with calibration and maintenance
  * windows left out of what was expected (REGULATORY.md: such readings do not count against
@@ -158,10 +167,12 @@ function sumParamDays(rows: readonly ParamDayRow[]): Map<string, { with_data: nu
 export class ComplianceService {
   private readonly repo: ComplianceRepository;
   private readonly entities: EntityService;
+  private readonly calibration: CalibrationService;
 
-  constructor(db: Db) {
+  constructor(db: Db, private readonly regulator: RegulatorSyncShareSource | null = null) {
     this.repo = new ComplianceRepository(db);
     this.entities = new EntityService(db);
+    this.calibration = new CalibrationService(db);
   }
 
   private async scope(auth: Auth, tenantIds: number[], stationId?: number): Promise<ComplianceScope> {
@@ -219,11 +230,13 @@ export class ComplianceService {
     await this.assertStation(scope);
     const from = new Date(period.from);
     const to = new Date(period.to);
-    const [params, days, supp, uptime] = await Promise.all([
+    const [params, days, supp, uptime, checks, synced] = await Promise.all([
       this.repo.parameters(scope),
       this.parameterDays(scope, period, now),
       this.repo.suppressedDays(scope, from, to),
       this.deviceUptime(scope, period, now),
+      this.calibration.checksKept(tenantIds, from, to),
+      this.regulator?.shares(tenantIds, from, to) ?? new Map<string, { slots: number; accepted: number }>(),
     ]);
     const suppressed = sumBy(supp, (r) => r.device_id, (r) => r.n);
     const deviceSlots = new Map(uptime.map((u) => [u.device_id, u.slots]));
@@ -237,12 +250,20 @@ export class ComplianceService {
         stationName: u.station_name,
         stationType: u.station_type,
         uptime: { slots: 0, suppressedSlots: 0, slotsWithData: 0, availability: null },
+        calibration: { due: 0, onTime: 0, share: null },
+        regulatorSync: regulatorShare(synced.get(`${u.tenant_id}:${u.station_id}`)),
         parameters: [],
       };
       s.uptime.slots += u.slots;
       s.uptime.suppressedSlots += u.suppressedSlots;
       s.uptime.slotsWithData += u.slotsWithData;
       s.uptime.availability = percent(s.uptime.slotsWithData, s.uptime.slots - s.uptime.suppressedSlots);
+      const kept = checks.get(Number(u.device_id));
+      if (kept) {
+        s.calibration.due += kept.due;
+        s.calibration.onTime += kept.onTime;
+        s.calibration.share = percent(s.calibration.onTime, s.calibration.due);
+      }
       stations.set(u.station_id, s);
     }
     for (const p of params) {
@@ -410,6 +431,8 @@ export class ComplianceService {
     };
   }
 }
+
+const regulatorShare = (s: { slots: number; accepted: number } | undefined) => (s ? { ...s, share: percent(s.accepted, s.slots) } : null);
 
 function publicPeriod(p: ResolvedPeriod): Period {
   return { from: p.from, to: p.to, fromDate: p.fromDate, toDate: p.toDate, timeZone: p.timeZone };

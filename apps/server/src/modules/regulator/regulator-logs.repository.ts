@@ -84,6 +84,24 @@ export class RegulatorLogRepository extends Repository {
     return rows;
   }
 
+  /**
+   * Per station of the industries: the distinct 15-minute slots in [from, to) queued for a regulator
+   * (its mapped connections) and those every connection accepted.
+   */
+  async slotsAccepted(tenantIds: readonly number[], from: Date, to: Date): Promise<{ tenant_id: number; station_id: string; slots: number; accepted: number }[]> {
+    if (tenantIds.length === 0) return [];
+    const { rows } = await sql<{ tenant_id: number; station_id: string; slots: number; accepted: number }>`
+      SELECT tenant_id, station_id::text AS station_id, count(*)::int AS slots, count(*) FILTER (WHERE sent)::int AS accepted
+      FROM (
+        SELECT tenant_id, station_id, slot, bool_and(status = 'SENT') AS sent
+        FROM regulator_outbox
+        WHERE tenant_id = ANY(${[...tenantIds]}::int[]) AND slot >= ${from} AND slot < ${to}
+        GROUP BY 1, 2, 3
+      ) s
+      GROUP BY 1, 2`.execute(this.db);
+    return rows;
+  }
+
   /** The industries associated with a board. */
   async boardIndustries(boardId: number): Promise<{ id: number; name: string; state: string | null; city: string | null }[]> {
     return this.db

@@ -103,6 +103,16 @@ export class RegulatorStatusService {
     return counts;
   }
 
+  /**
+   * Per station (`tenantId:stationId`) among `tenantIds`, its slots in [from, to) queued for the
+   * regulator and those accepted: the compliance scorecard reads it through `app.regulatorSyncShare`
+   * (RegulatorSyncShareSource, compliance module); its caller has checked access.
+   */
+  async syncShares(tenantIds: readonly number[], from: Date, to: Date): Promise<Map<string, { slots: number; accepted: number }>> {
+    const rows = await this.logs.slotsAccepted(tenantIds, from, to);
+    return new Map(rows.map((r) => [`${r.tenant_id}:${r.station_id}`, { slots: r.slots, accepted: r.accepted }]));
+  }
+
   /** SPEC 7 actionable task: industries with reporting stations and no working connection. */
   async notConnected(auth: Auth): Promise<NotConnectedTenant[]> {
     assertSignedIn(auth);
