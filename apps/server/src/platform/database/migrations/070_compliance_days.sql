@@ -30,7 +30,9 @@ CREATE TABLE compliance_param_day (
   -- Sum and count of the readings outside windows: the day's average is value_sum / value_n.
   value_sum  double precision NOT NULL,
   value_n    bigint NOT NULL,
-  PRIMARY KEY (tenant_id, device_id, day, slot)
+  -- The figures a period reads ride in the key's index: a month of 500 stations is then read
+  -- from the index alone instead of one heap page per row (days are written a day at a time).
+  PRIMARY KEY (tenant_id, device_id, day, slot) INCLUDE (with_data, within, beyond, runs, carried_in, suppressed)
 );
 
 -- One device on one IST day: quarters with data of any parameter, and those outside windows (uptime).
@@ -40,7 +42,7 @@ CREATE TABLE compliance_device_day (
   day          date NOT NULL,
   quarters     integer NOT NULL,
   unsuppressed integer NOT NULL,
-  PRIMARY KEY (tenant_id, device_id, day)
+  PRIMARY KEY (tenant_id, device_id, day) INCLUDE (quarters, unsuppressed)
 );
 
 INSERT INTO slot_consumer (name) VALUES ('compliance') ON CONFLICT DO NOTHING;
