@@ -163,6 +163,34 @@ describe('compliance and uptime', () => {
     expect(limited.items).toHaveLength(1);
   });
 
+  it('lists working status changes and regulator sync changes in the timeline', async () => {
+    await ctx.database.pool.query(`UPDATE entity SET working_status = 'MAINTENANCE' WHERE tenant_id = $1 AND id = $2`, [tenantId, stationId]);
+    await ctx.database.pool.query(`UPDATE entity SET working_status = 'WORKING' WHERE tenant_id = $1 AND id = $2`, [tenantId, stationId]);
+    const board = (await ctx.b.newTenant({ name: 'Timeline SPCB', type: 'statutory' })).id;
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `INSERT INTO regulator_connection (statutory_id, name, protocol, url) VALUES ($1, 'ODAMS', 'CPCB_ODAMS', 'http://127.0.0.1:9/') RETURNING id`,
+      [board],
+    );
+    const now = Date.now();
+    // Accepted, then failing twice, then accepted again: two changes.
+    await ctx.database.pool.query(
+      `INSERT INTO regulator_attempt (tenant_id, connection_id, station_id, slot, kind, at, duration_ms, outcome, error_code, answer)
+       SELECT $1, $2, $3, a.at, 'REALTIME', a.at, 10, a.outcome, CASE WHEN a.outcome = 'ERROR' THEN 'HTTP_500' END, ''
+       FROM unnest($4::timestamptz[], $5::text[]) AS a(at, outcome)`,
+      [tenantId, rows[0]!.id, stationId, [4, 3, 2, 1].map((h) => new Date(now - h * 3_600_000)), ['SUCCESS', 'ERROR', 'ERROR', 'SUCCESS']],
+    );
+    const body = Timeline.parse((await get(`/api/complianceTimeline?stationId=${stationId}&from=${new Date(now - DAY + 5.5 * 3_600_000).toISOString().slice(0, 10)}`)).json());
+    const recent = body.items.filter((e) => e.kind === 'STATUS' || e.kind === 'SYNC').map((e) => [e.kind, e.text]);
+    // Newest first: the status changes (just now), then the regulator's.
+    expect(recent).toEqual([
+      ['STATUS', 'Working status MAINTENANCE → WORKING'],
+      ['STATUS', expect.stringMatching(/^Working status .+ → MAINTENANCE$/)],
+      ['SYNC', 'The regulator accepts its data again'],
+      ['SYNC', 'Regulator pushes failing (HTTP_500)'],
+    ]);
+    expect(body.items.map((e) => e.at)).toEqual([...body.items.map((e) => e.at)].sort((a, b) => b - a));
+  });
+
   it('answers statistics over the caller\'s tenants', async () => {
     const stats = (await get('/api/stats')).json();
     expect(stats).toMatchObject({ tenants: 1, industries: 1, stations: 1, devices: 1 });

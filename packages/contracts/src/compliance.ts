@@ -170,7 +170,8 @@ export const TimelineQuery = z.strictObject({
 });
 export type TimelineQuery = z.infer<typeof TimelineQuery>;
 export const TimelineEvent = z.object({
-  kind: z.enum(['EXCEEDANCE', 'OUTAGE', 'CALIBRATION', 'MAINTENANCE']),
+  /** STATUS: the station's working status changed; SYNC: the regulator stopped or started accepting its data. */
+  kind: z.enum(['EXCEEDANCE', 'OUTAGE', 'CALIBRATION', 'MAINTENANCE', 'STATUS', 'SYNC']),
   /** Start, epoch ms. */
   at: z.number().int(),
   /** End, epoch ms; null while it lasts. */

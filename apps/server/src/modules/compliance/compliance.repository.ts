@@ -45,7 +45,7 @@ export interface DeviceDayRow {
 }
 
 export interface TimelineRow {
-  kind: 'EXCEEDANCE' | 'OUTAGE' | 'CALIBRATION' | 'MAINTENANCE';
+  kind: 'EXCEEDANCE' | 'OUTAGE' | 'CALIBRATION' | 'MAINTENANCE' | 'STATUS' | 'SYNC';
   at: Date;
   until: Date | null;
   tenant_id: number;
@@ -54,6 +54,8 @@ export interface TimelineRow {
   parameter: string | null;
   peak: number | null;
   slots: number | null;
+  /** STATUS: 'from → to'; SYNC: 'ACCEPTED' or the regulator's error. */
+  detail: string | null;
 }
 
 const ZONE = 'Asia/Kolkata';
@@ -279,8 +281,9 @@ export class ComplianceRepository extends Repository {
 
   /**
    * Events of the scope's stations overlapping [from, to), newest first, at most `limit`:
-   * exceedance episodes (alerts module), calibration and maintenance windows, and outages (a gap of
-   * at least an hour between slots with data of a device, or from its last slot to `to`).
+   * exceedance episodes (alerts module), calibration and maintenance windows, outages (a gap of
+   * at least an hour between slots with data of a device, or from its last slot to `to`) and working
+   * status changes (071_station_status_changes.sql).
    */
   async timeline(scope: ComplianceScope, from: Date, to: Date, limit: number): Promise<TimelineRow[]> {
     if (scope.tenantIds.length === 0) return [];
@@ -298,22 +301,27 @@ export class ComplianceRepository extends Repository {
       )
       SELECT * FROM (
         SELECT 'EXCEEDANCE' AS kind, a.started_at AS at, a.ended_at AS until, a.tenant_id, v.entity_id AS station_id, a.device_id,
-               sp.name AS parameter, a.peak, a.slot_count AS slots
+               sp.name AS parameter, a.peak, a.slot_count AS slots, NULL AS detail
         FROM alert_episode a
         JOIN devs v ON v.tenant_id = a.tenant_id AND v.device_id = a.device_id
         LEFT JOIN std_param sp ON sp.id = a.std_param_id
         WHERE a.started_at < ${to} AND (a.ended_at IS NULL OR a.ended_at >= ${from})
         UNION ALL
-        SELECT w.kind, w.starts_at, w.ends_at, w.tenant_id, coalesce(w.entity_id, v.entity_id), w.device_id, NULL, NULL, NULL
+        SELECT w.kind, w.starts_at, w.ends_at, w.tenant_id, coalesce(w.entity_id, v.entity_id), w.device_id, NULL, NULL, NULL, NULL
         FROM suppression_window w
         JOIN (SELECT DISTINCT tenant_id, entity_id FROM devs) s ON s.tenant_id = w.tenant_id
         LEFT JOIN devs v ON v.tenant_id = w.tenant_id AND v.device_id = w.device_id
         WHERE (w.entity_id = s.entity_id OR v.entity_id = s.entity_id)
           AND w.starts_at < ${to} AND (w.ends_at IS NULL OR w.ends_at > ${from})
         UNION ALL
-        SELECT 'OUTAGE', g.at, g.until, g.tenant_id, v.entity_id, g.device_id, NULL, NULL, NULL
+        SELECT 'OUTAGE', g.at, g.until, g.tenant_id, v.entity_id, g.device_id, NULL, NULL, NULL, NULL
         FROM gaps g JOIN devs v ON v.tenant_id = g.tenant_id AND v.device_id = g.device_id
         WHERE coalesce(g.until, ${to}::timestamptz) - g.at >= interval '1 hour'
+        UNION ALL
+        SELECT 'STATUS', c.at, NULL, c.tenant_id, c.station_id, NULL, NULL, NULL, NULL,
+               coalesce(c.from_status, 'none') || ' → ' || coalesce(c.to_status, 'none')
+        FROM station_status_change c
+        WHERE ${stationFilter(scope, sql.raw('c.tenant_id'), sql.raw('c.station_id'))} AND c.at >= ${from} AND c.at < ${to}
       ) events
       ORDER BY at DESC, kind, device_id
       LIMIT ${limit}`.execute(this.db);

@@ -25,7 +25,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { CalibrationService } from '../devices/calibration.service.ts';
 import { EntityService } from '../entities/entities.service.ts';
-import { ComplianceRepository, type ComplianceScope, type DeviceDayRow, type ParamDayRow } from './compliance.repository.ts';
+import { ComplianceRepository, type ComplianceScope, type DeviceDayRow, type ParamDayRow, type TimelineRow } from './compliance.repository.ts';
 
 const QUARTER_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
@@ -151,11 +151,13 @@ function sumParamDays(rows: readonly ParamDayRow[]): Map<string, { with_data: nu
 }
 
 /**
- * The regulator module's slots queued and accepted per station (`tenantId:stationId`) in [from, to),
- * decorated on the app as `regulatorSyncShare` when that module is registered.
+ * The regulator module's figures for compliance, decorated on the app as `regulatorCompliance` when
+ * that module is registered: per station (`tenantId:stationId`) its slots in [from, to) queued and
+ * accepted, and when its pushes started failing or were accepted again.
  */
-export interface RegulatorSyncShareSource {
+export interface RegulatorComplianceSource {
   shares(tenantIds: readonly number[], from: Date, to: Date): Promise<Map<string, { slots: number; accepted: number }>>;
+  changes(tenantIds: readonly number[], from: Date, to: Date): Promise<{ tenantId: number; stationId: number; at: Date; accepted: boolean; error: string | null }[]>;
 }
 
 /**
@@ -169,7 +171,7 @@ export class ComplianceService {
   private readonly entities: EntityService;
   private readonly calibration: CalibrationService;
 
-  constructor(db: Db, private readonly regulator: RegulatorSyncShareSource | null = null) {
+  constructor(db: Db, private readonly regulator: RegulatorComplianceSource | null = null) {
     this.repo = new ComplianceRepository(db);
     this.entities = new EntityService(db);
     this.calibration = new CalibrationService(db);
@@ -368,11 +370,23 @@ export class ComplianceService {
     const period = resolvePeriod(query, now);
     const scope = await this.scope(auth, tenantIds, query.stationId);
     await this.assertStation(scope);
-    const rows = await this.repo.timeline(scope, new Date(period.from), new Date(period.to), query.limit);
+    // Events up to now, not only to the last closed quarter: a status change is news at once.
+    const from = new Date(period.from);
+    const to = new Date(Math.max(period.to, Math.min(istMidnight(period.toDate) + DAY_MS, now)));
+    const [rows, stations, sync] = await Promise.all([
+      this.repo.timeline(scope, from, to, query.limit),
+      this.repo.stations(scope),
+      this.regulator?.changes(tenantIds, from, to) ?? [],
+    ]);
+    const mine = new Set(stations.map((s) => `${s.tenant_id}:${s.id}`));
+    const syncRows: TimelineRow[] = sync
+      .filter((c) => mine.has(`${c.tenantId}:${c.stationId}`))
+      .map((c) => ({ kind: 'SYNC', at: c.at, until: null, tenant_id: c.tenantId, station_id: String(c.stationId), device_id: null, parameter: null, peak: null, slots: null, detail: c.accepted ? 'ACCEPTED' : (c.error ?? 'ERROR') }));
+    const events = [...rows, ...syncRows].sort((a, b) => b.at.getTime() - a.at.getTime() || a.kind.localeCompare(b.kind)).slice(0, query.limit);
     return {
       period: publicPeriod(period),
       limit: query.limit,
-      items: rows.map((r) => ({
+      items: events.map((r) => ({
         kind: r.kind,
         at: r.at.getTime(),
         until: r.until?.getTime() ?? null,
@@ -457,8 +471,12 @@ function grouped(rows: readonly { status: string; type: string; n: number }[]): 
   return { total, byStatus, byType };
 }
 
-function timelineText(r: { kind: string; parameter: string | null; peak: number | null; slots: number | null }): string {
+function timelineText(r: TimelineRow): string {
   switch (r.kind) {
+    case 'STATUS':
+      return `Working status ${r.detail ?? 'changed'}`;
+    case 'SYNC':
+      return r.detail === 'ACCEPTED' ? 'The regulator accepts its data again' : `Regulator pushes failing (${r.detail})`;
     case 'EXCEEDANCE':
       return `${r.parameter ?? 'A parameter'} beyond its limit${r.peak === null ? '' : `, peak ${r.peak}`}${r.slots ? ` over ${r.slots} slots` : ''}`;
     case 'OUTAGE':

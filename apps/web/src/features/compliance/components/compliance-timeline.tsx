@@ -3,8 +3,8 @@ import type { Timeline, TimelineEvent } from '@enviro/contracts/compliance';
 import { formatInZone } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
 
-const COLOURS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'red', OUTAGE: 'gray', CALIBRATION: 'blue', MAINTENANCE: 'violet' };
-const LABELS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'Exceedance', OUTAGE: 'No data', CALIBRATION: 'Calibration', MAINTENANCE: 'Maintenance' };
+const COLOURS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'red', OUTAGE: 'gray', CALIBRATION: 'blue', MAINTENANCE: 'violet', STATUS: 'teal', SYNC: 'orange' };
+const LABELS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'Exceedance', OUTAGE: 'No data', CALIBRATION: 'Calibration', MAINTENANCE: 'Maintenance', STATUS: 'Status', SYNC: 'Regulator' };
 
 const when = (e: TimelineEvent) =>
   `${formatInZone(e.at, 'DD MMM YYYY HH:mm')} – ${e.until === null ? 'ongoing' : formatInZone(e.until, 'DD MMM HH:mm')}`;
