@@ -76,6 +76,12 @@ describe('checksKept', () => {
     expect(checksKept(two, [{ type: 'MULTIPOINT' as const, endedAt: day('2026-01-14') }], since, since, day('2026-01-16'))).toEqual({ due: 1, onTime: 1 });
   });
 
+  it('starts from a check done before the device was registered', () => {
+    // Registered 1 March with a check done 19 February: due 1 March (ten days on), never done since.
+    const done = [{ type: 'MULTIPOINT' as const, endedAt: day('2026-02-19') }];
+    expect(checksKept(rule, done, day('2026-03-01'), day('2026-02-01'), day('2026-03-31'))).toEqual({ due: 1, onTime: 0 });
+  });
+
   it('expects nothing before the first due date', () => {
     expect(checksKept(rule, [], since, since, day('2026-01-05'))).toEqual({ due: 0, onTime: 0 });
   });

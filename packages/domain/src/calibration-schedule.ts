@@ -138,8 +138,8 @@ export function spanOf(range: number | null | undefined, points: readonly Calibr
 }
 
 /**
- * How a check's due dates in [from, to) were kept: each due date (the device in service since
- * `since`, then `everyDays` after the check was last satisfied) is due once, and on time when a
+ * How a check's due dates in [from, to) were kept: each due date (`everyDays` after the device's
+ * registration `since`, or after an earlier check, then after the check was last satisfied) is due once, and on time when a
  * completed calibration satisfied it by then. A check overdue before `from` and still not done
  * counts as one due, not kept. `done`: the device parameter's completed calibrations.
  */
@@ -153,7 +153,8 @@ export function checksKept(rule: Pick<CalibrationRule, 'check' | 'everyDays'>, d
   }
   const out = { due: 0, onTime: 0 };
   if (rule.everyDays <= 0) return out;
-  let anchor = since.getTime();
+  // A check done before the device was registered (history brought along) starts the schedule, as in dueState.
+  let anchor = Math.min(since.getTime(), satisfied[0] ?? Number.POSITIVE_INFINITY);
   for (let i = 0; ; ) {
     const dueAt = anchor + rule.everyDays * DAY_MS;
     if (dueAt >= to.getTime()) return out;
