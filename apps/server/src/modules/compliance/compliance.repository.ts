@@ -319,7 +319,7 @@ export class ComplianceRepository extends Repository {
         WHERE coalesce(g.until, ${to}::timestamptz) - g.at >= interval '1 hour'
         UNION ALL
         SELECT 'STATUS', c.at, NULL, c.tenant_id, c.station_id, NULL, NULL, NULL, NULL,
-               coalesce(c.from_status, 'none') || ' → ' || coalesce(c.to_status, 'none')
+               coalesce(c.from_status, 'not set') || ' → ' || coalesce(c.to_status, 'not set')
         FROM station_status_change c
         WHERE ${stationFilter(scope, sql.raw('c.tenant_id'), sql.raw('c.station_id'))} AND c.at >= ${from} AND c.at < ${to}
       ) events

@@ -18,6 +18,7 @@ import type {
   UptimeQuery,
   UptimeRow,
 } from '@enviro/contracts/compliance';
+import { roundValue } from '@enviro/domain/format-number';
 import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
 import { assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
@@ -478,7 +479,7 @@ function timelineText(r: TimelineRow): string {
     case 'SYNC':
       return r.detail === 'ACCEPTED' ? 'The regulator accepts its data again' : `Regulator pushes failing (${r.detail})`;
     case 'EXCEEDANCE':
-      return `${r.parameter ?? 'A parameter'} beyond its limit${r.peak === null ? '' : `, peak ${r.peak}`}${r.slots ? ` over ${r.slots} slots` : ''}`;
+      return `${r.parameter ?? 'A parameter'} beyond its limit${r.peak === null ? '' : `, peak ${roundValue(r.peak)}`}${r.slots ? ` over ${r.slots} slots` : ''}`;
     case 'OUTAGE':
       return 'No data for an hour or more';
     case 'CALIBRATION':
