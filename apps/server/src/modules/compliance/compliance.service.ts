@@ -479,7 +479,7 @@ function timelineText(r: TimelineRow): string {
     case 'SYNC':
       return r.detail === 'ACCEPTED' ? 'The regulator accepts its data again' : `Regulator pushes failing (${r.detail})`;
     case 'EXCEEDANCE':
-      return `${r.parameter ?? 'A parameter'} beyond its limit${r.peak === null ? '' : `, peak ${roundValue(r.peak)}`}${r.slots ? ` over ${r.slots} slots` : ''}`;
+      return `${r.parameter ?? 'A parameter'} beyond its limit${r.peak === null ? '' : `, peak ${roundValue(r.peak)}`}${r.slots ? ` over ${r.slots} slot${r.slots === 1 ? '' : 's'}` : ''}`;
     case 'OUTAGE':
       return 'No data for an hour or more';
     case 'CALIBRATION':

@@ -28,7 +28,7 @@ export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timel
             </Text>
           </Group>
           <Text size="sm">
-            {e.kind === 'EXCEEDANCE' && e.peak !== null ? `${e.parameter ?? ''} beyond its limit, peak ${formatIndian(e.peak)}${e.slots ? ` over ${e.slots} slots` : ''}` : e.text}
+            {e.kind === 'EXCEEDANCE' && e.peak !== null ? `${e.parameter ?? ''} beyond its limit, peak ${formatIndian(e.peak)}${e.slots ? ` over ${e.slots} slot${e.slots === 1 ? '' : 's'}` : ''}` : e.text}
           </Text>
         </Paper>
       ))}
