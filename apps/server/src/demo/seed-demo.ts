@@ -6,6 +6,7 @@ import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service
 import { rebuildDayQuarters } from '../modules/dashboards/oversight-worker.ts';
 import { rebuildComplianceDays } from '../modules/compliance/compliance-days-worker.ts';
 import { seedFleet } from './fleet.ts';
+import { seedStationStatuses } from './station-statuses.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
@@ -99,6 +100,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`seeded ${dashboards} template dashboards (${since(started)})`);
   await seedFleet(database.db, tenantIds);
   log(`licensed the industries' stations with room to add, a gateway and a spare analyser (${since(started)})`);
+  const maintained = await seedStationStatuses(database.db, tenantIds);
+  log(`set the stations Working, ${maintained ?? 'none'} under maintenance (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
   const accounts = await seedDemoAccounts(database.db, {
     statutoryTenantId: statutory.id,
