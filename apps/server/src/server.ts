@@ -14,6 +14,7 @@ import { startAlertsWorker } from './modules/alerts/alerts-worker.ts';
 import { FetchWebhookSender } from './platform/webhook/webhook-sender.ts';
 import { deviceRpcSink, startDeviceRpcWorker } from './modules/devices/device-rpc.ts';
 import { startOversightWorker } from './modules/dashboards/oversight-worker.ts';
+import { startComplianceDaysWorker } from './modules/compliance/compliance-days-worker.ts';
 import { startReportWorker } from './modules/reports/report-worker.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
@@ -108,6 +109,8 @@ async function main(): Promise<void> {
   // Calibration start and abort reach devices that take commands over MQTT RPC (either broker).
   const rpcWorker = broker.rpc ? startDeviceRpcWorker(database.db, broker.rpc, log) : undefined;
   const oversight = startOversightWorker(database.db, log);
+  // Compliance per IST day from the closed-slot feed, windows and limits (issue 14).
+  const complianceDays = startComplianceDaysWorker(database.db, log);
   // Report jobs, scheduled e-mail reports and the deletion of old report files (issue 14).
   const reportWorker = startReportWorker(database.db, app.messaging.mailer, log, { fileDays: config.REPORT_FILE_DAYS });
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
     () => regulator.stop(),
     async () => rpcWorker?.stop(),
     () => oversight.stop(),
+    () => complianceDays.stop(),
     () => reportWorker.stop(),
     () => broker.close(),
   );

@@ -1,14 +1,13 @@
 import { ComplianceData, Datewise, Timeline, UptimeList, type ComplianceFigures } from '@enviro/contracts/compliance';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
 import { insertReadings, type Reading } from './data-fixture.ts';
+import { oracle as figuresFromReadings, istMidnight } from './compliance-oracle.ts';
 import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
-const QUARTER = 15 * MINUTE;
 const DAY = 86_400_000;
-const IST = 5.5 * 3_600_000;
-const istMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`) - IST;
 
 /**
  * One station, one device with pm (max 50) and so2 (min 5, max 100), read every 5 minutes from
@@ -34,43 +33,8 @@ function readings(): Reading[] {
   return out;
 }
 
-/** The figures of parameter `slot` (1-based, or 0 for any parameter: uptime) over [from, to), from raw readings. */
-function oracle(rows: readonly Reading[], slot: number, from: number, to: number): ComplianceFigures {
-  const buckets = new Map<number, { sum: number; n: number }>();
-  for (const r of rows) {
-    const values = slot === 0 ? r.vals.filter((v) => v !== null) : [r.vals[slot - 1]].filter((v) => v !== null && v !== undefined);
-    if (values.length === 0) continue;
-    const b = Math.floor(r.ts / QUARTER) * QUARTER;
-    const o = buckets.get(b) ?? { sum: 0, n: 0 };
-    o.sum += values[0]!;
-    o.n += 1;
-    buckets.set(b, o);
-  }
-  const suppressed = (b: number) => [CALIBRATION, MAINTENANCE].some((w) => w.from < b + QUARTER && w.to > b);
-  const limit = slot === 0 ? { min: null, max: null } : LIMITS[slot - 1]!;
-  const f = { slots: 0, suppressedSlots: 0, slotsWithData: 0, slotsWithinLimits: 0, exceedances: 0, exceedanceMinutes: 0 };
-  let previousBeyond = false;
-  for (let b = from; b < to; b += QUARTER) {
-    f.slots++;
-    const data = buckets.get(b);
-    let beyond = false;
-    if (suppressed(b)) f.suppressedSlots++;
-    else if (data) {
-      f.slotsWithData++;
-      const avg = data.sum / data.n;
-      const within = (limit.min === null || avg >= limit.min) && (limit.max === null || avg <= limit.max);
-      if (within) f.slotsWithinLimits++;
-      else {
-        beyond = true;
-        f.exceedanceMinutes += 15;
-        if (!previousBeyond) f.exceedances++;
-      }
-    }
-    previousBeyond = beyond;
-  }
-  const pct = (a: number, b: number) => (b <= 0 ? null : Math.round((1000 * a) / b) / 10);
-  return { ...f, availability: pct(f.slotsWithData, f.slots - f.suppressedSlots), withinLimits: pct(f.slotsWithinLimits, f.slotsWithData) };
-}
+/** The figures of `slot` over [from, to) from the raw readings, with this fixture's windows and limits. */
+const oracle = (rows: readonly Reading[], slot: number, from: number, to: number) => figuresFromReadings(rows, slot, from, to, [CALIBRATION, MAINTENANCE], LIMITS);
 
 describe('compliance and uptime', () => {
   const ctx = useTestApp();
@@ -92,6 +56,7 @@ describe('compliance and uptime', () => {
        VALUES ($1, $2, NULL, 'CALIBRATION', $3, $4), ($1, NULL, $5, 'MAINTENANCE', $6, $7)`,
       [tenantId, deviceId, new Date(CALIBRATION.from), new Date(CALIBRATION.to), stationId, new Date(MAINTENANCE.from), new Date(MAINTENANCE.to)],
     );
+    await drainComplianceDays(ctx.db);
     cookie = (await ctx.signedIn({ tenantId, userType: 'tenant', role: 'user' })).cookie;
     const other = (await ctx.b.newTenant()).id;
     otherCookie = (await ctx.signedIn({ tenantId: other, userType: 'tenant', role: 'user' })).cookie;
@@ -123,6 +88,26 @@ describe('compliance and uptime', () => {
     // The data stop on 2 April; the figures are not all trivially zero.
     expect(station!.parameters[0]!.exceedances).toBeGreaterThan(0);
     expect(station!.parameters[1]!.slotsWithinLimits).toBeGreaterThan(0);
+  });
+
+  it('answers the share of slots the regulator accepted, and calibration checks due in the period', async () => {
+    const board = (await ctx.b.newTenant({ name: 'Rajasthan SPCB', type: 'statutory' })).id;
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `INSERT INTO regulator_connection (statutory_id, name, protocol, url) VALUES ($1, 'ODAMS', 'CPCB_ODAMS', 'http://127.0.0.1:9/') RETURNING id`,
+      [board],
+    );
+    // Four April slots queued: three accepted, one rejected; a March slot outside the period.
+    await ctx.database.pool.query(
+      `INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot, status)
+       SELECT $1, $2, $3, s, CASE WHEN s = $4::timestamptz THEN 'REJECTED' ELSE 'SENT' END
+       FROM unnest($5::timestamptz[]) s`,
+      [tenantId, rows[0]!.id, stationId, new Date(istMidnight('2024-04-01') + 3_600_000), [istMidnight('2024-03-31'), ...[0, 1, 2, 3].map((h) => istMidnight('2024-04-01') + h * 3_600_000)].map((t) => new Date(t))],
+    );
+    const body = ComplianceData.parse((await get(`/api/getComplianceData?period=2024-04`)).json());
+    expect(body.stations[0]!.regulatorSync).toEqual({ slots: 4, accepted: 3, share: 75 });
+    // The device was registered today: no check of its schedule fell due in April 2024.
+    expect(body.stations[0]!.calibration).toEqual({ due: 0, onTime: 0, share: null });
+    await ctx.database.pool.query('DELETE FROM regulator_outbox WHERE tenant_id = $1', [tenantId]);
   });
 
   it('answers dates across the IST month boundary, and each IST day', async () => {
@@ -176,6 +161,34 @@ describe('compliance and uptime', () => {
     expect(body.items.map((e) => e.at)).toEqual([...body.items.map((e) => e.at)].sort((a, b) => b - a));
     const limited = Timeline.parse((await get(`/api/complianceTimeline?stationId=${stationId}&from=2024-03-30&to=2024-04-02&limit=1`)).json());
     expect(limited.items).toHaveLength(1);
+  });
+
+  it('lists working status changes and regulator sync changes in the timeline', async () => {
+    await ctx.database.pool.query(`UPDATE entity SET working_status = 'MAINTENANCE' WHERE tenant_id = $1 AND id = $2`, [tenantId, stationId]);
+    await ctx.database.pool.query(`UPDATE entity SET working_status = 'WORKING' WHERE tenant_id = $1 AND id = $2`, [tenantId, stationId]);
+    const board = (await ctx.b.newTenant({ name: 'Timeline SPCB', type: 'statutory' })).id;
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `INSERT INTO regulator_connection (statutory_id, name, protocol, url) VALUES ($1, 'ODAMS', 'CPCB_ODAMS', 'http://127.0.0.1:9/') RETURNING id`,
+      [board],
+    );
+    const now = Date.now();
+    // Accepted, then failing twice, then accepted again: two changes.
+    await ctx.database.pool.query(
+      `INSERT INTO regulator_attempt (tenant_id, connection_id, station_id, slot, kind, at, duration_ms, outcome, error_code, answer)
+       SELECT $1, $2, $3, a.at, 'REALTIME', a.at, 10, a.outcome, CASE WHEN a.outcome = 'ERROR' THEN 'HTTP_500' END, ''
+       FROM unnest($4::timestamptz[], $5::text[]) AS a(at, outcome)`,
+      [tenantId, rows[0]!.id, stationId, [4, 3, 2, 1].map((h) => new Date(now - h * 3_600_000)), ['SUCCESS', 'ERROR', 'ERROR', 'SUCCESS']],
+    );
+    const body = Timeline.parse((await get(`/api/complianceTimeline?stationId=${stationId}&from=${new Date(now - DAY + 5.5 * 3_600_000).toISOString().slice(0, 10)}`)).json());
+    const recent = body.items.filter((e) => e.kind === 'STATUS' || e.kind === 'SYNC').map((e) => [e.kind, e.text]);
+    // Newest first: the status changes (just now), then the regulator's.
+    expect(recent).toEqual([
+      ['STATUS', 'Working status MAINTENANCE → WORKING'],
+      ['STATUS', expect.stringMatching(/^Working status .+ → MAINTENANCE$/)],
+      ['SYNC', 'The regulator accepts its data again'],
+      ['SYNC', 'Regulator pushes failing (HTTP_500)'],
+    ]);
+    expect(body.items.map((e) => e.at)).toEqual([...body.items.map((e) => e.at)].sort((a, b) => b - a));
   });
 
   it('answers statistics over the caller\'s tenants', async () => {

@@ -1,5 +1,6 @@
 import { ReportCatalogue, ReportJob, ReportSchedule, ReportScheduleRunList } from '@enviro/contracts/report-catalogue';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
 import { ReportCatalogueService } from '../src/modules/reports/report-catalogue.service.ts';
 import { ReportJobsService } from '../src/modules/reports/report-jobs.service.ts';
@@ -50,6 +51,8 @@ describe('report catalogue, jobs and scheduled reports', () => {
     const res = await ctx.inject({ method: 'POST', url: `/api/v1/${device.accessToken}/telemetry`, payload: readings });
     expect(res.statusCode).toBe(200);
     await drainRollups(ctx.database);
+    // Availability of closed days is read from the compliance days the feed keeps.
+    await drainComplianceDays(ctx.db);
     await ctx.database.pool.query(
       `INSERT INTO billing_address (tenant_id, owner_kind, owner_id, line1, city, state, pincode) VALUES ($1, 'tenant', $2, 'Plot 4, RIICO Area', 'Kota', 'Rajasthan', '324001')`,
       [tenantId, tenantId],

@@ -56,6 +56,9 @@ describe('compliance screens in a browser', () => {
     await page.getByRole('heading', { name: `Compliance of ${CEMENT}` }).waitFor();
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
     expect(await page.getByRole('table').first().locator('tbody tr').count()).toBeGreaterThan(0);
+    // The demo set a stack under maintenance when it was seeded: the change is on the timeline.
+    await page.getByText('Working status Working → Maintenance').first().waitFor();
+    await page.getByText(/Calibration on time/).first().waitFor();
     await screenshot(page, `compliance-industry-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
     expect(errors).toEqual([]);

@@ -84,6 +84,16 @@ export const StationCompliance = z.object({
   stationType: z.string().nullable(),
   /** Device uptime: slots where any parameter of the station's devices reported. */
   uptime: ComplianceFigures.pick({ slots: true, suppressedSlots: true, slotsWithData: true, availability: true }),
+  /**
+   * Scheduled calibration checks of the station's devices (REGULATORY.md protocol, or the industry's
+   * own schedule) due in the period, and those done by their due date; share = onTime / due.
+   */
+  calibration: z.object({ due: z.number().int().min(0), onTime: z.number().int().min(0), share: Percent }),
+  /**
+   * Slots of the period queued for the regulator and those it accepted; share = accepted / slots.
+   * Null when the station is not mapped to a regulator (or the regulator module is absent).
+   */
+  regulatorSync: z.object({ slots: z.number().int().min(0), accepted: z.number().int().min(0), share: Percent }).nullable(),
   parameters: z.array(ParameterCompliance),
 });
 export type StationCompliance = z.infer<typeof StationCompliance>;
@@ -160,7 +170,8 @@ export const TimelineQuery = z.strictObject({
 });
 export type TimelineQuery = z.infer<typeof TimelineQuery>;
 export const TimelineEvent = z.object({
-  kind: z.enum(['EXCEEDANCE', 'OUTAGE', 'CALIBRATION', 'MAINTENANCE']),
+  /** STATUS: the station's working status changed; SYNC: the regulator stopped or started accepting its data. */
+  kind: z.enum(['EXCEEDANCE', 'OUTAGE', 'CALIBRATION', 'MAINTENANCE', 'STATUS', 'SYNC']),
   /** Start, epoch ms. */
   at: z.number().int(),
   /** End, epoch ms; null while it lasts. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCalibrationRules, deviationPercent, driftVerdict, dueState, lastSatisfied, rulesFor, spanOf } from './calibration-schedule.ts';
+import { checksKept, defaultCalibrationRules, deviationPercent, driftVerdict, dueState, lastSatisfied, rulesFor, spanOf } from './calibration-schedule.ts';
 
 const d = (s: string) => new Date(s);
 
@@ -49,5 +49,40 @@ describe('calibration schedule', () => {
     expect(driftVerdict([{ expected: 200, measured: 180 }], 200, pct)).toBe('DRIFT');
     expect(driftVerdict([{ expected: 7, measured: 7.3 }], null, { tolerance: 0.2, toleranceUnit: 'ABSOLUTE' })).toBe('DRIFT');
     expect(driftVerdict([{ expected: 7, measured: null }], null, pct)).toBeNull();
+  });
+});
+
+describe('checksKept', () => {
+  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+  const rule = { check: 'MULTIPOINT' as const, everyDays: 10 };
+  const since = day('2026-01-01');
+
+  it('counts each due date in the period and whether it was kept', () => {
+    // Due 11 Jan (done 9th), 19 Jan (done 25th, late), 4 Feb (not done): January has two dues, one kept.
+    const done = [{ type: 'MULTIPOINT' as const, endedAt: day('2026-01-09') }, { type: 'MULTIPOINT' as const, endedAt: day('2026-01-25') }];
+    expect(checksKept(rule, done, since, day('2026-01-01'), day('2026-02-01'))).toEqual({ due: 2, onTime: 1 });
+    // February: due 4 Feb and never done, then nothing more is due (one overdue check).
+    expect(checksKept(rule, done, since, day('2026-02-01'), day('2026-03-01'))).toEqual({ due: 1, onTime: 0 });
+    // March: still overdue from before: one due, not kept.
+    expect(checksKept(rule, done, since, day('2026-03-01'), day('2026-04-01'))).toEqual({ due: 1, onTime: 0 });
+  });
+
+  it('needs zero and span for a two-point check, a multipoint covering both', () => {
+    const two = { check: 'TWO_POINT' as const, everyDays: 14 };
+    const zeroOnly = [{ type: 'ZERO' as const, endedAt: day('2026-01-10') }];
+    expect(checksKept(two, zeroOnly, since, since, day('2026-01-16'))).toEqual({ due: 1, onTime: 0 });
+    const both = [...zeroOnly, { type: 'SPAN' as const, endedAt: day('2026-01-12') }];
+    expect(checksKept(two, both, since, since, day('2026-01-16'))).toEqual({ due: 1, onTime: 1 });
+    expect(checksKept(two, [{ type: 'MULTIPOINT' as const, endedAt: day('2026-01-14') }], since, since, day('2026-01-16'))).toEqual({ due: 1, onTime: 1 });
+  });
+
+  it('starts from a check done before the device was registered', () => {
+    // Registered 1 March with a check done 19 February: due 1 March (ten days on), never done since.
+    const done = [{ type: 'MULTIPOINT' as const, endedAt: day('2026-02-19') }];
+    expect(checksKept(rule, done, day('2026-03-01'), day('2026-02-01'), day('2026-03-31'))).toEqual({ due: 1, onTime: 0 });
+  });
+
+  it('expects nothing before the first due date', () => {
+    expect(checksKept(rule, [], since, since, day('2026-01-05'))).toEqual({ due: 0, onTime: 0 });
   });
 });

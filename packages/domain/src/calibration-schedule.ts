@@ -136,3 +136,35 @@ export function spanOf(range: number | null | undefined, points: readonly Calibr
   const max = Math.max(0, ...points.map((p) => Math.abs(p.expected)));
   return max === 0 ? null : max;
 }
+
+/**
+ * How a check's due dates in [from, to) were kept: each due date (`everyDays` after the device's
+ * registration `since`, or after an earlier check, then after the check was last satisfied) is due once, and on time when a
+ * completed calibration satisfied it by then. A check overdue before `from` and still not done
+ * counts as one due, not kept. `done`: the device parameter's completed calibrations.
+ */
+export function checksKept(rule: Pick<CalibrationRule, 'check' | 'everyDays'>, done: readonly { type: CalibrationType; endedAt: Date }[], since: Date, from: Date, to: Date): { due: number; onTime: number } {
+  const satisfied: number[] = [];
+  const last: LastDone = {};
+  for (const d of [...done].sort((a, b) => a.endedAt.getTime() - b.endedAt.getTime())) {
+    last[d.type] = d.endedAt;
+    const at = lastSatisfied(rule.check, last)?.getTime();
+    if (at !== undefined && (satisfied.length === 0 || at > satisfied.at(-1)!)) satisfied.push(at);
+  }
+  const out = { due: 0, onTime: 0 };
+  if (rule.everyDays <= 0) return out;
+  // A check done before the device was registered (history brought along) starts the schedule, as in dueState.
+  let anchor = Math.min(since.getTime(), satisfied[0] ?? Number.POSITIVE_INFINITY);
+  for (let i = 0; ; ) {
+    const dueAt = anchor + rule.everyDays * DAY_MS;
+    if (dueAt >= to.getTime()) return out;
+    while (i < satisfied.length && satisfied[i]! <= anchor) i++;
+    const next = satisfied[i];
+    if (dueAt >= from.getTime() || next === undefined || next >= from.getTime()) {
+      out.due++;
+      if (next !== undefined && next <= dueAt) out.onTime++;
+    }
+    if (next === undefined) return out;
+    anchor = next;
+  }
+}

@@ -1,5 +1,6 @@
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
+import { rebuildComplianceDays } from '@enviro/server/modules/compliance/compliance-days-worker';
 import { ComplianceService } from '@enviro/server/modules/compliance/compliance.service';
 import { openDatabase } from '@enviro/server/platform/database/database';
 import { migrate } from '@enviro/server/platform/database/migrate';
@@ -64,12 +65,19 @@ try {
   console.error(`[bench] fixture: ${STATIONS} stations, ${rows} rollup rows in ${Math.round((performance.now() - t0) / 1000)} s`);
 
   const tenantIds = (await q('SELECT id FROM bench_industry')).rows.map((r: { id: number }) => r.id);
+  // The rows were written straight into the rollups, which the closed-slot feed never saw: derive
+  // the compliance days as the demo seed does (the migration queues them for a running server).
+  const t1 = performance.now();
+  await rebuildComplianceDays(database.db, tenantIds, new Date(FROM), new Date(Date.parse(TO) - 1));
+  await q('VACUUM ANALYZE compliance_param_day, compliance_device_day');
+  const derived = Math.round(performance.now() - t1);
+  console.error(`[bench] compliance days derived in ${derived} ms`);
   const service = new ComplianceService(database.db);
   const auth = { kind: 'apiKey' as const, tenantId: tenantIds[0]!, tenantIds };
   const now = Date.parse('2026-11-15T00:00:00Z');
   const check = await service.complianceData(auth, { period: MONTH }, now);
   if (check.stations.length !== STATIONS) throw new Error(`expected ${STATIONS} stations, got ${check.stations.length}`);
-  const all = await timeRuns(() => service.complianceData(auth, { period: MONTH }, now), 3, 1);
+  const all = await timeRuns(() => service.complianceData(auth, { period: MONTH }, now), 7, 1);
   const stationId = check.stations[0]!.stationId;
   const one = await timeRuns(() => service.complianceData(auth, { period: MONTH, stationId }, now), 10, 2);
   const version = (await q('SHOW server_version')).rows[0].server_version as string;
@@ -80,6 +88,7 @@ try {
       '| Figure | Measured | Target | Reference, same run |',
       '|---|---|---|---|',
       `| Monthly compliance report of ${STATIONS} stations (${rows.toLocaleString('en-IN')} rollup rows) | p50 ${all.p50} ms, p95 ${all.p95} ms (${all.runs} runs) | ≤ 5 s | one station's month: p50 ${one.p50} ms |`,
+      `| Deriving the month's compliance days of ${STATIONS} stations from the rollups (once, the demo seed's and a backfill's cost) | ${derived.toLocaleString('en-IN')} ms | | |`,
     ].join('\n'),
   );
 } finally {

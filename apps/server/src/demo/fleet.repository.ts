@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { CONTAINER_TYPES } from '../platform/database/entity-types.ts';
 import { Repository } from '../platform/database/repository.ts';
 
 /** The demo's fleet extras: licences with room to add stations, a gateway and a device in stock. */
@@ -13,6 +14,24 @@ export class DemoFleetRepository extends Repository {
       WHERE tenant_id = ANY(${[...tenantIds]}::int[]) AND status = 'ENABLED' AND type NOT IN ('group', 'facility')
       GROUP BY tenant_id, type
       ON CONFLICT (tenant_id, station_type) DO NOTHING`.execute(this.db);
+  }
+
+  /** Sets every ENABLED station of the tenants to `status`; answers them (tenant, id, type, name). */
+  async setWorkingStatus(tenantIds: readonly number[], status: string): Promise<{ tenant_id: number; id: string; type: string; name: string }[]> {
+    if (tenantIds.length === 0) return [];
+    return this.db
+      .updateTable('entity')
+      .set({ working_status: status })
+      .where('tenant_id', 'in', [...tenantIds])
+      .where('status', '=', 'ENABLED')
+      .where(sql<boolean>`type <> ALL(${sql.val([...CONTAINER_TYPES])}::text[])`)
+      .returning(['tenant_id', 'id', 'type', 'name'])
+      .execute();
+  }
+
+  /** Sets one station's working status. */
+  async setStationStatus(tenantId: number, id: string, status: string): Promise<void> {
+    await this.db.updateTable('entity').set({ working_status: status }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }
 
   /** A gateway of the industry, heard from a minute ago. */

@@ -4,8 +4,10 @@ import { seedDemoReports } from './reports-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
 import { rebuildDayQuarters } from '../modules/dashboards/oversight-worker.ts';
+import { rebuildComplianceDays } from '../modules/compliance/compliance-days-worker.ts';
 import { seedFleet } from './fleet.ts';
 import { provisionSpectralAnalyser } from './spectral-demo.ts';
+import { seedStationStatuses } from './station-statuses.ts';
 import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
@@ -92,11 +94,16 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
   const calibrations = await seedCalibrations(database.db, tenantIds, toMs);
   log(`recorded ${calibrations} calibrations: one analyser on schedule, one being calibrated, one overdue (${since(started)})`);
+  // Compliance reads its closed days from tables the closed-slot feed keeps from now on.
+  await rebuildComplianceDays(database.db, tenantIds, new Date(fromMs), new Date(toMs));
+  log(`derived the compliance days (${since(started)})`);
   let dashboards = 0;
   for (const tenantId of tenantIds) dashboards += await seedTemplateDashboards(database.db, tenantId);
   log(`seeded ${dashboards} template dashboards (${since(started)})`);
   await seedFleet(database.db, tenantIds);
   log(`licensed the industries' stations with room to add, a gateway and a spare analyser (${since(started)})`);
+  const maintained = await seedStationStatuses(database.db, tenantIds);
+  log(`set the stations Working, ${maintained ?? 'none'} under maintenance (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
   const accounts = await seedDemoAccounts(database.db, {
     statutoryTenantId: statutory.id,

@@ -45,7 +45,7 @@ export interface DeviceDayRow {
 }
 
 export interface TimelineRow {
-  kind: 'EXCEEDANCE' | 'OUTAGE' | 'CALIBRATION' | 'MAINTENANCE';
+  kind: 'EXCEEDANCE' | 'OUTAGE' | 'CALIBRATION' | 'MAINTENANCE' | 'STATUS' | 'SYNC';
   at: Date;
   until: Date | null;
   tenant_id: number;
@@ -54,6 +54,8 @@ export interface TimelineRow {
   parameter: string | null;
   peak: number | null;
   slots: number | null;
+  /** STATUS: 'from → to'; SYNC: 'ACCEPTED' or the regulator's error. */
+  detail: string | null;
 }
 
 const ZONE = 'Asia/Kolkata';
@@ -128,14 +130,17 @@ export class ComplianceRepository extends Repository {
    * within limits, runs of consecutive slots beyond a limit (counted on the day they start) and
    * the slots of those runs. A missing or suppressed slot ends a run.
    */
-  async parameterDays(scope: ComplianceScope, from: Date, to: Date): Promise<ParamDayRow[]> {
+  async parameterDays(scope: ComplianceScope, from: Date, to: Date, lookback = false): Promise<ParamDayRow[]> {
     if (scope.tenantIds.length === 0) return [];
+    // With lookback, a run in progress at `from` (the quarter before is beyond too) was counted on
+    // the day it started, from the stored days.
+    const lead = lookback ? new Date(from.getTime() - 15 * 60_000) : from;
     // One plain aggregate over the rollups (no window: a sort of every slot cost seconds at 500
     // stations); runs are counted apart, over the few slots beyond a limit of limited series only:
     // a run starts where the slot before is not beyond too.
     const { rows } = await sql<ParamDayRow>`
       WITH devs AS (${devicesOf(scope)}),
-      supp AS (${suppressedQuarters(from, to)}),
+      supp AS (${suppressedQuarters(lead, to)}),
       judged AS (
         SELECT r.device_id, r.slot, ${istDay(sql.raw('r.bucket'))} AS dn, s.bucket IS NOT NULL AS suppressed,
                ((l.min_value IS NULL OR r.sum / r.n >= l.min_value) AND (l.max_value IS NULL OR r.sum / r.n <= l.max_value)) AS within
@@ -157,14 +162,14 @@ export class ComplianceRepository extends Repository {
         FROM devs v
         JOIN param_limit l ON l.tenant_id = v.tenant_id AND l.device_id = v.device_id
         JOIN reading_15m r ON r.tenant_id = l.tenant_id AND r.device_id = l.device_id AND r.slot = l.slot
-        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+        WHERE r.bucket >= ${lead} AND r.bucket < ${to} AND r.n > 0
           AND (r.sum / r.n < l.min_value OR r.sum / r.n > l.max_value)
           AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket)
       ),
       runs AS (
         SELECT b.device_id, b.slot, ${istDay(sql.raw('b.bucket'))} AS dn, count(*)::int AS runs
         FROM beyond b
-        WHERE NOT EXISTS (
+        WHERE b.bucket >= ${from} AND NOT EXISTS (
           SELECT 1 FROM beyond p
           WHERE p.tenant_id = b.tenant_id AND p.device_id = b.device_id AND p.slot = b.slot AND p.bucket = b.bucket - interval '15 minutes')
         GROUP BY 1, 2, 3
@@ -172,6 +177,33 @@ export class ComplianceRepository extends Repository {
       SELECT c.device_id, c.slot, to_char(date '1970-01-01' + c.dn, 'YYYY-MM-DD') AS day,
              c.with_data, c.within, coalesce(r.runs, 0) AS runs, c.beyond
       FROM counts c LEFT JOIN runs r ON r.device_id = c.device_id AND r.slot = c.slot AND r.dn = c.dn`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * `parameterDays` of the closed IST days fromDay..toDay, from the compliance tables
+   * (070_compliance_days.sql); the first day's runs (with `eachDay` every day's) include the one in
+   * progress at its start.
+   */
+  async storedParameterDays(scope: ComplianceScope, fromDay: string, toDay: string, eachDay = false): Promise<ParamDayRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<ParamDayRow>`
+      WITH devs AS (${devicesOf(scope)})
+      SELECT c.device_id, c.slot, to_char(c.day, 'YYYY-MM-DD') AS day, c.with_data, c.within,
+             c.runs + (c.carried_in AND (${eachDay} OR c.day = ${fromDay}::date))::int AS runs, c.beyond
+      FROM devs v JOIN compliance_param_day c ON c.tenant_id = v.tenant_id AND c.device_id = v.device_id
+      WHERE c.day BETWEEN ${fromDay}::date AND ${toDay}::date`.execute(this.db);
+    return rows;
+  }
+
+  /** `uptimeDays` of the closed IST days fromDay..toDay, from the compliance tables. */
+  async storedUptimeDays(scope: ComplianceScope, fromDay: string, toDay: string): Promise<DeviceDayRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<DeviceDayRow>`
+      WITH devs AS (${devicesOf(scope)})
+      SELECT c.device_id, to_char(c.day, 'YYYY-MM-DD') AS day, c.unsuppressed AS n
+      FROM devs v JOIN compliance_device_day c ON c.tenant_id = v.tenant_id AND c.device_id = v.device_id
+      WHERE c.day BETWEEN ${fromDay}::date AND ${toDay}::date AND c.unsuppressed > 0`.execute(this.db);
     return rows;
   }
 
@@ -249,8 +281,9 @@ export class ComplianceRepository extends Repository {
 
   /**
    * Events of the scope's stations overlapping [from, to), newest first, at most `limit`:
-   * exceedance episodes (alerts module), calibration and maintenance windows, and outages (a gap of
-   * at least an hour between slots with data of a device, or from its last slot to `to`).
+   * exceedance episodes (alerts module), calibration and maintenance windows, outages (a gap of
+   * at least an hour between slots with data of a device, or from its last slot to `to`) and working
+   * status changes (071_station_status_changes.sql).
    */
   async timeline(scope: ComplianceScope, from: Date, to: Date, limit: number): Promise<TimelineRow[]> {
     if (scope.tenantIds.length === 0) return [];
@@ -268,22 +301,27 @@ export class ComplianceRepository extends Repository {
       )
       SELECT * FROM (
         SELECT 'EXCEEDANCE' AS kind, a.started_at AS at, a.ended_at AS until, a.tenant_id, v.entity_id AS station_id, a.device_id,
-               sp.name AS parameter, a.peak, a.slot_count AS slots
+               sp.name AS parameter, a.peak, a.slot_count AS slots, NULL AS detail
         FROM alert_episode a
         JOIN devs v ON v.tenant_id = a.tenant_id AND v.device_id = a.device_id
         LEFT JOIN std_param sp ON sp.id = a.std_param_id
         WHERE a.started_at < ${to} AND (a.ended_at IS NULL OR a.ended_at >= ${from})
         UNION ALL
-        SELECT w.kind, w.starts_at, w.ends_at, w.tenant_id, coalesce(w.entity_id, v.entity_id), w.device_id, NULL, NULL, NULL
+        SELECT w.kind, w.starts_at, w.ends_at, w.tenant_id, coalesce(w.entity_id, v.entity_id), w.device_id, NULL, NULL, NULL, NULL
         FROM suppression_window w
         JOIN (SELECT DISTINCT tenant_id, entity_id FROM devs) s ON s.tenant_id = w.tenant_id
         LEFT JOIN devs v ON v.tenant_id = w.tenant_id AND v.device_id = w.device_id
         WHERE (w.entity_id = s.entity_id OR v.entity_id = s.entity_id)
           AND w.starts_at < ${to} AND (w.ends_at IS NULL OR w.ends_at > ${from})
         UNION ALL
-        SELECT 'OUTAGE', g.at, g.until, g.tenant_id, v.entity_id, g.device_id, NULL, NULL, NULL
+        SELECT 'OUTAGE', g.at, g.until, g.tenant_id, v.entity_id, g.device_id, NULL, NULL, NULL, NULL
         FROM gaps g JOIN devs v ON v.tenant_id = g.tenant_id AND v.device_id = g.device_id
         WHERE coalesce(g.until, ${to}::timestamptz) - g.at >= interval '1 hour'
+        UNION ALL
+        SELECT 'STATUS', c.at, NULL, c.tenant_id, c.station_id, NULL, NULL, NULL, NULL,
+               coalesce(c.from_status, 'not set') || ' → ' || coalesce(c.to_status, 'not set')
+        FROM station_status_change c
+        WHERE ${stationFilter(scope, sql.raw('c.tenant_id'), sql.raw('c.station_id'))} AND c.at >= ${from} AND c.at < ${to}
       ) events
       ORDER BY at DESC, kind, device_id
       LIMIT ${limit}`.execute(this.db);

@@ -18,11 +18,18 @@ import {
 } from '@enviro/contracts/compliance';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APP_RULES, TENANT_READ } from '../../platform/access/route-access.ts';
-import { ComplianceService } from './compliance.service.ts';
+import { ComplianceService, type RegulatorComplianceSource } from './compliance.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Regulator slots queued and accepted, and sync changes, per station; decorated by the regulator module when it is registered. */
+    regulatorCompliance?: RegulatorComplianceSource;
+  }
+}
 
 /** SPEC 7 "Compliance and uptime" and the statistics of "Tenants' stats". */
 export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const compliance = new ComplianceService(app.database.db);
+  const compliance = new ComplianceService(app.database.db, app.regulatorCompliance ?? null);
   const tags = ['compliance'];
 
   app.get(

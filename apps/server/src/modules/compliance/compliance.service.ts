@@ -18,13 +18,15 @@ import type {
   UptimeQuery,
   UptimeRow,
 } from '@enviro/contracts/compliance';
+import { roundValue } from '@enviro/domain/format-number';
 import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
 import { assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { CalibrationService } from '../devices/calibration.service.ts';
 import { EntityService } from '../entities/entities.service.ts';
-import { ComplianceRepository, type ComplianceScope, type DeviceDayRow, type ParamDayRow } from './compliance.repository.ts';
+import { ComplianceRepository, type ComplianceScope, type DeviceDayRow, type ParamDayRow, type TimelineRow } from './compliance.repository.ts';
 
 const QUARTER_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
@@ -90,6 +92,20 @@ export function expectedSlots(period: ResolvedPeriod, inServiceFrom: number): Ma
   return out;
 }
 
+/**
+ * A period cut at today's IST midnight: the closed days are read from the compliance tables
+ * (070_compliance_days.sql), the day still open from the rollups; `lookback` when the open day is
+ * not the period's first (a run in progress at its midnight was counted on the day it started).
+ */
+export function splitAtToday(period: ResolvedPeriod, now: number) {
+  const today = istMidnight(istDate(now));
+  const closedTo = Math.min(period.to, today);
+  const stored = period.from < closedTo ? { fromDay: period.fromDate, toDay: istDate(closedTo - 1) } : undefined;
+  const liveFrom = Math.max(period.from, today);
+  const live = period.to > liveFrom ? { from: new Date(liveFrom), to: new Date(period.to), lookback: liveFrom > period.from } : undefined;
+  return { stored, live };
+}
+
 /** An instant from the driver: a Date, or ±Infinity for PostgreSQL's infinite timestamps. */
 const instant = (v: Date | number) => (v instanceof Date ? v.getTime() : v);
 
@@ -136,6 +152,16 @@ function sumParamDays(rows: readonly ParamDayRow[]): Map<string, { with_data: nu
 }
 
 /**
+ * The regulator module's figures for compliance, decorated on the app as `regulatorCompliance` when
+ * that module is registered: per station (`tenantId:stationId`) its slots in [from, to) queued and
+ * accepted, and when its pushes started failing or were accepted again.
+ */
+export interface RegulatorComplianceSource {
+  shares(tenantIds: readonly number[], from: Date, to: Date): Promise<Map<string, { slots: number; accepted: number }>>;
+  changes(tenantIds: readonly number[], from: Date, to: Date): Promise<{ tenantId: number; stationId: number; at: Date; accepted: boolean; error: string | null }[]>;
+}
+
+/**
  * Compliance and uptime (SPEC 7): availability, within-limit shares and exceedances per station and
  * parameter over IST days, computed from the 15-minute rollups with calibration and maintenance
  * windows left out of what was expected (REGULATORY.md: such readings do not count against
@@ -144,10 +170,12 @@ function sumParamDays(rows: readonly ParamDayRow[]): Map<string, { with_data: nu
 export class ComplianceService {
   private readonly repo: ComplianceRepository;
   private readonly entities: EntityService;
+  private readonly calibration: CalibrationService;
 
-  constructor(db: Db) {
+  constructor(db: Db, private readonly regulator: RegulatorComplianceSource | null = null) {
     this.repo = new ComplianceRepository(db);
     this.entities = new EntityService(db);
+    this.calibration = new CalibrationService(db);
   }
 
   private async scope(auth: Auth, tenantIds: number[], stationId?: number): Promise<ComplianceScope> {
@@ -160,11 +188,35 @@ export class ComplianceService {
     if (scope.stationId !== undefined && (await this.repo.stations(scope)).length === 0) throw notFound(`No station with id= ${scope.stationId} exists`);
   }
 
+  /**
+   * Per parameter and IST day of the period: the closed days stored, today's from the rollups. A
+   * run in progress at a midnight counts on the period's first day, or with `eachDay` on every day it
+   * reaches (each day's row is then that day's figures on their own).
+   */
+  private async parameterDays(scope: ComplianceScope, period: ResolvedPeriod, now: number, eachDay = false): Promise<ParamDayRow[]> {
+    const { stored, live } = splitAtToday(period, now);
+    const [closed, open] = await Promise.all([
+      stored ? this.repo.storedParameterDays(scope, stored.fromDay, stored.toDay, eachDay) : [],
+      live ? this.repo.parameterDays(scope, live.from, live.to, live.lookback && !eachDay) : [],
+    ]);
+    return [...closed, ...open];
+  }
+
+  /** Per device and IST day of the period: quarters with data outside windows, as `parameterDays`. */
+  private async uptimeDays(scope: ComplianceScope, period: ResolvedPeriod, now: number): Promise<DeviceDayRow[]> {
+    const { stored, live } = splitAtToday(period, now);
+    const [closed, open] = await Promise.all([
+      stored ? this.repo.storedUptimeDays(scope, stored.fromDay, stored.toDay) : [],
+      live ? this.repo.uptimeDays(scope, live.from, live.to) : [],
+    ]);
+    return [...closed, ...open];
+  }
+
   /** Uptime of every device of the scope over the period. */
-  private async deviceUptime(scope: ComplianceScope, period: ResolvedPeriod) {
+  private async deviceUptime(scope: ComplianceScope, period: ResolvedPeriod, now: number) {
     const from = new Date(period.from);
     const to = new Date(period.to);
-    const [devices, supp, data] = await Promise.all([this.repo.devices(scope), this.repo.suppressedDays(scope, from, to), this.repo.uptimeDays(scope, from, to)]);
+    const [devices, supp, data] = await Promise.all([this.repo.devices(scope), this.repo.suppressedDays(scope, from, to), this.uptimeDays(scope, period, now)]);
     const suppressed = sumBy(supp, (r) => r.device_id, (r) => r.n);
     const withData = sumBy(data, (r) => r.device_id, (r) => r.n);
     return devices.map((d) => {
@@ -181,11 +233,13 @@ export class ComplianceService {
     await this.assertStation(scope);
     const from = new Date(period.from);
     const to = new Date(period.to);
-    const [params, days, supp, uptime] = await Promise.all([
+    const [params, days, supp, uptime, checks, synced] = await Promise.all([
       this.repo.parameters(scope),
-      this.repo.parameterDays(scope, from, to),
+      this.parameterDays(scope, period, now),
       this.repo.suppressedDays(scope, from, to),
-      this.deviceUptime(scope, period),
+      this.deviceUptime(scope, period, now),
+      this.calibration.checksKept(tenantIds, from, to),
+      this.regulator?.shares(tenantIds, from, to) ?? new Map<string, { slots: number; accepted: number }>(),
     ]);
     const suppressed = sumBy(supp, (r) => r.device_id, (r) => r.n);
     const deviceSlots = new Map(uptime.map((u) => [u.device_id, u.slots]));
@@ -199,12 +253,20 @@ export class ComplianceService {
         stationName: u.station_name,
         stationType: u.station_type,
         uptime: { slots: 0, suppressedSlots: 0, slotsWithData: 0, availability: null },
+        calibration: { due: 0, onTime: 0, share: null },
+        regulatorSync: regulatorShare(synced.get(`${u.tenant_id}:${u.station_id}`)),
         parameters: [],
       };
       s.uptime.slots += u.slots;
       s.uptime.suppressedSlots += u.suppressedSlots;
       s.uptime.slotsWithData += u.slotsWithData;
       s.uptime.availability = percent(s.uptime.slotsWithData, s.uptime.slots - s.uptime.suppressedSlots);
+      const kept = checks.get(Number(u.device_id));
+      if (kept) {
+        s.calibration.due += kept.due;
+        s.calibration.onTime += kept.onTime;
+        s.calibration.share = percent(s.calibration.onTime, s.calibration.due);
+      }
       stations.set(u.station_id, s);
     }
     for (const p of params) {
@@ -237,7 +299,7 @@ export class ComplianceService {
     const to = new Date(period.to);
     const [params, days, supp, devices] = await Promise.all([
       this.repo.parameters(scope),
-      this.repo.parameterDays(scope, from, to),
+      this.parameterDays(scope, period, now, true),
       this.repo.suppressedDays(scope, from, to),
       this.repo.devices(scope),
     ]);
@@ -260,7 +322,7 @@ export class ComplianceService {
   async uptime(auth: Auth, id: number, query: UptimeQuery, now = Date.now()): Promise<UptimeList> {
     const tenantIds = query.of === 'tenant' ? scopeTenantIds(auth, [id]) : scopeTenantIds(auth);
     const period = resolvePeriod(query, now);
-    const rows = await this.deviceUptime(await this.scope(auth, tenantIds), period);
+    const rows = await this.deviceUptime(await this.scope(auth, tenantIds), period, now);
     const picked = query.of === 'tenant' ? rows : rows.filter((r) => r.device_id === String(id));
     if (query.of === 'device' && picked.length === 0) throw notFound(`No device with id= ${id} exists`);
     return {
@@ -275,7 +337,7 @@ export class ComplianceService {
     const period = resolvePeriod(query, now);
     const scope = await this.scope(auth, tenantIds, query.stationId);
     await this.assertStation(scope);
-    const rows = await this.deviceUptime(scope, period);
+    const rows = await this.deviceUptime(scope, period, now);
     const groups = new Map<string, typeof rows>();
     for (const r of rows) {
       const k = query.groupBy === 'tenant' ? String(r.tenant_id) : r.station_id;
@@ -291,7 +353,7 @@ export class ComplianceService {
     const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
     const period = resolvePeriod(query, now);
     const scope = await this.scope(auth, tenantIds, query.stationId);
-    const [stations, rows] = await Promise.all([this.repo.stations(scope), this.deviceUptime(scope, period)]);
+    const [stations, rows] = await Promise.all([this.repo.stations(scope), this.deviceUptime(scope, period, now)]);
     return {
       period: publicPeriod(period),
       items: stations.map((s) => ({
@@ -309,11 +371,23 @@ export class ComplianceService {
     const period = resolvePeriod(query, now);
     const scope = await this.scope(auth, tenantIds, query.stationId);
     await this.assertStation(scope);
-    const rows = await this.repo.timeline(scope, new Date(period.from), new Date(period.to), query.limit);
+    // Events up to now, not only to the last closed quarter: a status change is news at once.
+    const from = new Date(period.from);
+    const to = new Date(Math.max(period.to, Math.min(istMidnight(period.toDate) + DAY_MS, now)));
+    const [rows, stations, sync] = await Promise.all([
+      this.repo.timeline(scope, from, to, query.limit),
+      this.repo.stations(scope),
+      this.regulator?.changes(tenantIds, from, to) ?? [],
+    ]);
+    const mine = new Set(stations.map((s) => `${s.tenant_id}:${s.id}`));
+    const syncRows: TimelineRow[] = sync
+      .filter((c) => mine.has(`${c.tenantId}:${c.stationId}`))
+      .map((c) => ({ kind: 'SYNC', at: c.at, until: null, tenant_id: c.tenantId, station_id: String(c.stationId), device_id: null, parameter: null, peak: null, slots: null, detail: c.accepted ? 'ACCEPTED' : (c.error ?? 'ERROR') }));
+    const events = [...rows, ...syncRows].sort((a, b) => b.at.getTime() - a.at.getTime() || a.kind.localeCompare(b.kind)).slice(0, query.limit);
     return {
       period: publicPeriod(period),
       limit: query.limit,
-      items: rows.map((r) => ({
+      items: events.map((r) => ({
         kind: r.kind,
         at: r.at.getTime(),
         until: r.until?.getTime() ?? null,
@@ -373,6 +447,8 @@ export class ComplianceService {
   }
 }
 
+const regulatorShare = (s: { slots: number; accepted: number } | undefined) => (s ? { ...s, share: percent(s.accepted, s.slots) } : null);
+
 function publicPeriod(p: ResolvedPeriod): Period {
   return { from: p.from, to: p.to, fromDate: p.fromDate, toDate: p.toDate, timeZone: p.timeZone };
 }
@@ -396,10 +472,14 @@ function grouped(rows: readonly { status: string; type: string; n: number }[]): 
   return { total, byStatus, byType };
 }
 
-function timelineText(r: { kind: string; parameter: string | null; peak: number | null; slots: number | null }): string {
+function timelineText(r: TimelineRow): string {
   switch (r.kind) {
+    case 'STATUS':
+      return `Working status ${r.detail ?? 'changed'}`;
+    case 'SYNC':
+      return r.detail === 'ACCEPTED' ? 'The regulator accepts its data again' : `Regulator pushes failing (${r.detail})`;
     case 'EXCEEDANCE':
-      return `${r.parameter ?? 'A parameter'} beyond its limit${r.peak === null ? '' : `, peak ${r.peak}`}${r.slots ? ` over ${r.slots} slots` : ''}`;
+      return `${r.parameter ?? 'A parameter'} beyond its limit${r.peak === null ? '' : `, peak ${roundValue(r.peak)}`}${r.slots ? ` over ${r.slots} slot${r.slots === 1 ? '' : 's'}` : ''}`;
     case 'OUTAGE':
       return 'No data for an hour or more';
     case 'CALIBRATION':

@@ -12,6 +12,7 @@ import {
   StartCalibration as Start,
 } from '@enviro/contracts/devices/calibration';
 import {
+  checksKept,
   driftVerdict,
   deviationPercent,
   dueState,
@@ -342,6 +343,34 @@ export class CalibrationService {
           });
         }
       }
+    }
+    return out;
+  }
+
+  /**
+   * Per device among `tenantIds`, its parameters' scheduled checks due in [from, to) and those done
+   * by their due date (the compliance scorecard's calibration on time). Its caller has checked
+   * access and passes the tenants it reads.
+   */
+  async checksKept(tenantIds: readonly number[], from: Date, to: Date): Promise<Map<number, { due: number; onTime: number }>> {
+    const [devices, own, completed] = await Promise.all([
+      this.calibrations.devices(tenantIds),
+      this.calibrations.rules(tenantIds),
+      this.calibrations.completed({ tenantIds, endedTo: to }),
+    ]);
+    const out = new Map<number, { due: number; onTime: number }>();
+    for (const d of devices) {
+      const mine = completed.filter((c) => c.tenantId === d.tenantId && c.deviceId === d.id && c.endedAt !== null);
+      const sum = { due: 0, onTime: 0 };
+      for (const p of d.params) {
+        const done = mine.filter((c) => c.points.some((pt) => pt.param === p.name)).map((c) => ({ type: c.type, endedAt: c.endedAt! }));
+        for (const rule of rulesFor(p.name, own.filter((r) => r.tenantId === d.tenantId))) {
+          const kept = checksKept(rule, done, d.createdAt, from, to);
+          sum.due += kept.due;
+          sum.onTime += kept.onTime;
+        }
+      }
+      out.set(d.id, sum);
     }
     return out;
   }

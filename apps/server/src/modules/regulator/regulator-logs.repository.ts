@@ -89,6 +89,41 @@ export class RegulatorLogRepository extends Repository {
     return rows;
   }
 
+  /**
+   * Per station of the industries: the distinct 15-minute slots in [from, to) queued for a regulator
+   * (its mapped connections) and those every connection accepted.
+   */
+  async slotsAccepted(tenantIds: readonly number[], from: Date, to: Date): Promise<{ tenant_id: number; station_id: string; slots: number; accepted: number }[]> {
+    if (tenantIds.length === 0) return [];
+    const { rows } = await sql<{ tenant_id: number; station_id: string; slots: number; accepted: number }>`
+      SELECT tenant_id, station_id::text AS station_id, count(*)::int AS slots, count(*) FILTER (WHERE sent)::int AS accepted
+      FROM (
+        SELECT tenant_id, station_id, slot, bool_and(status = 'SENT') AS sent
+        FROM regulator_outbox
+        WHERE tenant_id = ANY(${[...tenantIds]}::int[]) AND slot >= ${from} AND slot < ${to}
+        GROUP BY 1, 2, 3
+      ) s
+      GROUP BY 1, 2`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Per station of the industries, the push attempts in [from, to) whose outcome differs from the
+   * attempt before on the same connection (the first in the period against the day before it).
+   */
+  async outcomeChanges(tenantIds: readonly number[], from: Date, to: Date): Promise<{ tenant_id: number; station_id: string; at: Date; outcome: 'SUCCESS' | 'ERROR'; error_code: string | null }[]> {
+    if (tenantIds.length === 0) return [];
+    const { rows } = await sql<{ tenant_id: number; station_id: string; at: Date; outcome: 'SUCCESS' | 'ERROR'; error_code: string | null }>`
+      SELECT tenant_id, station_id::text AS station_id, at, outcome, error_code FROM (
+        SELECT tenant_id, station_id, at, outcome, error_code,
+               lag(outcome) OVER (PARTITION BY tenant_id, connection_id, station_id ORDER BY at, id) AS before
+        FROM regulator_attempt
+        WHERE tenant_id = ANY(${[...tenantIds]}::int[]) AND at >= ${new Date(from.getTime() - 86_400_000)} AND at < ${to}
+      ) a
+      WHERE at >= ${from} AND (before IS NULL AND outcome = 'ERROR' OR before <> outcome)`.execute(this.db);
+    return rows;
+  }
+
   /** The industries associated with a board. */
   async boardIndustries(boardId: number): Promise<{ id: number; name: string; state: string | null; city: string | null }[]> {
     return this.db

@@ -103,6 +103,26 @@ export class RegulatorStatusService {
     return counts;
   }
 
+  /**
+   * Per station (`tenantId:stationId`) among `tenantIds`, its slots in [from, to) queued for the
+   * regulator and those accepted: the compliance scorecard reads it through `app.regulatorCompliance`
+   * (RegulatorComplianceSource, compliance module); its caller has checked access.
+   */
+  async syncShares(tenantIds: readonly number[], from: Date, to: Date): Promise<Map<string, { slots: number; accepted: number }>> {
+    const rows = await this.logs.slotsAccepted(tenantIds, from, to);
+    return new Map(rows.map((r) => [`${r.tenant_id}:${r.station_id}`, { slots: r.slots, accepted: r.accepted }]));
+  }
+
+  /**
+   * The times in [from, to) a station's regulator pushes started failing or were accepted again:
+   * the compliance timeline's sync changes (through `app.regulatorCompliance`); its caller has
+   * checked access.
+   */
+  async syncChanges(tenantIds: readonly number[], from: Date, to: Date): Promise<{ tenantId: number; stationId: number; at: Date; accepted: boolean; error: string | null }[]> {
+    const rows = await this.logs.outcomeChanges(tenantIds, from, to);
+    return rows.map((r) => ({ tenantId: r.tenant_id, stationId: Number(r.station_id), at: r.at, accepted: r.outcome === 'SUCCESS', error: r.error_code }));
+  }
+
   /** SPEC 7 actionable task: industries with reporting stations and no working connection. */
   async notConnected(auth: Auth): Promise<NotConnectedTenant[]> {
     assertSignedIn(auth);

@@ -36,6 +36,8 @@ export const regulatorModule = fp(
     // The oversight overview's regulator column (dashboards module, registered after this one).
     const status = new RegulatorStatusService(app.database.db);
     app.decorate('regulatorSync', { counts: (tenantIds, visible) => status.syncCounts(tenantIds, visible) });
+    // The compliance scorecard's regulator sync share and timeline (compliance module, registered after this one).
+    app.decorate('regulatorCompliance', { shares: (tenantIds, from, to) => status.syncShares(tenantIds, from, to), changes: (tenantIds, from, to) => status.syncChanges(tenantIds, from, to) });
     registerRegulatorMetrics(app.metrics, outbox);
     await app.register(regulatorRoutes, { vault });
   },

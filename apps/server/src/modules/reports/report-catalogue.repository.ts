@@ -64,45 +64,15 @@ export class ReportCatalogueRepository extends Repository {
     return rows.filter((r) => r.value !== null).map((r) => ({ deviceId: Number(r.device_id), slot: r.slot, period: r.period, value: Number(r.value) }));
   }
 
-  /** Count of 15-minute slots holding data per device slot and IST day (SPEC 5: availability at minute_15). */
-  async slotsWithData(tenantId: number, deviceIds: readonly number[], from: Date, to: Date): Promise<PeriodValue[]> {
-    if (deviceIds.length === 0) return [];
-    const { rows } = await sql<{ device_id: string; slot: number; period: string; value: string }>`
-      SELECT device_id, slot, to_char(bucket AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS period, count(*) AS value
-      FROM reading_15m
-      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[])
-        AND bucket >= ${from} AND bucket < ${to} AND n > 0
-      GROUP BY 1, 2, 3`.execute(this.db);
-    return rows.map((r) => ({ deviceId: Number(r.device_id), slot: r.slot, period: r.period, value: Number(r.value) }));
-  }
-
-  /**
-   * Per industry and IST day: 15-minute slots of its station devices holding data (any parameter),
-   * and its number of station devices; for a board's availability report over many industries.
-   */
-  async industryQuarters(tenantIds: readonly number[], from: Date, to: Date): Promise<{ tenantId: number; name: string; devices: number; days: Map<string, number> }[]> {
+  /** The industries among the tenants with their number of station devices, for a board's availability report. */
+  async industryDevices(tenantIds: readonly number[]): Promise<{ tenantId: number; name: string; devices: number }[]> {
     if (tenantIds.length === 0) return [];
-    const ids = sql.val([...tenantIds]);
-    const { rows: tenants } = await sql<{ id: number; name: string; devices: string }>`
+    const { rows } = await sql<{ id: number; name: string; devices: string }>`
       SELECT t.id, t.name, count(d.id) AS devices
       FROM tenant t LEFT JOIN device d ON d.tenant_id = t.id AND d.entity_id IS NOT NULL AND d.deleted_date IS NULL
-      WHERE t.id = ANY(${ids}::int[]) AND t.type = 'tenant'
+      WHERE t.id = ANY(${sql.val([...tenantIds])}::int[]) AND t.type = 'tenant'
       GROUP BY t.id, t.name ORDER BY t.name, t.id`.execute(this.db);
-    const { rows } = await sql<{ tenant_id: number; day: string; quarters: string }>`
-      SELECT tenant_id, to_char(bucket AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS day, sum(q) AS quarters
-      FROM (
-        SELECT tenant_id, device_id, bucket, max(slots) AS q FROM reading_1h
-        WHERE tenant_id = ANY(${ids}::int[]) AND bucket >= ${from} AND bucket < ${to}
-        GROUP BY 1, 2, 3
-      ) h
-      GROUP BY 1, 2`.execute(this.db);
-    const byTenant = new Map<number, Map<string, number>>();
-    for (const r of rows) {
-      const m = byTenant.get(r.tenant_id) ?? new Map<string, number>();
-      m.set(r.day, Number(r.quarters));
-      byTenant.set(r.tenant_id, m);
-    }
-    return tenants.map((t) => ({ tenantId: t.id, name: t.name, devices: Number(t.devices), days: byTenant.get(t.id) ?? new Map() }));
+    return rows.map((t) => ({ tenantId: t.id, name: t.name, devices: Number(t.devices) }));
   }
 
   async address(ownerKind: 'tenant' | 'entity', ownerId: number) {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { reportTenant, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import { AvailabilityService } from '../compliance/availability.service.ts';
 import { ReportCatalogueRepository } from './report-catalogue.repository.ts';
 import { REPORT_DEFINITIONS, reportDefinition } from './report-definitions.ts';
 import type { ReportCell, ReportFile, ReportTable } from './report-table.ts';
@@ -33,8 +34,10 @@ const pct = (n: number, d: number) => (d === 0 ? null : Math.round((1000 * n) / 
 /** The catalogue of reports and the building of their tables (SPEC 5, 7 Reports). */
 export class ReportCatalogueService {
   private readonly repo: ReportCatalogueRepository;
+  private readonly availability: AvailabilityService;
   constructor(db: Db) {
     this.repo = new ReportCatalogueRepository(db);
+    this.availability = new AvailabilityService(db);
   }
 
   /** Reports offered to the caller's kind of user: industries, boards or the site. */
@@ -98,9 +101,9 @@ export class ReportCatalogueService {
       return { title: title ?? def.name, notes, letterhead, columns: [unit === 'day' ? 'Date' : 'Month', ...columns, 'Average'], rows };
     }
     // 35: availability per station, parameter and day.
-    const counts = await this.repo.slotsWithData(tenantId, deviceIds, from, to);
+    const counts = await this.availability.slotsWithData(tenantId, deviceIds, from, to);
     const byKey = new Map<string, number>();
-    for (const c of counts) byKey.set(`${key(c.deviceId, c.slot)}:${c.period}`, c.value);
+    for (const c of counts) byKey.set(`${key(c.deviceId, c.slot)}:${c.day}`, c.slots);
     const rows: ReportCell[][] = [];
     for (const day of istDays(params.startDate, params.endDate)) {
       for (const p of stationParams) {
@@ -116,7 +119,8 @@ export class ReportCatalogueService {
   private async industryAvailability(tenantIds: readonly number[], def: ReportDefinition, params: RunParams, progress: Progress, title?: string): Promise<ReportTable> {
     const from = istDayStart(params.startDate);
     const to = new Date(istDayStart(params.endDate).getTime() + DAY);
-    const industries = await this.repo.industryQuarters(tenantIds, from, to);
+    const [devices, quarters] = await Promise.all([this.repo.industryDevices(tenantIds), this.availability.tenantQuarters(tenantIds, from, to)]);
+    const industries = devices.map((t) => ({ ...t, days: new Map(quarters.filter((q) => q.tenantId === t.tenantId).map((q) => [q.day, q.quarters])) }));
     const days = istDays(params.startDate, params.endDate);
     const rows: ReportCell[][] = [];
     for (const t of industries) {

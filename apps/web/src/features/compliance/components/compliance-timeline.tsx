@@ -3,11 +3,16 @@ import type { Timeline, TimelineEvent } from '@enviro/contracts/compliance';
 import { formatInZone } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
 
-const COLOURS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'red', OUTAGE: 'gray', CALIBRATION: 'blue', MAINTENANCE: 'violet' };
-const LABELS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'Exceedance', OUTAGE: 'No data', CALIBRATION: 'Calibration', MAINTENANCE: 'Maintenance' };
+const COLOURS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'red', OUTAGE: 'gray', CALIBRATION: 'blue', MAINTENANCE: 'violet', STATUS: 'teal', SYNC: 'orange' };
+const LABELS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'Exceedance', OUTAGE: 'No data', CALIBRATION: 'Calibration', MAINTENANCE: 'Maintenance', STATUS: 'Status', SYNC: 'Regulator' };
+
+/** Status and regulator sync changes happen at an instant; the others last until `until`. */
+const INSTANT: ReadonlySet<TimelineEvent['kind']> = new Set(['STATUS', 'SYNC']);
 
 const when = (e: TimelineEvent) =>
-  `${formatInZone(e.at, 'DD MMM YYYY HH:mm')} – ${e.until === null ? 'ongoing' : formatInZone(e.until, 'DD MMM HH:mm')}`;
+  INSTANT.has(e.kind)
+    ? formatInZone(e.at, 'DD MMM YYYY HH:mm')
+    : `${formatInZone(e.at, 'DD MMM YYYY HH:mm')} – ${e.until === null ? 'ongoing' : formatInZone(e.until, 'DD MMM HH:mm')}`;
 
 /** The compliance timeline, newest first: what happened to the stations and when (IST). */
 export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timeline; stationNames: ReadonlyMap<number, string> }) {
@@ -28,7 +33,7 @@ export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timel
             </Text>
           </Group>
           <Text size="sm">
-            {e.kind === 'EXCEEDANCE' && e.peak !== null ? `${e.parameter ?? ''} beyond its limit, peak ${formatIndian(e.peak)}${e.slots ? ` over ${e.slots} slots` : ''}` : e.text}
+            {e.kind === 'EXCEEDANCE' && e.peak !== null ? `${e.parameter ?? ''} beyond its limit, peak ${formatIndian(e.peak)}${e.slots ? ` over ${e.slots} slot${e.slots === 1 ? '' : 's'}` : ''}` : e.text}
           </Text>
         </Paper>
       ))}

@@ -74,6 +74,22 @@ export function IndustryScorecard({ data, tenantId, period }: { data: Compliance
             <Text size="sm">
               Uptime <Share value={s.uptime.availability} /> · {formatIndian(s.uptime.slotsWithData, 0)} of {formatIndian(s.uptime.slots - s.uptime.suppressedSlots, 0)} slots
             </Text>
+            <Text size="sm">
+              Calibration on time{' '}
+              {s.calibration.due === 0 ? 'none due' : (
+                <>
+                  <Share value={s.calibration.share} /> · {formatIndian(s.calibration.onTime, 0)} of {formatIndian(s.calibration.due, 0)} checks
+                </>
+              )}
+            </Text>
+            <Text size="sm">
+              Regulator sync{' '}
+              {s.regulatorSync === null ? 'not connected' : (
+                <>
+                  <Share value={s.regulatorSync.share} /> · {formatIndian(s.regulatorSync.accepted, 0)} of {formatIndian(s.regulatorSync.slots, 0)} slots accepted
+                </>
+              )}
+            </Text>
           </Paper>
         ))}
       </SimpleGrid>

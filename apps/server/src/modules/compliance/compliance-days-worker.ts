@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/database/database.ts';
+import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
+import { SlotChangeFeed, type SlotChange } from '../data/slot-changes.service.ts';
+import { ComplianceDaysRepository, type DeviceDay } from './compliance-days.repository.ts';
+
+/** The compliance tables' name in `slot_consumer` (070_compliance_days.sql). */
+export const COMPLIANCE_CONSUMER = 'compliance';
+
+const QUARTER_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
+/** Asia/Kolkata is UTC+5:30 all year. */
+const IST_OFFSET_MS = 5.5 * 3_600_000;
+const istDay = (at: number) => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * The IST days a batch of changed slots touches: each slot's own, and the next day's too for the
+ * last quarter of a day, whose judgement decides whether the next day's first run is carried in.
+ */
+export function daysOfSlots(slots: readonly Pick<SlotChange, 'tenantId' | 'deviceId' | 'bucket'>[]): DeviceDay[] {
+  const out = new Map<string, DeviceDay>();
+  const add = (tenantId: number, deviceId: string, day: string) => out.set(`${tenantId}|${deviceId}|${day}`, { tenantId, deviceId, day });
+  for (const s of slots) {
+    const at = s.bucket.getTime();
+    add(s.tenantId, s.deviceId, istDay(at));
+    if (istDay(at + QUARTER_MS) !== istDay(at)) add(s.tenantId, s.deviceId, istDay(at + QUARTER_MS));
+  }
+  return [...out.values()];
+}
+
+/**
+ * Derives the days of up to `limit` queued slots in the transaction that takes them off the feed;
+ * answers how many it took. Any number of servers may run it (the feed hands each slot to one), and
+ * a crash leaves the slots queued.
+ */
+export async function deriveQueuedDays(db: Db, limit = 500): Promise<number> {
+  return new SlotChangeFeed(db).consume(COMPLIANCE_CONSUMER, limit, (trx, slots) => new ComplianceDaysRepository(trx).derive(daysOfSlots(slots)));
+}
+
+/** Derives until nothing is queued (tests, the demo seed). */
+export async function drainComplianceDays(db: Db): Promise<void> {
+  while ((await deriveQueuedDays(db)) > 0);
+}
+
+/** Background job of the server: keeps the compliance tables in step with the closed-slot feed. */
+export function startComplianceDaysWorker(db: Db, log: Pick<FastifyBaseLogger, 'error'>, idleMs = 2_000): PollingWorker {
+  return startPollingWorker(async () => (await deriveQueuedDays(db)) >= 500, {
+    idleMs,
+    onError: (error) => log.error({ err: error }, 'compliance: deriving days failed; their slots stay queued and are tried again'),
+  });
+}
+
+/**
+ * Derives every day of the tenants' devices from `from` to `to`, one IST day of all devices per
+ * statement: for history written straight into the rollups (the demo seed, benchmarks), which the
+ * closed-slot feed never saw.
+ */
+export async function rebuildComplianceDays(db: Db, tenantIds: readonly number[], from: Date, to = new Date()): Promise<void> {
+  const repo = new ComplianceDaysRepository(db);
+  const devices = await repo.deviceIds(tenantIds);
+  for (let at = from.getTime(); istDay(at) <= istDay(to.getTime()); at += DAY_MS) {
+    const day = istDay(at);
+    await repo.derive(devices.map((d) => ({ ...d, day })));
+  }
+}

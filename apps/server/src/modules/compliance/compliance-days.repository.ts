@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import { Repository } from '../../platform/database/repository.ts';
+
+/** One device's IST day ('YYYY-MM-DD') to derive. */
+export interface DeviceDay {
+  tenantId: number;
+  deviceId: string;
+  day: string;
+}
+
+/**
+ * The compliance tables per IST day (070_compliance_days.sql): each derivation replaces a device's
+ * whole day, read from its rollups, limits and windows, so deriving a day twice is harmless.
+ */
+export class ComplianceDaysRepository extends Repository {
+  /**
+   * Derives the days again. A slot's judgement: its 15-minute average against the parameter's
+   * limits, left out when the quarter overlaps a calibration or maintenance window of the device or
+   * of its station (the rule alert evaluation applies); a run of beyond slots starts where the quarter
+   * before (on the day before for the first) is not beyond too.
+   */
+  async derive(days: readonly DeviceDay[]): Promise<void> {
+    // One statement per day: its bounds are then constants, so PostgreSQL reads only that day's
+    // rollup partition and index range (bounds joined from a list made it scan the month).
+    const byDay = new Map<string, DeviceDay[]>();
+    for (const d of days) byDay.set(d.day, [...(byDay.get(d.day) ?? []), d]);
+    for (const [day, list] of byDay) await this.deriveDay(day, list);
+  }
+
+  private async deriveDay(day: string, devices: readonly DeviceDay[]): Promise<void> {
+    const dayStart = new Date(`${day}T00:00:00+05:30`);
+    const lead = new Date(dayStart.getTime() - 15 * 60_000);
+    const dayEnd = new Date(dayStart.getTime() + 86_400_000);
+    const keys = sql`SELECT DISTINCT * FROM unnest(${sql.val(devices.map((d) => d.tenantId))}::int[], ${sql.val(devices.map((d) => d.deviceId))}::bigint[]) AS k(tenant_id, device_id)`;
+    await sql`DELETE FROM compliance_param_day p USING (${keys}) k WHERE p.tenant_id = k.tenant_id AND p.device_id = k.device_id AND p.day = ${day}::date`.execute(this.db);
+    await sql`DELETE FROM compliance_device_day p USING (${keys}) k WHERE p.tenant_id = k.tenant_id AND p.device_id = k.device_id AND p.day = ${day}::date`.execute(this.db);
+    await sql`
+      WITH k AS MATERIALIZED (
+        SELECT k.tenant_id, k.device_id, d.entity_id FROM (${keys}) k LEFT JOIN device d ON d.tenant_id = k.tenant_id AND d.id = k.device_id
+      ),
+      supp AS (
+        SELECT DISTINCT k.tenant_id, k.device_id, q.bucket
+        FROM k JOIN suppression_window w ON w.tenant_id = k.tenant_id
+          AND (w.device_id = k.device_id OR (w.device_id IS NULL AND w.entity_id = k.entity_id))
+          AND w.starts_at < ${dayEnd} AND (w.ends_at IS NULL OR w.ends_at > ${lead})
+        CROSS JOIN LATERAL generate_series(
+          to_timestamp(floor(extract(epoch FROM greatest(w.starts_at, ${lead}::timestamptz)) / 900) * 900),
+          least(coalesce(w.ends_at, ${dayEnd}::timestamptz), ${dayEnd}::timestamptz) - interval '1 microsecond',
+          interval '15 minutes') AS q(bucket)
+      ),
+      judged AS (
+        SELECT r.tenant_id, r.device_id, r.slot, r.bucket, r.sum, r.n, s.bucket IS NOT NULL AS suppressed,
+               s.bucket IS NULL AND NOT ((l.min_value IS NULL OR r.sum / r.n >= l.min_value) AND (l.max_value IS NULL OR r.sum / r.n <= l.max_value)) AS beyond
+        FROM k
+        -- Through the device's parameters, so each is one range of the rollups' primary key.
+        JOIN device_param dp ON dp.tenant_id = k.tenant_id AND dp.device_id = k.device_id
+        JOIN reading_15m r ON r.tenant_id = k.tenant_id AND r.device_id = k.device_id AND r.slot = dp.slot
+        LEFT JOIN param_limit l ON l.tenant_id = r.tenant_id AND l.device_id = r.device_id AND l.slot = r.slot
+        LEFT JOIN supp s ON s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket
+        WHERE r.bucket >= ${lead} AND r.bucket < ${dayEnd} AND r.n > 0
+      ),
+      own AS (
+        SELECT j.*, j.beyond AND coalesce(lag(j.beyond) OVER w AND lag(j.bucket) OVER w = j.bucket - interval '15 minutes', false) AS continues
+        FROM judged j
+        WINDOW w AS (PARTITION BY j.tenant_id, j.device_id, j.slot ORDER BY j.bucket)
+      ),
+      devices AS (
+        INSERT INTO compliance_device_day (tenant_id, device_id, day, quarters, unsuppressed)
+        SELECT tenant_id, device_id, ${day}::date, count(DISTINCT bucket), count(DISTINCT bucket) FILTER (WHERE NOT suppressed)
+        FROM own WHERE bucket >= ${dayStart} GROUP BY 1, 2
+      )
+      INSERT INTO compliance_param_day (tenant_id, device_id, day, slot, with_data, within, beyond, runs, carried_in, suppressed, value_sum, value_n)
+      SELECT tenant_id, device_id, ${day}::date, slot,
+             count(*) FILTER (WHERE NOT suppressed), count(*) FILTER (WHERE NOT suppressed AND NOT beyond), count(*) FILTER (WHERE beyond),
+             count(*) FILTER (WHERE beyond AND NOT continues), bool_or(continues AND bucket = ${dayStart}), count(*) FILTER (WHERE suppressed),
+             coalesce(sum(sum) FILTER (WHERE NOT suppressed), 0), coalesce(sum(n) FILTER (WHERE NOT suppressed), 0)
+      FROM own WHERE bucket >= ${dayStart} GROUP BY 1, 2, 4`.execute(this.db);
+  }
+
+  /** The tenants' devices (deleted or not: their history stays readable). */
+  async deviceIds(tenantIds: readonly number[]): Promise<{ tenantId: number; deviceId: string }[]> {
+    if (tenantIds.length === 0) return [];
+    const rows = await this.db.selectFrom('device').select(['tenant_id', 'id']).where('tenant_id', 'in', [...tenantIds]).execute();
+    return rows.map((r) => ({ tenantId: r.tenant_id, deviceId: String(r.id) }));
+  }
+}
+
+/** Slots holding data of one device parameter on one IST day. */
+export interface SlotDayCount {
+  deviceId: number;
+  slot: number;
+  day: string;
+  slots: number;
+}
+
+/** Quarters holding data of any parameter, summed over a tenant's devices, on one IST day. */
+export interface TenantDayCount {
+  tenantId: number;
+  day: string;
+  quarters: number;
+}
+
+const ZONE = 'Asia/Kolkata';
+
+/** Data availability (SPEC 5, reports 35 and 36) from the compliance days, or the rollups for a day still open. */
+export class AvailabilityRepository extends Repository {
+  /** Per device slot and IST day fromDay..toDay: slots with data, in a window or not. */
+  async storedSlots(tenantId: number, deviceIds: readonly number[], fromDay: string, toDay: string): Promise<SlotDayCount[]> {
+    const { rows } = await sql<SlotDayCount>`
+      SELECT device_id::int AS "deviceId", slot, to_char(day, 'YYYY-MM-DD') AS day, with_data + suppressed AS slots
+      FROM compliance_param_day
+      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[]) AND day BETWEEN ${fromDay}::date AND ${toDay}::date`.execute(this.db);
+    return rows;
+  }
+
+  /** Per device slot and IST day in [from, to), counted from the rollups. */
+  async rolledUpSlots(tenantId: number, deviceIds: readonly number[], from: Date, to: Date): Promise<SlotDayCount[]> {
+    const { rows } = await sql<SlotDayCount>`
+      SELECT device_id::int AS "deviceId", slot, to_char(bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day, count(*)::int AS slots
+      FROM reading_15m
+      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[])
+        AND bucket >= ${from} AND bucket < ${to} AND n > 0
+      GROUP BY 1, 2, 3`.execute(this.db);
+    return rows;
+  }
+
+  /** Per tenant and IST day fromDay..toDay: its devices' quarters with data. */
+  async storedQuarters(tenantIds: readonly number[], fromDay: string, toDay: string): Promise<TenantDayCount[]> {
+    const { rows } = await sql<TenantDayCount>`
+      SELECT tenant_id AS "tenantId", to_char(day, 'YYYY-MM-DD') AS day, sum(quarters)::int AS quarters
+      FROM compliance_device_day
+      WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND day BETWEEN ${fromDay}::date AND ${toDay}::date
+      GROUP BY 1, 2`.execute(this.db);
+    return rows;
+  }
+
+  /** Per tenant and IST day in [from, to), counted from the rollups. */
+  async rolledUpQuarters(tenantIds: readonly number[], from: Date, to: Date): Promise<TenantDayCount[]> {
+    const { rows } = await sql<TenantDayCount>`
+      SELECT tenant_id AS "tenantId", to_char(bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day, count(*)::int AS quarters
+      FROM (SELECT DISTINCT tenant_id, device_id, bucket FROM reading_15m
+            WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND bucket >= ${from} AND bucket < ${to} AND n > 0) q
+      GROUP BY 1, 2`.execute(this.db);
+    return rows;
+  }
+}
