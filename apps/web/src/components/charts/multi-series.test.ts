@@ -47,5 +47,6 @@ describe('multi-series toggles: line, bar, stack, tiled (SPEC 9)', () => {
       [['line', 'Stack 3', undefined]],
     ]);
     expect(options.map((o) => o.series[0].markLine.data.map((d: AnyOption) => d.yAxis))).toEqual([[5], [5], [5]]);
+    expect(options.map((o) => o.title.text)).toEqual(['Stack 1', 'Stack 2', 'Stack 3']);
   });
 });

@@ -29,7 +29,8 @@ export function arrangePanels(kind: 'line' | 'bar', data: SeriesChartData, optio
     case 'stack':
       return [{ kind: 'bar', data, options: { ...options, stacked: true } }];
     case 'tiled':
-      // Each tile keeps the limits: they are what a reader compares each series with.
-      return data.series.map((s) => ({ kind, data: { ...data, series: [s] }, options: unstacked }));
+      // Each tile is titled with its series (a single series has no legend) and keeps the limits,
+      // which are what a reader compares each series with.
+      return data.series.map((s) => ({ kind, data: { ...data, series: [s] }, options: { ...unstacked, title: s.name } }));
   }
 }
