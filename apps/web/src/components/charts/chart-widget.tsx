@@ -71,9 +71,10 @@ export function ChartWidget<K extends ChartKindName>({
   // Alone, the toggles take a line above the plot; with a table switch they share its line.
   const plot = arranges && !tableTitle ? height - 34 : height;
   const tiles = panels.length;
-  // Two tiles a row (one on a phone, scrolled), filling the widget's height.
+  // Two tiles a row (one on a phone), filling the widget's height, but never so low that a tile's
+  // title, axis and plot crush one another: then the tiles scroll within the widget.
   const rows = Math.ceil(tiles / 2);
-  const tileHeight = Math.max(120, Math.floor((plot - 8 * (rows - 1)) / rows));
+  const tileHeight = Math.max(180, Math.floor((plot - 8 * (rows - 1)) / rows));
   const drawn =
     tiles === 1 ? (
       <EChart option={panels[0]!} height={plot} ariaLabel={ariaLabel} onUnavailable={onUnavailable} dark={options?.dark} />
