@@ -3,6 +3,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 
+// Two files instead of the thirty-odd small chunks Rollup split the code most pages share into,
+// each of which a signed-in page waited for over HTTP/1.1's six connections: the libraries
+// (React, Mantine, query, zod, dates) and our shared code (contracts, domain rules, API client,
+// common components). Libraries never import our code, so the two load without a cycle. ECharts
+// stays its own lazy chunk, fetched by the first chart.
+const LIBRARIES = /\/node_modules\/(?!echarts\/|zrender\/)/;
+const SHARED = /\/(packages\/(contracts|domain)\/src|apps\/web\/src\/(api|lib|components|config|hooks))\//;
+
 // The API runs on the Fastify server (npm start / npm run dev at the root); in dev, Vite forwards /api.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -16,9 +24,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {
-        // Mantine's components in one chunk instead of one per component: a page needs a dozen of
-        // them, and over HTTP/1.1 (six connections a host) each extra file waited its turn.
-        manualChunks: (id) => (id.includes('/node_modules/@mantine/') ? 'mantine' : undefined),
+        manualChunks: (id) => (LIBRARIES.test(id) ? 'libraries' : SHARED.test(id) && !id.includes('echarts-setup') ? 'shared' : undefined),
       },
     },
   },

@@ -152,6 +152,27 @@ describe('dashboards', () => {
     expect(board.widgets.find((w) => w.kind === 'airQuality')!.params).toEqual(['pm2_5']);
     expect(board.widgets.every((w) => w.entityType === 'caaqms' && w.layout.x + w.layout.w <= 12)).toBe(true);
   });
+
+  it('gives a new industry its templates as devices bring parameters to stations of a new type, without the list being opened', async () => {
+    const created = await call('POST', '/api/tenants', as.site, { name: 'Delta Steel' });
+    expect(created.statusCode).toBe(201);
+    const d = created.json().id as number;
+    const templates = async () =>
+      (await ctx.db.selectFrom('dashboard').select(['template', 'name']).where('tenant_id', '=', d).where('template', 'is not', null).orderBy('template').execute()).map((r) => [r.template, r.name]);
+    // Created through the tenants module: no station yet, so no station type to have a template of.
+    expect(await templates()).toEqual([]);
+    const asSite = { 'tenant-id': String(d) };
+    const stack = (await ctx.b.newEntity({ tenantId: d, type: 'cems' })).id;
+    const device = await call('POST', '/api/devices', as.site, { tenantId: d, entityId: stack, name: 'Stack analyser', params: [{ name: 'pm' }, { name: 'so2' }] }, asSite);
+    expect(device.statusCode).toBe(201);
+    expect(await templates()).toEqual([['cems', 'CEMS overview']]);
+    // A device mounted on a station of another type brings that type's template; the first stays one.
+    const ambient = (await ctx.b.newEntity({ tenantId: d, type: 'caaqms' })).id;
+    const inStock = await call('POST', '/api/devices', as.site, { tenantId: d, name: 'Ambient analyser', params: [{ name: 'pm2_5' }] }, asSite);
+    expect(await templates()).toEqual([['cems', 'CEMS overview']]);
+    expect((await call('POST', `/api/entity/${ambient}/mount/device/${inStock.json().id}`, as.site, undefined, asSite)).statusCode).toBe(200);
+    expect(await templates()).toEqual([['caaqms', 'CAAQMS overview'], ['cems', 'CEMS overview']]);
+  });
 });
 
 function baseWidget() {

@@ -5,6 +5,7 @@ import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
+import { formatDateTime24 } from '@enviro/domain/format-date';
 import { addSessionCookie, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
 
 const CEMENT = 'Aravali Cement Works Ltd';
@@ -15,11 +16,13 @@ describe('dashboards in a browser', () => {
   let base: string;
   let browser: Browser;
   let admin = '';
+  let cementId = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     await seedDemo(database, { days: 2 });
     const cement = await database.db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow();
+    cementId = cement.id;
     const user = await newUser(database.db, { tenantId: cement.id, name: 'Arjun Admin', role: 'admin' });
     admin = await sessionCookie(database.db, cement.id, user.id);
     ({ app, base } = await startServer(database));
@@ -130,6 +133,55 @@ describe('dashboards in a browser', () => {
     await page.getByRole('link', { name: 'Kiln watch', exact: true }).waitFor();
     // The list refetches once the delete is done.
     await expect.poll(() => page.getByRole('link', { name: 'Kiln watch (copy)' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a reading posted over HTTP reaches a widget without a refresh, and several series tile', async () => {
+    // A station of the industry that reports two parameters, and its device's access token.
+    const { rows } = await database.pool.query<{ id: string; token: string; params: string[] }>(
+      `SELECT e.id, c.access_token AS token, array_agg(p.name ORDER BY dp.slot) AS params
+       FROM entity e JOIN device d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id
+       JOIN device_credential c ON c.tenant_id = d.tenant_id AND c.device_id = d.id
+       JOIN device_param dp ON dp.tenant_id = d.tenant_id AND dp.device_id = d.id JOIN std_param p ON p.id = dp.std_param_id
+       WHERE e.tenant_id = $1 AND d.deleted_date IS NULL AND dp.deleted_date IS NULL
+       GROUP BY e.id, c.access_token HAVING count(*) >= 2 ORDER BY e.id LIMIT 1`,
+      [cementId],
+    );
+    const station = { id: Number(rows[0]!.id), token: rows[0]!.token, params: rows[0]!.params };
+    const layout = (x: number) => ({ x, y: 0, w: 6, h: 5 });
+    const widgets = [
+      { id: 'raw', kind: 'line', name: 'Raw readings', layout: layout(0), entityIds: [station.id], params: [station.params[0]], interval: 'instances', duration: '1h-ago' },
+      { id: 'two', kind: 'bar', name: 'Two parameters', layout: layout(6), entityIds: [station.id], params: station.params.slice(0, 2), interval: 'hour_1', duration: '1d-ago' },
+    ];
+    const made = await app.inject({ method: 'POST', url: '/api/dashboards', headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest' }, payload: { name: 'Live watch', widgets } });
+    expect(made.statusCode).toBe(200);
+
+    const { context, page, errors } = await open('desktop', `/app/boards/${made.json().id}`);
+    await widgetsSettled(page);
+    const live = page.getByTestId('board-live');
+    await live.waitFor({ timeout: 30_000 });
+    const raw = page.locator('[data-widget="raw"]');
+    await raw.getByText('Table', { exact: true }).click();
+    const ts = Math.floor(Date.now() / 1000) * 1000;
+    const posted = await fetch(`${base}/api/v1/${station.token}/telemetry`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ ts, values: { [station.params[0]!]: 123.5 } }]),
+    });
+    expect(posted.status).toBe(200);
+    // Pushed over the stream, then the widget's data asked again (within 5 s): its table has the reading.
+    await expect.poll(() => raw.innerText(), { timeout: 20_000 }).toContain(formatDateTime24(ts));
+    expect(await live.innerText()).toContain('Live: last reading');
+
+    // Two series: line / bar / stack / tiled; tiled draws a chart per series.
+    const two = page.locator('[data-widget="two"]');
+    for (const label of ['Line', 'Bar', 'Stack', 'Tiled']) await two.getByText(label, { exact: true }).waitFor();
+    await two.getByText('Tiled', { exact: true }).click();
+    await expect.poll(() => two.locator('[role="img"] svg').count(), { timeout: 15_000 }).toBe(2);
+    await screenshot(page, 'dashboards-live-tiled-desktop');
+    await two.getByText('Stack', { exact: true }).click();
+    await expect.poll(() => two.locator('[role="img"] svg').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { axisFormatFor, formatByPeriod, formatDateTime12, formatDateTime24 } from './format-date.ts';
+import { axisFormatFor, DISPLAY_TIME_ZONE, formatByPeriod, formatDateTime12, formatDateTime24, formatInZone } from './format-date.ts';
 
 // 2025-03-25T08:35:09Z is 14:05:09 in Asia/Kolkata (UTC+5:30).
 const AT = Date.parse('2025-03-25T08:35:09Z');
@@ -18,6 +19,19 @@ describe('dates in Asia/Kolkata', () => {
     ['year crossing midnight', formatByPeriod(NEW_YEAR_IN_INDIA, 'year'), '2025'],
   ])('%s', (_rule, actual, expected) => {
     expect(actual).toBe(expected);
+  });
+});
+
+describe('formatInZone: the fixed IST offset against the time-zone database', () => {
+  const formats = ['YYYY-MM-DD HH:mm:ss', 'MM/DD/YYYY hh:mm:ss A', 'DD MMM', 'MMM YYYY', 'YYYY', 'HH:mm Z'];
+  // Each side of midnight in India, a leap day, 1946 (just after the fixed offset began), and now.
+  const instants = ['1946-01-01T00:00:00Z', '2024-02-28T18:29:59Z', '2024-02-28T18:30:00Z', '2025-12-31T18:30:00Z', Date.now()];
+  it.each(instants.flatMap((at) => formats.map((f) => [at, f] as const)))('%s as %s', (at, format) => {
+    expect(formatInZone(at, format)).toBe(dayjs(at).tz(DISPLAY_TIME_ZONE).format(format));
+  });
+
+  it('another zone still goes through the zone database', () => {
+    expect(formatInZone('2025-07-01T12:00:00Z', 'HH:mm', 'Europe/London')).toBe('13:00');
   });
 });
 

@@ -1,6 +1,9 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, RouterProvider, createBrowserRouter } from 'react-router';
 import { paths } from '@/config/paths';
+import { getMeQueryOptions } from '@/features/accounts/api/get-me';
+import { prefetchBoard } from '@/features/dashboards/api/prefetch-board';
 import { accountRoute } from './routes/app/account-route';
 import { adminRoutes } from './routes/app/admin/admin-routes';
 import { ErrorRoute } from './routes/error';
@@ -11,7 +14,7 @@ import { RouteLoading } from './routes/route-loading';
 
 // Public dashboards are lazy: their code (and ECharts, loaded by the first chart) stays out of the
 // first download of the other pages.
-function createRouter() {
+function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       Component: RootLayout,
@@ -57,6 +60,13 @@ function createRouter() {
       ErrorBoundary: RouteError,
       HydrateFallback: RouteLoading,
       lazy: async () => ({ Component: (await import('./routes/app/app-layout')).AppLayout }),
+      // Who is signed in is asked for while the layout's code loads, not after it (no wait: the
+      // layout shows its own loading and error states); once, not on every navigation.
+      loader: () => {
+        void queryClient.prefetchQuery(getMeQueryOptions());
+        return null;
+      },
+      shouldRevalidate: () => false,
       children: [
         { index: true, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
         { path: paths.app.dashboard.path, lazy: async () => ({ Component: (await import('./routes/app/dashboard-route')).DashboardRoute }) },
@@ -97,7 +107,16 @@ function createRouter() {
         { path: paths.app.alerts.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertsRoute }) },
         { path: paths.app.alert.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertRoute }) },
         { path: paths.app.dashboards.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).DashboardsRoute }) },
-        { path: paths.app.board.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).BoardRoute }) },
+        {
+          path: paths.app.board.path,
+          lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).BoardRoute }),
+          loader: ({ params }) => {
+            void prefetchBoard(queryClient, Number(params.id));
+            return null;
+          },
+          // Opening edit mode (?edit=1) is the same dashboard: nothing to ask again.
+          shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
+        },
         accountRoute,
         { path: paths.app.calibration.path, lazy: async () => ({ Component: (await import('./routes/app/calibration-route')).CalibrationRoute }) },
         { path: paths.app.devices.path, lazy: async () => ({ Component: (await import('./routes/app/devices-route')).DevicesRoute }) },
@@ -111,6 +130,7 @@ function createRouter() {
 }
 
 export function AppRouter() {
-  const router = useMemo(createRouter, []);
+  const queryClient = useQueryClient();
+  const router = useMemo(() => createRouter(queryClient), [queryClient]);
   return <RouterProvider router={router} />;
 }

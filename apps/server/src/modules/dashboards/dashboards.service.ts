@@ -31,6 +31,16 @@ export class DashboardService {
     return rows.map((r) => summary(r, user));
   }
 
+  /**
+   * Gives an industry the template dashboards of its station types that lack one (SPEC 1): the
+   * tenants module calls it when it creates an industry, the devices module when parameters reach
+   * a station, so a new station type has its template before anyone opens the list. Answers how
+   * many were made.
+   */
+  seedTemplates(tenantId: number): Promise<number> {
+    return seedTemplateDashboards(this.db, tenantId);
+  }
+
   async get(auth: Auth, id: number): Promise<Dashboard> {
     const user = assertSignedIn(auth);
     return full(await this.visibleRow(user, id), user);
@@ -112,8 +122,8 @@ export class DashboardService {
 
 /**
  * Seeds a tenant's template dashboards, one per station type it has (SPEC 1), shared with its users
- * and administrators; a type that already has its template is left as it is. Operator code (demo
- * seed, provisioning): no caller.
+ * and administrators; a type that already has its template is left as it is. Also operator code
+ * (the demo seed): no caller.
  */
 export async function seedTemplateDashboards(db: Db, tenantId: number): Promise<number> {
   const repo = new DashboardRepository(db);

@@ -29,6 +29,7 @@ import { findImportDevice, importReadingsCsv } from '../telemetry/csv-import.ser
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { DashboardService } from '../dashboards/dashboards.service.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import { SpectralParamRepository } from './spectral-params.repository.ts';
 import { SuppressionWindowService } from './suppression-windows.service.ts';
@@ -122,6 +123,8 @@ export class DeviceAdminService {
       await audit(trx, user, tenantId, id, 'device.create', null, { ...writeOf(body), entityId: body.entityId ?? null, params: body.params });
       return id;
     });
+    // Parameters on a station of a type the industry had none of: that type's template dashboard.
+    if (body.entityId !== undefined) await new DashboardService(this.db).seedTemplates(tenantId);
     return this.get(auth, id, true);
   }
 
@@ -198,6 +201,7 @@ export class DeviceAdminService {
       return tokens;
     });
     this.forgetTokens(tokens);
+    await new DashboardService(this.db).seedTemplates(row.tenant_id);
     return this.get(auth, deviceId, true);
   }
 

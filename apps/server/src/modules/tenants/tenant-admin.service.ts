@@ -10,6 +10,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
 import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
+import { DashboardService } from '../dashboards/dashboards.service.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import { TenantRepository, type TenantValues } from './tenants.repository.ts';
 import { toTenantInfo } from './tenants.service.ts';
@@ -51,13 +52,16 @@ export class TenantAdminService {
   async create(auth: Auth, input: NewTenant): Promise<TenantInfo> {
     const user = assertSignedIn(auth);
     await this.assertCorporate(input.corporateId);
-    return this.db.transaction().execute(async (trx) => {
+    const created = await this.db.transaction().execute(async (trx) => {
       const tenants = this.tenants.in(trx);
       const id = await tenants.create({ ...valuesOf(input), type: input.type, status: input.status });
       const after = await load(tenants, id);
       await recordTenantAudit(trx, user, id, 'create', null, after);
       return after;
     });
+    // An industry's template dashboards, one per station type it has; more come with its stations' devices.
+    if (created.type === 'tenant') await new DashboardService(this.db).seedTemplates(created.id);
+    return created;
   }
 
   async update(auth: Auth, id: number, input: TenantUpdate): Promise<TenantInfo> {

@@ -1,11 +1,12 @@
-import { Center, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Center, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '@/components/table/data-table';
 import { ChartSpinner } from './chart-spinner';
 import { chartTable } from './chart-table';
 import { EChart } from './echart';
 import { CHART_KINDS, type ChartDataOf, type ChartKind, type ChartKindName } from './kinds/registry';
-import type { ChartDisplayOptions } from './types';
+import { ARRANGEMENTS, arrangePanels, initialArrangement, offersArrangements, type Arrangement } from './multi-series';
+import type { ChartDisplayOptions, SeriesChartData } from './types';
 
 /** SPEC 2, 8: what a chart shows when there is nothing to draw. */
 export const NO_DATA_MESSAGE = 'No data found for selected criteria.';
@@ -42,12 +43,16 @@ export function ChartWidget<K extends ChartKindName>({
   const [unavailable, setUnavailable] = useState(false);
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const onUnavailable = useCallback(() => setUnavailable(true), []);
+  const arranges = offersArrangements(kind, data);
+  const [arrangement, setArrangement] = useState<Arrangement>(() => (kind === 'line' || kind === 'bar' ? initialArrangement(kind, options) : 'bar'));
   const chartKind = CHART_KINDS[kind] as ChartKind<ChartDataOf<K>>;
   const empty = state !== 'ready' || !data || unavailable || chartKind.isEmpty(data);
-  const option = useMemo(
-    () => (data && !empty ? chartKind.build(data, options ?? {}) : undefined),
-    [chartKind, data, empty, options],
-  );
+  // One ECharts option per drawn chart: several when a multi-series chart is tiled.
+  const panels = useMemo(() => {
+    if (!data || empty) return undefined;
+    if (!arranges) return [chartKind.build(data, options ?? {})];
+    return arrangePanels(kind, data as SeriesChartData, options ?? {}, arrangement).map((p) => CHART_KINDS[p.kind].build(p.data, p.options));
+  }, [arranges, arrangement, chartKind, data, empty, kind, options]);
 
   if (state === 'loading') {
     return (
@@ -56,18 +61,52 @@ export function ChartWidget<K extends ChartKindName>({
       </Center>
     );
   }
-  if (!option) {
+  if (!panels) {
     return (
       <Center h={height}>
         <Text c="dimmed">{NO_DATA_MESSAGE}</Text>
       </Center>
     );
   }
-  const chart = <EChart option={option} height={height} ariaLabel={ariaLabel} onUnavailable={onUnavailable} dark={options?.dark} />;
+  // Alone, the toggles take a line above the plot; with a table switch they share its line.
+  const plot = arranges && !tableTitle ? height - 34 : height;
+  const tiles = panels.length;
+  // Two tiles a row (one on a phone), filling the widget's height, but never so low that a tile's
+  // title, axis and plot crush one another: then the tiles scroll within the widget.
+  const rows = Math.ceil(tiles / 2);
+  const tileHeight = Math.max(180, Math.floor((plot - 8 * (rows - 1)) / rows));
+  const drawn =
+    tiles === 1 ? (
+      <EChart option={panels[0]!} height={plot} ariaLabel={ariaLabel} onUnavailable={onUnavailable} dark={options?.dark} />
+    ) : (
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={8} verticalSpacing={8} mah={plot} style={{ overflow: 'auto' }}>
+        {panels.map((option, i) => (
+          <EChart key={i} option={option} height={tileHeight} ariaLabel={`${ariaLabel}, ${(data as SeriesChartData).series[i]!.name}`} onUnavailable={onUnavailable} dark={options?.dark} />
+        ))}
+      </SimpleGrid>
+    );
+  const toggles = arranges && (
+    <SegmentedControl
+      size="xs"
+      value={arrangement}
+      onChange={(v) => setArrangement(v as Arrangement)}
+      data={ARRANGEMENTS.map((a) => ({ value: a, label: a.charAt(0).toUpperCase() + a.slice(1) }))}
+      aria-label="Draw series as"
+    />
+  );
+  const chart = toggles ? (
+    <Stack gap={4}>
+      <Group justify="flex-end">{toggles}</Group>
+      {drawn}
+    </Stack>
+  ) : (
+    drawn
+  );
   if (!tableTitle || !data) return chart;
   return (
     <Stack gap={4}>
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap={6}>
+        {view === 'chart' && toggles}
         <SegmentedControl
           size="xs"
           value={view}
@@ -79,7 +118,7 @@ export function ChartWidget<K extends ChartKindName>({
           aria-label="Show as"
         />
       </Group>
-      {view === 'chart' ? chart : <ChartTableView kind={kind} data={data} title={tableTitle} height={height} />}
+      {view === 'chart' ? drawn : <ChartTableView kind={kind} data={data} title={tableTitle} height={height} />}
     </Stack>
   );
 }

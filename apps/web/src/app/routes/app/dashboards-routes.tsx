@@ -1,9 +1,7 @@
 import { Container } from '@mantine/core';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import type { SessionUser } from '@enviro/contracts/accounts';
 import { isSiteAdministrator } from '@enviro/domain/access-model';
-import { loadEcharts } from '@/components/charts/load-echarts';
 import { Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/accounts/api/get-me';
 import { BoardView } from '@/features/dashboards/components/board-view';
@@ -24,15 +22,12 @@ export function DashboardsRoute() {
 }
 
 /**
- * /app/boards/:id: one dashboard's grid. The dashboard, the signed-in user and the charting
- * library are asked for at once: its widgets paint without waiting for one another.
+ * /app/boards/:id: one dashboard's grid. The route's loader has already asked for the dashboard,
+ * the charting library and the widgets' data (prefetch-board.ts); the user is not waited for.
  */
 export function BoardRoute() {
   const { id } = useParams();
   const me = useMe();
-  useEffect(() => {
-    void loadEcharts();
-  }, []);
   return (
     <Container size="xl" px={0}>
       <BoardView key={id} id={Number(id)} tenantId={me.data?.actingTenantId} administers={me.data ? administers(me.data) : false} />

@@ -2,8 +2,8 @@ import { axisTooltip, grid, legend, markLines, seriesData, xAxis, yAxis } from '
 import { CHART_DEFAULTS, type ChartDisplayOptions, type ChartOption, type SeriesChartData } from '../types';
 
 /**
- * Bar chart, the default chart type (SPEC 9). Several series get the line / bar / stack-or-tiled
- * toggles; `orient: 'horizontal'` swaps the axes.
+ * Bar chart, the default chart type (SPEC 9); `orient: 'horizontal'` swaps the axes. Several
+ * series get the line / bar / stack / tiled toggles from the widget (`../multi-series.ts`).
  */
 export function buildBarOption(data: SeriesChartData, options: ChartDisplayOptions = {}): ChartOption {
   const horizontal = (options.orient ?? CHART_DEFAULTS.orient) === 'horizontal';
@@ -18,9 +18,6 @@ export function buildBarOption(data: SeriesChartData, options: ChartDisplayOptio
     tooltip: axisTooltip(options),
     xAxis: horizontal ? value : category,
     yAxis: horizontal ? category : value,
-    ...(data.series.length > 1
-      ? { toolbox: { right: 0, top: 0, feature: { magicType: { type: ['line', 'bar', 'stack'] } } } }
-      : {}),
     series: data.series.map((s, i) => ({
       type: 'bar',
       name: s.name,

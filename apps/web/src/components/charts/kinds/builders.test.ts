@@ -88,12 +88,7 @@ describe('bar chart options', () => {
   it.each([
     ['category axis lists the labels', () => (buildBarOption(TWO, { xAxisType: 'category' }) as AnyOption).xAxis.data, ['Mon', 'Tue']],
     ['category data is the values alone', () => series(buildBarOption(TWO, { xAxisType: 'category' }) as AnyOption)[1]!.data, [1, 2]],
-    [
-      'several series get line / bar / stack toggles',
-      () => (buildBarOption(TWO, { xAxisType: 'category' }) as AnyOption).toolbox.feature.magicType.type,
-      ['line', 'bar', 'stack'],
-    ],
-    ['a single series has no toggles', () => (buildBarOption(PM) as AnyOption).toolbox, undefined],
+    ['the toggles are the widget\'s, not a toolbox', () => (buildBarOption(TWO, { xAxisType: 'category' }) as AnyOption).toolbox, undefined],
     ['horizontal bars put values on x', () => (buildBarOption(PM, { orient: 'horizontal' }) as AnyOption).xAxis.type, 'value'],
     [
       'horizontal limits are vertical lines',

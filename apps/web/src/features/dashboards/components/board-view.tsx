@@ -7,11 +7,13 @@ import type { Widget } from '@enviro/contracts/dashboards';
 import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
+import { LiveNote } from '@/features/data/components/live-note';
 import { notifyInfo } from '@/lib/notify';
 import { useDeleteDashboard } from '../api/delete-dashboard';
 import { useDuplicateDashboard } from '../api/duplicate-dashboard';
 import { useDashboard } from '../api/get-dashboard';
 import { useSaveDashboard } from '../api/save-dashboard';
+import { useLiveBoard } from '../hooks/use-live-board';
 import { BoardGrid } from './board-grid';
 import { DashboardSettingsModal } from './dashboard-settings-modal';
 import { nextFreeLayout } from './grid-layout';
@@ -26,6 +28,8 @@ interface BoardViewProps {
 }
 
 type Editing = { widget: Widget | null } | null;
+
+const NO_WIDGETS: Widget[] = [];
 
 /**
  * One dashboard: its widgets on the grid. `?edit=1` (in the URL, so a refresh keeps it) lets its
@@ -46,6 +50,8 @@ export function BoardView({ id, tenantId, administers }: BoardViewProps) {
   const [form, setForm] = useState<Editing>(null);
   const [settings, setSettings] = useState(false);
   const stations = useMemo(() => stationChoices(tree.data ?? []), [tree.data]);
+  // What is saved is what is live: a draft's new widgets refresh once saved.
+  const live = useLiveBoard(board.data?.widgets ?? NO_WIDGETS, tenantId);
 
   if (board.isError) return <LoadFailed what="The dashboard" onRetry={() => void board.refetch()} />;
   if (!board.data) return <Loading />;
@@ -92,6 +98,7 @@ export function BoardView({ id, tenantId, administers }: BoardViewProps) {
               {d.owner === 'tenant' ? 'Industry' : 'Personal'}
             </Badge>
             {d.template && <Badge variant="light" color="teal">Template</Badge>}
+            <LiveNote live={live} testId="board-live" />
           </Group>
         </div>
         {editing ? (

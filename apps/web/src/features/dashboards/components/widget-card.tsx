@@ -7,10 +7,8 @@ import { ChartWidget } from '@/components/charts/chart-widget';
 import { calendarHeatmapHeight } from '@/components/charts/kinds/calendar-heatmap';
 import type { CalendarHeatmapData } from '@/components/charts/types';
 import { useAfter } from '../hooks/use-after';
-import { chartKindOf, joinAnswers, widgetChartData, widgetDisplayOptions, widgetRequests } from './widget-request';
+import { chartKindOf, FETCH_DELAY_MS, joinAnswers, widgetChartData, widgetDisplayOptions, widgetRequests } from './widget-request';
 
-/** SPEC 9: charts wait 200 ms before fetching (a grid being dragged or a form being typed asks once). */
-export const FETCH_DELAY_MS = 200;
 /** SPEC 9: a pie keeps its spinner at least 2 s. */
 export const PIE_SPINNER_MS = 2000;
 
@@ -36,7 +34,9 @@ export function WidgetChart({ widget, height }: { widget: Widget; height: number
   });
   const data = useMemo(() => (query.data ? widgetChartData(widget, query.data, query.dataUpdatedAt) : undefined), [widget, query.data, query.dataUpdatedAt]);
   const options = useMemo(() => widgetDisplayOptions(widget, query.data?.[0]?.unit), [widget, query.data]);
-  const state = !started || !pieHeld ? 'loading' : chartState(query);
+  // An answer already in the cache (prefetched with the dashboard, or asked for a moment ago) is
+  // drawn at once: the delay only holds back new requests.
+  const state = (!started && !query.data) || !pieHeld ? 'loading' : chartState(query);
   // The table toggle takes a line above the plot.
   const plot = widget.kind === 'calendarHeatmap' && data ? Math.max(height - 40, calendarHeatmapHeight(data as CalendarHeatmapData, Boolean(options.title))) : height - 40;
   return (

@@ -7,6 +7,9 @@ import type { ChartDataOf, ChartKindName } from '@/components/charts/kinds/regis
 import { MAX_PREVIOUS_YEARS } from '@/components/charts/kinds/calendar-heatmap';
 import { CHART_DEFAULTS, type Candle, type ChartDisplayOptions, type ChartSeries, type SeriesPoint } from '@/components/charts/types';
 
+/** SPEC 9: charts wait 200 ms before fetching (a grid being dragged or a form being typed asks once). */
+export const FETCH_DELAY_MS = 200;
+
 /** The candle's four values, as the metric API's dsAgg names them (SPEC 3 Trend result). */
 const CANDLE_AGGS = ['first', 'last', 'min', 'max'] as const;
 

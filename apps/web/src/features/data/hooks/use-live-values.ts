@@ -13,27 +13,39 @@ export interface LiveState {
   lastAt: number | null;
 }
 
+/** A station's trend and recent-value queries: what its view shows. */
+const stationQueries = (entityId: number) => (key: readonly unknown[]) =>
+  (key[0] === 'entity-metric' || key[0] === 'recent-values') && JSON.stringify(key).includes(`"entityIds":[${entityId}]`);
+
 /**
- * Live values of a station (GET /api/data/live, Server-Sent Events): as readings are committed on
- * any server, the station's trend and recent-value queries refresh (at most every 5 s), instead of
- * waiting for the next auto-refresh. The public portal keeps polling. EventSource reconnects by
- * itself when the server ends a stream (every 15 minutes, or on restart).
+ * Live values of stations (GET /api/data/live, Server-Sent Events): as readings are committed on
+ * any server, the queries `affects` picks (by default the station's trend and recent values)
+ * refresh, at most every 5 s, instead of waiting for the next auto-refresh. No stations, no stream.
+ * The public portal keeps polling. EventSource reconnects by itself when the server ends a stream
+ * (every 15 minutes, or on restart).
  */
-export function useLiveValues(entityId: number, onValues?: (values: RecentValue[]) => void): LiveState {
+export function useLiveValues(
+  entityIds: number | readonly number[],
+  onValues?: (values: RecentValue[]) => void,
+  affects?: (queryKey: readonly unknown[]) => boolean,
+): LiveState {
   const client = useQueryClient();
   const [state, setState] = useState<LiveState>({ connected: false, lastAt: null });
   const callback = useRef(onValues);
   callback.current = onValues;
+  const affected = useRef(affects);
+  affected.current = affects;
+  const ids = typeof entityIds === 'number' ? String(entityIds) : [...entityIds].sort((a, b) => a - b).join(',');
 
   useEffect(() => {
-    if (isPublicPath(window.location.pathname) || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/data/live?entityIds=${entityId}`);
+    if (ids === '' || isPublicPath(window.location.pathname) || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/data/live?entityIds=${ids}`);
     let first = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       timer = undefined;
-      const mentions = (key: readonly unknown[]) => JSON.stringify(key).includes(`"entityIds":[${entityId}]`);
-      void client.invalidateQueries({ predicate: (q) => (q.queryKey[0] === 'entity-metric' || q.queryKey[0] === 'recent-values') && mentions(q.queryKey) });
+      const picks = affected.current ?? stationQueries(Number(ids));
+      void client.invalidateQueries({ predicate: (q) => picks(q.queryKey) });
     };
     source.addEventListener('open', () => setState((s) => ({ ...s, connected: true })));
     source.addEventListener('error', () => setState((s) => ({ ...s, connected: false })));
@@ -55,7 +67,7 @@ export function useLiveValues(entityId: number, onValues?: (values: RecentValue[
       source.close();
       if (timer) clearTimeout(timer);
     };
-  }, [client, entityId]);
+  }, [client, ids]);
 
   return state;
 }

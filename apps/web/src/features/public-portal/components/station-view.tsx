@@ -1,5 +1,4 @@
-import { Divider, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatInZone } from '@enviro/domain/format-date';
+import { Divider, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useAlertLimits } from '@/api/get-alert-limits';
 import { useEntityMetric } from '@/api/get-entity-metric';
@@ -8,6 +7,7 @@ import { durationWindow, isCutBucket } from '@/components/charts/from-trends';
 import { useAlertCounts } from '../api/get-alert-counts';
 import { useRecentValues } from '../api/get-recent-values';
 import { AqiPanel } from '@/features/data/components/aqi-panel';
+import { LiveNote } from '@/features/data/components/live-note';
 import { useLiveValues } from '@/features/data/hooks/use-live-values';
 import { CtoDocument } from './cto-document';
 import { RawDataReportForm } from './raw-data-report-form';
@@ -90,11 +90,7 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
     <Paper withBorder p="md">
       <Stack gap="lg">
         <StationSummary station={station} />
-        {live.connected && (
-          <Text size="xs" c="green.8" data-testid="live-values">
-            ● Live{live.lastAt !== null ? `: last reading ${formatInZone(live.lastAt, 'HH:mm:ss')} IST` : ''}
-          </Text>
-        )}
+        <LiveNote live={live} testId="live-values" />
         <Divider />
         <StationParameters stationName={station.name} rows={rows} />
         {hasParams && (
