@@ -1,4 +1,5 @@
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
+import { paintPng } from '../src/demo/demo-logo.ts';
 
 /**
  * The text of a PDF as pdfkit writes it: every content stream inflated, each TJ/Tj operator's
@@ -34,22 +35,5 @@ export function pdfImages(pdf: Buffer): { width: number; height: number }[] {
   }));
 }
 
-/** A small valid PNG (8-bit RGB) of `width` × `height`, made here so tests need no image files. */
-export function tinyPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const rows = Buffer.alloc(height * (1 + 3 * width));
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.writeUIntBE(0x1e6b52 + x * 0x100, y * (1 + 3 * width) + 1 + 3 * x, 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A small valid PNG (8-bit RGB) of `width` × `height`. */
+export const tinyPng = (width: number, height: number) => paintPng(width, height, (x) => 0x1e6b52 + x * 0x100);

@@ -38,18 +38,18 @@ export class LogoService {
   async upload(auth: Auth, kind: string, id: number, body: LogoUpload): Promise<LogoInfo> {
     const owner = await this.owner(auth, kind, id);
     if (!mayChangeFleet(auth, owner.tenantId)) throw forbidden("only the industry's administrators, its partners and site operations may change its logo");
-    const content = Buffer.from(body.content, 'base64');
+    return this.save(owner.tenantId, owner.kind, id, body.fileName, Buffer.from(body.content, 'base64'));
+  }
+
+  /** Stores a tenant's logo without a caller (the demo seed); checked like an upload. */
+  putTenantLogo(tenantId: number, fileName: string, content: Buffer): Promise<LogoInfo> {
+    return this.save(tenantId, 'tenant', tenantId, fileName, content);
+  }
+
+  private async save(tenantId: number, kind: LogoOwner, id: number, fileName: string, content: Buffer): Promise<LogoInfo> {
     const image = readLogoImage(content, 'body.content');
-    await this.documents.save({
-      tenantId: owner.tenantId,
-      entityId: owner.kind === 'entity' ? id : null,
-      type: LOGO_TYPE,
-      pathName: pathOf(owner.tenantId, owner.kind, id),
-      fileName: body.fileName,
-      contentType: image.contentType,
-      content,
-    });
-    return { ownerKind: owner.kind, ownerId: id, fileName: body.fileName, contentType: image.contentType, bytes: content.length, width: image.width, height: image.height };
+    await this.documents.save({ tenantId, entityId: kind === 'entity' ? id : null, type: LOGO_TYPE, pathName: pathOf(tenantId, kind, id), fileName, contentType: image.contentType, content });
+    return { ownerKind: kind, ownerId: id, fileName, contentType: image.contentType, bytes: content.length, width: image.width, height: image.height };
   }
 
   /** The logo of a tenant or entity the caller reads; 404 when none was uploaded. */
