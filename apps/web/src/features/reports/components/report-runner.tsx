@@ -5,7 +5,8 @@ import { useCreateReportJob } from '../api/create-report-job';
 import { useEmailReport } from '../api/email-report';
 import { useReportIndustries } from '../api/get-report-choices';
 import { ReportJobProgress } from './report-job-progress';
-import { periodOf, ReportPeriodFields } from './report-period-fields';
+import { periodOf } from './report-period';
+import { ReportPeriodFields } from './report-period-fields';
 import { effectiveTenant, ReportScopeFields, type ReportScopeChoice } from './report-scope-fields';
 
 const FORMATS = ['PDF', 'XLS', 'CSV'] as const;
