@@ -48,12 +48,13 @@ export async function seedDemoReports(db: Db, tenantIds: readonly number[], log:
   const sent = await service.runDueSchedules();
   const admin = await db.selectFrom('app_user').select('id').where('tenant_id', '=', first).where('role', '=', 'admin').orderBy('id').executeTakeFirst();
   const today = istDay(Date.now());
-  const week = { startDate: istDay(Date.now() - 7 * DAY_MS), endDate: istDay(Date.now() - DAY_MS) };
+  // The last 30 IST days to today: the demo's history, with the alerts of its last day.
+  const month = { startDate: istDay(Date.now() - 29 * DAY_MS), endDate: today };
   const quarter = periodContaining('quarterly', today);
   for (const [reportId, format, period] of [
-    [3, 'PDF', week],
-    [4, 'XLS', week],
-    [5, 'PDF', week],
+    [3, 'PDF', month],
+    [4, 'XLS', month],
+    [5, 'PDF', month],
     [6, 'PDF', { startDate: quarter.start, endDate: quarter.end }],
   ] as const) {
     await repo.createJob({ tenantId: first, userId: admin ? Number(admin.id) : null, reportId, format, params: { tenantId: first, entityIds: [], params: [], ...period, readTenantIds: [first] } });

@@ -33,15 +33,20 @@ export function writePdf(table: ReportTable): Promise<Buffer> {
   }
   let y = table.summary ? MARGIN : doc.y + 8;
 
-  const line = (cells: readonly ReportCell[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+  const line = (cells: readonly ReportCell[]) => {
+    doc.font('Helvetica').fontSize(FONT_SIZE);
     cells.forEach((cell, i) => {
       doc.text(pdfCell(cell), xs[i]!, y, { width: widths[i]!, height: ROW_HEIGHT, lineBreak: false, ellipsis: true });
     });
     y += ROW_HEIGHT;
   };
+  // Headings wrap (up to three lines) rather than being cut: 'Exceedance minutes' in a narrow column.
+  doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
+  const headerHeight = Math.min(3 * ROW_HEIGHT, Math.max(ROW_HEIGHT, ...table.columns.map((c, i) => doc.heightOfString(c, { width: widths[i]! }) + 4)));
   const header = () => {
-    line(table.columns, true);
+    doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
+    table.columns.forEach((c, i) => doc.text(c, xs[i]!, y, { width: widths[i]!, height: headerHeight, ellipsis: true }));
+    y += headerHeight;
     doc.moveTo(MARGIN, y - 2).lineTo(MARGIN + width, y - 2).lineWidth(0.5).stroke();
   };
 
@@ -52,9 +57,9 @@ export function writePdf(table: ReportTable): Promise<Buffer> {
       y = MARGIN;
       header();
     }
-    line(row, false);
+    line(row);
   }
-  if (table.rows.length === 0) line(['Nothing to report in this period.'], false);
+  if (table.rows.length === 0) line(['Nothing to report in this period.']);
   // Page numbers on every page, once the number of pages is known.
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
