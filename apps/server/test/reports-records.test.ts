@@ -1,5 +1,5 @@
 import { ReportCatalogue, ReportIndustryList, ReportJob, ReportParamsList, ReportSchedule, ReportScheduleRunList } from '@enviro/contracts/report-catalogue';
-import { LogoInfo } from '@enviro/contracts/documents';
+import { LogoInfo, LogoState } from '@enviro/contracts/documents';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AlertEvaluator } from '../src/modules/alerts/alert-evaluation.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
@@ -301,6 +301,8 @@ describe('catalogue reports from alerts, compliance and calibration records', ()
 
   it("the PDF carries the industry's logo, name, billing address, period, time zone, page numbers and Indian digits", async () => {
     const png = tinyPng(37, 11);
+    const info = async (c: string) => LogoState.parse((await ctx.inject({ method: 'GET', url: `/api/logo/tenant/${tenantId}/info`, headers: { cookie: c } })).json());
+    expect(await info(cookie)).toEqual({ logo: null });
     const up = await post(`/api/add-logo/tenant/${tenantId}`, { fileName: 'kota.png', content: png.toString('base64') }, adminCookie);
     expect(up.statusCode).toBe(200);
     expect(LogoInfo.parse(up.json())).toMatchObject({ ownerKind: 'tenant', contentType: 'image/png', width: 37, height: 11, bytes: png.length });
@@ -308,6 +310,8 @@ describe('catalogue reports from alerts, compliance and calibration records', ()
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.rawPayload.equals(png)).toBe(true);
+    expect((await info(cookie)).logo).toMatchObject({ contentType: 'image/png', width: 37, height: 11, fileName: 'kota.png' });
+    expect((await ctx.inject({ method: 'GET', url: `/api/logo/tenant/${tenantId}/info`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
 
     const res = await run(6, Q2, 'PDF');
     expect(res.statusCode).toBe(200);

@@ -64,3 +64,7 @@ export const LogoInfo = z.object({
   height: z.number(),
 });
 export type LogoInfo = z.infer<typeof LogoInfo>;
+
+/** Answer of GET /api/logo/{tenantOrEntity}/{id}/info: the logo stored, or null (so a screen need not ask for an image that is not there). */
+export const LogoState = z.object({ logo: LogoInfo.nullable() });
+export type LogoState = z.infer<typeof LogoState>;

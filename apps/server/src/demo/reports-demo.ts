@@ -46,7 +46,7 @@ export async function seedDemoReports(db: Db, tenantIds: readonly number[], log:
   };
   const service = new ReportJobsService(db, new ReportCatalogueService(db), mailer);
   const sent = await service.runDueSchedules();
-  const admin = await db.selectFrom('app_user').select('id').where('tenant_id', '=', first).where('role', '=', 'admin').orderBy('id').executeTakeFirst();
+  const admin = await repo.firstUserId(first, 'admin');
   const today = istDay(Date.now());
   // The last 30 IST days to today: the demo's history, with the alerts of its last day.
   const month = { startDate: istDay(Date.now() - 29 * DAY_MS), endDate: today };
@@ -57,11 +57,10 @@ export async function seedDemoReports(db: Db, tenantIds: readonly number[], log:
     [5, 'PDF', month],
     [6, 'PDF', { startDate: quarter.start, endDate: quarter.end }],
   ] as const) {
-    await repo.createJob({ tenantId: first, userId: admin ? Number(admin.id) : null, reportId, format, params: { tenantId: first, entityIds: [], params: [], ...period, readTenantIds: [first] } });
+    await repo.createJob({ tenantId: first, userId: admin, reportId, format, params: { tenantId: first, entityIds: [], params: [], ...period, readTenantIds: [first] } });
   }
   let jobs = 0;
   while (await service.runNextJob()) jobs++;
-  const failed = await db.selectFrom('report_job').select(['report_id', 'error']).where('tenant_id', '=', first).where('status', '=', 'failed').execute();
-  for (const f of failed) log(`report job ${f.report_id} failed: ${f.error}`);
+  for (const f of await repo.failedJobs(first)) log(`report job ${f.report_id} failed: ${f.error}`);
   return { schedules: 4, sent, jobs };
 }

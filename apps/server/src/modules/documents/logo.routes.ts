@@ -1,5 +1,5 @@
 import { ERROR_RESPONSES, FileResponse } from '@enviro/contracts/common';
-import { LogoInfo, LogoOwnerParams, LogoUpload } from '@enviro/contracts/documents';
+import { LogoInfo, LogoOwnerParams, LogoState, LogoUpload } from '@enviro/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FLEET_WRITE, TENANT_READ } from '../../platform/access/route-access.ts';
 import { attachment } from '../reports/attachment.ts';
@@ -30,5 +30,11 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
       const logo = await logos.get(request.auth, request.params.tenantOrEntity, request.params.id);
       return attachment(reply, logo.fileName, logo.contentType).send(logo.content);
     },
+  );
+
+  app.get(
+    '/api/logo/:tenantOrEntity/:id/info',
+    { config: { access: TENANT_READ }, schema: { tags, summary: "Whether a tenant or entity has a logo, and its type and size", params: LogoOwnerParams, response: { 200: LogoState, ...ERROR_RESPONSES } } },
+    async (request) => logos.info(request.auth, request.params.tenantOrEntity, request.params.id),
   );
 };

@@ -1,4 +1,4 @@
-import type { LogoInfo, LogoUpload } from '@enviro/contracts/documents';
+import type { LogoInfo, LogoState, LogoUpload } from '@enviro/contracts/documents';
 import { assertCanReadTenant, mayChangeFleet } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
@@ -58,6 +58,15 @@ export class LogoService {
     const logo = await this.documents.findByPath(owner.tenantId, pathOf(owner.tenantId, owner.kind, id));
     if (!logo) throw notFound(`No logo of ${kind} ${id}`);
     return { fileName: logo.fileName, contentType: logo.contentType, content: logo.content };
+  }
+
+  /** What logo a tenant or entity the caller reads has, or null. */
+  async info(auth: Auth, kind: string, id: number): Promise<LogoState> {
+    const owner = await this.owner(auth, kind, id);
+    const logo = await this.documents.findByPath(owner.tenantId, pathOf(owner.tenantId, owner.kind, id));
+    if (!logo) return { logo: null };
+    const image = readLogoImage(logo.content, 'content');
+    return { logo: { ownerKind: owner.kind, ownerId: id, fileName: logo.fileName, contentType: image.contentType, bytes: logo.content.length, width: image.width, height: image.height } };
   }
 
   /** A tenant's logo for its reports, or null. No caller: the reports module checked it reads the tenant. */

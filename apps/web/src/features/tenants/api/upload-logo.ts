@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { LOGO_MAX_BYTES, LogoInfo } from '@enviro/contracts/documents';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LOGO_MAX_BYTES, LogoInfo, LogoState } from '@enviro/contracts/documents';
 import { api } from '@/lib/api-client';
 import { notifyInfo } from '@/lib/notify';
 
@@ -20,4 +20,19 @@ export async function uploadTenantLogo({ tenantId, file }: { tenantId: number; f
   return api.post(`/add-logo/tenant/${tenantId}`, { body: { fileName: file.name, content: await base64Of(file) }, schema: LogoInfo });
 }
 
-export const useUploadTenantLogo = () => useMutation({ mutationFn: uploadTenantLogo, onSuccess: () => notifyInfo('Logo saved; it heads your PDF reports from now on.') });
+const logoKey = (tenantId: number) => ['tenants', tenantId, 'logo'] as const;
+
+/** GET /api/logo/tenant/{id}/info: whether the tenant has a logo (asked first, so no image is requested that is not there). */
+export const useTenantLogo = (tenantId: number) =>
+  useQuery(queryOptions({ queryKey: logoKey(tenantId), queryFn: ({ signal }) => api.get(`/logo/tenant/${tenantId}/info`, { schema: LogoState, signal }) }));
+
+export function useUploadTenantLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadTenantLogo,
+    onSuccess: (_, { tenantId }) => {
+      notifyInfo('Logo saved; it heads your PDF reports from now on.');
+      return queryClient.invalidateQueries({ queryKey: logoKey(tenantId) });
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, FileInput, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { LOGO_MAX_BYTES } from '@enviro/contracts/documents';
-import { tenantLogoHref, useUploadTenantLogo } from '../api/upload-logo';
+import { tenantLogoHref, useTenantLogo, useUploadTenantLogo } from '../api/upload-logo';
 
 /**
  * The tenant's logo for the letterhead of its PDF reports (with its name and billing address): the
@@ -10,8 +10,8 @@ import { tenantLogoHref, useUploadTenantLogo } from '../api/upload-logo';
 export function TenantLogoCard({ tenantId, editable }: { tenantId: number; editable: boolean }) {
   const upload = useUploadTenantLogo();
   const [file, setFile] = useState<File | null>(null);
+  const logo = useTenantLogo(tenantId);
   const [version, setVersion] = useState(0);
-  const [missing, setMissing] = useState(false);
 
   return (
     <Card withBorder>
@@ -23,12 +23,16 @@ export function TenantLogoCard({ tenantId, editable }: { tenantId: number; edita
       </Text>
       <Stack gap="sm">
         <Box h={64} aria-label="Current logo">
-          {missing ? (
+          {logo.isError ? (
+            <Text size="sm" c="red">
+              The logo could not be read: {logo.error.message}
+            </Text>
+          ) : !logo.data ? null : logo.data.logo === null ? (
             <Text size="sm" c="dimmed">
               No logo yet: reports show the name and address only.
             </Text>
           ) : (
-            <Image src={tenantLogoHref(tenantId, version)} alt="Current logo" h={56} w="auto" fit="contain" onError={() => setMissing(true)} onLoad={() => setMissing(false)} />
+            <Image src={tenantLogoHref(tenantId, version)} alt="Current logo" h={56} w="auto" fit="contain" />
           )}
         </Box>
         {editable ? (
@@ -44,7 +48,6 @@ export function TenantLogoCard({ tenantId, editable }: { tenantId: number; edita
                   {
                     onSuccess: () => {
                       setFile(null);
-                      setMissing(false);
                       setVersion(Date.now());
                     },
                   },
