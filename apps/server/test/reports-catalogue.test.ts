@@ -6,6 +6,7 @@ import { ReportCatalogueService } from '../src/modules/reports/report-catalogue.
 import { ReportJobsService } from '../src/modules/reports/report-jobs.service.ts';
 import { duePeriod, periodContaining } from '../src/modules/reports/schedule-period.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
+import { twoReportServers } from './report-servers.ts';
 import { useTestApp } from './test-app.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -230,9 +231,7 @@ describe('report catalogue, jobs and scheduled reports', () => {
     );
     expect(res.statusCode).toBe(200);
     const schedule = ReportSchedule.parse(res.json());
-    const mailer = createMailer({ host: '127.0.0.1', port: ctx.mail.port, secure: false, ignoreTLS: true }, 'reports@enviro.example', ctx.app.log);
-    const a = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), mailer);
-    const b = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), mailer);
+    const { mailer, a, b } = twoReportServers(ctx);
     const since = ctx.mail.mails.length;
     const [sentA, sentB] = await Promise.all([a.runDueSchedules(), b.runDueSchedules()]);
     expect(sentA + sentB).toBeGreaterThanOrEqual(1);

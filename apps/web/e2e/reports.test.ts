@@ -59,6 +59,39 @@ describe('reports screens in a browser', () => {
     await context.close();
   });
 
+  it.each(VIEWPORTS)('runs the quarterly compliance report of a chosen quarter as a PDF job (%s)', async (viewport) => {
+    const { context, page, errors } = await openAt(browser, base, viewport, '/app/reports?report=6', adminCookie);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByText(/availability, share within limits, exceedances, calibration checks/).waitFor();
+    // A quarterly report asks for a quarter, not days; the stations and parameters come from the industry.
+    await page.getByRole('textbox', { name: 'Quarter (IST)' }).waitFor();
+    expect(await page.getByLabel('From (IST)').count()).toBe(0);
+    await page.getByPlaceholder('All stations').waitFor();
+    await page.getByRole('button', { name: 'Run report' }).click();
+    await page.waitForURL(/job=\d+/);
+    expect(await worker.runNextJob()).toBe(true);
+    const link = page.getByRole('link', { name: /^Download Quarterly compliance report .*\.pdf$/ });
+    await link.waitFor();
+    await screenshot(page, `reports-quarterly-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(VIEWPORTS)("shows the industry's letterhead logo in the settings, with an upload for its administrator (%s)", async (viewport) => {
+    const { context, page, errors } = await openAt(browser, base, viewport, '/app/settings', adminCookie);
+    await page.getByRole('heading', { name: 'Report letterhead logo' }).waitFor();
+    // The demo's first industry has a logo: the image loads from the logo route.
+    const img = page.getByRole('img', { name: 'Current logo' });
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(192);
+    await page.getByRole('button', { name: 'Upload logo' }).waitFor();
+    await screenshot(page, `settings-logo-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each(VIEWPORTS)('lists the scheduled reports with the run history of one (%s)', async (viewport) => {
     const { context, page, errors } = await openAt(browser, base, viewport, `/app/reports/scheduled?schedule=${scheduleId}`, adminCookie);
     await page.getByRole('heading', { name: 'Scheduled reports', level: 1 }).waitFor();

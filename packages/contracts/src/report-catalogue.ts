@@ -20,6 +20,10 @@ export const ReportDefinition = z.object({
   audiences: z.array(ReportAudience),
   /** True for 35 and 36: the data-availability route serves it (SPEC 5). */
   dataAvailability: z.boolean(),
+  /** `quarter`: the period must be a calendar quarter (IST), and a schedule of it quarterly; `days`: any IST days. */
+  period: z.enum(['days', 'quarter']),
+  /** `many`: covers every industry the caller reads unless one is named (36); `one`: one industry. */
+  industries: z.enum(['one', 'many']),
 });
 export type ReportDefinition = z.infer<typeof ReportDefinition>;
 export const ReportCatalogue = z.object({ items: z.array(ReportDefinition) });
@@ -73,6 +77,34 @@ export const ParameterWiseReportRequest = z.object({
   format: ReportFormat.default('PDF'),
   request: ReportRunParams,
 });
+
+// Report industry and report params (SPEC 7 Reports: "POST report industry and report params") ---
+
+/** Body of POST /api/report-industry: which report the industries are wanted for. */
+export const ReportIndustryRequest = z.object({
+  /** Catalogue report id. */
+  reportId: z.number().int().positive().max(100_000),
+  /** Only industries whose name contains this (case-insensitive). */
+  search: z.string().trim().max(100).optional(),
+});
+/** The industries the caller may run the report for, by name. */
+export const ReportIndustryList = z.object({
+  items: z.array(z.object({ tenantId: z.number(), name: z.string(), stations: z.number() })),
+});
+export type ReportIndustryList = z.infer<typeof ReportIndustryList>;
+
+/** Body of POST /api/report-params: the stations of an industry and the parameters they report. */
+export const ReportParamsRequest = z.object({
+  /** Industry; the caller's own when left out. */
+  tenantId: TenantId.optional(),
+  /** Only the parameters of these stations; every station's when empty. */
+  entityIds: z.array(Id).max(200).default([]),
+});
+export const ReportParamsList = z.object({
+  stations: z.array(z.object({ id: z.number(), name: z.string() })),
+  params: z.array(z.object({ name: z.string(), label: z.string(), unit: z.string() })),
+});
+export type ReportParamsList = z.infer<typeof ReportParamsList>;
 
 // Jobs ------------------------------------------------------------------------------------------
 

@@ -4,24 +4,37 @@ import { upsertBillingAddress } from '../modules/reports/report-catalogue.reposi
 import { ReportCatalogueService } from '../modules/reports/report-catalogue.service.ts';
 import { ReportJobsRepository } from '../modules/reports/report-jobs.repository.ts';
 import { ReportJobsService } from '../modules/reports/report-jobs.service.ts';
+import { periodContaining } from '../modules/reports/schedule-period.ts';
+import { LogoService } from '../modules/documents/logo.service.ts';
+import { demoLogo } from './demo-logo.ts';
+
+const DAY_MS = 86_400_000;
+const IST_MS = 330 * 60_000;
+const istDay = (t: number) => new Date(t + IST_MS).toISOString().slice(0, 10);
 
 /**
- * Reports of the demo (issue 14): billing addresses printed on the industries' PDF reports, and on
- * the first industry a daily data-availability report and a monthly averages report scheduled for
- * its environment officer, each run once for its latest period so the history shows a run. The
- * demo has no SMTP server: the seed's mailer writes what it would send to the seed log.
+ * Reports of the demo (issue 14): billing addresses printed on the industries' PDF reports, the
+ * first industry's letterhead logo, and on it four scheduled reports for its environment officer
+ * (daily data availability, monthly averages, weekly exceedances, the quarterly compliance report),
+ * each run once for its latest period so the history shows a run, and a finished job of each report
+ * built from other modules' records (exceedances, uptime, calibration, this quarter's compliance)
+ * queued by its administrator. The demo has no SMTP server: the seed's mailer writes what it
+ * would send to the seed log.
  */
-export async function seedDemoReports(db: Db, tenantIds: readonly number[], log: (m: string) => void): Promise<number> {
+export async function seedDemoReports(db: Db, tenantIds: readonly number[], log: (m: string) => void): Promise<{ schedules: number; sent: number; jobs: number }> {
   for (const [i, tenantId] of tenantIds.entries()) {
     await upsertBillingAddress(db, { tenantId, ownerKind: 'tenant', ownerId: tenantId, line1: `Plot ${12 + i}, RIICO Industrial Area`, city: 'Kota', state: 'Rajasthan', pincode: '324007' });
   }
   const first = tenantIds[0];
-  if (first === undefined) return 0;
+  if (first === undefined) return { schedules: 0, sent: 0, jobs: 0 };
+  await new LogoService(db).putTenantLogo(first, 'letterhead.png', demoLogo());
   const repo = new ReportJobsRepository(db);
   for (const s of [
     { name: 'Daily data availability', reportId: 35, format: 'PDF', frequency: 'daily', atMinute: 7 * 60 },
     { name: 'Monthly averages', reportId: 2, format: 'XLS', frequency: 'monthly', atMinute: 9 * 60 },
-  ]) {
+    { name: 'Weekly exceedances', reportId: 3, format: 'XLS', frequency: 'weekly', atMinute: 8 * 60 },
+    { name: 'Quarterly compliance report', reportId: 6, format: 'PDF', frequency: 'quarterly', atMinute: 10 * 60 },
+  ] as const) {
     await repo.createSchedule({ tenantId: first, ...s, params: { entityIds: [], params: [] }, recipients: ['env.officer@demo.example'], enabled: true, createdBy: null });
   }
   const mailer: Mailer = {
@@ -31,5 +44,23 @@ export async function seedDemoReports(db: Db, tenantIds: readonly number[], log:
     },
     async close() {},
   };
-  return new ReportJobsService(db, new ReportCatalogueService(db), mailer).runDueSchedules();
+  const service = new ReportJobsService(db, new ReportCatalogueService(db), mailer);
+  const sent = await service.runDueSchedules();
+  const admin = await repo.firstUserId(first, 'admin');
+  const today = istDay(Date.now());
+  // The last 30 IST days to today: the demo's history, with the alerts of its last day.
+  const month = { startDate: istDay(Date.now() - 29 * DAY_MS), endDate: today };
+  const quarter = periodContaining('quarterly', today);
+  for (const [reportId, format, period] of [
+    [3, 'PDF', month],
+    [4, 'XLS', month],
+    [5, 'PDF', month],
+    [6, 'PDF', { startDate: quarter.start, endDate: quarter.end }],
+  ] as const) {
+    await repo.createJob({ tenantId: first, userId: admin, reportId, format, params: { tenantId: first, entityIds: [], params: [], ...period, readTenantIds: [first] } });
+  }
+  let jobs = 0;
+  while (await service.runNextJob()) jobs++;
+  for (const f of await repo.failedJobs(first)) log(`report job ${f.report_id} failed: ${f.error}`);
+  return { schedules: 4, sent, jobs };
 }

@@ -113,8 +113,8 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`created ${accounts.accounts.length} demo accounts (${since(started)})`);
   const openAlerts = await seedDemoAlerts(database.db, tenantIds, toMs, Math.min(24, days * 24));
   log(`evaluated the last day for alerts: ${openAlerts} were open (${since(started)})`);
-  const reportRuns = await seedDemoReports(database.db, tenantIds, log);
-  log(`scheduled 2 reports, ${reportRuns} sent for their latest period (${since(started)})`);
+  const reports = await seedDemoReports(database.db, tenantIds, log);
+  log(`scheduled ${reports.schedules} reports, ${reports.sent} sent for their latest period; built ${reports.jobs} report jobs (${since(started)})`);
   return {
     skipped: false,
     statutoryTenantId: statutory.id,

@@ -23,25 +23,30 @@ export function writePdf(table: ReportTable): Promise<Buffer> {
   const widths = table.columns.map((_, i) => (i === 0 ? first : rest) - 4);
   const bottom = doc.page.height - MARGIN;
 
-  if (table.letterhead) {
-    doc.font('Helvetica-Bold').fontSize(11).text(table.letterhead.name, MARGIN, MARGIN, { align: 'right' });
-    doc.font('Helvetica').fontSize(8);
-    for (const line of table.letterhead.address) doc.text(line, { align: 'right' });
-  }
-  doc.font('Helvetica-Bold').fontSize(14).text(table.title, MARGIN, table.letterhead ? doc.y + 4 : MARGIN);
+  const top = letterhead(doc, table.letterhead, width);
+  doc.font('Helvetica-Bold').fontSize(14).text(table.title, MARGIN, top);
   doc.font('Helvetica').fontSize(9);
   for (const note of table.notes) doc.text(note);
-  let y = doc.y + 8;
+  if (table.summary) {
+    summaryPage(doc, table.summary, width);
+    doc.addPage();
+  }
+  let y = table.summary ? MARGIN : doc.y + 8;
 
-  const line = (cells: readonly ReportCell[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+  const line = (cells: readonly ReportCell[]) => {
+    doc.font('Helvetica').fontSize(FONT_SIZE);
     cells.forEach((cell, i) => {
       doc.text(pdfCell(cell), xs[i]!, y, { width: widths[i]!, height: ROW_HEIGHT, lineBreak: false, ellipsis: true });
     });
     y += ROW_HEIGHT;
   };
+  // Headings wrap (up to three lines) rather than being cut: 'Exceedance minutes' in a narrow column.
+  doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
+  const headerHeight = Math.min(3 * ROW_HEIGHT, Math.max(ROW_HEIGHT, ...table.columns.map((c, i) => doc.heightOfString(c, { width: widths[i]! }) + 4)));
   const header = () => {
-    line(table.columns, true);
+    doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
+    table.columns.forEach((c, i) => doc.text(c, xs[i]!, y, { width: widths[i]!, height: headerHeight, ellipsis: true }));
+    y += headerHeight;
     doc.moveTo(MARGIN, y - 2).lineTo(MARGIN + width, y - 2).lineWidth(0.5).stroke();
   };
 
@@ -52,9 +57,9 @@ export function writePdf(table: ReportTable): Promise<Buffer> {
       y = MARGIN;
       header();
     }
-    line(row, false);
+    line(row);
   }
-  if (table.rows.length === 0) line(['No readings in this range.'], false);
+  if (table.rows.length === 0) line(['Nothing to report in this period.']);
   // Page numbers on every page, once the number of pages is known.
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -63,6 +68,35 @@ export function writePdf(table: ReportTable): Promise<Buffer> {
   }
   doc.end();
   return done;
+}
+
+const LOGO_BOX: [number, number] = [140, 56];
+
+/** Logo at the top left, name and address at the top right; answers where the title goes. */
+function letterhead(doc: PDFKit.PDFDocument, head: ReportTable['letterhead'], width: number): number {
+  if (!head) return MARGIN;
+  let bottom = MARGIN;
+  if (head.logo) {
+    doc.image(head.logo, MARGIN, MARGIN, { fit: LOGO_BOX });
+    bottom = MARGIN + LOGO_BOX[1];
+  }
+  doc.font('Helvetica-Bold').fontSize(11).text(head.name, MARGIN, MARGIN, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(8);
+  for (const line of head.address) doc.text(line, { width, align: 'right' });
+  return Math.max(bottom, doc.y) + 6;
+}
+
+/** The summary: a heading and label–value lines under the notes of the first page. */
+function summaryPage(doc: PDFKit.PDFDocument, summary: NonNullable<ReportTable['summary']>, width: number): void {
+  doc.moveDown(1);
+  doc.font('Helvetica-Bold').fontSize(12).text(summary.title, MARGIN);
+  doc.moveDown(0.5);
+  for (const [label, value] of summary.items) {
+    const y = doc.y;
+    doc.font('Helvetica').fontSize(10).text(label, MARGIN, y, { width: width * 0.45 });
+    doc.font('Helvetica-Bold').text(pdfCell(value), MARGIN + width * 0.45, y, { width: width * 0.55 });
+    doc.moveDown(0.3);
+  }
 }
 
 /** Indian digit grouping (12,34,567.8) for numbers; text as it is. */

@@ -75,6 +75,18 @@ export class ReportCatalogueRepository extends Repository {
     return rows.map((t) => ({ tenantId: t.id, name: t.name, devices: Number(t.devices) }));
   }
 
+  /** Industries (tenants of type tenant) among `tenantIds` whose name holds `search`, by name, with their number of stations. */
+  async industries(tenantIds: readonly number[], search: string): Promise<{ tenantId: number; name: string; stations: number }[]> {
+    if (tenantIds.length === 0) return [];
+    const { rows } = await sql<{ id: number; name: string; stations: string }>`
+      SELECT t.id, t.name, count(DISTINCT d.entity_id) AS stations
+      FROM tenant t LEFT JOIN device d ON d.tenant_id = t.id AND d.entity_id IS NOT NULL AND d.deleted_date IS NULL
+      WHERE t.id = ANY(${sql.val([...tenantIds])}::int[]) AND t.type = 'tenant'
+        AND (${search} = '' OR t.name ILIKE '%' || ${search} || '%')
+      GROUP BY t.id, t.name ORDER BY t.name, t.id`.execute(this.db);
+    return rows.map((r) => ({ tenantId: r.id, name: r.name, stations: Number(r.stations) }));
+  }
+
   async address(ownerKind: 'tenant' | 'entity', ownerId: number) {
     return this.db
       .selectFrom('billing_address')

@@ -9,6 +9,10 @@ import {
   ReportEmailed,
   ReportEmailQuery,
   ReportIdParams,
+  ReportIndustryList,
+  ReportIndustryRequest,
+  ReportParamsList,
+  ReportParamsRequest,
   ReportJob,
   ReportJobList,
   ReportRunRequest,
@@ -116,6 +120,17 @@ export const reportCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/address/:tenantOrEntity/:type/:id',
     { config: { access: TENANT_READ }, schema: { tags, summary: "A tenant's or station's billing address (SPEC 3 Address)", params: AddressParams, response: { 200: Address, ...ERROR_RESPONSES } } },
     async (request) => catalogue.address(request.auth, request.params.tenantOrEntity, request.params.type, request.params.id),
+  );
+
+  app.post(
+    '/api/report-industry',
+    { config: { access: TENANT_READ }, schema: { tags, summary: 'The industries the caller may run a report for, by name (a board: its industries)', body: ReportIndustryRequest, response: { 200: ReportIndustryList, ...ERROR_RESPONSES } } },
+    async (request) => catalogue.industries(request.auth, request.body.reportId, request.body.search),
+  );
+  app.post(
+    '/api/report-params',
+    { config: { access: TENANT_READ }, schema: { tags, summary: "An industry's stations and the parameters their devices report, for a report's form", body: ReportParamsRequest, response: { 200: ReportParamsList, ...ERROR_RESPONSES } } },
+    async (request) => catalogue.reportParams(request.auth, request.body.tenantId, request.body.entityIds),
   );
 
   // Jobs --------------------------------------------------------------------------------------

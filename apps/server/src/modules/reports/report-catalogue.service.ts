@@ -1,15 +1,21 @@
-import type { Address, ReportDefinition } from '@enviro/contracts/report-catalogue';
+import type { Address, ReportDefinition, ReportIndustryList, ReportParamsList } from '@enviro/contracts/report-catalogue';
 import { ReportRunParams } from '@enviro/contracts/report-catalogue';
 import type { ReportFormat } from '@enviro/contracts/reports';
 import { roundValue } from '@enviro/domain/format-number';
 import type { z } from 'zod';
 import { reportTenant, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { AvailabilityService } from '../compliance/availability.service.ts';
-import { ReportCatalogueRepository } from './report-catalogue.repository.ts';
+import { LogoService } from '../documents/logo.service.ts';
+import { calibrationReport } from './calibration-report.ts';
+import { exceedanceReport } from './exceedance-report.ts';
+import { quarterlyComplianceReport } from './quarterly-compliance-report.ts';
+import { ReportCatalogueRepository, type StationParam } from './report-catalogue.repository.ts';
 import { REPORT_DEFINITIONS, reportDefinition } from './report-definitions.ts';
+import type { ReportBody, ReportScope } from './report-scope.ts';
 import type { ReportCell, ReportFile, ReportTable } from './report-table.ts';
+import { uptimeReport } from './uptime-report.ts';
 import { writeReport } from './write-report.ts';
 import type { Db } from '../../platform/database/database.ts';
 
@@ -35,9 +41,11 @@ const pct = (n: number, d: number) => (d === 0 ? null : Math.round((1000 * n) / 
 export class ReportCatalogueService {
   private readonly repo: ReportCatalogueRepository;
   private readonly availability: AvailabilityService;
-  constructor(db: Db) {
+  private readonly logos: LogoService;
+  constructor(private readonly db: Db) {
     this.repo = new ReportCatalogueRepository(db);
     this.availability = new AvailabilityService(db);
+    this.logos = new LogoService(db);
   }
 
   /** Reports offered to the caller's kind of user: industries, boards or the site. */
@@ -82,8 +90,13 @@ export class ReportCatalogueService {
     const deviceIds = [...new Set(stationParams.map((p) => p.deviceId))];
     await progress(0, 0.1);
     const columns = ['Station', 'Parameter', 'Unit'];
-    const letterhead = { name, address: await this.addressLines(tenantId) };
+    const letterhead = { name, address: await this.addressLines(tenantId), logo: await this.logos.tenantLogo(tenantId) };
     const notes = [`Industry: ${name}`, `Period: ${params.startDate} to ${params.endDate} (IST, Asia/Kolkata)`];
+    const built = await this.built(id, { auth, tenantId, params, from, to, progress }, stationParams, name);
+    if (built) {
+      await progress(built.rows.length, 0.9);
+      return { title: title ?? def.name, notes: [...notes, ...(built.notes ?? [])], letterhead, columns: built.columns, rows: built.rows, ...(built.summary ? { summary: built.summary } : {}) };
+    }
     const key = (deviceId: number, slot: number) => `${deviceId}:${slot}`;
     if (id === 1 || id === 2) {
       const unit = id === 1 ? 'day' : 'month';
@@ -113,6 +126,40 @@ export class ReportCatalogueService {
     }
     await progress(rows.length, 0.9);
     return { title: title ?? def.name, notes, letterhead, columns: ['Date', ...columns, 'Slots with data', 'Slots', 'Availability (%)'], rows };
+  }
+
+  /** The reports built from other modules' records (3–6); undefined for the ones built here. */
+  private async built(id: number, scope: ReportScope, stationParams: readonly StationParam[], industry: string): Promise<ReportBody | undefined> {
+    switch (id) {
+      case 3:
+        return exceedanceReport(this.db, scope);
+      case 4:
+        return uptimeReport(this.db, scope, scope.params.params.length === 0 ? stationParams : await this.repo.stationParams(scope.tenantId, scope.params.entityIds, []));
+      case 5:
+        return calibrationReport(this.db, scope);
+      case 6:
+        return quarterlyComplianceReport(this.db, scope, stationParams, industry);
+      default:
+        return undefined;
+    }
+  }
+
+  /** POST /api/report-industry: the industries the caller may run a report for (a board: its industries). */
+  async industries(auth: Auth, reportId: number, search: string | undefined): Promise<ReportIndustryList> {
+    const tenantIds = scopeTenantIds(auth);
+    if (!reportDefinition(reportId)) throw badRequest('body.reportId', `no report with id ${reportId}`);
+    return { items: await this.repo.industries(tenantIds, search ?? '') };
+  }
+
+  /** POST /api/report-params: an industry's stations and the parameters of their devices, for the report form. */
+  async reportParams(auth: Auth, tenantId: number | undefined, entityIds: readonly number[]): Promise<ReportParamsList> {
+    const id = reportTenant(auth, tenantId, 'body.tenantId');
+    const [all, chosen] = await Promise.all([this.repo.stationParams(id, [], []), entityIds.length > 0 ? this.repo.stationParams(id, entityIds, []) : null]);
+    const stations = new Map(all.map((p) => [p.entityId, p.entityName]));
+    const unknown = entityIds.find((e) => !stations.has(e));
+    if (unknown !== undefined) throw notFound(`No station with id= ${unknown} exists`);
+    const params = new Map((chosen ?? all).map((p) => [p.name, { name: p.name, label: p.label, unit: p.unit }]));
+    return { stations: [...stations].map(([sid, name]) => ({ id: sid, name })), params: [...params.values()].sort((a, b) => a.label.localeCompare(b.label)) };
   }
 
   /** 36: per industry and day, the share of its station devices' 15-minute slots holding data. */

@@ -140,6 +140,16 @@ export class ReportJobsRepository extends Repository {
       .execute();
   }
 
+  /** The tenant's first user of a role (the demo queues jobs as its administrator). */
+  async firstUserId(tenantId: number, role: string): Promise<number | null> {
+    const row = await this.db.selectFrom('app_user').select('id').where('tenant_id', '=', tenantId).where('role', '=', role).orderBy('id').executeTakeFirst();
+    return row ? Number(row.id) : null;
+  }
+
+  async failedJobs(tenantId: number): Promise<{ report_id: number; error: string | null }[]> {
+    return this.db.selectFrom('report_job').select(['report_id', 'error']).where('tenant_id', '=', tenantId).where('status', '=', 'failed').execute();
+  }
+
   async userEmail(userId: number): Promise<string | null> {
     const row = await this.db.selectFrom('app_user').select('user_name').where('id', '=', String(userId)).executeTakeFirst();
     return row?.user_name ?? null;

@@ -10,6 +10,7 @@ import { recordAudit, userActor } from '../audit-log/audit-log.service.ts';
 import type { ReportCatalogueService, RunParams } from './report-catalogue.service.ts';
 import { reportDefinition } from './report-definitions.ts';
 import { ReportJobsRepository, type JobRow } from './report-jobs.repository.ts';
+import { quarterLabel } from './quarterly-compliance-report.ts';
 import { duePeriod, type Frequency } from './schedule-period.ts';
 
 /** Attempts of a scheduled run before it stays failed; minutes between them. */
@@ -62,7 +63,10 @@ export class ReportJobsService {
   /** Queues a report; the caller polls it. The tenant is checked now so the job cannot fail on access. */
   async createJob(auth: Auth, body: z.output<typeof CreateReportJob>): Promise<ReportJob> {
     const tenantId = reportTenant(auth, body.request.tenantId, 'body.request.tenantId');
-    if (!reportDefinition(body.reportId)) throw badRequest('body.reportId', `no report with id ${body.reportId}`);
+    const def = reportDefinition(body.reportId);
+    if (!def) throw badRequest('body.reportId', `no report with id ${body.reportId}`);
+    // A quarterly report's dates are checked now, so the job cannot fail on them later.
+    if (def.period === 'quarter') quarterLabel(body.request.startDate, body.request.endDate);
     // A report over many industries (36) covers those the caller read when it was queued.
     const readTenantIds = body.reportId === 36 && body.request.tenantId === undefined ? scopeTenantIds(auth) : [tenantId];
     const row = await this.repo.createJob({ tenantId, userId: auth.kind === 'user' ? auth.userId : null, reportId: body.reportId, format: body.format, params: { ...body.request, readTenantIds } });
@@ -124,7 +128,9 @@ export class ReportJobsService {
   async createSchedule(auth: Auth, body: z.output<typeof CreateReportSchedule>): Promise<ReportSchedule> {
     const user = assertSignedIn(auth);
     const tenantId = reportTenant(auth, body.tenantId, 'body.tenantId');
-    if (!reportDefinition(body.reportId)) throw badRequest('body.reportId', `no report with id ${body.reportId}`);
+    const def = reportDefinition(body.reportId);
+    if (!def) throw badRequest('body.reportId', `no report with id ${body.reportId}`);
+    if (def.period === 'quarter' && body.frequency !== 'quarterly') throw badRequest('body.frequency', `${def.name} covers a calendar quarter: schedule it quarterly`);
     const [h, m] = body.time.split(':').map(Number) as [number, number];
     return this.db.transaction().execute(async (trx) => {
       const row = await this.repo.in(trx).createSchedule({

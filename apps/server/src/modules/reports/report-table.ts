@@ -10,8 +10,10 @@ export interface ReportTable {
   notes: string[];
   columns: string[];
   rows: ReportCell[][];
-  /** PDF only: whose report it is, printed at the top right of the first page. */
-  letterhead?: { name: string; address: string[] };
+  /** PDF only: whose report it is, printed at the top of the first page (logo left, name and address right). */
+  letterhead?: { name: string; address: string[]; logo?: Buffer | null };
+  /** Headline figures: a page of their own before the table in a PDF, rows above it in a workbook; a CSV holds the table only. */
+  summary?: { title: string; items: [label: string, value: ReportCell][] };
 }
 
 /** A written report. */

@@ -25,7 +25,7 @@ export function ReportsRoute() {
     <Container size="md" px={0}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
-          <Heading title="Reports" text="Daily and monthly averages and data availability, in IST, as PDF, Excel or CSV." />
+          <Heading title="Reports" text="Averages, exceedances, uptime, calibration, quarterly compliance and data availability, in IST, as PDF, Excel or CSV." />
           <Anchor component={Link} to={paths.app.scheduledReports.getHref()}>
             Scheduled reports
           </Anchor>

@@ -87,9 +87,28 @@ function NewSchedule({ reports }: { reports: readonly ReportDefinition[] }) {
           Schedule a report
         </Title>
         <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errorOf('name')} />
-        <Select label="Report" allowDeselect={false} data={reports.map((r) => ({ value: String(r.id), label: r.name }))} value={reportId} onChange={(v) => v && setReportId(v)} />
+        <Select
+          label="Report"
+          allowDeselect={false}
+          data={reports.map((r) => ({ value: String(r.id), label: r.name }))}
+          value={reportId}
+          onChange={(v) => {
+            if (!v) return;
+            setReportId(v);
+            // A quarterly report covers a calendar quarter: only a quarterly schedule fits it.
+            if (reports.find((r) => String(r.id) === v)?.period === 'quarter') setFrequency('quarterly');
+          }}
+        />
         <Group grow wrap="wrap" align="flex-start">
-          <Select label="Every" miw={200} allowDeselect={false} data={[...FREQUENCIES]} value={frequency} onChange={(v) => v && setFrequency(v)} />
+          <Select
+            label="Every"
+            miw={200}
+            allowDeselect={false}
+            data={reports.find((r) => String(r.id) === reportId)?.period === 'quarter' ? FREQUENCIES.filter((f) => f.value === 'quarterly') : [...FREQUENCIES]}
+            value={frequency}
+            onChange={(v) => v && setFrequency(v)}
+            error={errorOf('frequency')}
+          />
           <TextInput label="At (IST)" type="time" miw={120} value={time} onChange={(e) => setTime(e.currentTarget.value)} error={errorOf('time')} />
           <Select label="Format" miw={100} allowDeselect={false} data={['PDF', 'XLS', 'CSV']} value={format} onChange={(v) => v && setFormat(v)} />
         </Group>

@@ -9,6 +9,7 @@ import { LicenseCountsCard } from './license-counts-card';
 import { StatutoryCard } from './statutory-card';
 import { TenantFormModal } from './tenant-form-modal';
 import { TenantLiveStatusCard } from './tenant-live-status-card';
+import { TenantLogoCard } from './tenant-logo-card';
 import { TenantStatusBadge } from './tenant-status-badge';
 import { TenantStatusModal } from './tenant-status-modal';
 
@@ -74,6 +75,7 @@ export function TenantDetailView({ tenantId, editable }: { tenantId: number; edi
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <LicenseCountsCard tenantId={t.id} editable={editable} />
         <StatutoryCard tenantId={t.id} editable={editable} />
+        <TenantLogoCard tenantId={t.id} editable={editable} />
       </SimpleGrid>
       {dialog === 'edit' && <TenantFormModal opened tenant={t} onClose={() => setDialog(null)} />}
       {dialog === 'status' && <TenantStatusModal tenant={t} onClose={() => setDialog(null)} />}

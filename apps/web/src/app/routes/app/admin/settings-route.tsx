@@ -1,10 +1,20 @@
-import { Container } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
+import { useMe } from '@/features/accounts/api/get-me';
+import { mayChangeFleet } from '@/features/devices/components/fleet-access';
 import { SettingsView } from '@/features/preferences/components/settings-view';
+import { TenantLogoCard } from '@/features/tenants/components/tenant-logo-card';
+import { useActingTenant } from '@/lib/acting-tenant';
 
+/** The user's settings, and the letterhead logo of the tenant acted for (an industry's own, or the one managed). */
 export function SettingsRoute() {
+  const me = useMe().data;
+  const acting = useActingTenant();
   return (
     <Container size="xl" py="md">
-      <SettingsView />
+      <Stack maw={560}>
+        <SettingsView />
+        {me && <TenantLogoCard tenantId={acting?.id ?? me.tenant.id} editable={mayChangeFleet(me, acting !== null)} />}
+      </Stack>
     </Container>
   );
 }

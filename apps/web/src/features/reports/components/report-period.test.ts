@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { periodOf, quarterDays } from './report-period';
+
+describe('report periods in IST', () => {
+  it('gives a quarter its first and last days, leap years included', () => {
+    expect(quarterDays('2024-Q1')).toEqual({ from: '2024-01-01', to: '2024-03-31' });
+    expect(quarterDays('2024-Q2')).toEqual({ from: '2024-04-01', to: '2024-06-30' });
+    expect(quarterDays('2025-Q4')).toEqual({ from: '2025-10-01', to: '2025-12-31' });
+  });
+
+  it('reads a quarterly report as the quarter holding `from`, and days as they are', () => {
+    expect(periodOf(new URLSearchParams('from=2024-05-17&to=2024-05-20'), 'quarter')).toEqual({ from: '2024-04-01', to: '2024-06-30' });
+    expect(periodOf(new URLSearchParams('from=2024-05-17&to=2024-05-20'), 'days')).toEqual({ from: '2024-05-17', to: '2024-05-20' });
+    expect(periodOf(new URLSearchParams('from=yesterday'), 'days').from).toMatch(/^\d{4}-\d{2}-01$/);
+  });
+});

@@ -1,0 +1,32 @@
+import { dayjs } from '@/lib/dayjs';
+
+const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const today = () => dayjs().tz('Asia/Kolkata');
+
+/** A calendar quarter of IST ('2026-Q3') as its first and last days. */
+export function quarterDays(quarter: string): { from: string; to: string } {
+  const first = dayjs.tz(`${quarter.slice(0, 4)}-${String((Number(quarter[6]) - 1) * 3 + 1).padStart(2, '0')}-01`, 'Asia/Kolkata');
+  return { from: first.format('YYYY-MM-DD'), to: first.add(3, 'month').subtract(1, 'day').format('YYYY-MM-DD') };
+}
+
+/** The quarter holding an IST day. */
+export const quarterOf = (day: dayjs.Dayjs) => `${day.year()}-Q${Math.floor(day.month() / 3) + 1}`;
+
+/** This quarter and the seven before it, newest first. */
+export function recentQuarters(): { value: string; label: string }[] {
+  return Array.from({ length: 8 }, (_, i) => {
+    const q = quarterOf(today().subtract(3 * i, 'month'));
+    const { from, to } = quarterDays(q);
+    return { value: q, label: `${q.replace('-', ' ')} (${dayjs(from).format('MMM')}–${dayjs(to).format('MMM YYYY')})${i === 0 ? ', to date' : ''}` };
+  });
+}
+
+/** The period a report covers, from the URL: IST days (`from`, `to`), or for a quarterly report the quarter holding `from`. */
+export function periodOf(search: URLSearchParams, kind: 'days' | 'quarter'): { from: string; to: string } {
+  if (kind === 'quarter') return quarterDays(quarterOf(isDay(search.get('from')) ? dayjs(search.get('from')) : today().subtract(3, 'month')));
+  return {
+    from: isDay(search.get('from')) ? search.get('from')! : today().startOf('month').format('YYYY-MM-DD'),
+    to: isDay(search.get('to')) ? search.get('to')! : today().subtract(1, 'day').format('YYYY-MM-DD'),
+  };
+}
+
