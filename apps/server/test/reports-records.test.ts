@@ -3,6 +3,7 @@ import { LogoInfo, LogoState } from '@enviro/contracts/documents';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AlertEvaluator } from '../src/modules/alerts/alert-evaluation.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
+import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { ReportCatalogueService } from '../src/modules/reports/report-catalogue.service.ts';
 import { ReportJobsService } from '../src/modules/reports/report-jobs.service.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
@@ -183,6 +184,7 @@ describe('catalogue reports from alerts, compliance and calibration records', ()
     await evaluator.ensureDefaults();
     await insertReadings(ctx.database, tenantId, deviceId, RAW);
     await drainRollups(ctx.database);
+    await drainComplianceDays(ctx.db);
     await evaluator.drain();
     await ctx.database.pool.query(
       `INSERT INTO billing_address (tenant_id, owner_kind, owner_id, line1, city, state, pincode) VALUES ($1, 'tenant', $2, 'Plot 7, Industrial Area', 'Kota', 'Rajasthan', '324007')`,
