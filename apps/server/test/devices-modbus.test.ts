@@ -66,7 +66,7 @@ describe('modbus readings of a spectral analyser', () => {
       ['type=colour&time=2026-03-10T10:00:00Z', 'querystring.type'],
       ['wavelength=99&time=2026-03-10T10:00:00Z', 'querystring.wavelength'],
       ['wavelength=abc&time=2026-03-10T10:00:00Z', 'querystring.wavelength'],
-      ['', 'querystring.startTime'],
+      [`startTime=${at(0)}`, 'endTime'],
       [`startTime=${at(0)}&endTime=2026-03-20T10:00:00Z`, 'endTime'],
     ] as const) {
       const res = await call(`/api/devices/${device.id}/modbus?${query}`, user);
@@ -74,6 +74,11 @@ describe('modbus readings of a spectral analyser', () => {
       expect(res.json().field, query).toBe(field);
     }
     expect((await call(`/api/devices/${device.id}/modbus?${range}`, outsider)).statusCode).toBe(404);
+    // Without a range: the last 24 hours (the fixture's March 2026 readings are older), and another tenant still gets 404.
+    const recent = await call(`/api/devices/${device.id}/modbus`, user);
+    expect(recent.statusCode).toBe(200);
+    expect((recent.json() as { wavelengths: { data: unknown[] }[] }[]).flatMap((t) => t.wavelengths.flatMap((w) => w.data))).toEqual([]);
+    expect((await call(`/api/devices/${device.id}/modbus`, outsider)).statusCode).toBe(404);
     const unknownType = await call('/api/devices', admin, 'POST', { entityId: station, name: 'Probe 2', params: [{ name: 'device_colour_254nm' }] });
     expect(unknownType.json().field).toBe('params.0.name');
   });

@@ -14,16 +14,12 @@ export const ModbusQuery = z
     type: SpectralTypeName.optional(),
     /** Only this wavelength, in whole nanometres. */
     wavelength: z.coerce.number().int().min(MIN_WAVELENGTH_NM).max(MAX_WAVELENGTH_NM).optional(),
-    /** From (ISO 8601). */
+    /** From (ISO 8601); with endTime. Neither a range nor `time`: the last 24 hours. */
     startTime: z.iso.datetime({ offset: true }).optional(),
     /** To (ISO 8601), excluded; at most 7 days after startTime. */
     endTime: z.iso.datetime({ offset: true }).optional(),
     /** Instead of a range: the readings of this instant's 15-minute slot. */
     time: z.iso.datetime({ offset: true }).optional(),
-  })
-  .refine((r) => r.time !== undefined || (r.startTime !== undefined && r.endTime !== undefined), {
-    message: 'give startTime and endTime, or time',
-    path: ['startTime'],
   });
 export type ModbusQuery = z.infer<typeof ModbusQuery>;
 

@@ -434,7 +434,12 @@ function readingWindow(request: { startTime?: string | undefined; endTime?: stri
     if (to - from > 7 * DAY_MS) throw badRequest('endTime', 'at most 7 days after startTime');
     return { from, to };
   }
-  const from = Math.floor(Date.parse(request.time!) / SLOT_MS) * SLOT_MS;
+  if (request.startTime !== undefined || request.endTime !== undefined) {
+    throw badRequest(request.startTime === undefined ? 'startTime' : 'endTime', 'give startTime and endTime together');
+  }
+  // Checked here, after the device was found, so that another tenant's id answers 404 whatever the query.
+  if (request.time === undefined) return { from: Date.now() - DAY_MS, to: Date.now() };
+  const from = Math.floor(Date.parse(request.time) / SLOT_MS) * SLOT_MS;
   return { from, to: from + SLOT_MS };
 }
 
