@@ -6,7 +6,10 @@ import { api } from '@/lib/api-client';
 export const getTenant = (id: number, signal?: AbortSignal): Promise<TenantInfo> =>
   api.get(`/tenant-by-id/${id}`, { schema: TenantInfo, ...(signal ? { signal } : {}) });
 
+// The signal is not passed on purpose: a layout that remounts while the answer is on its way (lazy
+// routes settling on a phone) would cancel it and ask again; a tenant's detail is small, so the
+// remounted observer waits for the request already made instead.
 export const getTenantQueryOptions = (id: number) =>
-  queryOptions({ queryKey: [...TENANTS_KEY, 'detail', id], queryFn: ({ signal }) => getTenant(id, signal) });
+  queryOptions({ queryKey: [...TENANTS_KEY, 'detail', id], queryFn: () => getTenant(id) });
 
 export const useTenant = (id: number) => useQuery(getTenantQueryOptions(id));
