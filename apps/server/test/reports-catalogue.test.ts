@@ -187,6 +187,51 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect((await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
   });
 
+  it("a report runs with its asker's rights, a job with those they have when it is built: a user limited to a station gets that station only", async () => {
+    const works = (await ctx.b.newTenant({ name: 'Limited Works' })).id;
+    const stations = [(await ctx.b.newEntity({ tenantId: works, name: 'Stack A' })).id, (await ctx.b.newEntity({ tenantId: works, name: 'Stack B' })).id];
+    for (const entityId of stations) {
+      const device = await ctx.b.newDevice({ tenantId: works, entityId });
+      const sent = await ctx.inject({ method: 'POST', url: `/api/v1/${device.accessToken}/telemetry`, payload: [{ ts: istMidnight(dayA) + MINUTE, values: { pm: 5 } }] });
+      expect(sent.statusCode).toBe(200);
+    }
+    await drainRollups(ctx.database);
+    await drainComplianceDays(ctx.db);
+    const everyone = (await ctx.signedIn({ tenantId: works, userType: 'tenant', role: 'user' })).cookie;
+    const limited = await ctx.signedIn({ tenantId: works, userType: 'tenant', role: 'user' });
+    await ctx.database.pool.query('INSERT INTO user_entity_access (tenant_id, user_id, entity_id) VALUES ($1, $2, $3)', [works, limited.id, stations[0]]);
+    const request = { tenantId: works, startDate: dayA, endDate: dayB };
+    const stationsIn = (csv: string) => new Set(csvRows(csv).slice(1).map((r) => r[1]));
+
+    // At once: the limited user's report leaves the other station out, even when named.
+    expect(stationsIn((await post('/api/data-availability-report/35', { format: 'CSV', request }, everyone)).body)).toEqual(new Set(['Stack A', 'Stack B']));
+    expect(stationsIn((await post('/api/data-availability-report/35', { format: 'CSV', request }, limited.cookie)).body)).toEqual(new Set(['Stack A']));
+    expect(stationsIn((await post('/api/data-availability-report/35', { format: 'CSV', request: { ...request, entityIds: stations } }, limited.cookie)).body)).toEqual(new Set(['Stack A']));
+
+    // As a job, built by a worker with no request.
+    const worker = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), createMailer(undefined, 'x@y', ctx.app.log));
+    const queue = async (c: string) => ReportJob.parse((await post('/api/report-jobs', { reportId: 35, format: 'CSV', request }, c)).json());
+    const fileOf = async (id: number, c: string) => {
+      const file = await ctx.inject({ method: 'GET', url: `/api/report-jobs/${id}/file`, headers: { cookie: c } });
+      expect(file.statusCode).toBe(200);
+      return file.body;
+    };
+    const all = await queue(everyone);
+    expect(await worker.runNextJob()).toBe(true);
+    expect(stationsIn(await fileOf(all.id, everyone))).toEqual(new Set(['Stack A', 'Stack B']));
+    const mine = await queue(limited.cookie);
+    expect(await worker.runNextJob()).toBe(true);
+    expect(stationsIn(await fileOf(mine.id, limited.cookie))).toEqual(new Set(['Stack A']));
+
+    // Disabled after asking: the job is not built with rights the user no longer has.
+    const late = await queue(limited.cookie);
+    await ctx.database.pool.query(`UPDATE app_user SET status = 'DISABLED' WHERE id = $1`, [limited.id]);
+    expect(await worker.runNextJob()).toBe(true);
+    const failed = (await ctx.database.pool.query<{ status: string; error: string }>('SELECT status, error FROM report_job WHERE id = $1', [late.id])).rows[0]!;
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/may no longer sign in/);
+  });
+
   it("a board's availability report (36) as a job covers its industries, figured from the readings", async () => {
     const board = (await ctx.b.newTenant({ name: 'State Board', type: 'statutory' })).id;
     await ctx.database.pool.query('INSERT INTO statutory_association (tenant_id, statutory_id) VALUES ($1, $2)', [tenantId, board]);

@@ -8,6 +8,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { AvailabilityService } from '../compliance/availability.service.ts';
 import { LogoService } from '../documents/logo.service.ts';
+import { EntityService } from '../entities/entities.service.ts';
 import { calibrationReport } from './calibration-report.ts';
 import { exceedanceReport } from './exceedance-report.ts';
 import { quarterlyComplianceReport } from './quarterly-compliance-report.ts';
@@ -42,10 +43,12 @@ export class ReportCatalogueService {
   private readonly repo: ReportCatalogueRepository;
   private readonly availability: AvailabilityService;
   private readonly logos: LogoService;
+  private readonly entities: EntityService;
   constructor(private readonly db: Db) {
     this.repo = new ReportCatalogueRepository(db);
     this.availability = new AvailabilityService(db);
     this.logos = new LogoService(db);
+    this.entities = new EntityService(db);
   }
 
   /** Reports offered to the caller's kind of user: industries, boards or the site. */
@@ -84,13 +87,15 @@ export class ReportCatalogueService {
     if (id === 36) return this.industryAvailability(tenantIds, def, params, progress, title);
     const tenantId = reportTenant(auth, params.tenantId, 'body.request.tenantId');
     const name = (await this.repo.tenantName(tenantId)) ?? `Tenant ${tenantId}`;
-    const stationParams = await this.repo.stationParams(tenantId, params.entityIds, params.params);
+    // A user limited to some stations gets those only, whichever they name.
+    const [all, visible] = await Promise.all([this.repo.stationParams(tenantId, params.entityIds, params.params), this.entities.visibleIds(auth, tenantId)]);
+    const stationParams = visible === null ? all : all.filter((p) => visible.includes(String(p.entityId)));
     const from = istDayStart(params.startDate);
     const to = new Date(istDayStart(params.endDate).getTime() + DAY);
     const deviceIds = [...new Set(stationParams.map((p) => p.deviceId))];
     await progress(0, 0.1);
     const columns = ['Station', 'Parameter', 'Unit'];
-    const letterhead = { name, address: await this.addressLines(tenantId), logo: await this.logos.tenantLogo(tenantId) };
+    const letterhead = { name, address: await this.addressLines(tenantId), logo: await this.logos.reportLogo(tenantId, params.entityIds) };
     const notes = [`Industry: ${name}`, `Period: ${params.startDate} to ${params.endDate} (IST, Asia/Kolkata)`];
     const built = await this.built(id, { auth, tenantId, params, from, to, progress }, stationParams, name);
     if (built) {

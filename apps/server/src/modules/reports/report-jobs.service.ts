@@ -2,7 +2,10 @@ import { CreateReportJob, CreateReportSchedule, type ReportJob, type ReportSched
 import type { ReportFormat } from '@enviro/contracts/reports';
 import type { z } from 'zod';
 import { assertSignedIn, reportTenant, scopeTenantIds } from '../../platform/access/access.ts';
+import { AccessRepository } from '../../platform/access/access.repository.ts';
 import type { Auth } from '../../platform/access/auth.ts';
+import { SessionRepository } from '../../platform/access/session.repository.ts';
+import { backgroundUserAuth } from '../../platform/access/session.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -95,15 +98,15 @@ export class ReportJobsService {
 
   /**
    * Builds the next queued report (or one a crashed server left), recording progress as it goes;
-   * answers whether there was one. Runs with the rights of a reader of the job's tenant: the
-   * caller's access was checked when it was queued.
+   * answers whether there was one. Runs with the rights its asker has now (a user limited to some
+   * stations gets those only), or of a reader of the job's tenant when an API key asked.
    */
   async runNextJob(): Promise<boolean> {
     const job = await this.repo.claimJob();
     if (!job) return false;
     const { readTenantIds, ...params } = job.params as RunParams & { readTenantIds?: number[] };
-    const auth: Auth = { kind: 'apiKey', tenantId: job.tenant_id, tenantIds: readTenantIds ?? [job.tenant_id] };
     try {
+      const auth = await this.runAs(job.user_id === null ? null : Number(job.user_id), job.tenant_id, readTenantIds);
       const file = await this.catalogue.file(auth, job.report_id, job.format as ReportFormat, { ...params, tenantId: params.tenantId ?? (job.report_id === 36 ? undefined : job.tenant_id) }, (rows, share) =>
         this.repo.jobProgress(job.id, Math.round(share * 100), rows),
       );
@@ -191,7 +194,7 @@ export class ReportJobsService {
       if (!run) continue;
       try {
         const p = s.params as { entityIds?: number[]; params?: string[]; readTenantIds?: number[] };
-        const auth: Auth = { kind: 'apiKey', tenantId: s.tenant_id, tenantIds: p.readTenantIds ?? [s.tenant_id] };
+        const auth = await this.runAs(s.created_by === null ? null : Number(s.created_by), s.tenant_id, p.readTenantIds);
         const file = await this.catalogue.file(auth, s.report_id, s.format as ReportFormat, {
           ...(s.report_id === 36 ? {} : { tenantId: s.tenant_id }),
           entityIds: p.entityIds ?? [],
@@ -215,6 +218,18 @@ export class ReportJobsService {
       }
     }
     return sent;
+  }
+
+  /**
+   * Whose rights a job or a schedule's run has: its user's as they are now, narrowed to the tenants
+   * they read when they asked; an API key's job reads its tenant.
+   */
+  private async runAs(userId: number | null, tenantId: number, readTenantIds: readonly number[] | undefined): Promise<Auth> {
+    const narrowTo = readTenantIds ?? [tenantId];
+    if (userId === null) return { kind: 'apiKey', tenantId, tenantIds: narrowTo };
+    const auth = await backgroundUserAuth(new SessionRepository(this.db), new AccessRepository(this.db), userId, tenantId, narrowTo);
+    if (!auth) throw new Error('The user who asked for this report may no longer sign in or read this industry.');
+    return auth;
   }
 
   async userEmail(userId: number): Promise<string | null> {

@@ -45,6 +45,19 @@ export class SessionRepository extends Repository implements SessionStore {
       .executeTakeFirst();
   }
 
+  /** A user and their tenant as a session row has them, for work done on the user's behalf without a session. */
+  async findUser(userId: number): Promise<Omit<SessionRow, 'last_seen_at'> | undefined> {
+    return this.db
+      .selectFrom('app_user as u')
+      .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+      .select([
+        'u.tenant_id', 'u.id as user_id', 'u.user_type', 'u.role', 'u.status as user_status',
+        'u.corporate_id', 't.type as tenant_type', 't.status as tenant_status', 't.corporate_id as tenant_corporate_id',
+      ])
+      .where('u.id', '=', String(userId))
+      .executeTakeFirst();
+  }
+
   /** Marks the session seen and slides its expiry, never past its absolute end. */
   async touch(id: string, idleMs: number, maxMs: number): Promise<void> {
     await this.db

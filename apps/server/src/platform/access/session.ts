@@ -105,6 +105,40 @@ export async function resolveSession(
 }
 
 /**
+ * A user's rights for work done later on their behalf (a queued report, a scheduled one): what they
+ * may read now, narrowed to `narrowTo` (what they read when they asked), acting for `tenantId`.
+ * Null when they may no longer sign in or no longer read that tenant.
+ */
+export async function backgroundUserAuth(
+  users: { findUser(userId: number): Promise<Omit<SessionRow, 'last_seen_at'> | undefined> },
+  access: AccessRepository,
+  userId: number,
+  tenantId: number,
+  narrowTo: readonly number[],
+): Promise<UserAuth | null> {
+  const row = await users.findUser(userId);
+  if (!row || !maySignIn({ userStatus: row.user_status, tenantStatus: row.tenant_status })) return null;
+  const readable = await readableTenantIds(access, { ...row, last_seen_at: new Date(0) });
+  if (!readable.includes(tenantId)) return null;
+  const manage = tenantId !== row.tenant_id && canManage(row.user_type);
+  const userType = isUserType(row.user_type) ? row.user_type : 'default';
+  const role = isRole(row.role) ? row.role : 'default';
+  return {
+    kind: 'user',
+    userId,
+    tenantId,
+    homeTenantId: row.tenant_id,
+    userType,
+    role,
+    tenantIds: readable.filter((id) => narrowTo.includes(id)),
+    corporateId: null,
+    manage,
+    access: effectiveAccess({ userType, role, managingFrom: manage ? { originalTenantType: row.tenant_type } : null }),
+    sessionId: '',
+  };
+}
+
+/**
  * Site users read every tenant; statutory bodies (and the CGWA) their own and their associated
  * industries; partners their own and their linked industries; corporate admins their corporate's
  * tenants; everyone else their own tenant.
