@@ -330,6 +330,22 @@ describe('catalogue reports from alerts, compliance and calibration records', ()
     expect(text).toContain(new Intl.NumberFormat('en-IN').format(pm.minutes));
   });
 
+  it("a report of one station is headed by the logo nearest it in the tree, the industry's otherwise", async () => {
+    const plant = (await ctx.b.newEntity({ tenantId, name: 'Kota works' })).id;
+    await ctx.database.pool.query('UPDATE entity SET parent_id = $3 WHERE tenant_id = $1 AND id = $2', [tenantId, stationId, plant]);
+    const industry = tinyPng(23, 9);
+    const works = tinyPng(31, 13);
+    expect((await post(`/api/add-logo/tenant/${tenantId}`, { fileName: 'kota.png', content: industry.toString('base64') }, adminCookie)).statusCode).toBe(200);
+    expect((await post(`/api/add-logo/entity/${plant}`, { fileName: 'works.png', content: works.toString('base64') }, adminCookie)).statusCode).toBe(200);
+    const station = await run(6, { ...Q2, entityIds: [stationId] }, 'PDF');
+    expect(station.statusCode).toBe(200);
+    expect(pdfImages(station.rawPayload)).toContainEqual({ width: 31, height: 13 });
+    expect(pdfImages(station.rawPayload)).not.toContainEqual({ width: 23, height: 9 });
+    const whole = await run(6, Q2, 'PDF');
+    expect(pdfImages(whole.rawPayload)).toContainEqual({ width: 23, height: 9 });
+    expect(pdfImages(whole.rawPayload)).not.toContainEqual({ width: 31, height: 13 });
+  });
+
   it('refuses a logo that is not a PNG or JPEG, too large, damaged, from a reader, or of another tenant', async () => {
     const png = tinyPng(4, 4);
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');

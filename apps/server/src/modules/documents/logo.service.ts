@@ -13,7 +13,8 @@ const pathOf = (tenantId: number, kind: LogoOwner, id: number) => `${tenantId}/l
 
 /**
  * Logos of tenants and of their entities, kept as documents (type LOGO) like every other file of a
- * tenant, so they are backed up and distributed with its rows. A tenant's logo heads its PDF reports.
+ * tenant, so they are backed up and distributed with its rows. A tenant's logo heads its PDF reports,
+ * or a station's or plant's when the report covers only what is under it.
  */
 export class LogoService {
   private readonly documents: DocumentRepository;
@@ -72,5 +73,28 @@ export class LogoService {
   /** A tenant's logo for its reports, or null. No caller: the reports module checked it reads the tenant. */
   async tenantLogo(tenantId: number): Promise<Buffer | null> {
     return (await this.documents.findByPath(tenantId, pathOf(tenantId, 'tenant', tenantId)))?.content ?? null;
+  }
+
+  /**
+   * The logo heading a report of some stations: the nearest logo up the tree from each (a plant's
+   * own letterhead) when they all share it, else the tenant's. No caller, as tenantLogo.
+   */
+  async reportLogo(tenantId: number, entityIds: readonly number[]): Promise<Buffer | null> {
+    if (entityIds.length === 0 || entityIds.length > 50) return this.tenantLogo(tenantId);
+    let shared: { owner: string; content: Buffer } | null = null;
+    for (const id of entityIds) {
+      const nearest = await this.nearestEntityLogo(tenantId, id);
+      if (!nearest || (shared && shared.owner !== nearest.owner)) return this.tenantLogo(tenantId);
+      shared = nearest;
+    }
+    return shared?.content ?? this.tenantLogo(tenantId);
+  }
+
+  private async nearestEntityLogo(tenantId: number, id: number): Promise<{ owner: string; content: Buffer } | null> {
+    for (const owner of await this.entities.lineage(tenantId, id)) {
+      const logo = await this.documents.findByPath(tenantId, pathOf(tenantId, 'entity', Number(owner)));
+      if (logo) return { owner, content: logo.content };
+    }
+    return null;
   }
 }

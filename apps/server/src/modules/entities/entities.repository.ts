@@ -115,6 +115,19 @@ export class EntityRepository extends Repository {
     return rows.length === 0 ? null : { tenantId, visible: new Set(rows.map((r) => r.id)) };
   }
 
+  /** The entity and its ancestors, nearest first; empty when it is not the tenant's. */
+  async findLineage(tenantId: number, id: number): Promise<string[]> {
+    // UNION and a depth bound: a parent cycle written by hand ends the recursion.
+    const { rows } = await sql<{ id: string }>`
+      WITH RECURSIVE up(id, parent_id, depth) AS (
+        SELECT id, parent_id, 0 FROM entity WHERE tenant_id = ${tenantId} AND id = ${String(id)}
+        UNION
+        SELECT e.id, e.parent_id, up.depth + 1 FROM entity e JOIN up ON e.tenant_id = ${tenantId} AND e.id = up.parent_id WHERE up.depth < 32
+      )
+      SELECT id::text AS id FROM up ORDER BY depth`.execute(this.db);
+    return rows.map((r) => r.id);
+  }
+
   /** Every node of the tenants in one statement. */
   async findNodes(tenantIds: readonly number[]): Promise<EntityRow[]> {
     if (tenantIds.length === 0) return [];

@@ -45,6 +45,11 @@ export class EntityService {
     return found;
   }
 
+  /** An entity of the tenant and its ancestors, nearest first. No caller: for a module that checked the tenant is read. */
+  lineage(tenantId: number, id: number): Promise<string[]> {
+    return this.entities.findLineage(tenantId, id);
+  }
+
   /** Ids of the entities of `tenantId` the caller may see, or null when it sees all of them. */
   async visibleIds(auth: Auth, tenantId: number): Promise<string[] | null> {
     assertCanReadTenant(auth, tenantId);
