@@ -1,3 +1,4 @@
+import { AlertDetail } from '@enviro/contracts/alerts';
 import { describe, expect, it } from 'vitest';
 import { drainRollups } from '../src/modules/data/rollups.ts';
 import { SuppressionWindowService } from '../src/modules/devices/suppression-windows.service.ts';
@@ -167,6 +168,12 @@ describe('alert evaluation on closed 15-minute slots', () => {
     ]);
     const merged = await ctx.database.pool.query(`SELECT merged_into::int FROM alert_episode WHERE id = $1`, [first!.id]);
     expect(merged.rows[0].merged_into).toBe(second.id);
+    // Its page says where the episode went.
+    const reader = (await ctx.signedIn({ tenantId: d.tenantId, role: 'user' })).cookie;
+    const page = await ctx.inject({ method: 'GET', url: `/api/alert/${first!.id}`, headers: { cookie: reader } });
+    expect(page.statusCode).toBe(200);
+    expect(AlertDetail.parse(page.json())).toMatchObject({ status: 'RESOLVED', mergedInto: second.id });
+    expect(AlertDetail.parse((await ctx.inject({ method: 'GET', url: `/api/alert/${second.id}`, headers: { cookie: reader } })).json()).mergedInto).toBeNull();
     expect(await transitions(first!.id)).toEqual(['null>OPEN', 'OPEN>RESOLVED', 'RESOLVED>RESOLVED']);
     // Evaluating the same slots again changes nothing.
     await ctx.database.pool.query(

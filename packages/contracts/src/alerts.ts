@@ -367,6 +367,11 @@ export const AlertDetail = AlertItem.extend({
   ackComment: z.string().nullable(),
   closedBy: z.string().nullable(),
   closeReason: z.string().nullable(),
+  /**
+   * The alert this one was joined to when late readings filled the clean slot between them (it is
+   * RESOLVED, and the other carries the whole episode); null otherwise.
+   */
+  mergedInto: z.number().int().positive().nullable(),
   /** Oldest first. */
   transitions: z.array(AlertTransition),
 });

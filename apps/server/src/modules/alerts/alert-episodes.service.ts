@@ -168,6 +168,7 @@ export class AlertEpisodeService {
       ackComment: row.ack_comment,
       closedBy: row.closed_by,
       closeReason: row.close_reason,
+      mergedInto: row.merged_into === null ? null : Number(row.merged_into),
       transitions: transitions.map((t) => ({
         from: t.from_status as AlertStatus | null,
         to: t.to_status as AlertStatus,

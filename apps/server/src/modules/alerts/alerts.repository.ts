@@ -107,6 +107,7 @@ export interface AlertRow {
   closed_at: Date | null;
   closed_by: string | null;
   close_reason: string | null;
+  merged_into: string | null;
   created_at: Date;
 }
 
@@ -215,6 +216,7 @@ export class AlertEpisodeRepository extends Repository {
       'a.closed_at',
       'cu.name as closed_by',
       'a.close_reason',
+      'a.merged_into',
       'a.created_at',
     ] as const;
   }

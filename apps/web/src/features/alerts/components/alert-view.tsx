@@ -74,6 +74,15 @@ function AlertPage({ alert }: { alert: AlertDetail }) {
             Alert {alert.id}: {paramText(alert)} at {alert.stationName ?? alert.deviceName}
           </Title>
           <Text c="dimmed">{alert.message}</Text>
+          {alert.mergedInto !== null && (
+            <Text size="sm" mt={4}>
+              Late readings joined this breach to{' '}
+              <Anchor component={Link} to={paths.app.alert.getHref(alert.mergedInto)}>
+                alert {alert.mergedInto}
+              </Anchor>
+              , which carries the whole episode.
+            </Text>
+          )}
         </div>
         {isActive(alert.status) && (
           <Group gap="xs">
