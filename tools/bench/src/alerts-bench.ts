@@ -4,6 +4,7 @@ import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning
 import { AlertEvaluator } from '@enviro/server/modules/alerts/alert-evaluation';
 import { CEMS_PARAMS, telemetryBody, type Fleet } from './fleet.ts';
 import { benchHttp, type IngestFigure } from './ingest-bench.ts';
+import { settled } from './settled.ts';
 import { percentile, round, timeRuns, type Timing } from './stats.ts';
 
 const MINUTE = 60_000;
@@ -36,18 +37,6 @@ export async function provisionAlertFleet(db: Db, count: number): Promise<Fleet>
 async function setRules(pool: pg.Pool, tenantId: number, status: 'ENABLED' | 'DISABLED'): Promise<number> {
   const res = await pool.query(`UPDATE alert_rule SET status = $2 WHERE tenant_id = $1`, [tenantId, status]);
   return res.rowCount ?? 0;
-}
-
-/** Waits until the rollup worker and the alert evaluation of the server process have nothing left; answers the seconds. */
-async function drained(pool: pg.Pool, since: number): Promise<number> {
-  for (;;) {
-    const { rows } = await pool.query<{ dirty: number; queued: number }>(
-      `SELECT (SELECT count(*)::int FROM rollup_dirty WHERE bucket < enviro_bucket15(now())) AS dirty,
-              (SELECT count(*)::int FROM slot_change WHERE consumer = 'alerts') AS queued`,
-    );
-    if (rows[0]!.dirty === 0 && rows[0]!.queued === 0) return round((performance.now() - since) / 1000);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 type IngestRun = IngestFigure & { drainSeconds: number };
@@ -101,7 +90,7 @@ export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale:
     await setRules(pool, fleet.tenantId, status);
     const t0 = performance.now();
     const figure = await benchHttp(baseUrl, fleet, requests, 32, now - (k + 1) * 220 * DAY);
-    return { ...figure, drainSeconds: await drained(pool, t0) };
+    return { ...figure, drainSeconds: await settled(pool, t0, ['alerts']) };
   };
   const runs: IngestRun[] = [];
   for (const [k, status] of (['DISABLED', 'ENABLED', 'ENABLED', 'DISABLED'] as const).entries()) runs.push(await run(status, k));

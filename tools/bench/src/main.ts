@@ -15,6 +15,7 @@ import { benchHttp, benchMqtt } from './ingest-bench.ts';
 import { benchOversight, nationalFleet } from './oversight-bench.ts';
 import { adminSession, benchBoardPaint, benchCalendar, benchMonthTrend, calendarFixture, checkCalendarExact, twelveWidgetBoard } from './dashboards-bench.ts';
 import { benchRecent, benchTrend, trendFixture } from './query-bench.ts';
+import { settled } from './settled.ts';
 import { startServerProcess } from './server-process.ts';
 import { benchIndustryPage, chromiumAvailable, ensureWebBuilt, type PaintFigure } from './web-bench.ts';
 import { seedDemo } from '@enviro/server/demo/seed-demo';
@@ -130,6 +131,7 @@ async function benchOversightOnly(version: string): Promise<void> {
   server.stop = proc.stop;
   await benchHttp(proc.baseUrl, fleet, 50, 16, Date.now() - 3600_000);
   await drainRollups(database);
+  await settled(database.pool);
   await database.pool.query('ANALYZE');
   log("board's overview");
   const overview = await benchOversight(proc.baseUrl, national, Math.round(100 * scale) + 20);
@@ -160,6 +162,7 @@ async function benchDashboardsOnly(version: string): Promise<void> {
   await database.pool.query('ANALYZE');
   const proc = await startServerProcess(benchUrl);
   server.stop = proc.stop;
+  log(`the server caught up on the demo's queued slots in ${await settled(database.pool)} s`);
   const days = await checkCalendarExact(proc.baseUrl, database.pool, calendar);
   log(`calendar: ${days} days equal their raw averages`);
   const runs = Math.round(100 * scale) + 20;
@@ -282,6 +285,7 @@ async function benchAll(version: string): Promise<void> {
   if (browserBench) {
     log('industry page in Chromium, cold cache, on 30 days of demo data');
     const demo = await seedDemo(database, { days: 30 });
+    log(`the server caught up on the demo's queued slots in ${await settled(database.pool)} s`);
     const industry = await database.db
       .selectFrom('tenant')
       .select('id')
