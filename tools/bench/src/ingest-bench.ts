@@ -17,8 +17,13 @@ const READINGS_PER_REQUEST = ENTRIES * CEMS_PARAMS.length;
  * of one device; a device's requests walk back in time so every row is new. Counted readings are the
  * ones the server acknowledged (after commit).
  */
-export async function benchHttp(baseUrl: string, fleet: Fleet, requests: number, concurrency: number, originMs: number): Promise<IngestFigure> {
-  const bodies = fleet.devices.map((_, i) => telemetryBody(originMs - (i + 1) * ENTRIES * 60_000, ENTRIES));
+export async function benchHttp(baseUrl: string, fleet: Fleet, requests: number, concurrency: number, originMs: number, layout: 'spread' | 'abreast' = 'spread'): Promise<IngestFigure> {
+  // spread: each device its own 100 minutes a round, rounds 14 days apart at 200 devices (a run
+  // reaches back months); abreast: every device the same minutes, each round the 100 before (a run
+  // of 15 rounds is the last 25 hours of every device, as gateways back online flush them).
+  const abreast = layout === 'abreast';
+  const bodies = fleet.devices.map((_, i) => telemetryBody(originMs - (abreast ? 1 : i + 1) * ENTRIES * 60_000, ENTRIES));
+  const roundMs = (abreast ? 1 : fleet.devices.length) * ENTRIES * 60_000;
   let next = 0;
   let accepted = 0;
   const t0 = performance.now();
@@ -30,7 +35,7 @@ export async function benchHttp(baseUrl: string, fleet: Fleet, requests: number,
         const device = fleet.devices[n % fleet.devices.length]!;
         const round = Math.floor(n / fleet.devices.length);
         // Shift the device's body back by whole rounds; the body text is reused, so shift ts in place.
-        const body = round === 0 ? bodies[n % bodies.length]! : shiftBody(bodies[n % bodies.length]!, round * fleet.devices.length * ENTRIES * 60_000);
+        const body = round === 0 ? bodies[n % bodies.length]! : shiftBody(bodies[n % bodies.length]!, round * roundMs);
         const res = await fetch(`${baseUrl}/api/v1/${device.token}/telemetry`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

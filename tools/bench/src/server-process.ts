@@ -20,6 +20,11 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
     env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port), MQTT_PORT: String(mqttPort), SEED_DEMO: 'never', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  let stopping = false;
+  // A server that dies under the bench says how (code or signal), instead of the next request's ECONNREFUSED.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`[bench] the server process exited unexpectedly: code ${code}, signal ${signal}`);
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -34,6 +39,8 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
     mqttPort,
     stop: () =>
       new Promise((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
