@@ -100,6 +100,9 @@ export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale:
   const episodes = Number((await pool.query(`SELECT count(*) FROM alert_episode WHERE tenant_id = $1`, [fleet.tenantId])).rows[0].count);
   log(`alerts: without rules ${runs[0]!.readingsPerSec}/s and ${runs[3]!.readingsPerSec}/s, with ${runs[1]!.readingsPerSec}/s and ${runs[2]!.readingsPerSec}/s; ${episodes} alerts`);
 
+  // The last run was without rules: the latency phase needs them on.
+  await setRules(pool, fleet.tenantId, 'ENABLED');
+
   log('alerts: latency under load');
   const latencies: number[] = [];
   let loading = true;
@@ -124,6 +127,9 @@ export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale:
       }),
     );
   })();
+  // Kept as a value until awaited below: a probe failing first must not be masked by the live load's
+  // errors once the server is stopped (they would surface as an unhandled rejection instead).
+  const backgroundDone = background.then(() => null, (error: unknown) => error);
   const loadStarted = performance.now();
   const probes = Math.max(10, Math.round(40 * scale));
   for (let i = 0; i < probes; i++) {
@@ -148,7 +154,8 @@ export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale:
     log(`alerts: latency ${round(latencies.at(-1)!)} ms`);
   }
   loading = false;
-  await background;
+  const backgroundError = await backgroundDone;
+  if (backgroundError) throw backgroundError;
   const liveRate = Math.round((live * CEMS_PARAMS.length) / ((performance.now() - loadStarted) / 1000));
   latencies.sort((a, b) => a - b);
 
