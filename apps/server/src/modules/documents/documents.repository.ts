@@ -47,6 +47,18 @@ export class DocumentRepository extends Repository {
     return row && { fileName: row.file_name, contentType: row.content_type, content: row.content, type: row.type, entityId: row.entity_id };
   }
 
+  /** The contents of those of the paths that hold a document, by path. */
+  async contentsByPath(tenantId: number, pathNames: readonly string[]): Promise<Map<string, Buffer>> {
+    if (pathNames.length === 0) return new Map();
+    const rows = await this.documents
+      .selectFrom('document')
+      .select(['path_name', 'content'])
+      .where('tenant_id', '=', tenantId)
+      .where('path_name', 'in', [...pathNames])
+      .execute();
+    return new Map(rows.map((r) => [r.path_name, r.content]));
+  }
+
   /** Stores a document, replacing the one at the same path. */
   async save(doc: NewDocument): Promise<void> {
     const values = {

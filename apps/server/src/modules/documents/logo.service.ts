@@ -80,21 +80,13 @@ export class LogoService {
    * own letterhead) when they all share it, else the tenant's. No caller, as tenantLogo.
    */
   async reportLogo(tenantId: number, entityIds: readonly number[]): Promise<Buffer | null> {
-    if (entityIds.length === 0 || entityIds.length > 50) return this.tenantLogo(tenantId);
-    let shared: { owner: string; content: Buffer } | null = null;
-    for (const id of entityIds) {
-      const nearest = await this.nearestEntityLogo(tenantId, id);
-      if (!nearest || (shared && shared.owner !== nearest.owner)) return this.tenantLogo(tenantId);
-      shared = nearest;
-    }
-    return shared?.content ?? this.tenantLogo(tenantId);
-  }
-
-  private async nearestEntityLogo(tenantId: number, id: number): Promise<{ owner: string; content: Buffer } | null> {
-    for (const owner of await this.entities.lineage(tenantId, id)) {
-      const logo = await this.documents.findByPath(tenantId, pathOf(tenantId, 'entity', Number(owner)));
-      if (logo) return { owner, content: logo.content };
-    }
-    return null;
+    if (entityIds.length === 0) return this.tenantLogo(tenantId);
+    const lineages = await this.entities.lineages(tenantId, entityIds);
+    const owners = [...new Set([...lineages.values()].flat())];
+    const logos = await this.documents.contentsByPath(tenantId, owners.map((id) => pathOf(tenantId, 'entity', Number(id))));
+    const nearest = entityIds.map((id) => lineages.get(String(id))?.find((owner) => logos.has(pathOf(tenantId, 'entity', Number(owner)))));
+    const shared = nearest[0];
+    if (shared === undefined || nearest.some((owner) => owner !== shared)) return this.tenantLogo(tenantId);
+    return logos.get(pathOf(tenantId, 'entity', Number(shared)))!;
   }
 }

@@ -115,17 +115,20 @@ export class EntityRepository extends Repository {
     return rows.length === 0 ? null : { tenantId, visible: new Set(rows.map((r) => r.id)) };
   }
 
-  /** The entity and its ancestors, nearest first; empty when it is not the tenant's. */
-  async findLineage(tenantId: number, id: number): Promise<string[]> {
+  /** Each entity's ancestors, itself first then nearest first; an id that is not the tenant's has none. */
+  async findLineages(tenantId: number, ids: readonly number[]): Promise<Map<string, string[]>> {
+    if (ids.length === 0) return new Map();
     // UNION and a depth bound: a parent cycle written by hand ends the recursion.
-    const { rows } = await sql<{ id: string }>`
-      WITH RECURSIVE up(id, parent_id, depth) AS (
-        SELECT id, parent_id, 0 FROM entity WHERE tenant_id = ${tenantId} AND id = ${String(id)}
+    const { rows } = await sql<{ start: string; id: string }>`
+      WITH RECURSIVE up(start, id, parent_id, depth) AS (
+        SELECT id, id, parent_id, 0 FROM entity WHERE tenant_id = ${tenantId} AND id = ANY(${ids.map(String)}::bigint[])
         UNION
-        SELECT e.id, e.parent_id, up.depth + 1 FROM entity e JOIN up ON e.tenant_id = ${tenantId} AND e.id = up.parent_id WHERE up.depth < 32
+        SELECT up.start, e.id, e.parent_id, up.depth + 1 FROM entity e JOIN up ON e.tenant_id = ${tenantId} AND e.id = up.parent_id WHERE up.depth < 32
       )
-      SELECT id::text AS id FROM up ORDER BY depth`.execute(this.db);
-    return rows.map((r) => r.id);
+      SELECT start::text AS start, id::text AS id FROM up ORDER BY start, depth`.execute(this.db);
+    const lineages = new Map<string, string[]>();
+    for (const r of rows) (lineages.get(r.start) ?? lineages.set(r.start, []).get(r.start)!).push(r.id);
+    return lineages;
   }
 
   /** Every node of the tenants in one statement. */

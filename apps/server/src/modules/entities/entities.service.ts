@@ -45,9 +45,9 @@ export class EntityService {
     return found;
   }
 
-  /** An entity of the tenant and its ancestors, nearest first. No caller: for a module that checked the tenant is read. */
-  lineage(tenantId: number, id: number): Promise<string[]> {
-    return this.entities.findLineage(tenantId, id);
+  /** Entities of the tenant with their ancestors (itself first, then nearest first). No caller: for a module that checked the tenant is read. */
+  lineages(tenantId: number, ids: readonly number[]): Promise<Map<string, string[]>> {
+    return this.entities.findLineages(tenantId, ids);
   }
 
   /** Ids of the entities of `tenantId` the caller may see, or null when it sees all of them. */

@@ -89,7 +89,8 @@ export class ReportCatalogueService {
     const name = (await this.repo.tenantName(tenantId)) ?? `Tenant ${tenantId}`;
     // A user limited to some stations gets those only, whichever they name.
     const [all, visible] = await Promise.all([this.repo.stationParams(tenantId, params.entityIds, params.params), this.entities.visibleIds(auth, tenantId)]);
-    const stationParams = visible === null ? all : all.filter((p) => visible.includes(String(p.entityId)));
+    const seen = visible && new Set(visible);
+    const stationParams = seen === null ? all : all.filter((p) => seen.has(String(p.entityId)));
     const from = istDayStart(params.startDate);
     const to = new Date(istDayStart(params.endDate).getTime() + DAY);
     const deviceIds = [...new Set(stationParams.map((p) => p.deviceId))];

@@ -84,20 +84,24 @@ export async function resolveSession(
   const readable = await readableTenantIds(access, row);
   const corporate = await corporateScope(access, row, headerId(headers.corporateId, 'CORPORATE-ID'), readable);
   const named = namedTenantId(headerId(headers.tenantId, 'TENANT-ID'), readable, corporate);
-  const acting = named ?? homeTenantId;
-  const manage = acting !== homeTenantId && canManage(row.user_type);
+  return userAuth(row, named ?? homeTenantId, named !== null ? [named] : corporate !== null ? corporate.tenantIds : readable, corporate?.id ?? null, sessionId);
+}
+
+/** The user of `row` acting for `tenantId` (manage mode when it is not their own), reading `tenantIds`. */
+function userAuth(row: Omit<SessionRow, 'last_seen_at'>, tenantId: number, tenantIds: readonly number[], corporateId: number | null, sessionId: string): UserAuth {
+  const manage = tenantId !== row.tenant_id && canManage(row.user_type);
   // The CHECK constraints of app_user hold these to the model's values.
   const userType = isUserType(row.user_type) ? row.user_type : 'default';
   const role = isRole(row.role) ? row.role : 'default';
   return {
     kind: 'user',
     userId: Number(row.user_id),
-    tenantId: acting,
-    homeTenantId,
+    tenantId,
+    homeTenantId: row.tenant_id,
     userType,
     role,
-    tenantIds: named !== null ? [named] : corporate !== null ? corporate.tenantIds : readable,
-    corporateId: corporate?.id ?? null,
+    tenantIds,
+    corporateId,
     manage,
     access: effectiveAccess({ userType, role, managingFrom: manage ? { originalTenantType: row.tenant_type } : null }),
     sessionId,
@@ -118,24 +122,9 @@ export async function backgroundUserAuth(
 ): Promise<UserAuth | null> {
   const row = await users.findUser(userId);
   if (!row || !maySignIn({ userStatus: row.user_status, tenantStatus: row.tenant_status })) return null;
-  const readable = await readableTenantIds(access, { ...row, last_seen_at: new Date(0) });
+  const readable = await readableTenantIds(access, row);
   if (!readable.includes(tenantId)) return null;
-  const manage = tenantId !== row.tenant_id && canManage(row.user_type);
-  const userType = isUserType(row.user_type) ? row.user_type : 'default';
-  const role = isRole(row.role) ? row.role : 'default';
-  return {
-    kind: 'user',
-    userId,
-    tenantId,
-    homeTenantId: row.tenant_id,
-    userType,
-    role,
-    tenantIds: readable.filter((id) => narrowTo.includes(id)),
-    corporateId: null,
-    manage,
-    access: effectiveAccess({ userType, role, managingFrom: manage ? { originalTenantType: row.tenant_type } : null }),
-    sessionId: '',
-  };
+  return userAuth(row, tenantId, readable.filter((id) => narrowTo.includes(id)), null, '');
 }
 
 /**
@@ -143,7 +132,7 @@ export async function backgroundUserAuth(
  * industries; partners their own and their linked industries; corporate admins their corporate's
  * tenants; everyone else their own tenant.
  */
-async function readableTenantIds(access: AccessRepository, row: SessionRow): Promise<number[]> {
+async function readableTenantIds(access: AccessRepository, row: Omit<SessionRow, 'last_seen_at'>): Promise<number[]> {
   const own = row.tenant_id;
   const withOwn = (ids: readonly number[]) => [own, ...ids.filter((id) => id !== own)];
   switch (row.user_type) {
@@ -174,7 +163,7 @@ interface CorporateScope {
  * a corporate they have nothing to do with is refused. A tenant user naming their tenant's
  * corporate so keeps their own tenant only.
  */
-async function corporateScope(access: AccessRepository, row: SessionRow, id: number | null, readable: readonly number[]): Promise<CorporateScope | null> {
+async function corporateScope(access: AccessRepository, row: Omit<SessionRow, 'last_seen_at'>, id: number | null, readable: readonly number[]): Promise<CorporateScope | null> {
   if (id === null) return null;
   const tenantIds = (await access.corporateTenantIds(id)).filter((t) => readable.includes(t));
   const own = id === row.corporate_id || id === row.tenant_corporate_id;
