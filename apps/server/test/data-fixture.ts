@@ -72,7 +72,7 @@ export async function insertReadings(database: TestDatabase, tenantId: number, d
 /**
  * Recomputes reading_15m from raw for the given (device, bucket) pairs, or for everything, with the
  * rollup definition (n, sum, min, max, first = value at the earliest ts, last = at the latest), then
- * the hours of reading_1h holding them, and clears their dirty marks.
+ * the hours of reading_1h and the days of reading_1d holding them, and clears their dirty marks.
  */
 export async function rollUp(database: TestDatabase, buckets: { deviceId: number; bucket: number }[] | 'all'): Promise<void> {
   const all = buckets === 'all';
@@ -99,6 +99,18 @@ export async function rollUp(database: TestDatabase, buckets: { deviceId: number
      SELECT q.tenant_id, q.device_id, q.slot, h.hour, sum(q.n), sum(q.sum), min(q.min), max(q.max),
             (array_agg(q.first ORDER BY q.bucket))[1], (array_agg(q.last ORDER BY q.bucket DESC))[1], count(*)
      FROM (${hours}) h JOIN reading_15m q ON q.device_id = h.device_id AND q.bucket >= h.hour AND q.bucket < h.hour + interval '1 hour'
+     GROUP BY 1, 2, 3, 4`,
+    [all, devices, starts],
+  );
+  // A day of reading_1d is the sum of its hours (days start at 18:30 UTC, India's midnight).
+  const days = `SELECT DISTINCT device_id, date_bin('1 day', bucket, timestamptz '2000-01-01 18:30Z') AS day FROM reading_15m
+                WHERE $1 OR (device_id, bucket) IN (SELECT * FROM unnest($2::bigint[], $3::timestamptz[]))`;
+  await database.pool.query(`DELETE FROM reading_1d r USING (${days}) d WHERE r.device_id = d.device_id AND r.bucket = d.day`, [all, devices, starts]);
+  await database.pool.query(
+    `INSERT INTO reading_1d (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last, slots)
+     SELECT h.tenant_id, h.device_id, h.slot, d.day, sum(h.n), sum(h.sum), min(h.min), max(h.max),
+            (array_agg(h.first ORDER BY h.bucket))[1], (array_agg(h.last ORDER BY h.bucket DESC))[1], sum(h.slots)
+     FROM (${days}) d JOIN reading_1h h ON h.device_id = d.device_id AND h.bucket >= d.day AND h.bucket < d.day + interval '1 day'
      GROUP BY 1, 2, 3, 4`,
     [all, devices, starts],
   );
@@ -165,6 +177,12 @@ export async function seedPlant(database: TestDatabase): Promise<Plant> {
     `UPDATE reading_1h SET sum = -4000, n = 4, min = -1000, max = 1000, first = -1, last = -1
      WHERE device_id = $1 AND bucket = ANY($2::timestamptz[])`,
     [d1, spoiled.map((t) => new Date(Math.floor((t - 30 * MINUTE) / 3_600_000) * 3_600_000 + 30 * MINUTE).toISOString())],
+  );
+  // And their days (India's, from 18:30 UTC), as a stale day would.
+  await database.pool.query(
+    `UPDATE reading_1d SET sum = -96000, n = 96, min = -1000, max = 1000, first = -1, last = -1
+     WHERE device_id = $1 AND bucket = ANY($2::timestamptz[])`,
+    [d1, spoiled.map((t) => new Date(Math.floor((t - 1110 * MINUTE) / 86_400_000) * 86_400_000 + 1110 * MINUTE).toISOString())],
   );
   for (const t of spoiled) await markDirty(database, d1, t, t + 15 * MINUTE);
   return { tenantId, key, plant, kilnArea, stack1, stack2, d1, d2, readings };

@@ -206,40 +206,73 @@ describe('POST /api/data/metric and /api/data/entityMetric', () => {
       { entityIds: [p.plant], params: [{ name: 'so2', availability: true }, { name: 'flow', dsAgg: 'sum' }], interval: 'minute_15', startDate: '2024-03-10T01:00:00Z', endDate: '2024-03-10T06:00:00Z' },
       { entityIds: [p.plant], params: [{ name: 'pm', agg: 'max', dsAgg: 'last' }], groupAll: true, interval: 'day_1', startDate: '2024-03-09T00:00:00Z', endDate: '2024-03-12T00:00:00Z' },
       { entityIds: [p.plant], params: [{ name: 'pm', dsAgg: 'first' }], interval: 'minute_30', timezone: 'UTC', startDate: '2024-03-10T04:10:00Z', endDate: '2024-03-10T06:20:00Z' },
+      // Whole India days (reading_1d where clean), and a month made of them.
+      { entityIds: [p.plant], params: [{ name: 'pm', dsAgg: 'min' }, { name: 'so2', availability: true }], interval: 'day_1', startDate: '2024-03-08T18:30:00Z', endDate: '2024-03-11T18:30:00Z' },
+      { entityIds: [p.plant], params: [{ name: 'pm', dsAgg: 'last' }, { name: 'flow', dsAgg: 'sum' }], interval: 'month_1', startDate: '2024-02-29T18:30:00Z', endDate: '2024-03-31T18:30:00Z' },
     ];
     const answers = async () => Promise.all(battery().map((r) => trends('metric', r)));
 
-    it('reads whole Asia/Kolkata hours from reading_1h and UTC hours from reading_15m', async () => {
-      // A marker planted in one hour row shows which grain served each request; it is then undone.
+    /**
+     * Plants a marker (max 9999) in the rollup row of D1's pm at `bucket`, which shows which grain
+     * serves a request; `whilePlanted` checks the requests. Then marks `quarter` stale: `request` must
+     * answer as before, its stale bucket read by a finer grain. The row is rebuilt at the end.
+     */
+    async function withMarker(
+      table: 'reading_1h' | 'reading_1d',
+      bucket: string,
+      quarter: number,
+      request: Record<string, unknown>,
+      whilePlanted: (before: TrendResult[]) => Promise<void>,
+    ) {
+      const before = await trends('metric', request);
+      await ctx.database.pool.query(`UPDATE ${table} SET max = 9999 WHERE device_id = $1 AND slot = $2 AND bucket = $3`, [p.d1, SLOT.pm, bucket]);
+      try {
+        await whilePlanted(before);
+        await markDirty(ctx.database, p.d1, quarter, quarter + 15 * MINUTE);
+        expect(await trends('metric', request)).toEqual(before);
+      } finally {
+        await rollUp(ctx.database, [{ deviceId: p.d1, bucket: quarter }]);
+      }
+      expect(await trends('metric', request)).toEqual(before);
+    }
+
+    it('reads whole Asia/Kolkata hours from reading_1h and UTC hours from reading_15m, and a stale hour by quarters', async () => {
       const hour = '2024-03-10T06:30:00Z';
       const request = { entityIds: [p.stack1], params: [{ name: 'pm', dsAgg: 'max' }], interval: 'hour_1', startDate: hour, endDate: '2024-03-10T08:30:00Z' };
-      const [before] = await trends('metric', request);
-      await ctx.database.pool.query('UPDATE reading_1h SET max = 9999 WHERE device_id = $1 AND slot = $2 AND bucket = $3', [p.d1, SLOT.pm, hour]);
-      const quarter = at('2024-03-10T06:45:00Z');
-      try {
+      await withMarker('reading_1h', hour, at('2024-03-10T06:45:00Z'), request, async ([before]) => {
         const [ist] = await trends('metric', request);
         expect(ist!.data[0]).toEqual({ time: at(hour), value: 9999 });
         expect(ist!.data[1]).toEqual(before!.data[1]);
+        // That India day holds stale quarters (the fixture's), so it is read by hours.
         const [day] = await trends('metric', { ...request, interval: 'day_1', startDate: '2024-03-09T18:30:00Z', endDate: '2024-03-10T18:30:00Z' });
         expect(day!.data[0]!.value).toBe(9999);
         const [utc] = await trends('metric', { ...request, timezone: 'UTC', startDate: '2024-03-10T06:00:00Z', endDate: '2024-03-10T09:00:00Z' });
         expect(utc!.data.map((d) => d.value)).not.toContain(9999);
-        // A marked quarter makes its hour stale: it is read by quarters again.
-        await markDirty(ctx.database, p.d1, quarter, quarter + 15 * MINUTE);
-        const [stale] = await trends('metric', request);
-        expect(stale!.data).toEqual(before!.data);
-      } finally {
-        await rollUp(ctx.database, [{ deviceId: p.d1, bucket: quarter }]);
-      }
-      const [after] = await trends('metric', request);
-      expect(after!.data).toEqual(before!.data);
+      });
+    });
+
+    it('reads whole Asia/Kolkata days from reading_1d, and a stale day by hours', async () => {
+      // The first India day of the fixture holds clean quarters of D1 only (12:00 to 18:30 UTC).
+      const day = '2024-03-08T18:30:00Z';
+      const request = { entityIds: [p.stack1], params: [{ name: 'pm', dsAgg: 'max' }], interval: 'day_1', startDate: day, endDate: '2024-03-10T18:30:00Z' };
+      await withMarker('reading_1d', day, at('2024-03-09T13:00:00Z'), request, async ([before]) => {
+        expect(before!.data[0]).toEqual(oracle([pm().d1], { from: at(day), to: at('2024-03-09T18:30:00Z'), bucket: bucketBy.day(IST), dsAgg: 'max' })[0]);
+        const [ist] = await trends('metric', request);
+        expect(ist!.data[0]).toEqual({ time: at(day), value: 9999 });
+        expect(ist!.data[1]).toEqual(before!.data[1]);
+        // Hourly buckets, and days of another zone, are not made of these days.
+        const [hourly] = await trends('metric', { ...request, interval: 'hour_1', endDate: '2024-03-09T18:30:00Z' });
+        expect(hourly!.data.map((d) => d.value)).not.toContain(9999);
+        const [utc] = await trends('metric', { ...request, timezone: 'UTC', startDate: '2024-03-09T00:00:00Z', endDate: '2024-03-10T00:00:00Z' });
+        expect(utc!.data.map((d) => d.value)).not.toContain(9999);
+      });
     });
 
     it('gives identical answers whether buckets come from rollups, raw dirty buckets, or a mix', async () => {
       const mixed = await answers();
       expect(mixed[2]![0]!.data).toEqual(oracle([pm().d1, pm().d2], { from: at('2024-03-09T00:00:00Z'), to: at('2024-03-12T00:00:00Z'), bucket: bucketBy.day(IST), dsAgg: 'last', agg: 'max' }));
 
-      await ctx.database.pool.query('DELETE FROM reading_15m; DELETE FROM reading_1h');
+      await ctx.database.pool.query('DELETE FROM reading_15m; DELETE FROM reading_1h; DELETE FROM reading_1d');
       for (const d of [p.d1, p.d2]) await markDirty(ctx.database, d, T0, T0 + MINUTES * MINUTE);
       const raw = await answers();
 

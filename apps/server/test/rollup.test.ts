@@ -117,6 +117,35 @@ describe('rollups', () => {
     expect((await hours(d.id))[1]).toEqual({ slot: 1, bucket: new Date(h), n: 4, sum: 13, min: 1, max: 6, first: 1, last: 4, slots: 3 });
   });
 
+  const DAY = 24 * HOUR;
+  /** Start of a closed day of reading_1d (India's days start at 18:30 UTC) two days or so ago. */
+  const closedDay = () => Math.floor((Date.now() - 1110 * MINUTE) / DAY) * DAY + 1110 * MINUTE - 2 * DAY;
+
+  it('rolls hours up into India days starting at 18:30 UTC, and recomputes a day when one quarter changes', async () => {
+    const d = await newDevice();
+    const day = closedDay();
+    await send(d.accessToken, [
+      { ts: day - MINUTE, values: { pm: 100 } }, // the day before
+      { ts: day + MINUTE, values: { pm: 2, so2: 20 } },
+      { ts: day + 5 * HOUR, values: { pm: 6 } },
+      { ts: day + DAY - MINUTE, values: { pm: 4, so2: 5 } },
+    ]);
+    await drainRollups(ctx.database);
+    const days = async () =>
+      (await ctx.database.pool.query('SELECT slot, bucket, n, sum, min, max, first, last, slots FROM reading_1d WHERE device_id = $1 ORDER BY bucket, slot', [d.id])).rows;
+    expect(await days()).toEqual([
+      { slot: 1, bucket: new Date(day - DAY), n: 1, sum: 100, min: 100, max: 100, first: 100, last: 100, slots: 1 },
+      { slot: 1, bucket: new Date(day), n: 3, sum: 12, min: 2, max: 6, first: 2, last: 4, slots: 3 },
+      { slot: 2, bucket: new Date(day), n: 2, sum: 25, min: 5, max: 20, first: 20, last: 5, slots: 2 },
+    ]);
+
+    // A late reading in the day's first quarter: only that quarter is marked, the whole day is redone.
+    await send(d.accessToken, [{ ts: day, values: { pm: 1 } }]);
+    expect(await dirtyCount(d.id)).toBe(1);
+    await drainRollups(ctx.database);
+    expect((await days())[1]).toEqual({ slot: 1, bucket: new Date(day), n: 4, sum: 13, min: 1, max: 6, first: 1, last: 4, slots: 3 });
+  });
+
   it('leaves buckets from `before` on for later, and refreshes at most `limit` per call', async () => {
     const d = await newDevice();
     const t = closedBucket();

@@ -39,7 +39,7 @@ export async function calendarFixture(db: Db, pool: pg.Pool, nowMs: number): Pro
   const history = new HistoryRepository({ db, pool });
   await history.copyReadings(lines(tenantId, device.id, from, minutes));
   await history.buildRollups([tenantId], from, to);
-  await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h');
+  await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h; ANALYZE reading_1d');
   const { key } = await svc.createApiKey(tenantId, 'bench');
   return { tenantId, stationId, deviceId: device.id, apiKey: key, startDate: `${year}-01-01`, readings: minutes };
 }

@@ -26,7 +26,7 @@ export async function trendFixture(db: Db, pool: pg.Pool, nowMs: number): Promis
   const history = new HistoryRepository({ db, pool });
   await history.copyReadings(lines(tenantId, device.id, from, minutes));
   await history.buildRollups([tenantId], from, nowMs);
-  await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h');
+  await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h; ANALYZE reading_1d');
   const { key } = await svc.createApiKey(tenantId, 'bench');
   return { tenantId, stationId, apiKey: key, readings: minutes * TREND_PARAMS.length };
 }

@@ -22,7 +22,8 @@ export class HistoryRepository extends PooledRepository {
 
   /**
    * Builds reading_15m from raw for the tenants, a month per statement so each reads one partition
-   * (15-minute buckets never straddle a month), then reading_1h from those quarters.
+   * (15-minute buckets never straddle a month), then reading_1h from those quarters and reading_1d
+   * from those hours.
    */
   async buildRollups(tenantIds: number[], fromMs: number, toMs: number): Promise<number> {
     let rows = 0;
@@ -53,6 +54,16 @@ export class HistoryRepository extends PooledRepository {
        WHERE tenant_id = ANY($1) AND bucket >= $2 AND bucket < $3
        GROUP BY 1, 2, 3, 4`,
       [tenantIds, new Date(fromMs - 3_600_000), new Date(toMs + 3_600_000)],
+    );
+    // Days from their hours, likewise.
+    await this.pool.query(
+      `INSERT INTO reading_1d (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last, slots)
+       SELECT tenant_id, device_id, slot, enviro_bucket_day(bucket), sum(n), sum(sum), min(min), max(max),
+              (array_agg(first ORDER BY bucket))[1], (array_agg(last ORDER BY bucket DESC))[1], sum(slots)
+       FROM reading_1h
+       WHERE tenant_id = ANY($1) AND bucket >= $2 AND bucket < $3
+       GROUP BY 1, 2, 3, 4`,
+      [tenantIds, new Date(fromMs - 86_400_000), new Date(toMs + 86_400_000)],
     );
     return rows;
   }

@@ -13,7 +13,7 @@ export interface RollupWorkerOptions {
 const BUCKET_MS = 15 * 60 * 1000;
 
 /**
- * Background job of the server: keeps the rollups (reading_15m, reading_1h) in step with raw
+ * Background job of the server: keeps the rollups (reading_15m, reading_1h, reading_1d) in step with raw
  * readings. It refreshes closed buckets only; the bucket still filling is read from raw by queries
  * anyway, and recomputing it on every pass would redo the same work while devices keep writing into it.
  * A bucket that fails is logged and left marked for a later try; the pass goes on with the others.

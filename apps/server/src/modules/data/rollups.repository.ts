@@ -38,6 +38,18 @@ JOIN reading_15m q ON q.tenant_id = h.tenant_id AND q.device_id = h.device_id
                   AND q.bucket >= h.bucket AND q.bucket < h.bucket + interval '1 hour'
 GROUP BY h.tenant_id, h.device_id, q.slot, h.bucket`;
 
+// The India days of the marked buckets (see 090_day_rollups.sql), from their hours in reading_1h.
+const DAYS = `SELECT DISTINCT m.tenant_id, m.device_id, enviro_bucket_day(m.bucket) AS bucket FROM ${KEYS}`;
+
+const RECOMPUTE_DAYS = `
+INSERT INTO reading_1d (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last, slots)
+SELECT d.tenant_id, d.device_id, h.slot, d.bucket, sum(h.n), sum(h.sum), min(h.min), max(h.max),
+       (array_agg(h.first ORDER BY h.bucket))[1], (array_agg(h.last ORDER BY h.bucket DESC))[1], sum(h.slots)
+FROM (${DAYS}) d
+JOIN reading_1h h ON h.tenant_id = d.tenant_id AND h.device_id = d.device_id
+                 AND h.bucket >= d.bucket AND h.bucket < d.bucket + interval '1 day'
+GROUP BY d.tenant_id, d.device_id, h.slot, d.bucket`;
+
 /** A dirty bucket: one device's 15-minute bucket. */
 export interface BucketMark {
   tenantId: number;
@@ -64,7 +76,7 @@ export interface RefreshResult {
 const NEXT_TRY = `now() + least(interval '1 hour', interval '30 seconds' * 2 ^ least(d.attempts, 12))`;
 
 /**
- * The rollups (reading_15m, reading_1h) and their queue of dirty marks (rollup_dirty, written by the
+ * The rollups (reading_15m, reading_1h, reading_1d) and their queue of dirty marks (rollup_dirty, written by the
  * ingestion commit). Pooled (see PooledRepository): a refresh holds its marks in a transaction on one
  * connection.
  */
@@ -78,8 +90,8 @@ export class RollupRepository extends PooledRepository {
   }
 
   /**
-   * Recomputes up to `limit` dirty 15-minute buckets from raw readings, and their hours from those
-   * quarters, and clears their marks, in one transaction. Marks are taken FOR UPDATE SKIP LOCKED, so
+   * Recomputes up to `limit` dirty 15-minute buckets from raw readings, their hours from those
+   * quarters and their days from those hours, and clears their marks, in one transaction. Marks are taken FOR UPDATE SKIP LOCKED, so
    * several workers share the queue, and an ingesting transaction that touches a held bucket waits and
    * then marks it again (see the telemetry module's readings.repository.ts).
    *
@@ -140,8 +152,8 @@ async function recompute(client: pg.PoolClient, marks: readonly BucketMark[]): P
     keys,
   );
   await client.query(RECOMPUTE, keys);
-  // Workers refreshing different quarters of one hour would each read the other's quarter as it
-  // was before; taken in turn, the last to commit reads every quarter current.
+  // Workers refreshing different quarters of one hour (or hours of one day) would each read the
+  // other's as it was before; taken in turn, the last to commit reads every one current.
   await client.query(`SELECT pg_advisory_xact_lock(hashtext('enviro_hour_rollups'))`);
   await client.query(
     `DELETE FROM reading_1h r USING (${HOURS}) h
@@ -149,6 +161,12 @@ async function recompute(client: pg.PoolClient, marks: readonly BucketMark[]): P
     keys,
   );
   await client.query(RECOMPUTE_HOURS, keys);
+  await client.query(
+    `DELETE FROM reading_1d r USING (${DAYS}) d
+     WHERE r.tenant_id = d.tenant_id AND r.device_id = d.device_id AND r.bucket = d.bucket`,
+    keys,
+  );
+  await client.query(RECOMPUTE_DAYS, keys);
   // Every consumer of closed slots (alerts, regulator push) gets the recomputed slots in this
   // transaction, so none misses a slot the rollup committed (019_slot_changes_and_suppression.sql).
   await client.query(

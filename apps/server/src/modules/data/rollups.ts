@@ -4,7 +4,7 @@ import { RollupRepository, type RefreshOptions } from './rollups.repository.ts';
 export type { RefreshOptions } from './rollups.repository.ts';
 
 /**
- * One rollup pass: recomputes up to `options.limit` dirty 15-minute buckets and their hours, and
+ * One rollup pass: recomputes up to `options.limit` dirty 15-minute buckets, their hours and days, and
  * clears their marks; returns how many buckets were refreshed (failing ones stay marked for a later try).
  */
 export async function refreshRollups(database: PooledHandle, options: RefreshOptions = {}): Promise<number> {

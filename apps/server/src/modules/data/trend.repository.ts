@@ -64,30 +64,42 @@ export function rollupSpan(query: BucketQuery): { from: number; to: number } {
   return { from, to };
 }
 
-const HOUR_MS = 4 * QUARTER_HOUR_MS;
-/** reading_1h's hours start at :30 UTC, the hours of India Standard Time (015_hour_rollups.sql). */
-const ROLLUP_HOUR_OFFSET_MS = 2 * QUARTER_HOUR_MS;
-
-/** Whether an instant starts an hour of reading_1h. */
-export function isRollupHour(instant: number): boolean {
-  return (((instant - ROLLUP_HOUR_OFFSET_MS) % HOUR_MS) + HOUR_MS) % HOUR_MS === 0;
+/**
+ * A grid of rollup buckets: `length` long, starting `offset` after each multiple of it since the
+ * epoch. reading_1h's hours start at :30 UTC and reading_1d's days at 18:30 UTC: the hours and days
+ * of India Standard Time (015_hour_rollups.sql, 090_day_rollups.sql).
+ */
+interface RollupGrid {
+  length: number;
+  offset: number;
 }
+const HOURS: RollupGrid = { length: 4 * QUARTER_HOUR_MS, offset: 2 * QUARTER_HOUR_MS };
+const DAYS: RollupGrid = { length: 96 * QUARTER_HOUR_MS, offset: 74 * QUARTER_HOUR_MS };
+
+/** The start of the grid's bucket holding an instant, and the end of the one holding the instant before `ms`. */
+const floorTo = (grid: RollupGrid, ms: number) => Math.floor((ms - grid.offset) / grid.length) * grid.length + grid.offset;
+const ceilTo = (grid: RollupGrid, ms: number) => Math.ceil((ms - grid.offset) / grid.length) * grid.length + grid.offset;
+const startsOn = (grid: RollupGrid, ms: number) => floorTo(grid, ms) === ms;
 
 /**
- * The part of the rollup span read from reading_1h: its whole hours, when every bucket starts on
- * the hour grid (so no hour straddles two buckets); else empty, at the span's end.
+ * The part of a span read from a coarser grid: its whole buckets, when every request bucket starts
+ * on that grid (so none of its buckets straddles two of the request's); else empty, at the span's end.
  */
-export function hourSpan(query: BucketQuery, span: { from: number; to: number }): { from: number; to: number } {
-  const from = Math.ceil((span.from - ROLLUP_HOUR_OFFSET_MS) / HOUR_MS) * HOUR_MS + ROLLUP_HOUR_OFFSET_MS;
-  const to = Math.floor((span.to - ROLLUP_HOUR_OFFSET_MS) / HOUR_MS) * HOUR_MS + ROLLUP_HOUR_OFFSET_MS;
-  if (from >= to || !query.starts.every(isRollupHour)) return { from: span.to, to: span.to };
+export function wholeSpan(query: BucketQuery, span: { from: number; to: number }, grid: RollupGrid): { from: number; to: number } {
+  const from = ceilTo(grid, span.from);
+  const to = floorTo(grid, span.to);
+  if (from >= to || !query.starts.every((start) => startsOn(grid, start))) return { from: span.to, to: span.to };
   return { from, to };
 }
 
+/** The hours (or days) of the grid overlapping a span, clipped to `within`; empty at its end when they do not meet. */
+function coveringSpan(span: { from: number; to: number }, grid: RollupGrid, within: { from: number; to: number }): { from: number; to: number } {
+  const from = Math.max(within.from, floorTo(grid, span.from));
+  const to = Math.min(within.to, ceilTo(grid, span.to));
+  return from < to ? { from, to } : { from: within.to, to: within.to };
+}
+
 const ts = (ms: number) => new Date(ms).toISOString();
-/** The start of the reading_1h hour holding an instant, and the end of the one holding the instant before `ms`. */
-const floorHour = (ms: number) => Math.floor((ms - ROLLUP_HOUR_OFFSET_MS) / HOUR_MS) * HOUR_MS + ROLLUP_HOUR_OFFSET_MS;
-const ceilHour = (ms: number) => Math.ceil((ms - ROLLUP_HOUR_OFFSET_MS) / HOUR_MS) * HOUR_MS + ROLLUP_HOUR_OFFSET_MS;
 
 /**
  * A raw value that counts as a reading: within the bound ingestion holds values to. Values stored
@@ -114,17 +126,19 @@ export class TrendRepository extends PooledRepository {
    * Per series and bucket: n, sum, min, max, first, last and slots with data, in one statement so the
    * answer is one snapshot while the rollup worker runs.
    *
-   * Three grains serve a range, coarsest first: whole hours of reading_1h (when the buckets are made of
-   * them), whole 15-minute slots of reading_15m for the rest of the rollup span, and raw readings for
-   * the partial slots at the range's edges and for slots marked in rollup_dirty (their rollup is stale
-   * or missing). An hour with a marked quarter is read by quarters. Raw readings are first folded into
-   * 15-minute partials like the rollups, so all paths combine the same way; `q` (the partial's start)
-   * orders partials for first/last, and `slots` counts 15-minute slots for availability.
+   * Four grains serve a range, coarsest first: whole India days of reading_1d and whole hours of
+   * reading_1h (each when the buckets are made of them), whole 15-minute slots of reading_15m for the
+   * rest of the rollup span, and raw readings for the partial slots at the range's edges and for slots
+   * marked in rollup_dirty (their rollup is stale or missing). A day with a marked quarter is read by
+   * hours, and an hour with one by quarters. Raw readings are first folded into 15-minute partials
+   * like the rollups, so all paths combine the same way; `q` (the partial's start) orders partials
+   * for first/last, and `slots` counts 15-minute slots for availability.
    */
   async buckets(keys: readonly SeriesKey[], query: BucketQuery): Promise<BucketStats[]> {
     if (keys.length === 0) return [];
     const span = rollupSpan(query);
-    const hours = hourSpan(query, span);
+    const hours = wholeSpan(query, span, HOURS);
+    const days = wholeSpan(query, hours, DAYS);
     // Sent once and read through an InitPlan: the branches would otherwise each carry the whole array.
     const starts = sql`(SELECT starts FROM grid)`;
     // Planning the statement over every monthly partition of a long range cost more than running it
@@ -133,10 +147,11 @@ export class TrendRepository extends PooledRepository {
     // first, and not at all when no series is bounded. A mark written between the two reads is left
     // to the next request, as one written just after the statement would be.
     const dirtySpan = await this.dirtySpan(keys, span);
-    const dirtyHours = { from: Math.max(hours.from, floorHour(dirtySpan.from)), to: Math.min(hours.to, ceilHour(dirtySpan.to)) };
+    const dirtyHours = coveringSpan(dirtySpan, HOURS, hours);
+    const dirtyDays = coveringSpan(dirtySpan, DAYS, days);
     const anyBounded = keys.some((k) => (k.fromMs != null && k.fromMs > hours.from) || (k.toMs != null && k.toMs < hours.to));
-    const [from, to, rollupFrom, rollupTo, hourFrom, hourTo] = [query.from, query.to, span.from, span.to, hours.from, hours.to].map(ts);
-    const [dirtyFrom, dirtyTo, dirtyHourFrom, dirtyHourTo] = [dirtySpan.from, dirtySpan.to, dirtyHours.from, Math.max(dirtyHours.from, dirtyHours.to)].map(ts);
+    const [from, to, rollupFrom, rollupTo, hourFrom, hourTo, dayFrom, dayTo] = [query.from, query.to, span.from, span.to, hours.from, hours.to, days.from, days.to].map(ts);
+    const [dirtyFrom, dirtyTo, dirtyHourFrom, dirtyHourTo, dirtyDayFrom, dirtyDayTo] = [dirtySpan.from, dirtySpan.to, dirtyHours.from, dirtyHours.to, dirtyDays.from, dirtyDays.to].map(ts);
     const { firstLast } = query.with;
     const rawFirst = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
     const rawLast = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
@@ -144,15 +159,18 @@ export class TrendRepository extends PooledRepository {
     const last = firstLast ? sql`(array_agg(last ORDER BY q DESC))[1]` : sql`NULL::float8`;
     const min = query.with.min ? sql`min(min)` : sql`NULL::float8`;
     const max = query.with.max ? sql`max(max)` : sql`NULL::float8`;
-    const quarters = (where: ReturnType<typeof sql>) => sql`
+    // Rows of a rollup table, kept out when stale: `stale` names the CTE of its marked buckets.
+    const rollup = (table: 'reading_1d' | 'reading_1h' | 'reading_15m', stale: 'dirty_day' | 'dirty_hour' | 'dirty', where: ReturnType<typeof sql>) => sql`
         SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
-               r.n, r.sum, r.min, r.max, r.first, r.last, 1 AS slots
+               r.n, r.sum, r.min, r.max, r.first, r.last, ${table === 'reading_15m' ? sql`1` : sql`r.slots`} AS slots
         FROM s
-        JOIN reading_15m r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
+        JOIN ${sql.table(table)} r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
         WHERE ${where}
-          AND r.bucket >= s.from_ts AND r.bucket < s.to_ts
           -- NOT IN over the few dirty marks runs as one hashed lookup; NOT EXISTS planned a nested loop.
-          AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty)`;
+          AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM ${sql.table(stale)})`;
+    // Hours of series no mount bounds, clean ones only (a marked hour is read by quarters below).
+    const hoursOf = (where: ReturnType<typeof sql>) => rollup('reading_1h', 'dirty_hour', sql`NOT s.bounded AND ${where}`);
+    const quarters = (where: ReturnType<typeof sql>) => rollup('reading_15m', 'dirty', sql`${where} AND r.bucket >= s.from_ts AND r.bucket < s.to_ts`);
 
     // One text value instead of a protocol row per (series, bucket): Node spends more decoding thousands
     // of rows than PostgreSQL spends producing them (measured on the bench trend: 23 ms for rows, 19 ms
@@ -171,6 +189,10 @@ export class TrendRepository extends PooledRepository {
         SELECT DISTINCT tenant_id, device_id, enviro_bucket_hour(bucket) AS bucket
         FROM dirty WHERE bucket >= ${hourFrom} AND bucket < ${hourTo}
       ),
+      dirty_day AS (
+        SELECT DISTINCT tenant_id, device_id, enviro_bucket_day(bucket) AS bucket
+        FROM dirty WHERE bucket >= ${dayFrom} AND bucket < ${dayTo}
+      ),
       raw AS (
         SELECT x.tenant_id, x.device_id, x.ts, x.vals
         FROM reading x JOIN d USING (tenant_id, device_id)
@@ -187,12 +209,14 @@ export class TrendRepository extends PooledRepository {
         WHERE x.ts >= ${dirtyFrom} AND x.ts < ${dirtyTo}
       ),
       parts AS (
-        SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
-               r.n, r.sum, r.min, r.max, r.first, r.last, r.slots
-        FROM s
-        JOIN reading_1h r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
-        WHERE r.bucket >= ${hourFrom} AND r.bucket < ${hourTo} AND NOT s.bounded
-          AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
+        ${rollup('reading_1d', 'dirty_day', sql`NOT s.bounded AND r.bucket >= ${dayFrom} AND r.bucket < ${dayTo}`)}
+        UNION ALL
+        ${hoursOf(sql`r.bucket >= ${hourFrom} AND r.bucket < ${dayFrom}`)}
+        UNION ALL
+        ${hoursOf(sql`r.bucket >= ${dayTo} AND r.bucket < ${hourTo}`)}
+        UNION ALL
+        ${hoursOf(sql`(r.tenant_id, r.device_id, enviro_bucket_day(r.bucket)) IN (SELECT tenant_id, device_id, bucket FROM dirty_day)
+          AND r.bucket >= ${dirtyDayFrom} AND r.bucket < ${dirtyDayTo}`)}
         UNION ALL
         ${quarters(sql`r.bucket >= ${rollupFrom} AND r.bucket < ${hourFrom}`)}
         UNION ALL

@@ -17,6 +17,7 @@ export interface Database {
   reading: ReadingTable;
   reading_15m: Reading15mTable;
   reading_1h: Reading1hTable;
+  reading_1d: Reading1hTable;
   rollup_dirty: RollupDirtyTable;
   slot_consumer: SlotConsumerTable;
   slot_change: SlotChangeTable;
@@ -227,9 +228,9 @@ export interface Reading15mTable {
   last: number;
 }
 
-/** Hours starting at :30 UTC (India's hours), from their quarters in reading_15m. */
+/** Hours starting at :30 UTC (India's hours), from their quarters in reading_15m; and India's days (reading_1d) from those hours. */
 export interface Reading1hTable extends Reading15mTable {
-  /** Quarters of the hour holding data. */
+  /** Quarters of the hour (or day) holding data. */
   slots: number;
 }
 
