@@ -26,6 +26,16 @@ describe('seedDemo', () => {
     expect(repeating.rows[0].n).toBe(1);
   });
 
+  it('shows alerts that late readings joined: one resolved and pointing at the one carrying the breach', async () => {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT m.status, m.slot_count AS merged_slots, s.slot_count, s.started_at < m.started_at AS survivor_first, s.merged_into
+       FROM alert_episode m JOIN alert_episode s ON s.tenant_id = m.tenant_id AND s.id = m.merged_into`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    // Two breached slots with a clean one between, then that slot breached too: one alert of three slots.
+    for (const row of rows) expect(row).toEqual({ status: 'RESOLVED', merged_slots: 1, slot_count: 3, survivor_first: true, merged_into: null });
+  });
+
   it('creates a statutory body with its industries in mixed statuses', async () => {
     const tenants = await ctx.db.selectFrom('tenant').select(['id', 'type', 'status']).execute();
     const statutory = tenants.filter((t) => t.type === 'statutory');

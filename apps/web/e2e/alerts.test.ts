@@ -257,6 +257,26 @@ describe('alerts in a browser', () => {
     }
   });
 
+  it('an alert that late readings joined to another says so and links to it', async () => {
+    // The demo's merged alert (seedMergedAlert), of another industry reporting to the board.
+    const merged = await sql<{ id: string; into: string; label: string }>`
+      SELECT a.id::text, a.merged_into::text AS into, sp.label FROM alert_episode a JOIN std_param sp ON sp.id = a.std_param_id
+      WHERE a.merged_into IS NOT NULL ORDER BY a.id LIMIT 1`.execute(database.db);
+    const { id, into, label } = merged.rows[0]!;
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const { context, page, errors } = await openAt(browser, base, viewport, `/app/alerts/${id}`, cookies.statutory);
+      await page.getByText('Late readings joined this breach to').waitFor();
+      await chartDrawn(page, `${label} 15-minute averages around the breach`);
+      await screenshot(page, `alert-merged-${viewport}`);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await page.getByRole('link', { name: `alert ${into}` }).click();
+      await page.getByRole('heading', { level: 1, name: new RegExp(`Alert ${into}:`) }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/app/alerts/${into}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   // The whole flow once; on a phone, the same screens and forms are checked to fit (below).
   it.each<ViewportName>(['desktop'])('an administrator creates a rule, disables it, changes its condition and adds an escalation (%s)', async (viewport) => {
     const { context, page, errors } = await openAt(browser, base, viewport, '/app/admin/alert-rules', cookies.tenantAdmin);

@@ -1,8 +1,10 @@
-import type { Db } from '../platform/database/database.ts';
+import type { DatabaseHandle, Db } from '../platform/database/database.ts';
 import { AlertEvaluator } from '../modules/alerts/alert-evaluation.ts';
+import { drainRollups } from '../modules/data/rollups.ts';
 import { DemoAlertsRepository } from './alerts-demo.repository.ts';
 
 const HOUR_MS = 3_600_000;
+const SLOT_MS = 15 * 60_000;
 
 /**
  * Demo alerts: the CPCB default rules and escalations, data loss/fill rules on every station, the
@@ -28,4 +30,28 @@ export async function seedDemoAlerts(db: Db, tenantIds: readonly number[], toMs:
     else if (i % 7 === 1) await repo.setStatus(a, 'CLOSED', 'Analyser purge cycle, not a process emission', at);
   }
   return open.length;
+}
+
+/**
+ * A merged alert: one series of the industry made to break its limit in two 15-minute slots with a
+ * clean one between (two alerts), then that slot's readings corrected above the limit, as late data
+ * would be: the later alert is resolved as merged into the earlier, which carries the whole breach.
+ * Three hours before `toMs`, clean slots either side. Answers the industry's merged alerts.
+ */
+export async function seedMergedAlert(database: DatabaseHandle, tenantId: number, toMs: number): Promise<number> {
+  const repo = new DemoAlertsRepository(database.db);
+  const series = await repo.limitedSeries(tenantId);
+  if (!series) return 0;
+  const evaluator = new AlertEvaluator(database.db, () => toMs);
+  const start = Math.floor((toMs - 3 * HOUR_MS) / SLOT_MS) * SLOT_MS;
+  const write = async (slots: [index: number, ofLimit: number][]) => {
+    for (const [i, ofLimit] of slots) {
+      await repo.rewriteReadings(tenantId, series.deviceId, series.slot, new Date(start + i * SLOT_MS), new Date(start + (i + 1) * SLOT_MS), ofLimit * series.max);
+    }
+    await drainRollups(database);
+    await evaluator.drain(500);
+  };
+  await write([[0, 0.5], [1, 1.5], [2, 0.5], [3, 1.5], [4, 0.5]]);
+  await write([[2, 1.4]]);
+  return repo.mergedAlerts(tenantId);
 }

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../platform/database/database.ts';
-import { seedDemoAlerts } from './alerts-demo.ts';
+import { seedDemoAlerts, seedMergedAlert } from './alerts-demo.ts';
 import { seedDemoReports } from './reports-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
@@ -113,6 +113,10 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   log(`created ${accounts.accounts.length} demo accounts (${since(started)})`);
   const openAlerts = await seedDemoAlerts(database.db, tenantIds, toMs, Math.min(24, days * 24));
   log(`evaluated the last day for alerts: ${openAlerts} were open (${since(started)})`);
+  if (tenantIds[1] !== undefined) {
+    const merged = await seedMergedAlert(database, tenantIds[1], toMs);
+    log(`late readings joined ${merged} alerts of the second industry into others (${since(started)})`);
+  }
   const reports = await seedDemoReports(database.db, tenantIds, log);
   log(`scheduled ${reports.schedules} reports, ${reports.sent} sent for their latest period; built ${reports.jobs} report jobs (${since(started)})`);
   return {

@@ -18,7 +18,8 @@ interface DataTableProps<T> {
   title: string;
   columns: readonly DataTableColumn<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string | number;
+  /** A row's React key; `index` is its position, for lists without an identity such as a history. */
+  rowKey: (row: T, index: number) => string | number;
   emptyText?: string;
   /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
@@ -53,8 +54,8 @@ export function DataTable<T>({ title, columns, rows, rowKey, emptyText = 'Nothin
                 </Table.Td>
               </Table.Tr>
             ) : (
-              rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+              rows.map((row, index) => (
+                <Table.Tr key={rowKey(row, index)}>
                   {columns.map((c) => (
                     <Table.Td key={c.header} ta={c.align ?? 'left'} style={wrapStyle(c)}>
                       {c.render ? c.render(row) : c.value(row)}

@@ -16,7 +16,7 @@ const COLUMNS: DataTableColumn<AlertTransition>[] = [
 export function AlertTransitionsTable({ transitions }: { transitions: readonly AlertTransition[] }) {
   return (
     <Paper withBorder p="md">
-      <DataTable title="Transitions" columns={COLUMNS} rows={transitions} rowKey={(t) => `${t.at}-${t.to}`} emptyText="No transition recorded." minWidth={520} />
+      <DataTable title="Transitions" columns={COLUMNS} rows={transitions} rowKey={(_, index) => index} emptyText="No transition recorded." minWidth={520} />
     </Paper>
   );
 }
