@@ -16,7 +16,9 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
   const mqttPort = await findFreePort(0);
   // The embedded broker: the device path measured is the one the product ships by default.
   const { MQTT_URL: _external, ...env } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  // BENCH_PROFILE_DIR: the server writes a V8 CPU profile there when it stops (NODE_OPTIONS may not carry --cpu-prof).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER_ENTRY], {
     env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port), MQTT_PORT: String(mqttPort), SEED_DEMO: 'never', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
