@@ -29,6 +29,7 @@ const INPUTS = [
 ];
 
 interface Stamp {
+  /** The inputs' hash and the build's NODE_ENV (a development build of the same sources is not this one). */
   inputs: string;
   /** dist/index.html as this build left it: another build (npm start, a second checkout) changes it. */
   indexMtimeMs: number;
@@ -39,10 +40,12 @@ interface Stamp {
  * when dist/ is the build of exactly the current sources (a rerun without web changes saves ~15 s).
  */
 export default async function buildWeb(): Promise<void> {
-  const inputs = await hashInputs();
+  const inputs = `production:${await hashInputs()}`;
   const stamp = await readStamp();
   if (stamp?.inputs === inputs && existsSync(INDEX) && (await stat(INDEX)).mtimeMs === stamp.indexMtimeMs) return;
-  await promisify(execFile)('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB, maxBuffer: 16 * 1024 * 1024 });
+  // NODE_ENV is 'test' under Vitest, and Vite builds for the NODE_ENV it finds: the browser tests ran
+  // React's development build (StrictMode mounting every component twice), not what users get.
+  await promisify(execFile)('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } });
   await mkdir(path.dirname(STAMP), { recursive: true });
   await writeFile(STAMP, JSON.stringify({ inputs, indexMtimeMs: (await stat(INDEX)).mtimeMs } satisfies Stamp));
 }
