@@ -92,32 +92,6 @@ export class DemoAlertsRepository extends Repository {
     return r && { deviceId: r.device_id, slot: r.slot, max: r.max_value };
   }
 
-  /**
-   * Sets every stored reading of a series in [from, to) to `value`, as a correction of raw data, with
-   * what ingestion derives from readings: the SYSTEM alerts of values outside the limits, raised again
-   * for the new values, and the 15-minute slots marked for the rollup worker.
-   */
-  async rewriteReadings(tenantId: number, deviceId: string, slot: number, from: Date, to: Date, value: number): Promise<void> {
-    await sql`
-      UPDATE reading SET vals[${slot}] = ${value}::float8
-      WHERE tenant_id = ${tenantId} AND device_id = ${deviceId} AND ts >= ${from} AND ts < ${to} AND vals[${slot}] IS NOT NULL`.execute(this.db);
-    await sql`
-      DELETE FROM alert WHERE tenant_id = ${tenantId} AND device_id = ${deviceId} AND slot = ${slot} AND type = 'SYSTEM' AND ts >= ${from} AND ts < ${to}`.execute(this.db);
-    await sql`
-      INSERT INTO alert (tenant_id, device_id, entity_id, slot, std_param_id, type, ts, value, limit_min, limit_max)
-      SELECT l.tenant_id, l.device_id, d.entity_id, l.slot, p.std_param_id, 'SYSTEM', r.ts, r.vals[l.slot], l.min_value, l.max_value
-      FROM param_limit l
-      JOIN device_param p ON p.tenant_id = l.tenant_id AND p.device_id = l.device_id AND p.slot = l.slot
-      JOIN device d ON d.tenant_id = l.tenant_id AND d.id = l.device_id
-      JOIN reading r ON r.tenant_id = l.tenant_id AND r.device_id = l.device_id
-      WHERE l.tenant_id = ${tenantId} AND l.device_id = ${deviceId} AND l.slot = ${slot} AND r.ts >= ${from} AND r.ts < ${to}
-        AND (r.vals[l.slot] > l.max_value OR r.vals[l.slot] < l.min_value)`.execute(this.db);
-    await sql`
-      INSERT INTO rollup_dirty (tenant_id, device_id, bucket)
-      SELECT ${tenantId}, ${deviceId}, b FROM generate_series(${from}::timestamptz, ${to}::timestamptz - interval '15 minutes', interval '15 minutes') b
-      ON CONFLICT DO NOTHING`.execute(this.db);
-  }
-
   /** Alerts of the tenant that late readings joined into another. */
   async mergedAlerts(tenantId: number): Promise<number> {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM alert_episode WHERE tenant_id = ${tenantId} AND merged_into IS NOT NULL`.execute(this.db);

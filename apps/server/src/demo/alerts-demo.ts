@@ -2,6 +2,7 @@ import type { DatabaseHandle, Db } from '../platform/database/database.ts';
 import { AlertEvaluator } from '../modules/alerts/alert-evaluation.ts';
 import { drainRollups } from '../modules/data/rollups.ts';
 import { DemoAlertsRepository } from './alerts-demo.repository.ts';
+import { HistoryRepository } from './history.repository.ts';
 
 const HOUR_MS = 3_600_000;
 const SLOT_MS = 15 * 60_000;
@@ -42,11 +43,13 @@ export async function seedMergedAlert(database: DatabaseHandle, tenantId: number
   const repo = new DemoAlertsRepository(database.db);
   const series = await repo.limitedSeries(tenantId);
   if (!series) return 0;
+  const history = new HistoryRepository(database);
   const evaluator = new AlertEvaluator(database.db, () => toMs);
   const start = Math.floor((toMs - 3 * HOUR_MS) / SLOT_MS) * SLOT_MS;
   const write = async (slots: [index: number, ofLimit: number][]) => {
     for (const [i, ofLimit] of slots) {
-      await repo.rewriteReadings(tenantId, series.deviceId, series.slot, new Date(start + i * SLOT_MS), new Date(start + (i + 1) * SLOT_MS), ofLimit * series.max);
+      const slot = { deviceId: series.deviceId, slot: series.slot, from: new Date(start + i * SLOT_MS), to: new Date(start + (i + 1) * SLOT_MS) };
+      await history.rewriteReadings(tenantId, slot, ofLimit * series.max);
     }
     await drainRollups(database);
     await evaluator.drain(500);

@@ -99,8 +99,11 @@ export class HistoryRepository extends PooledRepository {
     );
   }
 
-  /** A SYSTEM alert for every stored reading outside its parameter's limits. */
-  async raiseAlerts(tenantIds: number[]): Promise<number> {
+  /**
+   * A SYSTEM alert for every stored reading outside its parameter's limits; with `series`, only for
+   * that device parameter's readings in [from, to).
+   */
+  async raiseAlerts(tenantIds: number[], series?: SeriesRange): Promise<number> {
     const result = await this.pool.query(
       `INSERT INTO alert (tenant_id, device_id, entity_id, slot, std_param_id, type, ts, value, limit_min, limit_max)
        SELECT l.tenant_id, l.device_id, d.entity_id, l.slot, p.std_param_id, 'SYSTEM', r.ts, r.vals[l.slot],
@@ -110,9 +113,43 @@ export class HistoryRepository extends PooledRepository {
        JOIN device d ON d.tenant_id = l.tenant_id AND d.id = l.device_id
        JOIN reading r ON r.tenant_id = l.tenant_id AND r.device_id = l.device_id
        WHERE l.tenant_id = ANY($1) AND (r.vals[l.slot] > l.max_value OR r.vals[l.slot] < l.min_value)
+         AND ($2::bigint IS NULL OR (l.device_id = $2 AND l.slot = $3 AND r.ts >= $4 AND r.ts < $5))
        ON CONFLICT (tenant_id, device_id, slot, ts, type) DO NOTHING`,
-      [tenantIds],
+      [tenantIds, series?.deviceId ?? null, series?.slot ?? null, series?.from ?? null, series?.to ?? null],
     );
     return result.rowCount ?? 0;
   }
+
+  /**
+   * Sets every stored reading of one device parameter in [from, to) to `value`, as a correction of
+   * raw data, with what ingestion derives from readings: the SYSTEM alerts of values outside the
+   * limits raised again for the new values, and the 15-minute slots marked for the rollup worker.
+   */
+  async rewriteReadings(tenantId: number, series: SeriesRange, value: number): Promise<void> {
+    const { deviceId, slot, from, to } = series;
+    await this.pool.query(
+      `UPDATE reading SET vals[$3] = $6::float8
+       WHERE tenant_id = $1 AND device_id = $2 AND ts >= $4 AND ts < $5 AND vals[$3] IS NOT NULL`,
+      [tenantId, deviceId, slot, from, to, value],
+    );
+    await this.pool.query(
+      `DELETE FROM alert WHERE tenant_id = $1 AND device_id = $2 AND slot = $3 AND type = 'SYSTEM' AND ts >= $4 AND ts < $5`,
+      [tenantId, deviceId, slot, from, to],
+    );
+    await this.raiseAlerts([tenantId], series);
+    await this.pool.query(
+      `INSERT INTO rollup_dirty (tenant_id, device_id, bucket)
+       SELECT $1, $2, b FROM generate_series($3::timestamptz, $4::timestamptz - interval '15 minutes', interval '15 minutes') b
+       ON CONFLICT DO NOTHING`,
+      [tenantId, deviceId, from, to],
+    );
+  }
+}
+
+/** One device parameter's readings in [from, to). */
+export interface SeriesRange {
+  deviceId: string;
+  slot: number;
+  from: Date;
+  to: Date;
 }
