@@ -201,6 +201,55 @@ describe('alert evaluation on closed 15-minute slots', () => {
     expect(found.map((e) => [e.status, e.slot_count, e.ended_at?.getTime()])).toEqual([['RESOLVED', 2, t + 3 * BUCKET]]);
   });
 
+  // Slot averages of pm (limit 50); null: no data. Breaches that span passes, gaps without data
+  // inside a breach, and a breach whose clean slot lies hours later.
+  const backlog = [10, 60, 70, 80, 10, 65, null, null, null, 70, 75, 10, 60, 10, 55, null, null, null, null, null, null, 52, 90, 10, 20, 58, 61];
+  const flushed = [
+    {
+      clearSlots: 1,
+      // [status, start slot, end slot, breaching slots, peak]
+      expected: [
+        ['RESOLVED', 1, 4, 3, 80],
+        ['RESOLVED', 5, 11, 3, 75],
+        ['RESOLVED', 12, 13, 1, 60],
+        ['RESOLVED', 14, 23, 3, 90],
+        ['OPEN', 25, null, 2, 61],
+      ],
+    },
+    {
+      clearSlots: 2,
+      expected: [
+        ['RESOLVED', 1, 23, 10, 90],
+        ['OPEN', 25, null, 2, 61],
+      ],
+    },
+  ];
+  for (const { clearSlots, expected } of flushed) {
+    it(`a backlog flushed newest first, a few slots a pass, ends with the alerts of the same readings sent in order (clear after ${clearSlots} slot(s))`, async () => {
+      const inOrder = await station();
+      const newestFirst = await station();
+      await ctx.database.pool.query(`UPDATE alert_rule SET clear_slots = $2 WHERE tenant_id = ANY($1::int[])`, [[inOrder.tenantId, newestFirst.tenantId], clearSlots]);
+      const t = base();
+      const slots = backlog.flatMap((v, k) => (v === null ? [] : slotOf(t + k * BUCKET, v)));
+      await send(inOrder.accessToken, slots);
+      await evaluate();
+      for (let end = backlog.length; end > 0; end -= 4) {
+        const chunk = slots.filter((r) => r.ts >= t + (end - 4) * BUCKET && r.ts < t + end * BUCKET);
+        if (chunk.length > 0) await send(newestFirst.accessToken, chunk);
+        await evaluate();
+      }
+      const alerts = async (deviceId: number) => {
+        const { rows } = await ctx.database.pool.query(
+          `SELECT status, started_at, ended_at, slot_count, peak FROM alert_episode WHERE device_id = $1 AND merged_into IS NULL AND slot_count > 0 ORDER BY started_at`,
+          [deviceId],
+        );
+        return rows.map((r) => [r.status, (r.started_at.getTime() - t) / BUCKET, r.ended_at === null ? null : (r.ended_at.getTime() - t) / BUCKET, r.slot_count, r.peak]);
+      };
+      expect(await alerts(inOrder.id)).toEqual(expected);
+      expect(await alerts(newestFirst.id)).toEqual(expected);
+    });
+  }
+
   it('attributes slots to the station the device was mounted on then: its rules before a move, the new station’s after', async () => {
     const tenantId = (await ctx.b.newTenant()).id;
     const a = (await ctx.b.newEntity({ tenantId, name: 'Stack A' })).id;

@@ -327,21 +327,24 @@ export class AlertEvaluationRepository extends Repository {
   }
 
   /**
-   * The 15-minute aggregates (reading_15m, written by the rollup worker) of some slots of devices,
-   * as (device, bucket) pairs: each pair is one index probe (not every device with every bucket;
-   * OFFSET 0 keeps the lateral subquery a probe even when stale statistics would favour a hash join
-   * over the whole table), and the bounds keep the plan to the partitions concerned.
+   * The 15-minute aggregates (reading_15m, written by the rollup worker) of series over spans of
+   * slots: each span is one range of the table's primary key (tenant, device, slot, bucket). Probing
+   * by device and bucket alone, the slot left open, walked every row of the device in the partition
+   * (every parameter, every slot of the month so far) for each bucket. OFFSET 0 keeps the lateral
+   * subquery a probe even when stale statistics would favour a hash join over the whole table, and
+   * the bounds keep the plan to the partitions concerned.
    */
-  async aggregates(tenantId: number, slots: readonly { deviceId: string; bucket: number }[]): Promise<SlotAggregate[]> {
-    if (slots.length === 0) return [];
-    const buckets = slots.map((s) => s.bucket);
+  async aggregates(tenantId: number, spans: readonly { deviceId: string; slot: number; from: number; to: number }[]): Promise<SlotAggregate[]> {
+    if (spans.length === 0) return [];
     const { rows } = await sql<{ device_id: string; slot: number; bucket: number; n: number; sum: number; min: number; max: number }>`
       SELECT r.device_id::text, r.slot, ${TO_MS(sql`r.bucket`)} AS bucket, r.n, r.sum, r.min, r.max
-      FROM unnest(${sql.val(slots.map((s) => s.deviceId))}::bigint[], ${sql.val(buckets)}::float8[]) AS k(device_id, bucket_ms)
+      FROM unnest(${sql.val(spans.map((s) => s.deviceId))}::bigint[], ${sql.val(spans.map((s) => s.slot))}::smallint[],
+                  ${sql.val(spans.map((s) => s.from))}::float8[], ${sql.val(spans.map((s) => s.to))}::float8[]) AS k(device_id, slot, from_ms, to_ms)
       CROSS JOIN LATERAL (
         SELECT * FROM reading_15m x
-        WHERE x.tenant_id = ${tenantId} AND x.device_id = k.device_id AND x.bucket = ${FROM_MS(sql`k.bucket_ms`)}
-          AND x.bucket >= ${new Date(Math.min(...buckets))} AND x.bucket <= ${new Date(Math.max(...buckets))}
+        WHERE x.tenant_id = ${tenantId} AND x.device_id = k.device_id AND x.slot = k.slot
+          AND x.bucket >= ${FROM_MS(sql`k.from_ms`)} AND x.bucket <= ${FROM_MS(sql`k.to_ms`)}
+          AND x.bucket >= ${new Date(Math.min(...spans.map((s) => s.from)))} AND x.bucket <= ${new Date(Math.max(...spans.map((s) => s.to)))}
         OFFSET 0) r`.execute(this.db);
     return rows.map((r) => ({ deviceId: r.device_id, slot: r.slot, bucket: r.bucket, n: r.n, avg: r.sum / r.n, min: r.min, max: r.max }));
   }

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/database/database.ts';
 import type { SlotChange } from '../data/slot-changes.service.ts';
 import { SlotChangeFeed } from '../data/slot-changes.service.ts';
 import { SuppressionWindowService, type SuppressionWindow } from '../devices/suppression-windows.service.ts';
-import { planSeries, type EpisodeState, type KnownEpisode, type Transition } from './alert-episode-plan.ts';
+import { planSeries, segments, type EpisodeState, type SlotRow, type KnownEpisode, type Transition } from './alert-episode-plan.ts';
 import {
   AlertEvaluationRepository,
   type DeviceMount,
@@ -80,8 +80,38 @@ export function slotSuppressed(windows: readonly SuppressionWindow[], device: { 
   );
 }
 
-/** Slots read past the last change for the clean slots that clear an episode (slots without data in between neither clear nor end it). */
-const LOOKAHEAD_SLOTS = 96;
+/** Changed slots of a device further apart than this are read as separate spans of its aggregates. */
+const SPAN_GAP_SLOTS = 8;
+
+/**
+ * The spans of 15-minute aggregates a batch reads: for each judged series, its device's changed
+ * slots in runs (a gap of more than SPAN_GAP_SLOTS starts another), so a device's slots of today and
+ * of last month are two short ranges rather than one long one.
+ */
+function aggregateSpans(series: readonly Pick<EvalSeries, 'deviceId' | 'slot'>[], buckets: ReadonlyMap<string, readonly number[]>) {
+  const runsOf = new Map<string, { from: number; to: number }[]>();
+  for (const [deviceId, sorted] of buckets) {
+    const runs: { from: number; to: number }[] = [];
+    for (const bucket of sorted) {
+      const last = runs.at(-1);
+      if (last && bucket - last.to <= SPAN_GAP_SLOTS * BUCKET_MS) last.to = bucket;
+      else runs.push({ from: bucket, to: bucket });
+    }
+    runsOf.set(deviceId, runs);
+  }
+  const distinct = new Map(series.map((s) => [`${s.deviceId}:${s.slot}`, s]));
+  return [...distinct.values()].flatMap((s) => (runsOf.get(s.deviceId) ?? []).map((run) => ({ deviceId: s.deviceId, slot: s.slot, ...run })));
+}
+
+/**
+ * Slots read past the last change (and past the episodes near it) for the clean slots that clear an
+ * episode. A short look first; a series whose rows read still end in a breach, or short of its clear
+ * condition, is read again as far as FAR_LOOKAHEAD_SLOTS (slots without data in between neither clear
+ * nor end an episode). A backlog flushed newest first has the rest of each series stored after every
+ * change, and reading a day past each one was most of the evaluation's time.
+ */
+const NEAR_LOOKAHEAD_SLOTS = 4;
+const FAR_LOOKAHEAD_SLOTS = 96;
 
 type Limits = { min: number | null; max: number | null };
 
@@ -145,17 +175,35 @@ const stored = (s: EpisodeState): StoredEpisodeState => ({
  * standing for the rest (`seed`). Otherwise (late readings inside or before an episode) every slot
  * of the episodes near the changes, with the clear condition's margin before them.
  */
-function readRange(rule: EvalRule, episodes: readonly KnownEpisode[], changed: readonly number[]): { lo: number; hi: number; seed?: KnownEpisode } {
+function readRange(rule: EvalRule, episodes: readonly KnownEpisode[], changed: readonly number[], lookahead: number): { lo: number; hi: number; seed?: KnownEpisode } {
   const first = changed[0]!;
-  const hi = changed.at(-1)! + (rule.clearSlots + LOOKAHEAD_SLOTS) * BUCKET_MS;
+  const hi = changed.at(-1)! + (rule.clearSlots + lookahead) * BUCKET_MS;
   const latest = episodes.reduce<KnownEpisode | undefined>((a, e) => (!a || e.lastBreachAt > a.lastBreachAt ? e : a), undefined);
   if (latest && (latest.slotCount > 0 || latest.status === 'CLOSED') && first > latest.lastBreachAt && episodes.every((e) => e.startedAt <= latest.lastBreachAt)) {
     return { lo: latest.lastBreachAt + BUCKET_MS, hi, seed: latest };
   }
   return {
     lo: Math.min(first, ...episodes.map((e) => e.startedAt)) - (rule.clearSlots + neededSlots(rule)) * BUCKET_MS,
-    hi: Math.max(hi, ...episodes.map((e) => Math.max(e.lastBreachAt, e.endedAt ?? 0) + (rule.clearSlots + LOOKAHEAD_SLOTS) * BUCKET_MS)),
+    hi: Math.max(hi, ...episodes.map((e) => Math.max(e.lastBreachAt, e.endedAt ?? 0) + (rule.clearSlots + lookahead) * BUCKET_MS)),
   };
+}
+
+/** The last breaching slot of the series' segments that hold a changed slot (-Infinity: none). */
+function changedReach(x: { rule: EvalRule; changed: readonly number[]; episodes: readonly KnownEpisode[] }, rows: readonly SlotRow[], seed: KnownEpisode | undefined): number {
+  const closed = x.episodes.filter((e) => e.status === 'CLOSED');
+  return segments(rows, x.rule.clearSlots, seed, closed)
+    .filter((seg) => x.changed.some((c) => c >= seg.first && c <= (seg.clearedAt ?? Infinity)))
+    .reduce((m, seg) => Math.max(m, seg.last), -Infinity);
+}
+
+/** Whether the rows read may end inside an episode: after a breach (or the seed's) come fewer clean slots than clear it. */
+function openAtEnd(rows: readonly { breach: boolean }[], seed: KnownEpisode | undefined, clearSlots: number): boolean {
+  let clean = 0;
+  for (let k = rows.length - 1; k >= 0; k--) {
+    if (rows[k]!.breach) return clean < clearSlots;
+    clean += 1;
+  }
+  return seed !== undefined && seed.status !== 'CLOSED' && clean < clearSlots;
 }
 
 // One formatter for every message: building one per call took half the evaluation's JavaScript time
@@ -246,7 +294,7 @@ export class AlertEvaluator {
     if (judged.length > 0) {
       const pairs = [...stations].flatMap(([deviceId, periods]) => periods.map((p) => ({ deviceId, entityId: p.entityId })));
       const [aggs, covering] = await Promise.all([
-        repo.aggregates(tenantId, [...buckets].flatMap(([deviceId, ofDevice]) => ofDevice.map((bucket) => ({ deviceId, bucket })))),
+        repo.aggregates(tenantId, aggregateSpans(judged.map((j) => j.series), buckets)),
         windows.covering(tenantId, pairs, new Date(from), new Date(to)),
       ]);
       const aggOf = new Map(aggs.map((a) => [`${a.deviceId}:${a.slot}:${a.bucket}`, a]));
@@ -308,15 +356,53 @@ export class AlertEvaluator {
       changed: rs.map((r) => r.bucket).sort((a, b) => a - b),
       breach: rs.some((r) => r.breach),
     }));
-    const near = seriesList.map((x) => {
+    const windows = seriesList.map((x) => {
       const margin = (x.rule.clearSlots + neededSlots(x.rule)) * BUCKET_MS;
-      return { ruleId: x.rule.id, deviceId: x.series.deviceId, slot: x.series.slot, lo: new Date(x.changed[0]! - margin), hi: new Date(x.changed.at(-1)! + margin) };
+      return { lo: x.changed[0]! - margin, hi: x.changed.at(-1)! + margin };
     });
-    const episodesOf = groupBy(await repo.episodesNear(tenantId, near), (e) => e.key, toKnown);
+    const keyOf = (x: (typeof seriesList)[number], w: { lo: number; hi: number }) => ({ ruleId: x.rule.id, deviceId: x.series.deviceId, slot: x.series.slot, lo: new Date(w.lo), hi: new Date(w.hi) });
+    const episodesOf = groupBy(await repo.episodesNear(tenantId, seriesList.map((x, i) => keyOf(x, windows[i]!))), (e) => e.key, toKnown);
     // A clean slot far from every episode changes nothing.
-    const todo = seriesList.map((x, i) => ({ ...x, episodes: episodesOf.get(i) ?? [] })).filter((x) => x.breach || x.episodes.length > 0);
-    const ranges = todo.map((x) => readRange(x.rule, x.episodes, x.changed));
-    const rowsOf = groupBy(await repo.slotRows(tenantId, ranges.map((r, i) => ({ ruleId: todo[i]!.rule.id, deviceId: todo[i]!.series.deviceId, slot: todo[i]!.series.slot, lo: new Date(r.lo), hi: new Date(r.hi) }))), (r) => r.key);
+    const todo = seriesList.map((x, i) => ({ ...x, window: windows[i]!, episodes: episodesOf.get(i) ?? [] })).filter((x) => x.breach || x.episodes.length > 0);
+    // The rows a plan reads span the episodes up to the end of its window; one starting after it (the
+    // series' active alert a day on, in a backlog flushed newest first) only tells the plan that an
+    // alert is active.
+    const rangeOf = (x: (typeof todo)[number], lookahead: number) =>
+      readRange(x.rule, x.episodes.filter((e) => e.startedAt <= x.window.hi), x.changed, lookahead);
+    const ranges = todo.map((x) => rangeOf(x, NEAR_LOOKAHEAD_SLOTS));
+    const read = async (indices: readonly number[]) => {
+      const rows = await repo.slotRows(tenantId, indices.map((i) => keyOf(todo[i]!, ranges[i]!)));
+      return groupBy(rows, (r) => indices[r.key]!);
+    };
+    const rowsOf = await read(todo.map((_, i) => i));
+    const reread = async (indices: readonly number[]) => {
+      for (const i of indices) ranges[i] = rangeOf(todo[i]!, FAR_LOOKAHEAD_SLOTS);
+      for (const i of indices) rowsOf.delete(i);
+      for (const [i, rows] of await read(indices)) rowsOf.set(i, rows);
+    };
+    await reread(todo.flatMap((x, i) => (openAtEnd(rowsOf.get(i) ?? [], ranges[i]!.seed, x.rule.clearSlots) ? [i] : [])));
+    // A breach that runs on from the changed slots across slots without data, past the window, into
+    // an episode stored further on, is that episode's: the window grows to where the breach ends,
+    // and the rows to where the episodes it meets end, or the plan would raise the breach twice.
+    for (let pass = 0; pass < 4; pass++) {
+      const reaching = todo.flatMap((x, i) => {
+        const last = changedReach(x, rowsOf.get(i) ?? [], ranges[i]!.seed);
+        return last > x.window.hi ? [{ i, beyond: { lo: x.window.hi, hi: last } }] : [];
+      });
+      if (reaching.length === 0) break;
+      const found = groupBy(await repo.episodesNear(tenantId, reaching.map((r) => keyOf(todo[r.i]!, r.beyond))), (e) => reaching[e.key]!.i, toKnown);
+      for (const { i, beyond } of reaching) {
+        const x = todo[i]!;
+        const known = new Set(x.episodes.map((e) => e.id));
+        x.episodes = [...x.episodes, ...(found.get(i) ?? []).filter((e) => !known.has(e.id))].sort((a, b) => a.startedAt - b.startedAt);
+        x.window = { lo: x.window.lo, hi: beyond.hi };
+      }
+      const further = reaching.filter(({ i }) =>
+        todo[i]!.episodes.some((e) => e.startedAt <= todo[i]!.window.hi && Math.max(e.lastBreachAt, e.endedAt ?? 0) + todo[i]!.rule.clearSlots * BUCKET_MS > ranges[i]!.hi),
+      );
+      if (further.length === 0) break;
+      await reread(further.map((r) => r.i));
+    }
 
     const leaving: { id: string; state: StoredEpisodeState }[] = [];
     const staying: { id: string; state: StoredEpisodeState }[] = [];
