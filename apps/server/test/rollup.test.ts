@@ -82,6 +82,27 @@ describe('rollups', () => {
     expect(await rollups(d.id)).toEqual([{ slot: 1, bucket: new Date(t), n: 1, sum: 3, min: 3, max: 3, first: 3, last: 3 }]);
   });
 
+  it('recomputes a bucket again whose raw rows hold a value at a slot the device has no parameter for', async () => {
+    const d = await newDevice();
+    const t = closedBucket();
+    await send(d.accessToken, [{ ts: t, values: { pm: 3, so2: 1 } }]);
+    await drainRollups(ctx.database);
+    // Written outside ingestion (which only fills the device's slots): the rollup of the bucket
+    // replaces that slot's quarter like any other's, and never fails on the row it left before.
+    await ctx.database.pool.query('UPDATE reading SET vals = vals || ARRAY[5]::float8[] WHERE device_id = $1', [d.id]);
+    await ctx.database.pool.query('INSERT INTO rollup_dirty SELECT tenant_id, id, $2 FROM device WHERE id = $1', [d.id, new Date(t)]);
+    await drainRollups(ctx.database);
+    await ctx.database.pool.query('UPDATE reading SET vals = ARRAY[4, 1, 6]::float8[] WHERE device_id = $1', [d.id]);
+    await ctx.database.pool.query('INSERT INTO rollup_dirty SELECT tenant_id, id, $2 FROM device WHERE id = $1', [d.id, new Date(t)]);
+    await drainRollups(ctx.database);
+    expect(await dirtyCount(d.id)).toBe(0);
+    expect((await rollups(d.id)).map((r) => [r.slot, r.sum])).toEqual([
+      [1, 4],
+      [2, 1],
+      [3, 6],
+    ]);
+  });
+
   const HOUR = 4 * BUCKET;
   /** Start of a closed hour of reading_1h (hours start at :30 UTC) two hours or so ago. */
   const closedHour = () => Math.floor((Date.now() - 30 * MINUTE) / HOUR) * HOUR + 30 * MINUTE - 2 * HOUR;
