@@ -7,7 +7,8 @@ import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
 const BUCKET = 15 * MINUTE;
-const DEVICES = 12;
+// Several passes of the alerts worker (2,000 slots each): 36 devices of 144 slots.
+const DEVICES = 36;
 const HOURS = 36;
 
 /**

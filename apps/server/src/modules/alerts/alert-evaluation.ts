@@ -123,6 +123,15 @@ interface StationPeriod {
   toMs: number | null;
 }
 
+/** A series (rule, device, parameter slot) with the slots a batch changed, oldest first. */
+interface ChangedSeries {
+  rule: EvalRule;
+  series: EvalSeries;
+  limits: Limits;
+  changed: number[];
+  breach: boolean;
+}
+
 /** A slot of a series judged by a rule. */
 interface JudgedSlot {
   rule: EvalRule;
@@ -343,24 +352,15 @@ export class AlertEvaluator {
   }
 
   /**
-   * Brings the episodes of every series with a changed slot in line with its slot results: the
-   * episodes near the changes and the slot results they span are read in two statements; a series
-   * whose changes all follow its latest episode's last breach (slots arriving in order) reads only
-   * the slots after it and starts from the episode's stored figures.
+   * The episodes and slot results each changed series' plan needs: the episodes near its changes
+   * (locked), and the rows from before them to where the breaches they hold are cleared.
    */
-  private async episodes(repo: AlertEvaluationRepository, tenantId: number, results: readonly JudgedSlot[], now: Date) {
-    const seriesList = [...groupBy(results, (r) => `${r.rule.id}:${r.series.deviceId}:${r.series.slot}`).values()].map((rs) => ({
-      rule: rs[0]!.rule,
-      series: rs.at(-1)!.series,
-      limits: rs[0]!.limits,
-      changed: rs.map((r) => r.bucket).sort((a, b) => a - b),
-      breach: rs.some((r) => r.breach),
-    }));
+  private async readAround(repo: AlertEvaluationRepository, tenantId: number, seriesList: readonly ChangedSeries[]) {
     const windows = seriesList.map((x) => {
       const margin = (x.rule.clearSlots + neededSlots(x.rule)) * BUCKET_MS;
       return { lo: x.changed[0]! - margin, hi: x.changed.at(-1)! + margin };
     });
-    const keyOf = (x: (typeof seriesList)[number], w: { lo: number; hi: number }) => ({ ruleId: x.rule.id, deviceId: x.series.deviceId, slot: x.series.slot, lo: new Date(w.lo), hi: new Date(w.hi) });
+    const keyOf = (x: ChangedSeries, w: { lo: number; hi: number }) => ({ ruleId: x.rule.id, deviceId: x.series.deviceId, slot: x.series.slot, lo: new Date(w.lo), hi: new Date(w.hi) });
     const episodesOf = groupBy(await repo.episodesNear(tenantId, seriesList.map((x, i) => keyOf(x, windows[i]!))), (e) => e.key, toKnown);
     // A clean slot far from every episode changes nothing.
     const todo = seriesList.map((x, i) => ({ ...x, window: windows[i]!, episodes: episodesOf.get(i) ?? [] })).filter((x) => x.breach || x.episodes.length > 0);
@@ -403,6 +403,25 @@ export class AlertEvaluator {
       if (further.length === 0) break;
       await reread(further.map((r) => r.i));
     }
+    return { todo, ranges, rowsOf };
+  }
+
+  /**
+   * Brings the episodes of every series with a changed slot in line with its slot results: the
+   * episodes near the changes and the slot results they span are read for every series at once
+   * (readAround: a few statements, whatever the number of series); a series
+   * whose changes all follow its latest episode's last breach (slots arriving in order) reads only
+   * the slots after it and starts from the episode's stored figures.
+   */
+  private async episodes(repo: AlertEvaluationRepository, tenantId: number, results: readonly JudgedSlot[], now: Date) {
+    const seriesList = [...groupBy(results, (r) => `${r.rule.id}:${r.series.deviceId}:${r.series.slot}`).values()].map((rs) => ({
+      rule: rs[0]!.rule,
+      series: rs.at(-1)!.series,
+      limits: rs[0]!.limits,
+      changed: rs.map((r) => r.bucket).sort((a, b) => a - b),
+      breach: rs.some((r) => r.breach),
+    }));
+    const { todo, ranges, rowsOf } = await this.readAround(repo, tenantId, seriesList);
 
     const leaving: { id: string; state: StoredEpisodeState }[] = [];
     const staying: { id: string; state: StoredEpisodeState }[] = [];
