@@ -144,15 +144,22 @@ export class OutboxRepository extends Repository {
   /** The 15-minute averages of the stations' devices in the claimed slots, with parameter names and units. */
   async slotValues(records: readonly { tenantId: number; stationId: string; slot: Date }[]): Promise<SlotValueRow[]> {
     if (records.length === 0) return [];
+    // The series of the stations' devices first (MATERIALIZED), so each quarter is one probe of
+    // reading_15m's full key (tenant, device, slot, bucket); by device and bucket alone each walked
+    // every row of the device in the month's partition.
     const { rows } = await sql<SlotValueRow>`
-      SELECT r.tenant_id, r.device_id::text AS device_id, d.entity_id::text AS entity_id, r.bucket, r.slot,
-        r.sum / r.n AS value, sp.name AS param_name, coalesce(dp.unit, sp.unit) AS unit
-      FROM unnest(${records.map((r) => r.tenantId)}::int[], ${records.map((r) => r.stationId)}::bigint[], ${records.map((r) => r.slot.toISOString())}::timestamptz[])
-        AS k(tenant_id, station_id, bucket)
-      JOIN device d ON d.tenant_id = k.tenant_id AND d.entity_id = k.station_id AND d.deleted_date IS NULL
-      JOIN reading_15m r ON r.tenant_id = k.tenant_id AND r.device_id = d.id AND r.bucket = k.bucket
-      JOIN device_param dp ON dp.tenant_id = r.tenant_id AND dp.device_id = r.device_id AND dp.slot = r.slot AND dp.deleted_date IS NULL
-      JOIN std_param sp ON sp.id = dp.std_param_id
+      WITH s AS MATERIALIZED (
+        SELECT k.tenant_id, d.id AS device_id, d.entity_id, dp.slot, k.bucket, dp.std_param_id, dp.unit
+        FROM unnest(${records.map((r) => r.tenantId)}::int[], ${records.map((r) => r.stationId)}::bigint[], ${records.map((r) => r.slot.toISOString())}::timestamptz[])
+          AS k(tenant_id, station_id, bucket)
+        JOIN device d ON d.tenant_id = k.tenant_id AND d.entity_id = k.station_id AND d.deleted_date IS NULL
+        JOIN device_param dp ON dp.tenant_id = d.tenant_id AND dp.device_id = d.id AND dp.deleted_date IS NULL
+      )
+      SELECT r.tenant_id, r.device_id::text AS device_id, s.entity_id::text AS entity_id, r.bucket, r.slot,
+        r.sum / r.n AS value, sp.name AS param_name, coalesce(s.unit, sp.unit) AS unit
+      FROM s
+      JOIN reading_15m r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot AND r.bucket = s.bucket
+      JOIN std_param sp ON sp.id = s.std_param_id
       WHERE r.n > 0`.execute(this.db);
     return rows;
   }
