@@ -126,9 +126,15 @@ describe('dashboards in a browser', () => {
     page.on('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Duplicate' }).click();
     await page.waitForURL(/\?edit=1$/);
+    const copyId = Number(/boards\/(\d+)/.exec(page.url())![1]);
     await page.getByRole('heading', { level: 1, name: 'Kiln watch (copy)' }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // Waited for by its response, so a delete that fails or is never sent says so here (CI once
+    // saw the copy stay listed for 20 s, with nothing to tell which).
+    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/dashboards\/\d+$/.test(r.url()));
     await page.getByRole('button', { name: 'Delete' }).click();
+    const response = await deleted;
+    expect(`${response.status()} ${response.url()}`).toBe(`200 ${base}/api/dashboards/${copyId}`);
     await page.waitForURL(`${base}/app/boards`);
     await page.getByRole('link', { name: 'Kiln watch', exact: true }).waitFor();
     // The list refetches once the delete is done.
