@@ -5,6 +5,7 @@ import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/database/database.ts';
 import { startEmbeddedPostgres } from './platform/database/embedded.ts';
 import { migrate } from './platform/database/migrate.ts';
+import { startTableUpkeepWorker, warnIfAutovacuumOff } from './platform/database/table-upkeep.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
 import { startRollupWorker } from './modules/data/rollup-worker.ts';
 import { loadRegulatorKey } from './modules/regulator/credentials.ts';
@@ -113,6 +114,9 @@ async function main(): Promise<void> {
   const complianceDays = startComplianceDaysWorker(database.db, log);
   // Report jobs, scheduled e-mail reports and the deletion of old report files (issue 14).
   const reportWorker = startReportWorker(database.db, app.messaging.mailer, log, { fileDays: config.REPORT_FILE_DAYS });
+  // The closed-slot feed and the rollup marks churn a row per slot: kept small here (table-upkeep.ts).
+  await warnIfAutovacuumOff(database.db, log);
+  const upkeep = startTableUpkeepWorker(database.db, log);
   // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
   // ingest batches), stop the rollup worker, close the broker; the database closes after these.
   stops.unshift(
@@ -127,6 +131,7 @@ async function main(): Promise<void> {
     () => oversight.stop(),
     () => complianceDays.stop(),
     () => reportWorker.stop(),
+    () => upkeep.stop(),
     () => broker.close(),
   );
 
