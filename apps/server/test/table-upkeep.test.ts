@@ -58,12 +58,13 @@ describe('upkeepPass', () => {
     await churn(QUEUE_DEAD_ROWS / 2);
     expect((await upkeepPass(database.db)).map((d) => d.table)).not.toContain('slot_change');
     const before = await stats('slot_change');
-    expect(Number(before.dead)).toBe(QUEUE_DEAD_ROWS / 2);
+    // Under its limit (autovacuum, where on, may have taken some since).
+    expect(Number(before.dead)).toBeLessThanOrEqual(QUEUE_DEAD_ROWS / 2);
 
     await churn(QUEUE_DEAD_ROWS);
     expect(await upkeepPass(database.db)).toContainEqual({ table: 'slot_change', upkeep: 'vacuum' });
     const after = await stats('slot_change');
-    expect(Number(after.vacuums)).toBe(Number(before.vacuums) + 1);
+    expect(Number(after.vacuums)).toBeGreaterThan(Number(before.vacuums));
     expect(Number(after.dead)).toBe(0);
   });
 });
