@@ -33,11 +33,14 @@ export async function provisionFleet(db: Db, count: number): Promise<Fleet> {
   return { tenantId, apiKey: key, stationIds, devices };
 }
 
-/** A telemetry body of `entries` one-minute readings of all five parameters, from `startMs`. */
-export function telemetryBody(startMs: number, entries: number): string {
+/**
+ * A telemetry body of `entries` one-minute readings of all five parameters, from `startMs`. The
+ * signals are functions of the minute `phaseMinute` + i, by default the readings' own minute.
+ */
+export function telemetryBody(startMs: number, entries: number, phaseMinute = startMs / 60_000): string {
   const out = new Array<string>(entries);
   for (let i = 0; i < entries; i++) {
-    const m = startMs / 60_000 + i;
+    const m = phaseMinute + i;
     out[i] =
       `{"ts":${startMs + i * 60_000},"values":{"pm":${(30 + 15 * Math.sin(m / 90)).toFixed(2)},"so2":${(300 + 50 * Math.cos(m / 70)).toFixed(1)},` +
       `"nox":${(200 + 40 * Math.sin(m / 50)).toFixed(1)},"co":${(40 + 5 * Math.sin(m / 30)).toFixed(2)},"flow":${(150000 + 9000 * Math.cos(m / 120)).toFixed(0)}}}`;

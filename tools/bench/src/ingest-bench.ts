@@ -17,12 +17,26 @@ const READINGS_PER_REQUEST = ENTRIES * CEMS_PARAMS.length;
  * of one device; a device's requests walk back in time so every row is new. Counted readings are the
  * ones the server acknowledged (after commit).
  */
-export async function benchHttp(baseUrl: string, fleet: Fleet, requests: number, concurrency: number, originMs: number, layout: 'spread' | 'abreast' = 'spread'): Promise<IngestFigure> {
+export async function benchHttp(
+  baseUrl: string,
+  fleet: Fleet,
+  requests: number,
+  concurrency: number,
+  originMs: number,
+  layout: 'spread' | 'abreast' = 'spread',
+  phase?: (device: number) => number,
+): Promise<IngestFigure> {
   // spread: each device its own 100 minutes a round, rounds 14 days apart at 200 devices (a run
   // reaches back months); abreast: every device the same minutes, each round the 100 before (a run
   // of 15 rounds is the last 25 hours of every device, as gateways back online flush them).
+  // A device's body is reused by every round (its timestamps shifted), so its values are those of
+  // its first 100 minutes; `phase` (the signals' minute at a device's first entry) sets them apart
+  // from the clock.
   const abreast = layout === 'abreast';
-  const bodies = fleet.devices.map((_, i) => telemetryBody(originMs - (abreast ? 1 : i + 1) * ENTRIES * 60_000, ENTRIES));
+  const bodies = fleet.devices.map((_, i) => {
+    const start = originMs - (abreast ? 1 : i + 1) * ENTRIES * 60_000;
+    return telemetryBody(start, ENTRIES, phase?.(i));
+  });
   const roundMs = (abreast ? 1 : fleet.devices.length) * ENTRIES * 60_000;
   let next = 0;
   let accepted = 0;
