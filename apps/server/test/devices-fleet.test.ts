@@ -412,8 +412,10 @@ describe('a device swapped between stations', () => {
       expect((await ctx.inject({ method: 'POST', url: `/api/entity/${station}/mount/device/${device}`, headers: { cookie: admin, ...XHR } })).statusCode).toBe(200);
     }
     expect(await recent()).toEqual([[a, old.id, 5], [b, replacement.id, 6]]);
-    // Once they report from their new stations, those values are the new stations'.
+    // Once they report from their new stations, those values are the new stations'; until the
+    // replacement does, A keeps what the old device took there, though its newest value is B's.
     await send(old.accessToken, Date.now(), 7);
+    expect(await recent()).toEqual([[a, old.id, 5], [b, old.id, 7]]);
     await send(replacement.accessToken, Date.now(), 8);
     expect(await recent()).toEqual([[a, replacement.id, 8], [b, old.id, 7]]);
   });

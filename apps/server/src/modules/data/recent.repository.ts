@@ -11,6 +11,15 @@ export interface LatestValue {
   value: number;
 }
 
+/** A closed mount of a device's series on a station: the slots from `fromMs` (null: since ever) until `toMs`. */
+export interface MountWindow {
+  tenantId: number;
+  deviceId: string;
+  slot: number;
+  fromMs: number | null;
+  toMs: number;
+}
+
 /** When an entity last had data, in epoch milliseconds. */
 export interface EntityDataTime {
   id: string;
@@ -47,6 +56,29 @@ export class RecentRepository extends PooledRepository {
       values[k] = { tenant_id: v[i]!, device_id: v[i + 1]!, slot: v[i + 2]!, time: v[i + 3]!, value: v[i + 4]! };
     }
     return values;
+  }
+
+  /**
+   * Per closed mount, the newest reading of its series taken while the device served there
+   * (from ≤ ts < to, and not before `since`): what a station shows of a device that has reported
+   * elsewhere since, which series_latest no longer holds. Few rows: mounts closed within the
+   * backscan whose device reported after.
+   */
+  async latestWithin(mounts: readonly MountWindow[], since: Date): Promise<LatestValue[]> {
+    if (mounts.length === 0) return [];
+    const column = <K extends keyof MountWindow>(key: K) => mounts.map((m) => m[key]);
+    const { rows } = await sql<LatestValue>`
+      SELECT m.tenant_id, m.device_id::float8 AS device_id, m.slot, ${epochMs('r.ts')} AS time, r.vals[m.slot] AS value
+      FROM unnest(${column('tenantId')}::int[], ${column('deviceId')}::bigint[], ${column('slot')}::int[],
+                  ${column('fromMs')}::float8[], ${column('toMs')}::float8[]) AS m(tenant_id, device_id, slot, from_ms, to_ms)
+      CROSS JOIN LATERAL (
+        SELECT r.ts, r.vals FROM reading r
+        WHERE r.tenant_id = m.tenant_id AND r.device_id = m.device_id
+          AND r.ts >= greatest(${since}::timestamptz, to_timestamp(m.from_ms / 1000)) AND r.ts < to_timestamp(m.to_ms / 1000)
+          AND r.vals[m.slot] IS NOT NULL
+        ORDER BY r.ts DESC LIMIT 1
+      ) r`.execute(this.db);
+    return rows;
   }
 
   /** lastDataAt of the tenants' entities that have had data. */

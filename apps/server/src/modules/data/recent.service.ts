@@ -9,7 +9,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { EntityService } from '../entities/entities.service.ts';
 import { seriesKey, type CatalogCache, type CatalogEntity, type CatalogSnapshot, type SeriesRow, type TenantCatalog } from './catalog.ts';
-import { RecentRepository, type LatestValue } from './recent.repository.ts';
+import { RecentRepository, type LatestValue, type MountWindow } from './recent.repository.ts';
 import { assertKnownParams, resolveScope, seriesTags, sortEntities, visibleScope } from './selection.ts';
 
 const HOUR_MS = 3_600_000;
@@ -123,8 +123,9 @@ export class RecentService {
     const types: readonly string[] | undefined = request.entityTypeFilter;
     const entities = new Map(scope.filter((e) => !types || types.includes(e.type)).map((e) => [e.id, e]));
     const wanted = names && new Set(names);
+    const earlier = await this.values.latestWithin(mountsReportedPast(snapshot, entities.values(), wanted, values, since.getTime()), since);
     const best = new Map<string, Latest>();
-    for (const v of values) {
+    for (const v of [...values, ...earlier]) {
       const series = seriesAt(snapshot.tenants.get(v.tenant_id), v);
       if (!series || (wanted && !wanted.has(series.name))) continue;
       const entity = entities.get(series.entity_id);
@@ -171,6 +172,31 @@ function seriesAt(catalog: TenantCatalog | undefined, v: LatestValue): SeriesRow
   const current = catalog.seriesByKey.get(key);
   if (current && (current.from_ms === null || v.time >= current.from_ms)) return current;
   return catalog.pastSeriesByKey.get(key)?.find((s) => (s.from_ms === null || v.time >= s.from_ms) && v.time < s.to_ms!);
+}
+
+/**
+ * The closed mounts on the entities whose device has reported since it left them, within the
+ * backscan: the latest value belongs to the device's later place, so each such mount's own newest
+ * reading must be read from the readings.
+ */
+function mountsReportedPast(
+  snapshot: CatalogSnapshot,
+  entities: Iterable<CatalogEntity>,
+  wanted: ReadonlySet<string> | null,
+  values: readonly LatestValue[],
+  sinceMs: number,
+): MountWindow[] {
+  const closed: (SeriesRow & { to_ms: number })[] = [];
+  for (const e of entities) {
+    for (const s of snapshot.tenants.get(e.tenant_id)?.pastSeriesByEntity.get(e.id) ?? []) {
+      if (s.to_ms !== null && s.to_ms > sinceMs && (!wanted || wanted.has(s.name))) closed.push({ ...s, to_ms: s.to_ms });
+    }
+  }
+  if (closed.length === 0) return [];
+  const newest = new Map(values.map((v) => [`${v.tenant_id}|${v.device_id}|${v.slot}`, v.time]));
+  return closed
+    .filter((s) => (newest.get(`${s.tenant_id}|${Number(s.device_id)}|${s.slot}`) ?? -Infinity) >= s.to_ms)
+    .map((s) => ({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot, fromMs: s.from_ms, toMs: s.to_ms }));
 }
 
 /** The devices in service that serve or served the requested entities (and descendants when asked) in the catalogs. */
