@@ -51,9 +51,9 @@ function combine(runs: readonly IngestRun[]): IngestRun & { runs: number[] } {
 
 /**
  * The order of the ingestion runs: each kind takes every position in turn (ABBA BAAB), so what
- * depends on a run's place rather than on the rules cancels out. The first run with rules was the
- * slowest of four in eleven sittings of ABBA (the ratio ranged 71-91 %) while the second with rules
- * often outran both without: a cost of the place, which one ABBA does not balance.
+ * drifts over a sitting (the tables grow) weighs on both alike. The places once seemed to matter
+ * more (one run always fastest); that was each run's own readings, which SIGNAL_PHASE now makes
+ * the same.
  */
 const ORDER = ['DISABLED', 'ENABLED', 'ENABLED', 'DISABLED', 'ENABLED', 'DISABLED', 'DISABLED', 'ENABLED'] as const;
 
