@@ -31,7 +31,8 @@ const epochMs = (column: string) => sql`floor(extract(epoch FROM ${sql.ref(colum
 
 /**
  * Recent values: series_latest, kept by the ingestion commit, and the entities' lastDataAt. Pooled
- * (see PooledRepository): both statements run as named prepared statements.
+ * (see PooledRepository): the two hot statements run as named prepared statements; the rare read of
+ * closed mounts (latestWithin) is planned for its values each time.
  */
 export class RecentRepository extends PooledRepository {
   /**
