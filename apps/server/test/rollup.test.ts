@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startRollupWorker } from '../src/modules/data/rollup-worker.ts';
 import { drainRollups, refreshRollups } from '../src/modules/data/rollups.ts';
+import { openDatabase } from '../src/platform/database/database.ts';
 import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
@@ -165,6 +166,57 @@ describe('rollups', () => {
     expect(await dirtyCount(d.id)).toBe(1);
     await drainRollups(ctx.database);
     expect((await days())[1]).toEqual({ slot: 1, bucket: new Date(day), n: 4, sum: 13, min: 1, max: 6, first: 1, last: 4, slots: 3 });
+  });
+
+  it('reads only the partitions of the buckets it recomputes, however long the history', async () => {
+    const d = await newDevice();
+    // Two years of monthly partitions with an hour of readings each, and June 2002 with 200 buckets
+    // of them, all marked: flat joins of the marks read every partition (a hash or merge join over
+    // the whole of reading), which cost a pass a million rows in the bench's history.
+    const pool = ctx.database.pool;
+    const tenantId = (await pool.query('SELECT tenant_id FROM device WHERE id = $1', [d.id])).rows[0].tenant_id;
+    await pool.query(`SELECT enviro_ensure_partitions('2001-01-01', '2003-01-01')`);
+    const months = Array.from({ length: 24 }, (_, i) => new Date(Date.UTC(2001, i, 10)));
+    await pool.query(
+      `INSERT INTO reading (tenant_id, device_id, ts, vals)
+       SELECT $1::int, $2::bigint, m + k * interval '1 minute', ARRAY[k, -k]::float8[]
+       FROM unnest($3::timestamptz[]) m, generate_series(0, 59) k WHERE m <> '2002-06-10'
+       UNION ALL
+       SELECT $1::int, $2::bigint, timestamptz '2002-06-10' + k * interval '1 minute', ARRAY[k, -k]::float8[] FROM generate_series(0, 2999) k`,
+      [tenantId, d.id, months],
+    );
+    await pool.query(
+      `INSERT INTO rollup_dirty (tenant_id, device_id, bucket)
+       SELECT $1::int, $2::bigint, timestamptz '2002-06-10' + k * interval '15 minutes' FROM generate_series(0, 199) k`,
+      [tenantId, d.id],
+    );
+    await pool.query('ANALYZE reading');
+
+    // One connection, so the pass's table statistics are flushed on request before they are read.
+    const one = openDatabase(ctx.database.url, { max: 1 });
+    try {
+      const scans = async () => {
+        await one.pool.query('SELECT pg_stat_force_next_flush()');
+        const { rows } = await one.pool.query<{ relname: string; scans: string }>(
+          `SELECT relname, seq_scan + coalesce(idx_scan, 0) AS scans FROM pg_stat_user_tables WHERE relname ~ '^reading(_15m|_1h|_1d)?_200[12]_'`,
+        );
+        return new Map(rows.map((r) => [r.relname, Number(r.scans)]));
+      };
+      const before = await scans();
+      expect(await refreshRollups(one, { limit: 500 })).toBe(200);
+      const after = await scans();
+      const read = [...after].filter(([name, n]) => n > (before.get(name) ?? 0)).map(([name]) => name);
+      expect(read.sort()).toEqual(['reading_15m_2002_06', 'reading_1h_2002_06', 'reading_2002_06']);
+    } finally {
+      await one.close();
+    }
+    // And what it wrote is the buckets' own: 200 quarters of two series, in 51 hours (they start at :30) and 3 India days.
+    const { rows } = await pool.query(
+      `SELECT (SELECT count(*)::int FROM reading_15m WHERE device_id = $1) AS quarters, (SELECT sum(n)::int FROM reading_15m WHERE device_id = $1 AND slot = 1) AS n,
+              (SELECT count(*)::int FROM reading_1h WHERE device_id = $1 AND slot = 1) AS hours, (SELECT count(*)::int FROM reading_1d WHERE device_id = $1 AND slot = 1) AS days`,
+      [d.id],
+    );
+    expect(rows[0]).toEqual({ quarters: 400, n: 3000, hours: 51, days: 3 });
   });
 
   it('leaves buckets from `before` on for later, and refreshes at most `limit` per call', async () => {

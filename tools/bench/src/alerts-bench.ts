@@ -5,6 +5,7 @@ import { AlertEvaluator } from '@enviro/server/modules/alerts/alert-evaluation';
 import { CEMS_PARAMS, telemetryBody, type Fleet } from './fleet.ts';
 import { benchHttp, type IngestFigure } from './ingest-bench.ts';
 import { settled } from './settled.ts';
+import { statementProbe } from './statements.ts';
 import { percentile, round, timeRuns, type Timing } from './stats.ts';
 
 const MINUTE = 60_000;
@@ -53,8 +54,9 @@ function combine(runs: readonly IngestRun[]): IngestRun & { runs: number[] } {
  * The order of the ingestion runs: each kind takes every position in turn (ABBA BAAB), so what
  * drifts over a sitting (the tables grow) weighs on both alike. The places once seemed to matter
  * more (one run always fastest); that was each run's own readings, which SIGNAL_PHASE now makes
- * the same. In the full bench the first runs with rules are still the slowest, for a reason not yet
- * found (PERFORMANCE.md, 2026-11-27, eighth session).
+ * the same. In the full bench the first runs with rules were the slowest: each rollup pass read the
+ * whole of the reading table, by every partition's index until a statistics refresh made it a hash
+ * join, cheaper but still the whole table (PERFORMANCE.md, 2026-11-27, ninth session).
  */
 const ORDER = ['DISABLED', 'ENABLED', 'ENABLED', 'DISABLED', 'ENABLED', 'DISABLED', 'DISABLED', 'ENABLED'] as const;
 
@@ -106,9 +108,11 @@ export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale:
   // fell, and each out-of-limit reading writes a SYSTEM alert row as it is ingested: runs of one
   // kind ranged from 1,00,000 to 2,04,000 readings/s with their share, whatever their place.
   const HOUR = 3600_000;
+  const statements = await statementProbe(pool);
   const run = async (status: 'ENABLED' | 'DISABLED', k: number) => {
     log(`alerts: ingestion ${status === 'ENABLED' ? 'with' : 'without'} rules (run ${k + 1} of ${ORDER.length})`);
     await setRules(pool, fleet.tenantId, status);
+    await statements?.reset();
     const t0 = performance.now();
     const figure = await benchHttp(baseUrl, fleet, requests, 32, now - (k + 1) * 26 * HOUR, 'abreast', SIGNAL_PHASE);
     const drainSeconds = await settled(pool, t0, ['alerts']);
@@ -116,6 +120,7 @@ export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale:
     // run inherits the work of the one before.
     await settled(pool, t0);
     log(`alerts: run ${k + 1} ${figure.readingsPerSec.toLocaleString('en-IN')} readings/s in ${round(figure.seconds)} s; caught up after ${drainSeconds} s`);
+    await statements?.top(`of run ${k + 1}`, log);
     return { ...figure, drainSeconds, status };
   };
   // The full bench comes here after ingesting months of backlog: run 1 starts on a server that has
