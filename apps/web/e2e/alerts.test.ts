@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryRepository } from '../../server/src/demo/history.repository.ts';
 import { seedDemo } from '../../server/src/demo/seed-demo.ts';
+import { drainRollups } from '../../server/src/modules/data/rollups.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
@@ -56,10 +58,23 @@ describe('alerts in a browser', () => {
     const rule = await insertRule(tenantId, series, 'AVG_15M');
     const sustained = await insertRule(tenantId, series, 'SUSTAINED');
     const instant = await insertRule(tenantId, series, 'INSTANT');
-    alertIds.push(await insertEpisode(rule, { startedAt: start, endedAt: null, status: 'OPEN', peak: series.max * 1.6, slots: 12, severity: 'CRITICAL' }));
-    alertIds.push(await insertEpisode(rule, { startedAt: start - 9 * HOUR, endedAt: start - 8 * HOUR, status: 'RESOLVED', peak: series.max * 1.2, slots: 4, severity: 'MAJOR' }));
-    alertIds.push(await insertEpisode(sustained, { startedAt: start - 20 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.1, slots: 1, severity: 'MINOR', type: 'SUSTAINED' }));
-    alertIds.push(await insertEpisode(instant, { startedAt: start - 2 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.3, slots: 1, severity: 'WARNING', type: 'INSTANT' }));
+    const episodes = [
+      { rule, startedAt: start, endedAt: null, status: 'OPEN', peak: series.max * 1.6, slots: 12, severity: 'CRITICAL' },
+      { rule, startedAt: start - 9 * HOUR, endedAt: start - 8 * HOUR, status: 'RESOLVED', peak: series.max * 1.2, slots: 4, severity: 'MAJOR' },
+      { rule: sustained, startedAt: start - 20 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.1, slots: 1, severity: 'MINOR', type: 'SUSTAINED' },
+      { rule: instant, startedAt: start - 2 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.3, slots: 1, severity: 'WARNING', type: 'INSTANT' },
+    ];
+    for (const { rule: ruleId, ...e } of episodes) alertIds.push(await insertEpisode(ruleId, e));
+    // The readings behind them: each breach's slots at its peak, so an alert's trend shows the breach
+    // it reports. Their rollups are done here, and the evaluator's feed of those slots is emptied:
+    // evaluated again, they would open alerts of the CPCB default rule beside the placed ones.
+    const history = new HistoryRepository(database);
+    for (const e of episodes) {
+      const span = { deviceId: String(series.deviceId), slot: series.slot, from: new Date(e.startedAt), to: new Date(e.startedAt + e.slots * SLOT) };
+      await history.rewriteReadings(tenantId, span, e.peak);
+    }
+    await drainRollups(database);
+    await sql`DELETE FROM slot_change WHERE tenant_id = ${tenantId} AND consumer = 'alerts'`.execute(db);
     await insertOutbox(alertIds[0]!, admin, 'arjun@example.com');
     await insertInApp(admin, alertIds[0]!, 'CRITICAL', `${series.label} exceeded at ${series.station}`);
     ({ app, base } = await startServer(database));
