@@ -1,14 +1,15 @@
 import type pg from 'pg';
 
 /**
- * Where a run's database time went, when BENCH_STATEMENTS is set and the server preloads
- * pg_stat_statements: `reset` before a run, `top` after it logs its costliest statements (total
+ * Where a run's database time went, when BENCH_STATEMENTS is set (to how many statements, 10 if not
+ * a number) and the server preloads pg_stat_statements: `reset` before a run, `top` after it logs its costliest statements (total
  * time, calls, blocks read from outside shared buffers) and the run's checkpoints and backend
  * buffer writes. For comparing one run with another in a sitting; off by default, because the
  * extension is not on every server and its bookkeeping costs a little.
  */
 export async function statementProbe(pool: pg.Pool): Promise<{ reset(): Promise<void>; top(label: string, log: (s: string) => void): Promise<void> } | undefined> {
   if (!process.env.BENCH_STATEMENTS) return undefined;
+  const limit = Number(process.env.BENCH_STATEMENTS) || 10;
   await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const writer = async () => (await pool.query<{ checkpoints: string; backend: string; clean: string }>(
     `SELECT checkpoints_timed + checkpoints_req AS checkpoints, buffers_backend AS backend, buffers_clean AS clean FROM pg_stat_bgwriter`,
@@ -25,7 +26,8 @@ export async function statementProbe(pool: pg.Pool): Promise<{ reset(): Promise<
         `SELECT round(total_exec_time)::int AS ms, calls, shared_blks_read AS read, shared_blks_dirtied AS dirtied,
                 regexp_replace(left(query, 110), '\\s+', ' ', 'g') AS query
            FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-          ORDER BY total_exec_time DESC LIMIT 10`,
+          ORDER BY total_exec_time DESC LIMIT $1`,
+        [limit],
       );
       const all = (await pool.query<{ ms: number }>(`SELECT round(sum(total_exec_time))::int AS ms FROM pg_stat_statements`)).rows[0]!.ms;
       log(`statements ${label}: ${all} ms in all; checkpoints ${Number(after.checkpoints) - Number(before.checkpoints)}, backend writes ${Number(after.backend) - Number(before.backend)}, cleaner writes ${Number(after.clean) - Number(before.clean)}`);
