@@ -388,4 +388,38 @@ describe('alert evaluation on closed 15-minute slots', () => {
     ]);
     expect(found[0]!.ended_at!.getTime()).toBe(back);
   });
+
+  it("evaluates a tenant's slots in one transaction at a time, each tenant apart, so two servers do not deadlock on its alerts", async () => {
+    // Two evaluations of one tenant's slots lock its alerts, and once locked them in different
+    // orders and deadlocked (a server's worker beside the demo seed). The second now waits for the
+    // first's tenant lock before touching an alert; another tenant's goes on.
+    const [a, other] = [await ctx.b.newTenant(), await ctx.b.newTenant()];
+    const slot = (tenantId: number) => [{ tenantId, deviceId: '1', bucket: new Date(Date.UTC(2026, 0, 1)), changedAt: new Date() }];
+    const evaluator = new AlertEvaluator(ctx.db);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstIn!: () => void;
+    const entered = new Promise<void>((resolve) => (firstIn = resolve));
+    const first = ctx.db.transaction().execute(async (trx) => {
+      await evaluator.evaluate(trx, slot(a.id));
+      firstIn();
+      await held;
+    });
+    await entered;
+    let secondDone = false;
+    const second = ctx.db
+      .transaction()
+      .execute((trx) => evaluator.evaluate(trx, slot(a.id)))
+      .then(() => (secondDone = true));
+    await ctx.db.transaction().execute((trx) => evaluator.evaluate(trx, slot(other.id)));
+    const waiting = async () =>
+      Number((await ctx.database.pool.query(`SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1`, [a.id])).rows[0].count);
+    for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await waiting()).toBe(1);
+    expect(secondDone).toBe(false);
+    release();
+    await first;
+    await second;
+    expect(secondDone).toBe(true);
+  });
 });

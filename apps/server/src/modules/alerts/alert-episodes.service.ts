@@ -233,7 +233,8 @@ export class AlertEpisodeService {
     await this.db.transaction().execute(async (trx) => {
       const alerts = this.alerts.in(trx);
       const now = new Date(this.now());
-      for (const row of rows) {
+      await alerts.lockTenants(rows.map((r) => r.tenant_id));
+      for (const row of rows.toSorted((a, b) => Number(a.id) - Number(b.id))) {
         const id = Number(row.id);
         if ((await alerts.lockStatus(row.tenant_id, id)) !== 'OPEN') continue;
         await alerts.acknowledge(row.tenant_id, id, user.userId, comment ?? null, now);

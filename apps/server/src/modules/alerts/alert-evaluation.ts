@@ -3,6 +3,7 @@ import type { Db } from '../../platform/database/database.ts';
 import type { SlotChange } from '../data/slot-changes.service.ts';
 import { SlotChangeFeed } from '../data/slot-changes.service.ts';
 import { SuppressionWindowService, type SuppressionWindow } from '../devices/suppression-windows.service.ts';
+import { AlertEpisodeRepository } from './alerts.repository.ts';
 import { planSeries, segments, type EpisodeState, type SlotRow, type KnownEpisode, type Transition } from './alert-episode-plan.ts';
 import {
   AlertEvaluationRepository,
@@ -273,7 +274,10 @@ export class AlertEvaluator {
     const repo = new AlertEvaluationRepository(trx);
     const windows = new SuppressionWindowService(trx);
     const now = new Date(this.now());
-    for (const [tenantId, ofTenant] of groupBy(slots, (s) => s.tenantId)) {
+    const alerts = new AlertEpisodeRepository(trx);
+    // Tenants in ascending order, each locked before its alerts (AlertEpisodeRepository.lockTenants).
+    for (const [tenantId, ofTenant] of [...groupBy(slots, (s) => s.tenantId)].sort(([a], [b]) => a - b)) {
+      await alerts.lockTenants([tenantId]);
       const buckets = new Map<string, number[]>();
       for (const [deviceId, ofDevice] of groupBy(ofTenant, (s) => s.deviceId)) {
         buckets.set(deviceId, [...new Set(ofDevice.map((s) => s.bucket.getTime()))].sort((a, b) => a - b));
@@ -547,6 +551,7 @@ export class AlertEvaluator {
     const tenants = await new AlertEvaluationRepository(this.db).tenantsWithLossRules();
     for (const tenantId of tenants) {
       await this.db.transaction().execute(async (trx) => {
+        await new AlertEpisodeRepository(trx).lockTenants([tenantId]);
         const repo = new AlertEvaluationRepository(trx);
         for (const loss of await repo.activeLosses(tenantId)) {
           if (loss.lastDataAt === null || loss.lastDataAt.getTime() <= loss.startedAt.getTime()) continue;

@@ -265,6 +265,17 @@ export class AlertEpisodeRepository extends Repository {
       .execute();
   }
 
+  /**
+   * Takes the tenants' episode locks until the transaction ends, in ascending order: every
+   * transaction that locks many of a tenant's alerts (an evaluation pass, a data-loss check, a bulk
+   * acknowledge) takes its tenant's first. Two of them would otherwise lock the same alerts in
+   * different orders and deadlock (seen with two evaluators: a server's worker beside the demo seed).
+   */
+  async lockTenants(tenantIds: readonly number[]): Promise<void> {
+    if (tenantIds.length === 0) return;
+    await sql`SELECT pg_advisory_xact_lock(hashtext('enviro.alert_episodes'), t) FROM unnest(${sql.val([...new Set(tenantIds)])}::int[]) t ORDER BY t`.execute(this.db);
+  }
+
   /** Locks an alert for a lifecycle change; answers its status. */
   async lockStatus(tenantId: number, id: number): Promise<string | undefined> {
     const row = await this.db.selectFrom('alert_episode').select('status').where('tenant_id', '=', tenantId).where('id', '=', String(id)).forUpdate().executeTakeFirst();
