@@ -54,6 +54,35 @@ describe('closed-slot feed and suppression windows', () => {
     expect(seen).toEqual([t, t + BUCKET]);
   });
 
+  it('queues a slot again while a consumer holds it, without waiting for the consumer, and hands it out again after', async () => {
+    await ctx.database.pool.query(`INSERT INTO slot_consumer (name) VALUES ('test-held') ON CONFLICT DO NOTHING`);
+    const d = await ctx.b.newStationDevice({ params: [{ name: 'pm' }] });
+    const t = closedBucket();
+    await send(d.accessToken, [{ ts: t + MINUTE, values: { pm: 1 } }]);
+    await drainRollups(ctx.database);
+    const feed = new SlotChangeFeed(ctx.db);
+    const mine = (slots: readonly { deviceId: string; bucket: Date }[]) => slots.filter((s) => s.deviceId === String(d.id)).map((s) => s.bucket.getTime());
+    let held: number[] = [];
+    let rolledUp: 'done' | 'blocked' | undefined;
+    await feed.consume('test-held', 1000, async (_trx, slots) => {
+      held = mine(slots);
+      // A late reading of the held slot, rolled up on another connection while the pass is open.
+      // With one row per slot, the rollup's insert waited for this pass to commit: it never would.
+      await send(d.accessToken, [{ ts: t + 2 * MINUTE, values: { pm: 3 } }]);
+      let timer: NodeJS.Timeout | undefined;
+      rolledUp = await Promise.race([
+        drainRollups(ctx.database).then(() => 'done' as const),
+        new Promise<'blocked'>((resolve) => (timer = setTimeout(() => resolve('blocked'), 10_000))),
+      ]);
+      clearTimeout(timer);
+    });
+    expect(held).toEqual([t]);
+    expect(rolledUp).toBe('done');
+    let again: number[] = [];
+    await feed.consume('test-held', 1000, async (_trx, slots) => void (again = mine(slots)));
+    expect(again).toEqual([t]);
+  });
+
   it('finds the windows covering a device directly or through its station', async () => {
     const d = await ctx.b.newStationDevice({ params: [{ name: 'pm' }] });
     const windows = new SuppressionWindowService(ctx.db);

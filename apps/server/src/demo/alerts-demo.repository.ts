@@ -9,8 +9,7 @@ export class DemoAlertsRepository extends Repository {
     const result = await sql`
       INSERT INTO slot_change (tenant_id, consumer, device_id, bucket)
       SELECT DISTINCT tenant_id, 'alerts', device_id, bucket FROM reading_15m
-      WHERE tenant_id = ANY(${[...tenantIds]}::int[]) AND bucket >= ${from} AND bucket < ${to}
-      ON CONFLICT DO NOTHING`.execute(this.db);
+      WHERE tenant_id = ANY(${[...tenantIds]}::int[]) AND bucket >= ${from} AND bucket < ${to}`.execute(this.db);
     return Number(result.numAffectedRows ?? 0);
   }
 

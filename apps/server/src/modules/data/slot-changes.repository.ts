@@ -14,28 +14,33 @@ export interface SlotChange {
 /** The queue of closed slots per consumer (019_slot_changes_and_suppression.sql), written by the rollup worker. */
 export class SlotChangeRepository extends Repository {
   /**
-   * Takes up to `limit` of the consumer's waiting slots, oldest change first, locked for the caller's
+   * Takes up to `limit` of the consumer's queued changes, oldest first, locked for the caller's
    * transaction (SKIP LOCKED: another server takes others), and deletes them; the caller's rollback
-   * puts them back.
+   * puts them back. A slot queued more than once among them is handed out once, with its latest
+   * change. Answers the slots and how many changes were taken (`limit` taken: more may wait).
    */
-  async take(consumer: string, limit: number): Promise<SlotChange[]> {
+  async take(consumer: string, limit: number): Promise<{ slots: SlotChange[]; taken: number }> {
     const { rows } = await sql<{ tenant_id: number; device_id: string; bucket: Date; changed_at: Date }>`
       DELETE FROM slot_change s
       USING (
-        SELECT tenant_id, consumer, device_id, bucket FROM slot_change
+        SELECT tenant_id, seq FROM slot_change
         WHERE consumer = ${consumer}
         ORDER BY changed_at
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       ) t
-      WHERE s.tenant_id = t.tenant_id AND s.consumer = t.consumer AND s.device_id = t.device_id AND s.bucket = t.bucket
+      WHERE s.tenant_id = t.tenant_id AND s.seq = t.seq
       RETURNING s.tenant_id, s.device_id::text AS device_id, s.bucket, s.changed_at`.execute(this.db);
-    return rows
-      .map((r) => ({ tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket, changedAt: r.changed_at }))
-      .sort((a, b) => a.bucket.getTime() - b.bucket.getTime());
+    const latest = new Map<string, SlotChange>();
+    for (const r of rows) {
+      const key = `${r.tenant_id}:${r.device_id}:${r.bucket.getTime()}`;
+      const seen = latest.get(key);
+      if (!seen || seen.changedAt < r.changed_at) latest.set(key, { tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket, changedAt: r.changed_at });
+    }
+    return { slots: [...latest.values()].sort((a, b) => a.bucket.getTime() - b.bucket.getTime()), taken: rows.length };
   }
 
-  /** Slots waiting for the consumer. */
+  /** Changes waiting for the consumer (a slot changed twice counts twice). */
   async backlog(consumer: string): Promise<number> {
     const row = await this.db
       .selectFrom('slot_change')

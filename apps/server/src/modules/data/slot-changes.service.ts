@@ -21,17 +21,18 @@ export class SlotChangeFeed {
    * Hands up to `limit` waiting slots of `consumer` to `handle` inside one transaction, and removes
    * them when `handle` returns; when it throws, they stay queued for the next call (of any server).
    * `handle` writes its own effects with `trx` so they commit or roll back with the removal.
-   * Answers how many slots were handled.
+   * Answers how many queued changes were taken: `limit` when more may wait. A slot changed twice
+   * since the last pass is queued twice and handed to `handle` once.
    */
   async consume(consumer: string, limit: number, handle: (trx: Db, slots: readonly SlotChange[]) => Promise<void>): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const slots = await this.changes.in(trx).take(consumer, limit);
+      const { slots, taken } = await this.changes.in(trx).take(consumer, limit);
       if (slots.length > 0) await handle(trx, slots);
-      return slots.length;
+      return taken;
     });
   }
 
-  /** Slots waiting for `consumer` (for /metrics and tests). */
+  /** Changes waiting for `consumer` (for /metrics and tests). */
   backlog(consumer: string): Promise<number> {
     return this.changes.backlog(consumer);
   }

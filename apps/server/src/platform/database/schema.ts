@@ -256,6 +256,7 @@ export interface SlotChangeTable {
   device_id: BigId;
   bucket: Timestamp;
   changed_at: CreatedAt;
+  seq: GeneratedBigId;
 }
 
 /** A period when a device's or station's readings are calibration or maintenance data, not process data. */
