@@ -296,6 +296,15 @@ describe('alert evaluation on closed 15-minute slots', () => {
       [a, a, 'OPEN', 2, t, 61],
       [b, b, 'OPEN', 2, t + 2 * BUCKET, 63],
     ]);
+    // Each station's rule judged only its own slots.
+    const slots = await ctx.database.pool.query(
+      `SELECT r.entity_id::int AS station, count(*)::int AS n FROM alert_slot s JOIN alert_rule r ON r.tenant_id = s.tenant_id AND r.id = s.rule_id WHERE s.device_id = $1 GROUP BY 1 ORDER BY 1`,
+      [device.id],
+    );
+    expect(slots.rows).toEqual([
+      { station: a, n: 2 },
+      { station: b, n: 2 },
+    ]);
   });
 
   it('INSTANT breaks on one reading, SUSTAINED only when every reading breaks for its duration', async () => {
@@ -335,8 +344,9 @@ describe('alert evaluation on closed 15-minute slots', () => {
     await send(d.accessToken, [...slotOf(t, 90), ...slotOf(t + BUCKET, 90)]);
     await evaluate();
     expect(await episodes(d.id)).toEqual([]);
-    // After the window the same values open an alert, starting after the window: the suppressed
-    // slots read around it are clean.
+    const { rows } = await ctx.database.pool.query(`SELECT count(*)::int AS n FROM alert_slot WHERE device_id = $1 AND suppressed`, [d.id]);
+    expect(rows[0].n).toBe(2);
+    // After the window the same values open an alert.
     await send(d.accessToken, slotOf(t + 2 * BUCKET, 90));
     await evaluate();
     expect((await episodes(d.id)).map((e) => e.started_at.getTime())).toEqual([t + 2 * BUCKET]);

@@ -49,7 +49,7 @@ describe('alerts in a browser', () => {
     cookies.statutory = await sessionCookie(db, board, statutory.id);
     series = await limitedSeries(tenantId);
     // The demo's own alerts of this industry give way to the ones below, whose times and states the test knows.
-    for (const table of ['alert_transition', 'notification_outbox', 'alert_escalation_state', 'user_notification', 'alert_episode'])
+    for (const table of ['alert_transition', 'notification_outbox', 'alert_escalation_state', 'user_notification', 'alert_slot', 'alert_episode'])
       await sql`DELETE FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}`.execute(db);
     const now = Date.now();
     const start = Math.floor((now - 5 * HOUR) / SLOT) * SLOT;

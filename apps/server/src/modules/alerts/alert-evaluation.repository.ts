@@ -100,7 +100,19 @@ export interface DeviceMount {
   toMs: number | null;
 }
 
-/** The slots [lo, hi] of one rule's series whose episodes a batch reads. */
+/** The evaluation of one slot of one series by one rule. */
+export interface SlotResult {
+  ruleId: string;
+  deviceId: string;
+  slot: number;
+  /** The slot's start, epoch milliseconds. */
+  bucket: number;
+  value: number | null;
+  breach: boolean;
+  suppressed: boolean;
+}
+
+/** The slots [lo, hi] of one rule's series a batch reads. */
 export interface SeriesRange {
   ruleId: string;
   deviceId: string;
@@ -218,7 +230,8 @@ function episodeRow(e: NewEpisode) {
 
 /**
  * The evaluation's reads and writes: rules, series and their 15-minute aggregates (read from
- * reading_15m in SQL; the data module's repository is not imported), episodes and their transitions, the escalation start. Always run `in(trx)` of the slot feed's transaction.
+ * reading_15m in SQL; the data module's repository is not imported), per-slot results, episodes and
+ * their transitions, the escalation start. Always run `in(trx)` of the slot feed's transaction.
  */
 export class AlertEvaluationRepository extends Repository {
   /** Enabled rules of a tenant; with `entityIds`, only those of these stations and those of no station. */
@@ -336,6 +349,34 @@ export class AlertEvaluationRepository extends Repository {
     return rows.map((r) => ({ deviceId: r.device_id, slot: r.slot, bucket: r.bucket, n: r.n, avg: r.sum / r.n, min: r.min, max: r.max }));
   }
 
+  /** Records the evaluation of slots (again after late readings) in one statement; an unchanged row is not rewritten. */
+  async putSlots(tenantId: number, rows: readonly SlotResult[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`
+      INSERT INTO alert_slot (tenant_id, rule_id, device_id, slot, bucket, value, breach, suppressed)
+      SELECT ${tenantId}, u.rule_id, u.device_id, u.slot, ${FROM_MS(sql`u.bucket_ms`)}, u.value, u.breach, u.suppressed
+      FROM unnest(${sql.val(rows.map((r) => r.ruleId))}::bigint[], ${sql.val(rows.map((r) => r.deviceId))}::bigint[],
+        ${sql.val(rows.map((r) => r.slot))}::smallint[], ${sql.val(rows.map((r) => r.bucket))}::float8[],
+        ${sql.val(rows.map((r) => r.value))}::float8[], ${sql.val(rows.map((r) => r.breach))}::boolean[], ${sql.val(rows.map((r) => r.suppressed))}::boolean[])
+        AS u(rule_id, device_id, slot, bucket_ms, value, breach, suppressed)
+      ON CONFLICT (tenant_id, rule_id, device_id, slot, bucket) DO UPDATE
+        SET value = excluded.value, breach = excluded.breach, suppressed = excluded.suppressed
+        WHERE (alert_slot.value, alert_slot.breach, alert_slot.suppressed) IS DISTINCT FROM (excluded.value, excluded.breach, excluded.suppressed)`.execute(this.db);
+  }
+
+  /**
+   * Forgets the evaluation of slots that hold no reading of their parameter any more (deleted
+   * readings): such a slot is no slot of the series, and its old row would count as clean.
+   */
+  async dropSlots(tenantId: number, rows: readonly Pick<SlotResult, 'ruleId' | 'deviceId' | 'slot' | 'bucket'>[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`
+      DELETE FROM alert_slot s
+      USING unnest(${sql.val(rows.map((r) => r.ruleId))}::bigint[], ${sql.val(rows.map((r) => r.deviceId))}::bigint[],
+        ${sql.val(rows.map((r) => r.slot))}::smallint[], ${sql.val(rows.map((r) => r.bucket))}::float8[]) AS u(rule_id, device_id, slot, bucket_ms)
+      WHERE s.tenant_id = ${tenantId} AND s.rule_id = u.rule_id AND s.device_id = u.device_id AND s.slot = u.slot AND s.bucket = ${FROM_MS(sql`u.bucket_ms`)}`.execute(this.db);
+  }
+
   /**
    * The episodes (none merged) of many series, locked: each series' active one and those whose span
    * [start, end or last breach] meets its range [lo, hi]; one index scan per series.
@@ -353,6 +394,21 @@ export class AlertEvaluationRepository extends Repository {
         OFFSET 0
         FOR UPDATE) a
       ORDER BY a.started_at`.execute(this.db);
+    return rows.map((r) => ({ ...r, key: r.key - 1 }));
+  }
+
+  /** The slot results of many series, each in its range [lo, hi], oldest first (one index range scan per series). */
+  async slotRows(tenantId: number, ranges: readonly SeriesRange[]): Promise<{ key: number; bucket: number; value: number | null; breach: boolean }[]> {
+    if (ranges.length === 0) return [];
+    const { rows } = await sql<{ key: number; bucket: number; value: number | null; breach: boolean }>`
+      SELECT k.key::int AS key, ${TO_MS(sql`s.bucket`)} AS bucket, s.value, s.breach
+      FROM unnest(${sql.val(ranges.map((r) => r.ruleId))}::bigint[], ${sql.val(ranges.map((r) => r.deviceId))}::bigint[], ${sql.val(ranges.map((r) => r.slot))}::smallint[],
+                  ${sql.val(ranges.map((r) => r.lo))}::timestamptz[], ${sql.val(ranges.map((r) => r.hi))}::timestamptz[]) WITH ORDINALITY AS k(rule_id, device_id, slot, lo, hi, key)
+      CROSS JOIN LATERAL (
+        SELECT * FROM alert_slot x
+        WHERE x.tenant_id = ${tenantId} AND x.rule_id = k.rule_id AND x.device_id = k.device_id AND x.slot = k.slot AND x.bucket BETWEEN k.lo AND k.hi
+        OFFSET 0) s
+      ORDER BY k.key, s.bucket`.execute(this.db);
     return rows.map((r) => ({ ...r, key: r.key - 1 }));
   }
 

@@ -133,32 +133,18 @@ interface ChangedSeries {
   breach: boolean;
 }
 
-/** A changed slot of a series judged by a rule. */
+/** A slot of a series judged by a rule. */
 interface JudgedSlot {
   rule: EvalRule;
   series: EvalSeries;
   limits: Limits;
   bucket: number;
+  value: number | null;
   breach: boolean;
+  suppressed: boolean;
 }
-
-/** The slots [lo, hi] (epoch milliseconds) of a rule's series a plan reads. */
-interface RowRange {
-  rule: EvalRule;
-  series: EvalSeries;
-  limits: Limits;
-  lo: number;
-  hi: number;
-}
-
-/** Reads the judged slots of each range, oldest first, in the order given. */
-type RowReader = (wanted: readonly RowRange[]) => Promise<SlotRow[][]>;
 
 const isActive = (status: string) => status === 'OPEN' || status === 'ACKNOWLEDGED';
-
-/** The station a device served at a slot. */
-const stationAt = (stations: ReadonlyMap<string, StationPeriod[]>, deviceId: string, bucket: number) =>
-  stations.get(deviceId)?.find((p) => (p.fromMs === null || p.fromMs <= bucket) && (p.toMs === null || bucket < p.toMs));
 
 /** Consecutive breaching slots a new episode of the rule needs: SUSTAINED its duration in whole slots. */
 const neededSlots = (rule: EvalRule) => (rule.condition === 'SUSTAINED' ? Math.max(1, Math.ceil((rule.durationMinutes ?? 15) / 15)) : 1);
@@ -253,10 +239,9 @@ function describe(rule: EvalRule, series: EvalSeries, limits: { min: number | nu
 
 /**
  * Evaluation of the 15-minute rules: a consumer of the closed-slot feed. Each slot of a device is
- * judged against every rule watching its series; the episode around it (one alert per rule, series
- * and episode) is then opened, extended, recounted or resolved from the slots around it, judged
- * from the stored 15-minute aggregates, so a late reading re-evaluates exactly its slot and its
- * episode. Everything is written in the
+ * judged against every rule watching its series and the result kept in `alert_slot`; the episode
+ * around it (one alert per rule, series and episode) is then opened, extended, recounted or resolved
+ * from those rows, so a late reading re-evaluates exactly its slot. Everything is written in the
  * feed's transaction: a crash loses nothing and a retry repeats nothing (the partial unique index of
  * active episodes refuses a second one). `now` is injectable for tests.
  */
@@ -303,8 +288,8 @@ export class AlertEvaluator {
 
   /**
    * One tenant's part of a batch, in a fixed number of statements whatever the number of devices
-   * and slots: series, mounts, rules, windows and aggregates read at once and every slot judged; then
-   * the episodes and the judged slots around the series with a breach or an episode near read at
+   * and slots: series, mounts, rules, windows and aggregates read at once; every slot judged and its
+   * result upserted at once; then the episodes and slot results around the changed slots read at
    * once, every series planned in memory (alert-episode-plan.ts) and the changes written at once.
    */
   private async evaluateTenant(repo: AlertEvaluationRepository, windows: SuppressionWindowService, tenantId: number, buckets: Map<string, number[]>, now: Date) {
@@ -328,11 +313,15 @@ export class AlertEvaluator {
       const aggOf = new Map(aggs.map((a) => [`${a.deviceId}:${a.slot}:${a.bucket}`, a]));
       const results = judged.map((j) => {
         const agg = aggOf.get(`${j.series.deviceId}:${j.series.slot}:${j.bucket}`);
-        const breach = agg !== undefined && judge(j.rule.condition, agg, j.limits).breach && !slotSuppressed(covering, j.series, j.bucket);
-        return { ...j, breach };
+        const suppressed = slotSuppressed(covering, j.series, j.bucket);
+        const verdict = agg ? judge(j.rule.condition, agg, j.limits) : { value: null, breach: false };
+        return { ...j, data: agg !== undefined, value: verdict.value, breach: verdict.breach && !suppressed, suppressed };
       });
-      const rowsOf = (wanted: readonly RowRange[]) => this.judgedRows(repo, windows, tenantId, stations, pairs, wanted);
-      await this.episodes(repo, tenantId, results, rowsOf, now);
+      const row = (r: (typeof results)[number]) => ({ ruleId: r.rule.id, deviceId: r.series.deviceId, slot: r.series.slot, bucket: r.bucket, value: r.value, breach: r.breach, suppressed: r.suppressed });
+      // A slot without a reading of the parameter is no slot of the series: it neither clears nor breaks.
+      await repo.putSlots(tenantId, results.filter((r) => r.data).map(row));
+      await repo.dropSlots(tenantId, results.filter((r) => !r.data).map(row));
+      await this.episodes(repo, tenantId, results, now);
     }
     await this.fills(repo, rules, tenantId, series, stations, buckets, now);
   }
@@ -349,7 +338,7 @@ export class AlertEvaluator {
     const out: { rule: EvalRule; series: EvalSeries; limits: Limits; bucket: number }[] = [];
     for (const [deviceId, ofDevice] of buckets) {
       for (const bucket of ofDevice) {
-        const period = stationAt(stations, deviceId, bucket);
+        const period = stations.get(deviceId)?.find((p) => (p.fromMs === null || p.fromMs <= bucket) && (p.toMs === null || bucket < p.toMs));
         if (!period) continue;
         let list = watched.get(period);
         if (!list) {
@@ -367,62 +356,10 @@ export class AlertEvaluator {
   }
 
   /**
-   * The slots of rules' series over ranges, judged from their 15-minute aggregates, oldest first:
-   * every slot with data while the device served a station the rule watches; a slot inside a
-   * suppression window is clean. Slots are judged when a plan reads them, not remembered: a slot
-   * still queued reads as it will be judged, and an episode is recounted against the rule as it is
-   * now. Storing every slot's verdict instead (alert_slot, until 2026-11-27) was the largest write of
-   * the evaluation, about 100,000 rows a run of the alerts bench.
-   */
-  private async judgedRows(
-    repo: AlertEvaluationRepository,
-    windows: SuppressionWindowService,
-    tenantId: number,
-    stations: ReadonlyMap<string, StationPeriod[]>,
-    pairs: readonly { deviceId: string; entityId: string }[],
-    wanted: readonly RowRange[],
-  ): Promise<SlotRow[][]> {
-    if (wanted.length === 0) return [];
-    const [aggs, covering] = await Promise.all([
-      repo.aggregates(tenantId, wanted.map((w) => ({ deviceId: w.series.deviceId, slot: w.series.slot, from: w.lo, to: w.hi }))),
-      windows.covering(tenantId, pairs, new Date(Math.min(...wanted.map((w) => w.lo))), new Date(Math.max(...wanted.map((w) => w.hi)) + BUCKET_MS)),
-    ]);
-    // Keyed by bucket: the spans of two rules on one series may overlap.
-    const bySeries = new Map<string, Map<number, SlotAggregate>>();
-    for (const a of aggs) {
-      const key = `${a.deviceId}:${a.slot}`;
-      let ofSeries = bySeries.get(key);
-      if (!ofSeries) bySeries.set(key, (ofSeries = new Map()));
-      ofSeries.set(a.bucket, a);
-    }
-    const sorted = new Map([...bySeries].map(([key, ofSeries]) => [key, [...ofSeries.values()].sort((a, b) => a.bucket - b.bucket)]));
-    const watching = new Map<EvalRule, Map<StationPeriod, boolean>>();
-    const watches = (rule: EvalRule, series: EvalSeries, period: StationPeriod) => {
-      let ofRule = watching.get(rule);
-      if (!ofRule) watching.set(rule, (ofRule = new Map()));
-      let yes = ofRule.get(period);
-      if (yes === undefined) ofRule.set(period, (yes = applies(rule, { ...series, entityId: period.entityId, entityType: period.entityType })));
-      return yes;
-    };
-    return wanted.map((w) => {
-      const rows: SlotRow[] = [];
-      for (const a of sorted.get(`${w.series.deviceId}:${w.series.slot}`) ?? []) {
-        if (a.bucket < w.lo || a.bucket > w.hi) continue;
-        const period = stationAt(stations, w.series.deviceId, a.bucket);
-        if (!period || !watches(w.rule, w.series, period)) continue;
-        const verdict = judge(w.rule.condition, a, w.limits);
-        const suppressed = slotSuppressed(covering, { deviceId: w.series.deviceId, entityId: period.entityId }, a.bucket);
-        rows.push({ bucket: a.bucket, value: verdict.value, breach: verdict.breach && !suppressed });
-      }
-      return rows;
-    });
-  }
-
-  /**
    * The episodes and slot results each changed series' plan needs: the episodes near its changes
    * (locked), and the rows from before them to where the breaches they hold are cleared.
    */
-  private async readAround(repo: AlertEvaluationRepository, tenantId: number, seriesList: readonly ChangedSeries[], rowsFor: RowReader) {
+  private async readAround(repo: AlertEvaluationRepository, tenantId: number, seriesList: readonly ChangedSeries[]) {
     const windows = seriesList.map((x) => {
       const margin = (x.rule.clearSlots + neededSlots(x.rule)) * BUCKET_MS;
       return { lo: x.changed[0]! - margin, hi: x.changed.at(-1)! + margin };
@@ -438,8 +375,8 @@ export class AlertEvaluator {
       readRange(x.rule, x.episodes.filter((e) => e.startedAt <= x.window.hi), x.changed, lookahead);
     const ranges = todo.map((x) => rangeOf(x, NEAR_LOOKAHEAD_SLOTS));
     const read = async (indices: readonly number[]) => {
-      const rows = await rowsFor(indices.map((i) => ({ ...todo[i]!, lo: ranges[i]!.lo, hi: ranges[i]!.hi })));
-      return new Map(indices.map((i, k) => [i, rows[k]!]));
+      const rows = await repo.slotRows(tenantId, indices.map((i) => keyOf(todo[i]!, ranges[i]!)));
+      return groupBy(rows, (r) => indices[r.key]!);
     };
     const rowsOf = await read(todo.map((_, i) => i));
     const reread = async (indices: readonly number[]) => {
@@ -480,7 +417,7 @@ export class AlertEvaluator {
    * whose changes all follow its latest episode's last breach (slots arriving in order) reads only
    * the slots after it and starts from the episode's stored figures.
    */
-  private async episodes(repo: AlertEvaluationRepository, tenantId: number, results: readonly JudgedSlot[], rowsFor: RowReader, now: Date) {
+  private async episodes(repo: AlertEvaluationRepository, tenantId: number, results: readonly JudgedSlot[], now: Date) {
     const seriesList = [...groupBy(results, (r) => `${r.rule.id}:${r.series.deviceId}:${r.series.slot}`).values()].map((rs) => ({
       rule: rs[0]!.rule,
       series: rs.at(-1)!.series,
@@ -488,7 +425,7 @@ export class AlertEvaluator {
       changed: rs.map((r) => r.bucket).sort((a, b) => a - b),
       breach: rs.some((r) => r.breach),
     }));
-    const { todo, ranges, rowsOf } = await this.readAround(repo, tenantId, seriesList, rowsFor);
+    const { todo, ranges, rowsOf } = await this.readAround(repo, tenantId, seriesList);
 
     const leaving: { id: string; state: StoredEpisodeState }[] = [];
     const staying: { id: string; state: StoredEpisodeState }[] = [];
@@ -501,7 +438,7 @@ export class AlertEvaluator {
         limits: x.limits,
         describe: (peak) => describe(x.rule, x.series, x.limits, peak),
         episodes: x.episodes,
-        rows: rowsOf.get(i) ?? [],
+        rows: (rowsOf.get(i) ?? []).map((r) => ({ bucket: r.bucket, value: r.value, breach: r.breach })),
         seed: ranges[i]!.seed,
         changed: x.changed,
       });
@@ -563,7 +500,7 @@ export class AlertEvaluator {
       const name = series.find((s) => s.deviceId === deviceId)?.deviceName ?? 'the device';
       const seen = new Set<string>();
       for (const bucket of ofDevice) {
-        const period = stationAt(stations, deviceId, bucket);
+        const period = stations.get(deviceId)?.find((p) => (p.fromMs === null || p.fromMs <= bucket) && (p.toMs === null || bucket < p.toMs));
         const rule = fillRules.find(
           (r) =>
             (r.entityId !== null ? r.entityId === period?.entityId : r.category === null || r.category === period?.entityType) &&

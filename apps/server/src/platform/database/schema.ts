@@ -27,6 +27,7 @@ export interface Database {
   alert: AlertTable;
   alert_escalation: AlertEscalationTable;
   alert_rule: AlertRuleTable;
+  alert_slot: AlertSlotTable;
   alert_episode: AlertEpisodeTable;
   alert_transition: AlertTransitionTable;
   alert_escalation_state: AlertEscalationStateTable;
@@ -338,6 +339,17 @@ export interface AlertRuleTable {
   is_default: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+}
+
+export interface AlertSlotTable {
+  tenant_id: number;
+  rule_id: BigId;
+  device_id: BigId;
+  slot: number;
+  bucket: Timestamp;
+  value: number | null;
+  breach: boolean;
+  suppressed: Generated<boolean>;
 }
 
 export interface AlertEpisodeTable {
