@@ -187,7 +187,7 @@ async function recompute(client: pg.PoolClient, marks: readonly BucketMark[]): P
   await client.query(RECOMPUTE_DAYS, keys);
   // Every consumer of closed slots (alerts, regulator push) gets the recomputed slots in this
   // transaction, so none misses a slot the rollup committed (019_slot_changes_and_suppression.sql).
-  // New rows only: a queued row may be held by a consumer's pass (092_slot_change_append_only.sql).
+  // New rows only: a queued row may be held by a consumer's pass (091_slot_change_append_only.sql).
   await client.query(
     `INSERT INTO slot_change (tenant_id, consumer, device_id, bucket)
      SELECT m.tenant_id, c.name, m.device_id, m.bucket FROM ${KEYS} CROSS JOIN slot_consumer c`,
