@@ -54,21 +54,6 @@ describe('closed-slot feed and suppression windows', () => {
     expect(seen).toEqual([t, t + BUCKET]);
   });
 
-  it('queues a slot changed again before any consumer took it once', async () => {
-    const d = await ctx.b.newStationDevice({ params: [{ name: 'pm' }] });
-    const t = closedBucket();
-    for (const minute of [1, 2, 3]) {
-      await send(d.accessToken, [{ ts: t + minute * MINUTE, values: { pm: minute } }]);
-      await drainRollups(ctx.database);
-    }
-    const { rows } = await ctx.database.pool.query(
-      `SELECT consumer, count(*)::int AS n FROM slot_change WHERE device_id = $1 GROUP BY 1 ORDER BY 1`,
-      [d.id],
-    );
-    const consumers = (await ctx.database.pool.query(`SELECT name FROM slot_consumer ORDER BY 1`)).rows.map((r) => r.name);
-    expect(rows).toEqual(consumers.map((consumer) => ({ consumer, n: 1 })));
-  });
-
   it('queues a slot again while a consumer holds it, without waiting for the consumer, and hands it out again after', async () => {
     await ctx.database.pool.query(`INSERT INTO slot_consumer (name) VALUES ('test-held') ON CONFLICT DO NOTHING`);
     const d = await ctx.b.newStationDevice({ params: [{ name: 'pm' }] });

@@ -187,16 +187,10 @@ async function recompute(client: pg.PoolClient, marks: readonly BucketMark[]): P
   await client.query(RECOMPUTE_DAYS, keys);
   // Every consumer of closed slots (alerts, regulator push) gets the recomputed slots in this
   // transaction, so none misses a slot the rollup committed (019_slot_changes_and_suppression.sql).
-  // A queued row is never updated: a consumer's pass may hold it, and waiting for that pass would
-  // hold these marks, and ingestion, as long. A row no consumer holds is locked instead of adding
-  // another (091_slot_change_append_only.sql).
+  // New rows only: a queued row may be held by a consumer's pass (091_slot_change_append_only.sql).
   await client.query(
     `INSERT INTO slot_change (tenant_id, consumer, device_id, bucket)
-     SELECT m.tenant_id, c.name, m.device_id, m.bucket FROM ${KEYS} CROSS JOIN slot_consumer c
-     WHERE NOT EXISTS (
-       SELECT 1 FROM slot_change q
-       WHERE q.tenant_id = m.tenant_id AND q.consumer = c.name AND q.device_id = m.device_id AND q.bucket = m.bucket
-       FOR UPDATE SKIP LOCKED)`,
+     SELECT m.tenant_id, c.name, m.device_id, m.bucket FROM ${KEYS} CROSS JOIN slot_consumer c`,
     keys,
   );
   await client.query(

@@ -5,15 +5,12 @@
 -- 2,000 slots lasts seconds: in one sitting of the alerts bench the feed's insert took 42 s and the
 -- consumers' takes 85 s of a run (pg_stat_statements), and ingestion fell to half its rate.
 --
--- The rollup adds a row unless the slot is already queued in a row no consumer holds (it locks
--- that row until it commits, so no consumer takes it before the new aggregates are visible). A
--- change made while a consumer holds the slot is a new row: the slot is handed out again, as
--- before. So a slot has at most two rows per consumer from the rollup; a slot queued twice among
--- the rows of a take is handed out once (SlotChangeRepository).
+-- A slot changed twice before its consumer comes is queued twice; `take` hands it out once
+-- (SlotChangeRepository). A change made while a consumer holds the slot is a row that consumer did
+-- not take: the slot is handed out again, as before.
 ALTER TABLE slot_change ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
 ALTER TABLE slot_change DROP CONSTRAINT slot_change_pkey;
 ALTER TABLE slot_change ADD PRIMARY KEY (tenant_id, seq);
-CREATE INDEX slot_change_slot_idx ON slot_change (tenant_id, consumer, device_id, bucket);
 
 CREATE OR REPLACE FUNCTION enviro_compliance_window_days(w suppression_window) RETURNS void
 LANGUAGE sql AS $$
