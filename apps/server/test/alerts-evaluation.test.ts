@@ -362,7 +362,7 @@ describe('alert evaluation on closed 15-minute slots', () => {
     await expect(
       ctx.db.transaction().execute(async (trx) => {
         const { rows } = await ctx.database.pool.query(`SELECT tenant_id, device_id::text, bucket FROM slot_change WHERE consumer = 'alerts' AND device_id = $1`, [d.id]);
-        await dying.evaluate(trx, rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket, changedAt: r.bucket })));
+        await dying.evaluate(trx, rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket })));
         expect(await episodes(d.id)).toEqual([]); // not visible outside the transaction
         throw new Error('killed');
       }),
@@ -411,7 +411,7 @@ describe('alert evaluation on closed 15-minute slots', () => {
     // orders and deadlocked (a server's worker beside the demo seed). The second now waits for the
     // first's tenant lock before touching an alert; another tenant's goes on.
     const [a, other] = [await ctx.b.newTenant(), await ctx.b.newTenant()];
-    const slot = (tenantId: number) => [{ tenantId, deviceId: '1', bucket: new Date(Date.UTC(2026, 0, 1)), changedAt: new Date() }];
+    const slot = (tenantId: number) => [{ tenantId, deviceId: '1', bucket: new Date(Date.UTC(2026, 0, 1)) }];
     const evaluator = new AlertEvaluator(ctx.db);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

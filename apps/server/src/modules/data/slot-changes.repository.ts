@@ -7,8 +7,6 @@ export interface SlotChange {
   deviceId: string;
   /** The slot's start; it covers [bucket, bucket + 15 minutes). */
   bucket: Date;
-  /** When the rollup last changed it. */
-  changedAt: Date;
 }
 
 /** The queue of closed slots per consumer (019_slot_changes_and_suppression.sql), written by the rollup worker. */
@@ -16,11 +14,10 @@ export class SlotChangeRepository extends Repository {
   /**
    * Takes up to `limit` of the consumer's queued changes, oldest first, locked for the caller's
    * transaction (SKIP LOCKED: another server takes others), and deletes them; the caller's rollback
-   * puts them back. A slot queued more than once among them is handed out once, with its latest
-   * change. Answers the slots and how many changes were taken (`limit` taken: more may wait).
+   * puts them back. A slot queued more than once among them is handed out once. Answers the slots and how many changes were taken (`limit` taken: more may wait).
    */
   async take(consumer: string, limit: number): Promise<{ slots: SlotChange[]; taken: number }> {
-    const { rows } = await sql<{ tenant_id: number; device_id: string; bucket: Date; changed_at: Date }>`
+    const { rows } = await sql<{ tenant_id: number; device_id: string; bucket: Date }>`
       DELETE FROM slot_change s
       USING (
         SELECT tenant_id, seq FROM slot_change
@@ -30,14 +27,9 @@ export class SlotChangeRepository extends Repository {
         FOR UPDATE SKIP LOCKED
       ) t
       WHERE s.tenant_id = t.tenant_id AND s.seq = t.seq
-      RETURNING s.tenant_id, s.device_id::text AS device_id, s.bucket, s.changed_at`.execute(this.db);
-    const latest = new Map<string, SlotChange>();
-    for (const r of rows) {
-      const key = `${r.tenant_id}:${r.device_id}:${r.bucket.getTime()}`;
-      const seen = latest.get(key);
-      if (!seen || seen.changedAt < r.changed_at) latest.set(key, { tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket, changedAt: r.changed_at });
-    }
-    return { slots: [...latest.values()].sort((a, b) => a.bucket.getTime() - b.bucket.getTime()), taken: rows.length };
+      RETURNING s.tenant_id, s.device_id::text AS device_id, s.bucket`.execute(this.db);
+    const slots = new Map(rows.map((r) => [`${r.tenant_id}:${r.device_id}:${r.bucket.getTime()}`, { tenantId: r.tenant_id, deviceId: r.device_id, bucket: r.bucket }]));
+    return { slots: [...slots.values()].sort((a, b) => a.bucket.getTime() - b.bucket.getTime()), taken: rows.length };
   }
 
   /** Changes waiting for the consumer (a slot changed twice counts twice). */
