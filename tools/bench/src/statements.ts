@@ -3,7 +3,7 @@ import type pg from 'pg';
 /**
  * Where a run's database time went, when BENCH_STATEMENTS is set (to how many statements, 10 if not
  * a number) and the server preloads pg_stat_statements: `reset` before a run, `top` after it logs
- * the bench database's costliest statements (total time, calls, blocks read from outside shared
+ * the bench database's costliest statements (total time, calls, rows, blocks read from outside shared
  * buffers), their sum, and the run's checkpoints and backend buffer writes. For comparing one run
  * with another in a sitting; off by default, because the extension is not on every server and its
  * bookkeeping costs a little.
@@ -25,15 +25,15 @@ export async function statementProbe(pool: pg.Pool): Promise<{ reset(): Promise<
       const after = await writer();
       // This database's statements only: the sum and the list count the same ones.
       const ours = `FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`;
-      const { rows } = await pool.query<{ ms: number; calls: string; read: string; dirtied: string; query: string }>(
-        `SELECT round(total_exec_time)::int AS ms, calls, shared_blks_read AS read, shared_blks_dirtied AS dirtied,
+      const { rows } = await pool.query<{ ms: number; calls: string; rows: string; read: string; dirtied: string; query: string }>(
+        `SELECT round(total_exec_time)::int AS ms, calls, rows, shared_blks_read AS read, shared_blks_dirtied AS dirtied,
                 regexp_replace(left(query, 110), '\\s+', ' ', 'g') AS query
          ${ours} ORDER BY total_exec_time DESC LIMIT $1`,
         [limit],
       );
       const all = (await pool.query<{ ms: number }>(`SELECT round(sum(total_exec_time))::int AS ms ${ours}`)).rows[0]!.ms;
       log(`statements ${label}: ${all} ms in all; checkpoints ${Number(after.checkpoints) - Number(before.checkpoints)}, backend writes ${Number(after.backend) - Number(before.backend)}, cleaner writes ${Number(after.clean) - Number(before.clean)}`);
-      for (const r of rows) log(`  ${String(r.ms).padStart(7)} ms ${String(r.calls).padStart(7)} calls read ${String(r.read).padStart(7)} dirtied ${String(r.dirtied).padStart(7)}  ${r.query}`);
+      for (const r of rows) log(`  ${String(r.ms).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(8)} rows read ${String(r.read).padStart(7)} dirtied ${String(r.dirtied).padStart(7)}  ${r.query}`);
     },
   };
 }
