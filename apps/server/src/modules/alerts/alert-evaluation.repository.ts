@@ -397,6 +397,33 @@ export class AlertEvaluationRepository extends Repository {
     return rows.map((r) => ({ ...r, key: r.key - 1 }));
   }
 
+  /**
+   * For each series, its latest episode (not merged, not CLOSED, with breaching slots) starting
+   * before `lo` that fewer than `clearSlots` clean slots follow up to `lo`: a breach from `lo` on
+   * continues it, however long the slots without data between them. Locked, as episodesNear.
+   */
+  async episodesOpenAt(tenantId: number, ranges: readonly (Pick<SeriesRange, 'ruleId' | 'deviceId' | 'slot' | 'lo'> & { clearSlots: number })[]): Promise<(KnownEpisodeRow & { key: number })[]> {
+    if (ranges.length === 0) return [];
+    const { rows } = await sql<KnownEpisodeRow & { key: number }>`
+      SELECT k.key::int AS key, a.id::text AS id, a.status, a.started_at, a.last_breach_at, a.ended_at, a.peak, a.slot_count, a.message
+      FROM unnest(${sql.val(ranges.map((r) => r.ruleId))}::bigint[], ${sql.val(ranges.map((r) => r.deviceId))}::bigint[], ${sql.val(ranges.map((r) => r.slot))}::smallint[],
+                  ${sql.val(ranges.map((r) => r.lo))}::timestamptz[], ${sql.val(ranges.map((r) => r.clearSlots))}::int[]) WITH ORDINALITY AS k(rule_id, device_id, slot, lo, clear_slots, key)
+      CROSS JOIN LATERAL (
+        SELECT * FROM alert_episode x
+        WHERE x.tenant_id = ${tenantId} AND x.rule_id = k.rule_id AND x.device_id = k.device_id AND x.slot = k.slot
+          AND x.started_at < k.lo AND x.merged_into IS NULL AND x.slot_count > 0
+        ORDER BY x.started_at DESC
+        LIMIT 1
+        FOR UPDATE) a
+      WHERE a.status <> 'CLOSED'
+        AND (SELECT count(*) FROM (
+              SELECT 1 FROM alert_slot s
+              WHERE s.tenant_id = ${tenantId} AND s.rule_id = k.rule_id AND s.device_id = k.device_id AND s.slot = k.slot
+                AND s.bucket > a.last_breach_at AND s.bucket < k.lo AND NOT s.breach
+              LIMIT k.clear_slots) c) < k.clear_slots`.execute(this.db);
+    return rows.map((r) => ({ ...r, key: r.key - 1 }));
+  }
+
   /** The slot results of many series, each in its range [lo, hi], oldest first (one index range scan per series). */
   async slotRows(tenantId: number, ranges: readonly SeriesRange[]): Promise<{ key: number; bucket: number; value: number | null; breach: boolean }[]> {
     if (ranges.length === 0) return [];

@@ -216,6 +216,19 @@ function openAtEnd(rows: readonly { breach: boolean }[], seed: KnownEpisode | un
   return seed !== undefined && seed.status !== 'CLOSED' && clean < clearSlots;
 }
 
+/**
+ * Whether the rows read may begin inside a segment that started before them: a breach comes before
+ * as many clean slots as clear one (slots without data in between neither clear nor end it).
+ */
+function startsOpen(rows: readonly { breach: boolean }[], clearSlots: number): boolean {
+  let clean = 0;
+  for (const row of rows) {
+    if (row.breach) return true;
+    if (++clean >= clearSlots) return false;
+  }
+  return false;
+}
+
 // One formatter for every message: building one per call took half the evaluation's JavaScript time
 // (CPU profile of the alerts bench: 0.9 s of a run's 1.2 s).
 const IN_NUMBER = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
@@ -379,11 +392,23 @@ export class AlertEvaluator {
       return groupBy(rows, (r) => indices[r.key]!);
     };
     const rowsOf = await read(todo.map((_, i) => i));
-    const reread = async (indices: readonly number[]) => {
-      for (const i of indices) ranges[i] = rangeOf(todo[i]!, FAR_LOOKAHEAD_SLOTS);
+    const reread = async (indices: readonly number[], lookahead = FAR_LOOKAHEAD_SLOTS) => {
+      for (const i of indices) ranges[i] = rangeOf(todo[i]!, lookahead);
       for (const i of indices) rowsOf.delete(i);
       for (const [i, rows] of await read(indices)) rowsOf.set(i, rows);
     };
+    // A breach among the first rows may continue an episode whose last breach lies before them,
+    // across slots without data: its span ends at that breach, so episodesNear did not meet it.
+    // Such an episode is the series' too, and its rows are read.
+    const opening = todo.flatMap((x, i) => (ranges[i]!.seed === undefined && startsOpen(rowsOf.get(i) ?? [], x.rule.clearSlots) ? [i] : []));
+    const before = await repo.episodesOpenAt(tenantId, opening.map((i) => ({ ...keyOf(todo[i]!, ranges[i]!), clearSlots: todo[i]!.rule.clearSlots })));
+    const joined = before.flatMap((row) => {
+      const x = todo[opening[row.key]!]!;
+      if (x.episodes.some((e) => e.id === row.id)) return [];
+      x.episodes = [...x.episodes, toKnown(row)].sort((a, b) => a.startedAt - b.startedAt);
+      return [opening[row.key]!];
+    });
+    await reread(joined, NEAR_LOOKAHEAD_SLOTS);
     await reread(todo.flatMap((x, i) => (openAtEnd(rowsOf.get(i) ?? [], ranges[i]!.seed, x.rule.clearSlots) ? [i] : [])));
     // A breach that runs on from the changed slots across slots without data, past the window, into
     // an episode stored further on, is that episode's: the window grows to where the breach ends,
