@@ -34,7 +34,7 @@ describe('alert evaluation on closed 15-minute slots', () => {
     const { rows } = await ctx.database.pool.query(
       `SELECT a.id::int, a.status, a.type, a.started_at, a.ended_at, a.peak, a.slot_count, a.message, sp.name AS param
          FROM alert_episode a LEFT JOIN std_param sp ON sp.id = a.std_param_id
-        WHERE a.device_id = $1 ORDER BY a.started_at`,
+        WHERE a.device_id = $1 ORDER BY a.started_at, a.id`,
       [deviceId],
     );
     return rows as { id: number; status: string; type: string; started_at: Date; ended_at: Date | null; peak: number; slot_count: number; message: string; param: string }[];
