@@ -277,9 +277,12 @@ describe('alert evaluation on closed 15-minute slots', () => {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  // Odd seeds shuffle the chunks, even ones send them newest first. 15, 17, 25 and 45 failed before
-  // the evaluation looked back across slots without data (ALERTS_RANDOM_SEEDS=1,2,...: try others).
-  for (const seed of (process.env.ALERTS_RANDOM_SEEDS ?? '15,17,25,45,2,4').split(',').map(Number)) {
+  // Odd seeds shuffle the chunks, even ones send them newest first; every third is a SUSTAINED rule.
+  // 17, 25, 89 and 133 failed before the evaluation looked back across slots without data; 21, 27
+  // and 57 before it read a SUSTAINED breach back without an alert, resolved alerts whose breach
+  // late readings cut short of the duration, and left out alerts without breaching slots
+  // (ALERTS_RANDOM_SEEDS=1,2,...: try others).
+  for (const seed of (process.env.ALERTS_RANDOM_SEEDS ?? '17,25,89,133,21,27,57,2,4').split(',').map(Number)) {
     it(`a random series delivered in random chunks ends with the alerts of the series sent at once (seed ${seed})`, async () => {
       const next = random(seed);
       const clearSlots = 1 + Math.floor(next() * 3);
@@ -293,7 +296,12 @@ describe('alert evaluation on closed 15-minute slots', () => {
       values.length = 48;
       const atOnce = await station();
       const chunked = await station();
-      await ctx.database.pool.query(`UPDATE alert_rule SET clear_slots = $2 WHERE tenant_id = ANY($1::int[])`, [[atOnce.tenantId, chunked.tenantId], clearSlots]);
+      // Every third seed a SUSTAINED rule of 30 minutes: two breaching slots in a row open an alert.
+      const sustained = seed % 3 === 0;
+      await ctx.database.pool.query(
+        `UPDATE alert_rule SET clear_slots = $2, condition = $3, duration_minutes = $4 WHERE tenant_id = ANY($1::int[])`,
+        [[atOnce.tenantId, chunked.tenantId], clearSlots, sustained ? 'SUSTAINED' : 'AVG_15M', sustained ? 30 : null],
+      );
       const t = base() - 20 * BUCKET;
       const slots = values.flatMap((v, k) => (v === null ? [] : slotOf(t + k * BUCKET, v)));
       await send(atOnce.accessToken, slots);
@@ -318,7 +326,8 @@ describe('alert evaluation on closed 15-minute slots', () => {
         return rows.map((r) => [r.status, (r.started_at.getTime() - t) / BUCKET, r.ended_at === null ? null : (r.ended_at.getTime() - t) / BUCKET, r.slot_count, r.peak]);
       };
       const expected = await alerts(atOnce.id);
-      expect(expected.length).toBeGreaterThan(0);
+      // A seed of ALERTS_RANDOM_SEEDS may raise no alert; those of the suite raise some.
+      if (!process.env.ALERTS_RANDOM_SEEDS) expect(expected.length).toBeGreaterThan(0);
       expect(await alerts(chunked.id)).toEqual(expected);
     });
   }

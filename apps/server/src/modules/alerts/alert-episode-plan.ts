@@ -205,8 +205,16 @@ export function planSeries(input: SeriesPlanInput): { updates: EpisodeUpdate[]; 
     const cleared = s.clearedAt !== null;
     const end = s.last + BUCKET_MS;
     const episodes = owner.get(s) ?? [];
+    if (s.longestRun < input.needed) {
+      // Late readings show the breach never lasted the rule's duration (SUSTAINED): nothing was exceeded.
+      for (const e of episodes) {
+        const resolve = isActive(e.status);
+        update(e, { ...stateOf(e), slotCount: 0, peak: null, endedAt: e.endedAt ?? e.startedAt, status: resolve ? 'RESOLVED' : e.status }, resolve ? [{ from: e.status, to: 'RESOLVED', comment: 'late readings: the limit was not broken for the rule’s duration' }] : []);
+        if (resolve && activeId === e.id) activeId = null;
+      }
+      continue;
+    }
     if (episodes.length === 0) {
-      if (s.longestRun < input.needed) continue;
       if (activeId !== null) {
         // Older than the series' active alert: history, not raised again.
         inserts.push({

@@ -378,8 +378,10 @@ export class AlertEvaluationRepository extends Repository {
   }
 
   /**
-   * The episodes (none merged) of many series, locked: each series' active one and those whose span
-   * [start, end or last breach] meets its range [lo, hi]; one index scan per series.
+   * The episodes (none merged, none left without breaching slots) of many series, locked: each
+   * series' active one and those whose span [start, end or last breach] meets its range [lo, hi];
+   * one index scan per series. An episode whose breaching slots late readings all cleared stands for
+   * nothing exceeded: its old span must not claim a breach that comes later.
    */
   async episodesNear(tenantId: number, ranges: readonly SeriesRange[]): Promise<(KnownEpisodeRow & { key: number })[]> {
     if (ranges.length === 0) return [];
@@ -390,6 +392,7 @@ export class AlertEvaluationRepository extends Repository {
       CROSS JOIN LATERAL (
         SELECT * FROM alert_episode x
         WHERE x.tenant_id = ${tenantId} AND x.rule_id = k.rule_id AND x.device_id = k.device_id AND x.slot = k.slot AND x.merged_into IS NULL
+          AND x.slot_count > 0
           AND (x.status IN ('OPEN', 'ACKNOWLEDGED') OR (x.started_at <= k.hi AND greatest(x.last_breach_at, x.ended_at) >= k.lo))
         OFFSET 0
         FOR UPDATE) a

@@ -403,16 +403,22 @@ export class AlertEvaluator {
     // The rows a plan reads span the episodes up to the end of its window; one starting after it (the
     // series' active alert a day on, in a backlog flushed newest first) only tells the plan that an
     // alert is active.
-    const rangeOf = (x: (typeof todo)[number], lookahead: number) =>
-      readRange(x.rule, x.episodes.filter((e) => e.startedAt <= x.window.hi), x.changed, lookahead);
-    const ranges = todo.map((x) => rangeOf(x, NEAR_LOOKAHEAD_SLOTS));
+    // Series read further back than their episodes need (a SUSTAINED breach without an alert, below).
+    const backTo = new Map<number, number>();
+    const rangeOf = (i: number, lookahead: number) => {
+      const x = todo[i]!;
+      const range = readRange(x.rule, x.episodes.filter((e) => e.startedAt <= x.window.hi), x.changed, lookahead);
+      const back = backTo.get(i);
+      return back === undefined ? range : { lo: Math.min(range.lo, back), hi: range.hi };
+    };
+    const ranges = todo.map((_, i) => rangeOf(i, NEAR_LOOKAHEAD_SLOTS));
     const read = async (indices: readonly number[]) => {
       const rows = await repo.slotRows(tenantId, indices.map((i) => keyOf(todo[i]!, ranges[i]!)));
       return groupBy(rows, (r) => indices[r.key]!);
     };
     const rowsOf = await read(todo.map((_, i) => i));
     const reread = async (indices: readonly number[], lookahead = FAR_LOOKAHEAD_SLOTS) => {
-      for (const i of indices) ranges[i] = rangeOf(todo[i]!, lookahead);
+      for (const i of indices) ranges[i] = rangeOf(i, lookahead);
       for (const i of indices) rowsOf.delete(i);
       for (const [i, rows] of await read(indices)) rowsOf.set(i, rows);
     };
@@ -428,6 +434,13 @@ export class AlertEvaluator {
       return [opening[row.key]!];
     });
     await reread(joined, NEAR_LOOKAHEAD_SLOTS);
+    // A SUSTAINED breach shorter than the rule's duration has no alert, so none was found for the
+    // segment open at the start of the rows, which may have begun any number of slots without data
+    // earlier: such a series is read a day further back (as far as rows are read on past a breach).
+    const found = new Set(before.map((row) => opening[row.key]!));
+    const back = opening.filter((i) => !found.has(i) && neededSlots(todo[i]!.rule) > 1);
+    for (const i of back) backTo.set(i, ranges[i]!.lo - FAR_LOOKAHEAD_SLOTS * BUCKET_MS);
+    await reread(back, NEAR_LOOKAHEAD_SLOTS);
     await reread(todo.flatMap((x, i) => (mustReadOn(x, rowsOf.get(i) ?? [], ranges[i]!) ? [i] : [])));
     // A breach that runs on from the changed slots across slots without data, past the window, into
     // an episode stored further on, is that episode's: the window grows to where the breach ends,
