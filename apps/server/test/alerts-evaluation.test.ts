@@ -40,6 +40,15 @@ describe('alert evaluation on closed 15-minute slots', () => {
     return rows as { id: number; status: string; type: string; started_at: Date; ended_at: Date | null; peak: number; slot_count: number; message: string; param: string }[];
   }
 
+  /** The alerts that stand for a breach (not merged, with breaching slots): [status, start, end, slots, peak], times in slots from `t`. */
+  async function alertsOnGrid(deviceId: number, t: number) {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT status, started_at, ended_at, slot_count, peak FROM alert_episode WHERE device_id = $1 AND merged_into IS NULL AND slot_count > 0 ORDER BY started_at`,
+      [deviceId],
+    );
+    return rows.map((r) => [r.status, (r.started_at.getTime() - t) / BUCKET, r.ended_at === null ? null : (r.ended_at.getTime() - t) / BUCKET, r.slot_count, r.peak]);
+  }
+
   /** Readings of pm, one a minute through a slot, at `value`. */
   const slotOf = (start: number, value: number) => Array.from({ length: 3 }, (_, i) => ({ ts: start + (i * 5 + 1) * MINUTE, values: { pm: value } }));
 
@@ -255,15 +264,8 @@ describe('alert evaluation on closed 15-minute slots', () => {
         if (chunk.length > 0) await send(newestFirst.accessToken, chunk);
         await evaluate();
       }
-      const alerts = async (deviceId: number) => {
-        const { rows } = await ctx.database.pool.query(
-          `SELECT status, started_at, ended_at, slot_count, peak FROM alert_episode WHERE device_id = $1 AND merged_into IS NULL AND slot_count > 0 ORDER BY started_at`,
-          [deviceId],
-        );
-        return rows.map((r) => [r.status, (r.started_at.getTime() - t) / BUCKET, r.ended_at === null ? null : (r.ended_at.getTime() - t) / BUCKET, r.slot_count, r.peak]);
-      };
-      expect(await alerts(inOrder.id)).toEqual(expected);
-      expect(await alerts(newestFirst.id)).toEqual(expected);
+      expect(await alertsOnGrid(inOrder.id, t)).toEqual(expected);
+      expect(await alertsOnGrid(newestFirst.id, t)).toEqual(expected);
     });
   }
 
@@ -318,17 +320,10 @@ describe('alert evaluation on closed 15-minute slots', () => {
         if (rows.length > 0) await send(chunked.accessToken, rows);
         await evaluate();
       }
-      const alerts = async (deviceId: number) => {
-        const { rows } = await ctx.database.pool.query(
-          `SELECT status, started_at, ended_at, slot_count, peak FROM alert_episode WHERE device_id = $1 AND merged_into IS NULL AND slot_count > 0 ORDER BY started_at`,
-          [deviceId],
-        );
-        return rows.map((r) => [r.status, (r.started_at.getTime() - t) / BUCKET, r.ended_at === null ? null : (r.ended_at.getTime() - t) / BUCKET, r.slot_count, r.peak]);
-      };
-      const expected = await alerts(atOnce.id);
+      const expected = await alertsOnGrid(atOnce.id, t);
       // A seed of ALERTS_RANDOM_SEEDS may raise no alert; those of the suite raise some.
       if (!process.env.ALERTS_RANDOM_SEEDS) expect(expected.length).toBeGreaterThan(0);
-      expect(await alerts(chunked.id)).toEqual(expected);
+      expect(await alertsOnGrid(chunked.id, t)).toEqual(expected);
     });
   }
 
