@@ -409,7 +409,8 @@ export class AlertEvaluator {
       const x = todo[i]!;
       const range = readRange(x.rule, x.episodes.filter((e) => e.startedAt <= x.window.hi), x.changed, lookahead);
       const back = backTo.get(i);
-      return back === undefined ? range : { lo: Math.min(range.lo, back), hi: range.hi };
+      // A seed stands for everything before its rows: nothing further back is needed.
+      return back === undefined || range.seed ? range : { lo: Math.min(range.lo, back), hi: range.hi };
     };
     const ranges = todo.map((_, i) => rangeOf(i, NEAR_LOOKAHEAD_SLOTS));
     const read = async (indices: readonly number[]) => {
