@@ -190,12 +190,15 @@ export function planSeries(input: SeriesPlanInput): { updates: EpisodeUpdate[]; 
   };
   let activeId: string | null = live.find((e) => isActive(e.status))?.id ?? null;
 
-  for (const e of unmatched) {
-    // Late readings cleared every breaching slot it had: nothing was exceeded.
-    if (e.slotCount === 0 || !input.changed.some((c) => c >= e.startedAt && c <= e.lastBreachAt)) continue;
+  // Late readings show nothing was exceeded: the alert keeps no slot, and an active one is resolved.
+  const exceededNothing = (e: KnownEpisode, comment: string) => {
     const resolve = isActive(e.status);
-    update(e, { ...stateOf(e), slotCount: 0, peak: null, endedAt: e.endedAt ?? e.startedAt, status: resolve ? 'RESOLVED' : e.status }, resolve ? [{ from: e.status, to: 'RESOLVED', comment: 'late readings cleared every breaching slot' }] : []);
+    update(e, { ...stateOf(e), slotCount: 0, peak: null, endedAt: e.endedAt ?? e.startedAt, status: resolve ? 'RESOLVED' : e.status }, resolve ? [{ from: e.status, to: 'RESOLVED', comment }] : []);
     if (resolve && activeId === e.id) activeId = null;
+  };
+  for (const e of unmatched) {
+    if (e.slotCount === 0 || !input.changed.some((c) => c >= e.startedAt && c <= e.lastBreachAt)) continue;
+    exceededNothing(e, 'late readings cleared every breaching slot');
   }
 
   const clearComment = `back within limits for ${input.clearSlots} slot(s)`;
@@ -206,12 +209,8 @@ export function planSeries(input: SeriesPlanInput): { updates: EpisodeUpdate[]; 
     const end = s.last + BUCKET_MS;
     const episodes = owner.get(s) ?? [];
     if (s.longestRun < input.needed) {
-      // Late readings show the breach never lasted the rule's duration (SUSTAINED): nothing was exceeded.
-      for (const e of episodes) {
-        const resolve = isActive(e.status);
-        update(e, { ...stateOf(e), slotCount: 0, peak: null, endedAt: e.endedAt ?? e.startedAt, status: resolve ? 'RESOLVED' : e.status }, resolve ? [{ from: e.status, to: 'RESOLVED', comment: 'late readings: the limit was not broken for the rule’s duration' }] : []);
-        if (resolve && activeId === e.id) activeId = null;
-      }
+      // The breach never lasted the rule's duration (SUSTAINED).
+      for (const e of episodes) exceededNothing(e, 'late readings: the limit was not broken for the rule’s duration');
       continue;
     }
     if (episodes.length === 0) {

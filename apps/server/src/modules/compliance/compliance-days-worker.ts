@@ -53,7 +53,8 @@ export async function drainComplianceDays(db: Db): Promise<void> {
 /**
  * Pause after a pass that emptied the queue. A derivation replaces whole device days, so the fewer
  * passes the cheaper: with 2 s, the alerts bench ran 12 to 18 day derivations a run, 4.6 to 10.8 s
- * of statement time (pg_stat_statements), as every pass found a few new slots of the same days. Nobody reads a closed day within seconds of a late reading (an open day is read from the
+ * of statement time (pg_stat_statements), as every pass found a few new slots of the same days.
+ * Nobody reads a closed day within seconds of a late reading (an open day is read from the
  * rollups), and a pass that fills PASS_SLOTS goes on at once.
  */
 const IDLE_MS = 15_000;

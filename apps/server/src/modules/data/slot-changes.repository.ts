@@ -14,7 +14,8 @@ export class SlotChangeRepository extends Repository {
   /**
    * Takes up to `limit` of the consumer's queued changes, oldest first, locked for the caller's
    * transaction (SKIP LOCKED: another server takes others), and deletes them; the caller's rollback
-   * puts them back. A slot queued more than once among them is handed out once. Answers the slots and how many changes were taken (`limit` taken: more may wait).
+   * puts them back. A slot queued more than once among them is handed out once. Answers the slots
+   * and how many changes were taken (`limit` taken: more may wait).
    */
   async take(consumer: string, limit: number): Promise<{ slots: SlotChange[]; taken: number }> {
     const { rows } = await sql<{ tenant_id: number; device_id: string; bucket: Date }>`
