@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { withArrayLiterals } from './array-literal.ts';
 import { markConnectionError } from './unavailable.ts';
 
 // double precision and bigint counts come back as JS numbers; bigint ids stay strings (pg default)
@@ -25,12 +26,20 @@ export interface DatabaseHandle {
  */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-/** pg's client, marking the errors of its connection as the database's (see isDatabaseUnavailable). */
+/**
+ * pg's client, marking the errors of its connection as the database's (see isDatabaseUnavailable),
+ * and sending array parameters as literals written by array-literal.ts rather than by pg.
+ */
 class DatabaseClient extends pg.Client {
   constructor(config?: pg.ClientConfig) {
     super(config);
     // First, so the mark is there before pg hands the error to the statement or the connect.
     this.connection.prependListener('error', markConnectionError);
+    // The (text, values[, callback]) form, which Kysely and the pooled repositories use; a query
+    // object (COPY streams) is passed on as it is.
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    (this as { query: unknown }).query = (...args: unknown[]) =>
+      typeof args[0] === 'string' && Array.isArray(args[1]) ? query(args[0], withArrayLiterals(args[1]), ...args.slice(2)) : query(...args);
   }
 }
 
