@@ -35,13 +35,17 @@ describe('array parameters written as literals (array-literal.ts)', () => {
   });
 
   it('reads doubles (extremes, infinities, NaN; minus zero as 0, as pg sends it), integers, bigints, booleans and nulls as pg sends them', async () => {
-    const values = [FLOATS, [1, -32768, 32767, null], ['9007199254740993', 12n, null], [true, false, null, undefined]];
-    const text = `SELECT $1::float8[]::text[] AS f, $2::smallint[] AS s, $3::bigint[]::text[] AS b, $4::boolean[] AS t`;
+    const flags = [true, false, null, undefined];
+    const values = [FLOATS, [1, -32768, 32767, null], ['9007199254740993', 12n, null], flags, flags, FLOATS];
+    // The last two as text: what PostgreSQL read, character for character.
+    const text = `SELECT $1::float8[]::text[] AS f, $2::smallint[] AS s, $3::bigint[]::text[] AS b, $4::boolean[] AS t, $5::text[] AS tt, $6::text[] AS ft`;
     const { ours, theirs } = await both(text, values);
     expect(ours).toEqual(theirs);
     expect(ours!.f).toEqual(['0', '0', '1.5', '-2.25', '1e+21', '5e-324', '1.7976931348623157e+308', '-1.7976931348623157e+308', '0.30000000000000004', 'Infinity', '-Infinity', 'NaN']);
     expect(ours!.b).toEqual(['9007199254740993', '12', null]);
     expect(ours!.t).toEqual([true, false, null, null]);
+    expect(ours!.tt).toEqual(['true', 'false', null, null]);
+    expect(ours!.ft).toEqual(FLOATS.map(String));
   });
 
   it('leaves arrays of dates, nested arrays and objects to pg', async () => {
@@ -67,6 +71,6 @@ describe('array parameters written as literals (array-literal.ts)', () => {
 
   it('writes the literal text expected for plain values', () => {
     expect(arrayLiteral([])).toBe('{}');
-    expect(arrayLiteral([1, 2.5, null, true, 'a"b\\c'])).toBe('{1,2.5,NULL,t,"a\\"b\\\\c"}');
+    expect(arrayLiteral([1, 2.5, null, true, 'a"b\\c'])).toBe('{1,2.5,NULL,true,"a\\"b\\\\c"}');
   });
 });
