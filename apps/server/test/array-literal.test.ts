@@ -48,6 +48,14 @@ describe('array parameters written as literals (array-literal.ts)', () => {
     expect(ours!.ft).toEqual(FLOATS.map(String));
   });
 
+  it('writes the arrays of prepared statements ({ name, text, values }) the same way', async () => {
+    const text = 'SELECT $1::text[] AS a, $2::float8[] AS f';
+    const ours = await database.pool.query({ name: 'array-literal-test', text, values: [STRINGS, FLOATS] });
+    const theirs = await plain.query({ name: 'array-literal-test', text, values: [STRINGS, FLOATS] });
+    expect(ours.rows[0]).toEqual(theirs.rows[0]);
+    expect(ours.rows[0].a).toEqual(STRINGS);
+  });
+
   it('leaves arrays of dates, nested arrays and objects to pg', async () => {
     const at = new Date('2026-11-27T10:15:00.123Z');
     expect(arrayLiteral([at])).toBeUndefined();

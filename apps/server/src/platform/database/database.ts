@@ -35,12 +35,22 @@ class DatabaseClient extends pg.Client {
     super(config);
     // First, so the mark is there before pg hands the error to the statement or the connect.
     this.connection.prependListener('error', markConnectionError);
-    // The (text, values[, callback]) form, which Kysely and the pooled repositories use; a query
-    // object (COPY streams) is passed on as it is.
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
-    (this as { query: unknown }).query = (...args: unknown[]) =>
-      typeof args[0] === 'string' && Array.isArray(args[1]) ? query(args[0], withArrayLiterals(args[1]), ...args.slice(2)) : query(...args);
+    (this as { query: unknown }).query = (...args: unknown[]) => query(...literalArgs(args));
   }
+}
+
+/**
+ * A query call's arguments with its array parameters as literals: the (text, values) form of Kysely
+ * and the pooled repositories, and the { name, text, values } form of prepared statements. A
+ * submittable (COPY streams) is passed on as it is.
+ */
+function literalArgs(args: unknown[]): unknown[] {
+  const [first, values, ...rest] = args;
+  if (typeof first === 'string') return Array.isArray(values) ? [first, withArrayLiterals(values), ...rest] : args;
+  const config = first as { values?: unknown; submit?: unknown } | null;
+  if (config === null || typeof config !== 'object' || typeof config.submit === 'function' || !Array.isArray(config.values)) return args;
+  return [{ ...config, values: withArrayLiterals(config.values) }, values, ...rest];
 }
 
 export function openDatabase(
