@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kolkataInstant, kolkataParts, lastAllowedDay, rangeError, rangePresets } from './date-range';
+import { kolkataInstant, kolkataParts, lastAllowedDay, rangeError, rangePresets, sinceYesterday } from './date-range';
 
 // 2025-03-01T20:00:00Z is already 2 March 01:30 in India.
 const NOW = Date.parse('2025-03-01T20:00:00Z');
@@ -25,6 +25,19 @@ describe('Kolkata wall time and instants', () => {
   ])('%s %s is %s', (day, time, iso) => {
     expect(new Date(kolkataInstant(day, time)).toISOString()).toBe(iso);
     expect(kolkataParts(Date.parse(iso))).toEqual({ day, time });
+  });
+});
+
+describe('sinceYesterday', () => {
+  it.each([
+    ['just after midnight in India', '2025-03-01T18:31:00Z', '2025-02-28T18:30:00.000Z'],
+    ['late in the Indian evening', '2025-03-01T18:29:00Z', '2025-02-27T18:30:00.000Z'],
+    ['across a month end', '2025-03-01T20:00:00Z', '2025-02-28T18:30:00.000Z'],
+  ])('%s starts at the previous Kolkata midnight', (_case, now, start) => {
+    const range = sinceYesterday(Date.parse(now));
+    expect(new Date(range.start).toISOString()).toBe(start);
+    expect(range.end).toBe(Date.parse(now));
+    expect(range.end - range.start).toBeGreaterThanOrEqual(86_400_000);
   });
 });
 

@@ -42,6 +42,16 @@ export function kolkataParts(at: number): { day: DayString; time: string } {
   return { day: local.format('YYYY-MM-DD'), time: local.format('HH:mm') };
 }
 
+/**
+ * From yesterday's Kolkata midnight to `now`: a default that holds a full day of data even just after
+ * midnight (a range from today's midnight would then be empty), and starts at 00:00 so that a preset
+ * picked afterwards covers whole days.
+ */
+export function sinceYesterday(now: number): InstantRange {
+  const yesterday = dayjs(now).tz(DISPLAY_TIME_ZONE).subtract(1, 'day').format('YYYY-MM-DD');
+  return { start: kolkataInstant(yesterday, '00:00'), end: now };
+}
+
 /** The last day a range starting on `from` may end on. */
 export function lastAllowedDay(from: DayString, maxSpanDays: number = MAX_SPAN_DAYS): DayString {
   return dayjs(from).add(maxSpanDays, 'day').format('YYYY-MM-DD');

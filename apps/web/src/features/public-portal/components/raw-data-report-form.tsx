@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ReportFormat } from '@enviro/contracts/reports';
 import { DateRangePicker } from '@/components/date-picker/date-range-picker';
-import { kolkataInstant, kolkataParts, rangeError, type InstantRange } from '@/components/date-picker/date-range';
+import { rangeError, sinceYesterday } from '@/components/date-picker/date-range';
 import { saveFile } from '@/lib/download';
 import { notifyAlert, notifyInfo } from '@/lib/notify';
 import { useDownloadRawDataReport } from '../api/download-raw-data-report';
@@ -11,14 +11,9 @@ import type { Station } from '@/lib/stations';
 /** SPEC 8: the notice after a report downloads, spelt as the product spells it. */
 export const REPORT_SUCCESS = 'Report Generated Succesfully.';
 
-const today = (): InstantRange => {
-  const now = Date.now();
-  return { start: kolkataInstant(kolkataParts(now).day, '00:00'), end: now };
-};
-
-/** Every reading of the station in a picked range, as CSV, PDF or XLS. */
+/** Every reading of the station in a picked range (yesterday and today at first), as CSV, PDF or XLS. */
 export function RawDataReportForm({ station }: { station: Station }) {
-  const [range, setRange] = useState(today);
+  const [range, setRange] = useState(() => sinceYesterday(Date.now()));
   const [format, setFormat] = useState<ReportFormat>('CSV');
   const report = useDownloadRawDataReport();
   const invalid = rangeError(range) !== null;
