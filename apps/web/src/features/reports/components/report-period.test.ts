@@ -13,4 +13,13 @@ describe('report periods in IST', () => {
     expect(periodOf(new URLSearchParams('from=2024-05-17&to=2024-05-20'), 'days')).toEqual({ from: '2024-05-17', to: '2024-05-20' });
     expect(periodOf(new URLSearchParams('from=yesterday'), 'days').from).toMatch(/^\d{4}-\d{2}-01$/);
   });
+
+  it.each([
+    ['mid-month', '2026-11-27T06:00:00Z', { from: '2026-11-01', to: '2026-11-26' }],
+    // 1 December 00:05 in India, still 30 November in UTC.
+    ['on the first of a month', '2026-11-30T18:35:00Z', { from: '2026-11-01', to: '2026-11-30' }],
+    ['on the first of a year', '2027-01-01T06:00:00Z', { from: '2026-12-01', to: '2026-12-31' }],
+  ])('defaults days %s to the month of yesterday, up to yesterday', (_case, now, period) => {
+    expect(periodOf(new URLSearchParams(), 'days', Date.parse(now))).toEqual(period);
+  });
 });

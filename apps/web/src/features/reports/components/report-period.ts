@@ -1,7 +1,7 @@
 import { dayjs } from '@/lib/dayjs';
 
 const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
-const today = () => dayjs().tz('Asia/Kolkata');
+const today = (now: number = Date.now()) => dayjs(now).tz('Asia/Kolkata');
 
 /** A calendar quarter of IST ('2026-Q3') as its first and last days. */
 export function quarterDays(quarter: string): { from: string; to: string } {
@@ -21,12 +21,17 @@ export function recentQuarters(): { value: string; label: string }[] {
   });
 }
 
-/** The period a report covers, from the URL: IST days (`from`, `to`), or for a quarterly report the quarter holding `from`. */
-export function periodOf(search: URLSearchParams, kind: 'days' | 'quarter'): { from: string; to: string } {
-  if (kind === 'quarter') return quarterDays(quarterOf(isDay(search.get('from')) ? dayjs(search.get('from')) : today().subtract(3, 'month')));
+/**
+ * The period a report covers, from the URL: IST days (`from`, `to`), or for a quarterly report the quarter
+ * holding `from`. Days default to the month of yesterday up to yesterday, the last complete day: on the
+ * first of a month that is the whole of the month before, never a range that ends before it starts.
+ */
+export function periodOf(search: URLSearchParams, kind: 'days' | 'quarter', now: number = Date.now()): { from: string; to: string } {
+  if (kind === 'quarter') return quarterDays(quarterOf(isDay(search.get('from')) ? dayjs(search.get('from')) : today(now).subtract(3, 'month')));
+  const yesterday = today(now).subtract(1, 'day');
   return {
-    from: isDay(search.get('from')) ? search.get('from')! : today().startOf('month').format('YYYY-MM-DD'),
-    to: isDay(search.get('to')) ? search.get('to')! : today().subtract(1, 'day').format('YYYY-MM-DD'),
+    from: isDay(search.get('from')) ? search.get('from')! : yesterday.startOf('month').format('YYYY-MM-DD'),
+    to: isDay(search.get('to')) ? search.get('to')! : yesterday.format('YYYY-MM-DD'),
   };
 }
 
