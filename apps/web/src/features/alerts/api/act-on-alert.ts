@@ -7,6 +7,7 @@ import {
   type AlertClose,
 } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { ALERTS_KEY } from './get-alerts';
 
 /** POST /api/alert/{id}/acknowledge: stops its escalation. */
@@ -28,7 +29,7 @@ export function useAlertAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: AlertAction) => (action.kind === 'acknowledge' ? acknowledgeAlert(action.id, action.body) : closeAlert(action.id, action.body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ALERTS_KEY }),
   });
 }
 
@@ -37,6 +38,6 @@ export function useBulkAcknowledge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acknowledgeAlerts,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ALERTS_KEY }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Escalation, EscalationList, type EscalationInput } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** Root of every escalation query key: writes invalidate it. */
 export const ESCALATIONS_KEY = ['escalations'] as const;
@@ -25,11 +26,11 @@ export function useSaveEscalation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: EscalationInput }) => saveEscalation(id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ESCALATIONS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ESCALATIONS_KEY }),
   });
 }
 
 export function useDeleteEscalation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteEscalation, onSuccess: () => queryClient.invalidateQueries({ queryKey: ESCALATIONS_KEY }) });
+  return useMutation({ mutationFn: deleteEscalation, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ESCALATIONS_KEY }) });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeletedDashboard } from '@enviro/contracts/dashboards';
 import { api } from '@/lib/api-client';
 import { notifyInfo } from '@/lib/notify';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { DASHBOARDS_KEY } from './get-dashboards';
 
 /** DELETE /api/dashboards/{id}. */
@@ -15,7 +16,7 @@ export function useDeleteDashboard() {
     // deleted one is left to expire, not asked for again while its page may still be mounted (404).
     onSuccess: (_, { name }) => {
       notifyInfo(`Dashboard ${name} deleted.`);
-      return queryClient.invalidateQueries({ queryKey: [...DASHBOARDS_KEY, 'list'] });
+      return refetchAfterWrite(queryClient, { queryKey: [...DASHBOARDS_KEY, 'list'] });
     },
   });
 }

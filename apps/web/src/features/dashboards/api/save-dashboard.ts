@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dashboard, type DashboardInputValues } from '@enviro/contracts/dashboards';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { DASHBOARDS_KEY } from './get-dashboards';
 
 /** POST /api/dashboards. */
@@ -15,6 +16,6 @@ export function useSaveDashboard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: DashboardInputValues }) => (id === null ? createDashboard(input) : updateDashboard(id, input)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DASHBOARDS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: DASHBOARDS_KEY }),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { CalibrationSchedules, type PutCalibrationSchedules } from '@enviro/contracts/devices/calibration';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** GET /api/calibrationSchedules: the rules in force for a tenant's parameters, its own or the protocol's. */
 export const getCalibrationSchedules = (tenantId: number, signal?: AbortSignal) =>
@@ -17,5 +18,5 @@ export const putCalibrationSchedules = (body: z.input<typeof PutCalibrationSched
 
 export const usePutCalibrationSchedules = () => {
   const client = useQueryClient();
-  return useMutation({ mutationFn: putCalibrationSchedules, onSuccess: () => client.invalidateQueries({ queryKey: ['calibration'] }) });
+  return useMutation({ mutationFn: putCalibrationSchedules, onSuccess: () => refetchAfterWrite(client, { queryKey: ['calibration'] }) });
 };

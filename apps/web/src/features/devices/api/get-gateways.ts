@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gateway, GatewayList } from '@enviro/contracts/gateways';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export const GATEWAYS_KEY = ['gateways'] as const;
 
@@ -19,6 +20,6 @@ export function useGatewayAction() {
         : a.kind === 'rotate'
           ? api.post(`/gateways/${a.id}/token`, { schema: Gateway })
           : api.delete(`/gateways/${a.id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: GATEWAYS_KEY }),
   });
 }

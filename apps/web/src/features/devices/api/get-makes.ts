@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreatedId, DeviceMakeList } from '@enviro/contracts/devices';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 export const MAKES_KEY = ['makes'] as const;
 
@@ -15,6 +16,6 @@ export function useAddMakeOrModel() {
   return useMutation({
     mutationFn: (input: { name: string; makeId?: number }) =>
       input.makeId === undefined ? api.post('/makes', { body: { name: input.name }, schema: CreatedId }) : api.post('/models', { body: input, schema: CreatedId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MAKES_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: MAKES_KEY }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EntityRecord, type EntityBody, type UpdateEntityBody } from '@enviro/contracts/entities';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** POST /api/entities, PUT or DELETE /api/entities/{id}, POST /api/changeStationStatus; the tree and licence use refetch. */
 export function useEntityWrite() {
@@ -13,8 +14,8 @@ export function useEntityWrite() {
       return api.post('/changeStationStatus', { body: { entityId: w.id, workingStatus: w.workingStatus }, schema: EntityRecord });
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['entity-tree'] });
-      await queryClient.invalidateQueries({ queryKey: ['licence-usage'] });
+      await refetchAfterWrite(queryClient, { queryKey: ['entity-tree'] });
+      await refetchAfterWrite(queryClient, { queryKey: ['licence-usage'] });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RepublishList, RepublishRequest, type CreateRepublishInput } from '@enviro/contracts/regulator';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { regulatorKeys, withSignal } from './keys';
 
 /** PUT /api/createRepublishData: re-send a station's slots in a range, with a reason. */
@@ -24,8 +25,8 @@ export function useCreateRepublish(tenantId: number) {
   return useMutation({
     mutationFn: createRepublish,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: regulatorKeys.republish(tenantId) });
-      void queryClient.invalidateQueries({ queryKey: regulatorKeys.status(tenantId) });
+      void refetchAfterWrite(queryClient, { queryKey: regulatorKeys.republish(tenantId) });
+      void refetchAfterWrite(queryClient, { queryKey: regulatorKeys.status(tenantId) });
     },
   });
 }

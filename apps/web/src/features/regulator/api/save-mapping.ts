@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RegulatorMapping, type RegulatorMappingInput } from '@enviro/contracts/regulator';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { REGULATOR_KEY } from './keys';
 
 /** PUT /api/regulatorMappings/{tenantId}/{connectionId}: the whole mapping; answered with its issues. */
@@ -16,7 +17,7 @@ export function useSaveMapping(tenantId: number) {
   return useMutation({
     mutationFn: ({ connectionId, input }: { connectionId: number; input: RegulatorMappingInput }) => saveMapping(tenantId, connectionId, input),
     // A mapping changes the industry's status and the connections' counts too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REGULATOR_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: REGULATOR_KEY }),
   });
 }
 
@@ -24,6 +25,6 @@ export function useDeleteMapping(tenantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (connectionId: number) => deleteMapping(tenantId, connectionId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REGULATOR_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: REGULATOR_KEY }),
   });
 }

@@ -3,6 +3,7 @@ import { ReportSchedule, type CreateReportSchedule } from '@enviro/contracts/rep
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { notifyInfo } from '@/lib/notify';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { reportKeys } from './keys';
 
 /** POST /api/scheduled-reports. */
@@ -17,7 +18,7 @@ export function useCreateScheduledReport() {
     mutationFn: createScheduledReport,
     onSuccess: (s) => {
       notifyInfo(`Report "${s.name}" scheduled.`);
-      return queryClient.invalidateQueries({ queryKey: reportKeys.schedules() });
+      return refetchAfterWrite(queryClient, { queryKey: reportKeys.schedules() });
     },
   });
 }
@@ -28,7 +29,7 @@ export function useDeleteScheduledReport() {
     mutationFn: ({ id }: { id: number; name: string }) => deleteScheduledReport(id),
     onSuccess: (_, { name }) => {
       notifyInfo(`Scheduled report "${name}" deleted.`);
-      return queryClient.invalidateQueries({ queryKey: reportKeys.schedules() });
+      return refetchAfterWrite(queryClient, { queryKey: reportKeys.schedules() });
     },
   });
 }

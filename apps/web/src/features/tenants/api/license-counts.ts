@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { LicenseCounts, type LicenseCountInput } from '@enviro/contracts/tenants';
 import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** GET /api/licenseCount/{tenantId}: licensed and used stations by type. */
 export const getLicenseCounts = (tenantId: number, signal?: AbortSignal): Promise<LicenseCounts> =>
@@ -22,6 +23,6 @@ export function useSetLicenseCounts(tenantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LicenseCountInput) => setLicenseCounts(tenantId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKey(tenantId) }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: licenseKey(tenantId) }),
   });
 }

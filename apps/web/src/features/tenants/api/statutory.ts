@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { StatutoryAssociation, type StatutoryAssociationInput } from '@enviro/contracts/tenants';
 import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** GET /api/statutory/{tenantId}: the statutory bodies the industry reports to. */
 export const getStatutory = (tenantId: number, signal?: AbortSignal): Promise<StatutoryAssociation> =>
@@ -22,6 +23,6 @@ export function useSetStatutory(tenantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StatutoryAssociationInput) => setStatutory(tenantId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statutoryKey(tenantId) }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: statutoryKey(tenantId) }),
   });
 }

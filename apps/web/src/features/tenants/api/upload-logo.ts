@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { LOGO_MAX_BYTES, LogoInfo, LogoState } from '@enviro/contracts/documents';
 import { api } from '@/lib/api-client';
 import { notifyInfo } from '@/lib/notify';
+import { refetchAfterWrite } from '@/lib/query-client';
 
 /** Where a tenant's logo is shown from (GET; the session cookie authenticates it); `version` defeats a stale image after an upload. */
 export const tenantLogoHref = (tenantId: number, version = 0) => `/api/logo/tenant/${tenantId}${version ? `?v=${version}` : ''}`;
@@ -32,7 +33,7 @@ export function useUploadTenantLogo() {
     mutationFn: uploadTenantLogo,
     onSuccess: (_, { tenantId }) => {
       notifyInfo('Logo saved; it heads your PDF reports from now on.');
-      return queryClient.invalidateQueries({ queryKey: logoKey(tenantId) });
+      return refetchAfterWrite(queryClient, { queryKey: logoKey(tenantId) });
     },
   });
 }

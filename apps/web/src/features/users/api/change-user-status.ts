@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserStatus } from '@enviro/contracts/accounts';
 import { AdminUser, type UserPatch } from '@enviro/contracts/users';
 import { api } from '@/lib/api-client';
+import { refetchAfterWrite } from '@/lib/query-client';
 import { ADMIN_USERS_KEY } from './get-users';
 
 /** PATCH /api/users/{id} with [{op: 'SET', att: 'status', value}]; disabling ends the user's sessions. */
@@ -14,6 +15,6 @@ export function useChangeUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: UserStatus }) => changeUserStatus(id, status),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ADMIN_USERS_KEY }),
   });
 }
