@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
-import { alertsModule } from './modules/alerts/alerts.module.ts';
+import { alertsModule, type AlertsModuleOptions } from './modules/alerts/alerts.module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log.module.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
 import { corporatesModule } from './modules/corporates/corporates.module.ts';
@@ -15,7 +15,7 @@ import { partnersModule } from './modules/partners/partners.module.ts';
 import { preferencesModule } from './modules/preferences/preferences.module.ts';
 import { publicPortalModule } from './modules/public-portal/public-portal.module.ts';
 import { regulatorModule, type RegulatorModuleOptions } from './modules/regulator/regulator.module.ts';
-import { reportsModule } from './modules/reports/reports.module.ts';
+import { reportsModule, type ReportsModuleOptions } from './modules/reports/reports.module.ts';
 import { telemetryModule } from './modules/telemetry/telemetry.module.ts';
 import { tenantsModule } from './modules/tenants/tenants.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
@@ -30,8 +30,32 @@ import { metricsPlugin, type MetricsOptions } from './platform/http/metrics.plug
 import { requestBodyPlugin } from './platform/http/request-body.plugin.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.plugin.ts';
 import { webPlugin } from './platform/http/web.plugin.ts';
+import { eventsPlugin } from './platform/events/app-events.ts';
+import { workersPlugin } from './platform/jobs/workers.plugin.ts';
 import { mailPlugin, type MailOptions } from './platform/mail/mail.plugin.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
+
+// The services each area decorates the app with (and, through their files, the typing of
+// `app.<area>` for whoever builds the app: tests, the CLI, the bench).
+export type { AccountsModule } from './modules/accounts/accounts.module.ts';
+export type { AlertsModule } from './modules/alerts/alerts.module.ts';
+export type { AuditLogModule } from './modules/audit-log/audit-log.module.ts';
+export type { ComplianceModule } from './modules/compliance/compliance.module.ts';
+export type { CorporatesModule } from './modules/corporates/corporates.module.ts';
+export type { DashboardsModule } from './modules/dashboards/dashboards.module.ts';
+export type { DataModule } from './modules/data/data.module.ts';
+export type { DevicesModule } from './modules/devices/devices.module.ts';
+export type { DocumentsModule } from './modules/documents/documents.module.ts';
+export type { EntitiesModule } from './modules/entities/entities.module.ts';
+export type { GatewaysModule } from './modules/gateways/gateways.module.ts';
+export type { PartnersModule } from './modules/partners/partners.module.ts';
+export type { PreferencesModule } from './modules/preferences/preferences.module.ts';
+export type { PublicPortalModule } from './modules/public-portal/public-portal.module.ts';
+export type { RegulatorModule } from './modules/regulator/regulator.module.ts';
+export type { ReportsModule } from './modules/reports/reports.module.ts';
+export type { TelemetryModule } from './modules/telemetry/telemetry.module.ts';
+export type { TenantsModule } from './modules/tenants/tenants.module.ts';
+export type { UsersModule } from './modules/users/users.module.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -43,12 +67,17 @@ export interface AppDeps {
   metrics?: MetricsOptions;
   /** The regulator module's credential key and sender settings; unset, a random key (tests). */
   regulator?: RegulatorModuleOptions;
+  /** The alerts module's webhook sender; unset, real HTTP requests. */
+  alerts?: AlertsModuleOptions;
+  /** How long report files are kept; unset, 7 days. */
+  reports?: ReportsModuleOptions;
 }
 
 /**
  * The composition root: the platform's plugins, then the product's areas (src/modules, one per
- * spec area, each declaring the plugins it needs), then the web app. It opens no port, so tests
- * build it and call it with `app.inject`; server.ts listens.
+ * spec area: each builds its services once, decorates the app with them under its name, and adds
+ * its routes and background workers), then the web app. It opens no port and starts no worker, so
+ * tests build it and call it with `app.inject`; server.ts listens and starts `app.workers`.
  */
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ frameworkErrors: frameworkErrorAnswer, ...options });
@@ -60,31 +89,34 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
   await app.register(healthPlugin);
+  await app.register(eventsPlugin);
+  await app.register(workersPlugin);
   await app.register(databasePlugin, { database: deps.database });
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(metricsPlugin, deps.metrics ?? {});
   await app.register(mailPlugin, { mail: deps.mail, sms: deps.sms });
 
+  // The product's areas, each after the areas it builds on (fastify-plugin checks the order).
+  await app.register(auditLogModule);
   await app.register(telemetryModule);
-  await app.register(accountsModule);
+  await app.register(entitiesModule);
   await app.register(usersModule);
+  await app.register(accountsModule);
+  await app.register(documentsModule);
+  await app.register(devicesModule);
   await app.register(tenantsModule);
   await app.register(corporatesModule);
   await app.register(partnersModule);
-  await app.register(entitiesModule);
-  await app.register(devicesModule);
   await app.register(gatewaysModule);
   await app.register(dataModule);
-  await app.register(alertsModule);
-  await app.register(documentsModule);
-  await app.register(reportsModule);
+  await app.register(alertsModule, deps.alerts ?? {});
+  await app.register(regulatorModule, deps.regulator ?? {});
+  await app.register(complianceModule);
+  await app.register(dashboardsModule);
+  await app.register(reportsModule, deps.reports ?? {});
   await app.register(publicPortalModule);
   await app.register(preferencesModule);
-  await app.register(auditLogModule);
-  await app.register(regulatorModule, deps.regulator ?? {});
-  await app.register(dashboardsModule);
-  await app.register(complianceModule);
 
   // Last: its history-mode fallback must not shadow any API route.
   await app.register(webPlugin);

@@ -5,18 +5,9 @@ import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/database/database.ts';
 import { startEmbeddedPostgres } from './platform/database/embedded.ts';
 import { migrate } from './platform/database/migrate.ts';
-import { startTableUpkeepWorker, warnIfAutovacuumOff } from './platform/database/table-upkeep.ts';
+import { warnIfAutovacuumOff } from './platform/database/table-upkeep.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
-import { startRollupWorker } from './modules/data/rollup-worker.ts';
-import { loadRegulatorKey } from './modules/regulator/credentials.ts';
-import { startRegulatorWorker } from './modules/regulator/regulator-worker.ts';
 import { startDemoRegulator } from './demo/regulator-demo.ts';
-import { startAlertsWorker } from './modules/alerts/alerts-worker.ts';
-import { FetchWebhookSender } from './platform/webhook/webhook-sender.ts';
-import { deviceRpcSink, startDeviceRpcWorker } from './modules/devices/device-rpc.ts';
-import { startOversightWorker } from './modules/dashboards/oversight-worker.ts';
-import { startComplianceDaysWorker } from './modules/compliance/compliance-days-worker.ts';
-import { startReportWorker } from './modules/reports/report-worker.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -46,26 +37,13 @@ async function main(): Promise<void> {
   stops.unshift(database.close);
   const { applied } = await migrate(database.pool);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  if (config.SEED_DEMO === 'auto') {
-    const seeded = await seedDemoWhenEmpty(database, { log: (m) => log.info({ src: 'seed' }, m), demoPassword: config.DEMO_PASSWORD });
-    if (seeded) {
-      log.info({ ...seeded, apiKey: undefined, accounts: undefined }, `demo seeded; statutory API key: ${seeded.apiKey}`);
-      const accounts = seeded.accounts?.accounts.map((a) => `  ${a.userName.padEnd(28)} ${a.who}`).join('\n');
-      const password = config.DEMO_PASSWORD ? 'DEMO_PASSWORD' : seeded.accounts?.password;
-      // Shown once: the accounts exist from now on, and the random password is kept nowhere else.
-      log.info(`demo accounts (password: ${password}), sign in at /login:\n${accounts}`);
-    }
-  }
-
-  const regulatorKey = loadRegulatorKey(config);
-  if (!config.REGULATOR_KEY && config.DATABASE_URL) {
-    log.warn({ file: regulatorKey.source }, 'REGULATOR_KEY unset with an external database: regulator credentials are sealed with a key of this machine; servers sharing the database need the same REGULATOR_KEY');
-  }
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const app = await buildApp(
     {
       database,
-      regulator: { key: regulatorKey.key },
-      mail: { transport: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
+      regulator: { key: { REGULATOR_KEY: config.REGULATOR_KEY, DATA_DIR: config.DATA_DIR, sharedDatabase: Boolean(config.DATABASE_URL) } },
+      reports: { fileDays: config.REPORT_FILE_DAYS },
+      mail: { transport: config.SMTP_URL, from: config.MAIL_FROM, publicUrl },
       sms: createSmsProvider(
         config.SMS_PROVIDER,
         log,
@@ -75,9 +53,19 @@ async function main(): Promise<void> {
     },
     { loggerInstance: log, trustProxy: config.TRUST_PROXY },
   );
+  if (config.SEED_DEMO === 'auto') {
+    const seeded = await seedDemoWhenEmpty(app, { log: (m) => log.info({ src: 'seed' }, m), demoPassword: config.DEMO_PASSWORD });
+    if (seeded) {
+      log.info({ ...seeded, apiKey: undefined, accounts: undefined }, `demo seeded; statutory API key: ${seeded.apiKey}`);
+      const accounts = seeded.accounts?.accounts.map((a) => `  ${a.userName.padEnd(28)} ${a.who}`).join('\n');
+      const password = config.DEMO_PASSWORD ? 'DEMO_PASSWORD' : seeded.accounts?.password;
+      // Shown once: the accounts exist from now on, and the random password is kept nowhere else.
+      log.info(`demo accounts (password: ${password}), sign in at /login:\n${accounts}`);
+    }
+  }
   const broker = await startBroker({
-    ingest: app.ingest,
-    rpc: deviceRpcSink(database.db, log),
+    ingest: app.telemetry.ingest,
+    rpc: app.devices.rpcAnswers,
     log,
     url: config.MQTT_URL,
     clientId: config.MQTT_CLIENT_ID,
@@ -94,44 +82,25 @@ async function main(): Promise<void> {
       this.set(broker.connections());
     },
   });
-  const rollups = startRollupWorker(database, log);
   if (config.SEED_DEMO === 'auto') {
     const receiver = await startDemoRegulator(database.db, app.regulator.vault, { dataDir: config.DATA_DIR, port: config.REGULATOR_DEMO_PORT, log: (m) => log.info({ src: 'regulator-demo' }, m) }).catch(
       (error: Error) => log.warn({ err: error }, 'demo regulator receiver not started; regulator pushes will retry'),
     );
     if (receiver) stops.unshift(() => receiver.close());
   }
-  const regulator = startRegulatorWorker(database.db, app.regulator.vault, log);
-  const alerts = startAlertsWorker(
-    database.db,
-    { ...app.messaging, webhooks: new FetchWebhookSender(), publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
-    log,
-  );
-  // Calibration start and abort reach devices that take commands over MQTT RPC (either broker).
-  const rpcWorker = broker.rpc ? startDeviceRpcWorker(database.db, broker.rpc, log) : undefined;
-  const oversight = startOversightWorker(database.db, log);
-  // Compliance per IST day from the closed-slot feed, windows and limits (issue 14).
-  const complianceDays = startComplianceDaysWorker(database.db, log);
-  // Report jobs, scheduled e-mail reports and the deletion of old report files (issue 14).
-  const reportWorker = startReportWorker(database.db, app.messaging.mailer, log, { fileDays: config.REPORT_FILE_DAYS });
-  // The closed-slot feed and the rollup marks churn a row per slot: kept small here (table-upkeep.ts).
+  // The table upkeep worker keeps the churned tables small; it relies on autovacuum too.
   await warnIfAutovacuumOff(database.db, log);
-  const upkeep = startTableUpkeepWorker(database.db, log);
-  // Stop accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the
-  // ingest batches), stop the rollup worker, close the broker; the database closes after these.
+  // Every module's background workers (rollups, alerts, regulator push, compliance days, reports, …).
+  const stopWorkers = await app.workers.start({ log, rpc: broker.rpc });
+  // Stop the workers (their pass in progress finishes while mail and the database are open), stop
+  // accepting (MQTT, then HTTP; app.close waits for in-flight requests and then flushes the ingest
+  // batches), close the broker; the database closes after these.
   stops.unshift(
-    () => alerts.stop(),
+    stopWorkers,
     async () => {
       await broker.stopAccepting();
       await app.close();
     },
-    () => rollups.stop(),
-    () => regulator.stop(),
-    async () => rpcWorker?.stop(),
-    () => oversight.stop(),
-    () => complianceDays.stop(),
-    () => reportWorker.stop(),
-    () => upkeep.stop(),
     () => broker.close(),
   );
 

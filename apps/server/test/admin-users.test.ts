@@ -65,7 +65,7 @@ describe('creating users', () => {
   });
 
   it('sends an invite to a user created without a password, after commit', async () => {
-    const spy = vi.spyOn(ctx.app.invites, 'sendInvite');
+    const spy = vi.spyOn(ctx.app.accounts.verification, 'sendInvite');
     const res = await as('siteAdmin', 'POST', '/api/user', { tenantId: t.b, name: 'Invited', userName: email('invited'), role: 'admin' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ invitePending: true, tenant: { id: t.b } });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AlertEvaluator } from '../src/modules/alerts/alert-evaluation.ts';
+import { SuppressionWindowService } from '../src/modules/devices/suppression-windows.service.ts';
 import { findFreePort } from '../src/platform/net/free-port.ts';
 import { builders } from './builders.ts';
 import { sleep, startServer, until, type Server } from './server-process.ts';
@@ -34,7 +35,7 @@ describe('alert evaluation across kill -9', () => {
       tenantId,
       JSON.stringify([{ delayMinutes: 0, repeatMinutes: null, recipients: { emails: ['crash@example.in'] } }]),
     ]);
-    await new AlertEvaluator(ctx.db).ensureDefaults();
+    await new AlertEvaluator(ctx.db, new SuppressionWindowService(ctx.db)).ensureDefaults();
 
     const port = await findFreePort(0, '127.0.0.1');
     const env = { DATABASE_URL: ctx.database.url, MQTT_PORT: String(await findFreePort(0, '127.0.0.1')) };

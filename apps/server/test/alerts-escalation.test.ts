@@ -48,7 +48,7 @@ describe('escalation until acknowledged and notification delivery', () => {
     const t = Math.floor(Date.now() / BUCKET) * BUCKET - 8 * BUCKET;
     const res = await ctx.inject({ method: 'POST', url: `/api/v1/${d.accessToken}/telemetry`, payload: [{ ts: t + MINUTE, values: { pm: 90 } }] });
     expect(res.statusCode).toBe(200);
-    const evaluator = new AlertEvaluator(ctx.db, now);
+    const evaluator = new AlertEvaluator(ctx.db, ctx.app.devices.windows, now);
     await evaluator.ensureDefaults();
     await drainRollups(ctx.database);
     await evaluator.drain();
@@ -117,7 +117,7 @@ describe('escalation until acknowledged and notification delivery', () => {
     // The earlier alert's slot cleared, this is a new episode after a clean slot.
     await ctx.inject({ method: 'POST', url: `/api/v1/${d.accessToken}/telemetry`, payload: [{ ts: t - BUCKET + MINUTE, values: { pm: 10 } }] });
     await drainRollups(ctx.database);
-    await new AlertEvaluator(ctx.db, now).drain();
+    await new AlertEvaluator(ctx.db, ctx.app.devices.windows, now).drain();
     const { rows } = await ctx.database.pool.query(`SELECT id::int, status FROM alert_episode WHERE device_id = $1 ORDER BY id`, [d.id]);
     expect(rows.map((r) => r.status)).toEqual(['RESOLVED', 'OPEN']);
 
@@ -148,7 +148,7 @@ describe('escalation until acknowledged and notification delivery', () => {
     ]);
     const t = Math.floor(Date.now() / BUCKET) * BUCKET - 8 * BUCKET;
     await ctx.inject({ method: 'POST', url: `/api/v1/${d.accessToken}/telemetry`, payload: [{ ts: t + MINUTE, values: { pm: 90 } }] });
-    const evaluator = new AlertEvaluator(ctx.db, now);
+    const evaluator = new AlertEvaluator(ctx.db, ctx.app.devices.windows, now);
     await evaluator.ensureDefaults();
     await drainRollups(ctx.database);
     await evaluator.drain();
@@ -180,7 +180,7 @@ describe('escalation until acknowledged and notification delivery', () => {
     const industry = await ctx.signedIn({ tenantId: d.tenantId, role: 'admin', userName: 'storm.industry@example.in' });
     const t = Math.floor(Date.now() / BUCKET) * BUCKET - 8 * BUCKET;
     await ctx.inject({ method: 'POST', url: `/api/v1/${d.accessToken}/telemetry`, payload: [{ ts: t + MINUTE, values: { pm: 90, so2: 200 } }] });
-    const evaluator = new AlertEvaluator(ctx.db, now);
+    const evaluator = new AlertEvaluator(ctx.db, ctx.app.devices.windows, now);
     await evaluator.ensureDefaults();
     await drainRollups(ctx.database);
     await evaluator.drain();

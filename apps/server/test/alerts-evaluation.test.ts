@@ -21,13 +21,13 @@ describe('alert evaluation on closed 15-minute slots', () => {
   /** A station device (pm max 50) with the CPCB default rules. */
   async function station() {
     const d = await ctx.b.newStationDevice({ params: [{ name: 'pm', max: 50 }, { name: 'so2' }] });
-    await new AlertEvaluator(ctx.db).ensureDefaults();
+    await new AlertEvaluator(ctx.db, ctx.app.devices.windows).ensureDefaults();
     return d;
   }
 
   async function evaluate() {
     await drainRollups(ctx.database);
-    await new AlertEvaluator(ctx.db).drain();
+    await new AlertEvaluator(ctx.db, ctx.app.devices.windows).drain();
   }
 
   async function episodes(deviceId: number) {
@@ -54,7 +54,7 @@ describe('alert evaluation on closed 15-minute slots', () => {
 
   it('creates a CPCB default rule for every parameter with a limit, once', async () => {
     const d = await station();
-    await new AlertEvaluator(ctx.db).ensureDefaults();
+    await new AlertEvaluator(ctx.db, ctx.app.devices.windows).ensureDefaults();
     const { rows } = await ctx.database.pool.query(
       `SELECT r.condition, r.comparison, r.is_default, sp.name FROM alert_rule r JOIN std_param sp ON sp.id = ANY(r.std_param_ids) WHERE r.tenant_id = $1`,
       [d.tenantId],
@@ -206,7 +206,7 @@ describe('alert evaluation on closed 15-minute slots', () => {
       `INSERT INTO slot_change (tenant_id, consumer, device_id, bucket) SELECT $1, 'alerts', $2, b FROM unnest($3::timestamptz[]) b`,
       [d.tenantId, d.id, [0, 1, 2, 3].map((k) => new Date(t + k * BUCKET))],
     );
-    await new AlertEvaluator(ctx.db).drain();
+    await new AlertEvaluator(ctx.db, ctx.app.devices.windows).drain();
     expect((await episodes(d.id)).map((e) => [e.id, e.status, e.slot_count])).toEqual([
       [first!.id, 'RESOLVED', 1],
       [second.id, 'OPEN', 4],
@@ -418,7 +418,7 @@ describe('alert evaluation on closed 15-minute slots', () => {
     await send(d.accessToken, slotOf(t, 90));
     await drainRollups(ctx.database);
     // "kill -9" after the effects were written but before commit: the transaction rolls back.
-    const dying = new AlertEvaluator(ctx.db);
+    const dying = new AlertEvaluator(ctx.db, ctx.app.devices.windows);
     await expect(
       ctx.db.transaction().execute(async (trx) => {
         const { rows } = await ctx.database.pool.query(`SELECT tenant_id, device_id::text, bucket FROM slot_change WHERE consumer = 'alerts' AND device_id = $1`, [d.id]);
@@ -429,12 +429,12 @@ describe('alert evaluation on closed 15-minute slots', () => {
     ).rejects.toThrow('killed');
     expect(await episodes(d.id)).toEqual([]);
     // Two servers then take the queue at once: one alert.
-    await Promise.all([new AlertEvaluator(ctx.db).drain(1), new AlertEvaluator(ctx.db).drain(1)]);
-    await new AlertEvaluator(ctx.db).drain();
+    await Promise.all([new AlertEvaluator(ctx.db, ctx.app.devices.windows).drain(1), new AlertEvaluator(ctx.db, ctx.app.devices.windows).drain(1)]);
+    await new AlertEvaluator(ctx.db, ctx.app.devices.windows).drain();
     expect((await episodes(d.id)).map((e) => e.status)).toEqual(['OPEN']);
     // Evaluating the same slot again changes nothing.
     await ctx.database.pool.query(`INSERT INTO slot_change (tenant_id, consumer, device_id, bucket) VALUES ($1, 'alerts', $2, $3)`, [d.tenantId, d.id, new Date(t)]);
-    await new AlertEvaluator(ctx.db).drain();
+    await new AlertEvaluator(ctx.db, ctx.app.devices.windows).drain();
     expect(await episodes(d.id)).toHaveLength(1);
   });
 
@@ -446,7 +446,7 @@ describe('alert evaluation on closed 15-minute slots', () => {
       `INSERT INTO alert_rule (tenant_id, name, entity_id, condition, duration_minutes, severity) VALUES ($1, 'loss', $2, 'DATA_LOSS', 60, 'MINOR'), ($1, 'fill', $2, 'DATA_FILL', NULL, 'WARNING')`,
       [d.tenantId, d.entityId],
     );
-    const evaluator = new AlertEvaluator(ctx.db);
+    const evaluator = new AlertEvaluator(ctx.db, ctx.app.devices.windows);
     await evaluator.checkDataLoss();
     await evaluator.checkDataLoss();
     let found = (await episodes(d.id)).filter((e) => e.type !== 'AVG_15M');
@@ -472,7 +472,7 @@ describe('alert evaluation on closed 15-minute slots', () => {
     // first's tenant lock before touching an alert; another tenant's goes on.
     const [a, other] = [await ctx.b.newTenant(), await ctx.b.newTenant()];
     const slot = (tenantId: number) => [{ tenantId, deviceId: '1', bucket: new Date(Date.UTC(2026, 0, 1)) }];
-    const evaluator = new AlertEvaluator(ctx.db);
+    const evaluator = new AlertEvaluator(ctx.db, ctx.app.devices.windows);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let firstIn!: () => void;

@@ -23,7 +23,7 @@ describe('alert routes', () => {
     const t = Math.floor(Date.now() / BUCKET) * BUCKET - 8 * BUCKET;
     await ctx.inject({ method: 'POST', url: `/api/v1/${d.accessToken}/telemetry`, payload: [{ ts: t + MINUTE, values: { pm: 90, so2: 100 } }] });
     await ctx.inject({ method: 'POST', url: `/api/v1/${other.accessToken}/telemetry`, payload: [{ ts: t + MINUTE, values: { pm: 90 } }] });
-    const evaluator = new AlertEvaluator(ctx.db);
+    const evaluator = new AlertEvaluator(ctx.db, ctx.app.devices.windows);
     await evaluator.ensureDefaults();
     await drainRollups(ctx.database);
     await evaluator.drain();

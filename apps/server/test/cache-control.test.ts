@@ -8,6 +8,7 @@ import { authPlugin } from '../src/platform/http/auth.plugin.ts';
 import { errorsPlugin } from '../src/platform/http/errors.plugin.ts';
 import { healthPlugin } from '../src/platform/http/health.plugin.ts';
 import { webPlugin } from '../src/platform/http/web.plugin.ts';
+import { workersPlugin } from '../src/platform/jobs/workers.plugin.ts';
 import { useTestApp } from './test-app.ts';
 
 /** What a signed-in user or an API key reads is kept by no cache; public answers keep their caching. */
@@ -33,6 +34,7 @@ describe('Cache-Control', () => {
     web = Fastify();
     await web.register(errorsPlugin);
     await web.register(healthPlugin);
+    await web.register(workersPlugin);
     await web.register(databasePlugin, { database: ctx.database });
     await web.register(authPlugin);
     await web.register(webPlugin, { root: dir });

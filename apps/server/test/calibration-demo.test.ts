@@ -5,7 +5,7 @@ import { useTestApp } from './test-app.ts';
 /** The demo shows calibration working: an analyser on schedule, one being calibrated, one overdue. */
 const ctx = useTestApp();
 await ctx.start();
-const seeded = await seedDemo(ctx.database, { days: 1, demoPassword: 'demo-password-1' });
+const seeded = await seedDemo(ctx.app, { days: 1, demoPassword: 'demo-password-1' });
 const site = (await ctx.b.newTenant({ type: 'site' })).id;
 const admin = await ctx.signedIn({ tenantId: site, userType: 'site', role: 'admin' });
 const get = (url: string) => ctx.inject({ method: 'GET', url, headers: { cookie: admin.cookie } }).then((r) => r.json());

@@ -28,7 +28,7 @@ let broker: Broker;
 let worker: ReturnType<typeof startDeviceRpcWorker>;
 const clients: MqttClient[] = [];
 beforeAll(async () => {
-  broker = await startBroker({ url: EXTERNAL_URL, clientId: `enviro-test-${run}`, databaseUrl: ctx.database.url, ingest: ctx.app.ingest, log, rpc: deviceRpcSink(ctx.db, log) });
+  broker = await startBroker({ url: EXTERNAL_URL, clientId: `enviro-test-${run}`, databaseUrl: ctx.database.url, ingest: ctx.app.telemetry.ingest, log, rpc: deviceRpcSink(ctx.db, log) });
   // Polled by hand below; a long interval keeps the timer out of the way.
   worker = startDeviceRpcWorker(ctx.db, broker.rpc!, log, 60_000);
   await until(async () => broker.rpc!.send('nobody', 1, { method: 'ping', params: {} }), (sent) => sent);

@@ -25,7 +25,7 @@ let broker: EmbeddedBroker;
 let worker: ReturnType<typeof startDeviceRpcWorker>;
 const clients: MqttClient[] = [];
 beforeAll(async () => {
-  broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: ctx.app.ingest, log, rpc: deviceRpcSink(ctx.db, log) });
+  broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: ctx.app.telemetry.ingest, log, rpc: deviceRpcSink(ctx.db, log) });
   // Polled by hand below, so the test does not wait on a timer; a long interval keeps the timer out of the way.
   worker = startDeviceRpcWorker(ctx.db, broker.rpc, log, 60_000);
 });

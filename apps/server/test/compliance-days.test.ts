@@ -52,7 +52,7 @@ describe('compliance per IST day, kept from the closed-slot feed', () => {
     await insertReadings(ctx.database, tenantId, deviceId, raw);
     await drainRollups(ctx.database);
     auth = { kind: 'apiKey', tenantId, tenantIds: [tenantId] };
-    service = new ComplianceService(ctx.db);
+    service = new ComplianceService(ctx.db, ctx.app.devices.calibration, ctx.app.entities.entities);
   });
 
   const settle = async () => {

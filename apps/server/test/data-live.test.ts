@@ -135,7 +135,7 @@ describe('GET /api/data/live', () => {
     expect(RecentResponse.parse(JSON.parse(first.data)).map((v) => v.paramName)).toEqual(['pm']);
     stream.close();
     // The server forgets the stream once the connection closes.
-    await expect.poll(() => second.app.liveValues.streams).toBe(0);
+    await expect.poll(() => second.app.data.live.streams).toBe(0);
   });
 
   it("answers 404 for another tenant's station, 400 naming the field, 401 without credentials", async () => {

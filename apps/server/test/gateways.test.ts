@@ -103,7 +103,7 @@ describe('gateway MQTT API on the embedded broker', () => {
   let broker: EmbeddedBroker;
   let url: string;
   beforeAll(async () => {
-    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: ctx.app.ingest, log });
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: ctx.app.telemetry.ingest, log });
     url = `mqtt://127.0.0.1:${broker.port}`;
   });
   afterAll(() => broker.close());
@@ -151,7 +151,7 @@ describe.runIf(EXTERNAL_URL)('gateway MQTT API through an external broker (MQTT_
   });
 
   it('stores what mosquitto_pub publishes to v1/gateway/{token}/telemetry', async () => {
-    const bridge = await connectExternalBroker({ url: EXTERNAL_URL!, clientId, ingest: ctx.app.ingest, log });
+    const bridge = await connectExternalBroker({ url: EXTERNAL_URL!, clientId, ingest: ctx.app.telemetry.ingest, log });
     try {
       const g = (await call('POST', '/api/gateways', as.admin, { name: 'Gateway 3' })).json();
       const { hostname, port } = new URL(EXTERNAL_URL!);

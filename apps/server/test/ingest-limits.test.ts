@@ -67,7 +67,7 @@ describe('embedded broker', () => {
   const sockets: net.Socket[] = [];
 
   beforeAll(async () => {
-    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: ctx.app.ingest, log: pino({ level: 'silent' }) });
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: ctx.app.telemetry.ingest, log: pino({ level: 'silent' }) });
     url = `mqtt://127.0.0.1:${broker.port}`;
   });
   afterEach(async () => {

@@ -70,7 +70,7 @@ describe.runIf(reachable)('several servers on one database and one external brok
 
     /** The app's ingestion, counting the messages it is handed. */
     function counting(): { ingest: IngestService; stored: { n: number } } {
-      const ingest = ctx.app.ingest;
+      const ingest = ctx.app.telemetry.ingest;
       const stored = { n: 0 };
       const wrapped = Object.assign(Object.create(ingest) as IngestService, {
         store: (...args: Parameters<IngestService['store']>) => {

@@ -56,7 +56,7 @@ describe('embedded broker', () => {
   let broker: EmbeddedBroker;
   let url: string;
   beforeAll(async () => {
-    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: ctx.app.ingest, log });
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest: ctx.app.telemetry.ingest, log });
     url = `mqtt://127.0.0.1:${broker.port}`;
   });
   afterAll(async () => {
@@ -160,7 +160,7 @@ describe('embedded broker start-up', () => {
     const warnings: string[] = [];
     const capture = { ...log, warn: (m: unknown) => void warnings.push(String(m)) } as unknown as typeof log;
     try {
-      const broker = await startEmbeddedBroker({ port, host: '127.0.0.1', ingest: ctx.app.ingest, log: capture });
+      const broker = await startEmbeddedBroker({ port, host: '127.0.0.1', ingest: ctx.app.telemetry.ingest, log: capture });
       await broker.close();
       expect(broker.port).toBeGreaterThan(port);
       expect(warnings).toEqual([`MQTT_PORT ${port} is taken: the embedded broker uses port ${broker.port} instead`]);
@@ -181,7 +181,7 @@ describe.runIf(EXTERNAL_URL)('external broker (MQTT_URL)', () => {
   });
 
   it('stores readings published to v1/devices/{token}/telemetry, and drops unknown tokens and bad JSON', async () => {
-    const bridge = await connectExternalBroker({ url, clientId, ingest: ctx.app.ingest, log });
+    const bridge = await connectExternalBroker({ url, clientId, ingest: ctx.app.telemetry.ingest, log });
     try {
       const d = await newDevice();
       const device = await connect(url, {});
@@ -198,14 +198,14 @@ describe.runIf(EXTERNAL_URL)('external broker (MQTT_URL)', () => {
   });
 
   it('receives what was published while the platform was down (persistent session)', async () => {
-    const first = await connectExternalBroker({ url, clientId, ingest: ctx.app.ingest, log });
+    const first = await connectExternalBroker({ url, clientId, ingest: ctx.app.telemetry.ingest, log });
     await first.close();
     const d = await newDevice();
     const device = await connect(url, {});
     const ts = Date.now() - MINUTE;
     await device.publishAsync(`v1/devices/${d.accessToken}/telemetry`, JSON.stringify({ ts, values: { so2: 2 } }), { qos: 1 });
     expect(await readings(d.id)).toEqual([]);
-    const second = await connectExternalBroker({ url, clientId, ingest: ctx.app.ingest, log });
+    const second = await connectExternalBroker({ url, clientId, ingest: ctx.app.telemetry.ingest, log });
     try {
       expect(await until(() => readings(d.id), (r) => r.length > 0)).toEqual([{ ts, vals: [null, 2] }]);
     } finally {
@@ -214,7 +214,7 @@ describe.runIf(EXTERNAL_URL)('external broker (MQTT_URL)', () => {
   });
 
   it('leaves a message whose commit failed unacknowledged, so the broker delivers it again', async () => {
-    const bridge = await connectExternalBroker({ url, clientId, ingest: ctx.app.ingest, log });
+    const bridge = await connectExternalBroker({ url, clientId, ingest: ctx.app.telemetry.ingest, log });
     const d = await newDevice();
     const ts = Date.now() - MINUTE;
     const restore = await failOnSentinel();

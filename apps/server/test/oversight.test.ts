@@ -116,7 +116,7 @@ describe('GET /api/oversight', () => {
   });
 
   it('takes regulator sync from the regulator module when one is present', async () => {
-    const service = new OversightService(ctx.db, {
+    const service = new OversightService(ctx.db, ctx.app.alerts.episodes, ctx.app.entities.entities, {
       counts: async (tenantIds, visible) => new Map(tenantIds.filter((id) => id === t.bravo).map((id) => [id, { inSync: visible({ tenant_id: id, id: String(b1) }) ? 1 : 0, outOfSync: 0, delayed: 0 }])),
     });
     const apiKey = { kind: 'apiKey', tenantId: t.bravo, tenantIds: [t.bravo] } as const;

@@ -6,7 +6,7 @@ import { RegulatorOutbox } from '../src/modules/regulator/outbox.ts';
 import { useTestApp } from './test-app.ts';
 
 /**
- * The regulator module end to end against the real receiver (tools/regulator-receiver): connections
+ * The regulator module end to end against the real receiver (packages/regulator-receiver): connections
  * and mappings through the routes, slots closed by the rollup worker queued and pushed with each
  * protocol, calibration flags, corrections, outages healed, expiry, republish, logs and status.
  */
@@ -67,7 +67,7 @@ const mapping = (overrides: object = {}) => ({
 beforeAll(async () => {
   receiver = await startReceiver();
   receiver.register({ tokenId: 'TOK-1', token: TOKEN, industryId: 'IND-NARMADA' });
-  outbox = new RegulatorOutbox(ctx.db, ctx.app.regulator.vault, { baseBackoffMs: 0, maxBackoffMs: 0, leaseMs: 60_000 });
+  outbox = new RegulatorOutbox(ctx.db, ctx.app.devices.windows, ctx.app.regulator.vault, { baseBackoffMs: 0, maxBackoffMs: 0, leaseMs: 60_000 });
 });
 afterAll(() => receiver?.close());
 
@@ -217,7 +217,7 @@ describe('delivery', () => {
     await send([{ ts: s + MINUTE, values: { pm: 5, so2: 6 } }]);
     await drainRollups(ctx.database);
     await outbox.consume();
-    const impatient = new RegulatorOutbox(ctx.db, ctx.app.regulator.vault, { baseBackoffMs: 0, maxBackoffMs: 0, timeoutMs: 200 });
+    const impatient = new RegulatorOutbox(ctx.db, ctx.app.devices.windows, ctx.app.regulator.vault, { baseBackoffMs: 0, maxBackoffMs: 0, timeoutMs: 200 });
     const state = async () =>
       (await ctx.database.pool.query(`SELECT status, last_error FROM regulator_outbox WHERE tenant_id = $1 AND connection_id = $2 AND slot = $3`, [t.industry, odamsId, new Date(s)])).rows[0];
     receiver.setFault({ mode: 'expiredKey' });

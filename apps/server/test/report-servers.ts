@@ -9,6 +9,6 @@ import type { TestApp } from './test-app.ts';
  */
 export function twoReportServers(ctx: TestApp) {
   const mailer = createMailer({ host: '127.0.0.1', port: ctx.mail.port, secure: false, ignoreTLS: true }, 'reports@enviro.example', ctx.app.log);
-  const server = () => new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), mailer);
+  const server = () => ctx.app.reports.jobs.withMailer(mailer);
   return { mailer, a: server(), b: server() };
 }

@@ -177,7 +177,7 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect(job.status).toBe('queued');
     expect((await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}/file`, headers: { cookie } })).statusCode).toBe(400);
     // A worker of another "server" takes it: the state is in the database.
-    const worker = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), createMailer(undefined, 'x@y', ctx.app.log));
+    const worker = ctx.app.reports.jobs.withMailer(createMailer(undefined, 'x@y', ctx.app.log));
     expect(await worker.runNextJob()).toBe(true);
     expect(await worker.runNextJob()).toBe(false);
     const done = ReportJob.parse((await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}`, headers: { cookie } })).json());
@@ -209,7 +209,7 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect(stationsIn((await post('/api/data-availability-report/35', { format: 'CSV', request: { ...request, entityIds: stations } }, limited.cookie)).body)).toEqual(new Set(['Stack A']));
 
     // As a job, built by a worker with no request.
-    const worker = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), createMailer(undefined, 'x@y', ctx.app.log));
+    const worker = ctx.app.reports.jobs.withMailer(createMailer(undefined, 'x@y', ctx.app.log));
     const queue = async (c: string) => ReportJob.parse((await post('/api/report-jobs', { reportId: 35, format: 'CSV', request }, c)).json());
     const fileOf = async (id: number, c: string) => {
       const file = await ctx.inject({ method: 'GET', url: `/api/report-jobs/${id}/file`, headers: { cookie: c } });
@@ -239,7 +239,7 @@ describe('report catalogue, jobs and scheduled reports', () => {
     const res = await post('/api/report-jobs', { reportId: 36, format: 'CSV', request: { startDate: dayA, endDate: dayB } }, boardCookie);
     expect(res.statusCode).toBe(200);
     const job = ReportJob.parse(res.json());
-    const worker = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), createMailer(undefined, 'x@y', ctx.app.log));
+    const worker = ctx.app.reports.jobs.withMailer(createMailer(undefined, 'x@y', ctx.app.log));
     expect(await worker.runNextJob()).toBe(true);
     const file = await ctx.inject({ method: 'GET', url: `/api/report-jobs/${job.id}/file`, headers: { cookie: boardCookie } });
     expect(file.statusCode).toBe(200);

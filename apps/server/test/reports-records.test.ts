@@ -180,7 +180,7 @@ describe('catalogue reports from alerts, compliance and calibration records', ()
         `calibration:${id}`,
       ]);
     }
-    const evaluator = new AlertEvaluator(ctx.db);
+    const evaluator = new AlertEvaluator(ctx.db, ctx.app.devices.windows);
     await evaluator.ensureDefaults();
     await insertReadings(ctx.database, tenantId, deviceId, RAW);
     await drainRollups(ctx.database);
@@ -402,7 +402,7 @@ describe('catalogue reports from alerts, compliance and calibration records', ()
   });
 
   it('runs each new report as a job a second server builds, with progress, and the file downloads', async () => {
-    const worker = new ReportJobsService(ctx.db, new ReportCatalogueService(ctx.db), createMailer(undefined, 'x@y', ctx.app.log));
+    const worker = ctx.app.reports.jobs.withMailer(createMailer(undefined, 'x@y', ctx.app.log));
     for (const id of [3, 4, 5, 6]) {
       const res = await post('/api/report-jobs', { reportId: id, format: 'CSV', request: { tenantId, ...(id === 6 ? Q2 : DAYS) } });
       expect(res.statusCode).toBe(200);

@@ -8,10 +8,10 @@ const NOW = Date.UTC(2025, 2, 1, 6, 0);
 const SEED = { days: 1 / 24, now: NOW };
 
 describe('seedDemoWhenEmpty (SEED_DEMO=auto)', () => {
-  const ctx = useTestApp({ app: false });
+  const ctx = useTestApp();
 
   it('seeds once when two servers start together on one empty database', async () => {
-    const results = await Promise.all([seedDemoWhenEmpty(ctx.database, SEED), seedDemoWhenEmpty(ctx.database, SEED)]);
+    const results = await Promise.all([seedDemoWhenEmpty(ctx.app, SEED), seedDemoWhenEmpty(ctx.app, SEED)]);
     expect(results.filter((r) => r !== undefined)).toHaveLength(1);
     const tenants = await ctx.db.selectFrom('tenant').select('type').execute();
     expect(tenants.filter((t) => t.type === 'statutory')).toHaveLength(1);
@@ -19,6 +19,6 @@ describe('seedDemoWhenEmpty (SEED_DEMO=auto)', () => {
   });
 
   it('leaves a database that holds tenants as it is', async () => {
-    expect(await seedDemoWhenEmpty(ctx.database, SEED)).toBeUndefined();
+    expect(await seedDemoWhenEmpty(ctx.app, SEED)).toBeUndefined();
   });
 });

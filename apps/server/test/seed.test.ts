@@ -13,7 +13,7 @@ describe('seedDemo', () => {
   const ctx = useTestApp();
   let seeded: SeedResult;
   beforeAll(async () => {
-    seeded = await seedDemo(ctx.database, { days: 2, now: NOW });
+    seeded = await seedDemo(ctx.app, { days: 2, now: NOW });
   });
 
   it('raises alert episodes in every state from the last day, with an escalation that repeats', async () => {
@@ -192,7 +192,7 @@ describe('seedDemo', () => {
   });
 
   it('skips when the demo already exists', async () => {
-    const again = await seedDemo(ctx.database, { days: 1, now: NOW });
+    const again = await seedDemo(ctx.app, { days: 1, now: NOW });
     expect(again).toMatchObject({ skipped: true, statutoryTenantId: seeded.statutoryTenantId, readings: 0 });
     const { count } = await ctx.db
       .selectFrom('tenant')

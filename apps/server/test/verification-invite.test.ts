@@ -25,7 +25,7 @@ const NEW_PASSWORD = 'a brand new secret';
 async function invited(tenantId = tenant, name = 'Invited Person') {
   const user = await ctx.newUser({ tenantId, name, password: undefined });
   const since = ctx.mail.mails.length;
-  await ctx.app.invites.sendInvite(tenantId, user.id);
+  await ctx.app.accounts.verification.sendInvite(tenantId, user.id);
   const mail = await ctx.mail.next(user.userName, since);
   return { ...user, mail, token: tokenOf(inviteLinkIn(mail)) };
 }
@@ -90,7 +90,7 @@ describe('invites', () => {
 
     const second = await invited();
     const since = ctx.mail.mails.length;
-    await ctx.app.invites.sendInvite(tenant, second.id);
+    await ctx.app.accounts.verification.sendInvite(tenant, second.id);
     const newer = tokenOf(inviteLinkIn(await ctx.mail.next(second.userName, since)));
     expect(newer).not.toBe(second.token);
     expect((await getInvite(second.token)).json()).toEqual({ state: 'EXPIRED' });
@@ -184,7 +184,7 @@ describe('mail over an SMTP URL with credentials', () => {
     try {
       await other.ready();
       const user = await ctx.newUser({ tenantId: tenant, password: undefined });
-      await other.invites.sendInvite(tenant, user.id);
+      await other.accounts.verification.sendInvite(tenant, user.id);
       expect(inviteLinkIn(await secured.next(user.userName))).toMatch(/^http:\/\/localhost:8080\/invite\//);
     } finally {
       await other.close();

@@ -3,12 +3,11 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryRepository } from '../../server/src/demo/history.repository.ts';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { drainRollups } from '../../server/src/modules/data/rollups.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, addSessionCookie, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, openPage, screenshot, type ViewportName } from './portal.ts';
+import { activeMenuItem, addSessionCookie, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, openPage, screenshot, seedDemoData, type ViewportName } from './portal.ts';
 import { startServer } from './portal.ts';
 
 const CEMENT = 'Aravali Cement Works Ltd';
@@ -39,7 +38,7 @@ describe('alerts in a browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const board = (await seedDemo(database, { days: 1 })).statutoryTenantId;
+    const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
     const db = database.db;
     tenantId = (await db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
     const arjun = await newUser(db, { tenantId, name: 'Arjun Admin', role: 'admin' });

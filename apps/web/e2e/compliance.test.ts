@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const CEMENT = 'Aravali Cement Works Ltd';
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -25,7 +24,7 @@ describe('compliance screens in a browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const boardId = (await seedDemo(database, { days: 1 })).statutoryTenantId;
+    const boardId = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
     const db = database.db;
     cementId = (await db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
     const site = await builders(db).newTenant({ name: 'Enviro Operations', type: 'site' });

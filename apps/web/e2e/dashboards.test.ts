@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
 import { formatDateTime24 } from '@enviro/domain/format-date';
-import { addSessionCookie, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+import { addSessionCookie, horizontalOverflow, launchBrowser, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const CEMENT = 'Aravali Cement Works Ltd';
 
@@ -20,7 +19,7 @@ describe('dashboards in a browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemo(database, { days: 2 });
+    await seedDemoData(database, { days: 2 });
     const cement = await database.db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow();
     cementId = cement.id;
     const user = await newUser(database.db, { tenantId: cement.id, name: 'Arjun Admin', role: 'admin' });

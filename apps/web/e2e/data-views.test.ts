@@ -6,9 +6,8 @@ import type { RecentValue } from '@enviro/contracts/data/recent';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { ParamLimit } from '@enviro/contracts/entities';
 import { formatIndian } from '@enviro/domain/format-number';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { apiCall, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
+import { apiCall, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
 
@@ -45,7 +44,7 @@ describe('what the data screens show', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemo(database, { days: 2 });
+    await seedDemoData(database, { days: 2 });
     ({ app, base } = await startServer(database));
     browser = await launchBrowser();
     for (const [key, where] of Object.entries({ delayed: DELAYED, offline: OFFLINE, energy: ENERGY })) {

@@ -3,8 +3,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { findFreePort } from '../../server/src/platform/net/free-port.ts';
-// Brings the type of app.invites (declared beside the InviteSender seam) into this project.
-import type {} from '../../server/src/modules/accounts/invite-sender.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
@@ -50,7 +48,7 @@ describe('accepting an invite in a browser', () => {
   it('opens the mailed link, sets a password, signs in and confirms the phone', async () => {
     const tenant = await builders(database.db).newTenant({ name: 'Narmada Paper Mills' });
     const user = await newUser(database.db, { tenantId: tenant.id, name: 'Ira Invited', phone: PHONE, password: undefined });
-    await app.invites.sendInvite(tenant.id, user.id);
+    await app.accounts.verification.sendInvite(tenant.id, user.id);
     const link = inviteLinkIn(await mail.next(user.userName));
     expect(link.startsWith(`${base}/invite/`)).toBe(true);
 

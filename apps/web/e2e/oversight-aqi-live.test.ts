@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInZone } from '@enviro/domain/format-date';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { addSessionCookie, chartDrawn, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+import { addSessionCookie, chartDrawn, horizontalOverflow, launchBrowser, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 
@@ -25,7 +24,7 @@ describe('oversight, National AQI and live values in a browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    board = (await seedDemo(database, { days: 2 })).statutoryTenantId;
+    board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
     const row = await database.pool.query<{ tenant_id: number; id: string; name: string; industry: string; access_token: string }>(
       `SELECT e.tenant_id, e.id, e.name, t.name AS industry, c.access_token
        FROM entity e JOIN tenant t ON t.id = e.tenant_id JOIN device d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
+import { seedDemo, type SeedOptions, type SeedResult } from '../../server/src/demo/seed-demo.ts';
 import type { DatabaseHandle } from '../../server/src/platform/database/database.ts';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/e2e/', import.meta.url));
@@ -39,6 +40,16 @@ export async function startServer(database: DatabaseHandle): Promise<{ app: Fast
   const app = await buildApp({ database }, { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base: address };
+}
+
+/** Seeds the demo through the server's services: an app built over the database without a port, closed after. */
+export async function seedDemoData(database: DatabaseHandle, options: SeedOptions): Promise<SeedResult> {
+  const app = await buildApp({ database }, { logger: false });
+  try {
+    return await seedDemo(app, options);
+  } finally {
+    await app.close();
+  }
 }
 
 /** A page that records every console error and uncaught exception, for the no-errors check. */

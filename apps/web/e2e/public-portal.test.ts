@@ -7,9 +7,8 @@ import type { EntityNode } from '@enviro/contracts/entities';
 import type { AlertCounts } from '@enviro/contracts/alerts';
 import type { IndustrySummary } from '@enviro/contracts/public-portal';
 import { formatIndian } from '@enviro/domain/format-number';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { apiCall, chartDrawn, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+import { apiCall, chartDrawn, horizontalOverflow, launchBrowser, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
 
@@ -49,7 +48,7 @@ describe('public portal in a browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    board = (await seedDemo(database, { days: 2 })).statutoryTenantId;
+    board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
     ({ app, base } = await startServer(database));
     browser = await launchBrowser();
     industries = await apiCall<IndustrySummary[]>(base, board, `/stateDashboard/industyList/${board}`);

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, addSessionCookie, horizontalOverflow, launchBrowser, mainMenu, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, addSessionCookie, horizontalOverflow, launchBrowser, mainMenu, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 const CEMENT = 'Aravali Cement Works Ltd';
@@ -30,7 +29,7 @@ describe('reading industries in a browser', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const db = database.db;
-    ids.board = (await seedDemo(database, { days: 1 })).statutoryTenantId;
+    ids.board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
     const tenant = (name: string) => db.selectFrom('tenant').select(['id', 'corporate_id']).where('name', '=', name).executeTakeFirstOrThrow();
     ids.cement = (await tenant(CEMENT)).id;
     ids.portland = (await tenant(PORTLAND)).id;

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '@enviro/regulator-receiver/receiver';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, chartDrawn, closeAll, horizontalOverflow, launchBrowser, mainMenu, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, chartDrawn, closeAll, horizontalOverflow, launchBrowser, mainMenu, openAt, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const CEMENT = 'Aravali Cement Works Ltd';
 const CONNECTION = 'CPCB ODAMS';
@@ -17,7 +16,7 @@ const TOKEN = { tokenId: 'TK-ARAVALI', token: 'aravali-secret-token' };
 
 /**
  * The regulator screens in a browser against the real server, the demo's industries and a real
- * receiver (tools/regulator-receiver): a site admin configures the connection and maps an industry,
+ * receiver (packages/regulator-receiver): a site admin configures the connection and maps an industry,
  * a republish is sent and pushed, and the industry, its board and its administrator read the sync,
  * the logs and the progress.
  */
@@ -35,7 +34,7 @@ describe('regulator screens in a browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const boardId = (await seedDemo(database, { days: 1 })).statutoryTenantId;
+    const boardId = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
     const db = database.db;
     cementId = (await db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
     const stationId = async (name: string) =>

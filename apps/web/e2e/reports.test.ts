@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
-import { ReportCatalogueService } from '../../server/src/modules/reports/report-catalogue.service.ts';
-import { ReportJobsService } from '../../server/src/modules/reports/report-jobs.service.ts';
+
+import type { ReportJobsService } from '../../server/src/modules/reports/report-jobs.service.ts';
 import type { Mailer } from '../../server/src/platform/mail/mailer.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 const NO_MAIL: Mailer = { kind: 'log', send: async () => {}, close: async () => {} };
@@ -29,15 +28,15 @@ describe('reports screens in a browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemo(database, { days: 1 });
+    await seedDemoData(database, { days: 1 });
     const db = database.db;
     const schedule = await db.selectFrom('report_schedule').select(['id', 'tenant_id']).orderBy('id').executeTakeFirstOrThrow();
     scheduleId = Number(schedule.id);
     const admin = await newUser(db, { tenantId: schedule.tenant_id, name: 'Asha Admin', role: 'admin' });
     adminCookie = await sessionCookie(db, schedule.tenant_id, admin.id);
     // The test server runs no background workers: this one builds the queued jobs.
-    worker = new ReportJobsService(db, new ReportCatalogueService(db), NO_MAIL);
     ({ app, base } = await startServer(database));
+    worker = app.reports.jobs.withMailer(NO_MAIL);
     browser = await launchBrowser();
   });
   afterAll(async () => closeAll({ browser, app, database }));

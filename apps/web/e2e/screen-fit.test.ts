@@ -2,12 +2,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
-import { ARTIFACTS, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
+import { ARTIFACTS, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
 const CEMENT = 'Aravali Cement Works Ltd';
@@ -29,7 +28,7 @@ describe('screens that fit 1280 px and a 375 px phone', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    board = (await seedDemo(database, { days: 1 })).statutoryTenantId;
+    board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
     cementId = (await database.db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
     const site = await builders(database.db).newTenant({ name: 'Enviro Operations', type: 'site' });
     const admin = await newUser(database.db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' });

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { newUser, PASSWORD } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { activeMenuItem, horizontalOverflow, launchBrowser, mainMenu, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, launchBrowser, mainMenu, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
 
 const CEMENT = 'Aravali Cement Works Ltd';
 const NO_ACCESS = 'You do not have access to this page';
@@ -23,7 +22,7 @@ describe('the signed-in app in a browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const board = (await seedDemo(database, { days: 1 })).statutoryTenantId;
+    const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
     const row = await database.db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow();
     cementId = row.id;
     const site = await builders(database.db).newTenant({ name: 'Enviro Operations', type: 'site' });

@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import type { Db } from '@enviro/server/platform/database/database';
-import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
 import { AlertEvaluator } from '@enviro/server/modules/alerts/alert-evaluation';
 import { CEMS_PARAMS, telemetryBody, type Fleet } from './fleet.ts';
 import { benchHttp, type IngestFigure } from './ingest-bench.ts';
 import { settled } from './settled.ts';
 import { statementProbe } from './statements.ts';
 import { percentile, round, timeRuns, type Timing } from './stats.ts';
+import { services } from './services.ts';
 
 const MINUTE = 60_000;
 const BUCKET = 15 * MINUTE;
@@ -20,7 +20,7 @@ const LIMITS: Record<(typeof CEMS_PARAMS)[number], number> = { pm: 40, so2: 340,
 
 /** A tenant with `count` stations of one five-parameter analyser each, every parameter with a limit. */
 export async function provisionAlertFleet(db: Db, count: number): Promise<Fleet> {
-  const svc = new ProvisioningService(db);
+  const svc = services().tenants.provisioning;
   const { id: tenantId } = await svc.createTenant({ name: `Bench Alerts ${Date.now()}` });
   const { id: plantId } = await svc.createEntity({ tenantId, type: 'facility', name: 'Plant' });
   const stationIds: number[] = [];
@@ -96,7 +96,7 @@ export interface AlertBenchFigures {
 export async function benchAlerts(db: Db, pool: pg.Pool, baseUrl: string, scale: number, log: (s: string) => void): Promise<AlertBenchFigures> {
   const stations = Math.max(20, Math.round(200 * scale));
   const fleet = await provisionAlertFleet(db, stations);
-  const defaults = await new AlertEvaluator(db).ensureDefaults();
+  const defaults = await new AlertEvaluator(db, services().devices.windows).ensureDefaults();
   const rules = defaults.rules;
   const requests = Math.round(3000 * scale);
   const now = Date.now();

@@ -1,10 +1,10 @@
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { rebuildComplianceDays } from '@enviro/server/modules/compliance/compliance-days-worker';
-import { ComplianceService } from '@enviro/server/modules/compliance/compliance.service';
 import { openDatabase } from '@enviro/server/platform/database/database';
 import { migrate } from '@enviro/server/platform/database/migrate';
 import { timeRuns } from './stats.ts';
+import { services } from './services.ts';
 
 /**
  * `npx tsx src/compliance-bench.ts [--quick]` (DATABASE_URL: a PostgreSQL server where it may
@@ -72,7 +72,7 @@ try {
   await q('VACUUM ANALYZE compliance_param_day, compliance_device_day');
   const derived = Math.round(performance.now() - t1);
   console.error(`[bench] compliance days derived in ${derived} ms`);
-  const service = new ComplianceService(database.db);
+  const service = services().compliance.compliance;
   const auth = { kind: 'apiKey' as const, tenantId: tenantIds[0]!, tenantIds };
   const now = Date.parse('2026-11-15T00:00:00Z');
   const check = await service.complianceData(auth, { period: MONTH }, now);

@@ -4,9 +4,8 @@ import { HistoryRepository } from '@enviro/server/demo/history.repository';
 import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '@enviro/server/platform/access/session';
 import { SessionRepository } from '@enviro/server/platform/access/session.repository';
 import type { Db } from '@enviro/server/platform/database/database';
-import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
-import { UserAccountService } from '@enviro/server/modules/users/user-accounts.service';
 import { percentile, round, timeRuns, type Timing } from './stats.ts';
+import { services } from './services.ts';
 
 const DAY_MS = 24 * 3600_000;
 const IST_MS = 5.5 * 3600_000;
@@ -27,7 +26,7 @@ export interface CalendarFixture {
  * (Kolkata) until now: what a calendar heatmap with `numberofyears: 3` shows.
  */
 export async function calendarFixture(db: Db, pool: pg.Pool, nowMs: number): Promise<CalendarFixture> {
-  const svc = new ProvisioningService(db);
+  const svc = services().tenants.provisioning;
   const { id: tenantId } = await svc.createTenant({ name: 'Bench Calendar Industry' });
   const { id: stationId } = await svc.createEntity({ tenantId, type: 'caaqms', name: 'AAQMS 1' });
   const device = await svc.createDevice({ tenantId, entityId: stationId, name: 'AAQMS', params: [{ name: 'pm2_5' }] });
@@ -135,7 +134,7 @@ export function benchMonthTrend(baseUrl: string, f: CalendarFixture, runs: numbe
 
 /** A tenant administrator and a session of theirs, as the Cookie header's name and value. */
 export async function adminSession(db: Db, tenantId: number): Promise<{ name: string; value: string }> {
-  const { id: userId } = await new UserAccountService(db).create(
+  const { id: userId } = await services().users.accounts.create(
     { name: 'bench', userId: null },
     { tenantId, name: 'Bench Admin', userName: `bench.${Date.now()}@example.in`, userType: 'tenant', role: 'admin', password: 'bench password 1' },
   );

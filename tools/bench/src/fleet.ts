@@ -1,5 +1,5 @@
 import type { Db } from '@enviro/server/platform/database/database';
-import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
+import { services } from './services.ts';
 
 /** CEMS analysers report these five together, the typical width of a device's reading row. */
 export const CEMS_PARAMS = ['pm', 'so2', 'nox', 'co', 'flow'] as const;
@@ -13,7 +13,7 @@ export interface Fleet {
 
 /** A tenant with `count` stations, one five-parameter analyser each, limits on pm. */
 export async function provisionFleet(db: Db, count: number): Promise<Fleet> {
-  const svc = new ProvisioningService(db);
+  const svc = services().tenants.provisioning;
   const { id: tenantId } = await svc.createTenant({ name: `Bench Industries ${Date.now()}` });
   const { id: plantId } = await svc.createEntity({ tenantId, type: 'facility', name: 'Plant' });
   const stationIds: number[] = [];

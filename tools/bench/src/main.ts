@@ -22,6 +22,7 @@ import { seedDemo } from '@enviro/server/demo/seed-demo';
 import { DEMO_INDUSTRIES } from '@enviro/server/demo/catalogue';
 import { measureStorage, storedReadings } from './storage.ts';
 import { alertRows, benchAlerts } from './alerts-bench.ts';
+import { closeServices, openServices, services } from './services.ts';
 
 /**
  * `npm run bench [-- --quick] [-- --queries] [-- --fleet]`: measures the figures of docs/PERFORMANCE.md against a
@@ -65,6 +66,7 @@ const server = { stop: async () => undefined } as { stop(): Promise<void> };
 
 try {
   await migrate(database.pool);
+  await openServices(database);
   const version = (await database.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
 
   if (flags.regulator) {
@@ -90,6 +92,7 @@ try {
   }
 } finally {
   await server.stop();
+  await closeServices();
   await database.close();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();
@@ -158,7 +161,7 @@ async function benchDashboardsOnly(version: string): Promise<void> {
   log('calendar fixture: 1-minute PM2.5 since 1 January three years ago');
   const calendar = await calendarFixture(database.db, database.pool, Date.now());
   log('30 days of demo data');
-  const demo = await seedDemo(database, { days: 30 });
+  const demo = await seedDemo(services(), { days: 30 });
   await database.pool.query('ANALYZE');
   const proc = await startServerProcess(benchUrl);
   server.stop = proc.stop;
@@ -284,7 +287,7 @@ async function benchAll(version: string): Promise<void> {
   let paint: PaintFigure | undefined;
   if (browserBench) {
     log('industry page in Chromium, cold cache, on 30 days of demo data');
-    const demo = await seedDemo(database, { days: 30 });
+    const demo = await seedDemo(services(), { days: 30 });
     log(`the server caught up on the demo's queued slots in ${await settled(database.pool)} s`);
     const industry = await database.db
       .selectFrom('tenant')

@@ -1,10 +1,9 @@
 import type pg from 'pg';
-import { UserAccountService } from '@enviro/server/modules/users/user-accounts.service';
-import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
 import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '@enviro/server/platform/access/session';
 import { SessionRepository } from '@enviro/server/platform/access/session.repository';
 import type { Db } from '@enviro/server/platform/database/database';
 import { timeRuns, type Timing } from './stats.ts';
+import { services } from './services.ts';
 
 export interface NationalFleet {
   boardId: number;
@@ -22,7 +21,7 @@ export interface NationalFleet {
  * industry over this month and last, and two days of availability maps with ~90 % of quarters set.
  */
 export async function nationalFleet(db: Db, pool: pg.Pool, industries: number): Promise<NationalFleet> {
-  const svc = new ProvisioningService(db);
+  const svc = services().tenants.provisioning;
   const { id: boardId } = await svc.createTenant({ name: 'Bench State Board', type: 'statutory' });
   const q = (text: string, values: unknown[] = []) => pool.query(text, values);
   await q(
@@ -81,7 +80,7 @@ export async function nationalFleet(db: Db, pool: pg.Pool, industries: number): 
   );
   // As autovacuum leaves a settled database: statistics, and visibility maps for index-only scans.
   await q('VACUUM ANALYZE');
-  const users = new UserAccountService(db);
+  const users = services().users.accounts;
   const { id: userId } = await users.create(
     { name: 'bench', userId: null },
     { name: 'Board Officer', userName: `board.${Date.now()}@bench.in`, userType: 'statutory', role: 'user', tenantId: boardId },

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
 import type { Db } from '@enviro/server/platform/database/database';
 import { HistoryRepository } from '@enviro/server/demo/history.repository';
 import { timeRuns, type Timing } from './stats.ts';
+import { services } from './services.ts';
 
 const TREND_PARAMS = ['pm', 'so2', 'nox', 'co', 'flow', 'o2', 'co2', 'temperature'] as const;
 const DAY_MS = 24 * 3600_000;
@@ -16,7 +16,7 @@ export interface TrendFixture {
 
 /** One CEMS station whose analyser reports 8 parameters every minute for the last 31 days. */
 export async function trendFixture(db: Db, pool: pg.Pool, nowMs: number): Promise<TrendFixture> {
-  const svc = new ProvisioningService(db);
+  const svc = services().tenants.provisioning;
   const { id: tenantId } = await svc.createTenant({ name: 'Bench Trend Industry' });
   const { id: stationId } = await svc.createEntity({ tenantId, type: 'cems', name: 'Stack 1' });
   const device = await svc.createDevice({ tenantId, entityId: stationId, name: 'CEMS', params: TREND_PARAMS.map((name) => ({ name })) });

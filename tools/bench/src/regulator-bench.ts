@@ -11,7 +11,7 @@ import { CredentialVault } from '@enviro/server/modules/regulator/credentials';
 import { RegulatorProvisioning } from '@enviro/server/modules/regulator/regulator-provisioning';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../../apps/server/src/server.ts', import.meta.url));
-const RECEIVER_ENTRY = fileURLToPath(new URL('../../regulator-receiver/src/main.ts', import.meta.url));
+const RECEIVER_ENTRY = fileURLToPath(new URL('../../../packages/regulator-receiver/src/main.ts', import.meta.url));
 const SLOT = 15 * 60_000;
 const STATIONS_PER_INDUSTRY = 100;
 

@@ -1,11 +1,10 @@
 import type pg from 'pg';
 import { rebuildComplianceDays } from '@enviro/server/modules/compliance/compliance-days-worker';
-import { ReportCatalogueService } from '@enviro/server/modules/reports/report-catalogue.service';
-import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
 import type { Auth } from '@enviro/server/platform/access/auth';
 import type { Db } from '@enviro/server/platform/database/database';
 import { PartitionKeeper } from '@enviro/server/platform/database/partitions';
 import { timeRuns } from './stats.ts';
+import { services } from './services.ts';
 
 const DAY = 86_400_000;
 const istDay = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
@@ -22,7 +21,7 @@ export async function benchReports(db: Db, pool: pg.Pool, industries: number, ru
   const today = istDay(now);
   const yearAgo = now - 366 * DAY;
   await new PartitionKeeper(pool).ensure(yearAgo - DAY, now + DAY);
-  const svc = new ProvisioningService(db);
+  const svc = services().tenants.provisioning;
   const q = (text: string, values: unknown[] = []) => pool.query(text, values);
 
   // One station, one year.
@@ -63,7 +62,7 @@ export async function benchReports(db: Db, pool: pg.Pool, industries: number, ru
   await q('VACUUM ANALYZE');
   const boardTenants = (await q(`SELECT id FROM bench_avail`)).rows.map((r: { id: number }) => r.id);
 
-  const reports = new ReportCatalogueService(db);
+  const reports = services().reports.catalogue;
   const industryAuth: Auth = { kind: 'apiKey', tenantId, tenantIds: [tenantId] };
   const boardAuth: Auth = { kind: 'apiKey', tenantId: boardId, tenantIds: [boardId, ...boardTenants] };
   const year = await timeRuns(async () => {

@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   }
   const cli = await openCliDatabase();
   try {
-    const result = await seedDemo(cli.database, { days, log: (m) => console.error(m), demoPassword: process.env.DEMO_PASSWORD });
+    const result = await seedDemo(cli.app, { days, log: (m) => console.error(m), demoPassword: process.env.DEMO_PASSWORD });
     if (result.skipped) console.error(`demo already present (statutory tenant ${result.statutoryTenantId}); nothing written`);
     else console.error(`seeded ${days} days in ${(result.ms / 1000).toFixed(1)} s`);
     console.log(JSON.stringify({ ...result, ms: Math.round(result.ms) }, null, 2));

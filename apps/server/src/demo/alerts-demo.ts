@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Db } from '../platform/database/database.ts';
 import { AlertEvaluator } from '../modules/alerts/alert-evaluation.ts';
+import type { SuppressionWindowService } from '../modules/devices/suppression-windows.service.ts';
 import { drainRollups } from '../modules/data/rollups.ts';
 import { DemoAlertsRepository } from './alerts-demo.repository.ts';
 import { HistoryRepository } from './history.repository.ts';
@@ -13,9 +14,9 @@ const SLOT_MS = 15 * 60_000;
  * and one closed, so every state shows, and the first industry's default escalation repeats every
  * 15 minutes until acknowledged. Answers how many alerts there are.
  */
-export async function seedDemoAlerts(db: Db, tenantIds: readonly number[], toMs: number, hours = 24): Promise<number> {
+export async function seedDemoAlerts(db: Db, windows: SuppressionWindowService, tenantIds: readonly number[], toMs: number, hours = 24): Promise<number> {
   const repo = new DemoAlertsRepository(db);
-  const evaluator = new AlertEvaluator(db, () => toMs);
+  const evaluator = new AlertEvaluator(db, windows, () => toMs);
   await evaluator.ensureDefaults();
   await repo.addLossRules(tenantIds);
   if (tenantIds[0] !== undefined) await repo.repeatingEscalation(tenantIds[0]);
@@ -39,12 +40,12 @@ export async function seedDemoAlerts(db: Db, tenantIds: readonly number[], toMs:
  * would be: the later alert is resolved as merged into the earlier, which carries the whole breach.
  * Three hours before `toMs`, clean slots either side. Answers the industry's merged alerts.
  */
-export async function seedMergedAlert(database: DatabaseHandle, tenantId: number, toMs: number): Promise<number> {
+export async function seedMergedAlert(database: DatabaseHandle, windows: SuppressionWindowService, tenantId: number, toMs: number): Promise<number> {
   const repo = new DemoAlertsRepository(database.db);
   const series = await repo.limitedSeries(tenantId);
   if (!series) return 0;
   const history = new HistoryRepository(database);
-  const evaluator = new AlertEvaluator(database.db, () => toMs);
+  const evaluator = new AlertEvaluator(database.db, windows, () => toMs);
   const start = Math.floor((toMs - 3 * HOUR_MS) / SLOT_MS) * SLOT_MS;
   const write = async (slots: [index: number, ofLimit: number][]) => {
     for (const [i, ofLimit] of slots) {

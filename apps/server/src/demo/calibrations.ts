@@ -1,6 +1,6 @@
 import type { Db } from '../platform/database/database.ts';
 import { CalibrationRepository, type CalibrationDevice } from '../modules/devices/calibration.repository.ts';
-import { SuppressionWindowService } from '../modules/devices/suppression-windows.service.ts';
+import type { SuppressionWindowService } from '../modules/devices/suppression-windows.service.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -13,29 +13,29 @@ type Type = 'ZERO' | 'SPAN' | 'MULTIPOINT';
  * being calibrated now (its readings are calibration data until it is finished), and one whose
  * fortnightly check is overdue. Each calibration has its CALIBRATION window, as a real one would.
  */
-export async function seedCalibrations(db: Db, tenantIds: readonly number[], nowMs: number): Promise<number> {
+export async function seedCalibrations(db: Db, windows: SuppressionWindowService, tenantIds: readonly number[], nowMs: number): Promise<number> {
   const devices = (await new CalibrationRepository(db).devices(tenantIds)).filter((d) => d.params.some((p) => p.name === 'so2')).slice(0, 3);
   const [onSchedule, running, overdue] = devices;
   let n = 0;
   const at = (daysAgo: number, hour = 10) => Math.floor((nowMs - daysAgo * DAY_MS) / DAY_MS) * DAY_MS + (hour - 5.5) * 3_600_000;
   if (onSchedule) {
     for (const daysAgo of [58, 43, 28, 13, 4]) {
-      n += await record(db, onSchedule, 'ZERO', at(daysAgo), 14, (p) => (p.kind === 'ZERO' ? (daysAgo % 3) * 0.8 : p.expected));
+      n += await record(db, windows, onSchedule, 'ZERO', at(daysAgo), 14, (p) => (p.kind === 'ZERO' ? (daysAgo % 3) * 0.8 : p.expected));
       // The span 28 days ago read 7 % low: a drift, recalibrated since.
-      n += await record(db, onSchedule, 'SPAN', at(daysAgo, 11), 18, (p) => p.expected * (daysAgo === 28 ? 0.93 : 0.985 + (daysAgo % 4) * 0.005));
+      n += await record(db, windows, onSchedule, 'SPAN', at(daysAgo, 11), 18, (p) => p.expected * (daysAgo === 28 ? 0.93 : 0.985 + (daysAgo % 4) * 0.005));
     }
-    n += await record(db, onSchedule, 'MULTIPOINT', at(40, 14), 55, (p) => p.expected * 1.01);
+    n += await record(db, windows, onSchedule, 'MULTIPOINT', at(40, 14), 55, (p) => p.expected * 1.01);
   }
   if (overdue) {
-    n += await record(db, overdue, 'ZERO', at(21), 12, () => 1.1);
-    n += await record(db, overdue, 'SPAN', at(21, 11), 20, (p) => p.expected * 0.98);
-    n += await record(db, overdue, 'MULTIPOINT', at(50, 14), 50, (p) => p.expected);
+    n += await record(db, windows, overdue, 'ZERO', at(21), 12, () => 1.1);
+    n += await record(db, windows, overdue, 'SPAN', at(21, 11), 20, (p) => p.expected * 0.98);
+    n += await record(db, windows, overdue, 'MULTIPOINT', at(50, 14), 50, (p) => p.expected);
   }
   if (running) {
-    n += await record(db, running, 'ZERO', at(9), 15, () => 0.6);
-    n += await record(db, running, 'SPAN', at(9, 11), 17, (p) => p.expected * 0.99);
-    n += await record(db, running, 'MULTIPOINT', at(30, 14), 52, (p) => p.expected);
-    n += await record(db, running, 'SPAN', nowMs - 25 * MINUTE_MS, null, () => null, 'cylinder 7741, span 400 ppm; technician on site');
+    n += await record(db, windows, running, 'ZERO', at(9), 15, () => 0.6);
+    n += await record(db, windows, running, 'SPAN', at(9, 11), 17, (p) => p.expected * 0.99);
+    n += await record(db, windows, running, 'MULTIPOINT', at(30, 14), 52, (p) => p.expected);
+    n += await record(db, windows, running, 'SPAN', nowMs - 25 * MINUTE_MS, null, () => null, 'cylinder 7741, span 400 ppm; technician on site');
   }
   return n;
 }
@@ -43,6 +43,7 @@ export async function seedCalibrations(db: Db, tenantIds: readonly number[], now
 /** A calibration of the device's gases (SO2, NOx where reported) with its window; in progress when `minutes` is null. */
 async function record(
   db: Db,
+  windows: SuppressionWindowService,
   device: CalibrationDevice,
   type: Type,
   startMs: number,
@@ -77,7 +78,7 @@ async function record(
       points,
     });
     const endedAt = minutes === null ? null : new Date(startMs + minutes * MINUTE_MS);
-    const window = await new SuppressionWindowService(trx).open({
+    const window = await windows.in(trx).open({
       tenantId: device.tenantId,
       deviceId: String(device.id),
       kind: 'CALIBRATION',

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Db } from '../platform/database/database.ts';
 import { DocumentRepository } from '../modules/documents/documents.repository.ts';
-import { EntityProvisioningService } from '../modules/entities/entity-provisioning.service.ts';
+import type { EntityProvisioningService } from '../modules/entities/entity-provisioning.service.ts';
 import { hashString, seededRandom } from './signal.ts';
 
 export interface CtoStation {
@@ -21,9 +21,8 @@ const YEAR_MS = 365 * 86_400_000;
  * as the station's CTO document, and the station's 'CTO Document' property pointing at it, as the
  * portal's station view expects.
  */
-export async function seedCtoDocuments(db: Db, board: string, stations: readonly CtoStation[], nowMs: number): Promise<number> {
+export async function seedCtoDocuments(db: Db, entities: EntityProvisioningService, board: string, stations: readonly CtoStation[], nowMs: number): Promise<number> {
   const documents = new DocumentRepository(db);
-  const entities = new EntityProvisioningService(db);
   for (const s of stations) {
     const pathName = `${s.tenantId}/cto/station-${s.stationId}.pdf`;
     await documents.save({

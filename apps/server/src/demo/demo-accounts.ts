@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/database/database.ts';
 import { CorporateRepository } from '../modules/corporates/corporates.repository.ts';
 import { PartnerTenantRepository } from '../modules/partners/partners.repository.ts';
-import { UserAccountService } from '../modules/users/user-accounts.service.ts';
-import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { TenantRepository } from '../modules/tenants/tenants.repository.ts';
 
 /** One sign-in of the demo, for the start-up log and the README. */
@@ -28,11 +27,12 @@ const DOMAIN = 'enviro.demo';
  */
 export async function seedDemoAccounts(
   db: Db,
+  app: Pick<FastifyInstance, 'tenants' | 'users'>,
   demo: { statutoryTenantId: number; industryTenantIds: readonly number[]; password?: string | undefined },
 ): Promise<DemoAccounts> {
   const password = demo.password ?? randomBytes(12).toString('base64url');
-  const provisioning = new ProvisioningService(db);
-  const userAccounts = new UserAccountService(db);
+  const { provisioning } = app.tenants;
+  const userAccounts = app.users.accounts;
   const actor = { name: 'seed', userId: null };
   const [first, second, third] = demo.industryTenantIds;
   if (first === undefined || second === undefined || third === undefined) throw new Error('the demo needs three industries');

@@ -1,11 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/database/database.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { upsertBillingAddress } from '../modules/reports/report-catalogue.repository.ts';
-import { ReportCatalogueService } from '../modules/reports/report-catalogue.service.ts';
+
 import { ReportJobsRepository } from '../modules/reports/report-jobs.repository.ts';
-import { ReportJobsService } from '../modules/reports/report-jobs.service.ts';
+
 import { periodContaining } from '../modules/reports/schedule-period.ts';
-import { LogoService } from '../modules/documents/logo.service.ts';
+
 import { demoLogo } from './demo-logo.ts';
 
 const DAY_MS = 86_400_000;
@@ -21,13 +22,13 @@ const istDay = (t: number) => new Date(t + IST_MS).toISOString().slice(0, 10);
  * queued by its administrator. The demo has no SMTP server: the seed's mailer writes what it
  * would send to the seed log.
  */
-export async function seedDemoReports(db: Db, tenantIds: readonly number[], log: (m: string) => void): Promise<{ schedules: number; sent: number; jobs: number }> {
+export async function seedDemoReports(db: Db, app: Pick<FastifyInstance, 'documents' | 'reports'>, tenantIds: readonly number[], log: (m: string) => void): Promise<{ schedules: number; sent: number; jobs: number }> {
   for (const [i, tenantId] of tenantIds.entries()) {
     await upsertBillingAddress(db, { tenantId, ownerKind: 'tenant', ownerId: tenantId, line1: `Plot ${12 + i}, RIICO Industrial Area`, city: 'Kota', state: 'Rajasthan', pincode: '324007' });
   }
   const first = tenantIds[0];
   if (first === undefined) return { schedules: 0, sent: 0, jobs: 0 };
-  await new LogoService(db).putTenantLogo(first, 'letterhead.png', demoLogo());
+  await app.documents.logos.putTenantLogo(first, 'letterhead.png', demoLogo());
   const repo = new ReportJobsRepository(db);
   for (const s of [
     { name: 'Daily data availability', reportId: 35, format: 'PDF', frequency: 'daily', atMinute: 7 * 60 },
@@ -44,7 +45,7 @@ export async function seedDemoReports(db: Db, tenantIds: readonly number[], log:
     },
     async close() {},
   };
-  const service = new ReportJobsService(db, new ReportCatalogueService(db), mailer);
+  const service = app.reports.jobs.withMailer(mailer);
   const sent = await service.runDueSchedules();
   const admin = await repo.firstUserId(first, 'admin');
   const today = istDay(Date.now());

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../platform/database/database.ts';
+import type { FastifyInstance } from 'fastify';
 import { seedDemoAlerts, seedMergedAlert } from './alerts-demo.ts';
 import { seedDemoReports } from './reports-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
@@ -8,7 +8,7 @@ import { rebuildComplianceDays } from '../modules/compliance/compliance-days-wor
 import { seedFleet } from './fleet.ts';
 import { provisionSpectralAnalyser } from './spectral-demo.ts';
 import { seedStationStatuses } from './station-statuses.ts';
-import { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
+import type { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
@@ -55,7 +55,8 @@ export interface SeedResult {
  * and devices, and `days` of 1-minute history with daily cycles, exceedances and outages.
  * Skips when the board already exists, so it runs at most once per database.
  */
-export async function seedDemo(database: DatabaseHandle, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}): Promise<SeedResult> {
+  const { database } = app;
   const started = performance.now();
   const days = options.days ?? 30;
   const log = options.log ?? (() => undefined);
@@ -63,7 +64,7 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   const empty = { industries: 0, stations: 0, devices: 0, readings: 0, rollups: 0, alerts: 0 };
   if (existing !== undefined) return { skipped: true, statutoryTenantId: existing, ...empty, ms: performance.now() - started };
 
-  const provisioning = new ProvisioningService(database.db);
+  const { provisioning } = app.tenants;
   const statutory = await provisioning.createTenant({
     name: DEMO_STATUTORY.name,
     type: 'statutory',
@@ -90,9 +91,9 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   await history.refreshLatest(tenantIds);
   const alerts = await history.raiseAlerts(tenantIds);
   log(`raised ${alerts} alerts (${since(started)})`);
-  await seedCtoDocuments(database.db, DEMO_STATUTORY.name, ctoStations, toMs);
+  await seedCtoDocuments(database.db, app.entities.provisioning, DEMO_STATUTORY.name, ctoStations, toMs);
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
-  const calibrations = await seedCalibrations(database.db, tenantIds, toMs);
+  const calibrations = await seedCalibrations(database.db, app.devices.windows, tenantIds, toMs);
   log(`recorded ${calibrations} calibrations: one analyser on schedule, one being calibrated, one overdue (${since(started)})`);
   // Compliance reads its closed days from tables the closed-slot feed keeps from now on.
   await rebuildComplianceDays(database.db, tenantIds, new Date(fromMs), new Date(toMs));
@@ -105,19 +106,19 @@ export async function seedDemo(database: DatabaseHandle, options: SeedOptions = 
   const maintained = await seedStationStatuses(database.db, tenantIds);
   log(`set the stations Working, ${maintained ?? 'none'} under maintenance (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
-  const accounts = await seedDemoAccounts(database.db, {
+  const accounts = await seedDemoAccounts(database.db, app, {
     statutoryTenantId: statutory.id,
     industryTenantIds: tenantIds,
     password: options.demoPassword,
   });
   log(`created ${accounts.accounts.length} demo accounts (${since(started)})`);
-  const openAlerts = await seedDemoAlerts(database.db, tenantIds, toMs, Math.min(24, days * 24));
+  const openAlerts = await seedDemoAlerts(database.db, app.devices.windows, tenantIds, toMs, Math.min(24, days * 24));
   log(`evaluated the last day for alerts: ${openAlerts} were open (${since(started)})`);
   if (tenantIds[1] !== undefined) {
-    const merged = await seedMergedAlert(database, tenantIds[1], toMs);
+    const merged = await seedMergedAlert(database, app.devices.windows, tenantIds[1], toMs);
     log(`late readings joined ${merged} alerts of the second industry into others (${since(started)})`);
   }
-  const reports = await seedDemoReports(database.db, tenantIds, log);
+  const reports = await seedDemoReports(database.db, app, tenantIds, log);
   log(`scheduled ${reports.schedules} reports, ${reports.sent} sent for their latest period; built ${reports.jobs} report jobs (${since(started)})`);
   return {
     skipped: false,

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../platform/database/database.ts';
+import type { FastifyInstance } from 'fastify';
 import { DemoRepository } from './demo.repository.ts';
 import { seedDemo, type SeedOptions, type SeedResult } from './seed-demo.ts';
 
@@ -7,7 +7,7 @@ import { seedDemo, type SeedOptions, type SeedResult } from './seed-demo.ts';
  * product and later starts (or a database an operator already filled) are left as they are. Servers
  * starting together take turns: the first seeds, the others then find tenants and leave it.
  */
-export async function seedDemoWhenEmpty(database: DatabaseHandle, options: SeedOptions = {}): Promise<SeedResult | undefined> {
-  const demo = new DemoRepository(database.db);
-  return demo.whileLocked(async () => ((await demo.hasTenants()) ? undefined : seedDemo(database, options)));
+export async function seedDemoWhenEmpty(app: FastifyInstance, options: SeedOptions = {}): Promise<SeedResult | undefined> {
+  const demo = new DemoRepository(app.database.db);
+  return demo.whileLocked(async () => ((await demo.hasTenants()) ? undefined : seedDemo(app, options)));
 }

@@ -4,15 +4,31 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { invitesPlugin } from './invites.plugin.ts';
 import { authRoutes } from './accounts.routes.ts';
+import { AuthService } from './accounts.service.ts';
+import { VerificationService } from './verification.service.ts';
 import { userVerificationRoutes } from './verification.routes.ts';
+
+export interface AccountsModule {
+  auth: AuthService;
+  verification: VerificationService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountsModule;
+  }
+}
 
 export const accountsModule = fp(
   async function accounts(app: FastifyInstance) {
-    await app.register(invitesPlugin, { db: app.database.db });
-    await app.register(authRoutes);
-    await app.register(userVerificationRoutes);
+    const db = app.database.db;
+    const verification = new VerificationService(db, app.users.accounts, app.messaging);
+    const services: AccountsModule = { auth: new AuthService(db, app.users.accounts), verification };
+    app.users.sendInvitesThrough(verification);
+    app.decorate('accounts', services);
+    await app.register(authRoutes, services);
+    await app.register(userVerificationRoutes, services);
   },
-  { name: 'accounts', dependencies: ['database', 'auth', 'mail'] },
+  { name: 'accounts', dependencies: ['database', 'auth', 'mail', 'users'] },
 );

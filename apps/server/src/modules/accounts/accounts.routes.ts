@@ -1,14 +1,13 @@
 import { LoginBody, LogoutResult, SessionUser, UserIdParams } from '@enviro/contracts/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountsModule } from './accounts.module.ts';
 import { assertCsrfHeader, CSRF_HEADER } from '../../platform/access/csrf.ts';
 import { INFO_COOKIE, SESSION_COOKIE, SESSION_MAX_MS } from '../../platform/access/session.ts';
-import { AuthService } from './accounts.service.ts';
 import { headerOf } from '../../platform/access/request-header.ts';
 
 /** Sign in and out with a session cookie, and who is signed in (SPEC 7 Users: sessionData). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = new AuthService(app.database.db);
+export const authRoutes: FastifyPluginAsyncZod<AccountsModule> = async (app, { auth }) => {
   // Login and logout set cookies, so a cross-site form must not be able to call them either.
   const csrf = async (request: FastifyRequest) => assertCsrfHeader(request.method, headerOf(request, CSRF_HEADER));
 

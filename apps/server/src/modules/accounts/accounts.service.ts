@@ -26,12 +26,10 @@ export interface LoginResult {
 
 export class AuthService {
   private readonly sessions: SessionRepository;
-  private readonly accounts: UserAccountService;
   private readonly limiter: LoginRateLimiter;
 
-  constructor(db: Db) {
+  constructor(db: Db, private readonly accounts: UserAccountService) {
     this.sessions = new SessionRepository(db);
-    this.accounts = new UserAccountService(db);
     this.limiter = new LoginRateLimiter(db);
   }
 
@@ -86,13 +84,6 @@ export class AuthService {
   }
 }
 
-/**
- * How other modules end a user's sessions (user administration disabling them): in `db`, the
- * transaction of the change that ends them.
- */
-export function endSessions(db: Db, tenantId: number, userId: number): Promise<number> {
-  return new SessionRepository(db).endAll(tenantId, userId);
-}
 
 type ResolvedSession = Pick<SessionUser, 'actingTenantId' | 'manage' | 'view'>;
 

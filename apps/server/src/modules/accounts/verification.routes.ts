@@ -3,6 +3,7 @@ import { AcceptInviteBody, ChangeEmailParams, CodeSent, EmailChanged, InviteAcce
 import { UserPathParams } from '@enviro/contracts/users';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountsModule } from './accounts.module.ts';
 import { assertCsrfHeader, CSRF_HEADER } from '../../platform/access/csrf.ts';
 import type { RouteAccess } from '../../platform/access/route-access.ts';
 import { headerOf } from '../../platform/access/request-header.ts';
@@ -18,9 +19,7 @@ const SENDING = { ...ERROR_RESPONSES, 409: ApiError, 429: ApiError, 503: ApiErro
  * update (SPEC 7 Users). A user confirms and changes only their own account (any other id is not
  * found); administrators resend invites to users of the tenants they act for.
  */
-export const userVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.verification;
-
+export const userVerificationRoutes: FastifyPluginAsyncZod<AccountsModule> = async (app, { verification: service }) => {
   app.post(
     '/api/users/:id/verifyEmail',
     {

@@ -8,8 +8,8 @@ import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../.
 import type { Messaging } from '../../platform/mail/mail.plugin.ts';
 import { emailChangedMail, emailCodeMail, inviteMail } from '../../platform/mail/templates.ts';
 import { recordUserAudit, userActor, type AuditActor } from '../audit-log/audit-log.service.ts';
-import { UserAccountService, type VerifiableUser } from '../users/user-accounts.service.ts';
-import type { InviteSender } from './invite-sender.ts';
+import type { UserAccountService, VerifiableUser } from '../users/user-accounts.service.ts';
+import type { InviteSender } from '../users/invite-sender.ts';
 import { LoginRateLimiter } from './login-rate-limit.ts';
 import { inviteTokenHash, maskEmail, maskPhone, newCode, newInviteToken, VERIFICATION_LIMITS, type VerificationLimits } from './one-time-code.ts';
 import { SessionRepository } from '../../platform/access/session.repository.ts';
@@ -22,17 +22,16 @@ import { VerificationCodeRepository, type CodePurpose, type CodeRow } from './ve
  */
 export class VerificationService implements InviteSender {
   private readonly codes: VerificationCodeRepository;
-  private readonly accounts: UserAccountService;
   private readonly sessions: SessionRepository;
   private readonly limiter: LoginRateLimiter;
 
   constructor(
     private readonly db: Db,
+    private readonly accounts: UserAccountService,
     private readonly messaging: Messaging,
     private readonly limits: VerificationLimits = VERIFICATION_LIMITS,
   ) {
     this.codes = new VerificationCodeRepository(db);
-    this.accounts = new UserAccountService(db);
     this.sessions = new SessionRepository(db);
     this.limiter = new LoginRateLimiter(db);
   }

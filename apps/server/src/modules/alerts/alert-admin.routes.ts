@@ -1,40 +1,8 @@
-import {
-  AlertAcknowledge,
-  AlertBulkAcknowledge,
-  AlertBulkAcknowledgeResult,
-  AlertClose,
-  AlertCountSummary,
-  AlertDataByTenant,
-  AlertDataByTenantRequest,
-  AlertDataParams,
-  AlertDetail,
-  AlertFillLoss,
-  AlertIdParams,
-  AlertListRequest,
-  AlertNotificationDetails,
-  AlertPage,
-  AlertRangeQuery,
-  AlertRule,
-  AlertRuleConditionChange,
-  AlertRuleInput,
-  AlertRulePage,
-  AlertRulePatch,
-  AlertRuleQuery,
-  Escalation,
-  EscalationInput,
-  EscalationList,
-  EscalationQuery,
-  NotificationList,
-  NotificationPreferences,
-  NotificationQuery,
-  NotificationRead,
-} from '@enviro/contracts/alerts';
+import { AlertAcknowledge, AlertBulkAcknowledge, AlertBulkAcknowledgeResult, AlertClose, AlertCountSummary, AlertDataByTenant, AlertDataByTenantRequest, AlertDataParams, AlertDetail, AlertFillLoss, AlertIdParams, AlertListRequest, AlertNotificationDetails, AlertPage, AlertRangeQuery, AlertRule, AlertRuleConditionChange, AlertRuleInput, AlertRulePage, AlertRulePatch, AlertRuleQuery, Escalation, EscalationInput, EscalationList, EscalationQuery, NotificationList, NotificationPreferences, NotificationQuery, NotificationRead } from '@enviro/contracts/alerts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AlertsModule } from './alerts.module.ts';
 import { APP_RULES, TENANT_READ, type Audience } from '../../platform/access/route-access.ts';
-import { AlertEpisodeService } from './alert-episodes.service.ts';
-import { AlertRuleService } from './alert-rules.service.ts';
-import { NotificationService } from './notifications.service.ts';
 
 const TAGS = ['alerts'];
 
@@ -42,10 +10,7 @@ const TAGS = ['alerts'];
 const ALERT_ADMIN: readonly Audience[] = ['siteAdmin', 'tenantAdmin', 'siteManaging'];
 
 /** Alert configuration, alerts and their lifecycle, counts, escalations, in-app notifications (SPEC 7 Alerts). */
-export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rules = new AlertRuleService(app.database.db);
-  const alerts = new AlertEpisodeService(app.database.db);
-  const notifications = new NotificationService(app.database.db);
+export const alertRoutes: FastifyPluginAsyncZod<AlertsModule> = async (app, { rules, episodes: alerts, notifications }) => {
 
   // --- rules ---
   app.get(

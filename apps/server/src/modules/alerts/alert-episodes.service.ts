@@ -1,22 +1,10 @@
-import {
-  ALERT_STATE_CODES,
-  type AlertCondition,
-  type AlertCountSummary,
-  type AlertDataByTenant,
-  type AlertDetail,
-  type AlertFillLoss,
-  type AlertItem,
-  type AlertNotificationDetails,
-  type AlertPage,
-  type AlertSeverity,
-  type AlertStatus,
-} from '@enviro/contracts/alerts';
+import { ALERT_STATE_CODES, type AlertCondition, type AlertCountSummary, type AlertDataByTenant, type AlertDetail, type AlertFillLoss, type AlertItem, type AlertNotificationDetails, type AlertPage, type AlertSeverity, type AlertStatus } from '@enviro/contracts/alerts';
 import { assertCanReadTenant, assertCanWrite, assertSignedIn, scopeDataTenantIds, scopeTenantIds } from '../../platform/access/access.ts';
 import { AccessRepository } from '../../platform/access/access.repository.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { AlertEpisodeRepository, type AlertListScope, type AlertRow } from './alerts.repository.ts';
 import { NotificationRepository } from './notifications.repository.ts';
 
@@ -82,16 +70,15 @@ export function toAlertItem(r: AlertRow): AlertItem {
 export class AlertEpisodeService {
   private readonly alerts: AlertEpisodeRepository;
   private readonly notifications: NotificationRepository;
-  private readonly entities: EntityService;
   private readonly access: AccessRepository;
 
   constructor(
     private readonly db: Db,
+    private readonly entities: EntityService,
     private readonly now: () => number = Date.now,
   ) {
     this.alerts = new AlertEpisodeRepository(db);
     this.notifications = new NotificationRepository(db);
-    this.entities = new EntityService(db);
     this.access = new AccessRepository(db);
   }
 

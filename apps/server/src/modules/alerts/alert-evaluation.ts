@@ -2,7 +2,7 @@ import { groupBy } from '@enviro/domain/group-by';
 import type { Db } from '../../platform/database/database.ts';
 import type { SlotChange } from '../data/slot-changes.service.ts';
 import { SlotChangeFeed } from '../data/slot-changes.service.ts';
-import { SuppressionWindowService, type SuppressionWindow } from '../devices/suppression-windows.service.ts';
+import type { SuppressionWindowService, SuppressionWindow } from '../devices/suppression-windows.service.ts';
 import { AlertEpisodeRepository } from './alerts.repository.ts';
 import { planSeries, segments, type EpisodeState, type SlotRow, type KnownEpisode, type Transition } from './alert-episode-plan.ts';
 import {
@@ -282,6 +282,7 @@ export class AlertEvaluator {
 
   constructor(
     private readonly db: Db,
+    private readonly windows: SuppressionWindowService,
     private readonly now: () => number = Date.now,
   ) {
     this.feed = new SlotChangeFeed(db);
@@ -304,7 +305,7 @@ export class AlertEvaluator {
 
   async evaluate(trx: Db, slots: readonly SlotChange[]): Promise<void> {
     const repo = new AlertEvaluationRepository(trx);
-    const windows = new SuppressionWindowService(trx);
+    const windows = this.windows.in(trx);
     const now = new Date(this.now());
     const alerts = new AlertEpisodeRepository(trx);
     // Tenants in ascending order, each locked before its alerts (AlertEpisodeRepository.lockTenants).

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
 import type { Db } from '../../platform/database/database.ts';
+import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
 import type { NotifierDeps } from './alert-notifier.ts';
 import { AlertNotifier } from './alert-notifier.ts';
 import { AlertEvaluator } from './alert-evaluation.ts';
@@ -27,11 +28,11 @@ export interface AlertsWorkerOptions {
  * Every step keeps its state in PostgreSQL (the feed, episodes, escalation state, outbox) and locks
  * with SKIP LOCKED, so any number of servers may run it and a kill -9 loses nothing.
  */
-export function startAlertsWorker(db: Db, deps: NotifierDeps, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: AlertsWorkerOptions = {}): PollingWorker {
+export function startAlertsWorker(db: Db, windows: SuppressionWindowService, deps: NotifierDeps, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: AlertsWorkerOptions = {}): PollingWorker {
   const idleMs = options.idleMs ?? 1_000;
   const lossEveryMs = options.lossEveryMs ?? 60_000;
   const defaultsEveryMs = options.defaultsEveryMs ?? 300_000;
-  const evaluator = new AlertEvaluator(db);
+  const evaluator = new AlertEvaluator(db, windows);
   const notifier = new AlertNotifier(db, deps);
   let lastLoss = 0;
   let lastDefaults = 0;

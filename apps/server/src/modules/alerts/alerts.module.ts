@@ -7,13 +7,48 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { FetchWebhookSender, type WebhookSender } from '../../platform/webhook/webhook-sender.ts';
 import { alertRoutes } from './alert-admin.routes.ts';
+import { AlertEpisodeService } from './alert-episodes.service.ts';
+import { AlertRuleService } from './alert-rules.service.ts';
 import { publicAlertRoutes } from './alerts.routes.ts';
+import { AlertService } from './alerts.service.ts';
+import { startAlertsWorker } from './alerts-worker.ts';
+import { NotificationService } from './notifications.service.ts';
+
+export interface AlertsModule {
+  alerts: AlertService;
+  rules: AlertRuleService;
+  episodes: AlertEpisodeService;
+  notifications: NotificationService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    alerts: AlertsModule;
+  }
+}
+
+export interface AlertsModuleOptions {
+  /** Where webhook notifications go; unset, real HTTP requests. */
+  webhooks?: WebhookSender;
+}
 
 export const alertsModule = fp(
-  async function alerts(app: FastifyInstance) {
-    await app.register(publicAlertRoutes);
-    await app.register(alertRoutes);
+  async function alerts(app: FastifyInstance, opts: AlertsModuleOptions) {
+    const db = app.database.db;
+    const { entities } = app.entities;
+    const services: AlertsModule = {
+      alerts: new AlertService(db, entities),
+      rules: new AlertRuleService(db),
+      episodes: new AlertEpisodeService(db, entities),
+      notifications: new NotificationService(db),
+    };
+    const webhooks = opts.webhooks ?? new FetchWebhookSender();
+    app.workers.add('alerts', ({ log }) => startAlertsWorker(db, app.devices.windows, { ...app.messaging, webhooks }, log));
+    app.decorate('alerts', services);
+    await app.register(publicAlertRoutes, services);
+    await app.register(alertRoutes, services);
   },
-  { name: 'alerts', dependencies: ['database', 'auth'] },
+  { name: 'alerts', dependencies: ['database', 'auth', 'mail', 'workers', 'audit-log', 'entities', 'devices', 'data'] },
 );

@@ -1,11 +1,9 @@
 import { AlertCountRequest, AlertCounts, AlertDataParams, AlertDataQuery } from '@enviro/contracts/alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AlertService } from './alerts.service.ts';
+import type { AlertsModule } from './alerts.module.ts';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
-export const publicAlertRoutes: FastifyPluginAsyncZod = async (app) => {
-  const alerts = new AlertService(app.database.db);
-
+export const publicAlertRoutes: FastifyPluginAsyncZod<AlertsModule> = async (app, { alerts }) => {
   app.post(
     '/api/tenants/:tenantId/alertData',
     {

@@ -6,7 +6,7 @@ import { assertCanReadTenant } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { AlertRepository, type AlertScope } from './alerts.repository.ts';
 
 /** Most buckets one answer lists. */
@@ -17,14 +17,13 @@ type Request = z.output<typeof AlertCountRequest>;
 /** Counts of a tenant's alerts (SPEC 3 alert count form) per parameter or per time bucket. */
 export class AlertService {
   private readonly alerts: AlertRepository;
-  private readonly entities: EntityService;
 
   constructor(
     db: Db,
+    private readonly entities: EntityService,
     private readonly now: () => number = Date.now,
   ) {
     this.alerts = new AlertRepository(db);
-    this.entities = new EntityService(db);
   }
 
   async counts(auth: Auth, tenantId: number, byParameter: boolean, request: Request): Promise<AlertCounts> {

@@ -1,11 +1,9 @@
 import { AuditLogPage, AuditLogQuery } from '@enviro/contracts/audit-log';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditLogService } from './audit-log.service.ts';
+import type { AuditLogModule } from './audit-log.module.ts';
 
-export const adminAuditLogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auditLogs = new AuditLogService(app.database.db);
-
+export const adminAuditLogRoutes: FastifyPluginAsyncZod<AuditLogModule> = async (app, { auditLogs }) => {
   app.get(
     '/api/auditLogs',
     {

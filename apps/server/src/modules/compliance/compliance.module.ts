@@ -7,11 +7,38 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AvailabilityService } from './availability.service.ts';
+import { startComplianceDaysWorker } from './compliance-days-worker.ts';
 import { complianceRoutes } from './compliance.routes.ts';
+import { ComplianceService } from './compliance.service.ts';
+
+export interface ComplianceModule {
+  compliance: ComplianceService;
+  /** Data availability per device parameter and day (reports 35 and 36). */
+  availability: AvailabilityService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    compliance: ComplianceModule;
+  }
+}
 
 export const complianceModule = fp(
   async function compliance(app: FastifyInstance) {
-    await app.register(complianceRoutes);
+    const db = app.database.db;
+    const regulator = app.regulator.status;
+    const services: ComplianceModule = {
+      compliance: new ComplianceService(db, app.devices.calibration, app.entities.entities, {
+        shares: (tenantIds, from, to) => regulator.syncShares(tenantIds, from, to),
+        changes: (tenantIds, from, to) => regulator.syncChanges(tenantIds, from, to),
+      }),
+      availability: new AvailabilityService(db),
+    };
+    // Compliance per IST day from the closed-slot feed, windows and limits.
+    app.workers.add('compliance-days', ({ log }) => startComplianceDaysWorker(db, log));
+    app.decorate('compliance', services);
+    await app.register(complianceRoutes, services);
   },
-  { name: 'compliance', dependencies: ['database', 'auth'] },
+  { name: 'compliance', dependencies: ['database', 'auth', 'workers', 'entities', 'devices', 'data', 'regulator'] },
 );

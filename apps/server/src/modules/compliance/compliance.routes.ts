@@ -1,35 +1,11 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import {
-  ComplianceData,
-  ComplianceStats,
-  CountStats,
-  Datewise,
-  DatewiseQuery,
-  GroupByUptimeQuery,
-  PeriodQuery,
-  StationList,
-  Stats,
-  StatsQuery,
-  Timeline,
-  TimelineQuery,
-  UptimeList,
-  UptimeParams,
-  UptimeQuery,
-} from '@enviro/contracts/compliance';
+import { ComplianceData, ComplianceStats, CountStats, Datewise, DatewiseQuery, GroupByUptimeQuery, PeriodQuery, StationList, Stats, StatsQuery, Timeline, TimelineQuery, UptimeList, UptimeParams, UptimeQuery } from '@enviro/contracts/compliance';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ComplianceModule } from './compliance.module.ts';
 import { APP_RULES, TENANT_READ } from '../../platform/access/route-access.ts';
-import { ComplianceService, type RegulatorComplianceSource } from './compliance.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Regulator slots queued and accepted, and sync changes, per station; decorated by the regulator module when it is registered. */
-    regulatorCompliance?: RegulatorComplianceSource;
-  }
-}
 
 /** SPEC 7 "Compliance and uptime" and the statistics of "Tenants' stats". */
-export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const compliance = new ComplianceService(app.database.db, app.regulatorCompliance ?? null);
+export const complianceRoutes: FastifyPluginAsyncZod<ComplianceModule> = async (app, { compliance }) => {
   const tags = ['compliance'];
 
   app.get(

@@ -1,31 +1,12 @@
-import type {
-  ComplianceData,
-  ComplianceFigures,
-  ComplianceStats,
-  CountStats,
-  Datewise,
-  DatewiseQuery,
-  GroupByUptimeQuery,
-  Period,
-  PeriodQuery,
-  StationCompliance,
-  StationList,
-  Stats,
-  StatsQuery,
-  Timeline,
-  TimelineQuery,
-  UptimeList,
-  UptimeQuery,
-  UptimeRow,
-} from '@enviro/contracts/compliance';
+import type { ComplianceData, ComplianceFigures, ComplianceStats, CountStats, Datewise, DatewiseQuery, GroupByUptimeQuery, Period, PeriodQuery, StationCompliance, StationList, Stats, StatsQuery, Timeline, TimelineQuery, UptimeList, UptimeQuery, UptimeRow } from '@enviro/contracts/compliance';
 import { roundValue } from '@enviro/domain/format-number';
 import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
 import { assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { CalibrationService } from '../devices/calibration.service.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { CalibrationService } from '../devices/calibration.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { ComplianceRepository, type ComplianceScope, type DeviceDayRow, type ParamDayRow, type TimelineRow } from './compliance.repository.ts';
 
 const QUARTER_MS = 15 * 60_000;
@@ -169,13 +150,9 @@ export interface RegulatorComplianceSource {
  */
 export class ComplianceService {
   private readonly repo: ComplianceRepository;
-  private readonly entities: EntityService;
-  private readonly calibration: CalibrationService;
 
-  constructor(db: Db, private readonly regulator: RegulatorComplianceSource | null = null) {
+  constructor(db: Db, private readonly calibration: CalibrationService, private readonly entities: EntityService, private readonly regulator: RegulatorComplianceSource | null = null) {
     this.repo = new ComplianceRepository(db);
-    this.entities = new EntityService(db);
-    this.calibration = new CalibrationService(db);
   }
 
   private async scope(auth: Auth, tenantIds: number[], stationId?: number): Promise<ComplianceScope> {

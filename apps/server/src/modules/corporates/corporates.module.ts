@@ -5,10 +5,23 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminCorporateRoutes } from './corporates.routes.ts';
+import { CorporateService } from './corporates.service.ts';
+
+export interface CorporatesModule {
+  corporates: CorporateService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    corporates: CorporatesModule;
+  }
+}
 
 export const corporatesModule = fp(
   async function corporates(app: FastifyInstance) {
-    await app.register(adminCorporateRoutes);
+    const services: CorporatesModule = { corporates: new CorporateService(app.database.db) };
+    app.decorate('corporates', services);
+    await app.register(adminCorporateRoutes, services);
   },
-  { name: 'corporates', dependencies: ['database', 'auth'] },
+  { name: 'corporates', dependencies: ['database', 'auth', 'audit-log'] },
 );

@@ -2,14 +2,12 @@ import { Corporate, CorporateDetail, CorporateForTenant, CorporateForTenantParam
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { TenantInfo } from '@enviro/contracts/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CorporatesModule } from './corporates.module.ts';
 import { z } from 'zod';
-import { CorporateService } from './corporates.service.ts';
 
 const TAGS = ['corporates'];
 
-export const adminCorporateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const corporates = new CorporateService(app.database.db);
-
+export const adminCorporateRoutes: FastifyPluginAsyncZod<CorporatesModule> = async (app, { corporates }) => {
   app.get(
     '/api/corporates',
     {

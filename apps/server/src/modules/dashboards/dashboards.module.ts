@@ -8,12 +8,39 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { dashboardRoutes } from './dashboards.routes.ts';
+import { DashboardService } from './dashboards.service.ts';
+import { startOversightWorker } from './oversight-worker.ts';
 import { oversightRoutes } from './oversight.routes.ts';
+import { OversightService } from './oversight.service.ts';
+
+export interface DashboardsModule {
+  dashboards: DashboardService;
+  oversight: OversightService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dashboards: DashboardsModule;
+  }
+}
 
 export const dashboardsModule = fp(
   async function dashboards(app: FastifyInstance) {
-    await app.register(dashboardRoutes);
-    await app.register(oversightRoutes);
+    const db = app.database.db;
+    const regulator = app.regulator.status;
+    const dashboards = new DashboardService(db);
+    const services: DashboardsModule = {
+      dashboards,
+      oversight: new OversightService(db, app.alerts.episodes, app.entities.entities, { counts: (tenantIds, visible) => regulator.syncCounts(tenantIds, visible) }),
+    };
+    // Template dashboards come with provisioning: an industry gets those of its station types, and
+    // a station type new to it gets its own when a device is mounted there.
+    app.events.on('industry.created', ({ tenantId }) => dashboards.seedTemplates(tenantId).then(() => undefined));
+    app.events.on('station.mounted', ({ tenantId }) => dashboards.seedTemplates(tenantId).then(() => undefined));
+    app.workers.add('oversight', ({ log }) => startOversightWorker(db, log));
+    app.decorate('dashboards', services);
+    await app.register(dashboardRoutes, services);
+    await app.register(oversightRoutes, services);
   },
-  { name: 'dashboards', dependencies: ['database', 'auth'] },
+  { name: 'dashboards', dependencies: ['database', 'auth', 'events', 'workers', 'audit-log', 'entities', 'data', 'alerts', 'regulator'] },
 );

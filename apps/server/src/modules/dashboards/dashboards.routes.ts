@@ -1,20 +1,10 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import {
-  Dashboard,
-  DashboardIdParams,
-  DashboardInput,
-  DashboardList,
-  DashboardListQuery,
-  DeletedDashboard,
-  DuplicateDashboardInput,
-} from '@enviro/contracts/dashboards';
+import { Dashboard, DashboardIdParams, DashboardInput, DashboardList, DashboardListQuery, DeletedDashboard, DuplicateDashboardInput } from '@enviro/contracts/dashboards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DashboardService } from './dashboards.service.ts';
+import type { DashboardsModule } from './dashboards.module.ts';
 
 /** Dashboard management (SPEC 1): every signed-in user has dashboards; the service decides which. */
-export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dashboards = new DashboardService(app.database.db);
-
+export const dashboardRoutes: FastifyPluginAsyncZod<DashboardsModule> = async (app, { dashboards }) => {
   app.get(
     '/api/dashboards',
     {

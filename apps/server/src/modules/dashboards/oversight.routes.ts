@@ -1,20 +1,11 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { OversightOverview, OversightQuery } from '@enviro/contracts/oversight';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DashboardsModule } from './dashboards.module.ts';
 import { APP_RULES } from '../../platform/access/route-access.ts';
-import { OversightService, type RegulatorSyncSource } from './oversight.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Regulator sync per station, decorated by the regulator module when it is registered (see RegulatorSyncSource). */
-    regulatorSync?: RegulatorSyncSource;
-  }
-}
 
 /** Oversight views: the overview across the industries a signed-in user may read. */
-export const oversightRoutes: FastifyPluginAsyncZod = async (app) => {
-  const oversight = new OversightService(app.database.db, app.regulatorSync ?? null);
-
+export const oversightRoutes: FastifyPluginAsyncZod<DashboardsModule> = async (app, { oversight }) => {
   app.get(
     '/api/oversight',
     {

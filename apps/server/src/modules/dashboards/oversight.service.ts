@@ -6,8 +6,8 @@ import { assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { AlertEpisodeService } from '../alerts/alert-episodes.service.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { AlertEpisodeService } from '../alerts/alert-episodes.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { OversightRepository, type StationFilter } from './oversight.repository.ts';
 
 const QUARTER_MS = 15 * 60_000;
@@ -30,16 +30,14 @@ export interface RegulatorSyncSource {
  */
 export class OversightService {
   private readonly oversight: OversightRepository;
-  private readonly entities: EntityService;
-  private readonly alerts: AlertEpisodeService;
 
   constructor(
     db: Db,
+    private readonly alerts: AlertEpisodeService,
+    private readonly entities: EntityService,
     private readonly regulator: RegulatorSyncSource | null = null,
   ) {
     this.oversight = new OversightRepository(db);
-    this.entities = new EntityService(db);
-    this.alerts = new AlertEpisodeService(db);
   }
 
   async overview(auth: Auth, query: OversightQuery, now = Date.now()): Promise<OversightOverview> {

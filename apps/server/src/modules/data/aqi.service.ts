@@ -1,12 +1,4 @@
-import {
-  AQI_POLLUTANTS,
-  AQI_POLLUTANT_NAMES,
-  averageAtEnd,
-  dailyConcentration,
-  nationalAqi,
-  type AqiPollutant,
-  type AveragedConcentration,
-} from '@enviro/domain/aqi';
+import { AQI_POLLUTANTS, AQI_POLLUTANT_NAMES, averageAtEnd, dailyConcentration, nationalAqi, type AqiPollutant, type AveragedConcentration } from '@enviro/domain/aqi';
 import type { AqiDay, AqiRequest, AqiResponse, AqiValue } from '@enviro/contracts/data/aqi';
 import { DataRequest, type TrendResult } from '@enviro/contracts/data/trend';
 import { addCalendar, DEFAULT_TIME_ZONE, fromWallClock, parseLocalDate, startOfCalendar, toWallClock } from '@enviro/domain/time-zone';
@@ -16,11 +8,11 @@ import { scopeDataTenantIds } from '../../platform/access/access.ts';
 import { AccessRepository } from '../../platform/access/access.repository.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache } from './catalog.ts';
 import { visibleScope } from './selection.ts';
 import { requestField } from './time-window.ts';
-import { TrendService } from './trend.service.ts';
+import type { TrendService } from './trend.service.ts';
 
 const HOUR_MS = 3_600_000;
 const ZONE = DEFAULT_TIME_ZONE;
@@ -44,17 +36,15 @@ type Hourly = Map<number, number>;
  */
 export class AqiService {
   private readonly access: AccessRepository;
-  private readonly entities: EntityService;
-  private readonly trends: TrendService;
 
   constructor(
     database: PooledHandle,
+    private readonly trends: TrendService,
+    private readonly entities: EntityService,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
     this.access = new AccessRepository(database.db);
-    this.entities = new EntityService(database.db);
-    this.trends = new TrendService(database, catalogs, now);
   }
 
   async aqi(auth: Auth, request: AqiRequest): Promise<AqiResponse> {

@@ -4,33 +4,61 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AqiService } from './aqi.service.ts';
 import { CatalogCache } from './catalog.ts';
 import { dataRoutes } from './data.routes.ts';
 import { LiveValues } from './live.ts';
 import { liveRoutes } from './live.routes.ts';
+import { RawDataService } from './raw.service.ts';
 import { RecentService } from './recent.service.ts';
+import { startRollupWorker } from './rollup-worker.ts';
 import { registerRollupMetrics } from './rollups.metrics.ts';
+import { StdParamService } from './std-params.service.ts';
 import { stdParamRoutes } from './std-params.routes.ts';
+import { TrendService } from './trend.service.ts';
+
+export interface DataModule {
+  /** Tenant catalogs the data routes resolve requests with, one cache for the app's database. */
+  catalogs: CatalogCache;
+  trends: TrendService;
+  recent: RecentService;
+  raw: RawDataService;
+  aqi: AqiService;
+  stdParams: StdParamService;
+  /** This server's live-value streams (GET /api/data/live). */
+  live: LiveValues;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Tenant catalogs the data routes resolve requests with, one cache for the app's database. */
-    catalogs: CatalogCache;
-    /** This server's live-value streams (GET /api/data/live). */
-    liveValues: LiveValues;
+    data: DataModule;
   }
 }
 
 export const dataModule = fp(
   async function data(app: FastifyInstance) {
-    app.decorate('catalogs', new CatalogCache(app.database));
-    app.decorate('liveValues', new LiveValues(app.database, new RecentService(app.database, app.catalogs), app.log));
+    const { database } = app;
+    const { entities } = app.entities;
+    const catalogs = new CatalogCache(database);
+    const trends = new TrendService(database, entities, app.devices.windows, catalogs);
+    const recent = new RecentService(database, entities, catalogs);
+    const services: DataModule = {
+      catalogs,
+      trends,
+      recent,
+      raw: new RawDataService(database.db, entities, catalogs),
+      aqi: new AqiService(database, trends, entities, catalogs),
+      stdParams: new StdParamService(database.db),
+      live: new LiveValues(database, recent, app.log),
+    };
     // Open streams would keep app.close() waiting for them: end them first.
-    app.addHook('preClose', () => app.liveValues.close());
-    registerRollupMetrics(app.metrics, app.database);
-    await app.register(dataRoutes);
-    await app.register(liveRoutes);
-    await app.register(stdParamRoutes);
+    app.addHook('preClose', () => services.live.close());
+    registerRollupMetrics(app.metrics, database);
+    app.workers.add('rollups', ({ log }) => startRollupWorker(database, log));
+    app.decorate('data', services);
+    await app.register(dataRoutes, services);
+    await app.register(liveRoutes, services);
+    await app.register(stdParamRoutes, services);
   },
-  { name: 'data', dependencies: ['database', 'auth', 'metrics'] },
+  { name: 'data', dependencies: ['database', 'auth', 'metrics', 'workers', 'entities', 'devices'] },
 );

@@ -3,10 +3,7 @@ import { RawDataRequestBody, RawDataResponse } from '@enviro/contracts/data/raw'
 import { RecentRequestBody, RecentResponse, RecentTreeRequestBody, RecentTreeResponse } from '@enviro/contracts/data/recent';
 import { DataRequestBody, MetricRequestBody, TrendResponse } from '@enviro/contracts/data/trend';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AqiService } from './aqi.service.ts';
-import { RawDataService } from './raw.service.ts';
-import { RecentService } from './recent.service.ts';
-import { TrendService } from './trend.service.ts';
+import type { DataModule } from './data.module.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { PORTAL_READ, TENANT_READ } from '../../platform/access/route-access.ts';
 
@@ -17,14 +14,9 @@ import { PORTAL_READ, TENANT_READ } from '../../platform/access/route-access.ts'
  */
 const asBuilt = () => (data: unknown) => JSON.stringify(data);
 
-export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dataRoutes: FastifyPluginAsyncZod<DataModule> = async (app, { trends, recent, raw, aqi }) => {
   // Scoped to this plugin's routes by Fastify's encapsulation.
   app.setSerializerCompiler(asBuilt);
-  const db = app.database.db;
-  const trends = new TrendService(app.database, app.catalogs);
-  const recent = new RecentService(app.database, app.catalogs);
-  const raw = new RawDataService(db, app.catalogs);
-  const aqi = new AqiService(app.database, app.catalogs);
 
   app.post(
     '/api/data/metric',

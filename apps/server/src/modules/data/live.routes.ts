@@ -1,6 +1,7 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { LiveQuery, LiveStream } from '@enviro/contracts/data/live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DataModule } from './data.module.ts';
 import { TENANT_READ } from '../../platform/access/route-access.ts';
 
 /** Comment lines keep proxies and browsers from closing a quiet stream. */
@@ -9,9 +10,7 @@ const KEEP_ALIVE_MS = 20_000;
 const MAX_STREAM_MS = 15 * 60_000;
 
 /** Live values over Server-Sent Events (ARCHITECTURE "How a reading flows", live.ts). */
-export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const live = app.liveValues;
-
+export const liveRoutes: FastifyPluginAsyncZod<DataModule> = async (app, { live }) => {
   app.get(
     '/api/data/live',
     {

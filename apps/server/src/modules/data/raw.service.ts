@@ -4,7 +4,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { RawRepository } from './raw.repository.ts';
 import { scopeDataTenantIds } from '../../platform/access/access.ts';
 import { AccessRepository } from '../../platform/access/access.repository.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache } from './catalog.ts';
 import { assertKnownParams, selectSeries, type SelectedSeries } from './selection.ts';
 import { resolveWindow } from './time-window.ts';
@@ -12,16 +12,15 @@ import { resolveWindow } from './time-window.ts';
 /** Raw readings of POST /api/rawdata/metric as a table: time, entity, device and one column per parameter. */
 export class RawDataService {
   private readonly access: AccessRepository;
-  private readonly entities: EntityService;
   private readonly readings: RawRepository;
 
   constructor(
     db: Db,
+    private readonly entities: EntityService,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
     this.access = new AccessRepository(db);
-    this.entities = new EntityService(db);
     this.readings = new RawRepository(db);
   }
 

@@ -7,7 +7,7 @@ import { scopeDataTenantIds } from '../../platform/access/access.ts';
 import { AccessRepository } from '../../platform/access/access.repository.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { seriesKey, type CatalogCache, type CatalogEntity, type CatalogSnapshot, type SeriesRow, type TenantCatalog } from './catalog.ts';
 import { RecentRepository, type LatestValue, type MountWindow } from './recent.repository.ts';
 import { assertKnownParams, resolveScope, seriesTags, sortEntities, visibleScope } from './selection.ts';
@@ -30,16 +30,15 @@ interface Latest {
  */
 export class RecentService {
   private readonly access: AccessRepository;
-  private readonly entities: EntityService;
   private readonly values: RecentRepository;
 
   constructor(
     database: PooledHandle,
+    private readonly entities: EntityService,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
     this.access = new AccessRepository(database.db);
-    this.entities = new EntityService(database.db);
     this.values = new RecentRepository(database);
   }
 

@@ -1,11 +1,10 @@
 import { StdParamList } from '@enviro/contracts/data/std-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { StdParamService } from './std-params.service.ts';
+import type { DataModule } from './data.module.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
-export const stdParamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const stdParams = new StdParamService(app.database.db);
+export const stdParamRoutes: FastifyPluginAsyncZod<DataModule> = async (app, { stdParams }) => {
 
   // The catalogue is shared by every tenant, so any authenticated caller (public included) may read it whole.
   app.get(

@@ -1,6 +1,5 @@
 import type { TrendResult } from '@enviro/contracts/data/trend';
-import type { Db } from '../../platform/database/database.ts';
-import { SuppressionWindowService, type SuppressionWindow } from '../devices/suppression-windows.service.ts';
+import type { SuppressionWindowService, SuppressionWindow } from '../devices/suppression-windows.service.ts';
 import type { SelectedSeries } from './selection.ts';
 
 /**
@@ -9,9 +8,8 @@ import type { SelectedSeries } from './selection.ts';
  * overlap the range, so a chart can mark the readings that are calibration data. One indexed
  * query per tenant in the answer; results with none get no field.
  */
-export async function markSuppressed(db: Db, results: TrendResult[], series: readonly SelectedSeries[], from: Date, to: Date): Promise<TrendResult[]> {
+export async function markSuppressed(windows: SuppressionWindowService, results: TrendResult[], series: readonly SelectedSeries[], from: Date, to: Date): Promise<TrendResult[]> {
   if (results.length === 0 || series.length === 0) return results;
-  const windows = new SuppressionWindowService(db);
   const byTenant = new Map<number, { deviceId: string; entityId: string | null }[]>();
   for (const s of series) {
     const list = byTenant.get(s.tenant_id) ?? [];

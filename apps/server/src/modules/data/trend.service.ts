@@ -7,7 +7,8 @@ import type { PooledHandle } from '../../platform/database/pooled-repository.ts'
 import { badRequest } from '../../platform/errors.ts';
 import { scopeDataTenantIds } from '../../platform/access/access.ts';
 import { AccessRepository } from '../../platform/access/access.repository.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache, ParamCatalogue } from './catalog.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
 import { markSuppressed } from './suppressed-marks.ts';
@@ -26,17 +27,17 @@ export const MAX_CELLS = 1_000_000;
  */
 export class TrendService {
   private readonly access: AccessRepository;
-  private readonly entities: EntityService;
   private readonly values: TrendRepository;
   private readonly db: PooledHandle['db'];
 
   constructor(
     database: PooledHandle,
+    private readonly entities: EntityService,
+    private readonly windows: SuppressionWindowService,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
     this.access = new AccessRepository(database.db);
-    this.entities = new EntityService(database.db);
     this.values = new TrendRepository(database);
     this.db = database.db;
   }
@@ -52,7 +53,7 @@ export class TrendService {
   private async trends(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<TrendResult[]> {
     const { results, series, plan } = await this.assemble(auth, request, defaultLevel);
     // Calibration and maintenance periods beside the series, so their readings are drawn marked.
-    return markSuppressed(this.db, results, series, new Date(plan.range.from), new Date(plan.range.to));
+    return markSuppressed(this.windows, results, series, new Date(plan.range.from), new Date(plan.range.to));
   }
 
   private async assemble(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<{ results: TrendResult[]; series: SelectedSeries[]; plan: TrendPlan }> {

@@ -1,31 +1,10 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import {
-  AbortCalibration,
-  Calibration,
-  CalibrationDeviations,
-  CalibrationDueList,
-  CalibrationDurations,
-  CalibrationFiguresQuery,
-  CalibrationIdParams,
-  CalibrationListQuery,
-  CalibrationPage,
-  CalibrationSchedules,
-  CalibrationSchedulesQuery,
-  CalibrationScopeQuery,
-  CalibrationStats,
-  CalibrationTimes,
-  DeviceIdParams,
-  FinishCalibration,
-  InProgressCalibration,
-  OngoingCalibration,
-  PutCalibrationSchedules,
-  StartCalibration,
-} from '@enviro/contracts/devices/calibration';
+import { AbortCalibration, Calibration, CalibrationDeviations, CalibrationDueList, CalibrationDurations, CalibrationFiguresQuery, CalibrationIdParams, CalibrationListQuery, CalibrationPage, CalibrationSchedules, CalibrationSchedulesQuery, CalibrationScopeQuery, CalibrationStats, CalibrationTimes, DeviceIdParams, FinishCalibration, InProgressCalibration, OngoingCalibration, PutCalibrationSchedules, StartCalibration } from '@enviro/contracts/devices/calibration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DevicesModule } from './devices.module.ts';
 import { FLEET_WRITE, TENANT_READ } from '../../platform/access/route-access.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { parseMultipart } from '../../platform/http/multipart.ts';
-import { CalibrationService } from './calibration.service.ts';
 
 /** A start with its certificate: 5 MiB of file, in base64 inside JSON or as a form part, and the rest of the form. */
 const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
@@ -36,8 +15,7 @@ const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
  * figures' paths. Writes declare FLEET_WRITE like the device routes; the service lets only the
  * industry's administrators, its partners and site operations change anything (ACCESS.md).
  */
-export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const calibrations = new CalibrationService(app.database.db);
+export const calibrationRoutes: FastifyPluginAsyncZod<DevicesModule> = async (app, { calibration: calibrations }) => {
 
   // A multipart start: the field `calibration` holds the JSON of StartCalibration, the part `file`
   // the certificate or report; both become the JSON body the contract checks. Only this plugin's

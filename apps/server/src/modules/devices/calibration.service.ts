@@ -1,38 +1,18 @@
-import type {
-  Calibration,
-  CalibrationDue,
-  FinishCalibration,
-  StartCalibration,
-} from '@enviro/contracts/devices/calibration';
+import type { Calibration, CalibrationDue, FinishCalibration, StartCalibration } from '@enviro/contracts/devices/calibration';
 import { z } from 'zod';
-import {
-  CalibrationListQuery as ListQuery,
-  FinishCalibration as Finish,
-  PutCalibrationSchedules,
-  StartCalibration as Start,
-} from '@enviro/contracts/devices/calibration';
-import {
-  checksKept,
-  driftVerdict,
-  deviationPercent,
-  dueState,
-  lastSatisfied,
-  rulesFor,
-  spanOf,
-  type CalibrationRule,
-  type LastDone,
-} from '@enviro/domain/calibration-schedule';
+import { CalibrationListQuery as ListQuery, FinishCalibration as Finish, PutCalibrationSchedules, StartCalibration as Start } from '@enviro/contracts/devices/calibration';
+import { checksKept, driftVerdict, deviationPercent, dueState, lastSatisfied, rulesFor, spanOf, type CalibrationRule, type LastDone } from '@enviro/domain/calibration-schedule';
 import { assertMayChangeFleet, assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import { entityVisible, visibleIdsIn, type EntityRestriction } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
-import { DocumentService } from '../documents/documents.service.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { DocumentService } from '../documents/documents.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { CalibrationRepository, type CalibrationDevice, type CalibrationRow } from './calibration.repository.ts';
 import { DeviceRpcRepository } from './device-rpc.repository.ts';
-import { SuppressionWindowService } from './suppression-windows.service.ts';
+import type { SuppressionWindowService } from './suppression-windows.service.ts';
 
 /** How long an RPC to a device waits to be sent and answered before it expires. */
 export const RPC_TTL_MS = 10 * 60_000;
@@ -51,11 +31,14 @@ const source = (id: number) => `calibration:${id}`;
  */
 export class CalibrationService {
   private readonly calibrations: CalibrationRepository;
-  private readonly entities: EntityService;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly entities: EntityService,
+    private readonly windows: SuppressionWindowService,
+    private readonly documents: DocumentService,
+  ) {
     this.calibrations = new CalibrationRepository(db);
-    this.entities = new EntityService(db);
   }
 
   /**
@@ -105,7 +88,7 @@ export class CalibrationService {
         if ((error as { code?: string }).code === '23505') throw conflict('body.deviceId', 'the device is being calibrated already; finish or abort that first');
         throw error;
       }
-      const window = await new SuppressionWindowService(trx).open({
+      const window = await this.windows.in(trx).open({
         tenantId: device.tenantId,
         deviceId: String(device.id),
         kind: 'CALIBRATION',
@@ -116,7 +99,7 @@ export class CalibrationService {
       let documentPath: string | null = null;
       if (c.file) {
         documentPath = `${device.tenantId}/calibration/${id}/${c.file.fileName}`;
-        await new DocumentService(trx).store({
+        await this.documents.in(trx).store({
           tenantId: device.tenantId,
           entityId: device.entityId === null ? null : Number(device.entityId),
           type: 'CALIBRATION',
@@ -165,7 +148,7 @@ export class CalibrationService {
       if (!(await repo.end(row.tenantId, id, { status: 'COMPLETED', endedAt, endedBy: user.userId, remarks: f.remarks }))) {
         throw conflict('params.id', 'the calibration was ended meanwhile');
       }
-      if (row.windowId) await new SuppressionWindowService(trx).close(row.tenantId, row.windowId, endedAt);
+      if (row.windowId) await this.windows.in(trx).close(row.tenantId, row.windowId, endedAt);
     });
     return this.get(auth, id);
   }
@@ -183,7 +166,7 @@ export class CalibrationService {
       if (!(await repo.end(row.tenantId, id, { status: 'ABORTED', endedAt, endedBy: user.userId, abortReason: reason ?? '' }))) {
         throw conflict('params.id', 'the calibration was ended meanwhile');
       }
-      if (row.windowId) await new SuppressionWindowService(trx).close(row.tenantId, row.windowId, endedAt);
+      if (row.windowId) await this.windows.in(trx).close(row.tenantId, row.windowId, endedAt);
       if (row.method === 'RPC') {
         const rpcs = new DeviceRpcRepository(trx);
         await rpcs.expireQueued(row.tenantId, source(id));

@@ -3,7 +3,6 @@ import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
 import { CREDENTIAL_CHANNEL } from '../../platform/database/channels.ts';
 import { Repository } from '../../platform/database/repository.ts';
 
-
 /** A device as the fleet list shows it. */
 export interface FleetDeviceRow {
   tenant_id: number;

@@ -1,19 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  AvailabilityDay,
-  AvailabilityRequest,
-  DeviceBody,
-  DeviceDetail,
-  DeviceListQuery,
-  DeviceMount,
-  DevicePage,
-  DeviceParamDetail,
-  DeviceSummary,
-  ImportResult,
-  ParamData,
-  ParamDataRequest,
-  UpdateDeviceBody,
-} from '@enviro/contracts/devices';
+import type { AvailabilityDay, AvailabilityRequest, DeviceBody, DeviceDetail, DeviceListQuery, DeviceMount, DevicePage, DeviceParamDetail, DeviceSummary, ImportResult, ParamData, ParamDataRequest, UpdateDeviceBody } from '@enviro/contracts/devices';
 import type { ModbusQuery, ModbusReadings } from '@enviro/contracts/devices/modbus';
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
@@ -29,10 +15,10 @@ import { findImportDevice, importReadingsCsv } from '../telemetry/csv-import.ser
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
-import { DashboardService } from '../dashboards/dashboards.service.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EventHub } from '../../platform/events/app-events.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { SpectralParamRepository } from './spectral-params.repository.ts';
-import { SuppressionWindowService } from './suppression-windows.service.ts';
+import type { SuppressionWindowService } from './suppression-windows.service.ts';
 import { DeviceAdminRepository, type FleetDeviceRow, type FleetParamRow, type MountRow, type ParamWrite } from './device-admin.repository.ts';
 
 const deviceNotFound = (id: number) => notFound(`No device with id= ${id} exists`);
@@ -60,8 +46,6 @@ type ParsedUpdateBody = z.infer<typeof UpdateDeviceBodySchema>;
  */
 export class DeviceAdminService {
   private readonly devices: DeviceAdminRepository;
-  private readonly entities: EntityService;
-  private readonly windows: SuppressionWindowService;
   private readonly spectral: SpectralParamRepository;
 
   /**
@@ -70,13 +54,14 @@ export class DeviceAdminService {
    */
   constructor(
     private readonly db: Db,
+    private readonly windows: SuppressionWindowService,
+    private readonly entities: EntityService,
+    private readonly events: EventHub,
     private readonly forgetTokens: (tokens: readonly string[]) => void = () => undefined,
     /** The pool-backed handle CSV imports write through (COPY); imports are refused without it. */
     private readonly database?: DatabaseHandle,
   ) {
     this.devices = new DeviceAdminRepository(db);
-    this.entities = new EntityService(db);
-    this.windows = new SuppressionWindowService(db);
     this.spectral = new SpectralParamRepository(db);
   }
 
@@ -124,7 +109,7 @@ export class DeviceAdminService {
       return id;
     });
     // Parameters on a station of a type the industry had none of: that type's template dashboard.
-    if (body.entityId !== undefined) await new DashboardService(this.db).seedTemplates(tenantId);
+    if (body.entityId !== undefined) await this.events.emit('station.mounted', { tenantId });
     return this.get(auth, id, true);
   }
 
@@ -201,7 +186,7 @@ export class DeviceAdminService {
       return tokens;
     });
     this.forgetTokens(tokens);
-    await new DashboardService(this.db).seedTemplates(row.tenant_id);
+    await this.events.emit('station.mounted', { tenantId: row.tenant_id });
     return this.get(auth, deviceId, true);
   }
 

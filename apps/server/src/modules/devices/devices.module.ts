@@ -9,13 +9,61 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { deviceRoutes } from './devices.routes.ts';
+import type { RpcSink } from '../../platform/mqtt/device-rpc.ts';
 import { calibrationRoutes } from './calibration.routes.ts';
+import { CalibrationService } from './calibration.service.ts';
+import { DeviceAdminService } from './device-admin.service.ts';
+import { deviceRpcSink, startDeviceRpcWorker } from './device-rpc.ts';
+import { deviceRoutes } from './devices.routes.ts';
+import { DeviceService } from './devices.service.ts';
+import { MakeService } from './makes.service.ts';
+import { SuppressionWindowService } from './suppression-windows.service.ts';
+
+export interface DevicesModule {
+  /** The fleet: devices, tokens, mounts, diagnostics, availability, CSV imports. */
+  fleet: DeviceAdminService;
+  makes: MakeService;
+  calibration: CalibrationService;
+  /** Calibration and maintenance windows, which alerts, compliance, trends and the regulator push read. */
+  windows: SuppressionWindowService;
+  /** Devices as the CLI and the demo seed create them. */
+  provisioning: DeviceService;
+  /** Where the broker hands devices' answers to RPC requests. */
+  rpcAnswers: RpcSink;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    devices: DevicesModule;
+  }
+}
+
+declare module '../../platform/events/app-events.ts' {
+  interface AppEvents {
+    /** A device was mounted on a station of the industry: its parameters now reach that station. */
+    'station.mounted': { tenantId: number };
+  }
+}
 
 export const devicesModule = fp(
   async function devices(app: FastifyInstance) {
-    await app.register(deviceRoutes);
-    await app.register(calibrationRoutes);
+    const db = app.database.db;
+    const { entities } = app.entities;
+    const { ingest } = app.telemetry;
+    const windows = new SuppressionWindowService(db);
+    const services: DevicesModule = {
+      fleet: new DeviceAdminService(db, windows, entities, app.events, (tokens) => ingest.forgetTokens(tokens), app.database),
+      makes: new MakeService(db),
+      calibration: new CalibrationService(db, entities, windows, app.documents.documents),
+      windows,
+      provisioning: new DeviceService(db, app.entities.provisioning),
+      rpcAnswers: deviceRpcSink(db, app.log),
+    };
+    // Calibration start and abort reach devices that take commands over MQTT RPC (either broker).
+    app.workers.add('device-rpc', ({ rpc, log }) => (rpc ? startDeviceRpcWorker(db, rpc, log) : undefined));
+    app.decorate('devices', services);
+    await app.register(deviceRoutes, services);
+    await app.register(calibrationRoutes, services);
   },
-  { name: 'devices', dependencies: ['database', 'auth', 'entities', 'telemetry'] },
+  { name: 'devices', dependencies: ['database', 'auth', 'events', 'workers', 'audit-log', 'entities', 'documents', 'telemetry'] },
 );

@@ -1,50 +1,19 @@
 import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
-import {
-  AvailabilityList,
-  AvailabilityRequest,
-  CatalogIdParams,
-  CreatedId,
-  DeviceBody,
-  DeviceDetail,
-  DeviceIdParams,
-  DeviceListQuery,
-  DeviceMakeList,
-  DevicePage,
-  DeviceParamDetail,
-  DeviceQuery,
-  DeviceSummary,
-  DeviceToken,
-  DiagnosticQuery,
-  ImportResult,
-  MAX_IMPORT_BYTES,
-  LastDataDate,
-  MakeBody,
-  ModelBody,
-  MountParams,
-  ParamDataList,
-  ParamDataRequest,
-  SerialAvailability,
-  SerialNoParams,
-  UpdateDeviceBody,
-} from '@enviro/contracts/devices';
+import { AvailabilityList, AvailabilityRequest, CatalogIdParams, CreatedId, DeviceBody, DeviceDetail, DeviceIdParams, DeviceListQuery, DeviceMakeList, DevicePage, DeviceParamDetail, DeviceQuery, DeviceSummary, DeviceToken, DiagnosticQuery, ImportResult, MAX_IMPORT_BYTES, LastDataDate, MakeBody, ModelBody, MountParams, ParamDataList, ParamDataRequest, SerialAvailability, SerialNoParams, UpdateDeviceBody } from '@enviro/contracts/devices';
 import { ModbusQuery, ModbusReadings } from '@enviro/contracts/devices/modbus';
 import { EntityIdParams } from '@enviro/contracts/entities';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DevicesModule } from './devices.module.ts';
 import { FLEET_WRITE, TENANT_READ } from '../../platform/access/route-access.ts';
-import { DeviceAdminService } from './device-admin.service.ts';
-import { MakeService } from './makes.service.ts';
 
 const TAGS = ['devices'];
 const WRITE_RESPONSES = { ...ERROR_RESPONSES, 409: ApiError };
 
 /** Devices, their mounts and diagnostics, and the makes and models catalogue (SPEC 7 Devices and calibration; Tenants). */
-export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const devices = new DeviceAdminService(app.database.db, (tokens) => app.ingest.forgetTokens(tokens), app.database);
-  const makes = new MakeService(app.database.db);
-
+export const deviceRoutes: FastifyPluginAsyncZod<DevicesModule> = async (app, { fleet: devices, makes }) => {
   app.get(
     '/api/devices',
     {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { CreateDevice, type CreatedDevice } from '@enviro/contracts/devices';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { EntityProvisioningService } from '../entities/entity-provisioning.service.ts';
+import type { EntityProvisioningService } from '../entities/entity-provisioning.service.ts';
 import { DeviceRepository, type OperatorDeviceRow } from './devices.repository.ts';
 import { SpectralParamRepository } from './spectral-params.repository.ts';
 
@@ -20,13 +20,11 @@ export type { OperatorDeviceRow } from './devices.repository.ts';
  */
 export class DeviceService {
   private readonly devices: DeviceRepository;
-  private readonly entities: EntityProvisioningService;
   private readonly spectral: SpectralParamRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Db, private readonly entities: EntityProvisioningService) {
     this.devices = new DeviceRepository(db);
     this.spectral = new SpectralParamRepository(db);
-    this.entities = new EntityProvisioningService(db);
   }
 
   /** Creates a device on a station with its parameters in slots 1, 2, ... in the order given. */

@@ -5,12 +5,29 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicDocumentRoutes } from './documents.routes.ts';
+import { DocumentService } from './documents.service.ts';
 import { logoRoutes } from './logo.routes.ts';
+import { LogoService } from './logo.service.ts';
+
+export interface DocumentsModule {
+  documents: DocumentService;
+  logos: LogoService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    documents: DocumentsModule;
+  }
+}
 
 export const documentsModule = fp(
   async function documents(app: FastifyInstance) {
-    await app.register(publicDocumentRoutes);
-    await app.register(logoRoutes);
+    const db = app.database.db;
+    const entities = app.entities.entities;
+    const services: DocumentsModule = { documents: new DocumentService(db, entities), logos: new LogoService(db, entities) };
+    app.decorate('documents', services);
+    await app.register(publicDocumentRoutes, services);
+    await app.register(logoRoutes, services);
   },
-  { name: 'documents', dependencies: ['database', 'auth'] },
+  { name: 'documents', dependencies: ['database', 'auth', 'entities'] },
 );

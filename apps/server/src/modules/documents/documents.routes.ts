@@ -1,13 +1,11 @@
 import { FileResponse } from '@enviro/contracts/common';
 import { DocumentRequest } from '@enviro/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DocumentService } from './documents.service.ts';
-import { attachment } from '../reports/attachment.ts';
+import type { DocumentsModule } from './documents.module.ts';
+import { attachment } from '../../platform/http/attachment.ts';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
-export const publicDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const documents = new DocumentService(app.database.db);
-
+export const publicDocumentRoutes: FastifyPluginAsyncZod<DocumentsModule> = async (app, { documents }) => {
   app.post(
     '/api/documentById',
     {

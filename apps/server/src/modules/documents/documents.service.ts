@@ -4,7 +4,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { DocumentRepository, type DocumentFile } from './documents.repository.ts';
 
 /** A file to keep: its tenant, the entity it belongs to (null: the tenant's own), its kind and '<tenant id>/<name>' path. */
@@ -18,17 +18,20 @@ export interface StoredDocument extends DocumentFile {
 /** Documents by path ('<tenant id>/<name>'); the tenant in the path must be one the caller may read. */
 export class DocumentService {
   private readonly documents: DocumentRepository;
-  private readonly entities: EntityService;
 
-  constructor(db: Db) {
+  constructor(db: Db, private readonly entities: EntityService) {
     this.documents = new DocumentRepository(db);
-    this.entities = new EntityService(db);
+  }
+
+  /** The same service in the caller's transaction. */
+  in(trx: Db): DocumentService {
+    return new DocumentService(trx, this.entities);
   }
 
   /**
    * Stores a file that another module's service took from a caller it has checked (a calibration's
-   * certificate), replacing any at the same path. No caller; run it in the caller's transaction by
-   * building the service over it.
+   * certificate), replacing any at the same path. No caller; run it in the caller's transaction
+   * through `in(trx)`.
    */
   store(doc: StoredDocument): Promise<void> {
     return this.documents.save(doc);

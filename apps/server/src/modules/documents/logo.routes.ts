@@ -1,16 +1,15 @@
 import { ERROR_RESPONSES, FileResponse } from '@enviro/contracts/common';
 import { LogoInfo, LogoOwnerParams, LogoState, LogoUpload } from '@enviro/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DocumentsModule } from './documents.module.ts';
 import { FLEET_WRITE, TENANT_READ } from '../../platform/access/route-access.ts';
-import { attachment } from '../reports/attachment.ts';
-import { LogoService } from './logo.service.ts';
+import { attachment } from '../../platform/http/attachment.ts';
 
 /** A base64 logo of 512 KiB is about 700 kB of JSON. */
 const LOGO_BODY_LIMIT = 1024 * 1024;
 
 /** Logos of tenants and entities (SPEC 7 Documents: add-logo/entity/{id}, entity logo). */
-export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const logos = new LogoService(app.database.db);
+export const logoRoutes: FastifyPluginAsyncZod<DocumentsModule> = async (app, { logos }) => {
   const tags = ['documents'];
 
   app.post(

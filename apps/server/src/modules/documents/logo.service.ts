@@ -3,7 +3,7 @@ import { assertCanReadTenant, mayChangeFleet } from '../../platform/access/acces
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { DocumentRepository, type DocumentFile } from './documents.repository.ts';
 import { readLogoImage } from './logo-image.ts';
 
@@ -18,11 +18,9 @@ const pathOf = (tenantId: number, kind: LogoOwner, id: number) => `${tenantId}/l
  */
 export class LogoService {
   private readonly documents: DocumentRepository;
-  private readonly entities: EntityService;
 
-  constructor(db: Db) {
+  constructor(db: Db, private readonly entities: EntityService) {
     this.documents = new DocumentRepository(db);
-    this.entities = new EntityService(db);
   }
 
   /** The tenant owning the logo's owner, which the caller must read (404 otherwise, and for an unknown kind). */

@@ -5,12 +5,31 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { entityAdminRoutes } from './entity-admin.routes.ts';
+import { EntityAdminService } from './entity-admin.service.ts';
 import { entityRoutes } from './entities.routes.ts';
+import { EntityService } from './entities.service.ts';
+import { EntityProvisioningService } from './entity-provisioning.service.ts';
+
+export interface EntitiesModule {
+  entities: EntityService;
+  admin: EntityAdminService;
+  provisioning: EntityProvisioningService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    entities: EntitiesModule;
+  }
+}
 
 export const entitiesModule = fp(
   async function entities(app: FastifyInstance) {
-    await app.register(entityRoutes);
-    await app.register(entityAdminRoutes);
+    const db = app.database.db;
+    const entities = new EntityService(db);
+    const services: EntitiesModule = { entities, admin: new EntityAdminService(db, entities), provisioning: new EntityProvisioningService(db) };
+    app.decorate('entities', services);
+    await app.register(entityRoutes, services);
+    await app.register(entityAdminRoutes, services);
   },
-  { name: 'entities', dependencies: ['database', 'auth'] },
+  { name: 'entities', dependencies: ['database', 'auth', 'audit-log'] },
 );

@@ -1,12 +1,10 @@
 import { EntitiesQuery, EntityIdParams, EntityNode, EntityNodeList, EntityQuery, EntityTree, LimitRequest, ParamLimitList } from '@enviro/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EntityService } from './entities.service.ts';
+import type { EntitiesModule } from './entities.module.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
-export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const entities = new EntityService(app.database.db);
-
+export const entityRoutes: FastifyPluginAsyncZod<EntitiesModule> = async (app, { entities }) => {
   app.get(
     '/api/entities',
     {

@@ -2,16 +2,15 @@ import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
 import { LicenseUsageList, LicenseUsageQuery } from '@enviro/contracts/devices';
 import { ChangeStationStatus, EntityBody, EntityIdParams, EntityPropList, EntityRecord, TimezoneList, UpdateEntityBody } from '@enviro/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EntitiesModule } from './entities.module.ts';
 import { FLEET_WRITE, TENANT_READ } from '../../platform/access/route-access.ts';
-import { EntityAdminService, entityProps, timezones } from './entity-admin.service.ts';
+import { entityProps, timezones } from './entity-admin.service.ts';
 
 const TAGS = ['entities'];
 const WRITE_RESPONSES = { ...ERROR_RESPONSES, 409: ApiError };
 
 /** The entity tree's administration (SPEC 7 Entities) and the licence counts of stations. */
-export const entityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = new EntityAdminService(app.database.db);
-
+export const entityAdminRoutes: FastifyPluginAsyncZod<EntitiesModule> = async (app, { admin }) => {
   app.post(
     '/api/entities',
     {

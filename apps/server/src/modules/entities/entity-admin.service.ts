@@ -10,7 +10,7 @@ import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { badRequest, conflict, forbiddenField, notFound } from '../../platform/errors.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { EntityAdminRepository, type EntityAdminRow } from './entity-admin.repository.ts';
-import { EntityService } from './entities.service.ts';
+import type { EntityService } from './entities.service.ts';
 
 const nodeNotFound = (id: number) => notFound(`No Node with id= ${id} exists`);
 
@@ -27,11 +27,9 @@ const isStation = (type: string) => !(CONTAINER_TYPES as readonly string[]).incl
  */
 export class EntityAdminService {
   private readonly entities: EntityAdminRepository;
-  private readonly reader: EntityService;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Db, private readonly reader: EntityService) {
     this.entities = new EntityAdminRepository(db);
-    this.reader = new EntityService(db);
   }
 
   /** Creates a node; a station only while the tenant's licence of its type has room. */

@@ -6,10 +6,24 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { gatewayRoutes } from './gateways.routes.ts';
+import { GatewayService } from './gateways.service.ts';
+
+export interface GatewaysModule {
+  gateways: GatewayService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    gateways: GatewaysModule;
+  }
+}
 
 export const gatewaysModule = fp(
   async function gateways(app: FastifyInstance) {
-    await app.register(gatewayRoutes);
+    const ingest = app.telemetry.ingest;
+    const services: GatewaysModule = { gateways: new GatewayService(app.database.db, (tokens) => ingest.forgetTokens(tokens)) };
+    app.decorate('gateways', services);
+    await app.register(gatewayRoutes, services);
   },
-  { name: 'gateways', dependencies: ['database', 'auth', 'telemetry'] },
+  { name: 'gateways', dependencies: ['database', 'auth', 'audit-log', 'telemetry'] },
 );

@@ -2,15 +2,13 @@ import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
 import { Gateway, GatewayBody, GatewayCount, GatewayCountQuery, GatewayIdParams, GatewayList, GatewayListQuery } from '@enviro/contracts/gateways';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { GatewaysModule } from './gateways.module.ts';
 import { FLEET_WRITE, TENANT_READ } from '../../platform/access/route-access.ts';
-import { GatewayService } from './gateways.service.ts';
 
 const TAGS = ['gateways'];
 const WRITE_RESPONSES = { ...ERROR_RESPONSES, 409: ApiError };
 
-export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
-  const gateways = new GatewayService(app.database.db, (tokens) => app.ingest.forgetTokens(tokens));
-
+export const gatewayRoutes: FastifyPluginAsyncZod<GatewaysModule> = async (app, { gateways }) => {
   app.get(
     '/api/gateways',
     { config: { access: TENANT_READ }, schema: { tags: TAGS, summary: "The caller's gateways with when each was last heard from", querystring: GatewayListQuery, response: { 200: GatewayList, ...ERROR_RESPONSES } } },

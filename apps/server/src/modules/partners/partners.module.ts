@@ -5,10 +5,23 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminPartnerRoutes } from './partners.routes.ts';
+import { PartnerService } from './partners.service.ts';
+
+export interface PartnersModule {
+  partners: PartnerService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    partners: PartnersModule;
+  }
+}
 
 export const partnersModule = fp(
   async function partners(app: FastifyInstance) {
-    await app.register(adminPartnerRoutes);
+    const services: PartnersModule = { partners: new PartnerService(app.database.db) };
+    app.decorate('partners', services);
+    await app.register(adminPartnerRoutes, services);
   },
-  { name: 'partners', dependencies: ['database', 'auth'] },
+  { name: 'partners', dependencies: ['database', 'auth', 'audit-log'] },
 );

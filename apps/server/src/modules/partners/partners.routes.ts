@@ -1,14 +1,12 @@
 import { PartnerParams, PartnerTenantParams, PartnerTenants } from '@enviro/contracts/partners';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PartnerService } from './partners.service.ts';
+import type { PartnersModule } from './partners.module.ts';
 
 const TAGS = ['partners'];
 
 /** Partners' links to the industries they serve: site administrators manage them; a partner reads its own. */
-export const adminPartnerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const partners = new PartnerService(app.database.db);
-
+export const adminPartnerRoutes: FastifyPluginAsyncZod<PartnersModule> = async (app, { partners }) => {
   app.get(
     '/api/partners/:id/tenants',
     {

@@ -5,10 +5,23 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminPreferenceRoutes } from './preferences.routes.ts';
+import { PreferenceService } from './preferences.service.ts';
+
+export interface PreferencesModule {
+  preferences: PreferenceService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    preferences: PreferencesModule;
+  }
+}
 
 export const preferencesModule = fp(
   async function preferences(app: FastifyInstance) {
-    await app.register(adminPreferenceRoutes);
+    const services: PreferencesModule = { preferences: new PreferenceService(app.database.db) };
+    app.decorate('preferences', services);
+    await app.register(adminPreferenceRoutes, services);
   },
   { name: 'preferences', dependencies: ['database', 'auth'] },
 );

@@ -1,11 +1,9 @@
 import { Preferences, PreferencesInput } from '@enviro/contracts/preferences';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PreferenceService } from './preferences.service.ts';
+import type { PreferencesModule } from './preferences.module.ts';
 
-export const adminPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preferences = new PreferenceService(app.database.db);
-
+export const adminPreferenceRoutes: FastifyPluginAsyncZod<PreferencesModule> = async (app, { preferences }) => {
   app.get(
     '/api/preferences',
     {

@@ -5,10 +5,23 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicIndustryRoutes } from './public-portal.routes.ts';
+import { PublicPortalService } from './public-portal.service.ts';
+
+export interface PublicPortalModule {
+  industries: PublicPortalService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicPortal: PublicPortalModule;
+  }
+}
 
 export const publicPortalModule = fp(
   async function publicPortal(app: FastifyInstance) {
-    await app.register(publicIndustryRoutes);
+    const services: PublicPortalModule = { industries: new PublicPortalService(app.database.db, app.entities.entities) };
+    app.decorate('publicPortal', services);
+    await app.register(publicIndustryRoutes, services);
   },
-  { name: 'public-portal', dependencies: ['database', 'auth'] },
+  { name: 'public-portal', dependencies: ['database', 'auth', 'entities'] },
 );

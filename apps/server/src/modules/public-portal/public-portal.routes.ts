@@ -1,10 +1,9 @@
 import { BoardList, BoardListQuery, IndustryList, IndustryListParams } from '@enviro/contracts/public-portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PublicPortalService } from './public-portal.service.ts';
+import type { PublicPortalModule } from './public-portal.module.ts';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
-export const publicIndustryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const industries = new PublicPortalService(app.database.db);
+export const publicIndustryRoutes: FastifyPluginAsyncZod<PublicPortalModule> = async (app, { industries }) => {
 
   // The public home page lists the boards before anyone has picked one, so no portal header yet.
   app.get(

@@ -8,20 +8,19 @@ import { assertCanReadTenant } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { PublicPortalRepository, type IndustryStationRow } from './public-portal.repository.ts';
 
 /** The public portal's directory of boards and a board's list of industries (SPEC 2). */
 export class PublicPortalService {
   private readonly industries: PublicPortalRepository;
-  private readonly entities: EntityService;
 
   constructor(
     db: Db,
+    private readonly entities: EntityService,
     private readonly now: () => number = Date.now,
   ) {
     this.industries = new PublicPortalRepository(db);
-    this.entities = new EntityService(db);
   }
 
   /**

@@ -4,8 +4,8 @@ import type { StationMapping } from '@enviro/contracts/regulator';
 import { unitConversion } from '@enviro/domain/unit-conversion';
 import type { Db } from '../../platform/database/database.ts';
 import { SlotChangeFeed } from '../data/slot-changes.service.ts';
-import { SuppressionWindowService, type SuppressionWindow } from '../devices/suppression-windows.service.ts';
-import { CredentialVault, type StoredCredentials } from './credentials.ts';
+import type { SuppressionWindowService, SuppressionWindow } from '../devices/suppression-windows.service.ts';
+import type { CredentialVault, StoredCredentials } from './credentials.ts';
 import { OutboxRepository, type ClaimedRecord, type PushResult, type SlotValueRow } from './outbox.repository.ts';
 import { PROTOCOLS } from './protocols/index.ts';
 import type { OutboundRecord, ProtocolAdapter, ValueFlag } from './protocols/protocol.ts';
@@ -44,19 +44,18 @@ export class RegulatorOutbox {
   private readonly outbox: OutboxRepository;
   private readonly config: RegulatorConfigRepository;
   private readonly feed: SlotChangeFeed;
-  private readonly windows: SuppressionWindowService;
   readonly owner: string;
   private readonly opts: Required<Omit<OutboxOptions, 'owner'>>;
 
   constructor(
     private readonly db: Db,
+    private readonly windows: SuppressionWindowService,
     private readonly vault: CredentialVault,
     options: OutboxOptions = {},
   ) {
     this.outbox = new OutboxRepository(db);
     this.config = new RegulatorConfigRepository(db);
     this.feed = new SlotChangeFeed(db);
-    this.windows = new SuppressionWindowService(db);
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.opts = {
       concurrency: options.concurrency ?? 32,

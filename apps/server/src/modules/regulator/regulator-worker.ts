@@ -1,25 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
-import type { Db } from '../../platform/database/database.ts';
-import type { CredentialVault } from './credentials.ts';
-import { RegulatorOutbox, type OutboxOptions } from './outbox.ts';
-
-export interface RegulatorWorker {
-  outbox: RegulatorOutbox;
-  /** Finishes the round in progress and stops. */
-  stop(): Promise<void>;
-}
+import type { RegulatorOutbox } from './outbox.ts';
 
 /**
  * Background job of the server: turns closed slots into outbox records and pushes them. Polls every
  * second when idle (the rollup worker closes slots every 2 s); busy, it goes round without pausing.
  * Everything it knows is in PostgreSQL, so a restart or a second server just carries on.
  */
-export function startRegulatorWorker(db: Db, vault: CredentialVault, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, options: OutboxOptions & { idleMs?: number } = {}): RegulatorWorker {
-  const idleMs = options.idleMs ?? 1_000;
-  const outbox = new RegulatorOutbox(db, vault, options);
+export function startRegulatorWorker(outbox: RegulatorOutbox, log: Pick<FastifyBaseLogger, 'error' | 'debug'>, idleMs = 1_000): PollingWorker {
   let prunedAt = 0;
-  const worker = startPollingWorker(
+  return startPollingWorker(
     async () => {
       // Hourly, history past what the log routes read goes (settled records and attempts).
       if (Date.now() - prunedAt > 3_600_000) {
@@ -33,5 +23,4 @@ export function startRegulatorWorker(db: Db, vault: CredentialVault, log: Pick<F
     },
     { idleMs, onError: (error) => log.error({ err: error }, 'regulator outbox round failed; retrying') },
   );
-  return { outbox, stop: () => worker.stop() };
 }

@@ -6,40 +6,67 @@
  * /getSuccessCounts, PUT /api/createRepublishData, GET /getRepublishData; actionable task
  * tenant-not-connected-to-regulator), 9 (out-of-sync threshold 120). Protocols and guarantees: docs/REGULATOR.md.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CredentialVault } from './credentials.ts';
+import { randomBytes } from 'node:crypto';
+import { CredentialVault, loadRegulatorKey } from './credentials.ts';
 import { RegulatorOutbox, type OutboxOptions } from './outbox.ts';
+import { RegulatorConfigService } from './regulator-config.service.ts';
+import { RegulatorLogService } from './regulator-logs.service.ts';
 import { registerRegulatorMetrics } from './regulator.metrics.ts';
 import { regulatorRoutes } from './regulator.routes.ts';
 import { RegulatorStatusService } from './regulator-status.service.ts';
+import { startRegulatorWorker } from './regulator-worker.ts';
+
+export interface RegulatorModule {
+  /** Seals and opens the connections' credentials. */
+  vault: CredentialVault;
+  /** Turns closed slots into records and pushes them (the worker runs it; tests call `drain()`). */
+  outbox: RegulatorOutbox;
+  config: RegulatorConfigService;
+  status: RegulatorStatusService;
+  logs: RegulatorLogService;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The credential vault and an outbox sender over the app's database (server.ts runs the worker; tests call `outbox.drain()`). */
-    regulator: { vault: CredentialVault; outbox: RegulatorOutbox };
+    regulator: RegulatorModule;
   }
 }
 
 export interface RegulatorModuleOptions {
-  /** 32-byte key sealing credentials (server.ts: REGULATOR_KEY or DATA_DIR/regulator.key); unset, a random one for this process (tests). */
-  key?: Buffer;
+  /**
+   * Where the 32-byte key sealing credentials comes from (server.ts: the configuration's
+   * REGULATOR_KEY, else DATA_DIR/regulator.key); unset, a random key for this process (tests).
+   */
+  key?: { REGULATOR_KEY?: string | undefined; DATA_DIR: string; sharedDatabase: boolean };
   outbox?: OutboxOptions;
 }
 
 export const regulatorModule = fp(
   async function regulator(app: FastifyInstance, opts: RegulatorModuleOptions) {
-    const vault = new CredentialVault(opts.key ?? randomBytes(32));
-    const outbox = new RegulatorOutbox(app.database.db, vault, opts.outbox);
-    app.decorate('regulator', { vault, outbox });
-    // The oversight overview's regulator column (dashboards module, registered after this one).
-    const status = new RegulatorStatusService(app.database.db);
-    app.decorate('regulatorSync', { counts: (tenantIds, visible) => status.syncCounts(tenantIds, visible) });
-    // The compliance scorecard's regulator sync share and timeline (compliance module, registered after this one).
-    app.decorate('regulatorCompliance', { shares: (tenantIds, from, to) => status.syncShares(tenantIds, from, to), changes: (tenantIds, from, to) => status.syncChanges(tenantIds, from, to) });
+    const db = app.database.db;
+    let key: Buffer = randomBytes(32);
+    if (opts.key) {
+      const loaded = loadRegulatorKey(opts.key);
+      key = loaded.key;
+      if (!opts.key.REGULATOR_KEY && opts.key.sharedDatabase) {
+        app.log.warn({ file: loaded.source }, 'REGULATOR_KEY unset with an external database: regulator credentials are sealed with a key of this machine; servers sharing the database need the same REGULATOR_KEY');
+      }
+    }
+    const vault = new CredentialVault(key);
+    const outbox = new RegulatorOutbox(db, app.devices.windows, vault, opts.outbox);
+    const services: RegulatorModule = {
+      vault,
+      outbox,
+      config: new RegulatorConfigService(db, vault),
+      status: new RegulatorStatusService(db),
+      logs: new RegulatorLogService(db),
+    };
     registerRegulatorMetrics(app.metrics, outbox);
-    await app.register(regulatorRoutes, { vault });
+    app.workers.add('regulator', ({ log }) => startRegulatorWorker(outbox, log));
+    app.decorate('regulator', services);
+    await app.register(regulatorRoutes, services);
   },
-  { name: 'regulator', dependencies: ['database', 'auth', 'metrics'] },
+  { name: 'regulator', dependencies: ['database', 'auth', 'metrics', 'workers', 'audit-log', 'devices', 'data'] },
 );

@@ -1,38 +1,8 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import {
-  CreateRepublishInput,
-  ErrorCodes,
-  FilesOfOneDay,
-  FilesOfOneDayQuery,
-  ListOfFiles,
-  ListOfFilesQuery,
-  LogFiles,
-  LogFilesQuery,
-  LogSummaryQuery,
-  NotConnectedTenants,
-  RegulatorBoardParams,
-  RegulatorBoardStatus,
-  RegulatorConnection,
-  RegulatorConnectionInput,
-  RegulatorConnectionList,
-  RegulatorConnectionParams,
-  RegulatorMapping,
-  RegulatorMappingInput,
-  RegulatorMappingParams,
-  RegulatorTenantMappings,
-  RegulatorTenantParams,
-  RegulatorTenantStatus,
-  RepublishList,
-  RepublishQuery,
-  RepublishRequest,
-  SuccessCounts,
-} from '@enviro/contracts/regulator';
+import { CreateRepublishInput, ErrorCodes, FilesOfOneDay, FilesOfOneDayQuery, ListOfFiles, ListOfFilesQuery, LogFiles, LogFilesQuery, LogSummaryQuery, NotConnectedTenants, RegulatorBoardParams, RegulatorBoardStatus, RegulatorConnection, RegulatorConnectionInput, RegulatorConnectionList, RegulatorConnectionParams, RegulatorMapping, RegulatorMappingInput, RegulatorMappingParams, RegulatorTenantMappings, RegulatorTenantParams, RegulatorTenantStatus, RepublishList, RepublishQuery, RepublishRequest, SuccessCounts } from '@enviro/contracts/regulator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RegulatorModule } from './regulator.module.ts';
 import { TENANT_READ } from '../../platform/access/route-access.ts';
-import type { CredentialVault } from './credentials.ts';
-import { RegulatorConfigService } from './regulator-config.service.ts';
-import { RegulatorLogService } from './regulator-logs.service.ts';
-import { RegulatorStatusService } from './regulator-status.service.ts';
 
 const TAGS = ['regulator'];
 /** Who writes an industry's regulator settings: site administrators, also acting as the industry. */
@@ -41,10 +11,7 @@ const CONFIG_WRITE = ['siteAdmin', 'siteManaging'] as const;
 const CONFIG_READ = ['siteAdmin', 'siteManaging', 'tenantAdmin'] as const;
 
 /** Regulator configuration, sync status, push logs and republishing. */
-export const regulatorRoutes: FastifyPluginAsyncZod<{ vault: CredentialVault }> = async (app, opts) => {
-  const config = new RegulatorConfigService(app.database.db, opts.vault);
-  const status = new RegulatorStatusService(app.database.db);
-  const logs = new RegulatorLogService(app.database.db);
+export const regulatorRoutes: FastifyPluginAsyncZod<RegulatorModule> = async (app, { config, status, logs }) => {
 
   // ---- connections (site administration) -------------------------------------------------
   app.get(

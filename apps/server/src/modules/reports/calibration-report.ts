@@ -1,8 +1,7 @@
 import type { Calibration, CalibrationDue } from '@enviro/contracts/devices/calibration';
 import { formatInZone } from '@enviro/domain/format-date';
-import type { Db } from '../../platform/database/database.ts';
-import { CalibrationService } from '../devices/calibration.service.ts';
-import { chosen, istTime, REPORT_ZONE, type ReportBody, type ReportScope } from './report-scope.ts';
+import type { CalibrationService } from '../devices/calibration.service.ts';
+import { chosen, istTime, REPORT_ZONE, type ReportBody, type ReportScope, type ReportSources } from './report-scope.ts';
 
 const PAGE = 200;
 
@@ -32,8 +31,7 @@ export async function calibrationsIn(service: CalibrationService, scope: ReportS
  * expected and measured values, deviation, the verdict by the tenant's (else the protocol's)
  * tolerance, the certificate, and when the parameter's check is next due (as of now).
  */
-export async function calibrationReport(db: Db, scope: ReportScope): Promise<ReportBody> {
-  const service = new CalibrationService(db);
+export async function calibrationReport({ calibration: service }: ReportSources, scope: ReportScope): Promise<ReportBody> {
   const calibrations = await calibrationsIn(service, scope);
   await scope.progress(calibrations.length, 0.5);
   const due = new Map<string, CalibrationDue>();

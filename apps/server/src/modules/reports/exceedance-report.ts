@@ -1,18 +1,14 @@
-import type { Db } from '../../platform/database/database.ts';
-import { AlertEpisodeService } from '../alerts/alert-episodes.service.ts';
-import { allPages, chosen, istTime, limitRange, type ReportBody, type ReportScope } from './report-scope.ts';
+import { allPages, chosen, istTime, limitRange, type ReportBody, type ReportScope, type ReportSources } from './report-scope.ts';
 
 /** Alert conditions that are a breach of a limit (not data loss, fill or a diagnostic). */
 const EXCEEDANCE_CONDITIONS = ['AVG_15M', 'SUSTAINED', 'INSTANT'] as const;
 const PAGE = 200;
 
-
 /**
  * Report 3: the exceedance alerts (episodes of the alerts module) that started in the period, oldest
  * first. An episode still open is measured to now and its end reads 'ongoing'.
  */
-export async function exceedanceReport(db: Db, scope: ReportScope, now = Date.now()): Promise<ReportBody> {
-  const alerts = new AlertEpisodeService(db);
+export async function exceedanceReport({ episodes: alerts }: ReportSources, scope: ReportScope, now = Date.now()): Promise<ReportBody> {
   const filters = { tenantId: scope.tenantId, type: [...EXCEEDANCE_CONDITIONS], startDate: scope.from.toISOString(), endDate: scope.to.toISOString(), size: PAGE };
   const all = await allPages((page) => alerts.list(scope.auth, { ...filters, page }), scope.progress, [0.1, 0.8]);
   const items = all.filter((a) => chosen(scope.params, a.stationId, a.paramName)).sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id - b.id);

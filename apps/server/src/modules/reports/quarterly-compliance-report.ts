@@ -1,12 +1,9 @@
 import type { CalibrationType } from '@enviro/domain/calibration-schedule';
-import type { Db } from '../../platform/database/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { ComplianceService } from '../compliance/compliance.service.ts';
-import { CalibrationService } from '../devices/calibration.service.ts';
 import { calibrationChecks } from './calibration-checks.ts';
 import { calibrationsIn } from './calibration-report.ts';
 import type { StationParam } from './report-catalogue.repository.ts';
-import { chosen, limitRange, percent, type ReportBody, type ReportScope } from './report-scope.ts';
+import { chosen, limitRange, percent, type ReportBody, type ReportScope, type ReportSources } from './report-scope.ts';
 import { periodContaining } from './schedule-period.ts';
 
 const SLOTS_PER_DAY = 96;
@@ -29,10 +26,9 @@ export function quarterLabel(startDate: string, endDate: string): string {
  * exceedances from the compliance module, and the calibration checks done of those due from the
  * devices module; a summary page of the industry's totals.
  */
-export async function quarterlyComplianceReport(db: Db, scope: ReportScope, stationParams: readonly StationParam[], industry: string): Promise<ReportBody> {
+export async function quarterlyComplianceReport({ compliance, calibration }: ReportSources, scope: ReportScope, stationParams: readonly StationParam[], industry: string): Promise<ReportBody> {
   const quarter = quarterLabel(scope.params.startDate, scope.params.endDate);
-  const calibration = new CalibrationService(db);
-  const data = await new ComplianceService(db).complianceData(scope.auth, { tenantId: scope.tenantId, from: scope.params.startDate, to: scope.params.endDate });
+  const data = await compliance.complianceData(scope.auth, { tenantId: scope.tenantId, from: scope.params.startDate, to: scope.params.endDate });
   await scope.progress(data.stations.length, 0.4);
   const [calibrations, schedules] = await Promise.all([calibrationsIn(calibration, scope), calibration.schedules(scope.auth, scope.tenantId)]);
   await scope.progress(data.stations.length, 0.7);

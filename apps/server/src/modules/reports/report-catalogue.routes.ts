@@ -1,40 +1,17 @@
 import { ERROR_RESPONSES, FileResponse } from '@enviro/contracts/common';
-import {
-  Address,
-  AddressParams,
-  CreateReportJob,
-  CreateReportSchedule,
-  ParameterWiseReportRequest,
-  ReportCatalogue,
-  ReportEmailed,
-  ReportEmailQuery,
-  ReportIdParams,
-  ReportIndustryList,
-  ReportIndustryRequest,
-  ReportParamsList,
-  ReportParamsRequest,
-  ReportJob,
-  ReportJobList,
-  ReportRunRequest,
-  ReportSchedule,
-  ReportScheduleList,
-  ReportScheduleRunList,
-} from '@enviro/contracts/report-catalogue';
+import { Address, AddressParams, CreateReportJob, CreateReportSchedule, ParameterWiseReportRequest, ReportCatalogue, ReportEmailed, ReportEmailQuery, ReportIdParams, ReportIndustryList, ReportIndustryRequest, ReportParamsList, ReportParamsRequest, ReportJob, ReportJobList, ReportRunRequest, ReportSchedule, ReportScheduleList, ReportScheduleRunList } from '@enviro/contracts/report-catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReportsModule } from './reports.module.ts';
 import { z } from 'zod';
 import { APP_RULES, TENANT_READ } from '../../platform/access/route-access.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { attachment } from './attachment.ts';
-import { ReportCatalogueService } from './report-catalogue.service.ts';
-import { ReportJobsService } from './report-jobs.service.ts';
+import { attachment } from '../../platform/http/attachment.ts';
 
 const OK = z.object({ ok: z.literal(true) });
 const FileOrEmailed = z.union([FileResponse, ReportEmailed]);
 
 /** The report catalogue, report runs and jobs, scheduled reports and billing addresses (issue 14, SPEC 7 Reports). */
-export const reportCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = new ReportCatalogueService(app.database.db);
-  const jobs = new ReportJobsService(app.database.db, catalogue, app.messaging.mailer);
+export const reportCatalogueRoutes: FastifyPluginAsyncZod<ReportsModule> = async (app, { catalogue, jobs }) => {
   const tags = ['reports'];
 
   for (const [url, audience, summary] of [

@@ -1,20 +1,20 @@
 import type { Address, ReportDefinition, ReportIndustryList, ReportParamsList } from '@enviro/contracts/report-catalogue';
-import { ReportRunParams } from '@enviro/contracts/report-catalogue';
+import type { ReportRunParams } from '@enviro/contracts/report-catalogue';
 import type { ReportFormat } from '@enviro/contracts/reports';
 import { roundValue } from '@enviro/domain/format-number';
 import type { z } from 'zod';
 import { reportTenant, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { AvailabilityService } from '../compliance/availability.service.ts';
-import { LogoService } from '../documents/logo.service.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { AvailabilityService } from '../compliance/availability.service.ts';
+import type { LogoService } from '../documents/logo.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { calibrationReport } from './calibration-report.ts';
 import { exceedanceReport } from './exceedance-report.ts';
 import { quarterlyComplianceReport } from './quarterly-compliance-report.ts';
 import { ReportCatalogueRepository, type StationParam } from './report-catalogue.repository.ts';
 import { REPORT_DEFINITIONS, reportDefinition } from './report-definitions.ts';
-import type { ReportBody, ReportScope } from './report-scope.ts';
+import type { ReportBody, ReportScope, ReportSources } from './report-scope.ts';
 import type { ReportCell, ReportFile, ReportTable } from './report-table.ts';
 import { uptimeReport } from './uptime-report.ts';
 import { writeReport } from './write-report.ts';
@@ -41,14 +41,14 @@ const pct = (n: number, d: number) => (d === 0 ? null : Math.round((1000 * n) / 
 /** The catalogue of reports and the building of their tables (SPEC 5, 7 Reports). */
 export class ReportCatalogueService {
   private readonly repo: ReportCatalogueRepository;
-  private readonly availability: AvailabilityService;
-  private readonly logos: LogoService;
-  private readonly entities: EntityService;
-  constructor(private readonly db: Db) {
+  constructor(
+    db: Db,
+    private readonly entities: EntityService,
+    private readonly logos: LogoService,
+    private readonly availability: AvailabilityService,
+    private readonly sources: ReportSources,
+  ) {
     this.repo = new ReportCatalogueRepository(db);
-    this.availability = new AvailabilityService(db);
-    this.logos = new LogoService(db);
-    this.entities = new EntityService(db);
   }
 
   /** Reports offered to the caller's kind of user: industries, boards or the site. */
@@ -138,13 +138,13 @@ export class ReportCatalogueService {
   private async built(id: number, scope: ReportScope, stationParams: readonly StationParam[], industry: string): Promise<ReportBody | undefined> {
     switch (id) {
       case 3:
-        return exceedanceReport(this.db, scope);
+        return exceedanceReport(this.sources, scope);
       case 4:
-        return uptimeReport(this.db, scope, scope.params.params.length === 0 ? stationParams : await this.repo.stationParams(scope.tenantId, scope.params.entityIds, []));
+        return uptimeReport(this.sources, scope, scope.params.params.length === 0 ? stationParams : await this.repo.stationParams(scope.tenantId, scope.params.entityIds, []));
       case 5:
-        return calibrationReport(this.db, scope);
+        return calibrationReport(this.sources, scope);
       case 6:
-        return quarterlyComplianceReport(this.db, scope, stationParams, industry);
+        return quarterlyComplianceReport(this.sources, scope, stationParams, industry);
       default:
         return undefined;
     }

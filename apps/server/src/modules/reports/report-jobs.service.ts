@@ -1,4 +1,4 @@
-import { CreateReportJob, CreateReportSchedule, type ReportJob, type ReportSchedule } from '@enviro/contracts/report-catalogue';
+import type { CreateReportJob, CreateReportSchedule, ReportJob, ReportSchedule } from '@enviro/contracts/report-catalogue';
 import type { ReportFormat } from '@enviro/contracts/reports';
 import type { z } from 'zod';
 import { assertSignedIn, reportTenant, scopeTenantIds } from '../../platform/access/access.ts';
@@ -61,6 +61,11 @@ export class ReportJobsService {
     private readonly mailer: Mailer,
   ) {
     this.repo = new ReportJobsRepository(db);
+  }
+
+  /** The same service sending its mails through another mailer (the demo seed's, a test's). */
+  withMailer(mailer: Mailer): ReportJobsService {
+    return new ReportJobsService(this.db, this.catalogue, mailer);
   }
 
   /** Queues a report; the caller polls it. The tenant is checked now so the job cannot fail on access. */

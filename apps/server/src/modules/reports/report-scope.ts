@@ -1,7 +1,17 @@
 import { formatInZone } from '@enviro/domain/format-date';
 import type { Auth } from '../../platform/access/auth.ts';
+import type { AlertEpisodeService } from '../alerts/alert-episodes.service.ts';
+import type { ComplianceService } from '../compliance/compliance.service.ts';
+import type { CalibrationService } from '../devices/calibration.service.ts';
 import type { ReportCell, ReportTable } from './report-table.ts';
 import type { Progress, RunParams } from './report-catalogue.service.ts';
+
+/** The records of other modules that reports 3 to 6 are built from, read through their services. */
+export interface ReportSources {
+  episodes: AlertEpisodeService;
+  compliance: ComplianceService;
+  calibration: CalibrationService;
+}
 
 /** What a catalogue report is built for: the caller, one industry, the period and the choices. */
 export interface ReportScope {

@@ -1,9 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
-import type { Db } from '../../platform/database/database.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
-import { ReportCatalogueService } from './report-catalogue.service.ts';
-import { ReportJobsService } from './report-jobs.service.ts';
+import type { ReportJobsService } from './report-jobs.service.ts';
 
 /**
  * Background job of the server: builds queued report jobs, sends scheduled reports when their
@@ -11,8 +8,7 @@ import { ReportJobsService } from './report-jobs.service.ts';
  * state is in PostgreSQL (claims with SKIP LOCKED and leases, one run per schedule and period), so
  * any number of servers may run it and a restart loses nothing.
  */
-export function startReportWorker(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>, opts: { fileDays: number; idleMs?: number }): PollingWorker {
-  const jobs = new ReportJobsService(db, new ReportCatalogueService(db), mailer);
+export function startReportWorker(jobs: ReportJobsService, log: Pick<FastifyBaseLogger, 'error'>, opts: { fileDays: number; idleMs?: number }): PollingWorker {
   return startPollingWorker(
     async () => {
       // A job at a time, so a stop waits for one job only; schedules and purges once none waits.

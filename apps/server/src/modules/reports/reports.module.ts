@@ -5,13 +5,45 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ReportCatalogueService } from './report-catalogue.service.ts';
 import { reportCatalogueRoutes } from './report-catalogue.routes.ts';
+import { ReportJobsService } from './report-jobs.service.ts';
+import { startReportWorker } from './report-worker.ts';
 import { publicReportRoutes } from './reports.routes.ts';
+import { ReportService } from './reports.service.ts';
+
+export interface ReportsModule {
+  reports: ReportService;
+  catalogue: ReportCatalogueService;
+  jobs: ReportJobsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reports: ReportsModule;
+  }
+}
+
+export interface ReportsModuleOptions {
+  /** Days the files of finished report jobs are kept (REPORT_FILE_DAYS). */
+  fileDays?: number;
+}
 
 export const reportsModule = fp(
-  async function reports(app: FastifyInstance) {
-    await app.register(publicReportRoutes);
-    await app.register(reportCatalogueRoutes);
+  async function reports(app: FastifyInstance, opts: ReportsModuleOptions) {
+    const db = app.database.db;
+    const catalogue = new ReportCatalogueService(db, app.entities.entities, app.documents.logos, app.compliance.availability, {
+      episodes: app.alerts.episodes,
+      compliance: app.compliance.compliance,
+      calibration: app.devices.calibration,
+    });
+    const jobs = new ReportJobsService(db, catalogue, app.messaging.mailer);
+    const services: ReportsModule = { reports: new ReportService(app.data.raw, app.data.trends), catalogue, jobs };
+    // Report jobs, scheduled e-mail reports and the deletion of old report files.
+    app.workers.add('reports', ({ log }) => startReportWorker(jobs, log, { fileDays: opts.fileDays ?? 7 }));
+    app.decorate('reports', services);
+    await app.register(publicReportRoutes, services);
+    await app.register(reportCatalogueRoutes, services);
   },
-  { name: 'reports', dependencies: ['database', 'auth', 'data', 'mail'] },
+  { name: 'reports', dependencies: ['database', 'auth', 'mail', 'workers', 'audit-log', 'entities', 'documents', 'devices', 'data', 'alerts', 'compliance'] },
 );

@@ -1,16 +1,11 @@
 import { FileResponse } from '@enviro/contracts/common';
 import { ParameterReportParams, ParameterReportRequest, RawDataReportRequest } from '@enviro/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RawDataService } from '../data/raw.service.ts';
-import { TrendService } from '../data/trend.service.ts';
-import { attachment } from './attachment.ts';
-import { ReportService } from './reports.service.ts';
+import type { ReportsModule } from './reports.module.ts';
+import { attachment } from '../../platform/http/attachment.ts';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
-export const publicReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const reports = new ReportService(new RawDataService(db, app.catalogs), new TrendService(app.database, app.catalogs));
-
+export const publicReportRoutes: FastifyPluginAsyncZod<ReportsModule> = async (app, { reports }) => {
   app.post(
     '/api/raw-data-report',
     {

@@ -1,6 +1,6 @@
 import { RawDataRequest, type RawDataResponse } from '@enviro/contracts/data/raw';
 import { DataRequest, type TrendResult } from '@enviro/contracts/data/trend';
-import { MAX_PDF_REPORT_ROWS, MAX_REPORT_ROWS, ParameterReportRequest, RawDataReportRequest, type ReportFormat } from '@enviro/contracts/reports';
+import { MAX_PDF_REPORT_ROWS, MAX_REPORT_ROWS, type ParameterReportRequest, type RawDataReportRequest, type ReportFormat } from '@enviro/contracts/reports';
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { aggregationLabel } from '@enviro/domain/aggregation';
 import { formatInZone } from '@enviro/domain/format-date';

@@ -1,8 +1,6 @@
 import type { UptimeRow } from '@enviro/contracts/compliance';
-import type { Db } from '../../platform/database/database.ts';
-import { ComplianceService } from '../compliance/compliance.service.ts';
 import type { StationParam } from './report-catalogue.repository.ts';
-import { chosen, type ReportBody, type ReportScope } from './report-scope.ts';
+import { chosen, type ReportBody, type ReportScope, type ReportSources } from './report-scope.ts';
 
 const figures = (u: UptimeRow) => [u.slots, u.suppressedSlots, u.slotsWithData, u.availability];
 
@@ -11,8 +9,7 @@ const figures = (u: UptimeRow) => [u.slots, u.suppressedSlots, u.slotsWithData, 
  * compliance module (calibration and maintenance windows neither expected nor counted, no slot
  * expected before a device came into service). Devices no longer on a station are listed last.
  */
-export async function uptimeReport(db: Db, scope: ReportScope, stationParams: readonly StationParam[]): Promise<ReportBody> {
-  const compliance = new ComplianceService(db);
+export async function uptimeReport({ compliance }: ReportSources, scope: ReportScope, stationParams: readonly StationParam[]): Promise<ReportBody> {
   const period = { tenantId: scope.tenantId, from: scope.params.startDate, to: scope.params.endDate };
   const stations = await compliance.groupByUptime(scope.auth, { ...period, groupBy: 'station' });
   await scope.progress(stations.items.length, 0.4);

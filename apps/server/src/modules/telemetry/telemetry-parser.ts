@@ -1,9 +1,4 @@
-import {
-  MAX_FUTURE_MS,
-  MIN_READING_TS,
-  type TelemetryPayload,
-  type TelemetryRefusal,
-} from '@enviro/contracts/telemetry';
+import { MAX_FUTURE_MS, MIN_READING_TS, type TelemetryPayload, type TelemetryRefusal } from '@enviro/contracts/telemetry';
 import { parseReadingValue } from '@enviro/domain/values';
 import type { DeviceProfile } from './device-profile.repository.ts';
 

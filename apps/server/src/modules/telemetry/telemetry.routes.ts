@@ -1,17 +1,13 @@
 import { ApiError } from '@enviro/contracts/common';
-import {
-  MAX_TELEMETRY_BYTES,
-  TelemetryParams,
-  TelemetryPayload,
-  TelemetryResult,
-} from '@enviro/contracts/telemetry';
+import { MAX_TELEMETRY_BYTES, TelemetryParams, TelemetryPayload, TelemetryResult } from '@enviro/contracts/telemetry';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TelemetryModule } from './telemetry.module.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { DeviceProfile } from './device-profile.repository.ts';
 
 /** ThingsBoard's device HTTP API: the access token in the path is the device's only credential. */
-export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
+export const telemetryRoutes: FastifyPluginAsyncZod<TelemetryModule> = async (app, { ingest }) => {
   const devices = new WeakMap<FastifyRequest, DeviceProfile>();
 
   app.post(
@@ -22,7 +18,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_TELEMETRY_BYTES,
       // An unknown token is refused before its body is read: parsing megabytes is the costly part.
       onRequest: async (request) => {
-        const device = await app.ingest.device((request.params as TelemetryParams).accessToken);
+        const device = await ingest.device((request.params as TelemetryParams).accessToken);
         if (!device) throw unauthorized('unknown access token');
         devices.set(request, device);
       },
@@ -37,6 +33,6 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TelemetryResult, 400: ApiError, 401: ApiError, 413: ApiError, 503: ApiError },
       },
     },
-    async (request) => app.ingest.store(devices.get(request)!, request.body),
+    async (request) => ingest.store(devices.get(request)!, request.body),
   );
 };

@@ -4,8 +4,8 @@ import type { CreateEntity } from '@enviro/contracts/entities';
 import { CreateTenant } from '@enviro/contracts/tenants';
 import { hashApiKey } from '../../platform/access/resolve-auth.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { DeviceService, type OperatorDeviceRow } from '../devices/devices.service.ts';
-import { EntityProvisioningService } from '../entities/entity-provisioning.service.ts';
+import type { DeviceService, OperatorDeviceRow } from '../devices/devices.service.ts';
+import type { EntityProvisioningService } from '../entities/entity-provisioning.service.ts';
 import { StatutoryRepository } from './statutory.repository.ts';
 import { TenantRepository, type OperatorTenantRow } from './tenants.repository.ts';
 
@@ -18,14 +18,10 @@ import { TenantRepository, type OperatorTenantRow } from './tenants.repository.t
 export class ProvisioningService {
   private readonly tenants: TenantRepository;
   private readonly statutory: StatutoryRepository;
-  private readonly entities: EntityProvisioningService;
-  private readonly devices: DeviceService;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Db, private readonly devices: DeviceService, private readonly entities: EntityProvisioningService) {
     this.tenants = new TenantRepository(db);
     this.statutory = new StatutoryRepository(db);
-    this.entities = new EntityProvisioningService(db);
-    this.devices = new DeviceService(db);
   }
 
   async createTenant(input: CreateTenant): Promise<{ id: number }> {

@@ -1,14 +1,12 @@
 import { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantPathParams, TenantUpdate, TenantInfo } from '@enviro/contracts/tenants';
 import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TenantsModule } from './tenants.module.ts';
 import { z } from 'zod';
-import { TenantAdminService } from './tenant-admin.service.ts';
 
 const TAGS = ['tenants'];
 
-export const adminTenantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tenants = new TenantAdminService(app.database.db);
-
+export const adminTenantRoutes: FastifyPluginAsyncZod<TenantsModule> = async (app, { admin: tenants }) => {
   app.get(
     '/api/tenants',
     {

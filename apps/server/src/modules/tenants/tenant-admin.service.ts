@@ -10,8 +10,8 @@ import type { Db } from '../../platform/database/database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
 import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
-import { DashboardService } from '../dashboards/dashboards.service.ts';
-import { EntityService } from '../entities/entities.service.ts';
+import type { EventHub } from '../../platform/events/app-events.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 import { TenantRepository, type TenantValues } from './tenants.repository.ts';
 import { toTenantInfo } from './tenants.service.ts';
 
@@ -23,12 +23,10 @@ import { toTenantInfo } from './tenants.service.ts';
 export class TenantAdminService {
   private readonly tenants: TenantRepository;
   private readonly access: AccessRepository;
-  private readonly entities: EntityService;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Db, private readonly entities: EntityService, private readonly events: EventHub) {
     this.tenants = new TenantRepository(db);
     this.access = new AccessRepository(db);
-    this.entities = new EntityService(db);
   }
 
   async list(auth: Auth, query: TenantListQuery): Promise<TenantPage> {
@@ -60,7 +58,7 @@ export class TenantAdminService {
       return after;
     });
     // An industry's template dashboards, one per station type it has; more come with its stations' devices.
-    if (created.type === 'tenant') await new DashboardService(this.db).seedTemplates(created.id);
+    if (created.type === 'tenant') await this.events.emit('industry.created', { tenantId: created.id });
     return created;
   }
 

@@ -1,13 +1,11 @@
 import { AdminTenantParams, LicenseCountInput, LicenseCounts, StatutoryAssociation, StatutoryAssociationInput } from '@enviro/contracts/tenants';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TenantSetupService } from './tenant-setup.service.ts';
+import type { TenantsModule } from './tenants.module.ts';
 
 const TAGS = ['tenants'];
 
-export const adminTenantSetupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const setup = new TenantSetupService(app.database.db);
-
+export const adminTenantSetupRoutes: FastifyPluginAsyncZod<TenantsModule> = async (app, { setup }) => {
   app.get(
     '/api/statutory/:tenantId',
     {

@@ -4,15 +4,48 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { tenantRoutes } from './tenants.routes.ts';
+import { ProvisioningService } from './provisioning.service.ts';
 import { adminTenantRoutes } from './tenant-admin.routes.ts';
+import { TenantAdminService } from './tenant-admin.service.ts';
 import { adminTenantSetupRoutes } from './tenant-setup.routes.ts';
+import { TenantSetupService } from './tenant-setup.service.ts';
+import { tenantRoutes } from './tenants.routes.ts';
+import { TenantService } from './tenants.service.ts';
+
+export interface TenantsModule {
+  tenants: TenantService;
+  admin: TenantAdminService;
+  setup: TenantSetupService;
+  /** Tenants, stations and devices as the CLI and the demo seed create them. */
+  provisioning: ProvisioningService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tenants: TenantsModule;
+  }
+}
+
+declare module '../../platform/events/app-events.ts' {
+  interface AppEvents {
+    /** An industry (a tenant of type `tenant`) was created. */
+    'industry.created': { tenantId: number };
+  }
+}
 
 export const tenantsModule = fp(
   async function tenants(app: FastifyInstance) {
-    await app.register(tenantRoutes);
-    await app.register(adminTenantRoutes);
-    await app.register(adminTenantSetupRoutes);
+    const db = app.database.db;
+    const services: TenantsModule = {
+      tenants: new TenantService(db),
+      admin: new TenantAdminService(db, app.entities.entities, app.events),
+      setup: new TenantSetupService(db),
+      provisioning: new ProvisioningService(db, app.devices.provisioning, app.entities.provisioning),
+    };
+    app.decorate('tenants', services);
+    await app.register(tenantRoutes, services);
+    await app.register(adminTenantRoutes, services);
+    await app.register(adminTenantSetupRoutes, services);
   },
-  { name: 'tenants', dependencies: ['database', 'auth'] },
+  { name: 'tenants', dependencies: ['database', 'auth', 'events', 'audit-log', 'entities', 'devices'] },
 );

@@ -1,12 +1,10 @@
 import { TenantIdParams, TenantInfo } from '@enviro/contracts/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TenantService } from './tenants.service.ts';
+import type { TenantsModule } from './tenants.module.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { PORTAL_READ } from '../../platform/access/route-access.ts';
 
-export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tenants = new TenantService(app.database.db);
-
+export const tenantRoutes: FastifyPluginAsyncZod<TenantsModule> = async (app, { tenants }) => {
   app.get(
     '/api/tenantinfo',
     { config: { access: PORTAL_READ }, schema: { tags: ['tenants'], summary: "The caller's tenant (the public portal's for public callers)", response: { 200: TenantInfo, ...ERROR_RESPONSES } } },

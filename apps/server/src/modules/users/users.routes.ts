@@ -4,7 +4,7 @@ import { AdminUser, BulkUserResult, EntityAccessInput, NewUser, NewUsers, UserAc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteAccess } from '../../platform/access/route-access.ts';
-import { UserAdminService } from './users.service.ts';
+import type { UsersModule } from './users.module.ts';
 
 const TAGS = ['users'];
 
@@ -16,13 +16,7 @@ const TAGS = ['users'];
 const USER_WRITE: RouteAccess = ['siteAdmin', 'userAdmin', 'siteManaging'];
 const WRITE_ERRORS = { ...ERROR_RESPONSES, 409: ApiError };
 
-export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = new UserAdminService(
-    app.database.db,
-    () => (app.hasDecorator('invites') ? app.invites : undefined),
-    (err, userId) => app.log.error({ err, userId }, 'invite not sent; the user can be sent another'),
-  );
-
+export const adminUserRoutes: FastifyPluginAsyncZod<UsersModule> = async (app, { admin: users }) => {
   app.get(
     '/api/users',
     {

@@ -24,8 +24,8 @@ import { hashPassword } from '../../platform/access/password.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
-import { endSessions } from '../accounts/accounts.service.ts';
-import type { InviteSender } from '../accounts/invite-sender.ts';
+import { endSessions } from '../../platform/access/session.repository.ts';
+import type { InviteSender } from './invite-sender.ts';
 import { recordUserAudit, userActor } from '../audit-log/audit-log.service.ts';
 import { createdOrConflict, toProfile } from './user-accounts.service.ts';
 import { UserActivityRepository } from './user-activity.repository.ts';
@@ -41,7 +41,7 @@ export class UserAdminService {
 
   constructor(
     private readonly db: Db,
-    /** Sends invites to users created without a password; absent until the invites plugin is registered. */
+    /** Sends invites to users created without a password; absent until the accounts module provides it. */
     private readonly invites: () => InviteSender | undefined,
     /** Told when an invite could not be sent (the user exists; an administrator can resend it). */
     private readonly onInviteFailure: (error: unknown, userId: number) => void = () => {},

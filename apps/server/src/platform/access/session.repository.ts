@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../database/database.ts';
 import type { SessionRow, SessionStore } from './session.ts';
 import { Repository } from '../database/repository.ts';
 
@@ -94,4 +95,12 @@ export class SessionRepository extends Repository implements SessionStore {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+/**
+ * Ends every session of a user (user administration disabling them), in `db`, the transaction of
+ * the change that ends them.
+ */
+export function endSessions(db: Db, tenantId: number, userId: number): Promise<number> {
+  return new SessionRepository(db).endAll(tenantId, userId);
 }

@@ -1,4 +1,4 @@
-/** Error codes CPCB-style receivers answer (as our receiver implements them, tools/regulator-receiver). */
+/** Error codes CPCB-style receivers answer (as our receiver implements them, packages/regulator-receiver). */
 export const CPCB_ERROR_CODES: Record<string, string> = {
   E401: 'authentication refused: unknown token id, bad signature, wrong credentials or an expired key (renew it in the connection); retried',
   E402: 'signature timestamp too far from the regulator clock (check the server clock); retried',

@@ -1,0 +1,168 @@
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { at, descendants, FILES, importsOf, moduleOf, parse } from './source-files.ts';
+
+// How the server's modules depend on each other and where they are wired (docs/ARCHITECTURE.md,
+// "Server"). A module may import another only along an edge listed here, so a new dependency is a
+// decision made in this file, and the list itself must stay free of cycles.
+
+/** Which modules each module may import (type imports included), and why. */
+const ALLOWED_EDGES: Record<string, Record<string, string>> = {
+  accounts: { users: 'signs in and verifies the users the users module owns', 'audit-log': 'audits password and login changes' },
+  alerts: {
+    'audit-log': 'audits rule, escalation and acknowledgement changes',
+    data: 'reads trends and the closed-slot feed',
+    devices: 'reads calibration and maintenance windows',
+    entities: 'resolves stations and their restriction',
+  },
+  compliance: { data: 'reads the closed-slot feed', devices: 'reads calibration records and windows', entities: 'resolves stations and their restriction' },
+  corporates: { 'audit-log': 'audits corporate changes', tenants: 'lists the tenants of a corporate' },
+  dashboards: {
+    alerts: 'the oversight overview counts exceedance episodes',
+    'audit-log': 'audits dashboard changes',
+    data: 'reads the closed-slot feed for the oversight day maps',
+    entities: 'resolves stations and their restriction',
+  },
+  data: { devices: 'marks calibration windows on trends', entities: 'resolves stations and their restriction' },
+  devices: {
+    'audit-log': 'audits fleet changes',
+    documents: 'keeps calibration certificates',
+    entities: 'mounts devices on stations',
+    telemetry: 'imports readings from CSV through ingestion',
+  },
+  documents: { entities: "resolves a station's documents and its restriction" },
+  entities: { 'audit-log': 'audits tree changes' },
+  gateways: { 'audit-log': 'audits gateway changes' },
+  partners: { 'audit-log': 'audits partner links', tenants: 'lists the industries a partner serves' },
+  preferences: { 'audit-log': 'audits preference changes' },
+  'public-portal': { entities: 'resolves the public stations' },
+  regulator: { 'audit-log': 'audits connection and mapping changes', data: 'reads the closed-slot feed', devices: 'flags calibration and maintenance records' },
+  reports: {
+    alerts: 'report 3 lists exceedance episodes',
+    'audit-log': 'audits schedule changes',
+    compliance: 'reports 4, 6, 35 and 36 read uptime, compliance and availability',
+    data: 'raw and trend reports read readings',
+    devices: 'reports 5 and 6 read calibrations',
+    documents: 'letterheads show the tenant logo',
+    entities: 'resolves stations and their restriction',
+  },
+  tenants: { 'audit-log': 'audits tenant changes', devices: 'operator provisioning creates devices', entities: 'operator provisioning creates stations; restriction counts' },
+  users: { 'audit-log': 'audits user changes' },
+};
+
+interface Edge {
+  from: string;
+  to: string;
+  where: string;
+}
+
+const EDGES: Edge[] = FILES.flatMap((file) => {
+  const from = moduleOf(file);
+  if (!from) return [];
+  return importsOf(file).flatMap(({ target, node }) => {
+    const to = moduleOf(target);
+    return to && to !== from ? [{ from, to, where: `${at(file, node)} imports ${target}` }] : [];
+  });
+});
+
+/** The cycles of a graph, each as a path that returns to its start (depth-first, one per back edge). */
+function cycles(graph: Record<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (node: string, trail: string[]) => {
+    state.set(node, 'open');
+    for (const next of graph[node] ?? []) {
+      if (state.get(next) === 'open') found.push([...trail.slice(trail.indexOf(next)), node, next]);
+      else if (!state.has(next)) visit(next, [...trail, node]);
+    }
+    state.set(node, 'done');
+  };
+  for (const node of Object.keys(graph)) if (!state.has(node)) visit(node, []);
+  return found;
+}
+
+describe('dependencies between modules', () => {
+  it('are found', () => {
+    expect(EDGES.length).toBeGreaterThan(50);
+  });
+
+  it('run only along the listed edges', () => {
+    const unlisted = EDGES.filter((e) => ALLOWED_EDGES[e.from]?.[e.to] === undefined).map((e) => `${e.from} -> ${e.to}: ${e.where}`);
+    expect(unlisted).toEqual([]);
+  });
+
+  it('every listed edge is still used', () => {
+    const unused = Object.entries(ALLOWED_EDGES).flatMap(([from, tos]) => Object.keys(tos).filter((to) => !EDGES.some((e) => e.from === from && e.to === to)).map((to) => `${from} -> ${to}`));
+    expect(unused).toEqual([]);
+  });
+
+  it('form no cycle', () => {
+    expect(cycles(Object.fromEntries(Object.entries(ALLOWED_EDGES).map(([from, tos]) => [from, Object.keys(tos)])))).toEqual([]);
+  });
+
+  it('finds a cycle when there is one', () => {
+    expect(cycles({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] })).toEqual([['a', 'b', 'c', 'a']]);
+  });
+});
+
+// Each module builds its services once, in its <area>.module.ts, and adds its background workers
+// there; server.ts starts what the modules added. A service that runs in a caller's transaction
+// builds itself over it (`in(trx)`).
+
+/** `new X(…)` outside module files where X is a service, other than a class building itself. */
+const SERVICE_BUILT_ELSEWHERE: Record<string, string> = {
+  'modules/telemetry/ingest.ts': 'builds ingestion over the writer and token cache it owns; telemetry.module.ts calls it once',
+};
+
+function servicesBuiltOutsideModules(): string[] {
+  return FILES.filter((f) => f.startsWith('modules/') && !f.endsWith('.module.ts')).flatMap((file) =>
+    descendants(parse(file)).flatMap((node) => {
+      if (!ts.isNewExpression(node) || !ts.isIdentifier(node.expression) || !node.expression.text.endsWith('Service')) return [];
+      const own = ts.findAncestor(node, ts.isClassDeclaration)?.name?.text;
+      return own === node.expression.text ? [] : [`${at(file, node)} new ${node.expression.text}`];
+    }),
+  );
+}
+
+/** Calls of `app.workers.add(…)` and of `start…Worker(…)`, where they are. */
+function workerStarts(): { file: string; where: string }[] {
+  return FILES.flatMap((file) =>
+    descendants(parse(file)).flatMap((node) => {
+      if (!ts.isCallExpression(node)) return [];
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.getText() : '';
+      return (/^start[A-Z]\w*Worker$/.test(name) && name !== 'startPollingWorker') || /\.workers\.add$/.test(name) ? [{ file, where: `${at(file, node)} ${name}` }] : [];
+    }),
+  );
+}
+
+describe('module wiring', () => {
+  it('services are built in module files only', () => {
+    const built = servicesBuiltOutsideModules();
+    const unexcused = built.filter((b) => !Object.keys(SERVICE_BUILT_ELSEWHERE).some((file) => b.startsWith(`${file}:`)));
+    expect(unexcused).toEqual([]);
+    expect(Object.keys(SERVICE_BUILT_ELSEWHERE).filter((file) => !built.some((b) => b.startsWith(`${file}:`)))).toEqual([]);
+  });
+
+  it('workers are added and started by module files (and the database plugin for its table upkeep)', () => {
+    const starts = workerStarts();
+    expect(starts.length).toBeGreaterThan(7);
+    const elsewhere = starts.filter((s) => !s.file.endsWith('.module.ts') && s.file !== 'platform/database/database.plugin.ts').map((s) => s.where);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('server.ts starts the modules through the app, importing none of them', () => {
+    expect(importsOf('server.ts').filter(({ target }) => moduleOf(target) !== undefined).map(({ target }) => target)).toEqual([]);
+  });
+
+  it('the product imports no tool', () => {
+    const fromTools = FILES.flatMap((file) =>
+      descendants(parse(file)).flatMap((node) =>
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && /(^|\/)tools\/|^@enviro\/(bench|simulator)/.test(node.moduleSpecifier.text)
+          ? [`${at(file, node)} ${node.moduleSpecifier.text}`]
+          : [],
+      ),
+    );
+    expect(fromTools).toEqual([]);
+  });
+});
