@@ -56,7 +56,7 @@ function combine(runs: readonly IngestRun[]): IngestRun & { runs: number[] } {
  * more (one run always fastest); that was each run's own readings, which SIGNAL_PHASE now makes
  * the same. In the full bench the first runs with rules were the slowest: each rollup pass read the
  * whole of the reading table, by every partition's index until a statistics refresh made it a hash
- * join, cheaper but still the whole table (PERFORMANCE.md, 2026-11-27, ninth session).
+ * join, cheaper but still the whole table (docs/performance-history.md, 2026-11-27, ninth session).
  */
 const ORDER = ['DISABLED', 'ENABLED', 'ENABLED', 'DISABLED', 'ENABLED', 'DISABLED', 'DISABLED', 'ENABLED'] as const;
 
