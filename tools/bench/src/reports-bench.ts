@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { dayOf, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
 import { rebuildComplianceDays } from '@enviro/server/modules/compliance/compliance-days-worker';
 import { ReportCatalogueService } from '@enviro/server/modules/reports/report-catalogue.service';
 import { ProvisioningService } from '@enviro/server/modules/tenants/provisioning.service';
@@ -8,7 +9,7 @@ import { PartitionKeeper } from '@enviro/server/platform/database/partitions';
 import { timeRuns } from './stats.ts';
 
 const DAY = 86_400_000;
-const istDay = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
+const istDay = (ms: number) => dayOf(ms, DEFAULT_TIME_ZONE);
 
 /**
  * Issue 14's report figures, timed through ReportCatalogueService (query and CSV writing, no HTTP):

@@ -20,6 +20,7 @@ import type {
 } from '@enviro/contracts/compliance';
 import { roundValue } from '@enviro/domain/format-number';
 import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
+import { addCalendar, addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
@@ -30,19 +31,29 @@ import { ComplianceRepository, type ComplianceScope, type DeviceDayRow, type Par
 
 const QUARTER_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
-/** Asia/Kolkata is UTC+5:30 all year. */
-const IST_OFFSET_MS = 5.5 * 3_600_000;
+/** Compliance is counted over India's days (the contract's Period.timeZone), whoever asks. */
+const ZONE = DEFAULT_TIME_ZONE;
 /** The longest period one request may cover. */
 const MAX_DAYS = 400;
 
-/** An IST date 'YYYY-MM-DD' to the instant of its midnight. */
-export const istMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS;
-/** The IST date of an instant. */
-export const istDate = (at: number) => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+/** A day of a period: its date, its instants [start, end) and its 15-minute slots up to the period's end. */
+interface PeriodDay {
+  date: string;
+  start: number;
+  end: number;
+  slots: number;
+}
 
 /** A resolved period: [from, end) with end clipped to the last closed quarter, and its IST days. */
 export interface ResolvedPeriod extends Period {
-  days: { date: string; slots: number }[];
+  days: PeriodDay[];
+}
+
+/** The first day of a month 'YYYY-MM' or a quarter 'YYYY-Qn', and how many months it spans. */
+function periodStart(period: string): { first: string; months: number } {
+  if (period[5] !== 'Q') return { first: `${period}-01`, months: 1 };
+  const month = (Number(period[6]) - 1) * 3 + 1;
+  return { first: `${period.slice(0, 4)}-${String(month).padStart(2, '0')}-01`, months: 3 };
 }
 
 /**
@@ -54,26 +65,28 @@ export function resolvePeriod(q: { period?: string | undefined; from?: string | 
   let fromDate: string;
   let toExclusive: number;
   if (q.period) {
-    const year = Number(q.period.slice(0, 4));
-    const [first, months] = q.period[5] === 'Q' ? [(Number(q.period[6]) - 1) * 3, 3] : [Number(q.period.slice(5, 7)) - 1, 1];
-    fromDate = new Date(Date.UTC(year, first, 1)).toISOString().slice(0, 10);
-    toExclusive = istMidnight(new Date(Date.UTC(year, first + months, 1)).toISOString().slice(0, 10));
+    const { first, months } = periodStart(q.period);
+    fromDate = first;
+    toExclusive = addCalendar(startOfDay(first, ZONE), months, 'month', ZONE);
   } else {
-    const toDate = q.to ?? istDate(now);
-    if (Number.isNaN(istMidnight(toDate))) throw badRequest('to', 'not a date');
-    fromDate = q.from ?? istDate(istMidnight(toDate) - 29 * DAY_MS);
-    if (Number.isNaN(istMidnight(fromDate))) throw badRequest('from', 'not a date');
-    toExclusive = istMidnight(toDate) + DAY_MS;
+    const toDate = q.to ?? dayOf(now, ZONE);
+    const toStart = startOfDay(toDate, ZONE);
+    if (Number.isNaN(toStart)) throw badRequest('to', 'not a date');
+    fromDate = q.from ?? addDays(toDate, -29);
+    if (Number.isNaN(startOfDay(fromDate, ZONE))) throw badRequest('from', 'not a date');
+    toExclusive = addCalendar(toStart, 1, 'day', ZONE);
   }
-  const from = istMidnight(fromDate);
+  const from = startOfDay(fromDate, ZONE);
   if (from >= toExclusive) throw badRequest('from', 'must not be after to');
   if (toExclusive - from > MAX_DAYS * DAY_MS) throw badRequest('from', `the period may cover at most ${MAX_DAYS} days`);
   const end = Math.max(from, Math.min(toExclusive, Math.floor(now / QUARTER_MS) * QUARTER_MS));
-  const days: { date: string; slots: number }[] = [];
-  for (let d = from; d < toExclusive; d += DAY_MS) {
-    days.push({ date: istDate(d), slots: Math.max(0, (Math.min(d + DAY_MS, end) - d) / QUARTER_MS) });
+  const days: PeriodDay[] = [];
+  for (let d = from; d < toExclusive; ) {
+    const next = addCalendar(d, 1, 'day', ZONE);
+    days.push({ date: dayOf(d, ZONE), start: d, end: next, slots: Math.max(0, (Math.min(next, end) - d) / QUARTER_MS) });
+    d = next;
   }
-  return { from, to: end, fromDate, toDate: istDate(toExclusive - 1), timeZone: 'Asia/Kolkata', days };
+  return { from, to: end, fromDate, toDate: dayOf(toExclusive - 1, ZONE), timeZone: ZONE, days };
 }
 
 /**
@@ -84,9 +97,8 @@ export function expectedSlots(period: ResolvedPeriod, inServiceFrom: number): Ma
   const start = Math.floor(inServiceFrom / QUARTER_MS) * QUARTER_MS;
   const out = new Map<string, number>();
   for (const d of period.days) {
-    const dayStart = istMidnight(d.date);
-    const from = Math.max(dayStart, start);
-    const to = Math.min(dayStart + DAY_MS, period.to);
+    const from = Math.max(d.start, start);
+    const to = Math.min(d.end, period.to);
     out.set(d.date, Math.max(0, (to - from) / QUARTER_MS));
   }
   return out;
@@ -98,9 +110,9 @@ export function expectedSlots(period: ResolvedPeriod, inServiceFrom: number): Ma
  * not the period's first (a run in progress at its midnight was counted on the day it started).
  */
 export function splitAtToday(period: ResolvedPeriod, now: number) {
-  const today = istMidnight(istDate(now));
+  const today = startOfDay(now, ZONE);
   const closedTo = Math.min(period.to, today);
-  const stored = period.from < closedTo ? { fromDay: period.fromDate, toDay: istDate(closedTo - 1) } : undefined;
+  const stored = period.from < closedTo ? { fromDay: period.fromDate, toDay: dayOf(closedTo - 1, ZONE) } : undefined;
   const liveFrom = Math.max(period.from, today);
   const live = period.to > liveFrom ? { from: new Date(liveFrom), to: new Date(period.to), lookback: liveFrom > period.from } : undefined;
   return { stored, live };
@@ -373,7 +385,7 @@ export class ComplianceService {
     await this.assertStation(scope);
     // Events up to now, not only to the last closed quarter: a status change is news at once.
     const from = new Date(period.from);
-    const to = new Date(Math.max(period.to, Math.min(istMidnight(period.toDate) + DAY_MS, now)));
+    const to = new Date(Math.max(period.to, Math.min(period.days.at(-1)!.end, now)));
     const [rows, stations, sync] = await Promise.all([
       this.repo.timeline(scope, from, to, query.limit),
       this.repo.stations(scope),
@@ -429,7 +441,7 @@ export class ComplianceService {
   /** GET /api/complianceStats: the period's (default this month's) figures over the caller's stations. */
   async complianceStats(auth: Auth, query: PeriodQuery, now = Date.now()): Promise<ComplianceStats> {
     assertSignedIn(auth);
-    const month = istDate(now).slice(0, 7);
+    const month = dayOf(now, ZONE).slice(0, 7);
     const data = await this.complianceData(auth, { ...query, period: query.period ?? (query.from || query.to ? undefined : month) }, now);
     const params = data.stations.flatMap((s) => s.parameters);
     const sum = (f: (p: ComplianceFigures) => number) => params.reduce((n, p) => n + f(p), 0);
