@@ -18,8 +18,10 @@ import type {
   UptimeQuery,
   UptimeRow,
 } from '@enviro/contracts/compliance';
+import { timeRangeAnswer, type TimeRange as TimeRangeAnswer } from '@enviro/contracts/time';
 import { roundValue } from '@enviro/domain/format-number';
 import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
+import type { TimeRange } from '@enviro/domain/time-range';
 import { addCalendar, addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
@@ -44,9 +46,10 @@ interface PeriodDay {
   slots: number;
 }
 
-/** A resolved period: [from, end) with end clipped to the last closed quarter, and its IST days. */
+/** A resolved period: [from, end) with end clipped to the last closed quarter, its IST days, and the same as a range in the caller's words. */
 export interface ResolvedPeriod extends Period {
   days: PeriodDay[];
+  range: TimeRange;
 }
 
 /** The first day of a month 'YYYY-MM' or a quarter 'YYYY-Qn', and how many months it spans. */
@@ -64,10 +67,12 @@ function periodStart(period: string): { first: string; months: number } {
 export function resolvePeriod(q: { period?: string | undefined; from?: string | undefined; to?: string | undefined }, now: number): ResolvedPeriod {
   let fromDate: string;
   let toExclusive: number;
+  let raw: TimeRange['raw'];
   if (q.period) {
     const { first, months } = periodStart(q.period);
     fromDate = first;
     toExclusive = addCalendar(startOfDay(first, ZONE), months, 'month', ZONE);
+    raw = { from: q.period, to: q.period };
   } else {
     const toDate = q.to ?? dayOf(now, ZONE);
     const toStart = startOfDay(toDate, ZONE);
@@ -75,6 +80,7 @@ export function resolvePeriod(q: { period?: string | undefined; from?: string | 
     fromDate = q.from ?? addDays(toDate, -29);
     if (Number.isNaN(startOfDay(fromDate, ZONE))) throw badRequest('from', 'not a date');
     toExclusive = addCalendar(toStart, 1, 'day', ZONE);
+    raw = { from: fromDate, to: q.to ?? 'today' };
   }
   const from = startOfDay(fromDate, ZONE);
   if (from >= toExclusive) throw badRequest('from', 'must not be after to');
@@ -86,7 +92,7 @@ export function resolvePeriod(q: { period?: string | undefined; from?: string | 
     days.push({ date: dayOf(d, ZONE), start: d, end: next, slots: Math.max(0, (Math.min(next, end) - d) / QUARTER_MS) });
     d = next;
   }
-  return { from, to: end, fromDate, toDate: dayOf(toExclusive - 1, ZONE), timeZone: ZONE, days };
+  return { from, to: end, fromDate, toDate: dayOf(toExclusive - 1, ZONE), timeZone: ZONE, days, range: { from, to: end, zone: ZONE, raw } };
 }
 
 /**
@@ -298,7 +304,7 @@ export class ComplianceService {
     const items = [...stations.values()].sort(
       (a, b) => (a.uptime.availability ?? 101) - (b.uptime.availability ?? 101) || a.tenantName.localeCompare(b.tenantName) || a.stationName.localeCompare(b.stationName),
     );
-    return { period: publicPeriod(period), stations: items };
+    return { ...covered(period), stations: items };
   }
 
   /** GET /api/getParametersDataDatewise: one station's figures per IST day and parameter. */
@@ -327,7 +333,7 @@ export class ComplianceService {
         parameter: p.parameter,
       })),
     );
-    return { period: publicPeriod(period), items };
+    return { ...covered(period), items };
   }
 
   /** GET /api/uptime/:deviceOrTenant: a device's uptime, or (of=tenant) each device of a tenant. */
@@ -338,7 +344,7 @@ export class ComplianceService {
     const picked = query.of === 'tenant' ? rows : rows.filter((r) => r.device_id === String(id));
     if (query.of === 'device' && picked.length === 0) throw notFound(`No device with id= ${id} exists`);
     return {
-      period: publicPeriod(period),
+      ...covered(period),
       items: picked.map((r) => uptimeRow(Number(r.device_id), r.device_name, r.tenant_id, [r])),
     };
   }
@@ -357,7 +363,7 @@ export class ComplianceService {
     }
     const items = [...groups.entries()].map(([k, g]) => uptimeRow(Number(k), query.groupBy === 'tenant' ? g[0]!.tenant_name : g[0]!.station_name, g[0]!.tenant_id, g));
     items.sort((a, b) => (a.availability ?? 101) - (b.availability ?? 101) || a.name.localeCompare(b.name));
-    return { period: publicPeriod(period), items };
+    return { ...covered(period), items };
   }
 
   /** GET /api/getAllStations: the caller's stations with their uptime over the period (none without devices left out). */
@@ -367,7 +373,7 @@ export class ComplianceService {
     const scope = await this.scope(auth, tenantIds, query.stationId);
     const [stations, rows] = await Promise.all([this.repo.stations(scope), this.deviceUptime(scope, period, now)]);
     return {
-      period: publicPeriod(period),
+      ...covered(period),
       items: stations.map((s) => ({
         ...uptimeRow(Number(s.id), s.name, s.tenant_id, rows.filter((r) => r.station_id === s.id)),
         stationType: s.type,
@@ -397,7 +403,7 @@ export class ComplianceService {
       .map((c) => ({ kind: 'SYNC', at: c.at, until: null, tenant_id: c.tenantId, station_id: String(c.stationId), device_id: null, parameter: null, peak: null, slots: null, detail: c.accepted ? 'ACCEPTED' : (c.error ?? 'ERROR') }));
     const events = [...rows, ...syncRows].sort((a, b) => b.at.getTime() - a.at.getTime() || a.kind.localeCompare(b.kind)).slice(0, query.limit);
     return {
-      period: publicPeriod(period),
+      ...covered(period),
       limit: query.limit,
       items: events.map((r) => ({
         kind: r.kind,
@@ -449,6 +455,7 @@ export class ComplianceService {
     const withData = data.stations.reduce((n, s) => n + s.uptime.slotsWithData, 0);
     return {
       period: data.period,
+      range: data.range,
       stations: data.stations.length,
       availability: percent(withData, expected),
       withinLimits: percent(sum((p) => p.slotsWithinLimits), sum((p) => p.slotsWithData)),
@@ -461,8 +468,9 @@ export class ComplianceService {
 
 const regulatorShare = (s: { slots: number; accepted: number } | undefined) => (s ? { ...s, share: percent(s.accepted, s.slots) } : null);
 
-function publicPeriod(p: ResolvedPeriod): Period {
-  return { from: p.from, to: p.to, fromDate: p.fromDate, toDate: p.toDate, timeZone: p.timeZone };
+/** What an answer says of its period: the period, and the same as the range every resolved answer carries. */
+function covered(p: ResolvedPeriod): { period: Period; range: TimeRangeAnswer } {
+  return { period: { from: p.from, to: p.to, fromDate: p.fromDate, toDate: p.toDate, timeZone: p.timeZone }, range: timeRangeAnswer(p.range) };
 }
 
 function uptimeRow(id: number, name: string, tenantId: number, rows: readonly { slots: number; suppressedSlots: number; slotsWithData: number }[]): UptimeRow {
