@@ -14,6 +14,7 @@ import {
   startOfDay,
   startOfMonth,
   startOfQuarter,
+  startOfWeek,
 } from './time-zone.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -205,6 +206,17 @@ describe('weeks and quarters on the calendar', () => {
     ['2024-06-30T12:00:00Z', 'quarter', 'UTC', '2024-04-01T00:00:00.000Z'],
   ] as const)('%s: start of %s in %s', (iso, unit, zone, expected) => {
     expect(isoOf(startOfCalendar(at(iso), unit, zone))).toBe(expected);
+  });
+
+  it.each([
+    ['2024-03-10', 'Asia/Kolkata', '2024-03-03T18:30:00.000Z'],
+    // The week of New Year's Day 2025 starts on Monday 30 December 2024.
+    ['2025-01-01', 'Asia/Kolkata', '2024-12-29T18:30:00.000Z'],
+    // London's week holding the spring-forward Sunday starts in GMT.
+    ['2024-03-31', LONDON, '2024-03-25T00:00:00.000Z'],
+    ['2024-04-01', LONDON, '2024-03-31T23:00:00.000Z'],
+  ])('the week of %s in %s starts %s', (day, zone, expected) => {
+    expect(isoOf(startOfWeek(day, zone))).toBe(expected);
   });
 
   it.each([

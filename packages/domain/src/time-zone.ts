@@ -207,6 +207,9 @@ function startIn(at: number | string, unit: StartUnit, zone: string): number {
  */
 export const startOfDay = (at: number | string, zone: string): number => startIn(at, 'day', zone);
 
+/** The instant the week (from Monday) holding a day or an instant starts in `zone`. */
+export const startOfWeek = (at: number | string, zone: string): number => startIn(at, 'week', zone);
+
 /** The instant the local month holding a day or an instant starts in `zone` (its 1st, at midnight). */
 export const startOfMonth = (at: number | string, zone: string): number => startIn(at, 'month', zone);
 

@@ -1,4 +1,4 @@
-import { addCalendar, addDays, dayOf, startOfCalendar, startOfDay } from '@enviro/domain/time-zone';
+import { addCalendar, addDays, dayOf, startOfDay, startOfMonth, startOfQuarter, startOfWeek } from '@enviro/domain/time-zone';
 import { REPORT_ZONE } from './report-scope.ts';
 
 /** Frequencies of scheduled reports; periods are calendar periods of IST (weeks start on Monday). */
@@ -10,13 +10,18 @@ export interface Period {
   end: string;
 }
 
-const UNIT = { weekly: 'week', monthly: 'month', quarterly: 'quarter' } as const;
+/** Where the period of each frequency holding a day starts, and its length. */
+const PERIODS = {
+  weekly: { startOf: startOfWeek, unit: 'week' },
+  monthly: { startOf: startOfMonth, unit: 'month' },
+  quarterly: { startOf: startOfQuarter, unit: 'quarter' },
+} as const;
 
 /** The period of `frequency` holding the IST day `day`. */
 export function periodContaining(frequency: Frequency, day: string): Period {
   if (frequency === 'daily') return { start: day, end: day };
-  const unit = UNIT[frequency];
-  const start = startOfCalendar(startOfDay(day, REPORT_ZONE), unit, REPORT_ZONE);
+  const { startOf, unit } = PERIODS[frequency];
+  const start = startOf(day, REPORT_ZONE);
   const next = addCalendar(start, 1, unit, REPORT_ZONE);
   return { start: dayOf(start, REPORT_ZONE), end: dayOf(next - 1, REPORT_ZONE) };
 }
