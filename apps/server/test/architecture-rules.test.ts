@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { at, descendants, FILES, importsOf, moduleOf, parse, SRC } from './source-files.ts';
@@ -203,6 +204,88 @@ describe('services taking the caller', () => {
 
   it('every listed unchecked method still exists and still needs the exception', () => {
     const stale = Object.keys(UNCHECKED_METHODS).filter((key) => !methods.some((m) => m.key === key && !m.ok));
+    expect(stale).toEqual([]);
+  });
+});
+
+// One time model: days, months and quarters come from the zone helpers of packages/domain
+// (time-zone.ts), never from a hand-written offset. +05:30 is right for India and wrong the day a
+// range is asked in another zone, and a second way of computing days drifts from the first.
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The zone helpers: the one place an offset may be written. */
+const ZONE_HELPERS = new Set(['packages/domain/src/time-zone.ts']);
+
+/** What a hand-written India offset looks like in code: 19800 s or ms, 5.5 hours, 330 minutes, +05:30, IST_OFFSET/IST_MS. */
+const LITERAL_OFFSETS = [/19_?800/, /\b5\.5\s*\)?\s*\*\s*(3_?600|60)/, /\b330\s*\*\s*60/, /utcOffset\(\s*330\b/, /\+05:?30\b/, /\bIST_(OFFSET|MS)/];
+
+// Instants shown to people as examples of the format they may send: words, not arithmetic. Listed
+// by the text allowed, exactly (wherever the file moves), with where it is shown and why.
+const OFFSET_EXAMPLES: Record<string, string> = {
+  '2025-01-31T10:15:00+05:30': 'server, telemetry/csv-row.ts: an example in the error text of a bad ts cell',
+  '2026-03-01T10:00:00+05:30': "web, a device's CSV upload help: an example of the ts column",
+};
+
+/** Every .ts and .tsx source under the apps', packages' and tools' src/ folders, tests left out, relative to the repository. */
+function sourceFiles(): string[] {
+  const roots = ['apps', 'packages', 'tools'].flatMap((top) =>
+    readdirSync(path.join(REPO, top), { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(path.join(REPO, top, e.name, 'src'))).map((e) => `${top}/${e.name}/src`),
+  );
+  const walk = (dir: string): string[] =>
+    readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((entry) => {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(rel);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [rel] : [];
+    });
+  return roots.flatMap(walk);
+}
+
+/** The code of a source without its comments (a comment may say +05:30; code may not compute with it). */
+function codeOf(file: string, text: string): string {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  return ts.createPrinter({ removeComments: true }).printFile(source);
+}
+
+/** The literal offsets in a file's code, the listed examples left out. */
+function literalOffsets(file: string, text: string): string[] {
+  // Most files hold nothing like one even in their comments: only those are parsed.
+  if (!LITERAL_OFFSETS.some((re) => re.test(text))) return [];
+  let code = codeOf(file, text);
+  for (const example of Object.keys(OFFSET_EXAMPLES)) code = code.split(example).join('');
+  return code.split('\n').filter((line) => LITERAL_OFFSETS.some((re) => re.test(line))).map((line) => `${file}: ${line.trim()}`);
+}
+
+describe('time: no literal IST offset outside the zone helpers', () => {
+  const files = sourceFiles();
+
+  it('reads the sources of every app, package and tool', () => {
+    for (const dir of ['apps/server/src/', 'apps/web/src/', 'packages/contracts/src/', 'packages/domain/src/', 'tools/bench/src/']) {
+      expect(files.some((f) => f.startsWith(dir)), dir).toBe(true);
+    }
+    expect(files.some((f) => f.endsWith('.tsx'))).toBe(true);
+    expect(files.some((f) => f.endsWith('.test.ts'))).toBe(false);
+  });
+
+  it('knows an offset written by hand, in code and not in comments', () => {
+    const found = (code: string) => literalOffsets('x.ts', code).length > 0;
+    expect(
+      ['const IST_OFFSET_MS = 5.5 * 3_600_000;', 'x + 19800', 'x + 19_800_000', 'new Date(`${day}T00:00:00+05:30`)', '(hour - 5.5) * 3_600_000', 'const o = 330 * 60_000;', 'd.utcOffset(330)', 't + IST_MS'].map(found),
+    ).toEqual([true, true, true, true, true, true, true, true]);
+    expect(['// India is UTC+05:30', '/** 19,800 s */ const pH = 5.5;', 'const width = 330;'].map(found)).toEqual([false, false, false]);
+  });
+
+  it('finds none in the code outside the zone helpers', () => {
+    const offsets = files.filter((f) => !ZONE_HELPERS.has(f)).flatMap((f) => literalOffsets(f, readFileSync(path.join(REPO, f), 'utf8')));
+    expect(offsets).toEqual([]);
+  });
+
+  it('every listed example is still in some code and would be an offset without the exception', () => {
+    const texts = files.map((f) => readFileSync(path.join(REPO, f), 'utf8'));
+    const stale = Object.keys(OFFSET_EXAMPLES).filter((example) => {
+      const shown = files.some((f, i) => texts[i]!.includes(example) && codeOf(f, texts[i]!).includes(example));
+      return !shown || !LITERAL_OFFSETS.some((re) => re.test(example));
+    });
     expect(stale).toEqual([]);
   });
 });

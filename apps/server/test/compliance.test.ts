@@ -1,4 +1,4 @@
-import { ComplianceData, Datewise, Timeline, UptimeList, type ComplianceFigures } from '@enviro/contracts/compliance';
+import { ComplianceData, ComplianceStats, Datewise, Timeline, UptimeList, type ComplianceFigures } from '@enviro/contracts/compliance';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
@@ -74,6 +74,7 @@ describe('compliance and uptime', () => {
     const body = ComplianceData.parse(res.json());
     const from = istMidnight('2024-04-01');
     expect(body.period).toMatchObject({ from, to: istMidnight('2024-05-01'), fromDate: '2024-04-01', toDate: '2024-04-30' });
+    expect(body.range).toEqual({ from: '2024-04-01T00:00:00.000+05:30', to: '2024-05-01T00:00:00.000+05:30', zone: 'Asia/Kolkata', raw: { from: '2024-04', to: '2024-04' } });
     expect(body.stations).toHaveLength(1);
     const [station] = body.stations;
     const to = istMidnight('2024-05-01');
@@ -120,6 +121,8 @@ describe('compliance and uptime', () => {
     for (const slot of [1, 2]) expectFigures(body.stations[0]!.parameters.find((x) => x.slot === slot)!, oracle(raw, slot, from, to));
 
     const days = Datewise.parse((await get(`/api/getParametersDataDatewise?from=2024-03-30&to=2024-04-02&stationId=${stationId}`)).json());
+    const range = { from: '2024-03-30T00:00:00.000+05:30', to: '2024-04-03T00:00:00.000+05:30', zone: 'Asia/Kolkata', raw: { from: '2024-03-30', to: '2024-04-02' } };
+    expect([body.range, days.range]).toEqual([range, range]);
     expect(new Set(days.items.map((r) => r.date))).toEqual(new Set(['2024-03-30', '2024-03-31', '2024-04-01', '2024-04-02']));
     for (const row of days.items) {
       const start = istMidnight(row.date);
@@ -189,6 +192,9 @@ describe('compliance and uptime', () => {
       ['SYNC', 'Regulator pushes failing (HTTP_500)'],
     ]);
     expect(body.items.map((e) => e.at)).toEqual([...body.items.map((e) => e.at)].sort((a, b) => b - a));
+    // To today, as the request left `to` out; never past the last closed quarter.
+    expect(body.range.raw).toEqual({ from: body.period.fromDate, to: 'today' });
+    expect(Date.parse(body.range.to)).toBe(body.period.to);
   });
 
   it('answers statistics over the caller\'s tenants', async () => {
@@ -197,8 +203,9 @@ describe('compliance and uptime', () => {
     expect((await get('/api/entityStats')).json()).toMatchObject({ total: 1, byType: { cems: 1 } });
     expect((await get('/api/deviceStats')).json()).toMatchObject({ total: 1 });
     expect((await get('/api/subscriptionStats')).json()).toMatchObject({ total: 1 });
-    const month = (await get('/api/complianceStats?period=2024-04')).json();
+    const month = ComplianceStats.parse((await get('/api/complianceStats?period=2024-04')).json());
     expect(month).toMatchObject({ stations: 1, availability: oracle(raw, 0, istMidnight('2024-04-01'), istMidnight('2024-05-01')).availability });
+    expect(month.range.raw).toEqual({ from: '2024-04', to: '2024-04' });
   });
 
   it('refuses bad input naming the field, another tenant (404) and nobody (401)', async () => {

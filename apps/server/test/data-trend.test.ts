@@ -198,6 +198,28 @@ describe('POST /api/data/metric and /api/data/entityMetric', () => {
     expect(d1!.data[0]!.time).toBe(at('2024-03-09T18:30:00Z'));
     const [previous] = await trends('metric', { entityIds: [p.stack1], params: [{ name: 'pm' }], period: 'day', range: 1, durationRefDate: '2024-03-11' });
     expect(previous!.data).toEqual(d1!.data);
+    // Each answer says what it resolved, in the request's zone and words.
+    const day = { from: '2024-03-10T00:00:00.000+05:30', to: '2024-03-11T00:00:00.000+05:30', zone: 'Asia/Kolkata' };
+    expect(d1!.range).toEqual({ ...day, raw: { from: 'day', to: 'day', durationRefDate: '2024-03-10' } });
+    expect(previous!.range).toEqual({ ...day, raw: { from: 'day-1', to: 'day-1', durationRefDate: '2024-03-11' } });
+  });
+
+  it('gives every series the range it resolved: dates as sent, a duration to now', async () => {
+    const request = { entityIds: [p.stack1, p.stack2], params: [{ name: 'pm' }, { name: 'flow' }] };
+    const dated = await trends('entityMetric', { ...request, startDate: '2024-03-10', endDate: '2024-03-10T06:00:00Z', timezone: 'UTC' });
+    expect(dated.length).toBeGreaterThan(1);
+    for (const series of dated) {
+      expect(series.range).toEqual({
+        from: '2024-03-10T00:00:00.000+00:00',
+        to: '2024-03-10T06:00:00.000+00:00',
+        zone: 'UTC',
+        raw: { from: '2024-03-10', to: '2024-03-10T06:00:00Z' },
+      });
+    }
+    const [recent] = await trends('metric', { ...request, duration: '4h-ago', interval: 'instances' });
+    const { from, to, zone, raw } = recent!.range;
+    expect([zone, raw, to.slice(-6), Date.parse(to) - Date.parse(from)]).toEqual(['Asia/Kolkata', { from: '4h-ago', to: 'now' }, '+05:30', 4 * 3_600_000]);
+    expect(Math.abs(Date.parse(to) - Date.now())).toBeLessThan(60_000);
   });
 
   describe('storage paths', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, TenantId } from './common.ts';
+import { TimeRange } from './time.ts';
 
 /**
  * Compliance and uptime (SPEC 7 "Compliance and uptime", REGULATORY.md): per station and parameter
@@ -42,6 +43,17 @@ export const Period = z.object({
   timeZone: z.literal('Asia/Kolkata'),
 });
 export type Period = z.infer<typeof Period>;
+
+/** The fields every answer over a period opens with: the period, and the same period as a TimeRange. */
+const covered = {
+  period: Period,
+  /**
+   * The period as resolved, in the time model all answers share: `from` and `to` as `period`'s,
+   * written with their offset, zone Asia/Kolkata, and the caller's words (`raw`: the month or quarter,
+   * or the from and to dates, 'today' for a `to` left out).
+   */
+  range: TimeRange,
+};
 
 /** Figures of one parameter of a station (or a whole station) over the period. */
 export const ComplianceFigures = z.object({
@@ -100,7 +112,7 @@ export type StationCompliance = z.infer<typeof StationCompliance>;
 
 /** GET /api/getComplianceData: the scorecard per station and parameter, worst availability first. */
 export const ComplianceData = z.object({
-  period: Period,
+  ...covered,
   stations: z.array(StationCompliance),
 });
 export type ComplianceData = z.infer<typeof ComplianceData>;
@@ -117,7 +129,7 @@ export const UptimeRow = z.object({
 });
 export type UptimeRow = z.infer<typeof UptimeRow>;
 
-export const UptimeList = z.object({ period: Period, items: z.array(UptimeRow) });
+export const UptimeList = z.object({ ...covered, items: z.array(UptimeRow) });
 export type UptimeList = z.infer<typeof UptimeList>;
 
 export const UptimeParams = z.strictObject({
@@ -142,7 +154,7 @@ export const StationListRow = UptimeRow.extend({
   status: z.string().nullable(),
   tenantName: z.string(),
 });
-export const StationList = z.object({ period: Period, items: z.array(StationListRow) });
+export const StationList = z.object({ ...covered, items: z.array(StationListRow) });
 export type StationList = z.infer<typeof StationList>;
 
 /** GET /api/getParametersDataDatewise: per IST day and parameter of one station. */
@@ -155,7 +167,7 @@ export const DatewiseRow = ComplianceFigures.extend({
   slot: z.number().int(),
   parameter: z.string(),
 });
-export const Datewise = z.object({ period: Period, items: z.array(DatewiseRow) });
+export const Datewise = z.object({ ...covered, items: z.array(DatewiseRow) });
 export type Datewise = z.infer<typeof Datewise>;
 
 /** GET /api/complianceTimeline: events of a station or an industry, newest first. */
@@ -186,7 +198,7 @@ export const TimelineEvent = z.object({
   text: z.string(),
 });
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
-export const Timeline = z.object({ period: Period, items: z.array(TimelineEvent), limit: z.number().int() });
+export const Timeline = z.object({ ...covered, items: z.array(TimelineEvent), limit: z.number().int() });
 export type Timeline = z.infer<typeof Timeline>;
 
 /** Statistics over the tenants the caller reads (site: all). */
@@ -206,7 +218,7 @@ export const CountStats = z.object({ total: z.number().int().min(0), byStatus: C
 export type CountStats = z.infer<typeof CountStats>;
 /** GET /api/complianceStats: this month's availability and exceedance counts over the caller's stations. */
 export const ComplianceStats = z.object({
-  period: Period,
+  ...covered,
   stations: z.number().int().min(0),
   availability: Percent,
   withinLimits: Percent,

@@ -42,6 +42,6 @@ describe('durationRange', () => {
     ['24h-ago', 'America/New_York', '2024-03-09T10:07:00.000Z'],
   ])('%s in %s starts %s and keeps the words', (text, zone, from) => {
     const range = durationRange(parseDuration(text)!, end, zone);
-    expect({ from: iso(range.from), to: iso(range.to), raw: range.raw }).toEqual({ from, to: iso(end), raw: { duration: text } });
+    expect({ from: iso(range.from), to: iso(range.to), zone: range.zone, raw: range.raw }).toEqual({ from, to: iso(end), zone, raw: { from: text, to: 'now' } });
   });
 });

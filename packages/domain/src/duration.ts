@@ -1,3 +1,4 @@
+import type { TimeRange } from './time-range.ts';
 import { addCalendar, type CalendarUnit } from './time-zone.ts';
 
 /**
@@ -17,14 +18,6 @@ export interface Duration {
   unit: DurationUnit;
 }
 
-/** A resolved range [from, to) in epoch milliseconds, with the words that asked for it. */
-export interface TimeRange {
-  from: number;
-  to: number;
-  /** What the user said: a duration, explicit dates or a period, exactly as given. */
-  raw: Record<string, string | number>;
-}
-
 const PATTERN = /^([1-9]\d{0,5})([smhdwny])-ago$/;
 
 /** Parses `15d-ago` and friends; undefined when the text is not a duration. */
@@ -37,9 +30,10 @@ export function parseDuration(text: string): Duration | undefined {
 const ELAPSED_MS: Partial<Record<DurationUnit, number>> = { s: 1000, m: 60_000, h: 3_600_000 };
 
 /**
- * The range a duration names, ending at `end` (usually now). Seconds, minutes and hours are elapsed
- * time; days, weeks, months and years are calendar steps on the wall clock of `zone`, so `1d-ago`
- * is the same local time yesterday even across a DST change, and `1n-ago` on 31 March is 29 February.
+ * The range a duration names, ending at `end`: what 'now' stands for, its words. Seconds, minutes
+ * and hours are elapsed time; days, weeks, months and years are calendar steps on the wall clock of
+ * `zone`, so `1d-ago` is the same local time yesterday even across a DST change, and `1n-ago` on 31
+ * March is 29 February.
  */
 export function durationRange(duration: Duration, end: number, zone: string): TimeRange {
   const elapsed = ELAPSED_MS[duration.unit];
@@ -47,5 +41,5 @@ export function durationRange(duration: Duration, end: number, zone: string): Ti
     elapsed !== undefined
       ? end - duration.amount * elapsed
       : addCalendar(end, -duration.amount, DURATION_UNITS[duration.unit] as CalendarUnit, zone);
-  return { from, to: end, raw: { duration: duration.text } };
+  return { from, to: end, zone, raw: { from: duration.text, to: 'now' } };
 }

@@ -22,12 +22,17 @@ describe('dates in Asia/Kolkata', () => {
   });
 });
 
-describe('formatInZone: the fixed IST offset against the time-zone database', () => {
+describe('formatInZone: the offset in force against the time-zone database', () => {
   const formats = ['YYYY-MM-DD HH:mm:ss', 'MM/DD/YYYY hh:mm:ss A', 'DD MMM', 'MMM YYYY', 'YYYY', 'HH:mm Z'];
-  // Each side of midnight in India, a leap day, 1946 (just after the fixed offset began), and now.
-  const instants = ['1946-01-01T00:00:00Z', '2024-02-28T18:29:59Z', '2024-02-28T18:30:00Z', '2025-12-31T18:30:00Z', Date.now()];
+  // Each side of midnight in India, a leap day, 1946 (just after +05:30 began), war time (+06:30),
+  // Madras time of 1900 (+05:21:10, not whole minutes), and now.
+  const instants = ['1946-01-01T00:00:00Z', '1943-06-01T12:00:00Z', '1900-01-01T12:00:00Z', '2024-02-28T18:29:59Z', '2024-02-28T18:30:00Z', '2025-12-31T18:30:00Z', Date.now()];
   it.each(instants.flatMap((at) => formats.map((f) => [at, f] as const)))('%s as %s', (at, format) => {
     expect(formatInZone(at, format)).toBe(dayjs(at).tz(DISPLAY_TIME_ZONE).format(format));
+  });
+
+  it('an invalid date stays invalid', () => {
+    expect(formatInZone('not a date', 'YYYY')).toBe(dayjs('not a date').format('YYYY'));
   });
 
   it('another zone still goes through the zone database', () => {

@@ -1,12 +1,13 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { DEFAULT_TIME_ZONE, offsetAt } from './time-zone.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** SPEC 1, 9: every date is displayed in India's time zone, whatever the viewer's machine says. */
-export const DISPLAY_TIME_ZONE = 'Asia/Kolkata';
+export const DISPLAY_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** An instant as the API or a chart gives it: epoch milliseconds, ISO 8601 text or a Date. */
 export type Instant = number | string | Date;
@@ -25,15 +26,16 @@ export const DATE_FORMATS = {
 /** The period a value stands for (SPEC 9: day, month and year map to day_1, month_1, year_1). */
 export type DisplayPeriod = 'day' | 'month' | 'year';
 
-/** India has kept UTC+5:30, without daylight saving, since 15 October 1945. */
-const FIXED_IST_SINCE = Date.UTC(1945, 9, 15);
-const IST_OFFSET_MINUTES = 330;
-
 export function formatInZone(at: Instant, format: string, zone: string = DISPLAY_TIME_ZONE): string {
   const d = dayjs(at);
-  // A fixed offset gives the same text as the zone database there, and costs far less than
-  // dayjs's tz(), which asks Intl for the offset on every call: a chart formats thousands of labels.
-  if (zone === DISPLAY_TIME_ZONE && d.valueOf() >= FIXED_IST_SINCE) return d.utcOffset(IST_OFFSET_MINUTES).format(format);
+  // The offset in force (offsetAt caches it per day) gives the same text as the zone database, and
+  // costs far less than dayjs's tz(), which asks Intl on every call: a chart formats thousands of
+  // labels. dayjs takes whole minutes only, so local mean time before 1941 goes through tz().
+  const ms = d.valueOf();
+  if (zone === DISPLAY_TIME_ZONE && !Number.isNaN(ms)) {
+    const offset = offsetAt(ms, zone);
+    if (offset % 60_000 === 0) return d.utcOffset(offset / 60_000).format(format);
+  }
   return d.tz(zone).format(format);
 }
 

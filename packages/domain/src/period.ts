@@ -1,9 +1,12 @@
-import type { TimeRange } from './duration.ts';
+import type { TimeRange } from './time-range.ts';
 import { addCalendar, fromWallClock, startOfCalendar } from './time-zone.ts';
 
 /** Calendar periods a request may ask for with a range number: 0 the current one, 1 the previous... */
 export const PERIODS = ['day', 'month', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
+
+/** A period in words, as a range's ends keep it: 'month' is this month, 'month-1' the one before. */
+const periodWords = (period: Period, range: number) => (range === 0 ? period : `${period}-${range}`);
 
 /**
  * The period `range` steps before the one holding the reference day, in `zone`: `day` 0 is today
@@ -17,7 +20,8 @@ export function periodRange(period: Period, range: number, refDay: number | unde
   const current = startOfCalendar(reference, period, zone);
   const from = addCalendar(current, -range, period, zone);
   const to = addCalendar(from, 1, period, zone);
-  return { from, to, raw: { period, range } };
+  const words = periodWords(period, range);
+  return { from, to, zone, raw: { from: words, to: words } };
 }
 
 export type StepDirection = 'forward' | 'backward';

@@ -127,15 +127,16 @@ export function fromWallClock(wall: number, zone: string): number {
   return wall - before;
 }
 
-export type CalendarUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+export type CalendarUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
 
 const FIXED_UNIT_MS = { minute: 60_000, hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS } as const;
+const MONTHS_OF = { month: 1, quarter: 3, year: 12 } as const;
 
 /** Adds calendar units to a wall clock; months and years clamp to the month's last day (31 Mar - 1 month = 29 Feb). */
 function addWall(wall: number, amount: number, unit: CalendarUnit): number {
-  if (unit !== 'month' && unit !== 'year') return wall + amount * FIXED_UNIT_MS[unit];
+  if (unit !== 'month' && unit !== 'quarter' && unit !== 'year') return wall + amount * FIXED_UNIT_MS[unit];
   const d = new Date(wall);
-  const months = d.getUTCFullYear() * 12 + d.getUTCMonth() + (unit === 'year' ? 12 * amount : amount);
+  const months = d.getUTCFullYear() * 12 + d.getUTCMonth() + MONTHS_OF[unit] * amount;
   const year = Math.floor(months / 12);
   const month = months - year * 12;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
@@ -143,15 +144,22 @@ function addWall(wall: number, amount: number, unit: CalendarUnit): number {
   return Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay)) + timeOfDay;
 }
 
-function startOfWall(wall: number, unit: 'hour' | 'day' | 'month' | 'year'): number {
+/** Units a calendar period starts on; weeks start on Monday (ISO 8601, as in India). */
+export type StartUnit = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+function startOfWall(wall: number, unit: StartUnit): number {
   const d = new Date(wall);
   switch (unit) {
     case 'hour':
       return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours());
     case 'day':
       return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+    case 'week':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
     case 'month':
       return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    case 'quarter':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - (d.getUTCMonth() % 3), 1);
     case 'year':
       return Date.UTC(d.getUTCFullYear(), 0, 1);
   }
@@ -163,8 +171,82 @@ export function addCalendar(instant: number, amount: number, unit: CalendarUnit,
 }
 
 /** The instant a calendar unit containing `instant` starts in `zone` (local midnight for 'day'). */
-export function startOfCalendar(instant: number, unit: 'hour' | 'day' | 'month' | 'year', zone: string): number {
+export function startOfCalendar(instant: number, unit: StartUnit, zone: string): number {
   return fromWallClock(startOfWall(toWallClock(instant, zone), unit), zone);
+}
+
+/*
+ * Local days. A day is written 'YYYY-MM-DD' and names a calendar date, which has no zone of its
+ * own: it becomes instants (its midnight, the next midnight) only in a zone. Every day, month and
+ * quarter boundary of the product comes from these, never from a fixed offset: India's +05:30 is
+ * right for India and wrong the day a range is asked in another zone.
+ */
+
+const dayText = (wall: number) => new Date(wall).toISOString().slice(0, 10);
+
+/** The local day 'YYYY-MM-DD' of `zone` holding an instant. */
+export function dayOf(instant: number, zone: string): string {
+  return dayText(toWallClock(instant, zone));
+}
+
+/** An instant, or a day 'YYYY-MM-DD' read as its midnight in `zone`; NaN when the text is no calendar date. */
+function instantOf(at: number | string, zone: string): number {
+  if (typeof at === 'number') return at;
+  const wall = parseLocalDate(at);
+  return wall === undefined ? Number.NaN : fromWallClock(wall, zone);
+}
+
+function startIn(at: number | string, unit: StartUnit, zone: string): number {
+  const instant = instantOf(at, zone);
+  return Number.isNaN(instant) ? Number.NaN : startOfCalendar(instant, unit, zone);
+}
+
+/**
+ * The instant a local day of `zone` starts: of a day 'YYYY-MM-DD', or of the day holding an
+ * instant. NaN for text that is not a calendar date ('2024-02-30').
+ */
+export const startOfDay = (at: number | string, zone: string): number => startIn(at, 'day', zone);
+
+/** The instant the week (from Monday) holding a day or an instant starts in `zone`. */
+export const startOfWeek = (at: number | string, zone: string): number => startIn(at, 'week', zone);
+
+/** The instant the local month holding a day or an instant starts in `zone` (its 1st, at midnight). */
+export const startOfMonth = (at: number | string, zone: string): number => startIn(at, 'month', zone);
+
+/** The instant the calendar quarter (January, April, July, October) holding a day or an instant starts in `zone`. */
+export const startOfQuarter = (at: number | string, zone: string): number => startIn(at, 'quarter', zone);
+
+/** The day `amount` days after a day 'YYYY-MM-DD' (before, when negative). Throws on text that is no date. */
+export function addDays(day: string, amount: number): string {
+  const wall = parseLocalDate(day);
+  if (wall === undefined) throw new RangeError(`not a calendar date: '${day}'`);
+  return dayText(wall + amount * DAY_MS);
+}
+
+/**
+ * The offset of `zone` over [from, to) when it is one throughout (always in India), else
+ * undefined: a reader may then shift instants by it instead of asking the zone row by row.
+ */
+export function fixedOffset(from: number, to: number, zone: string): number | undefined {
+  const offset = offsetAt(from, zone);
+  // At most one change a day: the same offset at every UTC midnight in between and at the end means none.
+  for (let midnight = (Math.floor(from / DAY_MS) + 1) * DAY_MS; midnight < to; midnight += DAY_MS) {
+    if (offsetAt(midnight, zone) !== offset) return undefined;
+  }
+  return to <= from || offsetAt(to - 1, zone) === offset ? offset : undefined;
+}
+
+/**
+ * An instant in ISO 8601 with the offset `zone` has then: '2024-03-10T00:00:00.000+05:30'. An
+ * offset of seconds (local mean time before standard zones) cannot be written so, and gives UTC.
+ */
+export function isoInZone(instant: number, zone: string): string {
+  const offset = offsetAt(instant, zone);
+  if (offset % 60_000 !== 0) return new Date(instant).toISOString();
+  const minutes = Math.abs(offset) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${new Date(instant + offset).toISOString().slice(0, 23)}${sign}${hhmm}`;
 }
 
 /** Date and time formats a request may use for local times (SPEC 9), besides ISO instants. */

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { addCalendar, dayOf, DEFAULT_TIME_ZONE, startOfCalendar } from '@enviro/domain/time-zone';
 import { chromium } from 'playwright-core';
 import { HistoryRepository } from '@enviro/server/demo/history.repository';
 import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '@enviro/server/platform/access/session';
@@ -8,7 +9,6 @@ import { percentile, round, timeRuns, type Timing } from './stats.ts';
 import { services } from './services.ts';
 
 const DAY_MS = 24 * 3600_000;
-const IST_MS = 5.5 * 3600_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface CalendarFixture {
@@ -30,8 +30,8 @@ export async function calendarFixture(db: Db, pool: pg.Pool, nowMs: number): Pro
   const { id: tenantId } = await svc.createTenant({ name: 'Bench Calendar Industry' });
   const { id: stationId } = await svc.createEntity({ tenantId, type: 'caaqms', name: 'AAQMS 1' });
   const device = await svc.createDevice({ tenantId, entityId: stationId, name: 'AAQMS', params: [{ name: 'pm2_5' }] });
-  const year = new Date(nowMs + IST_MS).getUTCFullYear() - 3;
-  const from = Date.UTC(year, 0, 1) - IST_MS;
+  const from = addCalendar(startOfCalendar(nowMs, 'year', DEFAULT_TIME_ZONE), -3, 'year', DEFAULT_TIME_ZONE);
+  const startDate = dayOf(from, DEFAULT_TIME_ZONE);
   const to = Math.floor(nowMs / 60_000) * 60_000;
   await pool.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(from), new Date(to + DAY_MS)]);
   const minutes = Math.floor((to - from) / 60_000);
@@ -40,7 +40,7 @@ export async function calendarFixture(db: Db, pool: pg.Pool, nowMs: number): Pro
   await history.buildRollups([tenantId], from, to);
   await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h; ANALYZE reading_1d');
   const { key } = await svc.createApiKey(tenantId, 'bench');
-  return { tenantId, stationId, deviceId: device.id, apiKey: key, startDate: `${year}-01-01`, readings: minutes };
+  return { tenantId, stationId, deviceId: device.id, apiKey: key, startDate, readings: minutes };
 }
 
 function* lines(tenantId: number, deviceId: number, from: number, minutes: number): Generator<string> {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { dayOf, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
 import { rebuildComplianceDays } from '@enviro/server/modules/compliance/compliance-days-worker';
 import type { Auth } from '@enviro/server/platform/access/auth';
 import type { Db } from '@enviro/server/platform/database/database';
@@ -7,7 +8,7 @@ import { timeRuns } from './stats.ts';
 import { services } from './services.ts';
 
 const DAY = 86_400_000;
-const istDay = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
+const istDay = (ms: number) => dayOf(ms, DEFAULT_TIME_ZONE);
 
 /**
  * Issue 14's report figures, timed through ReportCatalogueService (query and CSV writing, no HTTP):

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, fromWallClock } from '@enviro/domain/time-zone';
 import type { Db } from '../platform/database/database.ts';
 import { CalibrationRepository, type CalibrationDevice } from '../modules/devices/calibration.repository.ts';
 import type { SuppressionWindowService } from '../modules/devices/suppression-windows.service.ts';
@@ -17,7 +18,8 @@ export async function seedCalibrations(db: Db, windows: SuppressionWindowService
   const devices = (await new CalibrationRepository(db).devices(tenantIds)).filter((d) => d.params.some((p) => p.name === 'so2')).slice(0, 3);
   const [onSchedule, running, overdue] = devices;
   let n = 0;
-  const at = (daysAgo: number, hour = 10) => Math.floor((nowMs - daysAgo * DAY_MS) / DAY_MS) * DAY_MS + (hour - 5.5) * 3_600_000;
+  // `hour` o'clock in India on the (UTC) date `daysAgo` days ago.
+  const at = (daysAgo: number, hour = 10) => fromWallClock(Math.floor((nowMs - daysAgo * DAY_MS) / DAY_MS) * DAY_MS + hour * 3_600_000, DEFAULT_TIME_ZONE);
   if (onSchedule) {
     for (const daysAgo of [58, 43, 28, 13, 4]) {
       n += await record(db, windows, onSchedule, 'ZERO', at(daysAgo), 14, (p) => (p.kind === 'ZERO' ? (daysAgo % 3) * 0.8 : p.expected));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addDays, dayOf, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
 import type { Db } from '../platform/database/database.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import { upsertBillingAddress } from '../modules/reports/report-catalogue.repository.ts';
@@ -8,10 +9,6 @@ import { ReportJobsRepository } from '../modules/reports/report-jobs.repository.
 import { periodContaining } from '../modules/reports/schedule-period.ts';
 
 import { demoLogo } from './demo-logo.ts';
-
-const DAY_MS = 86_400_000;
-const IST_MS = 330 * 60_000;
-const istDay = (t: number) => new Date(t + IST_MS).toISOString().slice(0, 10);
 
 /**
  * Reports of the demo (issue 14): billing addresses printed on the industries' PDF reports, the
@@ -48,9 +45,9 @@ export async function seedDemoReports(db: Db, app: Pick<FastifyInstance, 'docume
   const service = app.reports.jobs.withMailer(mailer);
   const sent = await service.runDueSchedules();
   const admin = await repo.firstUserId(first, 'admin');
-  const today = istDay(Date.now());
+  const today = dayOf(Date.now(), DEFAULT_TIME_ZONE);
   // The last 30 IST days to today: the demo's history, with the alerts of its last day.
-  const month = { startDate: istDay(Date.now() - 29 * DAY_MS), endDate: today };
+  const month = { startDate: addDays(today, -29), endDate: today };
   const quarter = periodContaining('quarterly', today);
   for (const [reportId, format, period] of [
     [3, 'PDF', month],

@@ -4,11 +4,13 @@
  * no state to carry between them. Randomness comes from integer hashing, so it is deterministic.
  */
 
+import { DEFAULT_TIME_ZONE, toWallClock } from '@enviro/domain/time-zone';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** Asia/Kolkata is UTC+5:30 all year; plants and traffic follow local hours. */
-const IST_OFFSET_MS = 19_800_000;
+/** Plants and traffic follow local hours: India's. */
+const ZONE = DEFAULT_TIME_ZONE;
 
 /** What distinguishes one hash stream from another for the same series. */
 const STREAM = { scale: 1, wander: 2, noise: 3, exceed: 4, outage: 5, dropout: 6 } as const;
@@ -158,7 +160,7 @@ export function signalValue(s: SeriesSignal, ms: number): number | null {
   const peak = exceedance(s, ms);
   if (peak !== undefined) return round(peak, shape.decimals);
   const base = shape.base * s.scale;
-  const localHour = ((ms + IST_OFFSET_MS) % DAY_MS) / HOUR_MS;
+  const localHour = (toWallClock(ms, ZONE) % DAY_MS) / HOUR_MS;
   const daily = Math.cos((2 * Math.PI * (localHour - shape.peakHour)) / 24) * shape.daily;
   let value = base * (1 + daily + shape.wander * wander(s.key, ms) + shape.noise * noise(s.key, minute));
   // Analysers that would read above a limit outside an event are held just under it, so alerts

@@ -96,6 +96,7 @@ describe('latestValues', () => {
     entityId: 1,
     dsAgg: 'avg',
     agg: 'avg',
+    range: { from: '1970-01-01T00:00:00.000Z', to: '1970-01-02T00:00:00.000Z', zone: 'UTC', raw: { from: '1d-ago', to: 'now' } },
   });
   it('keeps the newest non-null point of each parameter', () => {
     const latest = latestValues([trend('pm', [[1, 5], [2, 7], [3, null]]), trend('so2', [[1, 2]])]);

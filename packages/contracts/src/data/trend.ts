@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Aggregator } from '../common.ts';
+import { TimeRange } from '../time.ts';
 import { DataParam, IgnoredField, IntervalName, checkDates, ignoredDataShape, selectionShape, windowShape } from './request.ts';
 
 /**
@@ -126,8 +127,17 @@ export const TrendResult = z.object({
       }),
     )
     .optional(),
+  /**
+   * The range the request resolved to, in its zone and words, the same on every series of an
+   * answer. It travels on each series because the answer is an array, which SPEC 3 fixes: a client
+   * reads it off any series (an answer without series covered a range with no data to draw).
+   */
+  range: TimeRange,
 });
 export type TrendResult = z.infer<typeof TrendResult>;
 
-/** Answer of /api/data/metric and /api/data/entityMetric: per parameter in request order, series by entity name. */
+/**
+ * Answer of /api/data/metric and /api/data/entityMetric: per parameter in request order, series by
+ * entity name; each series carries the resolved range (`range`).
+ */
 export const TrendResponse = z.array(TrendResult);

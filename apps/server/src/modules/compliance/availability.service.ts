@@ -1,21 +1,22 @@
+import { dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import type { Db } from '../../platform/database/database.ts';
 import { AvailabilityRepository, type SlotDayCount, type TenantDayCount } from './compliance-days.repository.ts';
 
 export type { SlotDayCount, TenantDayCount } from './compliance-days.repository.ts';
 
-const IST_OFFSET_MS = 5.5 * 3_600_000;
-const istDay = (at: number) => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+/** The compliance days are India's. */
+const ZONE = DEFAULT_TIME_ZONE;
 
 /**
  * [from, to) cut at today's IST midnight: closed days (fromDay..toDay) come from the compliance
  * tables, the day still open from the rollups.
  */
 function cut(from: Date, to: Date, now: number) {
-  const today = Date.parse(`${istDay(now)}T00:00:00+05:30`);
+  const today = startOfDay(now, ZONE);
   const closedTo = Math.min(to.getTime(), today);
   const liveFrom = Math.max(from.getTime(), today);
   return {
-    stored: from.getTime() < closedTo ? { fromDay: istDay(from.getTime()), toDay: istDay(closedTo - 1) } : undefined,
+    stored: from.getTime() < closedTo ? { fromDay: dayOf(from.getTime(), ZONE), toDay: dayOf(closedTo - 1, ZONE) } : undefined,
     live: to.getTime() > liveFrom ? { from: new Date(liveFrom), to } : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { addCalendar, dayOf, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
 import type { Db } from '../../platform/database/database.ts';
 import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
 import { SlotChangeFeed, type SlotChange } from '../data/slot-changes.service.ts';
@@ -8,10 +9,8 @@ import { ComplianceDaysRepository, type DeviceDay } from './compliance-days.repo
 export const COMPLIANCE_CONSUMER = 'compliance';
 
 const QUARTER_MS = 15 * 60_000;
-const DAY_MS = 86_400_000;
-/** Asia/Kolkata is UTC+5:30 all year. */
-const IST_OFFSET_MS = 5.5 * 3_600_000;
-const istDay = (at: number) => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+/** The compliance days are India's. */
+const ZONE = DEFAULT_TIME_ZONE;
 
 /**
  * The IST days a batch of changed slots touches: each slot's own, and the next day's too for the
@@ -22,8 +21,10 @@ export function daysOfSlots(slots: readonly Pick<SlotChange, 'tenantId' | 'devic
   const add = (tenantId: number, deviceId: string, day: string) => out.set(`${tenantId}|${deviceId}|${day}`, { tenantId, deviceId, day });
   for (const s of slots) {
     const at = s.bucket.getTime();
-    add(s.tenantId, s.deviceId, istDay(at));
-    if (istDay(at + QUARTER_MS) !== istDay(at)) add(s.tenantId, s.deviceId, istDay(at + QUARTER_MS));
+    const day = dayOf(at, ZONE);
+    const after = dayOf(at + QUARTER_MS, ZONE);
+    add(s.tenantId, s.deviceId, day);
+    if (after !== day) add(s.tenantId, s.deviceId, after);
   }
   return [...out.values()];
 }
@@ -75,8 +76,8 @@ export function startComplianceDaysWorker(db: Db, log: Pick<FastifyBaseLogger, '
 export async function rebuildComplianceDays(db: Db, tenantIds: readonly number[], from: Date, to = new Date()): Promise<void> {
   const repo = new ComplianceDaysRepository(db);
   const devices = await repo.deviceIds(tenantIds);
-  for (let at = from.getTime(); istDay(at) <= istDay(to.getTime()); at += DAY_MS) {
-    const day = istDay(at);
+  for (let at = from.getTime(); dayOf(at, ZONE) <= dayOf(to.getTime(), ZONE); at = addCalendar(at, 1, 'day', ZONE)) {
+    const day = dayOf(at, ZONE);
     await repo.derive(devices.map((d) => ({ ...d, day })));
   }
 }

@@ -1,5 +1,9 @@
+import { addCalendar, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+
+/** The compliance days are India's. */
+const ZONE = DEFAULT_TIME_ZONE;
 
 /** One device's IST day ('YYYY-MM-DD') to derive. */
 export interface DeviceDay {
@@ -28,9 +32,10 @@ export class ComplianceDaysRepository extends Repository {
   }
 
   private async deriveDay(day: string, devices: readonly DeviceDay[]): Promise<void> {
-    const dayStart = new Date(`${day}T00:00:00+05:30`);
-    const lead = new Date(dayStart.getTime() - 15 * 60_000);
-    const dayEnd = new Date(dayStart.getTime() + 86_400_000);
+    const start = startOfDay(day, ZONE);
+    const dayStart = new Date(start);
+    const lead = new Date(start - 15 * 60_000);
+    const dayEnd = new Date(addCalendar(start, 1, 'day', ZONE));
     const keys = sql`SELECT DISTINCT * FROM unnest(${sql.val(devices.map((d) => d.tenantId))}::int[], ${sql.val(devices.map((d) => d.deviceId))}::bigint[]) AS k(tenant_id, device_id)`;
     await sql`DELETE FROM compliance_param_day p USING (${keys}) k WHERE p.tenant_id = k.tenant_id AND p.device_id = k.device_id AND p.day = ${day}::date`.execute(this.db);
     await sql`DELETE FROM compliance_device_day p USING (${keys}) k WHERE p.tenant_id = k.tenant_id AND p.device_id = k.device_id AND p.day = ${day}::date`.execute(this.db);
@@ -99,8 +104,6 @@ export interface TenantDayCount {
   day: string;
   quarters: number;
 }
-
-const ZONE = 'Asia/Kolkata';
 
 /** Data availability (SPEC 5, reports 35 and 36) from the compliance days, or the rollups for a day still open. */
 export class AvailabilityRepository extends Repository {

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, fixedOffset } from '@enviro/domain/time-zone';
 import { sql, type RawBuilder } from 'kysely';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { Repository } from '../../platform/database/repository.ts';
@@ -58,9 +59,19 @@ export interface TimelineRow {
   detail: string | null;
 }
 
-const ZONE = 'Asia/Kolkata';
-/** Asia/Kolkata is UTC+5:30 all year: an instant's IST day as days since 1970-01-01, cheaper per row than AT TIME ZONE. */
-const istDay = (at: RawBuilder<unknown>) => sql`floor((extract(epoch FROM ${at}) + 19800) / 86400)::int`;
+/** The compliance days are India's. */
+const ZONE = DEFAULT_TIME_ZONE;
+
+/**
+ * An instant's IST day as days since 1970-01-01, for instants in [from, to). Shifting by the zone's
+ * offset is cheaper per row than AT TIME ZONE, and right while the offset is one over the range
+ * (India's always is); across a change of offset the zone decides row by row.
+ */
+function istDay(at: RawBuilder<unknown>, from: Date, to: Date) {
+  const offset = fixedOffset(from.getTime(), to.getTime(), ZONE);
+  if (offset === undefined) return sql`((${at} AT TIME ZONE ${ZONE})::date - date '1970-01-01')`;
+  return sql`floor((extract(epoch FROM ${at}) + ${sql.lit(offset / 1000)}) / 86400)::int`;
+}
 const containers = () => sql.val([...CONTAINER_TYPES]);
 
 function stationFilter(scope: ComplianceScope, tenant: RawBuilder<unknown>, station: RawBuilder<unknown>) {
@@ -142,7 +153,7 @@ export class ComplianceRepository extends Repository {
       WITH devs AS (${devicesOf(scope)}),
       supp AS (${suppressedQuarters(lead, to)}),
       judged AS (
-        SELECT r.device_id, r.slot, ${istDay(sql.raw('r.bucket'))} AS dn, s.bucket IS NOT NULL AS suppressed,
+        SELECT r.device_id, r.slot, ${istDay(sql.raw('r.bucket'), from, to)} AS dn, s.bucket IS NOT NULL AS suppressed,
                ((l.min_value IS NULL OR r.sum / r.n >= l.min_value) AND (l.max_value IS NULL OR r.sum / r.n <= l.max_value)) AS within
         FROM devs v
         JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
@@ -167,7 +178,7 @@ export class ComplianceRepository extends Repository {
           AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket)
       ),
       runs AS (
-        SELECT b.device_id, b.slot, ${istDay(sql.raw('b.bucket'))} AS dn, count(*)::int AS runs
+        SELECT b.device_id, b.slot, ${istDay(sql.raw('b.bucket'), from, to)} AS dn, count(*)::int AS runs
         FROM beyond b
         WHERE b.bucket >= ${from} AND NOT EXISTS (
           SELECT 1 FROM beyond p
@@ -231,7 +242,7 @@ export class ComplianceRepository extends Repository {
         GROUP BY 1, 2, 3
       )
       SELECT device_id, to_char(date '1970-01-01' + dn, 'YYYY-MM-DD') AS day, n FROM (
-        SELECT q.device_id, ${istDay(sql.raw('q.bucket'))} AS dn, count(*)::int AS n
+        SELECT q.device_id, ${istDay(sql.raw('q.bucket'), from, to)} AS dn, count(*)::int AS n
         FROM quarters q
         WHERE NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = q.tenant_id AND s.device_id = q.device_id AND s.bucket = q.bucket)
         GROUP BY 1, 2

@@ -1,6 +1,28 @@
-import type { ComplianceData, ComplianceFigures, ComplianceStats, CountStats, Datewise, DatewiseQuery, GroupByUptimeQuery, Period, PeriodQuery, StationCompliance, StationList, Stats, StatsQuery, Timeline, TimelineQuery, UptimeList, UptimeQuery, UptimeRow } from '@enviro/contracts/compliance';
+import type {
+  ComplianceData,
+  ComplianceFigures,
+  ComplianceStats,
+  CountStats,
+  Datewise,
+  DatewiseQuery,
+  GroupByUptimeQuery,
+  Period,
+  PeriodQuery,
+  StationCompliance,
+  StationList,
+  Stats,
+  StatsQuery,
+  Timeline,
+  TimelineQuery,
+  UptimeList,
+  UptimeQuery,
+  UptimeRow,
+} from '@enviro/contracts/compliance';
+import { timeRangeAnswer, type TimeRange as TimeRangeAnswer } from '@enviro/contracts/time';
 import { roundValue } from '@enviro/domain/format-number';
 import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
+import type { TimeRange } from '@enviro/domain/time-range';
+import { addCalendar, addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { assertSignedIn, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
@@ -11,19 +33,30 @@ import { ComplianceRepository, type ComplianceScope, type DeviceDayRow, type Par
 
 const QUARTER_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
-/** Asia/Kolkata is UTC+5:30 all year. */
-const IST_OFFSET_MS = 5.5 * 3_600_000;
+/** Compliance is counted over India's days (the contract's Period.timeZone), whoever asks. */
+const ZONE = DEFAULT_TIME_ZONE;
 /** The longest period one request may cover. */
 const MAX_DAYS = 400;
 
-/** An IST date 'YYYY-MM-DD' to the instant of its midnight. */
-export const istMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS;
-/** The IST date of an instant. */
-export const istDate = (at: number) => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+/** A day of a period: its date, its instants [start, end) and its 15-minute slots up to the period's end. */
+interface PeriodDay {
+  date: string;
+  start: number;
+  end: number;
+  slots: number;
+}
 
-/** A resolved period: [from, end) with end clipped to the last closed quarter, and its IST days. */
+/** A resolved period: [from, end) with end clipped to the last closed quarter, its IST days, and the same as a range in the caller's words. */
 export interface ResolvedPeriod extends Period {
-  days: { date: string; slots: number }[];
+  days: PeriodDay[];
+  range: TimeRange;
+}
+
+/** The first day of a month 'YYYY-MM' or a quarter 'YYYY-Qn', and how many months it spans. */
+function periodStart(period: string): { first: string; months: number } {
+  if (period[5] !== 'Q') return { first: `${period}-01`, months: 1 };
+  const month = (Number(period[6]) - 1) * 3 + 1;
+  return { first: `${period.slice(0, 4)}-${String(month).padStart(2, '0')}-01`, months: 3 };
 }
 
 /**
@@ -34,27 +67,32 @@ export interface ResolvedPeriod extends Period {
 export function resolvePeriod(q: { period?: string | undefined; from?: string | undefined; to?: string | undefined }, now: number): ResolvedPeriod {
   let fromDate: string;
   let toExclusive: number;
+  let raw: TimeRange['raw'];
   if (q.period) {
-    const year = Number(q.period.slice(0, 4));
-    const [first, months] = q.period[5] === 'Q' ? [(Number(q.period[6]) - 1) * 3, 3] : [Number(q.period.slice(5, 7)) - 1, 1];
-    fromDate = new Date(Date.UTC(year, first, 1)).toISOString().slice(0, 10);
-    toExclusive = istMidnight(new Date(Date.UTC(year, first + months, 1)).toISOString().slice(0, 10));
+    const { first, months } = periodStart(q.period);
+    fromDate = first;
+    toExclusive = addCalendar(startOfDay(first, ZONE), months, 'month', ZONE);
+    raw = { from: q.period, to: q.period };
   } else {
-    const toDate = q.to ?? istDate(now);
-    if (Number.isNaN(istMidnight(toDate))) throw badRequest('to', 'not a date');
-    fromDate = q.from ?? istDate(istMidnight(toDate) - 29 * DAY_MS);
-    if (Number.isNaN(istMidnight(fromDate))) throw badRequest('from', 'not a date');
-    toExclusive = istMidnight(toDate) + DAY_MS;
+    const toDate = q.to ?? dayOf(now, ZONE);
+    const toStart = startOfDay(toDate, ZONE);
+    if (Number.isNaN(toStart)) throw badRequest('to', 'not a date');
+    fromDate = q.from ?? addDays(toDate, -29);
+    if (Number.isNaN(startOfDay(fromDate, ZONE))) throw badRequest('from', 'not a date');
+    toExclusive = addCalendar(toStart, 1, 'day', ZONE);
+    raw = { from: fromDate, to: q.to ?? 'today' };
   }
-  const from = istMidnight(fromDate);
+  const from = startOfDay(fromDate, ZONE);
   if (from >= toExclusive) throw badRequest('from', 'must not be after to');
   if (toExclusive - from > MAX_DAYS * DAY_MS) throw badRequest('from', `the period may cover at most ${MAX_DAYS} days`);
   const end = Math.max(from, Math.min(toExclusive, Math.floor(now / QUARTER_MS) * QUARTER_MS));
-  const days: { date: string; slots: number }[] = [];
-  for (let d = from; d < toExclusive; d += DAY_MS) {
-    days.push({ date: istDate(d), slots: Math.max(0, (Math.min(d + DAY_MS, end) - d) / QUARTER_MS) });
+  const days: PeriodDay[] = [];
+  for (let d = from; d < toExclusive; ) {
+    const next = addCalendar(d, 1, 'day', ZONE);
+    days.push({ date: dayOf(d, ZONE), start: d, end: next, slots: Math.max(0, (Math.min(next, end) - d) / QUARTER_MS) });
+    d = next;
   }
-  return { from, to: end, fromDate, toDate: istDate(toExclusive - 1), timeZone: 'Asia/Kolkata', days };
+  return { from, to: end, fromDate, toDate: dayOf(toExclusive - 1, ZONE), timeZone: ZONE, days, range: { from, to: end, zone: ZONE, raw } };
 }
 
 /**
@@ -65,9 +103,8 @@ export function expectedSlots(period: ResolvedPeriod, inServiceFrom: number): Ma
   const start = Math.floor(inServiceFrom / QUARTER_MS) * QUARTER_MS;
   const out = new Map<string, number>();
   for (const d of period.days) {
-    const dayStart = istMidnight(d.date);
-    const from = Math.max(dayStart, start);
-    const to = Math.min(dayStart + DAY_MS, period.to);
+    const from = Math.max(d.start, start);
+    const to = Math.min(d.end, period.to);
     out.set(d.date, Math.max(0, (to - from) / QUARTER_MS));
   }
   return out;
@@ -79,9 +116,9 @@ export function expectedSlots(period: ResolvedPeriod, inServiceFrom: number): Ma
  * not the period's first (a run in progress at its midnight was counted on the day it started).
  */
 export function splitAtToday(period: ResolvedPeriod, now: number) {
-  const today = istMidnight(istDate(now));
+  const today = startOfDay(now, ZONE);
   const closedTo = Math.min(period.to, today);
-  const stored = period.from < closedTo ? { fromDay: period.fromDate, toDay: istDate(closedTo - 1) } : undefined;
+  const stored = period.from < closedTo ? { fromDay: period.fromDate, toDay: dayOf(closedTo - 1, ZONE) } : undefined;
   const liveFrom = Math.max(period.from, today);
   const live = period.to > liveFrom ? { from: new Date(liveFrom), to: new Date(period.to), lookback: liveFrom > period.from } : undefined;
   return { stored, live };
@@ -263,7 +300,7 @@ export class ComplianceService {
     const items = [...stations.values()].sort(
       (a, b) => (a.uptime.availability ?? 101) - (b.uptime.availability ?? 101) || a.tenantName.localeCompare(b.tenantName) || a.stationName.localeCompare(b.stationName),
     );
-    return { period: publicPeriod(period), stations: items };
+    return { ...covered(period), stations: items };
   }
 
   /** GET /api/getParametersDataDatewise: one station's figures per IST day and parameter. */
@@ -292,7 +329,7 @@ export class ComplianceService {
         parameter: p.parameter,
       })),
     );
-    return { period: publicPeriod(period), items };
+    return { ...covered(period), items };
   }
 
   /** GET /api/uptime/:deviceOrTenant: a device's uptime, or (of=tenant) each device of a tenant. */
@@ -303,7 +340,7 @@ export class ComplianceService {
     const picked = query.of === 'tenant' ? rows : rows.filter((r) => r.device_id === String(id));
     if (query.of === 'device' && picked.length === 0) throw notFound(`No device with id= ${id} exists`);
     return {
-      period: publicPeriod(period),
+      ...covered(period),
       items: picked.map((r) => uptimeRow(Number(r.device_id), r.device_name, r.tenant_id, [r])),
     };
   }
@@ -322,7 +359,7 @@ export class ComplianceService {
     }
     const items = [...groups.entries()].map(([k, g]) => uptimeRow(Number(k), query.groupBy === 'tenant' ? g[0]!.tenant_name : g[0]!.station_name, g[0]!.tenant_id, g));
     items.sort((a, b) => (a.availability ?? 101) - (b.availability ?? 101) || a.name.localeCompare(b.name));
-    return { period: publicPeriod(period), items };
+    return { ...covered(period), items };
   }
 
   /** GET /api/getAllStations: the caller's stations with their uptime over the period (none without devices left out). */
@@ -332,7 +369,7 @@ export class ComplianceService {
     const scope = await this.scope(auth, tenantIds, query.stationId);
     const [stations, rows] = await Promise.all([this.repo.stations(scope), this.deviceUptime(scope, period, now)]);
     return {
-      period: publicPeriod(period),
+      ...covered(period),
       items: stations.map((s) => ({
         ...uptimeRow(Number(s.id), s.name, s.tenant_id, rows.filter((r) => r.station_id === s.id)),
         stationType: s.type,
@@ -350,7 +387,7 @@ export class ComplianceService {
     await this.assertStation(scope);
     // Events up to now, not only to the last closed quarter: a status change is news at once.
     const from = new Date(period.from);
-    const to = new Date(Math.max(period.to, Math.min(istMidnight(period.toDate) + DAY_MS, now)));
+    const to = new Date(Math.max(period.to, Math.min(period.days.at(-1)!.end, now)));
     const [rows, stations, sync] = await Promise.all([
       this.repo.timeline(scope, from, to, query.limit),
       this.repo.stations(scope),
@@ -362,7 +399,7 @@ export class ComplianceService {
       .map((c) => ({ kind: 'SYNC', at: c.at, until: null, tenant_id: c.tenantId, station_id: String(c.stationId), device_id: null, parameter: null, peak: null, slots: null, detail: c.accepted ? 'ACCEPTED' : (c.error ?? 'ERROR') }));
     const events = [...rows, ...syncRows].sort((a, b) => b.at.getTime() - a.at.getTime() || a.kind.localeCompare(b.kind)).slice(0, query.limit);
     return {
-      period: publicPeriod(period),
+      ...covered(period),
       limit: query.limit,
       items: events.map((r) => ({
         kind: r.kind,
@@ -406,7 +443,7 @@ export class ComplianceService {
   /** GET /api/complianceStats: the period's (default this month's) figures over the caller's stations. */
   async complianceStats(auth: Auth, query: PeriodQuery, now = Date.now()): Promise<ComplianceStats> {
     assertSignedIn(auth);
-    const month = istDate(now).slice(0, 7);
+    const month = dayOf(now, ZONE).slice(0, 7);
     const data = await this.complianceData(auth, { ...query, period: query.period ?? (query.from || query.to ? undefined : month) }, now);
     const params = data.stations.flatMap((s) => s.parameters);
     const sum = (f: (p: ComplianceFigures) => number) => params.reduce((n, p) => n + f(p), 0);
@@ -414,6 +451,7 @@ export class ComplianceService {
     const withData = data.stations.reduce((n, s) => n + s.uptime.slotsWithData, 0);
     return {
       period: data.period,
+      range: data.range,
       stations: data.stations.length,
       availability: percent(withData, expected),
       withinLimits: percent(sum((p) => p.slotsWithinLimits), sum((p) => p.slotsWithData)),
@@ -426,8 +464,9 @@ export class ComplianceService {
 
 const regulatorShare = (s: { slots: number; accepted: number } | undefined) => (s ? { ...s, share: percent(s.accepted, s.slots) } : null);
 
-function publicPeriod(p: ResolvedPeriod): Period {
-  return { from: p.from, to: p.to, fromDate: p.fromDate, toDate: p.toDate, timeZone: p.timeZone };
+/** What an answer says of its period: the period, and the same as the range every resolved answer carries. */
+function covered(p: ResolvedPeriod): { period: Period; range: TimeRangeAnswer } {
+  return { period: { from: p.from, to: p.to, fromDate: p.fromDate, toDate: p.toDate, timeZone: p.timeZone }, range: timeRangeAnswer(p.range) };
 }
 
 function uptimeRow(id: number, name: string, tenantId: number, rows: readonly { slots: number; suppressedSlots: number; slotsWithData: number }[]): UptimeRow {

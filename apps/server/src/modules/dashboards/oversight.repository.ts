@@ -1,3 +1,4 @@
+import { addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { sql, type RawBuilder } from 'kysely';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { Repository } from '../../platform/database/repository.ts';
@@ -48,9 +49,8 @@ export interface QuarterMark {
   bucket: Date;
 }
 
-const ZONE = 'Asia/Kolkata';
-/** Asia/Kolkata is UTC+5:30 all year (no daylight saving), as the day maps' days are. */
-const IST_OFFSET_MS = 5.5 * 3_600_000;
+/** The day maps' days are India's. */
+const ZONE = DEFAULT_TIME_ZONE;
 
 const ids = (tenantIds: readonly number[]) => sql.val([...tenantIds]);
 
@@ -119,11 +119,10 @@ export class OversightRepository extends Repository {
    */
   async availability(tenantIds: readonly number[], filter: StationFilter | null, end: Date): Promise<TenantAvailability[]> {
     if (tenantIds.length === 0) return [];
-    const local = new Date(end.getTime() + IST_OFFSET_MS);
-    const today = local.toISOString().slice(0, 10);
-    const yesterday = new Date(local.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const today = dayOf(end.getTime(), ZONE);
+    const yesterday = addDays(today, -1);
     // Quarters of today (local) before `end`; the window is the last 96 - q of yesterday and these q.
-    const q = Math.round((local.getTime() % 86_400_000) / 900_000);
+    const q = Math.round((end.getTime() - startOfDay(end.getTime(), ZONE)) / 900_000);
     const { rows } = await sql<TenantAvailability>`
       SELECT d.tenant_id,
              coalesce(sum(bit_count(substring(m.quarters FROM 1 FOR ${q}))) FILTER (WHERE m.day = ${today}::date), 0)::int

@@ -7,7 +7,7 @@ import { AccessRepository } from '../../platform/access/access.repository.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache } from './catalog.ts';
 import { assertKnownParams, selectSeries, type SelectedSeries } from './selection.ts';
-import { resolveWindow } from './time-window.ts';
+import { resolveWindow, windowFields } from './time-window.ts';
 
 /** Raw readings of POST /api/rawdata/metric as a table: time, entity, device and one column per parameter. */
 export class RawDataService {
@@ -51,7 +51,7 @@ export class RawDataService {
     const byDevice = new Map<string, SelectedSeries[]>();
     for (const s of series) byDevice.set(s.device_id, [...(byDevice.get(s.device_id) ?? []), s]);
     return {
-      range: { from: range.from, to: range.to, raw: range.raw, timezone: request.timezone },
+      range: { from: range.from, to: range.to, raw: windowFields(request), timezone: request.timezone },
       columns,
       rows: page.map((row) => {
         const time = Math.floor(Number(row.micros) / 1000);

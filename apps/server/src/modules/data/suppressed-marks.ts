@@ -8,7 +8,13 @@ import type { SelectedSeries } from './selection.ts';
  * overlap the range, so a chart can mark the readings that are calibration data. One indexed
  * query per tenant in the answer; results with none get no field.
  */
-export async function markSuppressed(windows: SuppressionWindowService, results: TrendResult[], series: readonly SelectedSeries[], from: Date, to: Date): Promise<TrendResult[]> {
+export async function markSuppressed<T extends Pick<TrendResult, 'paramName' | 'tags' | 'entityId' | 'suppressed'>>(
+  windows: SuppressionWindowService,
+  results: T[],
+  series: readonly SelectedSeries[],
+  from: Date,
+  to: Date,
+): Promise<T[]> {
   if (results.length === 0 || series.length === 0) return results;
   const byTenant = new Map<number, { deviceId: string; entityId: string | null }[]>();
   for (const s of series) {

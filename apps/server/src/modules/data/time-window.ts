@@ -1,6 +1,7 @@
-import { DEFAULT_DURATION, durationRange, parseDuration, type TimeRange } from '@enviro/domain/duration';
+import { DEFAULT_DURATION, durationRange, parseDuration } from '@enviro/domain/duration';
 import { bucketGrid, defaultInterval, type BucketGrid, type BucketInterval, type IntervalName } from '@enviro/domain/interval';
 import { periodRange, type Period } from '@enviro/domain/period';
+import type { TimeRange } from '@enviro/domain/time-range';
 import { addCalendar, fromWallClock, parseDateTime, parseLocalDate } from '@enviro/domain/time-zone';
 import { badRequest } from '../../platform/errors.ts';
 
@@ -29,9 +30,10 @@ export interface WindowRequest {
 export const requestField = (name: string) => `body.request.${name}`;
 
 /**
- * Resolves the window to [from, to): startDate (with endDate, default now), else period, else
- * duration, else 15d-ago. With durationRefDate, a duration ends at the end of that local day (or
- * now, if earlier) and a period counts from that day. shiftInterval then moves both ends back.
+ * Resolves the window to [from, to) in the request's zone, keeping the request's words:
+ * startDate (with endDate, default now), else period, else duration, else 15d-ago. With
+ * durationRefDate, a duration ends at the end of that local day (or now, if earlier) and a period
+ * counts from that day. shiftInterval then moves both ends back.
  */
 export function resolveWindow(request: WindowRequest, now: number): TimeRange {
   const range = shiftBack(pickWindow(request, now), request);
@@ -39,7 +41,7 @@ export function resolveWindow(request: WindowRequest, now: number): TimeRange {
   if (range.to - range.from > MAX_RANGE_DAYS * DAY_MS + 3_600_000) {
     throw badRequest(requestField(windowField(request)), `a range may cover at most ${MAX_RANGE_DAYS} days`);
   }
-  return { ...range, raw: { ...range.raw, timezone: request.timezone } };
+  return range;
 }
 
 function pickWindow(r: WindowRequest, now: number): TimeRange {
@@ -48,7 +50,7 @@ function pickWindow(r: WindowRequest, now: number): TimeRange {
     // The contract has checked that both dates parse in the zone.
     const from = parseDateTime(r.startDate, zone)!;
     const to = r.endDate === undefined ? now : parseDateTime(r.endDate, zone)!;
-    return { from, to, raw: r.endDate === undefined ? { startDate: r.startDate } : { startDate: r.startDate, endDate: r.endDate } };
+    return { from, to, zone, raw: { from: r.startDate, to: r.endDate ?? 'now' } };
   }
   const refDay = r.durationRefDate === undefined ? undefined : parseLocalDate(r.durationRefDate);
   const withRef = (range: TimeRange): TimeRange =>
@@ -63,7 +65,27 @@ function shiftBack(range: TimeRange, r: WindowRequest): TimeRange {
   if (r.shiftInterval === undefined) return range;
   const shift = parseDuration(r.shiftInterval)!;
   const back = (instant: number) => durationRange(shift, instant, r.timezone).from;
-  return { from: back(range.from), to: back(range.to), raw: { ...range.raw, shiftInterval: r.shiftInterval } };
+  return { ...range, from: back(range.from), to: back(range.to), raw: { ...range.raw, shiftInterval: r.shiftInterval } };
+}
+
+/**
+ * The request's fields that named its window, as sent, with its zone: the raw data answer's
+ * `range.raw` (`{duration}`, `{startDate, endDate}` or `{period, range}`), a shape older than the
+ * trend answers' TimeRange and kept for its clients.
+ */
+export function windowFields(r: WindowRequest): Record<string, string | number> {
+  const fields: Record<string, string | number> = {};
+  if (r.startDate !== undefined) {
+    fields.startDate = r.startDate;
+    if (r.endDate !== undefined) fields.endDate = r.endDate;
+  } else {
+    if (r.period !== undefined) Object.assign(fields, { period: r.period, range: r.range });
+    else fields.duration = r.duration ?? DEFAULT_DURATION;
+    if (r.durationRefDate !== undefined) fields.durationRefDate = r.durationRefDate;
+  }
+  if (r.shiftInterval !== undefined) fields.shiftInterval = r.shiftInterval;
+  fields.timezone = r.timezone;
+  return fields;
 }
 
 function windowField(r: WindowRequest): string {

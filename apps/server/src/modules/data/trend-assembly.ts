@@ -4,6 +4,9 @@ import { quarterHourSlots, type BucketGrid } from '@enviro/domain/interval';
 import type { UnitConversion } from '@enviro/domain/unit-conversion';
 import type { BucketStats, InstantValue } from './trend.repository.ts';
 
+/** An answer series before the answer's range is put on it. */
+export type SeriesResult = Omit<TrendResult, 'range'>;
+
 /** A series as answers describe it; `key` indexes the SeriesKey list the query read. */
 export interface Series {
   key: number;
@@ -132,7 +135,7 @@ export interface BucketContext {
  * where some member has data; with it, every bucket with a slot before now appears, empty ones with
  * value null, and a combined series' availability is the mean of its members' (missing counts 0).
  */
-export function bucketTrends(param: ResolvedParam, members: readonly Series[], grouping: Grouping, ctx: BucketContext): TrendResult[] {
+export function bucketTrends(param: ResolvedParam, members: readonly Series[], grouping: Grouping, ctx: BucketContext): SeriesResult[] {
   const groups = groupMembers(members, grouping);
   const combined = groups !== null;
   return (groups ?? members.map((m) => [m])).map((group) => ({
@@ -189,7 +192,7 @@ function seriesPoints(param: ResolvedParam, series: Series, stats: ReadonlyMap<n
  * Answer series of one parameter from raw readings. Combined series join members' readings at the
  * same instant with `agg`.
  */
-export function instanceTrends(param: ResolvedParam, members: readonly Series[], grouping: Grouping, values: ReadonlyMap<number, readonly InstantValue[]>): TrendResult[] {
+export function instanceTrends(param: ResolvedParam, members: readonly Series[], grouping: Grouping, values: ReadonlyMap<number, readonly InstantValue[]>): SeriesResult[] {
   const groups = groupMembers(members, grouping);
   const converted = (m: Series, value: number) => (m.conversion ? value * m.conversion.factor + m.conversion.offset : value);
   return (groups ?? members.map((m) => [m])).map((group) => {

@@ -1,6 +1,7 @@
 import { groupBy } from '@enviro/domain/group-by';
 import type { Aggregator } from '@enviro/contracts/common';
 import type { AggLevel, DataRequest, MetricRequest, TrendResult } from '@enviro/contracts/data/trend';
+import { timeRangeAnswer } from '@enviro/contracts/time';
 import { unitConversion } from '@enviro/domain/unit-conversion';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
@@ -13,7 +14,7 @@ import type { CatalogCache, ParamCatalogue } from './catalog.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
 import { markSuppressed } from './suppressed-marks.ts';
 import { planTrend, requestField, type TrendPlan } from './time-window.ts';
-import { bucketTrends, instanceTrends, type Grouping, type ResolvedParam, type Series } from './trend-assembly.ts';
+import { bucketTrends, instanceTrends, type Grouping, type ResolvedParam, type Series, type SeriesResult } from './trend-assembly.ts';
 import { TrendRepository, type BucketStats, type InstantValue, type SeriesKey } from './trend.repository.ts';
 
 /** Most raw points one trend answer carries ('instances'). */
@@ -53,10 +54,12 @@ export class TrendService {
   private async trends(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<TrendResult[]> {
     const { results, series, plan } = await this.assemble(auth, request, defaultLevel);
     // Calibration and maintenance periods beside the series, so their readings are drawn marked.
-    return markSuppressed(this.windows, results, series, new Date(plan.range.from), new Date(plan.range.to));
+    const marked = await markSuppressed(this.windows, results, series, new Date(plan.range.from), new Date(plan.range.to));
+    const range = timeRangeAnswer(plan.range);
+    return marked.map((r) => ({ ...r, range }));
   }
 
-  private async assemble(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<{ results: TrendResult[]; series: SelectedSeries[]; plan: TrendPlan }> {
+  private async assemble(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<{ results: SeriesResult[]; series: SelectedSeries[]; plan: TrendPlan }> {
     const [snapshot, restriction] = await Promise.all([
       scopeDataTenantIds(this.access, auth, request).then((ids) => this.catalogs.read(ids)),
       this.entities.restriction(auth),

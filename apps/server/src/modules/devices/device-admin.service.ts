@@ -4,6 +4,7 @@ import type { ModbusQuery, ModbusReadings } from '@enviro/contracts/devices/modb
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
 import { parseSpectralParam, SPECTRAL_TYPES } from '@enviro/domain/spectral';
+import { addCalendar, addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { unitConversion } from '@enviro/domain/unit-conversion';
 import type { z } from 'zod';
 import type { DeviceBody as DeviceBodySchema, UpdateDeviceBody as UpdateDeviceBodySchema } from '@enviro/contracts/devices';
@@ -27,10 +28,9 @@ const nodeNotFound = (id: number) => notFound(`No Node with id= ${id} exists`);
 /** A diagnostic parameter's name starts with this (SPEC 3). */
 const DIAGNOSTIC_PREFIX = 'device_';
 const DAY_MS = 86_400_000;
-const SLOTS_PER_DAY = 96;
 const SLOT_MS = 15 * 60_000;
-/** IST is UTC+05:30 all year. */
-const IST_OFFSET_MS = 330 * 60_000;
+/** Availability is counted over India's days. */
+const AVAILABILITY_ZONE = DEFAULT_TIME_ZONE;
 const MAX_READINGS = 10_000;
 
 type ParsedDeviceBody = z.infer<typeof DeviceBodySchema>;
@@ -232,8 +232,8 @@ export class DeviceAdminService {
    */
   async availability(auth: Auth, id: number, request: AvailabilityRequest): Promise<AvailabilityDay[]> {
     const row = await this.readable(auth, id);
-    const from = Date.parse(`${request.startDate}T00:00:00+05:30`);
-    const to = Date.parse(`${request.endDate}T00:00:00+05:30`) + DAY_MS;
+    const from = startOfDay(request.startDate, AVAILABILITY_ZONE);
+    const to = startOfDay(addDays(request.endDate, 1), AVAILABILITY_ZONE);
     if (to <= from) throw badRequest('endDate', 'must not be before startDate');
     if (to - from > 366 * DAY_MS) throw badRequest('endDate', 'at most 366 days after startDate');
     const now = Date.now();
@@ -245,9 +245,11 @@ export class DeviceAdminService {
     const suppressed = (slot: number) =>
       windows.some((w) => w.startsAt.getTime() < slot + SLOT_MS && (w.endsAt === null || w.endsAt.getTime() > slot));
     const days: AvailabilityDay[] = [];
-    for (let start = from; start < to; start += DAY_MS) {
-      const date = new Date(start + IST_OFFSET_MS).toISOString().slice(0, 10);
-      const due = Math.max(0, Math.min(SLOTS_PER_DAY, Math.ceil((now - start) / SLOT_MS)));
+    for (let start = from, end = from; start < to; start = end) {
+      end = addCalendar(start, 1, 'day', AVAILABILITY_ZONE);
+      const date = dayOf(start, AVAILABILITY_ZONE);
+      // The day's 96 slots (92 or 100 where clocks change that day), up to now.
+      const due = Math.max(0, Math.min((end - start) / SLOT_MS, Math.ceil((now - start) / SLOT_MS)));
       let slots = 0;
       let calibration = 0;
       for (let i = 0; i < due; i++) {

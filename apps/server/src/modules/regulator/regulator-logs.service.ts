@@ -1,5 +1,6 @@
 import type { CreateRepublishInput, ErrorCodes, FilesOfOneDay, ListOfFiles, LogFiles, RepublishRequest, SuccessCounts } from '@enviro/contracts/regulator';
 import { CreateRepublishInput as RepublishSchema } from '@enviro/contracts/regulator';
+import { addDays, dayOf, DEFAULT_TIME_ZONE, parseLocalDate, startOfDay } from '@enviro/domain/time-zone';
 import { assertCanReadTenant, assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
@@ -148,13 +149,12 @@ function toRepublish(r: RepublishRow): RepublishRequest {
 
 /** IST days to instants; default the last 7 days; at most 92 days. */
 function filter(q: LogQuery): LogFilter {
-  const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  const toDay = q.to ?? today;
-  const fromDay = q.from ?? new Date(Date.parse(`${toDay}T00:00:00Z`) - 6 * DAY_MS).toISOString().slice(0, 10);
-  const from = new Date(`${fromDay}T00:00:00+05:30`);
-  const to = new Date(Date.parse(`${toDay}T00:00:00+05:30`) + DAY_MS);
+  const toDay = q.to ?? dayOf(Date.now(), DEFAULT_TIME_ZONE);
+  if (parseLocalDate(toDay) === undefined) throw badRequest('to', 'not a calendar date');
+  const fromDay = q.from ?? addDays(toDay, -6);
+  const from = new Date(startOfDay(fromDay, DEFAULT_TIME_ZONE));
+  const to = new Date(startOfDay(addDays(toDay, 1), DEFAULT_TIME_ZONE));
   if (Number.isNaN(from.getTime())) throw badRequest('from', 'not a calendar date');
-  if (Number.isNaN(to.getTime())) throw badRequest('to', 'not a calendar date');
   if (to.getTime() <= from.getTime()) throw badRequest('to', 'must not be before from');
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw badRequest('to', `at most ${MAX_RANGE_DAYS} days after from`);
   return { tenantId: q.tenantId, connectionId: q.connectionId, stationId: q.stationId, from, to };

@@ -2,6 +2,7 @@ import type { Address, ReportDefinition, ReportIndustryList, ReportParamsList } 
 import type { ReportRunParams } from '@enviro/contracts/report-catalogue';
 import type { ReportFormat } from '@enviro/contracts/reports';
 import { roundValue } from '@enviro/domain/format-number';
+import { addDays, startOfDay } from '@enviro/domain/time-zone';
 import type { z } from 'zod';
 import { reportTenant, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
@@ -24,16 +25,15 @@ export type RunParams = z.output<typeof ReportRunParams>;
 /** Told how far a report got: rows so far and a share 0–1. */
 export type Progress = (rows: number, share: number) => Promise<void> | void;
 
-const DAY = 86_400_000;
 const ZONE = 'Asia/Kolkata';
 const QUARTERS_PER_DAY = 96;
 
-/** Start of an IST day as an instant. */
-export const istDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
+/** The instants [from, to) the IST days `start` to `end` (inclusive) cover. */
+const istDayRange = (start: string, end: string) => ({ from: new Date(startOfDay(start, ZONE)), to: new Date(startOfDay(addDays(end, 1), ZONE)) });
 /** The IST days from `start` to `end` inclusive, YYYY-MM-DD. */
 export function istDays(start: string, end: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += DAY) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let day = start; day <= end; day = addDays(day, 1)) out.push(day);
   return out;
 }
 const pct = (n: number, d: number) => (d === 0 ? null : Math.round((1000 * n) / d) / 10);
@@ -91,8 +91,7 @@ export class ReportCatalogueService {
     const [all, visible] = await Promise.all([this.repo.stationParams(tenantId, params.entityIds, params.params), this.entities.visibleIds(auth, tenantId)]);
     const seen = visible && new Set(visible);
     const stationParams = seen === null ? all : all.filter((p) => seen.has(String(p.entityId)));
-    const from = istDayStart(params.startDate);
-    const to = new Date(istDayStart(params.endDate).getTime() + DAY);
+    const { from, to } = istDayRange(params.startDate, params.endDate);
     const deviceIds = [...new Set(stationParams.map((p) => p.deviceId))];
     await progress(0, 0.1);
     const columns = ['Station', 'Parameter', 'Unit'];
@@ -170,8 +169,7 @@ export class ReportCatalogueService {
 
   /** 36: per industry and day, the share of its station devices' 15-minute slots holding data. */
   private async industryAvailability(tenantIds: readonly number[], def: ReportDefinition, params: RunParams, progress: Progress, title?: string): Promise<ReportTable> {
-    const from = istDayStart(params.startDate);
-    const to = new Date(istDayStart(params.endDate).getTime() + DAY);
+    const { from, to } = istDayRange(params.startDate, params.endDate);
     const [devices, quarters] = await Promise.all([this.repo.industryDevices(tenantIds), this.availability.tenantQuarters(tenantIds, from, to)]);
     const industries = devices.map((t) => ({ ...t, days: new Map(quarters.filter((q) => q.tenantId === t.tenantId).map((q) => [q.day, q.quarters])) }));
     const days = istDays(params.startDate, params.endDate);

@@ -1,3 +1,6 @@
+import { addCalendar, addDays, dayOf, startOfDay, startOfMonth, startOfQuarter, startOfWeek } from '@enviro/domain/time-zone';
+import { REPORT_ZONE } from './report-scope.ts';
+
 /** Frequencies of scheduled reports; periods are calendar periods of IST (weeks start on Monday). */
 export type Frequency = 'daily' | 'weekly' | 'monthly' | 'quarterly';
 export interface Period {
@@ -7,25 +10,20 @@ export interface Period {
   end: string;
 }
 
-const DAY = 86_400_000;
-const IST_OFFSET = 330 * 60_000;
-const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
-const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/** Where the period of each frequency holding a day starts, and its length. */
+const PERIODS = {
+  weekly: { startOf: startOfWeek, unit: 'week' },
+  monthly: { startOf: startOfMonth, unit: 'month' },
+  quarterly: { startOf: startOfQuarter, unit: 'quarter' },
+} as const;
 
 /** The period of `frequency` holding the IST day `day`. */
 export function periodContaining(frequency: Frequency, day: string): Period {
-  const t = at(day);
-  const d = new Date(t);
   if (frequency === 'daily') return { start: day, end: day };
-  if (frequency === 'weekly') {
-    const start = t - ((d.getUTCDay() + 6) % 7) * DAY;
-    return { start: iso(start), end: iso(start + 6 * DAY) };
-  }
-  const months = frequency === 'monthly' ? 1 : 3;
-  const firstMonth = d.getUTCMonth() - (d.getUTCMonth() % months);
-  const start = Date.UTC(d.getUTCFullYear(), firstMonth, 1);
-  const end = Date.UTC(d.getUTCFullYear(), firstMonth + months, 1) - DAY;
-  return { start: iso(start), end: iso(end) };
+  const { startOf, unit } = PERIODS[frequency];
+  const start = startOf(day, REPORT_ZONE);
+  const next = addCalendar(start, 1, unit, REPORT_ZONE);
+  return { start: dayOf(start, REPORT_ZONE), end: dayOf(next - 1, REPORT_ZONE) };
 }
 
 /**
@@ -33,11 +31,9 @@ export function periodContaining(frequency: Frequency, day: string): Period {
  * ends, at `atMinute` minutes after IST midnight.
  */
 export function duePeriod(frequency: Frequency, atMinute: number, now: number): Period {
-  const istNow = now + IST_OFFSET;
-  const today = iso(istNow);
-  const current = periodContaining(frequency, today);
-  const last = periodContaining(frequency, iso(at(current.start) - DAY));
-  const dueAt = at(current.start) + atMinute * 60_000;
-  if (istNow >= dueAt) return last;
-  return periodContaining(frequency, iso(at(last.start) - DAY));
+  const current = periodContaining(frequency, dayOf(now, REPORT_ZONE));
+  const last = periodContaining(frequency, addDays(current.start, -1));
+  const dueAt = addCalendar(startOfDay(current.start, REPORT_ZONE), atMinute, 'minute', REPORT_ZONE);
+  if (now >= dueAt) return last;
+  return periodContaining(frequency, addDays(last.start, -1));
 }

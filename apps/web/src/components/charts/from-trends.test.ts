@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TrendResult } from '@enviro/contracts/data/trend';
-import { durationWindow, hasIncomplete, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from './from-trends';
+import { answerWindow, hasIncomplete, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from './from-trends';
+
+const RANGE: TrendResult['range'] = { from: '2025-03-25T00:00:00.000+05:30', to: '2025-03-26T00:00:00.000+05:30', zone: 'Asia/Kolkata', raw: { from: 'day', to: 'day' } };
 
 describe('trendSeries', () => {
   it('turns trend points into named chart series, gaps kept', () => {
@@ -16,6 +18,7 @@ describe('trendSeries', () => {
           entityId: 4,
           dsAgg: 'avg',
           agg: 'avg',
+          range: RANGE,
         },
       ],
       (t) => t.entityName ?? '',
@@ -35,6 +38,7 @@ function trendOf(times: number[], values: number[]) {
     entityId: 1,
     dsAgg: 'avg' as const,
     agg: 'sum' as const,
+    range: RANGE,
   };
 }
 
@@ -50,6 +54,7 @@ describe('trendSeries: missing buckets break the line', () => {
     entityId: 1,
     dsAgg: 'avg' as const,
     agg: 'avg' as const,
+    range: RANGE,
   });
   it.each([
     ['consecutive buckets', 'minute_15', [0, Q, 2 * Q], [[0, 1], [Q, 1], [2 * Q, 1]]],
@@ -63,14 +68,16 @@ describe('trendSeries: missing buckets break the line', () => {
 
 describe('trendSeries: buckets the window cuts short are marked, not drawn as dips', () => {
   const Q = 900_000;
-  // 10:07 IST: the 4-hour window starts at 06:07, inside the 06:00 bucket; the 10:00 bucket is running.
+  // Asked for 4h-ago at 10:07 IST: the window starts at 06:07, inside the 06:00 bucket; the 10:00 bucket is running.
   const now = Date.parse('2025-03-25T04:37:00Z');
-  const window = durationWindow('4h-ago', now)!;
+  const range = { from: '2025-03-25T06:07:00.000+05:30', to: '2025-03-25T10:07:00.000+05:30', zone: 'Asia/Kolkata', raw: { from: '4h-ago', to: 'now' } };
   const first = Date.parse('2025-03-25T00:30:00Z'); // 06:00 IST
-  const sums = { ...trendOf([first, first + Q, first + 15 * Q, first + 16 * Q], [120, 480, 470, 150]), dsAgg: 'sum' as const };
+  const sums = { ...trendOf([first, first + Q, first + 15 * Q, first + 16 * Q], [120, 480, 470, 150]), dsAgg: 'sum' as const, range };
+  const window = answerWindow([sums])!;
 
-  it('takes the window of a duration', () => {
+  it("takes the window the answer resolved, or none from an answer without series", () => {
     expect(window).toEqual({ start: now - 4 * 3_600_000, end: now });
+    expect([answerWindow([]), answerWindow(undefined)]).toEqual([undefined, undefined]);
   });
 
   it.each([
@@ -124,7 +131,7 @@ describe('valueAxisName: the unit and what each value is', () => {
 
 describe('suppressedPeriods', () => {
   const trend = (suppressed: TrendResult['suppressed']): TrendResult =>
-    ({ paramName: 'pm', paramLabel: 'PM', unit: 'mg/Nm3', data: [], tags: {}, entityName: 'Stack', entityId: 1, dsAgg: 'avg', agg: 'avg', ...(suppressed ? { suppressed } : {}) });
+    ({ paramName: 'pm', paramLabel: 'PM', unit: 'mg/Nm3', data: [], tags: {}, entityName: 'Stack', entityId: 1, dsAgg: 'avg', agg: 'avg', range: RANGE, ...(suppressed ? { suppressed } : {}) });
 
   it('shades calibration and maintenance grey, an open one to the end, each period once', () => {
     const calibration = { kind: 'CALIBRATION' as const, deviceId: 7, from: '2026-11-20T04:00:00.000Z', to: '2026-11-20T04:30:00.000Z' };

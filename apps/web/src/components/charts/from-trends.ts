@@ -2,7 +2,6 @@ import type { ParamLimit } from '@enviro/contracts/entities';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import { aggregationLabel, type Aggregation } from '@enviro/domain/aggregation';
 import { DISPLAY_TIME_ZONE } from '@enviro/domain/format-date';
-import { durationRange, parseDuration } from '@enviro/domain/duration';
 import { INTERVAL_MS, nextBucketStart, type BucketInterval } from '@enviro/domain/interval';
 import type { ChartSeries, ReferenceLine, SeriesPoint, ShadedPeriod } from './types';
 
@@ -12,10 +11,10 @@ export interface TrendWindow {
   end: number;
 }
 
-/** The window of a relative duration ('4h-ago') asked for at `end` (the time the answer came). */
-export function durationWindow(duration: string, end: number): TrendWindow | undefined {
-  const parsed = parseDuration(duration);
-  return parsed ? { start: durationRange(parsed, end, DISPLAY_TIME_ZONE).from, end } : undefined;
+/** The span a trend answer covers, as the server resolved it (each series carries it); undefined without series. */
+export function answerWindow(trends: readonly TrendResult[] | undefined): TrendWindow | undefined {
+  const range = trends?.[0]?.range;
+  return range ? { start: Date.parse(range.from), end: Date.parse(range.to) } : undefined;
 }
 
 const bucketInterval = (interval: string | undefined): BucketInterval | undefined =>

@@ -7,8 +7,9 @@ const NOW = Date.parse('2026-11-26T06:00:00Z');
 const DAY = 86_400_000;
 const w = (over: Partial<Widget> & Record<string, unknown>) =>
   Widget.parse({ id: 'w', kind: 'line', name: 'PM', layout: { x: 0, y: 0, w: 6, h: 4 }, entityIds: [7], params: ['pm'], ...over });
+const RANGE: TrendResult['range'] = { from: '2026-11-11T11:30:00.000+05:30', to: '2026-11-26T11:30:00.000+05:30', zone: 'Asia/Kolkata', raw: { from: '15d-ago', to: 'now' } };
 const trend = (over: Partial<TrendResult>): TrendResult => ({
-  paramName: 'pm', paramLabel: 'PM', unit: 'mg/Nm3', data: [], tags: {}, entityName: 'Stack 1', entityId: 7, dsAgg: 'avg', agg: 'avg', ...over,
+  paramName: 'pm', paramLabel: 'PM', unit: 'mg/Nm3', data: [], tags: {}, entityName: 'Stack 1', entityId: 7, dsAgg: 'avg', agg: 'avg', range: RANGE, ...over,
 });
 type AnyData = Record<string, any>;
 
@@ -63,6 +64,19 @@ describe('a widget chart from the answer', () => {
     const data = [{ time: 1, value: 2 }, { time: 2, value: 4 }];
     const chart = widgetChartData(w({ kind: 'pie' }), [trend({ data }), trend({ entityName: 'Meter', dsAgg: 'sum', data })], NOW) as AnyData;
     expect(chart.slices).toEqual([{ name: 'Stack 1', value: 3 }, { name: 'Meter', value: 6 }]);
+  });
+
+  it("a line tells apart the buckets the answer's range cuts short", () => {
+    // 07:45 to 11:30 IST: the 07:00 bucket began before it, the 11:00 bucket is still running.
+    const range = { ...RANGE, from: '2026-11-26T07:45:00.000+05:30', to: '2026-11-26T11:30:00.000+05:30' };
+    const [seven, eight, eleven] = ['2026-11-26T01:30:00Z', '2026-11-26T02:30:00Z', '2026-11-26T05:30:00Z'].map(Date.parse) as [number, number, number];
+    const data = [{ time: seven, value: 1 }, { time: eight, value: 2 }, { time: eleven, value: 3 }];
+    const whole = (chart: AnyData) => chart.series[0].points.filter(([, y]: [number, number | null]) => y !== null);
+    const cut = (chart: AnyData) => (chart.series[0].incomplete ?? []).filter(([, y]: [number, number | null]) => y !== null);
+    const chart = widgetChartData(w({}), [trend({ data, range })], NOW) as AnyData;
+    expect([whole(chart), cut(chart)]).toEqual([[[eight, 2]], [[seven, 1], [eleven, 3]]]);
+    const wider = { ...RANGE, from: '2026-11-26T07:00:00.000+05:30', to: '2026-11-26T12:00:00.000+05:30' };
+    expect(cut(widgetChartData(w({}), [trend({ data, range: wider })], NOW) as AnyData)).toEqual([]);
   });
 
   it('thresholds become reference lines', () => {

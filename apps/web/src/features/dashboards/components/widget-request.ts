@@ -2,7 +2,7 @@ import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { Widget } from '@enviro/contracts/dashboards';
 import { DISPLAY_TIME_ZONE, formatInZone } from '@enviro/domain/format-date';
 import type { TrendRequest } from '@/api/get-entity-metric';
-import { durationWindow, trendSeries } from '@/components/charts/from-trends';
+import { answerWindow, trendSeries } from '@/components/charts/from-trends';
 import type { ChartDataOf, ChartKindName } from '@/components/charts/kinds/registry';
 import { MAX_PREVIOUS_YEARS } from '@/components/charts/kinds/calendar-heatmap';
 import { CHART_DEFAULTS, type Candle, type ChartDisplayOptions, type ChartSeries, type SeriesPoint } from '@/components/charts/types';
@@ -128,8 +128,9 @@ function asCategories(series: ChartSeries[], interval: string): ChartSeries[] {
 }
 
 /**
- * A widget's chart data from the metric answer, in the shape of its kind. `now` is when the answer
- * came: the buckets it cuts short are told apart on line charts.
+ * A widget's chart data from the metric answer, in the shape of its kind. On line charts the buckets
+ * the answer's range cuts short are told apart; `now` is when the answer came, the year a calendar
+ * heatmap counts back from.
  */
 export function widgetChartData(widget: Widget, results: readonly TrendResult[], now: number = Date.now()): ChartDataOf<ChartKindName> {
   const referenceLines = (widget.attributes.thresholds ?? []).map((t) => ({ value: t.value, label: t.label || String(t.value) }));
@@ -183,8 +184,7 @@ export function widgetChartData(widget: Widget, results: readonly TrendResult[],
       return { series, referenceLines };
     }
     default: {
-      const window = durationWindow(widget.duration, now);
-      let series = trendSeries(results, seriesName(widget), widget.interval, window);
+      let series = trendSeries(results, seriesName(widget), widget.interval, answerWindow(results));
       if (widget.attributes.charttype === 'category') series = asCategories(series, widget.interval);
       return { series, referenceLines };
     }

@@ -2,15 +2,13 @@ import { Badge, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/co
 import { useMemo, useState } from 'react';
 import type { AqiResponse, AqiValue } from '@enviro/contracts/data/aqi';
 import { AQI_CATEGORIES, AQI_COLOURS, AQI_INDEX_BANDS, AQI_POLLUTANTS, type AqiPollutant } from '@enviro/domain/aqi';
-import { formatInZone } from '@enviro/domain/format-date';
+import { DISPLAY_TIME_ZONE, formatInZone } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
+import { addDays, dayOf } from '@enviro/domain/time-zone';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { CALENDAR_YEAR_HEIGHT } from '@/components/charts/kinds/calendar-heatmap';
 import type { CalendarHeatmapData } from '@/components/charts/types';
 import { useAqi } from '../api/get-aqi';
-
-const DAY_MS = 86_400_000;
-const IST_MS = 5.5 * 3_600_000;
 
 /** The AQI categories as the heatmap's fixed bands, in CPCB's colours. */
 const AQI_BANDS = AQI_CATEGORIES.map((category, i) => ({
@@ -26,9 +24,6 @@ const WHY_NONE: Record<NonNullable<AqiValue['missing']>, string> = {
   'no-particulate': 'Not enough data: the index needs PM2.5 or PM10 among its pollutants.',
 };
 
-/** Today's date in India, 'YYYY-MM-DD'. */
-const istDate = (at: number) => new Date(at + IST_MS).toISOString().slice(0, 10);
-
 /** Dark text on the light category colours, white on the dark ones. */
 const textOn = (colour: string) => (['#ffff00', '#92d050', '#ff9900'].includes(colour) ? '#1a1b1e' : '#ffffff');
 
@@ -38,8 +33,9 @@ const textOn = (colour: string) => (['#ffff00', '#92d050', '#ff9900'].includes(c
  * last 12 months, in the categories' colours.
  */
 export function AqiPanel({ stationId, stationName }: { stationId: number; stationName: string }) {
-  const [today] = useState(() => istDate(Date.now()));
-  const start = useMemo(() => istDate(Date.parse(`${today}T00:00:00Z`) - 364 * DAY_MS + 12 * 3_600_000), [today]);
+  // Today and the 364 days before it, in India.
+  const [today] = useState(() => dayOf(Date.now(), DISPLAY_TIME_ZONE));
+  const start = useMemo(() => addDays(today, -364), [today]);
   const aqi = useAqi({ entityId: stationId, startDate: start, endDate: today });
   const heatmap = useMemo(() => (aqi.data ? calendar(aqi.data) : undefined), [aqi.data]);
   const years = heatmap?.years.length ?? 1;

@@ -9,7 +9,7 @@ import { useEntityTree } from '@/api/get-entity-tree';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartSpinner } from '@/components/charts/chart-spinner';
 import { ChartWidget } from '@/components/charts/chart-widget';
-import { durationWindow, isCutBucket, trendSeries, valueAxisName } from '@/components/charts/from-trends';
+import { answerWindow, isCutBucket, trendSeries, valueAxisName } from '@/components/charts/from-trends';
 import { IncompleteNote } from '@/components/charts/incomplete-note';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { useDashboardLinks } from '@/lib/dashboard-links';
@@ -68,7 +68,7 @@ export function ParameterDashboard({ tenantId, tenantName }: { tenantId: number;
     ready && quotesReadings(aggregation),
   );
 
-  const span = useMemo(() => (trend.isSuccess ? durationWindow(time, trend.dataUpdatedAt) : undefined), [trend.isSuccess, trend.dataUpdatedAt, time]);
+  const span = useMemo(() => answerWindow(trend.data), [trend.data]);
   const data = useMemo(() => ({ series: trendSeries(trend.data ?? [], (t) => t.entityName ?? '', averaging, span) }), [trend.data, averaging, span]);
   const options = useMemo(
     () => ({ interval: averaging, yAxisName: valueAxisName(param?.unit ?? '', aggregation, averaging), decimals: 2 }),

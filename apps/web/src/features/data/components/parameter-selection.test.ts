@@ -47,6 +47,7 @@ describe('statsByStation', () => {
     entityId,
     dsAgg,
     agg: 'avg',
+    range: { from: '1970-01-01T00:00:00.000Z', to: '1970-01-02T00:00:00.000Z', zone: 'UTC', raw: { from: '1d-ago', to: 'now' } },
   });
   it('computes each station from its own series', () => {
     const rows = statsByStation(STATIONS.slice(0, 2), [trend(1, 'avg', [1, 3, null]), trend(2, null, [5])], [trend(1, 'min', [0, 2]), trend(1, 'max', [2, 9])]);

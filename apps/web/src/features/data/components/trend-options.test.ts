@@ -36,6 +36,7 @@ const trend = (dsAgg: TrendResult['dsAgg'], values: (number | null)[]): TrendRes
   entityId: 1,
   dsAgg,
   agg: 'avg',
+  range: { from: '1970-01-01T00:00:00.000Z', to: '1970-01-02T00:00:00.000Z', zone: 'UTC', raw: { from: '1d-ago', to: 'now' } },
 });
 
 describe('trendStats', () => {

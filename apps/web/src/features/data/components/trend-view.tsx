@@ -10,7 +10,7 @@ import { useEntityMetric } from '@/api/get-entity-metric';
 import { useStdParams } from '@/api/get-std-params';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
-import { durationWindow, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from '@/components/charts/from-trends';
+import { answerWindow, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from '@/components/charts/from-trends';
 import { IncompleteNote } from '@/components/charts/incomplete-note';
 import { CsvExportButton } from '@/components/table/csv-export-button';
 import type { CsvColumn } from '@/lib/csv';
@@ -58,7 +58,7 @@ export function TrendView({ tenantId }: { tenantId: number }) {
   const limits = useAlertLimits({ entityIds: [entityId], params: [paramId] }, valid);
   const limit = limits.data?.[0];
 
-  const span = useMemo(() => (trend.isSuccess ? durationWindow(time, trend.dataUpdatedAt) : undefined), [trend.isSuccess, trend.dataUpdatedAt, time]);
+  const span = useMemo(() => answerWindow(trend.data), [trend.data]);
   const stats = useMemo(
     () => trendStats(main, quotesReadings(aggregation) ? (readings.data ?? []) : [], (t) => isCutBucket(t, averaging, span)),
     [main, aggregation, readings.data, averaging, span],

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ImportResult } from '@enviro/contracts/devices';
-import { formatDateTime12, formatInZone } from '@enviro/domain/format-date';
+import { DISPLAY_TIME_ZONE, formatDateTime12, formatInZone } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
+import { addDays, dayOf, startOfDay } from '@enviro/domain/time-zone';
 import { LiveStatusBadge } from '@/components/status/live-status-badge';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
@@ -16,9 +17,6 @@ import { useDevice } from '../api/get-device';
 import { importCsv } from '../api/import-csv';
 import { DiagnosticsCharts, SpectrumCharts } from './device-charts';
 import { DeviceFormModal } from './device-form-modal';
-
-const DAY_MS = 86_400_000;
-const day = (ms: number) => formatInZone(ms, 'YYYY-MM-DD');
 
 /**
  * One device (issue 13): its station, parameters with units, conversion and limits, token (for those
@@ -165,8 +163,8 @@ function Params({ params }: { params: NonNullable<ReturnType<typeof useDevice>['
 }
 
 function Availability({ id }: { id: number }) {
-  const now = Date.now();
-  const availability = useAvailability(id, day(now - 13 * DAY_MS), day(now));
+  const today = dayOf(Date.now(), DISPLAY_TIME_ZONE);
+  const availability = useAvailability(id, addDays(today, -13), today);
   return (
     <Stack gap="xs">
       <Title order={3}>Availability, last 14 days</Title>
@@ -180,7 +178,7 @@ function Availability({ id }: { id: number }) {
           {availability.data.map((a) => (
             <Card key={a.date} withBorder padding="xs">
               <Text size="xs" c="dimmed">
-                {formatInZone(`${a.date}T00:00:00+05:30`, 'DD MMM')}
+                {formatInZone(startOfDay(a.date, DISPLAY_TIME_ZONE), 'DD MMM')}
               </Text>
               <Text fw={600}>{a.percentage === null ? '-' : `${formatIndian(a.percentage, 0)}%`}</Text>
               <Progress value={a.percentage ?? 0} size="xs" color={(a.percentage ?? 0) >= 75 ? 'green' : 'orange'} aria-label={`Availability ${a.date}`} />

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useAlertLimits } from '@/api/get-alert-limits';
 import { useEntityMetric } from '@/api/get-entity-metric';
 import { chartState } from '@/components/charts/chart-state';
-import { durationWindow, isCutBucket } from '@/components/charts/from-trends';
+import { answerWindow, isCutBucket } from '@/components/charts/from-trends';
 import { useAlertCounts } from '../api/get-alert-counts';
 import { useRecentValues } from '../api/get-recent-values';
 import { AqiPanel } from '@/features/data/components/aqi-panel';
@@ -46,7 +46,7 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
   const hasParams = names.length > 0;
   const params = names.map((name) => ({ name }));
   const hours = useEntityMetric({ entityIds: [station.id], params, duration: RECENT_DURATION, interval: 'minute_15' }, hasParams);
-  const span = useMemo(() => (hours.isSuccess ? durationWindow(RECENT_DURATION, hours.dataUpdatedAt) : undefined), [hours.isSuccess, hours.dataUpdatedAt]);
+  const span = useMemo(() => answerWindow(hours.data), [hours.data]);
   const inWindow = useMemo(() => latestValues(hours.data ?? []), [hours.data]);
   const quiet = hours.isSuccess ? names.filter((name) => !inWindow.has(name)) : [];
   const readings = useRecentValues(

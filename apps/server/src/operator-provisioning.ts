@@ -1,0 +1,62 @@
+import type { CreateDevice, CreatedDevice } from '@enviro/contracts/devices';
+import type { CreateEntity } from '@enviro/contracts/entities';
+import type { CreateTenant } from '@enviro/contracts/tenants';
+import type { FastifyInstance } from 'fastify';
+import type { DeviceService, OperatorDeviceRow } from './modules/devices/devices.service.ts';
+import type { EntityProvisioningService } from './modules/entities/entity-provisioning.service.ts';
+import type { ProvisioningService } from './modules/tenants/provisioning.service.ts';
+import type { OperatorTenantRow } from './modules/tenants/tenants.repository.ts';
+
+/**
+ * What an operator sets up outside any request, one entry for the admin CLI, the demo seed, the
+ * benchmarks and the tests' builders: tenants, stations and devices, each through the
+ * provisioning service of the module that owns it. No route reaches it; the services trust their
+ * caller and parse inputs against the contracts.
+ */
+export class OperatorProvisioning {
+  constructor(
+    private readonly tenants: ProvisioningService,
+    private readonly entities: EntityProvisioningService,
+    private readonly devices: DeviceService,
+  ) {}
+
+  /** Over an app's modules. */
+  static of(app: Pick<FastifyInstance, 'tenants' | 'entities' | 'devices'>): OperatorProvisioning {
+    return new OperatorProvisioning(app.tenants.provisioning, app.entities.provisioning, app.devices.provisioning);
+  }
+
+  createTenant(input: CreateTenant): Promise<{ id: number }> {
+    return this.tenants.createTenant(input);
+  }
+
+  /** Issues an API key for a tenant; only its hash is stored, so the key is shown once. */
+  createApiKey(tenantId: number, name: string): Promise<{ key: string }> {
+    return this.tenants.createApiKey(tenantId, name);
+  }
+
+  /** Whether the tenant exists, in any status (and, when types are given, is of one of them). */
+  tenantExists(id: number, types?: readonly string[]): Promise<boolean> {
+    return this.tenants.tenantExists(id, types);
+  }
+
+  listTenants(filter: { type?: string | undefined; status?: string | undefined }): Promise<OperatorTenantRow[]> {
+    return this.tenants.listTenants(filter);
+  }
+
+  createEntity(input: CreateEntity): Promise<{ id: number }> {
+    return this.entities.create(input);
+  }
+
+  createDevice(input: CreateDevice): Promise<CreatedDevice> {
+    return this.devices.create(input);
+  }
+
+  /** Whether a device already reports with this access token. */
+  tokenTaken(accessToken: string): Promise<boolean> {
+    return this.devices.tokenTaken(accessToken);
+  }
+
+  listDevices(tenantId: number): Promise<OperatorDeviceRow[]> {
+    return this.devices.list(tenantId);
+  }
+}
