@@ -98,13 +98,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(mailPlugin, { mail: deps.mail, sms: deps.sms });
 
   // The product's areas, each after the areas it builds on (fastify-plugin checks the order).
-  await app.register(auditLogModule);
-  await app.register(telemetryModule);
   await app.register(entitiesModule);
   await app.register(usersModule);
   await app.register(accountsModule);
   await app.register(documentsModule);
   await app.register(devicesModule);
+  await app.register(telemetryModule);
   await app.register(tenantsModule);
   await app.register(corporatesModule);
   await app.register(partnersModule);
@@ -117,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(reportsModule, deps.reports ?? {});
   await app.register(publicPortalModule);
   await app.register(preferencesModule);
+  await app.register(auditLogModule);
 
   // Last: its history-mode fallback must not shadow any API route.
   await app.register(webPlugin);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuditLogRepository } from '../src/modules/audit-log/audit-log.repository.ts';
+import { recordAudit } from '../src/platform/audit/audit-trail.ts';
 import { PASSWORD } from './accounts.ts';
 import { useTestApp } from './test-app.ts';
 
@@ -51,16 +51,15 @@ describe('names in the audit log', () => {
   });
 
   it('names a corporate whose tenant the reader reads', async () => {
-    await new AuditLogRepository(ctx.db).record({ tenantId: site, actor: `user:${siteAdmin.id}`, actorUserId: siteAdmin.id, action: 'update', entity: `corporate:${alphaGroup}`, before: null, after: {} });
+    await recordAudit(ctx.db, { tenantId: site, actor: `user:${siteAdmin.id}`, actorUserId: siteAdmin.id, action: 'update', entity: `corporate:${alphaGroup}`, before: null, after: {} });
     const { items } = await log(siteAdmin.cookie, `&entity=corporate:${alphaGroup}`);
     expect(items).toEqual([expect.objectContaining({ tenantName: 'Operations', actorName: 'Sita Site', entityName: 'Alpha Group' })]);
   });
 
   it("leaves unnamed, for a tenant's admin, what lies outside the tenants they read", async () => {
-    const audit = new AuditLogRepository(ctx.db);
     // Entries of A's log that point at B's user, B itself and B's corporate (as no change does today).
     for (const entity of [`app_user:${bravoUser.id}`, `tenant:${b}`, `corporate:${bravoGroup}`, 'weird:entity']) {
-      await audit.record({ tenantId: a, actor: `user:${bravoUser.id}`, actorUserId: bravoUser.id, action: 'probe', entity, before: null, after: {} });
+      await recordAudit(ctx.db, { tenantId: a, actor: `user:${bravoUser.id}`, actorUserId: bravoUser.id, action: 'probe', entity, before: null, after: {} });
     }
     const { items, body } = await log(adminA.cookie);
     const probes = items.filter((e) => e.action === 'probe');

@@ -5,6 +5,7 @@ import type { Db } from '../src/platform/database/database.ts';
 import { DeviceService } from '../src/modules/devices/devices.service.ts';
 import { EntityProvisioningService } from '../src/modules/entities/entity-provisioning.service.ts';
 import { ProvisioningService } from '../src/modules/tenants/provisioning.service.ts';
+import { OperatorProvisioning } from '../src/operator-provisioning.ts';
 
 let counter = 0;
 const next = () => ++counter;
@@ -13,7 +14,7 @@ const next = () => ++counter;
 export function builders(db: Db) {
   // The operator provisioning the tenants module builds, over the database alone, so tests without an app have it too.
   const entities = new EntityProvisioningService(db);
-  const svc = new ProvisioningService(db, new DeviceService(db, entities), entities);
+  const svc = new OperatorProvisioning(new ProvisioningService(db), entities, new DeviceService(db, entities));
   const b = {
     service: svc,
     newTenant: (o: Partial<CreateTenant> = {}) => svc.createTenant({ name: `Industry ${next()}`, ...o }),

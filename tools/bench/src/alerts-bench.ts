@@ -6,6 +6,7 @@ import { benchHttp, type IngestFigure } from './ingest-bench.ts';
 import { settled } from './settled.ts';
 import { statementProbe } from './statements.ts';
 import { percentile, round, timeRuns, type Timing } from './stats.ts';
+import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
 import { services } from './services.ts';
 
 const MINUTE = 60_000;
@@ -20,7 +21,7 @@ const LIMITS: Record<(typeof CEMS_PARAMS)[number], number> = { pm: 40, so2: 340,
 
 /** A tenant with `count` stations of one five-parameter analyser each, every parameter with a limit. */
 export async function provisionAlertFleet(db: Db, count: number): Promise<Fleet> {
-  const svc = services().tenants.provisioning;
+  const svc = OperatorProvisioning.of(services());
   const { id: tenantId } = await svc.createTenant({ name: `Bench Alerts ${Date.now()}` });
   const { id: plantId } = await svc.createEntity({ tenantId, type: 'facility', name: 'Plant' });
   const stationIds: number[] = [];

@@ -6,6 +6,7 @@ import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '@enviro/server
 import { SessionRepository } from '@enviro/server/platform/access/session.repository';
 import type { Db } from '@enviro/server/platform/database/database';
 import { percentile, round, timeRuns, type Timing } from './stats.ts';
+import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
 import { services } from './services.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -26,7 +27,7 @@ export interface CalendarFixture {
  * (Kolkata) until now: what a calendar heatmap with `numberofyears: 3` shows.
  */
 export async function calendarFixture(db: Db, pool: pg.Pool, nowMs: number): Promise<CalendarFixture> {
-  const svc = services().tenants.provisioning;
+  const svc = OperatorProvisioning.of(services());
   const { id: tenantId } = await svc.createTenant({ name: 'Bench Calendar Industry' });
   const { id: stationId } = await svc.createEntity({ tenantId, type: 'caaqms', name: 'AAQMS 1' });
   const device = await svc.createDevice({ tenantId, entityId: stationId, name: 'AAQMS', params: [{ name: 'pm2_5' }] });

@@ -1,4 +1,5 @@
 import type { Db } from '@enviro/server/platform/database/database';
+import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
 import { services } from './services.ts';
 
 /** CEMS analysers report these five together, the typical width of a device's reading row. */
@@ -13,7 +14,7 @@ export interface Fleet {
 
 /** A tenant with `count` stations, one five-parameter analyser each, limits on pm. */
 export async function provisionFleet(db: Db, count: number): Promise<Fleet> {
-  const svc = services().tenants.provisioning;
+  const svc = OperatorProvisioning.of(services());
   const { id: tenantId } = await svc.createTenant({ name: `Bench Industries ${Date.now()}` });
   const { id: plantId } = await svc.createEntity({ tenantId, type: 'facility', name: 'Plant' });
   const stationIds: number[] = [];

@@ -3,6 +3,7 @@ import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '@enviro/server
 import { SessionRepository } from '@enviro/server/platform/access/session.repository';
 import type { Db } from '@enviro/server/platform/database/database';
 import { timeRuns, type Timing } from './stats.ts';
+import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
 import { services } from './services.ts';
 
 export interface NationalFleet {
@@ -21,7 +22,7 @@ export interface NationalFleet {
  * industry over this month and last, and two days of availability maps with ~90 % of quarters set.
  */
 export async function nationalFleet(db: Db, pool: pg.Pool, industries: number): Promise<NationalFleet> {
-  const svc = services().tenants.provisioning;
+  const svc = OperatorProvisioning.of(services());
   const { id: boardId } = await svc.createTenant({ name: 'Bench State Board', type: 'statutory' });
   const q = (text: string, values: unknown[] = []) => pool.query(text, values);
   await q(

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Db } from '@enviro/server/platform/database/database';
 import { HistoryRepository } from '@enviro/server/demo/history.repository';
 import { timeRuns, type Timing } from './stats.ts';
+import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
 import { services } from './services.ts';
 
 const TREND_PARAMS = ['pm', 'so2', 'nox', 'co', 'flow', 'o2', 'co2', 'temperature'] as const;
@@ -16,7 +17,7 @@ export interface TrendFixture {
 
 /** One CEMS station whose analyser reports 8 parameters every minute for the last 31 days. */
 export async function trendFixture(db: Db, pool: pg.Pool, nowMs: number): Promise<TrendFixture> {
-  const svc = services().tenants.provisioning;
+  const svc = OperatorProvisioning.of(services());
   const { id: tenantId } = await svc.createTenant({ name: 'Bench Trend Industry' });
   const { id: stationId } = await svc.createEntity({ tenantId, type: 'cems', name: 'Stack 1' });
   const device = await svc.createDevice({ tenantId, entityId: stationId, name: 'CEMS', params: TREND_PARAMS.map((name) => ({ name })) });

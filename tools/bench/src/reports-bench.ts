@@ -5,6 +5,7 @@ import type { Auth } from '@enviro/server/platform/access/auth';
 import type { Db } from '@enviro/server/platform/database/database';
 import { PartitionKeeper } from '@enviro/server/platform/database/partitions';
 import { timeRuns } from './stats.ts';
+import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
 import { services } from './services.ts';
 
 const DAY = 86_400_000;
@@ -22,7 +23,7 @@ export async function benchReports(db: Db, pool: pg.Pool, industries: number, ru
   const today = istDay(now);
   const yearAgo = now - 366 * DAY;
   await new PartitionKeeper(pool).ensure(yearAgo - DAY, now + DAY);
-  const svc = services().tenants.provisioning;
+  const svc = OperatorProvisioning.of(services());
   const q = (text: string, values: unknown[] = []) => pool.query(text, values);
 
   // One station, one year.

@@ -8,7 +8,7 @@ import { CreateTenant } from '@enviro/contracts/tenants';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { findImportDevice, importReadingsCsv } from '../modules/telemetry/csv-import.service.ts';
-import type { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
+import { OperatorProvisioning } from '../operator-provisioning.ts';
 import { defined, InputError, jsonFlag, numeric, pairs, text, UsageError, validate, type FlagOptions, type FlagValues } from './cli-input.ts';
 
 /** Work a command does once its input has been checked, through the app's services (no port opened). */
@@ -24,7 +24,7 @@ export interface AdminCommand {
 }
 
 /** The --tenant a command names must exist (in any status). */
-async function assertTenant(provisioning: ProvisioningService, tenantId: number): Promise<void> {
+async function assertTenant(provisioning: OperatorProvisioning, tenantId: number): Promise<void> {
   if (!(await provisioning.tenantExists(tenantId))) throw new InputError('tenantId (--tenant)', `no tenant ${tenantId}`);
 }
 
@@ -70,7 +70,7 @@ const createTenant: AdminCommand = {
         corporateId: 'corporate-id', monitoredUnits: 'monitored-units', statutoryIds: 'statutory-id' },
     );
     return async (app) => {
-      const { provisioning } = app.tenants;
+      const provisioning = OperatorProvisioning.of(app);
       for (const id of input.statutoryIds) {
         if (!(await provisioning.tenantExists(id, ['statutory', 'cgwa']))) {
           throw new InputError('statutoryIds (--statutory-id)', `no statutory or cgwa tenant ${id}`);
@@ -102,7 +102,7 @@ const createEntity: AdminCommand = {
       { tenantId: 'tenant', parentId: 'parent', type: 'type', name: 'name', properties: 'property' },
     );
     return async (app) => {
-      const { provisioning } = app.tenants;
+      const provisioning = OperatorProvisioning.of(app);
       await assertTenant(provisioning, input.tenantId);
       return provisioning.createEntity(input);
     };
@@ -165,7 +165,7 @@ const createDevice: AdminCommand = {
         sensorId: 'sensor-id', accessToken: 'token', tags: 'tag', params: 'param' },
     );
     return async (app) => {
-      const { provisioning } = app.tenants;
+      const provisioning = OperatorProvisioning.of(app);
       await assertTenant(provisioning, input.tenantId);
       if (input.accessToken !== undefined && (await provisioning.tokenTaken(input.accessToken))) {
         throw new InputError('accessToken (--token)', 'already used by another device');
@@ -187,7 +187,7 @@ const createApiKey: AdminCommand = {
       { tenantId: 'tenant', name: 'name' },
     );
     return async (app) => {
-      const { provisioning } = app.tenants;
+      const provisioning = OperatorProvisioning.of(app);
       await assertTenant(provisioning, input.tenantId);
       return { tenantId: input.tenantId, ...(await provisioning.createApiKey(input.tenantId, input.name)) };
     };
@@ -256,7 +256,7 @@ const listTenantsCommand: AdminCommand = {
       { type: text(v, 'type'), status: text(v, 'status') },
       { type: 'type', status: 'status' },
     );
-    return (app) => app.tenants.provisioning.listTenants(filter);
+    return (app) => OperatorProvisioning.of(app).listTenants(filter);
   },
 };
 
@@ -270,7 +270,7 @@ const listDevicesCommand: AdminCommand = {
       tenantId: 'tenant',
     });
     return async (app) => {
-      const { provisioning } = app.tenants;
+      const provisioning = OperatorProvisioning.of(app);
       await assertTenant(provisioning, tenantId);
       return provisioning.listDevices(tenantId);
     };

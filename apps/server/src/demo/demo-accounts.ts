@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { OperatorProvisioning } from '../operator-provisioning.ts';
 import type { Db } from '../platform/database/database.ts';
 import { CorporateRepository } from '../modules/corporates/corporates.repository.ts';
 import { PartnerTenantRepository } from '../modules/partners/partners.repository.ts';
@@ -27,11 +28,11 @@ const DOMAIN = 'enviro.demo';
  */
 export async function seedDemoAccounts(
   db: Db,
-  app: Pick<FastifyInstance, 'tenants' | 'users'>,
+  app: Pick<FastifyInstance, 'tenants' | 'entities' | 'devices' | 'users'>,
   demo: { statutoryTenantId: number; industryTenantIds: readonly number[]; password?: string | undefined },
 ): Promise<DemoAccounts> {
   const password = demo.password ?? randomBytes(12).toString('base64url');
-  const { provisioning } = app.tenants;
+  const provisioning = OperatorProvisioning.of(app);
   const userAccounts = app.users.accounts;
   const actor = { name: 'seed', userId: null };
   const [first, second, third] = demo.industryTenantIds;

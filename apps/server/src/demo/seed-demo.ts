@@ -8,7 +8,7 @@ import { rebuildComplianceDays } from '../modules/compliance/compliance-days-wor
 import { seedFleet } from './fleet.ts';
 import { provisionSpectralAnalyser } from './spectral-demo.ts';
 import { seedStationStatuses } from './station-statuses.ts';
-import type { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
+import { OperatorProvisioning } from '../operator-provisioning.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
@@ -64,7 +64,7 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   const empty = { industries: 0, stations: 0, devices: 0, readings: 0, rollups: 0, alerts: 0 };
   if (existing !== undefined) return { skipped: true, statutoryTenantId: existing, ...empty, ms: performance.now() - started };
 
-  const { provisioning } = app.tenants;
+  const provisioning = OperatorProvisioning.of(app);
   const statutory = await provisioning.createTenant({
     name: DEMO_STATUTORY.name,
     type: 'statutory',
@@ -140,7 +140,7 @@ function since(started: number): string {
 }
 
 async function provisionIndustries(
-  provisioning: ProvisioningService,
+  provisioning: OperatorProvisioning,
   statutoryId: number,
   fromMs: number,
   toMs: number,

@@ -1,5 +1,5 @@
 import { spectralParamName } from '@enviro/domain/spectral';
-import type { ProvisioningService } from '../modules/tenants/provisioning.service.ts';
+import type { OperatorProvisioning } from '../operator-provisioning.ts';
 import type { CtoStation } from './cto-documents.ts';
 import type { HistoryDevice } from './history.ts';
 import { seriesSignal, type SignalShape } from './signal.ts';
@@ -20,7 +20,7 @@ function shape(base: number, decimals: number): SignalShape {
  * 254 nm (and its own temperature, a diagnostic) beside the station's own analyser; its history is
  * written with the others'.
  */
-export async function provisionSpectralAnalyser(provisioning: ProvisioningService, stations: readonly CtoStation[], untilMs: number): Promise<HistoryDevice | null> {
+export async function provisionSpectralAnalyser(provisioning: OperatorProvisioning, stations: readonly CtoStation[], untilMs: number): Promise<HistoryDevice | null> {
   const station = stations.find((s) => s.stationType === 'eqms');
   if (!station) return null;
   const serial = 'DEMO-UVVIS-01';

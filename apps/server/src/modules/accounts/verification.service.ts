@@ -7,7 +7,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Messaging } from '../../platform/mail/mail.plugin.ts';
 import { emailChangedMail, emailCodeMail, inviteMail } from '../../platform/mail/templates.ts';
-import { recordUserAudit, userActor, type AuditActor } from '../audit-log/audit-log.service.ts';
+import { recordUserAudit, userActor, type AuditActor } from '../../platform/audit/audit-trail.ts';
 import type { UserAccountService, VerifiableUser } from '../users/user-accounts.service.ts';
 import type { InviteSender } from '../users/invite-sender.ts';
 import { LoginRateLimiter } from './login-rate-limit.ts';

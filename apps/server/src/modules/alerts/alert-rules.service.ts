@@ -17,7 +17,7 @@ import { assertCanReadTenant, assertCanWrite, assertSignedIn, scopeTenantIds } f
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import { AlertRuleRepository, type EscalationRow, type RuleRow, type RuleValues } from './alert-rules.repository.ts';
 
 type RuleInput = z.output<typeof AlertRuleInput>;

@@ -50,5 +50,5 @@ export const alertsModule = fp(
     await app.register(publicAlertRoutes, services);
     await app.register(alertRoutes, services);
   },
-  { name: 'alerts', dependencies: ['database', 'auth', 'mail', 'workers', 'audit-log', 'entities', 'devices', 'data'] },
+  { name: 'alerts', dependencies: ['database', 'auth', 'mail', 'workers', 'entities', 'devices', 'data'] },
 );

@@ -1,19 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 
-/** One change: who made it, what it did to which row, and the row before and after. */
-export interface AuditEntry {
-  tenantId: number;
-  /** 'user:<id>', 'cli' or 'apiKey'. */
-  actor: string;
-  actorUserId: number | null;
-  action: string;
-  /** '<table>:<id>'. */
-  entity: string;
-  before: unknown;
-  after: unknown;
-}
-
 export interface AuditLogRow {
   tenant_id: number;
   tenant_name: string;
@@ -34,23 +21,8 @@ export interface AuditLogRow {
 /** The id of `entity` ('<table>:<id>') when it names a row of `table`, else NULL (never a failed cast). */
 const idOf = <Id extends number | string>(table: string) => sql<Id>`CASE WHEN a.entity ~ ${`^${table}:[0-9]{1,15}$`} THEN split_part(a.entity, ':', 2)::bigint END`;
 
-/** The audit log of every tenant: appended in the transaction of each change, read newest first. */
+/** The audit log of every tenant (platform/audit appends it), read newest first. */
 export class AuditLogRepository extends Repository {
-  async record(entry: AuditEntry): Promise<void> {
-    await this.db
-      .insertInto('audit_log')
-      .values({
-        tenant_id: entry.tenantId,
-        actor: entry.actor,
-        actor_user_id: entry.actorUserId,
-        action: entry.action,
-        entity: entry.entity,
-        before: entry.before === null || entry.before === undefined ? null : JSON.stringify(entry.before),
-        after: entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),
-      })
-      .execute();
-  }
-
   /**
    * The changes of `tenantIds`, newest first, with how many match over all pages. Names are
    * resolved within `readable` (every tenant the reader reads) only: a user of another tenant stays

@@ -23,5 +23,5 @@ export const corporatesModule = fp(
     app.decorate('corporates', services);
     await app.register(adminCorporateRoutes, services);
   },
-  { name: 'corporates', dependencies: ['database', 'auth', 'audit-log'] },
+  { name: 'corporates', dependencies: ['database', 'auth'] },
 );

@@ -5,7 +5,7 @@ import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
-import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import { CorporateRepository, type CorporateFilter, type CorporateRow, type CorporateValues } from './corporates.repository.ts';
 import { toTenantInfo } from '../tenants/tenants.service.ts';
 

@@ -42,5 +42,5 @@ export const dashboardsModule = fp(
     await app.register(dashboardRoutes, services);
     await app.register(oversightRoutes, services);
   },
-  { name: 'dashboards', dependencies: ['database', 'auth', 'events', 'workers', 'audit-log', 'entities', 'data', 'alerts', 'regulator'] },
+  { name: 'dashboards', dependencies: ['database', 'auth', 'events', 'workers', 'entities', 'data', 'alerts', 'regulator'] },
 );

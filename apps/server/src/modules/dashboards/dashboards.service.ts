@@ -4,7 +4,7 @@ import { assertSignedIn, isSiteAdmin } from '../../platform/access/access.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, forbiddenField, notFound } from '../../platform/errors.ts';
-import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import { templateWidgets } from './dashboard-templates.ts';
 import { DashboardRepository, type DashboardRow, type DashboardValues, type DashboardViewer } from './dashboards.repository.ts';
 

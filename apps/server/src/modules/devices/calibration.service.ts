@@ -7,7 +7,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import { entityVisible, visibleIdsIn, type EntityRestriction } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
+import { recordTenantAudit } from '../../platform/audit/audit-trail.ts';
 import type { DocumentService } from '../documents/documents.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import { CalibrationRepository, type CalibrationDevice, type CalibrationRow } from './calibration.repository.ts';

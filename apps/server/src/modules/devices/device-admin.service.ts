@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AvailabilityDay, AvailabilityRequest, DeviceBody, DeviceDetail, DeviceListQuery, DeviceMount, DevicePage, DeviceParamDetail, DeviceSummary, ImportResult, ParamData, ParamDataRequest, UpdateDeviceBody } from '@enviro/contracts/devices';
+import type { AvailabilityDay, AvailabilityRequest, DeviceBody, DeviceDetail, DeviceListQuery, DeviceMount, DevicePage, DeviceParamDetail, DeviceSummary, ParamData, ParamDataRequest, UpdateDeviceBody } from '@enviro/contracts/devices';
 import type { ModbusQuery, ModbusReadings } from '@enviro/contracts/devices/modbus';
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
@@ -10,12 +10,10 @@ import type { z } from 'zod';
 import type { DeviceBody as DeviceBodySchema, UpdateDeviceBody as UpdateDeviceBodySchema } from '@enviro/contracts/devices';
 import { assertMayChangeFleet, fleetTenant, mayChangeFleet, scopeTenantIds } from '../../platform/access/access.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
-import type { DatabaseHandle, Db } from '../../platform/database/database.ts';
-import type { Readable } from 'node:stream';
-import { findImportDevice, importReadingsCsv } from '../telemetry/csv-import.service.ts';
+import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
-import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import type { EventHub } from '../../platform/events/app-events.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import { SpectralParamRepository } from './spectral-params.repository.ts';
@@ -49,8 +47,8 @@ export class DeviceAdminService {
   private readonly spectral: SpectralParamRepository;
 
   /**
-   * @param forgetTokens drops tokens from this server's token cache once their change has committed
-   * (the routes pass the telemetry module's `app.ingest.forgetTokens`; other servers hear of it by NOTIFY).
+   * @param forgetTokens announces tokens whose change has committed, so this server's ingestion
+   * drops them from its cache at once (other servers hear of it by NOTIFY).
    */
   constructor(
     private readonly db: Db,
@@ -58,8 +56,6 @@ export class DeviceAdminService {
     private readonly entities: EntityService,
     private readonly events: EventHub,
     private readonly forgetTokens: (tokens: readonly string[]) => void = () => undefined,
-    /** The pool-backed handle CSV imports write through (COPY); imports are refused without it. */
-    private readonly database?: DatabaseHandle,
   ) {
     this.devices = new DeviceAdminRepository(db);
     this.spectral = new SpectralParamRepository(db);
@@ -323,19 +319,13 @@ export class DeviceAdminService {
   }
 
   /**
-   * Imports a CSV history of the device (`ts,<param>,...`, the CLI import's rules): good rows are
-   * stored as live readings are, bad ones reported with their line. Audited with the counts.
+   * The device a CSV import writes to, when the caller may change it (the telemetry module's
+   * import route): its tenant, and the user to audit the import under.
    */
-  async importCsv(auth: Auth, id: number, csv: Readable): Promise<ImportResult> {
+  async importTarget(auth: Auth, id: number): Promise<{ tenantId: number; user: UserAuth }> {
     const { row, user } = await this.writable(auth, id);
     if (row.deleted_date !== null) throw badRequest('id', `device ${id} was removed from service`);
-    if (!this.database) throw badRequest('body', 'imports are not available here');
-    const profile = await findImportDevice(this.db, { deviceId: id });
-    const result = await importReadingsCsv(this.database, profile, csv);
-    await this.db.transaction().execute((trx) =>
-      audit(trx, user, row.tenant_id, id, 'device.import', null, { accepted: result.accepted, changed: result.changed, refused: result.refusedCount }),
-    );
-    return result;
+    return { tenantId: row.tenant_id, user };
   }
 
   /** A device the caller reads: 404 for another tenant's or one on a station hidden from them. */

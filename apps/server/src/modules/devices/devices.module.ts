@@ -49,10 +49,9 @@ export const devicesModule = fp(
   async function devices(app: FastifyInstance) {
     const db = app.database.db;
     const { entities } = app.entities;
-    const { ingest } = app.telemetry;
     const windows = new SuppressionWindowService(db);
     const services: DevicesModule = {
-      fleet: new DeviceAdminService(db, windows, entities, app.events, (tokens) => ingest.forgetTokens(tokens), app.database),
+      fleet: new DeviceAdminService(db, windows, entities, app.events, (tokens) => void app.events.emit('credentials.changed', { tokens })),
       makes: new MakeService(db),
       calibration: new CalibrationService(db, entities, windows, app.documents.documents),
       windows,
@@ -65,5 +64,5 @@ export const devicesModule = fp(
     await app.register(deviceRoutes, services);
     await app.register(calibrationRoutes, services);
   },
-  { name: 'devices', dependencies: ['database', 'auth', 'events', 'workers', 'audit-log', 'entities', 'documents', 'telemetry'] },
+  { name: 'devices', dependencies: ['database', 'auth', 'events', 'workers', 'entities', 'documents'] },
 );

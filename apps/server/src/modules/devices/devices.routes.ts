@@ -1,10 +1,8 @@
 import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
-import { AvailabilityList, AvailabilityRequest, CatalogIdParams, CreatedId, DeviceBody, DeviceDetail, DeviceIdParams, DeviceListQuery, DeviceMakeList, DevicePage, DeviceParamDetail, DeviceQuery, DeviceSummary, DeviceToken, DiagnosticQuery, ImportResult, MAX_IMPORT_BYTES, LastDataDate, MakeBody, ModelBody, MountParams, ParamDataList, ParamDataRequest, SerialAvailability, SerialNoParams, UpdateDeviceBody } from '@enviro/contracts/devices';
+import { AvailabilityList, AvailabilityRequest, CatalogIdParams, CreatedId, DeviceBody, DeviceDetail, DeviceIdParams, DeviceListQuery, DeviceMakeList, DevicePage, DeviceParamDetail, DeviceQuery, DeviceSummary, DeviceToken, DiagnosticQuery,  LastDataDate, MakeBody, ModelBody, MountParams, ParamDataList, ParamDataRequest, SerialAvailability, SerialNoParams, UpdateDeviceBody } from '@enviro/contracts/devices';
 import { ModbusQuery, ModbusReadings } from '@enviro/contracts/devices/modbus';
 import { EntityIdParams } from '@enviro/contracts/entities';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { badRequest } from '../../platform/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DevicesModule } from './devices.module.ts';
 import { FLEET_WRITE, TENANT_READ } from '../../platform/access/route-access.ts';
@@ -128,27 +126,6 @@ export const deviceRoutes: FastifyPluginAsyncZod<DevicesModule> = async (app, { 
       schema: { tags: TAGS, summary: 'Per day (Asia/Kolkata), the share of minute_15 slots in which the device reported', params: DeviceIdParams, body: AvailabilityRequest, response: { 200: AvailabilityList, ...ERROR_RESPONSES } },
     },
     async (request) => devices.availability(request.auth, request.params.id, request.body),
-  );
-
-  // A CSV upload is read as a stream and imported as it arrives, never held whole.
-  app.addContentTypeParser('text/csv', { bodyLimit: MAX_IMPORT_BYTES }, (_request, payload, done) => done(null, payload));
-
-  app.post(
-    '/api/devices/:id/import',
-    {
-      config: { access: FLEET_WRITE },
-      bodyLimit: MAX_IMPORT_BYTES,
-      schema: {
-        tags: TAGS,
-        summary: "Import a CSV history (Content-Type text/csv; header ts,<param>,...; ts ISO 8601 with offset or epoch ms): the CLI import's rules, a per-row refusal report; audited",
-        params: DeviceIdParams,
-        response: { 200: ImportResult, ...WRITE_RESPONSES, 413: ApiError, 415: ApiError },
-      },
-    },
-    async (request) => {
-      if (!(request.body instanceof Readable)) throw badRequest('body', 'send the CSV file with Content-Type: text/csv');
-      return devices.importCsv(request.auth, request.params.id, request.body);
-    },
   );
 
   app.get(

@@ -3,7 +3,7 @@ import { assertMayChangeMakes, scopeTenantIds } from '../../platform/access/acce
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import { MakeRepository } from './makes.repository.ts';
 
 /**

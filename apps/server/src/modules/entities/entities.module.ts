@@ -31,5 +31,5 @@ export const entitiesModule = fp(
     await app.register(entityRoutes, services);
     await app.register(entityAdminRoutes, services);
   },
-  { name: 'entities', dependencies: ['database', 'auth', 'audit-log'] },
+  { name: 'entities', dependencies: ['database', 'auth'] },
 );

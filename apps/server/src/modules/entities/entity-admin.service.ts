@@ -8,7 +8,7 @@ import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { badRequest, conflict, forbiddenField, notFound } from '../../platform/errors.ts';
-import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import { EntityAdminRepository, type EntityAdminRow } from './entity-admin.repository.ts';
 import type { EntityService } from './entities.service.ts';
 

@@ -20,10 +20,9 @@ declare module 'fastify' {
 
 export const gatewaysModule = fp(
   async function gateways(app: FastifyInstance) {
-    const ingest = app.telemetry.ingest;
-    const services: GatewaysModule = { gateways: new GatewayService(app.database.db, (tokens) => ingest.forgetTokens(tokens)) };
+    const services: GatewaysModule = { gateways: new GatewayService(app.database.db, (tokens) => void app.events.emit('credentials.changed', { tokens })) };
     app.decorate('gateways', services);
     await app.register(gatewayRoutes, services);
   },
-  { name: 'gateways', dependencies: ['database', 'auth', 'audit-log', 'telemetry'] },
+  { name: 'gateways', dependencies: ['database', 'auth', 'events'] },
 );

@@ -5,7 +5,7 @@ import { assertMayChangeFleet, fleetTenant, mayChangeFleet, scopeTenantIds } fro
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import { GatewayAdminRepository, type GatewayRow } from './gateways.repository.ts';
 
 const gatewayNotFound = (id: number) => notFound(`No gateway with id= ${id} exists`);

@@ -23,5 +23,5 @@ export const partnersModule = fp(
     app.decorate('partners', services);
     await app.register(adminPartnerRoutes, services);
   },
-  { name: 'partners', dependencies: ['database', 'auth', 'audit-log'] },
+  { name: 'partners', dependencies: ['database', 'auth'] },
 );

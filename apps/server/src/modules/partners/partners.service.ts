@@ -3,7 +3,7 @@ import { assertCanReadTenant, assertSignedIn } from '../../platform/access/acces
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
+import { recordTenantAudit } from '../../platform/audit/audit-trail.ts';
 import { PartnerTenantRepository } from './partners.repository.ts';
 import { toTenantInfo } from '../tenants/tenants.service.ts';
 

@@ -2,7 +2,7 @@ import type { Preferences, PreferencesInput } from '@enviro/contracts/preference
 import { assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { recordUserAudit, userActor } from '../audit-log/audit-log.service.ts';
+import { recordUserAudit, userActor } from '../../platform/audit/audit-trail.ts';
 import { PreferenceRepository, type PreferenceOwner } from './preferences.repository.ts';
 
 /** The signed-in user's preferences for the tenant the request acts for. */

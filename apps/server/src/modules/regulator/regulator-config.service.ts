@@ -12,7 +12,7 @@ import { assertCanReadTenant, assertSignedIn } from '../../platform/access/acces
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
+import { recordTenantAudit } from '../../platform/audit/audit-trail.ts';
 import { credentialNames, mergeCredentials, type CredentialVault } from './credentials.ts';
 import { mappableStations, validateMapping } from './mapping-validation.ts';
 import { RegulatorConfigRepository, type ConnectionRow, type MappingRow } from './regulator.repository.ts';

@@ -5,7 +5,7 @@ import { assertCanReadTenant, assertSignedIn } from '../../platform/access/acces
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
+import { recordTenantAudit } from '../../platform/audit/audit-trail.ts';
 import { OutboxRepository } from './outbox.repository.ts';
 import { PROTOCOLS } from './protocols/index.ts';
 import { TRANSPORT_ERROR_CODES } from './protocols/protocol.ts';

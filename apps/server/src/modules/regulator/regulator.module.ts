@@ -68,5 +68,5 @@ export const regulatorModule = fp(
     app.decorate('regulator', services);
     await app.register(regulatorRoutes, services);
   },
-  { name: 'regulator', dependencies: ['database', 'auth', 'metrics', 'workers', 'audit-log', 'devices', 'data'] },
+  { name: 'regulator', dependencies: ['database', 'auth', 'metrics', 'workers', 'devices', 'data'] },
 );

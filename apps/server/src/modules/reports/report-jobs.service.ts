@@ -9,7 +9,7 @@ import { backgroundUserAuth } from '../../platform/access/session.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { recordAudit, userActor } from '../audit-log/audit-log.service.ts';
+import { recordAudit, userActor } from '../../platform/audit/audit-trail.ts';
 import type { ReportCatalogueService, RunParams } from './report-catalogue.service.ts';
 import { reportDefinition } from './report-definitions.ts';
 import { ReportJobsRepository, type JobRow } from './report-jobs.repository.ts';

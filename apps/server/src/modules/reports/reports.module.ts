@@ -45,5 +45,5 @@ export const reportsModule = fp(
     await app.register(publicReportRoutes, services);
     await app.register(reportCatalogueRoutes, services);
   },
-  { name: 'reports', dependencies: ['database', 'auth', 'mail', 'workers', 'audit-log', 'entities', 'documents', 'devices', 'data', 'alerts', 'compliance'] },
+  { name: 'reports', dependencies: ['database', 'auth', 'mail', 'workers', 'entities', 'documents', 'devices', 'data', 'alerts', 'compliance'] },
 );

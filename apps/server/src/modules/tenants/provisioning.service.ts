@@ -1,25 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateDevice, CreatedDevice } from '@enviro/contracts/devices';
-import type { CreateEntity } from '@enviro/contracts/entities';
 import { CreateTenant } from '@enviro/contracts/tenants';
 import { hashApiKey } from '../../platform/access/resolve-auth.ts';
 import type { Db } from '../../platform/database/database.ts';
-import type { DeviceService, OperatorDeviceRow } from '../devices/devices.service.ts';
-import type { EntityProvisioningService } from '../entities/entity-provisioning.service.ts';
 import { StatutoryRepository } from './statutory.repository.ts';
 import { TenantRepository, type OperatorTenantRow } from './tenants.repository.ts';
 
 /**
- * What the operator sets up outside any request: tenants and their API keys here, entities and
- * devices through their modules' services. The one entry of the admin CLI, the demo seed, the
- * benchmarks and the tests' builders. No route reaches it, so it trusts its caller (no Auth to
- * check) and records no audit rows; inputs are parsed against the contracts whoever calls.
+ * Tenants and their API keys as the operator sets them up outside any request (the admin CLI, the
+ * demo seed, the benchmarks and the tests' builders, through src/operator-provisioning.ts). No
+ * route reaches it, so it trusts its caller (no Auth to check) and records no audit rows; inputs
+ * are parsed against the contracts whoever calls.
  */
 export class ProvisioningService {
   private readonly tenants: TenantRepository;
   private readonly statutory: StatutoryRepository;
 
-  constructor(private readonly db: Db, private readonly devices: DeviceService, private readonly entities: EntityProvisioningService) {
+  constructor(private readonly db: Db) {
     this.tenants = new TenantRepository(db);
     this.statutory = new StatutoryRepository(db);
   }
@@ -58,22 +54,5 @@ export class ProvisioningService {
   /** Every tenant of the type and status given, by id, with its statutory bodies and devices counted. */
   listTenants(filter: { type?: string | undefined; status?: string | undefined }): Promise<OperatorTenantRow[]> {
     return this.tenants.listForOperator(filter);
-  }
-
-  createEntity(input: CreateEntity): Promise<{ id: number }> {
-    return this.entities.create(input);
-  }
-
-  createDevice(input: CreateDevice): Promise<CreatedDevice> {
-    return this.devices.create(input);
-  }
-
-  /** Whether a device already reports with this access token. */
-  tokenTaken(accessToken: string): Promise<boolean> {
-    return this.devices.tokenTaken(accessToken);
-  }
-
-  listDevices(tenantId: number): Promise<OperatorDeviceRow[]> {
-    return this.devices.list(tenantId);
   }
 }

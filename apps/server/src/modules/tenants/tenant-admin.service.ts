@@ -9,7 +9,7 @@ import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
-import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
+import { recordTenantAudit } from '../../platform/audit/audit-trail.ts';
 import type { EventHub } from '../../platform/events/app-events.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import { TenantRepository, type TenantValues } from './tenants.repository.ts';

@@ -4,7 +4,7 @@ import { assertCanReadTenant, assertSignedIn } from '../../platform/access/acces
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { recordTenantAudit } from '../audit-log/audit-log.service.ts';
+import { recordTenantAudit } from '../../platform/audit/audit-trail.ts';
 import { LicenseCountRepository } from './license-count.repository.ts';
 import { StatutoryRepository } from './statutory.repository.ts';
 

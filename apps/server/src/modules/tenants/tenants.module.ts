@@ -16,7 +16,7 @@ export interface TenantsModule {
   tenants: TenantService;
   admin: TenantAdminService;
   setup: TenantSetupService;
-  /** Tenants, stations and devices as the CLI and the demo seed create them. */
+  /** Tenants as the CLI and the demo seed create them (src/operator-provisioning.ts). */
   provisioning: ProvisioningService;
 }
 
@@ -40,12 +40,12 @@ export const tenantsModule = fp(
       tenants: new TenantService(db),
       admin: new TenantAdminService(db, app.entities.entities, app.events),
       setup: new TenantSetupService(db),
-      provisioning: new ProvisioningService(db, app.devices.provisioning, app.entities.provisioning),
+      provisioning: new ProvisioningService(db),
     };
     app.decorate('tenants', services);
     await app.register(tenantRoutes, services);
     await app.register(adminTenantRoutes, services);
     await app.register(adminTenantSetupRoutes, services);
   },
-  { name: 'tenants', dependencies: ['database', 'auth', 'events', 'audit-log', 'entities', 'devices'] },
+  { name: 'tenants', dependencies: ['database', 'auth', 'events', 'entities'] },
 );

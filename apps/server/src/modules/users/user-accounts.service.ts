@@ -6,7 +6,7 @@ import { AccessRepository } from '../../platform/access/access.repository.ts';
 import { hashPassword } from '../../platform/access/password.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { recordUserAudit, type AuditActor } from '../audit-log/audit-log.service.ts';
+import { recordUserAudit, type AuditActor } from '../../platform/audit/audit-trail.ts';
 import { UserActivityRepository } from './user-activity.repository.ts';
 import { UserRepository, type LoginRow, type ProfileRow, type UserValues, type VerifiableUser } from './users.repository.ts';
 

@@ -38,5 +38,5 @@ export const usersModule = fp(
     app.decorate('users', services);
     await app.register(adminUserRoutes, services);
   },
-  { name: 'users', dependencies: ['database', 'auth', 'audit-log'] },
+  { name: 'users', dependencies: ['database', 'auth'] },
 );

@@ -26,7 +26,7 @@ import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
 import { endSessions } from '../../platform/access/session.repository.ts';
 import type { InviteSender } from './invite-sender.ts';
-import { recordUserAudit, userActor } from '../audit-log/audit-log.service.ts';
+import { recordUserAudit, userActor } from '../../platform/audit/audit-trail.ts';
 import { createdOrConflict, toProfile } from './user-accounts.service.ts';
 import { UserActivityRepository } from './user-activity.repository.ts';
 import { UserEntityAccessRepository } from './user-entity-access.repository.ts';
