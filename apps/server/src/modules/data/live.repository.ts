@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
+import { ENTITY_ROWS } from '../entities/entities.queries.ts';
 
 /** A LISTEN held on a connection of its own. */
 export interface Listening {
@@ -41,7 +42,7 @@ export class LiveRepository extends PooledRepository {
   async tenantsOf(entityIds: readonly number[], tenantIds: readonly number[]): Promise<number[]> {
     if (entityIds.length === 0 || tenantIds.length === 0) return [];
     const { rows } = await sql<{ tenant_id: number }>`
-      SELECT DISTINCT tenant_id FROM entity
+      SELECT DISTINCT tenant_id FROM ${ENTITY_ROWS} entity
       WHERE id = ANY(${sql.val(entityIds.map(String))}::bigint[]) AND tenant_id = ANY(${sql.val([...tenantIds])}::int[])`.execute(this.db);
     return rows.map((r) => r.tenant_id);
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
+import { ENTITY_ROWS } from '../entities/entities.queries.ts';
 
 /** The newest reading of a series. */
 export interface LatestValue {
@@ -87,7 +88,7 @@ export class RecentRepository extends PooledRepository {
     if (tenantIds.length === 0) return Promise.resolve([]);
     return this.prepared(
       sql<EntityDataTime>`
-        SELECT id, ${epochMs('last_data_at')} AS time FROM entity
+        SELECT id, ${epochMs('last_data_at')} AS time FROM ${ENTITY_ROWS} entity
         WHERE tenant_id = ANY(${tenantIds}::int[]) AND last_data_at IS NOT NULL`,
     );
   }

@@ -1,0 +1,25 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
+
+/**
+ * The entities module's `entity` table as other modules' repositories read it (one owner per table,
+ * docs/ARCHITECTURE.md): a relation to join instead of the table, and the predicates that carry the
+ * module's rules. PostgreSQL inlines a subquery in FROM, so a join plans as on the table itself.
+ *
+ *     .innerJoin(entityRows(db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
+ *     sql`… JOIN ${ENTITY_ROWS} e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id …`
+ */
+
+/** Every entity (group, facility or station) of every tenant, any status: filter by `tenant_id` first. */
+export function entityRows(db: Db) {
+  return db.selectFrom('entity').selectAll();
+}
+
+/** `entityRows` for SQL templates. */
+export const ENTITY_ROWS: RawBuilder<unknown> = sql`(SELECT * FROM entity)`;
+
+/** SQL: the entity aliased `alias` is a station (not a group or facility). */
+export function isStationSql(alias: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(`${alias}.type`)} <> ALL(${sql.val([...CONTAINER_TYPES])}::text[])`;
+}

@@ -1,0 +1,20 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+
+/**
+ * The tenants module's `tenant` table as other modules' repositories read it (one owner per table,
+ * docs/ARCHITECTURE.md): a relation to join instead of the table. PostgreSQL inlines a subquery in
+ * FROM, so a join plans as on the table itself. A tenant of type `tenant` is an industry; one of
+ * status DELETED is gone for every reader.
+ *
+ *     .innerJoin(tenantRows(db).as('t'), 't.id', 'a.tenant_id')
+ *     sql`… JOIN ${TENANT_ROWS} t ON t.id = a.tenant_id …`
+ */
+
+/** Every tenant, any type and status. */
+export function tenantRows(db: Db) {
+  return db.selectFrom('tenant').selectAll();
+}
+
+/** `tenantRows` for SQL templates. */
+export const TENANT_ROWS: RawBuilder<unknown> = sql`(SELECT * FROM tenant)`;
