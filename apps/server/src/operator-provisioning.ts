@@ -39,8 +39,11 @@ export class OperatorProvisioning {
     return this.tenants.tenantExists(id, types);
   }
 
-  listTenants(filter: { type?: string | undefined; status?: string | undefined }): Promise<OperatorTenantRow[]> {
-    return this.tenants.listTenants(filter);
+  /** Every tenant of the type and status given, by id, with the bodies it reports to and its devices in service counted. */
+  async listTenants(filter: { type?: string | undefined; status?: string | undefined }): Promise<(OperatorTenantRow & { devices: number })[]> {
+    const tenants = await this.tenants.listTenants(filter);
+    const devices = await this.devices.countInService(tenants.map((t) => t.id));
+    return tenants.map((t) => ({ ...t, devices: devices.get(t.id) ?? 0 }));
   }
 
   createEntity(input: CreateEntity): Promise<{ id: number }> {

@@ -22,7 +22,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: 'resolves stations and their restriction',
   },
   data: { devices: 'marks calibration windows on trends', entities: 'resolves stations and their restriction' },
-  devices: { documents: 'keeps calibration certificates', entities: 'mounts devices on stations' },
+  devices: { documents: 'keeps calibration certificates', entities: 'mounts devices on stations', tenants: 'names the tenants of calibrations' },
   documents: { entities: "resolves a station's documents and its restriction" },
   partners: { tenants: 'lists the industries a partner serves' },
   'public-portal': { entities: 'resolves the public stations' },

@@ -2,6 +2,8 @@ import { sql, type ColumnType, type Generated } from 'kysely';
 import type { CalibrationRule } from '@enviro/domain/calibration-schedule';
 import { Repository } from '../../platform/database/repository.ts';
 import type { RpcState } from './device-rpc.repository.ts';
+import { entityRows } from '../entities/entities.queries.ts';
+import { tenantRows } from '../tenants/tenants.queries.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type BigId = ColumnType<string, number | string, number | string>;
@@ -127,8 +129,8 @@ export class CalibrationRepository extends Repository {
     if (tenantIds.length === 0 || ids?.length === 0) return [];
     const rows = await this.t
       .selectFrom('device as d')
-      .innerJoin('tenant as t', 't.id', 'd.tenant_id')
-      .leftJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'd.tenant_id')
+      .leftJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
       .select([
         'd.tenant_id as tenantId',
         't.name as tenantName',
@@ -213,7 +215,7 @@ export class CalibrationRepository extends Repository {
     return this.t
       .selectFrom('calibration as c')
       .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'c.tenant_id').onRef('d.id', '=', 'c.device_id'))
-      .leftJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'c.tenant_id').onRef('e.id', '=', 'c.entity_id'))
+      .leftJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'c.tenant_id').onRef('e.id', '=', 'c.entity_id'))
       .select([
         'c.tenant_id as tenantId',
         'c.id',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
 import { CREDENTIAL_CHANNEL } from '../../platform/database/channels.ts';
 import { Repository } from '../../platform/database/repository.ts';
+import { ENTITY_ROWS, entityRows } from '../entities/entities.queries.ts';
 
 /** A device as the fleet list shows it. */
 export interface FleetDeviceRow {
@@ -111,7 +112,7 @@ export class DeviceAdminRepository extends Repository {
           eb('d.serial_no', 'ilike', like),
           eb('d.sensor_id', 'ilike', like),
           eb.exists(
-            eb.selectFrom('entity as e').select(sql`1`.as('x')).whereRef('e.tenant_id', '=', 'd.tenant_id').whereRef('e.id', '=', 'd.entity_id').where('e.name', 'ilike', like),
+            eb.selectFrom(entityRows(this.db).as('e')).select(sql`1`.as('x')).whereRef('e.tenant_id', '=', 'd.tenant_id').whereRef('e.id', '=', 'd.entity_id').where('e.name', 'ilike', like),
           ),
           eb.exists(
             eb
@@ -142,7 +143,7 @@ export class DeviceAdminRepository extends Repository {
   private summaries() {
     return this.db
       .selectFrom('device as d')
-      .leftJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
+      .leftJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
       .leftJoin('device_model as m', 'm.id', 'd.model_id')
       .leftJoin('device_make as mk', 'mk.id', 'm.make_id')
       .select([
@@ -181,7 +182,7 @@ export class DeviceAdminRepository extends Repository {
   async mounts(tenantId: number, deviceId: number): Promise<MountRow[]> {
     return this.db
       .selectFrom('device_mount as m')
-      .innerJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'm.tenant_id').onRef('e.id', '=', 'm.entity_id'))
+      .innerJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'm.tenant_id').onRef('e.id', '=', 'm.entity_id'))
       .select(['m.device_id', 'm.entity_id', 'e.name as entity_name', sql<Date | null>`CASE WHEN isfinite(m.mounted_at) THEN m.mounted_at END`.as('mounted_at'), 'm.unmounted_at'])
       .where('m.tenant_id', '=', tenantId)
       .where('m.device_id', '=', String(deviceId))
@@ -234,7 +235,7 @@ export class DeviceAdminRepository extends Repository {
   /** Whether the station is an ENABLED node of the tenant. */
   async stationExists(tenantId: number, entityId: number): Promise<{ type: string; name: string } | undefined> {
     return this.db
-      .selectFrom('entity')
+      .selectFrom(entityRows(this.db).as('entity'))
       .select(['type', 'name'])
       .where('tenant_id', '=', tenantId)
       .where('id', '=', String(entityId))
@@ -388,7 +389,7 @@ export class DeviceAdminRepository extends Repository {
   async lastDataAt(tenantId: number, entityId: number): Promise<Date | null> {
     const { rows } = await sql<{ at: Date | null }>`
       SELECT greatest(
-        (SELECT last_data_at FROM entity WHERE tenant_id = ${tenantId} AND id = ${String(entityId)}),
+        (SELECT last_data_at FROM ${ENTITY_ROWS} entity WHERE tenant_id = ${tenantId} AND id = ${String(entityId)}),
         (SELECT max(last_data_at) FROM device WHERE tenant_id = ${tenantId} AND entity_id = ${String(entityId)} AND deleted_date IS NULL)
       ) AS at`.execute(this.db);
     return rows[0]?.at ?? null;

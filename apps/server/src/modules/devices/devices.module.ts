@@ -17,6 +17,7 @@ import { deviceRpcSink, startDeviceRpcWorker } from './device-rpc.ts';
 import { deviceRoutes } from './devices.routes.ts';
 import { DeviceService } from './devices.service.ts';
 import { MakeService } from './makes.service.ts';
+import { StationDevicesRepository } from './station-devices.repository.ts';
 import { SuppressionWindowService } from './suppression-windows.service.ts';
 
 export interface DevicesModule {
@@ -58,6 +59,7 @@ export const devicesModule = fp(
       provisioning: new DeviceService(db, app.entities.provisioning),
       rpcAnswers: deviceRpcSink(db, app.log),
     };
+    app.entities.showDevicesFrom(new StationDevicesRepository(db));
     // Calibration start and abort reach devices that take commands over MQTT RPC (either broker).
     app.workers.add('device-rpc', ({ rpc, log }) => (rpc ? startDeviceRpcWorker(db, rpc, log) : undefined));
     app.decorate('devices', services);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { entityRows } from '../entities/entities.queries.ts';
 
 /** A new device with its parameters, each in its slot, and the access token it reports with. */
 export interface NewDevice {
@@ -110,6 +111,19 @@ export class DeviceRepository extends Repository {
   }
 
   /** Whether a device reports with this access token. */
+  /** Devices in service per tenant, for the tenants given (none: absent). */
+  async countInService(tenantIds: readonly number[]): Promise<Map<number, number>> {
+    if (tenantIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('device')
+      .select(['tenant_id', sql<number>`count(*)::int`.as('n')])
+      .where('tenant_id', 'in', tenantIds)
+      .where('deleted_date', 'is', null)
+      .groupBy('tenant_id')
+      .execute();
+    return new Map(rows.map((r) => [r.tenant_id, r.n]));
+  }
+
   async tokenTaken(accessToken: string): Promise<boolean> {
     const row = await this.db.selectFrom('device_credential').select('device_id').where('access_token', '=', accessToken).executeTakeFirst();
     return row !== undefined;
@@ -119,7 +133,7 @@ export class DeviceRepository extends Repository {
   async listForOperator(tenantId: number): Promise<OperatorDeviceRow[]> {
     const rows = await this.db
       .selectFrom('device as d')
-      .leftJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
+      .leftJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
       .select([
         'd.id',
         'd.name',

@@ -64,6 +64,11 @@ export class DeviceService {
   }
 
   /** The tenant's devices not deleted, by id, with their station, parameters and access tokens. */
+  /** Devices in service per tenant. */
+  countInService(tenantIds: readonly number[]): Promise<Map<number, number>> {
+    return this.devices.countInService(tenantIds);
+  }
+
   list(tenantId: number): Promise<OperatorDeviceRow[]> {
     return this.devices.listForOperator(tenantId);
   }

@@ -9,11 +9,14 @@ import { EntityAdminService } from './entity-admin.service.ts';
 import { entityRoutes } from './entities.routes.ts';
 import { EntityService } from './entities.service.ts';
 import { EntityProvisioningService } from './entity-provisioning.service.ts';
+import type { StationDevices } from './station-devices.ts';
 
 export interface EntitiesModule {
   entities: EntityService;
   admin: EntityAdminService;
   provisioning: EntityProvisioningService;
+  /** Gives the tree the devices mounted on its stations (the devices module, registered after this one). */
+  showDevicesFrom: (devices: StationDevices) => void;
 }
 
 declare module 'fastify' {
@@ -25,8 +28,18 @@ declare module 'fastify' {
 export const entitiesModule = fp(
   async function entities(app: FastifyInstance) {
     const db = app.database.db;
-    const entities = new EntityService(db);
-    const services: EntitiesModule = { entities, admin: new EntityAdminService(db, entities), provisioning: new EntityProvisioningService(db) };
+    let devices: StationDevices | undefined;
+    const stationDevices = () => {
+      if (!devices) throw new Error('the devices module has not given the entity tree its devices');
+      return devices;
+    };
+    const entities = new EntityService(db, stationDevices);
+    const services: EntitiesModule = {
+      entities,
+      admin: new EntityAdminService(db, entities, stationDevices),
+      provisioning: new EntityProvisioningService(db),
+      showDevicesFrom: (source) => (devices = source),
+    };
     app.decorate('entities', services);
     await app.register(entityRoutes, services);
     await app.register(entityAdminRoutes, services);

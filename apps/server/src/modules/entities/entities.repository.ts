@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { EntityRestriction } from '../../platform/access/entity-access.ts';
 import { Repository } from '../../platform/database/repository.ts';
 import type { EntityProperty } from '../../platform/database/schema.ts';
-import { STD_PARAM_COLUMNS, type StdParamRow } from '../../platform/database/std-param-columns.ts';
 
 /** A new node of a tenant's entity tree. */
 export interface NewEntity {
@@ -25,35 +24,6 @@ export interface EntityRow {
   last_data_at: Date | null;
 }
 
-export interface DeviceRow {
-  tenant_id: number;
-  id: string;
-  entity_id: string | null;
-  name: string;
-  serial_no: string | null;
-  sensor_id: string | null;
-  deleted_date: Date | null;
-  model_name: string | null;
-  make_name: string | null;
-}
-
-export interface DeviceParamRow extends StdParamRow {
-  tenant_id: number;
-  device_id: string;
-  slot: number;
-  param_unit: string | null;
-  param_deleted_date: Date | null;
-}
-
-export interface LimitRow {
-  root_id: string;
-  name: string;
-  label: string;
-  unit: string;
-  min: number | null;
-  max: number | null;
-}
-
 const ENTITY_COLUMNS = [
   'entity.tenant_id',
   'entity.id',
@@ -66,11 +36,8 @@ const ENTITY_COLUMNS = [
   'entity.last_data_at',
 ] as const;
 
-/** The unit a device parameter reports in: its own when configured, else the catalogue's. */
-const paramUnit = sql<string>`coalesce(${sql.ref('device_param.unit')}, ${sql.ref('std_param.unit')})`;
-
 /**
- * The entity tree and what hangs on it. Every read takes the caller's tenant ids and never reads
+ * The entity tree. Every read takes the caller's tenant ids and never reads
  * outside them. Trees come back as flat rows (any status) for the service to filter and assemble.
  */
 export class EntityRepository extends Repository {
@@ -163,72 +130,8 @@ export class EntityRepository extends Repository {
     );
   }
 
-  /** Devices mounted on the given nodes, or on any node of the tenants when `entityIds` is null. */
-  async findDevices(tenantIds: readonly number[], entityIds: readonly string[] | null): Promise<DeviceRow[]> {
-    if (tenantIds.length === 0 || entityIds?.length === 0) return [];
-    return this.db
-      .selectFrom('device')
-      .leftJoin('device_model', 'device_model.id', 'device.model_id')
-      .leftJoin('device_make', 'device_make.id', 'device_model.make_id')
-      .select([
-        'device.tenant_id',
-        'device.id',
-        'device.entity_id',
-        'device.name',
-        'device.serial_no',
-        'device.sensor_id',
-        'device.deleted_date',
-        'device_model.name as model_name',
-        'device_make.name as make_name',
-      ])
-      .where('device.tenant_id', 'in', tenantIds)
-      .where('device.entity_id', 'is not', null)
-      .$if(entityIds !== null, (qb) => qb.where('device.entity_id', 'in', entityIds!))
-      .execute();
-  }
-
-  /** Parameters of the devices `findDevices` returns for the same arguments, in slot order. */
-  async findDeviceParams(tenantIds: readonly number[], entityIds: readonly string[] | null): Promise<DeviceParamRow[]> {
-    if (tenantIds.length === 0 || entityIds?.length === 0) return [];
-    return this.db
-      .selectFrom('device_param')
-      .innerJoin('device', (j) =>
-        j.onRef('device.tenant_id', '=', 'device_param.tenant_id').onRef('device.id', '=', 'device_param.device_id'),
-      )
-      .innerJoin('std_param', 'std_param.id', 'device_param.std_param_id')
-      .select([
-        ...STD_PARAM_COLUMNS,
-        'device_param.tenant_id',
-        'device_param.device_id',
-        'device_param.slot',
-        'device_param.unit as param_unit',
-        'device_param.deleted_date as param_deleted_date',
-      ])
-      .where('device_param.tenant_id', 'in', tenantIds)
-      .where('device.entity_id', 'is not', null)
-      .$if(entityIds !== null, (qb) => qb.where('device.entity_id', 'in', entityIds!))
-      .orderBy('device_param.device_id')
-      .orderBy('device_param.slot')
-      .execute();
-  }
-
-  /** The named nodes that exist in the tenants, any status. */
-  async findByIds(tenantIds: readonly number[], ids: readonly number[]): Promise<Pick<EntityRow, 'tenant_id' | 'id' | 'name' | 'status'>[]> {
-    if (tenantIds.length === 0 || ids.length === 0) return [];
-    return this.db
-      .selectFrom('entity')
-      .select(['entity.tenant_id', 'entity.id', 'entity.name', 'entity.status'])
-      .where('entity.tenant_id', 'in', tenantIds)
-      .where('entity.id', 'in', ids.map(String))
-      .execute();
-  }
-
-  /**
-   * Limits of the parameters of devices on each root node or its ENABLED descendants, one row per
-   * root, parameter and unit, keeping the strictest band (highest min, lowest max). Devices and
-   * parameters removed from service no longer alert, so they are left out. Empty `params`: all.
-   */
-  async findLimits(tenantIds: readonly number[], rootIds: readonly number[], params: readonly string[]): Promise<LimitRow[]> {
+  /** Each root node with its descendants, as (root, node) pairs of the ENABLED nodes among them. */
+  async findEnabledSubtrees(tenantIds: readonly number[], rootIds: readonly number[]): Promise<{ tenant_id: number; root_id: string; id: string }[]> {
     if (tenantIds.length === 0 || rootIds.length === 0) return [];
     return this.db
       .withRecursive('sub(tenant_id, id, root_id, status)', (db) =>
@@ -245,32 +148,19 @@ export class EntityRepository extends Repository {
           ),
       )
       .selectFrom('sub')
-      .innerJoin('device', (j) => j.onRef('device.tenant_id', '=', 'sub.tenant_id').onRef('device.entity_id', '=', 'sub.id'))
-      .innerJoin('device_param', (j) =>
-        j.onRef('device_param.tenant_id', '=', 'device.tenant_id').onRef('device_param.device_id', '=', 'device.id'),
-      )
-      .innerJoin('param_limit', (j) =>
-        j
-          .onRef('param_limit.tenant_id', '=', 'device_param.tenant_id')
-          .onRef('param_limit.device_id', '=', 'device_param.device_id')
-          .onRef('param_limit.slot', '=', 'device_param.slot'),
-      )
-      .innerJoin('std_param', 'std_param.id', 'device_param.std_param_id')
-      .select((eb) => [
-        'sub.root_id',
-        'std_param.name',
-        'std_param.label',
-        paramUnit.as('unit'),
-        eb.fn.max('param_limit.min_value').as('min'),
-        eb.fn.min('param_limit.max_value').as('max'),
-      ])
+      .select(['sub.tenant_id', 'sub.root_id', 'sub.id'])
       .where('sub.status', '=', 'ENABLED')
-      .where('device.deleted_date', 'is', null)
-      .where('device_param.deleted_date', 'is', null)
-      .$if(params.length > 0, (qb) => qb.where('std_param.name', 'in', params))
-      .groupBy(['sub.root_id', 'std_param.name', 'std_param.label', paramUnit])
-      .orderBy('std_param.name')
-      .orderBy('unit')
+      .execute();
+  }
+
+  /** The named nodes that exist in the tenants, any status. */
+  async findByIds(tenantIds: readonly number[], ids: readonly number[]): Promise<Pick<EntityRow, 'tenant_id' | 'id' | 'name' | 'status'>[]> {
+    if (tenantIds.length === 0 || ids.length === 0) return [];
+    return this.db
+      .selectFrom('entity')
+      .select(['entity.tenant_id', 'entity.id', 'entity.name', 'entity.status'])
+      .where('entity.tenant_id', 'in', tenantIds)
+      .where('entity.id', 'in', ids.map(String))
       .execute();
   }
 }

@@ -10,7 +10,8 @@ import { entityVisible, visibleIdsIn, type EntityRestriction } from '../../platf
 import type { Db } from '../../platform/database/database.ts';
 import { toStdParam } from '../../platform/database/std-param-columns.ts';
 import { notFound } from '../../platform/errors.ts';
-import { EntityRepository, type DeviceParamRow, type DeviceRow, type EntityRow } from './entities.repository.ts';
+import { EntityRepository, type EntityRow } from './entities.repository.ts';
+import type { DeviceParamRow, MountedDeviceRow, StationDevices } from './station-devices.ts';
 
 const nodeNotFound = (id: number) => notFound(`No Node with id= ${id} exists`);
 
@@ -27,7 +28,11 @@ const restrictions = new WeakMap<Auth, Promise<EntityRestriction | null>>();
 export class EntityService {
   private readonly entities: EntityRepository;
 
-  constructor(db: Db) {
+  /** @param stationDevices the devices on the stations (the devices module's, given once it is built). */
+  constructor(
+    db: Db,
+    private readonly stationDevices: () => StationDevices,
+  ) {
     this.entities = new EntityRepository(db);
   }
 
@@ -115,7 +120,11 @@ export class EntityService {
     );
     const missing = ids.find((id) => !names.has(id));
     if (missing !== undefined) throw nodeNotFound(missing);
-    const rows = await this.entities.findLimits(tenantIds, ids, request.params);
+    const subtrees = await this.entities.findEnabledSubtrees(tenantIds, ids);
+    const rows = await this.stationDevices().limits(
+      subtrees.map((s) => ({ tenantId: s.tenant_id, rootId: s.root_id, entityId: s.id })),
+      request.params,
+    );
     return ids.flatMap((entityId) =>
       rows
         .filter((r) => Number(r.root_id) === entityId)
@@ -139,8 +148,8 @@ export class EntityService {
   ): Promise<Map<string, EntityDevice[]> | undefined> {
     if (!options.devices) return undefined;
     const [devices, params] = await Promise.all([
-      this.entities.findDevices(tenantIds, entityIds),
-      options.params ? this.entities.findDeviceParams(tenantIds, entityIds) : undefined,
+      this.stationDevices().mounted(tenantIds, entityIds),
+      options.params ? this.stationDevices().params(tenantIds, entityIds) : undefined,
     ]);
     const paramsByDevice = params && groupBy(params, (p) => key(p.tenant_id, p.device_id), toDeviceParam);
     const byNode = groupBy(
@@ -216,7 +225,7 @@ function toShortNode(row: EntityRow, children: EntityNodeShort[], now: number): 
   };
 }
 
-function toDevice(row: DeviceRow, params: DeviceParam[] | undefined): EntityDevice {
+function toDevice(row: MountedDeviceRow, params: DeviceParam[] | undefined): EntityDevice {
   const id = Number(row.id);
   return {
     id,

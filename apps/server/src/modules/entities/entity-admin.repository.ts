@@ -96,18 +96,6 @@ export class EntityAdminRepository extends Repository {
     return row.n;
   }
 
-  /** Devices in service mounted on the node. */
-  async mountedDevices(tenantId: number, id: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('device')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('tenant_id', '=', tenantId)
-      .where('entity_id', '=', String(id))
-      .where('deleted_date', 'is', null)
-      .executeTakeFirstOrThrow();
-    return row.n;
-  }
-
   /**
    * Holds the tenant's station count still until the transaction ends, so two concurrent creations
    * cannot both take the last licensed station.

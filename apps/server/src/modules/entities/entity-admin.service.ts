@@ -11,6 +11,7 @@ import { badRequest, conflict, forbiddenField, notFound } from '../../platform/e
 import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import { EntityAdminRepository, type EntityAdminRow } from './entity-admin.repository.ts';
 import type { EntityService } from './entities.service.ts';
+import type { StationDevices } from './station-devices.ts';
 
 const nodeNotFound = (id: number) => notFound(`No Node with id= ${id} exists`);
 
@@ -28,7 +29,12 @@ const isStation = (type: string) => !(CONTAINER_TYPES as readonly string[]).incl
 export class EntityAdminService {
   private readonly entities: EntityAdminRepository;
 
-  constructor(private readonly db: Db, private readonly reader: EntityService) {
+  constructor(
+    private readonly db: Db,
+    private readonly reader: EntityService,
+    /** The devices on the stations (the devices module's, given once it is built). */
+    private readonly devices: () => StationDevices,
+  ) {
     this.entities = new EntityAdminRepository(db);
   }
 
@@ -71,7 +77,7 @@ export class EntityAdminService {
   async remove(auth: Auth, id: number): Promise<EntityRecord> {
     const { row: before, user } = await this.writable(auth, id);
     if (before.status === 'DELETED') return toRecord(before);
-    const [children, devices] = await Promise.all([this.entities.liveChildren(before.tenant_id, id), this.entities.mountedDevices(before.tenant_id, id)]);
+    const [children, devices] = await Promise.all([this.entities.liveChildren(before.tenant_id, id), this.devices().countInService(before.tenant_id, id)]);
     if (children > 0) throw conflict('id', `${before.name} has ${children} node${children === 1 ? '' : 's'} under it; delete or move them first`);
     if (devices > 0) throw conflict('id', `${before.name} has ${devices} device${devices === 1 ? '' : 's'} mounted; unmount them first`);
     return this.db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { Repository } from '../../platform/database/repository.ts';
+import { entityRows } from '../entities/entities.queries.ts';
 
 export interface LicenseCountRow {
   station_type: string;
@@ -13,7 +14,7 @@ export class LicenseCountRepository extends Repository {
   /** Every station type the tenant licenses or uses, by type; unlicensed types count 0 licensed. */
   async counts(tenantId: number): Promise<LicenseCountRow[]> {
     const used = this.db
-      .selectFrom('entity')
+      .selectFrom(entityRows(this.db).as('entity'))
       .select(['type as station_type', sql<number>`count(*)::int`.as('used')])
       .where('tenant_id', '=', tenantId)
       .where('status', '=', 'ENABLED')

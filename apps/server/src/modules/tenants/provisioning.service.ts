@@ -51,7 +51,7 @@ export class ProvisioningService {
     return tenant !== undefined && (types === undefined || types.includes(tenant.type));
   }
 
-  /** Every tenant of the type and status given, by id, with its statutory bodies and devices counted. */
+  /** Every tenant of the type and status given, by id, with its statutory bodies. */
   listTenants(filter: { type?: string | undefined; status?: string | undefined }): Promise<OperatorTenantRow[]> {
     return this.tenants.listForOperator(filter);
   }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { Repository } from '../../platform/database/repository.ts';
 import { TENANT_COLUMNS, type TenantRow } from '../../platform/database/tenant-columns.ts';
+import { entityRows } from '../entities/entities.queries.ts';
 
 /** Filters of a tenant list, already narrowed to what the caller may read. */
 export interface TenantListFilter {
@@ -33,7 +34,7 @@ export interface StationAgeRow {
   last_data_at: Date | null;
 }
 
-/** A tenant as the operator's list shows it, with the bodies it reports to and its live devices counted. */
+/** A tenant as the operator's list shows it, with the bodies it reports to. */
 export interface OperatorTenantRow {
   id: number;
   name: string;
@@ -43,7 +44,6 @@ export interface OperatorTenantRow {
   state: string | null;
   city: string | null;
   statutoryIds: number[];
-  devices: number;
 }
 
 /** Tenants, with their corporate's name, and their API keys. */
@@ -104,7 +104,7 @@ export class TenantRepository extends Repository {
   async stationAges(tenantIds: readonly number[]): Promise<StationAgeRow[]> {
     if (tenantIds.length === 0) return [];
     return this.db
-      .selectFrom('entity')
+      .selectFrom(entityRows(this.db).as('entity'))
       .select(['tenant_id', 'id', 'last_data_at'])
       .where('tenant_id', 'in', tenantIds)
       .where('status', '=', 'ENABLED')
@@ -138,7 +138,6 @@ export class TenantRepository extends Repository {
         't.city',
         sql<number[]>`coalesce((SELECT array_agg(a.statutory_id ORDER BY a.statutory_id) FROM statutory_association a
                                 WHERE a.tenant_id = t.id), '{}')`.as('statutoryIds'),
-        sql<number>`(SELECT count(*)::int FROM device d WHERE d.tenant_id = t.id AND d.deleted_date IS NULL)`.as('devices'),
       ])
       .$if(filter.type !== undefined, (q) => q.where('t.type', '=', filter.type!))
       .$if(filter.status !== undefined, (q) => q.where('t.status', '=', filter.status!))
