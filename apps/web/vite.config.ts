@@ -9,7 +9,13 @@ import { precompress } from './precompress.ts';
 // common components). Libraries never import our code, so the two load without a cycle. ECharts
 // stays its own lazy chunk, fetched by the first chart.
 const LIBRARIES = /\/node_modules\/(?!echarts\/|zrender\/)/;
-const SHARED = /\/(packages\/(contracts|domain)\/src|apps\/web\/src\/(api|lib|components|config|hooks))\//;
+const SHARED = /\/(packages\/(contracts|domain)\/src|apps\/web\/src\/(lib|components|config|hooks))\//;
+// The few endpoints and pickers of features that pages of many areas use (the entity tree, trends,
+// limits, the parameter catalogue, tenants, corporates, preferences) go with the shared code too:
+// left to Rollup, each became a chunk of a few hundred bytes that the industry page waited for.
+const SHARED_FEATURE_FILES =
+  /\/apps\/web\/src\/features\/(entities\/api\/get-(entity-tree|alert-limits)|data\/api\/get-(entity-metric|std-params)|preferences\/api\/get-preferences|tenants\/api\/get-tenants?|tenants\/components\/tenant-picker|corporates\/api\/get-corporates|corporates\/components\/corporate-select)\.tsx?$/;
+const isShared = (id: string) => (SHARED.test(id) && !id.includes('echarts-setup')) || SHARED_FEATURE_FILES.test(id);
 
 // The API runs on the Fastify server (npm start / npm run dev at the root); in dev, Vite forwards /api.
 export default defineConfig({
@@ -24,7 +30,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {
-        manualChunks: (id) => (LIBRARIES.test(id) ? 'libraries' : SHARED.test(id) && !id.includes('echarts-setup') ? 'shared' : undefined),
+        manualChunks: (id) => (LIBRARIES.test(id) ? 'libraries' : isShared(id) ? 'shared' : undefined),
       },
     },
   },

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useOutletContext, useParams } from 'react-router';
 import type { TenantInfo } from '@enviro/contracts/tenants';
-import { getTenantQueryOptions } from '@/api/get-tenant';
+import { getTenantQueryOptions } from '@/features/tenants/api/get-tenant';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { ParameterDashboard } from '@/features/data/components/parameter-dashboard';

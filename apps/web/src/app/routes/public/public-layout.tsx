@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, matchPath, useLocation, useNavigate, useOutletContext } from 'react-router';
 import type { TenantInfo } from '@enviro/contracts/tenants';
 import { paths } from '@/config/paths';
-import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
+import { getEntityTreeQueryOptions } from '@/features/entities/api/get-entity-tree';
 import { useTenantInfo } from '@/features/tenants/api/get-tenant-info';
 import { ApiError, publicTenantIdFrom } from '@/lib/api-client';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CorporatePage } from '@enviro/contracts/corporates';
-import { CORPORATES_KEY } from '@/api/get-corporates';
 import { api } from '@/lib/api-client';
+import { CORPORATES_KEY } from './get-corporates';
 
 export interface CorporatePageParams {
   searchString?: string | undefined;

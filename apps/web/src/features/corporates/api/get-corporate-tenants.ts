@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantInfo } from '@enviro/contracts/tenants';
 import { z } from 'zod';
-import { CORPORATES_KEY } from '@/api/get-corporates';
 import { api } from '@/lib/api-client';
+import { CORPORATES_KEY } from './get-corporates';
 
 const Tenants = z.array(TenantInfo);
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CorporateDetail, type CorporateInput } from '@enviro/contracts/corporates';
-import { CORPORATES_KEY } from '@/api/get-corporates';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { CORPORATES_KEY } from './get-corporates';
 
 /** POST /api/corporates. */
 export const createCorporate = (input: CorporateInput): Promise<CorporateDetail> =>

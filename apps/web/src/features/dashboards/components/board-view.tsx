@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Widget } from '@enviro/contracts/dashboards';
-import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
+import { getEntityTreeQueryOptions } from '@/features/entities/api/get-entity-tree';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { LiveNote } from '@/features/data/components/live-note';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Widget } from '@enviro/contracts/dashboards';
-import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
+import { getEntityTreeQueryOptions } from '@/features/entities/api/get-entity-tree';
 import { useLiveValues, type LiveState } from '@/features/data/hooks/use-live-values';
 import { stationChoices } from '../components/station-catalog';
 import { widgetRequests } from '../components/widget-request';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Preferences, type PreferencesInput } from '@enviro/contracts/preferences';
-import { PREFERENCES_KEY } from '@/api/get-preferences';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { PREFERENCES_KEY } from './get-preferences';
 
 /** POST /api/preferences: sets the keys given; the others keep their values. */
 export const savePreferences = (input: PreferencesInput): Promise<Preferences> =>

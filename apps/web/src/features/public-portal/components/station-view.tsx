@@ -1,21 +1,21 @@
 import { Divider, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useAlertLimits } from '@/api/get-alert-limits';
-import { useEntityMetric } from '@/api/get-entity-metric';
+import { useAlertLimits } from '@/features/entities/api/get-alert-limits';
+import { useEntityMetric } from '@/features/data/api/get-entity-metric';
 import { chartState } from '@/components/charts/chart-state';
 import { durationWindow, isCutBucket } from '@/components/charts/from-trends';
-import { useAlertCounts } from '../api/get-alert-counts';
-import { useRecentValues } from '../api/get-recent-values';
+import { useRecentValues } from '@/features/data/api/get-recent-values';
 import { AqiPanel } from '@/features/data/components/aqi-panel';
 import { LiveNote } from '@/features/data/components/live-note';
 import { useLiveValues } from '@/features/data/hooks/use-live-values';
+import { useDashboardLinks } from '@/lib/dashboard-links';
+import { latestValues, type Station } from '@/lib/stations';
+import { useAlertCounts } from '../api/get-alert-counts';
 import { CtoDocument } from './cto-document';
 import { RawDataReportForm } from './raw-data-report-form';
 import { StationParameters, type ParameterRow } from './station-parameters';
 import { StationRecentChart } from './station-recent-chart';
 import { StationSummary } from './station-summary';
-import { useDashboardLinks } from '@/lib/dashboard-links';
-import { latestValues, type Station } from '@/lib/stations';
 
 const DAY_MS = 86_400_000;
 /** SPEC 9: the station view's window, in 15-minute buckets. */

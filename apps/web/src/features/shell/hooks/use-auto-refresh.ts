@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { createRefreshScheduler, REFRESH_EVENT, refreshIntervalMs } from '@/lib/auto-refresh';
-import { usePreferences } from '@/api/get-preferences';
+import { usePreferences } from '@/features/preferences/api/get-preferences';
 
 /** First query-key parts of what a dashboard shows: a refresh fetches these again (active ones only). */
 const DASHBOARD_KEYS = new Set(['entity-tree', 'entity-metric', 'alert-counts', 'alert-limits', 'tenant-info', 'tenants']);

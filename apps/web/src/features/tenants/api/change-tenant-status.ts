@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TenantPatch } from '@enviro/contracts/tenants';
 import type { TenantStatus } from '@enviro/contracts/common';
 import { TenantInfo } from '@enviro/contracts/tenants';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { TENANTS_KEY } from './get-tenants';
 
 /** The statuses a patch may set (DELETED only by DELETE). */
 export type SettableStatus = Exclude<TenantStatus, 'DELETED'>;

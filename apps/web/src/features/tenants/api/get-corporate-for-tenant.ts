@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CorporateForTenant } from '@enviro/contracts/corporates';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
+import { TENANTS_KEY } from './get-tenants';
 
 /** GET /api/getCorporateForTenant/{id}: the tenant's corporate, or null. */
 export const getCorporateForTenant = (tenantId: number, signal?: AbortSignal): Promise<CorporateForTenant> =>

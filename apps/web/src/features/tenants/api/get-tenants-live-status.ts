@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantLiveStatus } from '@enviro/contracts/tenants';
 import { z } from 'zod';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
+import { TENANTS_KEY } from './get-tenants';
 
 const LiveStatuses = z.array(TenantLiveStatus);
 

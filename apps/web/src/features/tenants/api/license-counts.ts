@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LicenseCounts, type LicenseCountInput } from '@enviro/contracts/tenants';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { TENANTS_KEY } from './get-tenants';
 
 /** GET /api/licenseCount/{tenantId}: licensed and used stations by type. */
 export const getLicenseCounts = (tenantId: number, signal?: AbortSignal): Promise<LicenseCounts> =>

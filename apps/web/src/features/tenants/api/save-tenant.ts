@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewTenant, TenantUpdate } from '@enviro/contracts/tenants';
 import { TenantInfo } from '@enviro/contracts/tenants';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { TENANTS_KEY } from './get-tenants';
 
 /** POST /api/tenants. */
 export const createTenant = (input: NewTenant): Promise<TenantInfo> => api.post('/tenants', { body: input, schema: TenantInfo });

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { StatutoryAssociation, type StatutoryAssociationInput } from '@enviro/contracts/tenants';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { TENANTS_KEY } from './get-tenants';
 
 /** GET /api/statutory/{tenantId}: the statutory bodies the industry reports to. */
 export const getStatutory = (tenantId: number, signal?: AbortSignal): Promise<StatutoryAssociation> =>

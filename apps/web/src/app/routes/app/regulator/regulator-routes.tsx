@@ -1,6 +1,6 @@
 import { Container, Select, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { useTenants } from '@/api/get-tenants';
+import { useTenants } from '@/features/tenants/api/get-tenants';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { useBoardStatus } from '@/features/regulator/api/get-board-status';

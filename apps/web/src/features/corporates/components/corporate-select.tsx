@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useCorporates } from '@/api/get-corporates';
+import { useCorporates } from '../api/get-corporates';
 
 interface CorporateSelectProps {
   label?: string;

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TenantInfo } from '@enviro/contracts/tenants';
-import { useTenants } from '@/api/get-tenants';
+import { useTenants } from '../api/get-tenants';
 
 interface TenantPickerProps {
   label: string;

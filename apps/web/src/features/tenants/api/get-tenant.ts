@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantInfo } from '@enviro/contracts/tenants';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
+import { TENANTS_KEY } from './get-tenants';
 
 export const getTenant = (id: number, signal?: AbortSignal): Promise<TenantInfo> =>
   api.get(`/tenant-by-id/${id}`, { schema: TenantInfo, ...(signal ? { signal } : {}) });
