@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantInfo } from '@enviro/contracts/tenants';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { CORPORATES_KEY } from './get-corporates';
+import { corporateKeys } from './query-keys';
 
 const Tenants = z.array(TenantInfo);
 
@@ -12,7 +12,7 @@ export const getCorporateTenants = (corporateId: number, signal?: AbortSignal): 
 
 export const getCorporateTenantsQueryOptions = (corporateId: number) =>
   queryOptions({
-    queryKey: [...CORPORATES_KEY, 'tenants', corporateId],
+    queryKey: corporateKeys.tenants(corporateId),
     queryFn: ({ signal }) => getCorporateTenants(corporateId, signal),
   });
 

@@ -13,7 +13,7 @@ import { chartKindOf, FETCH_DELAY_MS, joinAnswers, widgetChartData, widgetDispla
 export const PIE_SPINNER_MS = 2000;
 
 /**
- * One widget's chart: its metric request (queried under 'entity-metric', so the shell's auto-refresh
+ * One widget's chart: its metric request (queried under `entityMetricKeys`, so the shell's auto-refresh
  * asks it again), the spinner, then its chart with table view and CSV export, or the no-data message.
  */
 export function WidgetChart({ widget, height }: { widget: Widget; height: number }) {

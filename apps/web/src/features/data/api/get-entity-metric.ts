@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { TrendResponse, type DataRequestBody, type TrendResult } from '@enviro/contracts/data/trend';
 import { api } from '@/lib/api-client';
+import { entityMetricKeys } from './query-keys';
 
 /** A trend request as the client writes it (defaults filled in by the server). */
 export type TrendRequest = z.input<typeof DataRequestBody>['request'];
@@ -12,7 +13,7 @@ export const getEntityMetric = (request: TrendRequest, signal?: AbortSignal): Pr
 
 export const getEntityMetricQueryOptions = (request: TrendRequest) =>
   queryOptions({
-    queryKey: ['entity-metric', request],
+    queryKey: entityMetricKeys.request(request),
     queryFn: ({ signal }) => getEntityMetric(request, signal),
   });
 

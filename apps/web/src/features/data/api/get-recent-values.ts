@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { RecentResponse, type RecentRequestBody, type RecentValue } from '@enviro/contracts/data/recent';
 import { api } from '@/lib/api-client';
+import { recentValueKeys } from './query-keys';
 
 export type RecentRequest = z.input<typeof RecentRequestBody>['request'];
 
@@ -11,7 +12,7 @@ export const getRecentValues = (request: RecentRequest, signal?: AbortSignal): P
 
 export const getRecentValuesQueryOptions = (request: RecentRequest) =>
   queryOptions({
-    queryKey: ['recent-values', request],
+    queryKey: recentValueKeys.request(request),
     queryFn: ({ signal }) => getRecentValues(request, signal),
   });
 

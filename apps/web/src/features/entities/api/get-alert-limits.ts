@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ParamLimitList, type LimitRequest, type ParamLimit } from '@enviro/contracts/entities';
 import { api } from '@/lib/api-client';
+import { alertLimitKeys } from './query-keys';
 
 /** Alert limits of stations' parameters (POST /api/alertlimit). */
 export const getAlertLimits = (request: LimitRequest, signal?: AbortSignal): Promise<ParamLimit[]> =>
@@ -8,7 +9,7 @@ export const getAlertLimits = (request: LimitRequest, signal?: AbortSignal): Pro
 
 export const getAlertLimitsQueryOptions = (request: LimitRequest) =>
   queryOptions({
-    queryKey: ['alert-limits', request],
+    queryKey: alertLimitKeys.request(request),
     queryFn: ({ signal }) => getAlertLimits(request, signal),
     staleTime: 5 * 60_000,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { EntityNode } from '@enviro/contracts/entities';
 import { api } from '@/lib/api-client';
+import { entityTreeKeys } from './query-keys';
 
 const FullTree = z.array(EntityNode);
 
@@ -15,7 +16,7 @@ export const getEntityTree = (tenantId: number, signal?: AbortSignal): Promise<E
 
 export const getEntityTreeQueryOptions = (tenantId: number) =>
   queryOptions({
-    queryKey: ['entity-tree', tenantId],
+    queryKey: entityTreeKeys.tenant(tenantId),
     queryFn: ({ signal }) => getEntityTree(tenantId, signal),
   });
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EntityRecord, type EntityBody, type UpdateEntityBody } from '@enviro/contracts/entities';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { entityTreeKeys, licenceUsageKeys } from './query-keys';
 
 /** POST /api/entities, PUT or DELETE /api/entities/{id}, POST /api/changeStationStatus; the tree and licence use refetch. */
 export function useEntityWrite() {
@@ -14,8 +15,8 @@ export function useEntityWrite() {
       return api.post('/changeStationStatus', { body: { entityId: w.id, workingStatus: w.workingStatus }, schema: EntityRecord });
     },
     onSuccess: async () => {
-      await refetchAfterWrite(queryClient, { queryKey: ['entity-tree'] });
-      await refetchAfterWrite(queryClient, { queryKey: ['licence-usage'] });
+      await refetchAfterWrite(queryClient, { queryKey: entityTreeKeys.all });
+      await refetchAfterWrite(queryClient, { queryKey: licenceUsageKeys.all });
     },
   });
 }

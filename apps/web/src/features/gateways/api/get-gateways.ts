@@ -2,13 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { Gateway, GatewayList } from '@enviro/contracts/gateways';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-
-export const GATEWAYS_KEY = ['gateways'] as const;
+import { gatewayKeys } from './query-keys';
 
 /** GET /api/gateways. */
 export const getGateways = (signal?: AbortSignal) => api.get('/gateways', { schema: GatewayList, ...(signal ? { signal } : {}) });
 
-export const useGateways = () => useQuery(queryOptions({ queryKey: GATEWAYS_KEY, queryFn: ({ signal }) => getGateways(signal) }));
+export const useGateways = () => useQuery(queryOptions({ queryKey: gatewayKeys.all, queryFn: ({ signal }) => getGateways(signal) }));
 
 /** POST /api/gateways (add), POST /api/gateways/{id}/token (rotate) or DELETE /api/gateways/{id} (remove). */
 export function useGatewayAction() {
@@ -20,6 +19,6 @@ export function useGatewayAction() {
         : a.kind === 'rotate'
           ? api.post(`/gateways/${a.id}/token`, { schema: Gateway })
           : api.delete(`/gateways/${a.id}`),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: GATEWAYS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: gatewayKeys.all }),
   });
 }

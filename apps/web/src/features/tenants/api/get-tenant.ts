@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantInfo } from '@enviro/contracts/tenants';
 import { api } from '@/lib/api-client';
-import { TENANTS_KEY } from './get-tenants';
+import { tenantKeys } from './query-keys';
 
 export const getTenant = (id: number, signal?: AbortSignal): Promise<TenantInfo> =>
   api.get(`/tenant-by-id/${id}`, { schema: TenantInfo, ...(signal ? { signal } : {}) });
@@ -10,6 +10,6 @@ export const getTenant = (id: number, signal?: AbortSignal): Promise<TenantInfo>
 // routes settling on a phone) would cancel it and ask again; a tenant's detail is small, so the
 // remounted observer waits for the request already made instead.
 export const getTenantQueryOptions = (id: number) =>
-  queryOptions({ queryKey: [...TENANTS_KEY, 'detail', id], queryFn: () => getTenant(id) });
+  queryOptions({ queryKey: tenantKeys.detail(id), queryFn: () => getTenant(id) });
 
 export const useTenant = (id: number) => useQuery(getTenantQueryOptions(id));

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantPage } from '@enviro/contracts/tenants';
 import { api } from '@/lib/api-client';
+import { tenantKeys } from './query-keys';
 
 /** GET /api/tenants as the admin screens ask it: filters, page and sort as URL query text. */
 export interface TenantListParams {
@@ -14,15 +15,12 @@ export interface TenantListParams {
   order?: 'asc' | 'desc';
 }
 
-/** Root of every tenant query key: tenant writes invalidate it. */
-export const TENANTS_KEY = ['tenants'] as const;
-
 export const getTenants = (params: TenantListParams, signal?: AbortSignal): Promise<TenantPage> =>
   api.get('/tenants', { params: { ...params }, schema: TenantPage, ...(signal ? { signal } : {}) });
 
 export const getTenantsQueryOptions = (params: TenantListParams) =>
   queryOptions({
-    queryKey: [...TENANTS_KEY, 'list', params],
+    queryKey: tenantKeys.list(params),
     queryFn: ({ signal }) => getTenants(params, signal),
     placeholderData: keepPreviousData,
   });

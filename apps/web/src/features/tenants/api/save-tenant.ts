@@ -3,7 +3,7 @@ import type { NewTenant, TenantUpdate } from '@enviro/contracts/tenants';
 import { TenantInfo } from '@enviro/contracts/tenants';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { TENANTS_KEY } from './get-tenants';
+import { tenantKeys } from './query-keys';
 
 /** POST /api/tenants. */
 export const createTenant = (input: NewTenant): Promise<TenantInfo> => api.post('/tenants', { body: input, schema: TenantInfo });
@@ -22,6 +22,6 @@ export function useSaveTenant() {
       const { type: _type, status: _status, ...fields } = input;
       return updateTenant(id, fields);
     },
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: TENANTS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: tenantKeys.all }),
   });
 }

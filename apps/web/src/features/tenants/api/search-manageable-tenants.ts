@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantPage } from '@enviro/contracts/tenants';
 import { api } from '@/lib/api-client';
+import { tenantKeys } from './query-keys';
 
 /** How many matches the switcher lists; typing narrows the search on the server. */
 const SWITCHER_SIZE = 20;
@@ -15,7 +16,7 @@ export const searchManageableTenants = (searchString: string, signal?: AbortSign
 
 export const searchManageableTenantsQueryOptions = (searchString: string) =>
   queryOptions({
-    queryKey: ['tenants', 'manageable', searchString],
+    queryKey: tenantKeys.manageable(searchString),
     queryFn: ({ signal }) => searchManageableTenants(searchString, signal),
     placeholderData: keepPreviousData,
   });
