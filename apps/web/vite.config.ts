@@ -11,10 +11,12 @@ import { precompress } from './precompress.ts';
 const LIBRARIES = /\/node_modules\/(?!echarts\/|zrender\/)/;
 const SHARED = /\/(packages\/(contracts|domain)\/src|apps\/web\/src\/(lib|components|config|hooks))\//;
 // The few endpoints and pickers of features that pages of many areas use (the entity tree, trends,
-// limits, the parameter catalogue, tenants, corporates, preferences) go with the shared code too:
-// left to Rollup, each became a chunk of a few hundred bytes that the industry page waited for.
+// limits, the parameter catalogue, tenants, corporates, preferences) and every feature's query keys
+// go with the shared code too: left to Rollup, each became a chunk of a few hundred bytes that the
+// industry page waited for.
 const SHARED_FEATURE_FILES =
-  /\/apps\/web\/src\/features\/(entities\/api\/get-(entity-tree|alert-limits)|data\/api\/get-(entity-metric|std-params)|preferences\/api\/get-preferences|tenants\/api\/get-tenants?|tenants\/components\/tenant-picker|corporates\/api\/get-corporates|corporates\/components\/corporate-select)\.tsx?$/;
+  /\/apps\/web\/src\/features\/(entities\/api\/get-(entity-tree|alert-limits)|data\/api\/get-(entity-metric|std-params)|preferences\/api\/get-preferences|tenants\/api\/get-tenants?|tenants\/components\/tenant-picker|corporates\/api\/get-corporates|corporates\/components\/corporate-select|[^/]+\/api\/query-keys)\.tsx?$/;
+const FEATURE_MODULE = /\/apps\/web\/src\/features\/.+\.tsx?$/;
 const isShared = (id: string) => (SHARED.test(id) && !id.includes('echarts-setup')) || SHARED_FEATURE_FILES.test(id);
 
 // The API runs on the Fastify server (npm start / npm run dev at the root); in dev, Vite forwards /api.
@@ -29,6 +31,10 @@ export default defineConfig({
     // ECharts alone is ~1 MB before gzip; it is its own lazy chunk, loaded by the first chart.
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
+      // A feature's modules only declare (components, hooks, fetchers, keys): none runs anything as it
+      // loads. Said so, a route that imports one name from a feature's index takes that name's module,
+      // not every module the index re-exports.
+      treeshake: { moduleSideEffects: (id) => !FEATURE_MODULE.test(id) },
       output: {
         manualChunks: (id) => (LIBRARIES.test(id) ? 'libraries' : isShared(id) ? 'shared' : undefined),
       },

@@ -2,7 +2,7 @@ import { Paper, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { AlertItem } from '@enviro/contracts/alerts';
 import { formatIndian } from '@enviro/domain/format-number';
-import { useEntityMetric } from '@/features/data/api/get-entity-metric';
+import { useEntityMetric } from '@/features/data';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { trendSeries } from '@/components/charts/from-trends';
 import type { ReferenceLine, SeriesChartData } from '@/components/charts/types';

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Widget } from '@enviro/contracts/dashboards';
-import { getEntityMetricQueryOptions } from '@/features/data/api/get-entity-metric';
+import { getEntityMetricQueryOptions } from '@/features/data';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { calendarHeatmapHeight } from '@/components/charts/kinds/calendar-heatmap';

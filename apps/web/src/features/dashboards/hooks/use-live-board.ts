@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Widget } from '@enviro/contracts/dashboards';
-import { getEntityTreeQueryOptions } from '@/features/entities/api/get-entity-tree';
-import { entityMetricKeys } from '@/features/data/api/query-keys';
-import { useLiveValues, type LiveState } from '@/features/data/hooks/use-live-values';
+import { getEntityTreeQueryOptions } from '@/features/entities';
+import { entityMetricKeys, type LiveState, useLiveValues } from '@/features/data';
 import { stationChoices } from '../components/station-catalog';
 import { widgetRequests } from '../components/widget-request';
 import { useAfter } from './use-after';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { EntityType } from '@enviro/contracts/common';
 import type { Aggregation } from '@enviro/domain/aggregation';
 import { formatIndian, roundValue } from '@enviro/domain/format-number';
-import { useEntityTree } from '@/features/entities/api/get-entity-tree';
+import { useEntityTree } from '@/features/entities';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartSpinner } from '@/components/charts/chart-spinner';
 import { ChartWidget } from '@/components/charts/chart-widget';

@@ -5,7 +5,7 @@ import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { Aggregation } from '@enviro/domain/aggregation';
 import { formatDateTime24 } from '@enviro/domain/format-date';
 import { formatIndian, roundValue } from '@enviro/domain/format-number';
-import { useAlertLimits } from '@/features/entities/api/get-alert-limits';
+import { useAlertLimits } from '@/features/entities';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { durationWindow, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from '@/components/charts/from-trends';

@@ -8,7 +8,7 @@ import { formatIndian } from '@enviro/domain/format-number';
 import { LiveStatusBadge } from '@/components/status/live-status-badge';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
-import { getEntityTreeQueryOptions } from '@/features/entities/api/get-entity-tree';
+import { getEntityTreeQueryOptions } from '@/features/entities';
 import { notifyInfo } from '@/lib/notify';
 import { mountDevice, removeDevice, rotateToken, useDeviceAction } from '../api/device-actions';
 import { useAvailability } from '../api/get-availability';

@@ -1,7 +1,7 @@
 import { Card, Group, Select, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { formatIndian } from '@enviro/domain/format-number';
-import { useTenants } from '@/features/tenants/api/get-tenants';
+import { useTenants } from '@/features/tenants';
 import { useGatewayCount } from '../api/get-gateway-count';
 
 /**

@@ -1,13 +1,9 @@
 import { Divider, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useAlertLimits } from '@/features/entities/api/get-alert-limits';
-import { useEntityMetric } from '@/features/data/api/get-entity-metric';
+import { useAlertLimits } from '@/features/entities';
+import { AqiPanel, LiveNote, useEntityMetric, useLiveValues, useRecentValues } from '@/features/data';
 import { chartState } from '@/components/charts/chart-state';
 import { durationWindow, isCutBucket } from '@/components/charts/from-trends';
-import { useRecentValues } from '@/features/data/api/get-recent-values';
-import { AqiPanel } from '@/features/data/components/aqi-panel';
-import { LiveNote } from '@/features/data/components/live-note';
-import { useLiveValues } from '@/features/data/hooks/use-live-values';
 import { useDashboardLinks } from '@/lib/dashboard-links';
 import { latestValues, type Station } from '@/lib/stations';
 import { useAlertCounts } from '../api/get-alert-counts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { RegulatorConnectionInput, RegulatorProtocol, type RegulatorConnection } from '@enviro/contracts/regulator';
-import { useTenants } from '@/features/tenants/api/get-tenants';
+import { useTenants } from '@/features/tenants';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveConnection } from '../api/save-connection';

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { createRefreshScheduler, REFRESH_EVENT, refreshIntervalMs } from '@/lib/auto-refresh';
-import { entityMetricKeys } from '@/features/data/api/query-keys';
-import { alertLimitKeys, entityTreeKeys } from '@/features/entities/api/query-keys';
-import { usePreferences } from '@/features/preferences/api/get-preferences';
-import { alertCountKeys } from '@/features/public-portal/api/query-keys';
-import { tenantInfoKeys, tenantKeys } from '@/features/tenants/api/query-keys';
+import { entityMetricKeys } from '@/features/data';
+import { alertLimitKeys, entityTreeKeys } from '@/features/entities';
+import { usePreferences } from '@/features/preferences';
+import { alertCountKeys } from '@/features/public-portal';
+import { tenantInfoKeys, tenantKeys } from '@/features/tenants';
 
 /** First query-key parts of what a dashboard shows: a refresh fetches these again (active ones only). */
 const DASHBOARD_KEYS = new Set<string>([entityTreeKeys, entityMetricKeys, alertCountKeys, alertLimitKeys, tenantInfoKeys, tenantKeys].map((keys) => keys.all[0]));

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { NewTenant, type TenantInfo } from '@enviro/contracts/tenants';
 import { TenantStatus, TenantType } from '@enviro/contracts/common';
-import { CorporateSelect } from '@/features/corporates/components/corporate-select';
+import { CorporateSelect } from '@/features/corporates';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveTenant } from '../api/save-tenant';

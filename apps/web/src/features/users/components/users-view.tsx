@@ -6,7 +6,7 @@ import { ROLES } from '@enviro/domain/access-model';
 import { formatDateTime24 } from '@enviro/domain/format-date';
 import { formatPhone } from '@enviro/domain/format-phone';
 import { rolesForUserType } from '@enviro/domain/user-roles';
-import { CorporateSelect } from '@/features/corporates/components/corporate-select';
+import { CorporateSelect } from '@/features/corporates';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { SearchInput } from '@/components/table/search-input';
 import { useListParams } from '@/components/table/use-list-params';
