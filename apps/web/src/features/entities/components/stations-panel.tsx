@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { EntityType, type EntityProperty } from '@enviro/contracts/common';
 import { WorkingStatus, type EntityNode } from '@enviro/contracts/entities';
 import { Loading } from '@/components/status/load-state';
+import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useEntityTree } from '../api/get-entity-tree';
 import { useEntityProps } from '../api/get-entity-props';
@@ -134,14 +135,7 @@ function EntityModal({ tenantId, editing, tree, onClose }: { tenantId: number; e
               }} />
           ))}
         </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={write.isPending}>
-            {node ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormActions label={node ? 'Save' : 'Create'} onCancel={onClose} submitting={write.isPending} />
       </form>
     </Modal>
   );
