@@ -9,7 +9,15 @@ import { precompress } from './precompress.ts';
 // common components). Libraries never import our code, so the two load without a cycle. ECharts
 // stays its own lazy chunk, fetched by the first chart.
 const LIBRARIES = /\/node_modules\/(?!echarts\/|zrender\/)/;
-const SHARED = /\/(packages\/(contracts|domain)\/src|apps\/web\/src\/(api|lib|components|config|hooks))\//;
+const SHARED = /\/(packages\/(contracts|domain)\/src|apps\/web\/src\/(lib|components|config|hooks))\//;
+// The few endpoints and pickers of features that pages of many areas use (the entity tree, trends,
+// limits, the parameter catalogue, tenants, corporates, preferences) and every feature's query keys
+// go with the shared code too: left to Rollup, each became a chunk of a few hundred bytes that the
+// industry page waited for.
+const SHARED_FEATURE_FILES =
+  /\/apps\/web\/src\/features\/(entities\/api\/get-(entity-tree|alert-limits)|data\/api\/get-(entity-metric|std-params)|preferences\/api\/get-preferences|tenants\/api\/get-tenants?|tenants\/components\/tenant-picker|corporates\/api\/get-corporates|corporates\/components\/corporate-select|[^/]+\/api\/query-keys)\.tsx?$/;
+const FEATURE_MODULE = /\/apps\/web\/src\/features\/.+\.tsx?$/;
+const isShared = (id: string) => (SHARED.test(id) && !id.includes('echarts-setup')) || SHARED_FEATURE_FILES.test(id);
 
 // The API runs on the Fastify server (npm start / npm run dev at the root); in dev, Vite forwards /api.
 export default defineConfig({
@@ -23,8 +31,12 @@ export default defineConfig({
     // ECharts alone is ~1 MB before gzip; it is its own lazy chunk, loaded by the first chart.
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
+      // A feature's modules only declare (components, hooks, fetchers, keys): none runs anything as it
+      // loads. Said so, a route that imports one name from a feature's index takes that name's module,
+      // not every module the index re-exports.
+      treeshake: { moduleSideEffects: (id) => !FEATURE_MODULE.test(id) },
       output: {
-        manualChunks: (id) => (LIBRARIES.test(id) ? 'libraries' : SHARED.test(id) && !id.includes('echarts-setup') ? 'shared' : undefined),
+        manualChunks: (id) => (LIBRARIES.test(id) ? 'libraries' : isShared(id) ? 'shared' : undefined),
       },
     },
   },

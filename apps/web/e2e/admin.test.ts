@@ -1,56 +1,34 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { addSessionCookie, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+import { horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { browserSuite, signedInUser } from './setup.ts';
 
 const NO_ACCESS = 'You do not have access to this page';
 /** More tenants than one page of 20 holds. */
 const SEEDED = 27;
 
 describe('admin screens in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   const session = { siteAdmin: '', tenantAdmin: '' };
   let homeName = '';
   let otherUserName = '';
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const db = database.db;
-    const build = builders(db);
-    const site = await build.newTenant({ name: 'Enviro Operations', type: 'site' });
-    for (let i = 1; i <= SEEDED; i++) await build.newTenant({ name: `Paged Industry ${String(i).padStart(2, '0')}` });
-    const home = await build.newTenant({ name: 'Godavari Sugar Mills' });
-    homeName = 'Godavari Sugar Mills';
-    const other = await build.newTenant({ name: 'Narmada Steel Works' });
-    const siteAdmin = await newUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' });
-    const tenantAdmin = await newUser(db, { tenantId: home.id, name: 'Arjun Admin', role: 'admin' });
-    await newUser(db, { tenantId: home.id, name: 'Gita Godavari', role: 'user', phone: '9876543210' });
-    otherUserName = (await newUser(db, { tenantId: other.id, name: 'Nikhil Narmada', role: 'user' })).userName;
-    session.siteAdmin = await sessionCookie(db, site.id, siteAdmin.id);
-    session.tenantAdmin = await sessionCookie(db, home.id, tenantAdmin.id);
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
+  const suite = browserSuite({
+    seed: async (database) => {
+      const db = database.db;
+      const build = builders(db);
+      const site = await build.newTenant({ name: 'Enviro Operations', type: 'site' });
+      for (let i = 1; i <= SEEDED; i++) await build.newTenant({ name: `Paged Industry ${String(i).padStart(2, '0')}` });
+      const home = await build.newTenant({ name: 'Godavari Sugar Mills' });
+      homeName = 'Godavari Sugar Mills';
+      const other = await build.newTenant({ name: 'Narmada Steel Works' });
+      session.siteAdmin = (await signedInUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' })).cookie;
+      session.tenantAdmin = (await signedInUser(db, { tenantId: home.id, name: 'Arjun Admin', role: 'admin' })).cookie;
+      await newUser(db, { tenantId: home.id, name: 'Gita Godavari', role: 'user', phone: '9876543210' });
+      otherUserName = (await newUser(db, { tenantId: other.id, name: 'Nikhil Narmada', role: 'user' })).userName;
+    },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await database?.close();
-  });
-
-  /** A page signed in by a session cookie (no login form: that has its own test). */
-  async function open(viewport: ViewportName, cookie: string, url: string) {
-    const opened = await openPage(browser, viewport);
-    await addSessionCookie(opened.context, base, cookie);
-    await opened.page.goto(`${base}${url}`);
-    return opened;
-  }
 
   const rows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');
   const dialog = (page: Page) => page.getByRole('dialog');
@@ -90,7 +68,7 @@ describe('admin screens in a browser', () => {
   }
 
   it('a site admin searches, pages and sorts the tenants, creates one, changes its status and opens it', async () => {
-    const { context, page, errors } = await open('desktop', session.siteAdmin, '/app/admin/tenants');
+    const { context, page, errors } = await suite.open('desktop', '/app/admin/tenants', session.siteAdmin);
     const table = page.getByRole('table', { name: 'Tenants' });
     await table.getByRole('link', { name: 'Enviro Operations' }).waitFor().catch(async (e: unknown) => {
       await screenshot(page, 'admin-debug-start');
@@ -162,7 +140,7 @@ describe('admin screens in a browser', () => {
   });
 
   it('a site admin creates a corporate, then a user of the new tenant, and disables the user', async () => {
-    const { context, page, errors } = await open('desktop', session.siteAdmin, '/app/admin/corporates');
+    const { context, page, errors } = await suite.open('desktop', '/app/admin/corporates', session.siteAdmin);
     await page.getByRole('heading', { name: 'Corporates' }).waitFor();
     await page.getByRole('button', { name: 'New corporate' }).click();
     await dialog(page).getByRole('textbox', { name: 'Name' }).fill('Kaveri Group');
@@ -175,7 +153,7 @@ describe('admin screens in a browser', () => {
     await screenshot(page, 'admin-corporates-desktop');
     expect(await tableFit(page, 'Corporates')).toEqual({ overflow: 0, clipped: [] });
 
-    await page.goto(`${base}/app/admin/users`);
+    await page.goto(`${suite.base}/app/admin/users`);
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     // Site users filter by corporate (SPEC 6).
     await page.getByRole('textbox', { name: 'Corporate' }).waitFor();
@@ -219,7 +197,7 @@ describe('admin screens in a browser', () => {
   });
 
   it('the audit log shows who changed what by name, picks a tenant by name and shows the before/after of the status change', async () => {
-    const { context, page, errors } = await open('desktop', session.siteAdmin, '/app/admin/audit-log');
+    const { context, page, errors } = await suite.open('desktop', '/app/admin/audit-log', session.siteAdmin);
     const table = page.getByRole('table', { name: 'Audit log' });
     await table.locator('tbody tr').first().getByRole('button', { name: /^Before and after/ }).waitFor();
     const text = await table.innerText();
@@ -258,7 +236,7 @@ describe('admin screens in a browser', () => {
   });
 
   it.each<ViewportName>(['desktop', 'phone'])('a tenant admin sees only their own tenant users and no tenant screen (%s)', async (viewport) => {
-    const { context, page, errors } = await open(viewport, session.tenantAdmin, '/app/admin/users');
+    const { context, page, errors } = await suite.open(viewport, '/app/admin/users', session.tenantAdmin);
     const table = page.getByRole('table', { name: 'Users' });
     await table.getByText('Gita Godavari').waitFor();
     const tenants = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
@@ -274,7 +252,7 @@ describe('admin screens in a browser', () => {
     if (viewport === 'desktop') expect(await tableFit(page, 'Users')).toEqual({ overflow: 0, clipped: [] });
     await actionsReachable(page, 'Users', /^Actions for /, 'Edit');
 
-    await page.goto(`${base}/app/admin/tenants`);
+    await page.goto(`${suite.base}/app/admin/tenants`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
     expect(await page.getByRole('table', { name: 'Tenants' }).count()).toBe(0);
     expect(errors).toEqual([]);
@@ -282,13 +260,13 @@ describe('admin screens in a browser', () => {
   });
 
   it('the tenant list and audit log fit a 375 px phone', async () => {
-    const { context, page, errors } = await open('phone', session.siteAdmin, '/app/admin/tenants');
+    const { context, page, errors } = await suite.open('phone', '/app/admin/tenants', session.siteAdmin);
     await page.getByRole('table', { name: 'Tenants' }).getByRole('link').first().waitFor();
     expect(await rows(page, 'Tenants').count()).toBe(20);
     await screenshot(page, 'admin-tenants-phone');
     expect(await horizontalOverflow(page)).toBe(0);
     await actionsReachable(page, 'Tenants', /^Actions for /, 'Change status');
-    await page.goto(`${base}/app/admin/audit-log`);
+    await page.goto(`${suite.base}/app/admin/audit-log`);
     await page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first().getByRole('button', { name: /^Before and after/ }).waitFor();
     await screenshot(page, 'admin-audit-log-phone');
     expect(await horizontalOverflow(page)).toBe(0);
@@ -298,7 +276,7 @@ describe('admin screens in a browser', () => {
   });
 
   it.each<ViewportName>(['desktop', 'phone'])('a tenant admin turns on dashboard auto-refresh in the settings (%s)', async (viewport) => {
-    const { context, page, errors } = await open(viewport, session.tenantAdmin, '/app/settings');
+    const { context, page, errors } = await suite.open(viewport, '/app/settings', session.tenantAdmin);
     const refresh = page.getByRole('switch', { name: 'Refresh dashboards automatically' });
     const minutes = page.getByRole('textbox', { name: 'Refresh interval (minutes)' });
     await page.getByRole('button', { name: 'Save' }).and(page.locator(':not([disabled])')).waitFor();

@@ -1,16 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { HistoryRepository } from '../../server/src/demo/history.repository.ts';
 import { drainRollups } from '../../server/src/modules/data/rollups.ts';
-import { newUser } from '../../server/test/accounts.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, addSessionCookie, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, openPage, screenshot, seedDemoData, type ViewportName } from './portal.ts';
-import { startServer } from './portal.ts';
+import { activeMenuItem, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
-const CEMENT = 'Aravali Cement Works Ltd';
 const HOUR = 3_600_000;
 const SLOT = 15 * 60_000;
 /** How often the bell asks for new notifications (NOTIFICATIONS_POLL_MS of src/features/shell/api/get-notifications.ts). */
@@ -25,10 +20,6 @@ const NOTICE_MS = 4_000;
  * (episode, transition, outbox, in-app notification), placed at known times so the list is exact.
  */
 describe('alerts in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   const cookies = { tenantAdmin: '', statutory: '' };
   const alertIds: number[] = [];
   let tenantId = 0;
@@ -36,50 +27,47 @@ describe('alerts in a browser', () => {
   let admin = 0;
   let series = { deviceId: 0, entityId: 0, slot: 0, stdParamId: 0, station: '', label: '', max: 0 };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
-    const db = database.db;
-    tenantId = (await db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
-    const arjun = await newUser(db, { tenantId, name: 'Arjun Admin', role: 'admin' });
-    admin = arjun.id;
-    const statutory = await newUser(db, { tenantId: board, userType: 'statutory', name: 'Bala Board', role: 'user' });
-    cookies.tenantAdmin = await sessionCookie(db, tenantId, admin);
-    cookies.statutory = await sessionCookie(db, board, statutory.id);
-    series = await limitedSeries(tenantId);
-    // The demo's own alerts of this industry give way to the ones below, whose times and states the test knows.
-    for (const table of ['alert_transition', 'notification_outbox', 'alert_escalation_state', 'user_notification', 'alert_slot', 'alert_episode'])
-      await sql`DELETE FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}`.execute(db);
-    const now = Date.now();
-    const start = Math.floor((now - 5 * HOUR) / SLOT) * SLOT;
-    // Two episodes of the 15-minute rule, one ongoing (OPEN), one over (RESOLVED); one of a sustained-breach rule, OPEN since a day ago
-    // (one active alert per rule and series).
-    const rule = await insertRule(tenantId, series, 'AVG_15M');
-    const sustained = await insertRule(tenantId, series, 'SUSTAINED');
-    const instant = await insertRule(tenantId, series, 'INSTANT');
-    const episodes = [
-      { rule, startedAt: start, endedAt: null, status: 'OPEN', peak: series.max * 1.6, slots: 12, severity: 'CRITICAL' },
-      { rule, startedAt: start - 9 * HOUR, endedAt: start - 8 * HOUR, status: 'RESOLVED', peak: series.max * 1.2, slots: 4, severity: 'MAJOR' },
-      { rule: sustained, startedAt: start - 20 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.1, slots: 1, severity: 'MINOR', type: 'SUSTAINED' },
-      { rule: instant, startedAt: start - 2 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.3, slots: 1, severity: 'WARNING', type: 'INSTANT' },
-    ];
-    for (const { rule: ruleId, ...e } of episodes) alertIds.push(await insertEpisode(ruleId, e));
-    // The readings behind them: each breach's slots at its peak, so an alert's trend shows the breach
-    // it reports. Their rollups are done here, and the evaluator's feed of those slots is emptied:
-    // evaluated again, they would open alerts of the CPCB default rule beside the placed ones.
-    const history = new HistoryRepository(database);
-    for (const e of episodes) {
-      const span = { deviceId: String(series.deviceId), slot: series.slot, from: new Date(e.startedAt), to: new Date(e.startedAt + e.slots * SLOT) };
-      await history.rewriteReadings(tenantId, span, e.peak);
-    }
-    await drainRollups(database);
-    await sql`DELETE FROM slot_change WHERE tenant_id = ${tenantId} AND consumer = 'alerts'`.execute(db);
-    await insertOutbox(alertIds[0]!, admin, 'arjun@example.com');
-    await insertInApp(admin, alertIds[0]!, 'CRITICAL', `${series.label} exceeded at ${series.station}`);
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
+  const suite = browserSuite({
+    seed: async (database) => {
+      const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const db = database.db;
+      tenantId = await tenantIdNamed(db, CEMENT);
+      const arjun = await signedInUser(db, { tenantId, name: 'Arjun Admin', role: 'admin' });
+      admin = arjun.id;
+      cookies.tenantAdmin = arjun.cookie;
+      cookies.statutory = (await signedInUser(db, { tenantId: board, userType: 'statutory', name: 'Bala Board', role: 'user' })).cookie;
+      series = await limitedSeries(tenantId);
+      // The demo's own alerts of this industry give way to the ones below, whose times and states the test knows.
+      for (const table of ['alert_transition', 'notification_outbox', 'alert_escalation_state', 'user_notification', 'alert_slot', 'alert_episode'])
+        await sql`DELETE FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}`.execute(db);
+      const now = Date.now();
+      const start = Math.floor((now - 5 * HOUR) / SLOT) * SLOT;
+      // Two episodes of the 15-minute rule, one ongoing (OPEN), one over (RESOLVED); one of a sustained-breach rule, OPEN since a day ago
+      // (one active alert per rule and series).
+      const rule = await insertRule(tenantId, series, 'AVG_15M');
+      const sustained = await insertRule(tenantId, series, 'SUSTAINED');
+      const instant = await insertRule(tenantId, series, 'INSTANT');
+      const episodes = [
+        { rule, startedAt: start, endedAt: null, status: 'OPEN', peak: series.max * 1.6, slots: 12, severity: 'CRITICAL' },
+        { rule, startedAt: start - 9 * HOUR, endedAt: start - 8 * HOUR, status: 'RESOLVED', peak: series.max * 1.2, slots: 4, severity: 'MAJOR' },
+        { rule: sustained, startedAt: start - 20 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.1, slots: 1, severity: 'MINOR', type: 'SUSTAINED' },
+        { rule: instant, startedAt: start - 2 * HOUR, endedAt: null, status: 'OPEN', peak: series.max * 1.3, slots: 1, severity: 'WARNING', type: 'INSTANT' },
+      ];
+      for (const { rule: ruleId, ...e } of episodes) alertIds.push(await insertEpisode(ruleId, e));
+      // The readings behind them: each breach's slots at its peak, so an alert's trend shows the breach
+      // it reports. Their rollups are done here, and the evaluator's feed of those slots is emptied:
+      // evaluated again, they would open alerts of the CPCB default rule beside the placed ones.
+      const history = new HistoryRepository(database);
+      for (const e of episodes) {
+        const span = { deviceId: String(series.deviceId), slot: series.slot, from: new Date(e.startedAt), to: new Date(e.startedAt + e.slots * SLOT) };
+        await history.rewriteReadings(tenantId, span, e.peak);
+      }
+      await drainRollups(database);
+      await sql`DELETE FROM slot_change WHERE tenant_id = ${tenantId} AND consumer = 'alerts'`.execute(db);
+      await insertOutbox(alertIds[0]!, admin, 'arjun@example.com');
+      await insertInApp(admin, alertIds[0]!, 'CRITICAL', `${series.label} exceeded at ${series.station}`);
+    },
   });
-  afterAll(() => closeAll({ browser, app, database }));
 
   /** A series of the industry that has an upper limit: its device, station and parameter. */
   async function limitedSeries(tenant: number) {
@@ -91,7 +79,7 @@ describe('alerts in a browser', () => {
       JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
       JOIN std_param sp ON sp.id = dp.std_param_id
       WHERE l.tenant_id = ${tenant} AND l.max_value IS NOT NULL AND sp.name NOT LIKE 'device_%'
-      ORDER BY e.name, sp.name LIMIT 1`.execute(database.db);
+      ORDER BY e.name, sp.name LIMIT 1`.execute(suite.database.db);
     const r = row.rows[0]!;
     return { ...r, deviceId: Number(r.deviceId), entityId: Number(r.entityId) };
   }
@@ -101,7 +89,7 @@ describe('alerts in a browser', () => {
       INSERT INTO alert_rule (tenant_id, name, entity_id, std_param_ids, condition, comparison, severity, duration_minutes)
       VALUES (${tenant}, ${`${s.label} ${condition.toLowerCase()} above limit`}, ${s.entityId},
               ${sql.raw(`ARRAY[${s.stdParamId}]::integer[]`)}, ${condition}, 'ABOVE', 'MAJOR', ${condition === 'SUSTAINED' ? 30 : null})
-      RETURNING id`.execute(database.db);
+      RETURNING id`.execute(suite.database.db);
     return Number(r.rows[0]!.id);
   }
 
@@ -116,11 +104,11 @@ describe('alerts in a browser', () => {
       INSERT INTO alert_episode (tenant_id, rule_id, device_id, entity_id, slot, std_param_id, type, severity, status, started_at, last_breach_at, ended_at, peak, limit_max, slot_count, message, created_at)
       VALUES (${tenantId}, ${ruleId}, ${series.deviceId}, ${series.entityId}, ${series.slot}, ${series.stdParamId}, ${e.type ?? 'AVG_15M'}, ${e.severity}, ${e.status},
               ${started}, ${lastBreach}, ${e.endedAt === null ? null : new Date(e.endedAt)}, ${e.peak}, ${series.max}, ${e.slots}, ${message}, ${started})
-      RETURNING id`.execute(database.db);
+      RETURNING id`.execute(suite.database.db);
     const id = Number(r.rows[0]!.id);
-    await sql`INSERT INTO alert_transition (tenant_id, alert_id, from_status, to_status, at, comment) VALUES (${tenantId}, ${id}, NULL, 'OPEN', ${started}, 'opened by evaluation')`.execute(database.db);
+    await sql`INSERT INTO alert_transition (tenant_id, alert_id, from_status, to_status, at, comment) VALUES (${tenantId}, ${id}, NULL, 'OPEN', ${started}, 'opened by evaluation')`.execute(suite.database.db);
     if (e.status === 'RESOLVED')
-      await sql`INSERT INTO alert_transition (tenant_id, alert_id, from_status, to_status, at, comment) VALUES (${tenantId}, ${id}, 'OPEN', 'RESOLVED', ${new Date(e.endedAt!)}, 'back within limits')`.execute(database.db);
+      await sql`INSERT INTO alert_transition (tenant_id, alert_id, from_status, to_status, at, comment) VALUES (${tenantId}, ${id}, 'OPEN', 'RESOLVED', ${new Date(e.endedAt!)}, 'back within limits')`.execute(suite.database.db);
     return id;
   }
 
@@ -129,19 +117,19 @@ describe('alerts in a browser', () => {
     await sql`
       INSERT INTO notification_outbox (tenant_id, alert_id, level, channel, user_tenant_id, user_id, recipient, address, status, attempts, next_attempt_at, result, created_at, sent_at)
       VALUES (${tenantId}, ${alertId}, 1, 'EMAIL', ${tenantId}, ${userId}, 'Arjun Admin', ${email}, 'SENT', 1, ${at}, '250 OK', ${at}, ${at}),
-             (${tenantId}, ${alertId}, 1, 'SMS', ${tenantId}, ${userId}, 'Arjun Admin', '+919876543210', 'FAILED', 5, ${at}, 'gateway answered 503', ${at}, NULL)`.execute(database.db);
+             (${tenantId}, ${alertId}, 1, 'SMS', ${tenantId}, ${userId}, 'Arjun Admin', '+919876543210', 'FAILED', 5, ${at}, 'gateway answered 503', ${at}, NULL)`.execute(suite.database.db);
   }
 
   async function insertInApp(userId: number, alertId: number, severity: string, title: string) {
     await sql`
       INSERT INTO user_notification (tenant_id, user_id, alert_ids, severity, title, body)
-      VALUES (${tenantId}, ${userId}, ${sql.raw(`ARRAY[${alertId}]::bigint[]`)}, ${severity}, ${title}, 'Opened: 1 alert')`.execute(database.db);
+      VALUES (${tenantId}, ${userId}, ${sql.raw(`ARRAY[${alertId}]::bigint[]`)}, ${severity}, ${title}, 'Opened: 1 alert')`.execute(suite.database.db);
   }
 
   const rows = (page: Page) => page.getByRole('table', { name: 'Alerts' }).locator('tbody tr');
 
   it.each<ViewportName>(['desktop', 'phone'])('the tenant app lists its alerts, filters them in the URL and acknowledges one (%s)', async (viewport) => {
-    const { context, page, errors } = await openAt(browser, base, viewport, '/app/alerts', cookies.tenantAdmin);
+    const { context, page, errors } = await suite.open(viewport, '/app/alerts', cookies.tenantAdmin);
     await expect.poll(() => rows(page).count()).toBe(4);
     if (viewport === 'desktop') expect(await activeMenuItem(page)).toBe('Alerts');
     await screenshot(page, `alerts-list-${viewport}`);
@@ -156,7 +144,7 @@ describe('alerts in a browser', () => {
     await page.reload();
     await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByText('Resolved', { exact: true }).first().waitFor();
-    await page.goto(`${base}/app/alerts?severity=CRITICAL`);
+    await page.goto(`${suite.base}/app/alerts?severity=CRITICAL`);
     await expect.poll(() => rows(page).count()).toBe(1);
 
     if (viewport === 'desktop') {
@@ -166,7 +154,7 @@ describe('alerts in a browser', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }).click();
       await page.getByText(`alert ${alertIds[0]} acknowledged.`).waitFor();
       await expect.poll(() => rows(page).first().innerText()).toMatch(/acknowledged/i);
-      const detail = await page.request.get(`${base}/api/alert/${alertIds[0]}`);
+      const detail = await page.request.get(`${suite.base}/api/alert/${alertIds[0]}`);
       expect((await detail.json()).ackComment).toBe('Bag filter cleaned');
     }
     expect(errors).toEqual([]);
@@ -175,7 +163,7 @@ describe('alerts in a browser', () => {
 
   it("an alert's page shows its facts, the trend around the breach and the notifications sent", async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
-      const { context, page, errors } = await openAt(browser, base, viewport, `/app/alerts/${alertIds[1]}`, cookies.tenantAdmin);
+      const { context, page, errors } = await suite.open(viewport, `/app/alerts/${alertIds[1]}`, cookies.tenantAdmin);
       await page.getByRole('heading', { level: 1, name: new RegExp(`Alert ${alertIds[1]}`) }).waitFor();
       await page.getByText('Slots in breach').waitFor();
       await chartDrawn(page, `${series.label} 15-minute averages around the breach`);
@@ -185,17 +173,17 @@ describe('alerts in a browser', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-    const { context, page } = await openAt(browser, base, 'desktop', `/app/alerts/${alertIds[0]}`, cookies.tenantAdmin);
+    const { context, page } = await suite.open('desktop', `/app/alerts/${alertIds[0]}`, cookies.tenantAdmin);
     await page.getByText('gateway answered 503').waitFor();
     await page.getByText('arjun@example.com').waitFor();
     await screenshot(page, 'alert-page-notifications-desktop');
-    await page.goto(`${base}/app/alerts/999999`);
+    await page.goto(`${suite.base}/app/alerts/999999`);
     await page.getByRole('heading', { name: 'Alert not found' }).waitFor();
     await context.close();
   });
 
   it('bulk acknowledges the ticked open alerts', async () => {
-    const { context, page, errors } = await openAt(browser, base, 'desktop', '/app/alerts?status=OPEN', cookies.tenantAdmin);
+    const { context, page, errors } = await suite.open('desktop', '/app/alerts?status=OPEN', cookies.tenantAdmin);
     // The sustained and the instantaneous breach (the critical one was acknowledged above).
     const open = 2;
     await expect.poll(() => rows(page).count()).toBe(open);
@@ -209,8 +197,8 @@ describe('alerts in a browser', () => {
   });
 
   it.each<ViewportName>(['desktop', 'phone'])('the bell counts unread notifications, lists them and marks them read (%s)', async (viewport) => {
-    if (viewport === 'phone') await sql`UPDATE user_notification SET read_at = NULL WHERE tenant_id = ${tenantId}`.execute(database.db);
-    const { context, page, errors } = await openAt(browser, base, viewport, '/app/dashboard', cookies.tenantAdmin);
+    if (viewport === 'phone') await sql`UPDATE user_notification SET read_at = NULL WHERE tenant_id = ${tenantId}`.execute(suite.database.db);
+    const { context, page, errors } = await suite.open(viewport, '/app/dashboard', cookies.tenantAdmin);
     const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
     await bell.click();
     const list = page.getByRole('list', { name: 'Notifications' });
@@ -223,7 +211,7 @@ describe('alerts in a browser', () => {
     } else {
       // Opening one marks it read and leads to its alert.
       await list.getByRole('listitem').first().click();
-      await page.waitForURL(`${base}/app/alerts/${alertIds[0]}`);
+      await page.waitForURL(`${suite.base}/app/alerts/${alertIds[0]}`);
       await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     }
     expect(errors).toEqual([]);
@@ -231,11 +219,8 @@ describe('alerts in a browser', () => {
   });
 
   it('a notification that arrives while the app is open shows a 4-second notice and counts on the bell', async () => {
-    const { context, page, errors } = await openPage(browser, 'desktop');
     // The page's timers on Playwright's clock: the bell's next poll and the notice's fading are jumped to.
-    await page.clock.install();
-    await addSessionCookie(context, base, cookies.tenantAdmin);
-    await page.goto(`${base}/app/alerts`);
+    const { context, page, errors } = await suite.open('desktop', '/app/alerts', cookies.tenantAdmin, (p) => p.clock.install());
     await page.getByRole('button', { name: /^Notifications/ }).waitFor();
     await expect.poll(() => rows(page).count()).toBe(4);
     const before = await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
@@ -253,7 +238,7 @@ describe('alerts in a browser', () => {
 
   it('a board reads the alerts of the industries reporting to it and picks one industry', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
-      const { context, page, errors } = await openAt(browser, base, viewport, '/app/alerts', cookies.statutory);
+      const { context, page, errors } = await suite.open(viewport, '/app/alerts', cookies.statutory);
       // Every industry reporting to the board, this one among them.
       await page.getByRole('table', { name: 'Alerts' }).getByText(CEMENT).first().waitFor();
       await page.getByRole('textbox', { name: 'Industry' }).click();
@@ -275,10 +260,10 @@ describe('alerts in a browser', () => {
     // The demo's merged alert (seedMergedAlert), of another industry reporting to the board.
     const merged = await sql<{ id: string; into: string; label: string }>`
       SELECT a.id::text, a.merged_into::text AS into, sp.label FROM alert_episode a JOIN std_param sp ON sp.id = a.std_param_id
-      WHERE a.merged_into IS NOT NULL ORDER BY a.id LIMIT 1`.execute(database.db);
+      WHERE a.merged_into IS NOT NULL ORDER BY a.id LIMIT 1`.execute(suite.database.db);
     const { id, into, label } = merged.rows[0]!;
     for (const viewport of ['phone', 'desktop'] as const) {
-      const { context, page, errors } = await openAt(browser, base, viewport, `/app/alerts/${id}`, cookies.statutory);
+      const { context, page, errors } = await suite.open(viewport, `/app/alerts/${id}`, cookies.statutory);
       await page.getByText('Late readings joined this breach to').waitFor();
       await chartDrawn(page, `${label} 15-minute averages around the breach`);
       await screenshot(page, `alert-merged-${viewport}`);
@@ -293,7 +278,7 @@ describe('alerts in a browser', () => {
 
   // The whole flow once; on a phone, the same screens and forms are checked to fit (below).
   it.each<ViewportName>(['desktop'])('an administrator creates a rule, disables it, changes its condition and adds an escalation (%s)', async (viewport) => {
-    const { context, page, errors } = await openAt(browser, base, viewport, '/app/admin/alert-rules', cookies.tenantAdmin);
+    const { context, page, errors } = await suite.open(viewport, '/app/admin/alert-rules', cookies.tenantAdmin);
     const table = page.getByRole('table', { name: 'Alert rules' });
     await table.getByText(`${series.label} avg_15m above limit`).waitFor();
     const name = `${series.label} above 3 (${viewport})`;
@@ -323,7 +308,7 @@ describe('alerts in a browser', () => {
     await screenshot(page, `alert-rules-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
 
-    await page.goto(`${base}/app/admin/escalations`);
+    await page.goto(`${suite.base}/app/admin/escalations`);
     await page.getByRole('button', { name: 'New escalation' }).click();
     await dialog.getByLabel('Name').fill(`Board and CPCB (${viewport})`);
     await dialog.getByLabel('CPCB').check();
@@ -341,14 +326,14 @@ describe('alerts in a browser', () => {
   });
 
   it('the rule and escalation screens and their forms fit a phone', async () => {
-    const { context, page, errors } = await openAt(browser, base, 'phone', '/app/admin/alert-rules', cookies.tenantAdmin);
+    const { context, page, errors } = await suite.open('phone', '/app/admin/alert-rules', cookies.tenantAdmin);
     await page.getByRole('table', { name: 'Alert rules' }).getByText(`${series.label} avg_15m above limit`).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     await page.getByRole('button', { name: 'New rule' }).click();
     await page.getByRole('dialog').getByLabel('Upper threshold').waitFor();
     await screenshot(page, 'alert-rule-form-phone');
     expect(await horizontalOverflow(page)).toBe(0);
-    await page.goto(`${base}/app/admin/escalations`);
+    await page.goto(`${suite.base}/app/admin/escalations`);
     await page.getByRole('button', { name: 'New escalation' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add a level' }).waitFor();
     await screenshot(page, 'escalation-form-phone');
@@ -358,7 +343,7 @@ describe('alerts in a browser', () => {
   });
 
   it('the account page keeps the channels chosen per severity', async () => {
-    const { context, page, errors } = await openAt(browser, base, 'phone', '/app/account', cookies.tenantAdmin);
+    const { context, page, errors } = await suite.open('phone', '/app/account', cookies.tenantAdmin);
     const sms = page.getByRole('checkbox', { name: 'SMS for Major alerts' });
     await sms.waitFor();
     expect(await sms.isChecked()).toBe(false);

@@ -1,11 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser } from '../../server/test/accounts.ts';
+import { describe, expect, it } from 'vitest';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot } from './portal.ts';
+import { chartDrawn, horizontalOverflow, screenshot } from './portal.ts';
+import { browserSuite, signedInUser } from './setup.ts';
 
 /**
  * The calibration screen as an industry's administrator uses it: what is due, a device's start
@@ -13,37 +9,34 @@ import { chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, screen
  * history and the deviation charts; and the same page on a 375 px phone.
  */
 describe('calibration screen in a browser', () => {
-  const started: { database?: TestDatabase; app?: FastifyInstance; browser?: Browser } = {};
-  let base = '';
   let cookie = '';
   let deviceId = 0;
 
-  beforeAll(async () => {
-    const database = (started.database = await createTestDatabase());
-    const build = builders(database.db);
-    const tenant = await build.newTenant({ name: 'Godavari Sugar Mills' });
-    const station = await build.newEntity({ tenantId: tenant.id, name: 'Boiler Stack', type: 'cems' });
-    deviceId = (await build.newDevice({ tenantId: tenant.id, entityId: station.id, name: 'Thermo 43i', params: [{ name: 'so2', unit: 'ppm' }, { name: 'pm' }] })).id;
-    await database.db.updateTable('device').set({ created_at: new Date(Date.now() - 100 * 86_400_000) } as never).execute();
-    const admin = await newUser(database.db, { tenantId: tenant.id, name: 'Arjun Admin', role: 'admin' });
-    cookie = await sessionCookie(database.db, tenant.id, admin.id);
-    ({ app: started.app, base } = await import('./portal.ts').then((p) => p.startServer(database)));
-    // A span check three days ago that read 4 % low, so the history and the span chart have a point.
-    const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
-    const past = await started.app!.inject({
-      method: 'POST',
-      url: '/api/startCalibration',
-      headers,
-      payload: { deviceId, type: 'SPAN', startedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(), params: [{ name: 'so2', points: [{ kind: 'SPAN', expected: 400, measured: 384 }] }] },
-    });
-    expect(past.statusCode).toBe(200);
-    await started.app!.inject({ method: 'POST', url: `/api/calibrate/${past.json().id}`, headers, payload: { endedAt: new Date(Date.now() - 3 * 86_400_000 + 20 * 60_000).toISOString() } });
-    started.browser = await launchBrowser();
+  const suite = browserSuite({
+    seed: async (database) => {
+      const build = builders(database.db);
+      const tenant = await build.newTenant({ name: 'Godavari Sugar Mills' });
+      const station = await build.newEntity({ tenantId: tenant.id, name: 'Boiler Stack', type: 'cems' });
+      deviceId = (await build.newDevice({ tenantId: tenant.id, entityId: station.id, name: 'Thermo 43i', params: [{ name: 'so2', unit: 'ppm' }, { name: 'pm' }] })).id;
+      await database.db.updateTable('device').set({ created_at: new Date(Date.now() - 100 * 86_400_000) } as never).execute();
+      cookie = (await signedInUser(database.db, { tenantId: tenant.id, name: 'Arjun Admin', role: 'admin' })).cookie;
+    },
+    started: async ({ app }) => {
+      // A span check three days ago that read 4 % low, so the history and the span chart have a point.
+      const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
+      const past = await app.inject({
+        method: 'POST',
+        url: '/api/startCalibration',
+        headers,
+        payload: { deviceId, type: 'SPAN', startedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(), params: [{ name: 'so2', points: [{ kind: 'SPAN', expected: 400, measured: 384 }] }] },
+      });
+      expect(past.statusCode).toBe(200);
+      await app.inject({ method: 'POST', url: `/api/calibrate/${past.json().id}`, headers, payload: { endedAt: new Date(Date.now() - 3 * 86_400_000 + 20 * 60_000).toISOString() } });
+    },
   });
-  afterAll(() => closeAll(started));
 
   it('starts a calibration with a certificate, shows its progress, finishes and aborts one', async () => {
-    const { page, errors, context } = await openAt(started.browser!, base, 'desktop', '/app/calibration', cookie);
+    const { page, errors, context } = await suite.open('desktop', '/app/calibration', cookie);
     await page.getByTestId('calibration-figures').waitFor();
     // PM was never checked and its quarterly date has passed: listed as due, its device a link.
     const due = page.getByRole('table').first();
@@ -96,7 +89,7 @@ describe('calibration screen in a browser', () => {
   });
 
   it('fits a 375 px phone', async () => {
-    const { page, errors, context } = await openAt(started.browser!, base, 'phone', `/app/calibration?device=${deviceId}`, cookie);
+    const { page, errors, context } = await suite.open('phone', `/app/calibration?device=${deviceId}`, cookie);
     await page.getByRole('table', { name: 'Calibrations' }).locator('tbody tr').first().waitFor();
     // The test before recorded span checks only: the span chart is the one with bars.
     await chartDrawn(page, "Span deviation of the device's calibrations");

@@ -1,13 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser } from '../../server/test/accounts.ts';
+import { describe, expect, it } from 'vitest';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
-const CEMENT = 'Aravali Cement Works Ltd';
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 
 /**
@@ -15,34 +10,23 @@ const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
  * sorted through the URL, an industry's scorecard and timeline, and the site statistics page.
  */
 describe('compliance screens in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   let cementId = 0;
   const cookies = { board: '', siteAdmin: '', tenant: '' };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const boardId = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
-    const db = database.db;
-    cementId = (await db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
-    const site = await builders(db).newTenant({ name: 'Enviro Operations', type: 'site' });
-    const siteAdmin = await newUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' });
-    const board = await newUser(db, { tenantId: boardId, userType: 'statutory', name: 'Bala Board', role: 'user' });
-    const tenant = await newUser(db, { tenantId: cementId, name: 'Tara Tenant', role: 'user' });
-    cookies.siteAdmin = await sessionCookie(db, site.id, siteAdmin.id);
-    cookies.board = await sessionCookie(db, boardId, board.id);
-    cookies.tenant = await sessionCookie(db, cementId, tenant.id);
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
+  const suite = browserSuite({
+    seed: async (database) => {
+      const boardId = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const db = database.db;
+      cementId = await tenantIdNamed(db, CEMENT);
+      const site = await builders(db).newTenant({ name: 'Enviro Operations', type: 'site' });
+      cookies.siteAdmin = (await signedInUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' })).cookie;
+      cookies.board = (await signedInUser(db, { tenantId: boardId, userType: 'statutory', name: 'Bala Board', role: 'user' })).cookie;
+      cookies.tenant = (await signedInUser(db, { tenantId: cementId, name: 'Tara Tenant', role: 'user' })).cookie;
+    },
   });
-  afterAll(async () => closeAll({ browser, app, database }));
-
-  const open = (viewport: ViewportName, cookie: string, url: string) => openAt(browser, base, viewport, url, cookie);
 
   it.each(VIEWPORTS)("the board's industries, sorted by the worst figure, open an industry's scorecard (%s)", async (viewport) => {
-    const { context, page, errors } = await open(viewport, cookies.board, '/app/compliance');
+    const { context, page, errors } = await suite.open(viewport, '/app/compliance', cookies.board);
     await page.getByRole('cell', { name: CEMENT }).waitFor();
     if (viewport === 'desktop') expect(await activeMenuItem(page)).toBe('Compliance');
     await page.getByRole('textbox', { name: 'Sort by' }).click();
@@ -65,7 +49,7 @@ describe('compliance screens in a browser', () => {
   });
 
   it('the tenant app opens its own scorecard; a period is kept in the URL', async () => {
-    const { context, page, errors } = await open('desktop', cookies.tenant, '/app/compliance');
+    const { context, page, errors } = await suite.open('desktop', '/app/compliance', cookies.tenant);
     await page.waitForURL(new RegExp(`/app/compliance/${cementId}`));
     await page.getByRole('heading', { name: `Compliance of ${CEMENT}` }).waitFor();
     await page.getByRole('textbox', { name: 'Month or quarter (IST)' }).click();
@@ -77,7 +61,7 @@ describe('compliance screens in a browser', () => {
   });
 
   it.each(VIEWPORTS)('a site admin reads the statistics (%s)', async (viewport) => {
-    const { context, page, errors } = await open(viewport, cookies.siteAdmin, '/app/statistics');
+    const { context, page, errors } = await suite.open(viewport, '/app/statistics', cookies.siteAdmin);
     await page.getByRole('heading', { name: 'Statistics' }).waitFor();
     await page.getByText('Industries, worst first').waitFor();
     await page.getByText('By status').first().waitFor();

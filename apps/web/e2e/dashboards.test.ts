@@ -1,44 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser } from '../../server/test/accounts.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatDateTime24 } from '@enviro/domain/format-date';
-import { addSessionCookie, horizontalOverflow, launchBrowser, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
-
-const CEMENT = 'Aravali Cement Works Ltd';
+import { addSessionCookie, horizontalOverflow, openPage, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 describe('dashboards in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   let admin = '';
   let cementId = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database, { days: 2 });
-    const cement = await database.db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow();
-    cementId = cement.id;
-    const user = await newUser(database.db, { tenantId: cement.id, name: 'Arjun Admin', role: 'admin' });
-    admin = await sessionCookie(database.db, cement.id, user.id);
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
+  const suite = browserSuite({
+    seed: async (database) => {
+      await seedDemoData(database, { days: 2 });
+      cementId = await tenantIdNamed(database.db, CEMENT);
+      admin = (await signedInUser(database.db, { tenantId: cementId, name: 'Arjun Admin', role: 'admin' })).cookie;
+    },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await database?.close();
-  });
-
-  async function open(viewport: ViewportName, url: string) {
-    const opened = await openPage(browser, viewport);
-    await addSessionCookie(opened.context, base, admin);
-    await opened.page.goto(`${base}${url}`);
-    return opened;
-  }
 
   /** Waits until every widget on the page has drawn its chart or said it has no data. */
   async function widgetsSettled(page: Page) {
@@ -51,9 +27,9 @@ describe('dashboards in a browser', () => {
   // and opens the list at once; the list's first answer, read before the delete committed, came back
   // after it, and the refetch the delete asked for joined that answer instead of starting anew.
   it('drops a deleted dashboard from a list whose first answer was read before the delete', async () => {
-    const { context, page, errors } = await openPage(browser, 'desktop');
-    await addSessionCookie(context, base, admin);
-    const created = await context.request.post(`${base}/api/dashboards`, { data: { name: 'Short-lived board' }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    const { context, page, errors } = await openPage(suite.browser, 'desktop');
+    await addSessionCookie(context, suite.base, admin);
+    const created = await context.request.post(`${suite.base}/api/dashboards`, { data: { name: 'Short-lived board' }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
     expect(created.status()).toBe(200);
     const { id } = (await created.json()) as { id: number };
 
@@ -70,14 +46,14 @@ describe('dashboards in a browser', () => {
       await afterDelete;
       await route.fulfill({ response }).catch(() => undefined); // cancelled by the page: nothing to answer
     });
-    await page.route(`${base}/api/dashboards/${id}`, async (route) => {
+    await page.route(`${suite.base}/api/dashboards/${id}`, async (route) => {
       if (route.request().method() !== 'DELETE') return route.continue();
       await listReadBeforeDelete;
       await route.fulfill({ response: await route.fetch() });
       deleteAnswered();
     });
 
-    await page.goto(`${base}/app/boards/${id}`);
+    await page.goto(`${suite.base}/app/boards/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Short-lived board' }).waitFor();
     page.on('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -89,7 +65,7 @@ describe('dashboards in a browser', () => {
   });
 
   it.each<ViewportName>(['desktop', 'phone'])('lists the seeded templates and shows one with its charts (%s)', async (viewport) => {
-    const { context, page, errors } = await open(viewport, '/app/boards');
+    const { context, page, errors } = await suite.open(viewport, '/app/boards', admin);
     await page.getByRole('heading', { level: 1, name: 'Dashboards' }).waitFor();
     const template = page.getByRole('link', { name: /overview$/ }).first();
     await template.waitFor();
@@ -112,7 +88,7 @@ describe('dashboards in a browser', () => {
   });
 
   it('edits a dashboard: drags a widget, adds one through the form with its preview, saves, and the grid stays', async () => {
-    const { context, page, errors } = await open('desktop', '/app/boards');
+    const { context, page, errors } = await suite.open('desktop', '/app/boards', admin);
     page.on('response', (r) => {
       if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
     });
@@ -152,7 +128,7 @@ describe('dashboards in a browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(new RegExp(`/app/boards/${id}$`));
 
-    const saved = (await page.evaluate(async (url) => (await fetch(url, { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(), `${base}/api/dashboards/${id}`)) as {
+    const saved = (await page.evaluate(async (url) => (await fetch(url, { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(), `${suite.base}/api/dashboards/${id}`)) as {
       widgets: { name: string; kind: string; layout: { x: number; y: number; w: number; h: number } }[];
     };
     expect(saved.widgets.map((w) => [w.name, w.kind, w.layout])).toEqual([
@@ -174,8 +150,8 @@ describe('dashboards in a browser', () => {
     const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/dashboards\/\d+$/.test(r.url()));
     await page.getByRole('button', { name: 'Delete' }).click();
     const response = await deleted;
-    expect(`${response.status()} ${response.url()}`).toBe(`200 ${base}/api/dashboards/${copyId}`);
-    await page.waitForURL(`${base}/app/boards`);
+    expect(`${response.status()} ${response.url()}`).toBe(`200 ${suite.base}/api/dashboards/${copyId}`);
+    await page.waitForURL(`${suite.base}/app/boards`);
     await page.getByRole('link', { name: 'Kiln watch', exact: true }).waitFor();
     // The list refetches once the delete is done.
     await expect.poll(() => page.getByRole('link', { name: 'Kiln watch (copy)' }).count()).toBe(0);
@@ -185,7 +161,7 @@ describe('dashboards in a browser', () => {
 
   it('a reading posted over HTTP reaches a widget without a refresh, and several series tile', async () => {
     // A station of the industry that reports two parameters, and its device's access token.
-    const { rows } = await database.pool.query<{ id: string; token: string; params: string[] }>(
+    const { rows } = await suite.database.pool.query<{ id: string; token: string; params: string[] }>(
       `SELECT e.id, c.access_token AS token, array_agg(p.name ORDER BY dp.slot) AS params
        FROM entity e JOIN device d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id
        JOIN device_credential c ON c.tenant_id = d.tenant_id AND c.device_id = d.id
@@ -200,17 +176,17 @@ describe('dashboards in a browser', () => {
       { id: 'raw', kind: 'line', name: 'Raw readings', layout: layout(0), entityIds: [station.id], params: [station.params[0]], interval: 'instances', duration: '1h-ago' },
       { id: 'two', kind: 'bar', name: 'Two parameters', layout: layout(6), entityIds: [station.id], params: station.params.slice(0, 2), interval: 'hour_1', duration: '1d-ago' },
     ];
-    const made = await app.inject({ method: 'POST', url: '/api/dashboards', headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest' }, payload: { name: 'Live watch', widgets } });
+    const made = await suite.app.inject({ method: 'POST', url: '/api/dashboards', headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest' }, payload: { name: 'Live watch', widgets } });
     expect(made.statusCode).toBe(200);
 
-    const { context, page, errors } = await open('desktop', `/app/boards/${made.json().id}`);
+    const { context, page, errors } = await suite.open('desktop', `/app/boards/${made.json().id}`, admin);
     await widgetsSettled(page);
     const live = page.getByTestId('board-live');
     await live.waitFor({ timeout: 30_000 });
     const raw = page.locator('[data-widget="raw"]');
     await raw.getByText('Table', { exact: true }).click();
     const ts = Math.floor(Date.now() / 1000) * 1000;
-    const posted = await fetch(`${base}/api/v1/${station.token}/telemetry`, {
+    const posted = await fetch(`${suite.base}/api/v1/${station.token}/telemetry`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify([{ ts, values: { [station.params[0]!]: 123.5 } }]),

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { RecentValue } from '@enviro/contracts/data/recent';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { ParamLimit } from '@enviro/contracts/entities';
 import { formatIndian } from '@enviro/domain/format-number';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { apiCall, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
+import { apiCall, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite } from './setup.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
 
@@ -36,42 +35,35 @@ const chartTexts = (page: Page, label: string) => page.locator(`[role="img"][ari
 const tile = async (page: Page, label: string) => parse((await page.locator(`[data-stat="${label}"] p`).nth(1).innerText()).split(/\s/)[0]!);
 
 describe('what the data screens show', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   const places: Record<'delayed' | 'offline' | 'energy', Place> = {} as never;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database, { days: 2 });
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
-    for (const [key, where] of Object.entries({ delayed: DELAYED, offline: OFFLINE, energy: ENERGY })) {
-      const row = await database.pool.query<{ tenant_id: number; id: number }>(
-        `SELECT e.tenant_id::int AS tenant_id, e.id::int AS id FROM entity e JOIN tenant t ON t.id = e.tenant_id WHERE t.name = $1 AND e.name = $2`,
-        [where.industry, where.station],
-      );
-      const { tenant_id: tenantId, id: stationId } = row.rows[0]!;
-      const params = await database.pool.query<{ name: string }>(
-        `SELECT DISTINCT s.name FROM device d JOIN device_param p ON p.device_id = d.id JOIN std_param s ON s.id = p.std_param_id
-          WHERE d.entity_id = $1 AND s.name NOT LIKE 'device\\_%' ORDER BY s.name`,
-        [stationId],
-      );
-      places[key as keyof typeof places] = { tenantId, stationId, params: params.rows.map((r) => r.name) };
-    }
+  const suite = browserSuite({
+    seed: async (database) => {
+      await seedDemoData(database, { days: 2 });
+      for (const [key, where] of Object.entries({ delayed: DELAYED, offline: OFFLINE, energy: ENERGY })) {
+        const row = await database.pool.query<{ tenant_id: number; id: number }>(
+          `SELECT e.tenant_id::int AS tenant_id, e.id::int AS id FROM entity e JOIN tenant t ON t.id = e.tenant_id WHERE t.name = $1 AND e.name = $2`,
+          [where.industry, where.station],
+        );
+        const { tenant_id: tenantId, id: stationId } = row.rows[0]!;
+        const params = await database.pool.query<{ name: string }>(
+          `SELECT DISTINCT s.name FROM device d JOIN device_param p ON p.device_id = d.id JOIN std_param s ON s.id = p.std_param_id
+            WHERE d.entity_id = $1 AND s.name NOT LIKE 'device\\_%' ORDER BY s.name`,
+          [stationId],
+        );
+        places[key as keyof typeof places] = { tenantId, stationId, params: params.rows.map((r) => r.name) };
+      }
+    },
   });
-  afterAll(() => closeAll({ browser, app, database }));
 
-  const open = (viewport: ViewportName, url: string) => openAt(browser, base, viewport, url);
   const stationUrl = (p: Place) => `/public/dashboard/industry/${p.tenantId}?station=${p.stationId}`;
   const parameterRows = (page: Page) => page.getByRole('table').filter({ hasText: 'Latest value' }).locator('tbody tr');
 
   it.each(VIEWPORT_NAMES)('a delayed station shows its last 15-minute values with their age on %s', async (viewport) => {
     const place = places.delayed;
-    const { context, page, errors } = await open(viewport, stationUrl(place));
+    const { context, page, errors } = await suite.open(viewport, stationUrl(place));
     await page.getByRole('heading', { level: 2, name: DELAYED.station, exact: true }).waitFor();
-    const hours = await apiCall<TrendResult[]>(base, place.tenantId, '/data/entityMetric', {
+    const hours = await apiCall<TrendResult[]>(suite.base, place.tenantId, '/data/entityMetric', {
       request: { entityIds: [place.stationId], params: place.params.map((name) => ({ name })), duration: '4h-ago', interval: 'minute_15' },
     });
     await expect.poll(() => parameterRows(page).count()).toBe(place.params.length);
@@ -92,9 +84,9 @@ describe('what the data screens show', () => {
 
   it('a station offline for hours shows its last readings, coloured by age', async () => {
     const place = places.offline;
-    const { context, page, errors } = await open('desktop', stationUrl(place));
+    const { context, page, errors } = await suite.open('desktop', stationUrl(place));
     await page.getByRole('heading', { level: 2, name: OFFLINE.station, exact: true }).waitFor();
-    const readings = await apiCall<RecentValue[]>(base, place.tenantId, '/data/recent/metric', {
+    const readings = await apiCall<RecentValue[]>(suite.base, place.tenantId, '/data/recent/metric', {
       request: { entityIds: [place.stationId], backscan: 24 * 31 },
     });
     await expect.poll(() => parameterRows(page).count()).toBe(place.params.length);
@@ -112,7 +104,7 @@ describe('what the data screens show', () => {
 
   it.each(VIEWPORT_NAMES)('energy is summed per quarter hour on the station and on its trend, and each says so, on %s', async (viewport) => {
     const place = places.energy;
-    const { context, page, errors } = await open(viewport, stationUrl(place));
+    const { context, page, errors } = await suite.open(viewport, stationUrl(place));
     await page.getByRole('heading', { level: 2, name: ENERGY.station, exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Parameter' }).click();
     await page.getByRole('option', { name: 'Energy', exact: true }).click();
@@ -128,7 +120,7 @@ describe('what the data screens show', () => {
     await chartDrawn(page, `Energy at ${ENERGY.station}`);
     expect(await chartTexts(page, `Energy at ${ENERGY.station}`)).toContain('kWh, 15-minute sums');
     expect(await page.getByRole('textbox', { name: "Each period's value" }).inputValue()).toBe('Sum (default)');
-    const sums = await apiCall<TrendResult[]>(base, place.tenantId, '/data/entityMetric', {
+    const sums = await apiCall<TrendResult[]>(suite.base, place.tenantId, '/data/entityMetric', {
       request: { entityIds: [place.stationId], params: [{ name: 'kwh' }], duration: '15d-ago', interval: 'minute_15' },
     });
     expect(sums[0]!.dsAgg).toBe('sum');
@@ -150,9 +142,9 @@ describe('what the data screens show', () => {
 
   it.each(VIEWPORT_NAMES)('the pH trend shows its limits and the extremes it quotes, on ticks that differ, on %s', async (viewport) => {
     const place = places.delayed;
-    const limits = await apiCall<ParamLimit[]>(base, place.tenantId, '/alertlimit', { entityIds: [place.stationId], params: ['ph'] });
+    const limits = await apiCall<ParamLimit[]>(suite.base, place.tenantId, '/alertlimit', { entityIds: [place.stationId], params: ['ph'] });
     const { min: low, max: high } = limits[0]!;
-    const { context, page, errors } = await open(
+    const { context, page, errors } = await suite.open(
       viewport,
       `/public/dashboard/details/${place.tenantId}?entityType=eqms&entityId=${place.stationId}&paramId=ph&publicTenantId=${place.tenantId}`,
     );
@@ -178,7 +170,7 @@ describe('what the data screens show', () => {
 
   it('the last four hours of pH label their ticks with decimals that tell them apart', async () => {
     const place = places.delayed;
-    const { context, page, errors } = await open('desktop', stationUrl(place));
+    const { context, page, errors } = await suite.open('desktop', stationUrl(place));
     await page.getByRole('textbox', { name: 'Parameter' }).click();
     await page.getByRole('option', { name: 'pH', exact: true }).click();
     await chartDrawn(page, 'pH over the last 4 hours');

@@ -1,80 +1,62 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser } from '../../server/test/accounts.ts';
+import { describe, expect, it } from 'vitest';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { addSessionCookie, horizontalOverflow, launchBrowser, openPage, screenshot, startServer, type ViewportName } from './portal.ts';
+import { horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { browserSuite, signedInUser } from './setup.ts';
+
+/** The wavelengths the spectral analyser reads, nm. */
+const WAVELENGTHS = [200, 220, 254, 280, 320, 400];
 
 /** The devices screens (issue 13) in Chromium: the fleet list with its URL state, a device's page, the CSV upload. */
 describe('devices screens in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   const session = { admin: '', user: '', site: '' };
   let deviceId = 0;
   let probeId = 0;
+  let probeToken = '';
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const build = builders(database.db);
-    const tenant = await build.newTenant({ name: 'Godavari Sugar Mills' });
-    const stack1 = await build.newEntity({ tenantId: tenant.id, type: 'cems', name: 'Boiler Stack 1' });
-    await build.newEntity({ tenantId: tenant.id, type: 'cems', name: 'Boiler Stack 2' });
-    const d = await build.newDevice({ tenantId: tenant.id, entityId: stack1.id, name: 'SO2 analyser', serialNo: 'GSM-SO2-01', make: 'Thermo Fisher', model: '43i' });
-    deviceId = d.id;
-    for (let i = 1; i <= 30; i++) await build.newDevice({ tenantId: tenant.id, entityId: stack1.id, name: `Flow meter ${String(i).padStart(2, '0')}`, params: [{ name: 'flow' }] });
-    // A spectral analyser with its own temperature, reporting over the last hour: the spectrum and diagnostics charts.
-    const etp = await build.newEntity({ tenantId: tenant.id, type: 'eqms', name: 'ETP Outlet' });
-    const wavelengths = [200, 220, 254, 280, 320, 400];
-    const probe = await build.newDevice({
-      tenantId: tenant.id,
-      entityId: etp.id,
-      name: 'UV-Vis probe',
-      params: [...wavelengths.map((nm) => ({ name: `device_absorbance_${nm}nm` })), { name: 'device_temperature' }],
-    });
-    probeId = probe.id;
-    const partner = await build.newTenant({ name: 'Field Services', type: 'partner' });
-    await database.pool.query(`INSERT INTO partner_tenant (tenant_id, partner_id) VALUES ($1, $2)`, [tenant.id, partner.id]);
-    const siteTenant = await build.newTenant({ name: 'Operations', type: 'site' });
-    const site = await newUser(database.db, { tenantId: siteTenant.id, name: 'Sita Site', userType: 'site', role: 'operations' });
-    session.site = await sessionCookie(database.db, siteTenant.id, site.id);
-    const admin = await newUser(database.db, { tenantId: tenant.id, name: 'Arjun Admin', role: 'admin' });
-    const user = await newUser(database.db, { tenantId: tenant.id, name: 'Gita User', role: 'user' });
-    session.admin = await sessionCookie(database.db, tenant.id, admin.id);
-    session.user = await sessionCookie(database.db, tenant.id, user.id);
-    ({ app, base } = await startServer(database));
-    const now = Date.now();
-    const readings = Array.from({ length: 60 }, (_, i) => ({
-      ts: now - (59 - i) * 60_000,
-      values: { ...Object.fromEntries(wavelengths.map((nm) => [`device_absorbance_${nm}nm`, Math.round(1600 * Math.exp(-(nm - 200) / 70) + i) / 1000])), device_temperature: 30 + (i % 7) / 2 },
-    }));
-    expect((await fetch(`${base}/api/v1/${probe.accessToken}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(readings) })).status).toBe(200);
-    const gateway = await fetch(`${base}/api/gateways`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: session.admin, 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify({ name: 'Plant gateway' }),
-    });
-    expect(gateway.status).toBe(201);
-    browser = await launchBrowser();
+  const suite = browserSuite({
+    seed: async (database) => {
+      const build = builders(database.db);
+      const tenant = await build.newTenant({ name: 'Godavari Sugar Mills' });
+      const stack1 = await build.newEntity({ tenantId: tenant.id, type: 'cems', name: 'Boiler Stack 1' });
+      await build.newEntity({ tenantId: tenant.id, type: 'cems', name: 'Boiler Stack 2' });
+      const d = await build.newDevice({ tenantId: tenant.id, entityId: stack1.id, name: 'SO2 analyser', serialNo: 'GSM-SO2-01', make: 'Thermo Fisher', model: '43i' });
+      deviceId = d.id;
+      for (let i = 1; i <= 30; i++) await build.newDevice({ tenantId: tenant.id, entityId: stack1.id, name: `Flow meter ${String(i).padStart(2, '0')}`, params: [{ name: 'flow' }] });
+      // A spectral analyser with its own temperature, reporting over the last hour: the spectrum and diagnostics charts.
+      const etp = await build.newEntity({ tenantId: tenant.id, type: 'eqms', name: 'ETP Outlet' });
+      const probe = await build.newDevice({
+        tenantId: tenant.id,
+        entityId: etp.id,
+        name: 'UV-Vis probe',
+        params: [...WAVELENGTHS.map((nm) => ({ name: `device_absorbance_${nm}nm` })), { name: 'device_temperature' }],
+      });
+      probeId = probe.id;
+      probeToken = probe.accessToken;
+      const partner = await build.newTenant({ name: 'Field Services', type: 'partner' });
+      await database.pool.query(`INSERT INTO partner_tenant (tenant_id, partner_id) VALUES ($1, $2)`, [tenant.id, partner.id]);
+      const siteTenant = await build.newTenant({ name: 'Operations', type: 'site' });
+      session.site = (await signedInUser(database.db, { tenantId: siteTenant.id, name: 'Sita Site', userType: 'site', role: 'operations' })).cookie;
+      session.admin = (await signedInUser(database.db, { tenantId: tenant.id, name: 'Arjun Admin', role: 'admin' })).cookie;
+      session.user = (await signedInUser(database.db, { tenantId: tenant.id, name: 'Gita User', role: 'user' })).cookie;
+    },
+    started: async ({ base }) => {
+      const now = Date.now();
+      const readings = Array.from({ length: 60 }, (_, i) => ({
+        ts: now - (59 - i) * 60_000,
+        values: { ...Object.fromEntries(WAVELENGTHS.map((nm) => [`device_absorbance_${nm}nm`, Math.round(1600 * Math.exp(-(nm - 200) / 70) + i) / 1000])), device_temperature: 30 + (i % 7) / 2 },
+      }));
+      expect((await fetch(`${base}/api/v1/${probeToken}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(readings) })).status).toBe(200);
+      const gateway = await fetch(`${base}/api/gateways`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: session.admin, 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ name: 'Plant gateway' }),
+      });
+      expect(gateway.status).toBe(201);
+    },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await database?.close();
-  });
-
-  async function open(viewport: ViewportName, cookie: string, url: string) {
-    const opened = await openPage(browser, viewport);
-    await addSessionCookie(opened.context, base, cookie);
-    await opened.page.goto(`${base}${url}`);
-    return opened;
-  }
 
   it.each<ViewportName>(['desktop', 'phone'])('lists, searches and pages the fleet with the choices in the URL (%s)', async (viewport) => {
-    const { page, context, errors } = await open(viewport, session.admin, '/app/devices');
+    const { page, context, errors } = await suite.open(viewport, '/app/devices', session.admin);
     const rows = page.getByRole('table', { name: 'Devices' }).locator('tbody tr');
     await page.getByRole('link', { name: 'Flow meter 24' }).waitFor();
     expect(await rows.count()).toBe(25);
@@ -90,7 +72,7 @@ describe('devices screens in a browser', () => {
   });
 
   it.each<ViewportName>(['desktop', 'phone'])("shows a device's parameters, token and history to its administrator, and uploads a CSV (%s)", async (viewport) => {
-    const { page, context } = await open(viewport, session.admin, `/app/devices/${deviceId}`);
+    const { page, context } = await suite.open(viewport, `/app/devices/${deviceId}`, session.admin);
     await page.getByRole('heading', { name: 'SO2 analyser' }).waitFor();
     await page.getByText('Mount history').waitFor();
     const token = await page.getByTestId('access-token').textContent();
@@ -112,7 +94,7 @@ describe('devices screens in a browser', () => {
   });
 
   it.each<ViewportName>(['desktop', 'phone'])('edits the station tree, refusing a station past the licence (%s)', async (viewport) => {
-    const { page, context } = await open(viewport, session.admin, '/app/devices?tab=stations');
+    const { page, context } = await suite.open(viewport, '/app/devices?tab=stations', session.admin);
     await page.getByRole('treeitem', { name: 'Boiler Stack 1' }).waitFor();
     if (viewport === 'desktop') {
       await page.getByRole('button', { name: 'New node' }).click();
@@ -136,7 +118,7 @@ describe('devices screens in a browser', () => {
   });
 
   it('shows an industry user the device without its token or any change button', async () => {
-    const { page, context } = await open('desktop', session.user, `/app/devices/${deviceId}`);
+    const { page, context } = await suite.open('desktop', `/app/devices/${deviceId}`, session.user);
     await page.getByRole('heading', { name: 'SO2 analyser' }).waitFor();
     await page.getByText('Mount history').waitFor();
     expect(await page.getByTestId('access-token').count()).toBe(0);
@@ -145,7 +127,7 @@ describe('devices screens in a browser', () => {
   });
 
   it.each<ViewportName>(['desktop', 'phone'])("draws a spectral analyser's latest spectrum and its diagnostics (%s)", async (viewport) => {
-    const { page, context, errors } = await open(viewport, session.user, `/app/devices/${probeId}`);
+    const { page, context, errors } = await suite.open(viewport, `/app/devices/${probeId}`, session.user);
     await page.getByRole('heading', { name: 'UV-Vis probe' }).waitFor();
     await page.getByRole('heading', { name: 'Spectrum' }).waitFor();
     await page.getByRole('img', { name: 'Absorbance by wavelength, latest reading' }).locator('svg').waitFor();
@@ -159,7 +141,7 @@ describe('devices screens in a browser', () => {
   });
 
   it.each<ViewportName>(['desktop', 'phone'])("counts gateways, by service partner for a site user, the partner in the URL (%s)", async (viewport) => {
-    const { page, context, errors } = await open(viewport, session.site, '/app/devices?tab=gateways');
+    const { page, context, errors } = await suite.open(viewport, '/app/devices?tab=gateways', session.site);
     await page.getByRole('cell', { name: 'Plant gateway', exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('gateway-total').textContent()).toBe('1');
     await page.getByRole('textbox', { name: 'Service partner' }).click();

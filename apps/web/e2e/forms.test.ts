@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser } from '../../server/test/accounts.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { closeAll, launchBrowser, openAt, screenshot, startServer, type ViewportName } from './portal.ts';
+import { screenshot, type ViewportName } from './portal.ts';
+import { browserSuite, signedInUser } from './setup.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
 
@@ -13,30 +10,22 @@ const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
 const RAW = /Too small|Too big|Invalid input|expected string|expected number|>=|<=/;
 
 describe('forms say what is wrong in words and send nothing until it is right', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   let siteSession = '';
   let adminSession = '';
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const build = builders(database.db);
-    const site = await build.newTenant({ name: 'Enviro Operations', type: 'site' });
-    const home = await build.newTenant({ name: 'Godavari Sugar Mills' });
-    const siteAdmin = await newUser(database.db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' });
-    const tenantAdmin = await newUser(database.db, { tenantId: home.id, name: 'Arjun Admin', role: 'admin' });
-    siteSession = await sessionCookie(database.db, site.id, siteAdmin.id);
-    adminSession = await sessionCookie(database.db, home.id, tenantAdmin.id);
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
+  const suite = browserSuite({
+    seed: async (database) => {
+      const build = builders(database.db);
+      const site = await build.newTenant({ name: 'Enviro Operations', type: 'site' });
+      const home = await build.newTenant({ name: 'Godavari Sugar Mills' });
+      siteSession = (await signedInUser(database.db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' })).cookie;
+      adminSession = (await signedInUser(database.db, { tenantId: home.id, name: 'Arjun Admin', role: 'admin' })).cookie;
+    },
   });
-  afterAll(() => closeAll({ browser, app, database }));
 
   /** A page that counts the writes it sends to the API. */
   async function open(viewport: ViewportName, url: string, cookie?: string) {
-    const opened = await openAt(browser, base, viewport, url, cookie);
+    const opened = await suite.open(viewport, url, cookie);
     const writes: string[] = [];
     opened.page.on('request', (r) => {
       if (r.method() !== 'GET' && r.url().includes('/api/')) writes.push(`${r.method()} ${new URL(r.url()).pathname}`);

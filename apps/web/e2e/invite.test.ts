@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { findFreePort } from '../../server/src/platform/net/free-port.ts';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { inviteLinkIn, RecordingSms, startMailServer, type MailServer } from '../../server/test/mail-server.ts';
-import { horizontalOverflow, launchBrowser, openPage, screenshot } from './portal.ts';
+import { horizontalOverflow, openPage, screenshot } from './portal.ts';
+import { browserSuite, submitSignIn } from './setup.ts';
 
 const NEW_PASSWORD = 'kiln stack sunrise';
 const PHONE = '+91 98765 43210';
@@ -18,41 +16,37 @@ const PHONE = '+91 98765 43210';
  * on the account page with the code the SMS provider was given.
  */
 describe('accepting an invite in a browser', () => {
-  let database: TestDatabase;
   let mail: MailServer;
-  let app: FastifyInstance;
-  let browser: Browser;
-  let base: string;
   const sms = new RecordingSms();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     mail = await startMailServer();
-    // Links in mails name the server's address, so the port is chosen before the app is built.
-    const port = await findFreePort(0, '127.0.0.1');
-    base = `http://127.0.0.1:${port}`;
-    app = await buildApp(
-      { database, mail: { transport: { host: '127.0.0.1', port: mail.port, secure: false, ignoreTLS: true }, publicUrl: base }, sms },
-      { logger: false },
-    );
-    await app.listen({ port, host: '127.0.0.1' });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
     await mail?.close();
-    await database?.close();
+  });
+  const suite = browserSuite({
+    start: async (database) => {
+      // Links in mails name the server's address, so the port is chosen before the app is built.
+      const port = await findFreePort(0, '127.0.0.1');
+      const base = `http://127.0.0.1:${port}`;
+      const app = await buildApp(
+        { database, mail: { transport: { host: '127.0.0.1', port: mail.port, secure: false, ignoreTLS: true }, publicUrl: base }, sms },
+        { logger: false },
+      );
+      await app.listen({ port, host: '127.0.0.1' });
+      return { app, base };
+    },
   });
 
   it('opens the mailed link, sets a password, signs in and confirms the phone', async () => {
-    const tenant = await builders(database.db).newTenant({ name: 'Narmada Paper Mills' });
-    const user = await newUser(database.db, { tenantId: tenant.id, name: 'Ira Invited', phone: PHONE, password: undefined });
-    await app.accounts.verification.sendInvite(tenant.id, user.id);
+    const tenant = await builders(suite.database.db).newTenant({ name: 'Narmada Paper Mills' });
+    const user = await newUser(suite.database.db, { tenantId: tenant.id, name: 'Ira Invited', phone: PHONE, password: undefined });
+    await suite.app.accounts.verification.sendInvite(tenant.id, user.id);
     const link = inviteLinkIn(await mail.next(user.userName));
-    expect(link.startsWith(`${base}/invite/`)).toBe(true);
+    expect(link.startsWith(`${suite.base}/invite/`)).toBe(true);
 
-    const { page, errors } = await openPage(browser, 'phone');
+    const { page, errors } = await openPage(suite.browser, 'phone');
     await page.goto(link);
     await page.getByText('Welcome, Ira Invited').waitFor();
     await page.getByText(user.userName).waitFor();
@@ -70,13 +64,10 @@ describe('accepting an invite in a browser', () => {
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.waitForURL(/\/login/);
 
-    // The login form is the web shell's; its required fields' names end with an asterisk.
-    await page.getByLabel(/^Email/).fill(user.userName);
-    await page.getByLabel(/^Password/).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/app/dashboard`);
+    await submitSignIn(page, user.userName, NEW_PASSWORD);
+    await page.waitForURL(`${suite.base}/app/dashboard`);
 
-    await page.goto(`${base}/app/account`);
+    await page.goto(`${suite.base}/app/account`);
     await page.getByRole('heading', { name: 'Account' }).waitFor();
     const phoneCard = page.locator('.mantine-Paper-root').filter({ has: page.getByRole('heading', { name: 'Phone' }) });
     const emailCard = page.locator('.mantine-Paper-root').filter({ has: page.getByRole('heading', { name: 'Email', exact: true }) });

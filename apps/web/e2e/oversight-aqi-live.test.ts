@@ -1,11 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatInZone } from '@enviro/domain/format-date';
-import { newUser } from '../../server/test/accounts.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { addSessionCookie, chartDrawn, horizontalOverflow, launchBrowser, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
+import { chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite, signedInUser } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 
@@ -14,40 +10,27 @@ const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
  * values pushed into the signed-in station view, on two days of demo data.
  */
 describe('oversight, National AQI and live values in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   let board: number;
   let cookie: string;
   const aqms = { tenantId: 0, stationId: 0, token: '', name: '', industry: '' };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
-    const row = await database.pool.query<{ tenant_id: number; id: string; name: string; industry: string; access_token: string }>(
-      `SELECT e.tenant_id, e.id, e.name, t.name AS industry, c.access_token
-       FROM entity e JOIN tenant t ON t.id = e.tenant_id JOIN device d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id
-       JOIN device_credential c ON c.tenant_id = d.tenant_id AND c.device_id = d.id
-       WHERE e.type = 'caaqms' AND e.last_data_at > now() - interval '1 hour' ORDER BY e.id LIMIT 1`,
-    );
-    const r = row.rows[0]!;
-    Object.assign(aqms, { tenantId: r.tenant_id, stationId: Number(r.id), token: r.access_token, name: r.name, industry: r.industry });
-    const { id } = await newUser(database.db, { tenantId: board, userType: 'statutory', role: 'user', password: undefined, name: 'Bala Board' });
-    cookie = await sessionCookie(database.db, board, Number(id));
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await database?.close();
+  const suite = browserSuite({
+    seed: async (database) => {
+      board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
+      const row = await database.pool.query<{ tenant_id: number; id: string; name: string; industry: string; access_token: string }>(
+        `SELECT e.tenant_id, e.id, e.name, t.name AS industry, c.access_token
+         FROM entity e JOIN tenant t ON t.id = e.tenant_id JOIN device d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id
+         JOIN device_credential c ON c.tenant_id = d.tenant_id AND c.device_id = d.id
+         WHERE e.type = 'caaqms' AND e.last_data_at > now() - interval '1 hour' ORDER BY e.id LIMIT 1`,
+      );
+      const r = row.rows[0]!;
+      Object.assign(aqms, { tenantId: r.tenant_id, stationId: Number(r.id), token: r.access_token, name: r.name, industry: r.industry });
+      cookie = (await signedInUser(database.db, { tenantId: board, userType: 'statutory', role: 'user', password: undefined, name: 'Bala Board' })).cookie;
+    },
   });
 
   it.each(VIEWPORTS)("a board's dashboard lists its industries worst first and opens one (%s)", async (viewport) => {
-    const { context, page, errors } = await openPage(browser, viewport);
-    await addSessionCookie(context, base, cookie);
-    await page.goto(`${base}/app/dashboard`);
+    const { context, page, errors } = await suite.open(viewport, '/app/dashboard', cookie);
     const table = page.getByRole('table', { name: 'Industries, worst first' });
     await table.waitFor();
     await page.getByText('Industries in exceedance now').waitFor();
@@ -63,8 +46,7 @@ describe('oversight, National AQI and live values in a browser', () => {
   });
 
   it.each(VIEWPORTS)("the public portal shows a CAAQMS station's AQI and its calendar (%s)", async (viewport) => {
-    const { context, page, errors } = await openPage(browser, viewport);
-    await page.goto(`${base}/public/dashboard/industry/${aqms.tenantId}?back=${board}&station=${aqms.stationId}`);
+    const { context, page, errors } = await suite.open(viewport, `/public/dashboard/industry/${aqms.tenantId}?back=${board}&station=${aqms.stationId}`);
     await page.getByRole('heading', { name: 'National Air Quality Index' }).waitFor({ timeout: 30_000 });
     const now = page.getByTestId('aqi-now');
     await now.waitFor({ timeout: 30_000 });
@@ -81,13 +63,11 @@ describe('oversight, National AQI and live values in a browser', () => {
   });
 
   it('pushes a reading committed by a device into the signed-in station view', async () => {
-    const { context, page, errors } = await openPage(browser, 'desktop');
-    await addSessionCookie(context, base, cookie);
-    await page.goto(`${base}/app/industries/${aqms.tenantId}?station=${aqms.stationId}`);
+    const { context, page, errors } = await suite.open('desktop', `/app/industries/${aqms.tenantId}?station=${aqms.stationId}`, cookie);
     const live = page.getByTestId('live-values');
     await live.waitFor({ timeout: 30_000 });
     const ts = Date.now();
-    const res = await fetch(`${base}/api/v1/${aqms.token}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ ts, values: { pm2_5: 41.5 } }]) });
+    const res = await fetch(`${suite.base}/api/v1/${aqms.token}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ ts, values: { pm2_5: 41.5 } }]) });
     expect(res.status).toBe(200);
     await expect.poll(() => live.innerText(), { timeout: 15_000 }).toContain(formatInZone(ts, 'HH:mm:ss'));
     await screenshot(page, 'live-station-desktop');

@@ -42,6 +42,13 @@ export async function startServer(database: DatabaseHandle): Promise<{ app: Fast
   return { app, base: address };
 }
 
+/** A fresh page: its browser context, the page, and every console error and uncaught exception it has had. */
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
 /** Seeds the demo through the server's services: an app built over the database without a port, closed after. */
 export async function seedDemoData(database: DatabaseHandle, options: SeedOptions): Promise<SeedResult> {
   const app = await buildApp({ database }, { logger: false });
@@ -53,7 +60,7 @@ export async function seedDemoData(database: DatabaseHandle, options: SeedOption
 }
 
 /** A page that records every console error and uncaught exception, for the no-errors check. */
-export async function openPage(browser: Browser, viewport: ViewportName): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(browser: Browser, viewport: ViewportName): Promise<OpenedPage> {
   // Reduced motion: charts draw at once, so screenshots show them whole.
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], acceptDownloads: true, timezoneId: 'UTC', reducedMotion: 'reduce' });
   const page = await context.newPage();
@@ -84,24 +91,6 @@ export async function mainMenu(page: Page): Promise<string[]> {
 /** The main menu's active item. */
 export const activeMenuItem = (page: Page): Promise<string> =>
   page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]').innerText();
-
-/** A fresh page on `url` of the app at `base`, signed in by `cookie` (a session's Cookie header) when given. */
-export async function openAt(browser: Browser, base: string, viewport: ViewportName, url: string, cookie?: string) {
-  const opened = await openPage(browser, viewport);
-  if (cookie) {
-    const [name, value] = cookie.split('=') as [string, string];
-    await opened.context.addCookies([{ name, value, url: base }]);
-  }
-  await opened.page.goto(`${base}${url}`);
-  return opened;
-}
-
-/** Ends what a browser test file started, whichever parts its set-up got to. */
-export async function closeAll(started: { browser?: Browser; app?: FastifyInstance; database?: { close(): Promise<void> } }): Promise<void> {
-  await started.browser?.close();
-  await started.app?.close();
-  await started.database?.close();
-}
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS, { recursive: true });

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { EntityNode } from '@enviro/contracts/entities';
 import type { AlertCounts } from '@enviro/contracts/alerts';
 import type { IndustrySummary } from '@enviro/contracts/public-portal';
 import { formatIndian } from '@enviro/domain/format-number';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { apiCall, chartDrawn, horizontalOverflow, launchBrowser, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
+import { apiCall, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite, CEMENT } from './setup.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
 
@@ -35,10 +34,6 @@ function stationsOf(tree: readonly EntityNode[]): Station[] {
 const values = (t: TrendResult | undefined) => (t?.data ?? []).flatMap((p) => (p.value === null ? [] : [p.value]));
 
 describe('public portal in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   let board: number;
   let industries: IndustrySummary[];
   let cement: IndustrySummary;
@@ -46,37 +41,28 @@ describe('public portal in a browser', () => {
   let kiln: Station;
   let ctoContent: Buffer;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
-    industries = await apiCall<IndustrySummary[]>(base, board, `/stateDashboard/industyList/${board}`);
-    cement = industries.find((i) => i.name === 'Aravali Cement Works Ltd')!;
-    stations = stationsOf(await apiCall<EntityNode[]>(base, cement.id, `/entities?tenantId=${cement.id}&getDevices=true&params=true`));
-    kiln = stations.find((s) => s.name === 'Kiln & Raw Mill Stack')!;
-    // The demo issues every station a CTO; the download must be exactly the stored file.
-    const stored = await database.pool.query<{ content: Buffer }>(
-      `SELECT content FROM document WHERE tenant_id = $1 AND entity_id = $2 AND type = 'CTO'`,
-      [cement.id, kiln.id],
-    );
-    ctoContent = stored.rows[0]!.content;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await database?.close();
+  const suite = browserSuite({
+    seed: async (database) => {
+      board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
+    },
+    started: async ({ database, base }) => {
+      industries = await apiCall<IndustrySummary[]>(base, board, `/stateDashboard/industyList/${board}`);
+      cement = industries.find((i) => i.name === CEMENT)!;
+      stations = stationsOf(await apiCall<EntityNode[]>(base, cement.id, `/entities?tenantId=${cement.id}&getDevices=true&params=true`));
+      kiln = stations.find((s) => s.name === 'Kiln & Raw Mill Stack')!;
+      // The demo issues every station a CTO; the download must be exactly the stored file.
+      const stored = await database.pool.query<{ content: Buffer }>(
+        `SELECT content FROM document WHERE tenant_id = $1 AND entity_id = $2 AND type = 'CTO'`,
+        [cement.id, kiln.id],
+      );
+      ctoContent = stored.rows[0]!.content;
+    },
   });
 
-  async function open(viewport: ViewportName, url: string) {
-    const opened = await openPage(browser, viewport);
-    await opened.page.goto(`${base}${url}`);
-    return opened;
-  }
   const cardNames = (page: Page) => page.getByRole('article').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
 
   it.each(VIEWPORT_NAMES)('lists every public industry of the board, searchable, on %s', async (viewport) => {
-    const { context, page, errors } = await open(viewport, `/public/dashboard/industries/${board}`);
+    const { context, page, errors } = await suite.open(viewport, `/public/dashboard/industries/${board}`);
     await page.getByRole('article').first().waitFor();
     expect(await cardNames(page)).toEqual(industries.map((i) => i.name));
     const card = page.getByRole('article', { name: cement.name });
@@ -93,14 +79,14 @@ describe('public portal in a browser', () => {
     await expect.poll(() => cardNames(page)).toEqual(cements);
 
     await card.getByRole('link', { name: cement.name }).click();
-    await page.waitForURL(`${base}/public/dashboard/industry/${cement.id}?back=${board}`);
+    await page.waitForURL(`${suite.base}/public/dashboard/industry/${cement.id}?back=${board}`);
     await page.getByRole('heading', { level: 1, name: cement.name }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it.each(VIEWPORT_NAMES)('shows the industry summary and a station view that match the API on %s', async (viewport) => {
-    const { context, page, errors } = await open(viewport, `/public/dashboard/industry/${cement.id}?back=${board}`);
+    const { context, page, errors } = await suite.open(viewport, `/public/dashboard/industry/${cement.id}?back=${board}`);
     await page.getByRole('heading', { level: 1, name: cement.name }).waitFor();
     const stat = (label: string) => page.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').first().innerText();
     expect(await stat('Stations')).toBe(String(stations.length));
@@ -121,10 +107,10 @@ describe('public portal in a browser', () => {
     // Latest 15-minute values and 24 h alert counts, as the API gives them.
     // Asked as the page asked (its 4 hours of 15-minute buckets): a shorter window could cut the
     // newest bucket at its start and average only part of it.
-    const recent = await apiCall<TrendResult[]>(base, cement.id, '/data/entityMetric', (await stationHours).postDataJSON());
+    const recent = await apiCall<TrendResult[]>(suite.base, cement.id, '/data/entityMetric', (await stationHours).postDataJSON());
     const asked = (await stationAlerts).postDataJSON() as { startDate: string; endDate: string; nodeId: number };
     expect(Date.parse(asked.endDate) - Date.parse(asked.startDate)).toBe(86_400_000);
-    const alerts = await apiCall<AlertCounts>(base, cement.id, `/tenants/${cement.id}/alertData?isGroupByParameter=true`, asked);
+    const alerts = await apiCall<AlertCounts>(suite.base, cement.id, `/tenants/${cement.id}/alertData?isGroupByParameter=true`, asked);
     const table = page.getByRole('table').filter({ hasText: 'Latest value' });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(kiln.params.length);
     for (const trend of recent) {
@@ -144,7 +130,7 @@ describe('public portal in a browser', () => {
   });
 
   it('downloads the raw data report as CSV and XLS, and the CTO document', async () => {
-    const { context, page, errors } = await open('desktop', `/public/dashboard/industry/${cement.id}?back=${board}&station=${kiln.id}`);
+    const { context, page, errors } = await suite.open('desktop', `/public/dashboard/industry/${cement.id}?back=${board}&station=${kiln.id}`);
     await page.getByRole('heading', { level: 2, name: kiln.name, exact: true }).waitFor();
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report' }).click()]);
@@ -170,7 +156,7 @@ describe('public portal in a browser', () => {
   });
 
   it.each(VIEWPORT_NAMES)('shows a parameter trend whose figures match the API, and changes duration and averaging on %s', async (viewport) => {
-    const { context, page, errors } = await open(viewport, `/public/dashboard/industry/${cement.id}?back=${board}&station=${kiln.id}`);
+    const { context, page, errors } = await suite.open(viewport, `/public/dashboard/industry/${cement.id}?back=${board}&station=${kiln.id}`);
     await page.getByRole('link', { name: 'PM', exact: true }).click();
     await page.waitForURL(/\/public\/dashboard\/details\//);
     const url = new URL(page.url());
@@ -185,7 +171,7 @@ describe('public portal in a browser', () => {
 
     const tile = (label: string) => page.locator(`[data-stat="${label}"] p`).nth(1).innerText();
     const expectTiles = async (duration: string, interval: string) => {
-      const trends = await apiCall<TrendResult[]>(base, cement.id, '/data/entityMetric', {
+      const trends = await apiCall<TrendResult[]>(suite.base, cement.id, '/data/entityMetric', {
         request: { entityIds: [kiln.id], params: ['avg', 'min', 'max'].map((dsAgg) => ({ name: 'pm', dsAgg })), duration, interval },
       });
       const avg = values(trends.find((t) => t.dsAgg === 'avg'));
@@ -216,7 +202,7 @@ describe('public portal in a browser', () => {
   });
 
   it.each(VIEWPORT_NAMES)('compares one parameter across stations and downloads it on %s', async (viewport) => {
-    const { context, page, errors } = await open(viewport, `/public/dashboard/industry/${cement.id}?back=${board}`);
+    const { context, page, errors } = await suite.open(viewport, `/public/dashboard/industry/${cement.id}?back=${board}`);
     await page.getByRole('link', { name: 'Compare a parameter across stations' }).click();
     await page.waitForURL(/\/public\/dashboard\/parameter\//);
     const cems = stations.filter((s) => s.type === 'cems');
@@ -235,7 +221,7 @@ describe('public portal in a browser', () => {
   });
 
   it('says so when a station has no data for the parameter', async () => {
-    const { context, page, errors } = await open(
+    const { context, page, errors } = await suite.open(
       'desktop',
       `/public/dashboard/details/${cement.id}?entityType=cems&entityId=${kiln.id}&paramId=hg&publicTenantId=${cement.id}`,
     );
@@ -246,11 +232,11 @@ describe('public portal in a browser', () => {
   });
 
   it('sends unknown paths home and unreadable tenants to the error page', async () => {
-    const { context, page } = await open('desktop', '/no/such/page');
-    await page.waitForURL(`${base}/`);
+    const { context, page } = await suite.open('desktop', '/no/such/page');
+    await page.waitForURL(`${suite.base}/`);
     await page.getByRole('heading', { name: 'Enviro public portal' }).waitFor();
-    await page.goto(`${base}/public/dashboard/industry/999999`);
-    await page.waitForURL(`${base}/error`);
+    await page.goto(`${suite.base}/public/dashboard/industry/999999`);
+    await page.waitForURL(`${suite.base}/error`);
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await screenshot(page, 'error-desktop');
     await context.close();

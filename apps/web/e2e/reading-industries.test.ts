@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, addSessionCookie, horizontalOverflow, launchBrowser, mainMenu, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite, CEMENT, signedInUser } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
-const CEMENT = 'Aravali Cement Works Ltd';
 const PORTLAND = 'Chittor Portland Cement Ltd';
 const BOARD = 'Rajasthan State Pollution Control Board';
 
@@ -18,57 +14,44 @@ const BOARD = 'Rajasthan State Pollution Control Board';
  * paths answer inside the app; the public home page lists the boards.
  */
 describe('reading industries in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   const ids = { board: 0, cement: 0, portland: 0, elsewhere: 0 };
   const cookies = { statutory: '', cgwa: '', corporate: '', partner: '' };
   const own = { statutory: BOARD, cgwa: 'Central Ground Water Authority', corporate: 'Aravali Group head office', partner: '' };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const db = database.db;
-    ids.board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
-    const tenant = (name: string) => db.selectFrom('tenant').select(['id', 'corporate_id']).where('name', '=', name).executeTakeFirstOrThrow();
-    ids.cement = (await tenant(CEMENT)).id;
-    ids.portland = (await tenant(PORTLAND)).id;
-    const build = builders(db);
-    await build.newTenant({ name: 'Gujarat Pollution Control Board', type: 'statutory', state: 'Gujarat', city: 'Gandhinagar' });
-    ids.elsewhere = (await build.newTenant({ name: 'Sabarmati Textiles' })).id;
-    const cgwa = (await build.newTenant({ name: own.cgwa, type: 'cgwa' })).id;
-    await db.insertInto('statutory_association').values({ statutory_id: cgwa, tenant_id: ids.portland }).execute();
-    const partner = await tenant('Marudhar Instruments (service partner)');
-    own.partner = 'Marudhar Instruments (service partner)';
-    const headOffice = await tenant(own.corporate);
+  const suite = browserSuite({
+    seed: async (database) => {
+      const db = database.db;
+      ids.board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const tenant = (name: string) => db.selectFrom('tenant').select(['id', 'corporate_id']).where('name', '=', name).executeTakeFirstOrThrow();
+      ids.cement = (await tenant(CEMENT)).id;
+      ids.portland = (await tenant(PORTLAND)).id;
+      const build = builders(db);
+      await build.newTenant({ name: 'Gujarat Pollution Control Board', type: 'statutory', state: 'Gujarat', city: 'Gandhinagar' });
+      ids.elsewhere = (await build.newTenant({ name: 'Sabarmati Textiles' })).id;
+      const cgwa = (await build.newTenant({ name: own.cgwa, type: 'cgwa' })).id;
+      await db.insertInto('statutory_association').values({ statutory_id: cgwa, tenant_id: ids.portland }).execute();
+      const partner = await tenant('Marudhar Instruments (service partner)');
+      own.partner = 'Marudhar Instruments (service partner)';
+      const headOffice = await tenant(own.corporate);
 
-    const signedIn = async (tenantId: number, o: Omit<Parameters<typeof newUser>[1], 'tenantId'>) => {
-      const { id } = await newUser(db, { tenantId, password: undefined, ...o });
-      return sessionCookie(db, tenantId, Number(id));
-    };
-    cookies.statutory = await signedIn(ids.board, { userType: 'statutory', role: 'user', name: 'Bala Board' });
-    cookies.cgwa = await signedIn(cgwa, { userType: 'cgwa', role: 'user', name: 'Chitra CGWA' });
-    cookies.corporate = await signedIn(headOffice.id, { userType: 'corporate_admin', role: 'admin', name: 'Kavya Corporate', corporateId: headOffice.corporate_id ?? undefined });
-    cookies.partner = await signedIn(partner.id, { userType: 'partner', role: 'user', name: 'Pavan Partner' });
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await database?.close();
+      const signedIn = async (tenantId: number, o: Omit<Parameters<typeof newUser>[1], 'tenantId'>) =>
+        (await signedInUser(db, { tenantId, password: undefined, ...o })).cookie;
+      cookies.statutory = await signedIn(ids.board, { userType: 'statutory', role: 'user', name: 'Bala Board' });
+      cookies.cgwa = await signedIn(cgwa, { userType: 'cgwa', role: 'user', name: 'Chitra CGWA' });
+      cookies.corporate = await signedIn(headOffice.id, { userType: 'corporate_admin', role: 'admin', name: 'Kavya Corporate', corporateId: headOffice.corporate_id ?? undefined });
+      cookies.partner = await signedIn(partner.id, { userType: 'partner', role: 'user', name: 'Pavan Partner' });
+    },
   });
 
   /** A page signed in by a session cookie, recording whether any API call named a tenant to act for. */
   async function open(viewport: ViewportName, cookie: string, url: string) {
-    const opened = await openPage(browser, viewport);
-    await addSessionCookie(opened.context, base, cookie);
     const actedFor: string[] = [];
-    opened.page.on('request', (r) => {
-      const tenantId = r.headers()['tenant-id'];
-      if (r.url().includes('/api/') && tenantId) actedFor.push(`${r.url()} TENANT-ID ${tenantId}`);
-    });
-    await opened.page.goto(`${base}${url}`);
+    const opened = await suite.open(viewport, url, cookie, (page) =>
+      page.on('request', (r) => {
+        const tenantId = r.headers()['tenant-id'];
+        if (r.url().includes('/api/') && tenantId) actedFor.push(`${r.url()} TENANT-ID ${tenantId}`);
+      }),
+    );
     return { ...opened, actedFor };
   }
 
@@ -78,7 +61,7 @@ describe('reading industries in a browser', () => {
     await screenshot(page, `reading-dashboard-statutory-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
     await page.getByRole('link', { name: CEMENT }).click();
-    await page.waitForURL(`${base}/app/industries/${ids.cement}`);
+    await page.waitForURL(`${suite.base}/app/industries/${ids.cement}`);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByText('Kiln & Raw Mill Stack').first().waitFor();
     // Still the board's own app: no manage mode, the Dashboard item lit.
@@ -112,9 +95,9 @@ describe('reading industries in a browser', () => {
     await page.waitForURL(new RegExp(`/app/industries/${ids.cement}/parameter`));
     await page.locator('[role="img"][aria-label$=" by station"] svg').first().waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: '← Back to the industry' }).click();
-    await page.waitForURL(`${base}/app/industries/${ids.cement}`);
+    await page.waitForURL(`${suite.base}/app/industries/${ids.cement}`);
     await page.getByRole('link', { name: '← Back to the dashboard' }).click();
-    await page.waitForURL(`${base}/app/dashboard`);
+    await page.waitForURL(`${suite.base}/app/dashboard`);
     await page.getByRole('link', { name: CEMENT }).waitFor();
 
     expect(actedFor).toEqual([]);
@@ -150,7 +133,7 @@ describe('reading industries in a browser', () => {
     expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
 
     for (const path of ['/app/cameras', '/app/warranty-requests', '/app/no/such/page']) {
-      await page.goto(`${base}${path}`);
+      await page.goto(`${suite.base}${path}`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
       expect(await page.getByTestId('acting-tenant').innerText()).toBe(BOARD);
@@ -158,7 +141,7 @@ describe('reading industries in a browser', () => {
     await screenshot(page, `app-not-found-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
     await page.getByRole('link', { name: 'Go to the dashboard' }).click();
-    await page.waitForURL(`${base}/app/dashboard`);
+    await page.waitForURL(`${suite.base}/app/dashboard`);
     await page.getByRole('link', { name: CEMENT }).waitFor();
     // The one failed call is the unread industry's, answered 404 on purpose.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
@@ -166,8 +149,7 @@ describe('reading industries in a browser', () => {
   });
 
   it.each(VIEWPORTS)('the public home page lists the boards by name and state, and leads to sign-in (%s)', async (viewport) => {
-    const { context, page, errors } = await openPage(browser, viewport);
-    await page.goto(base);
+    const { context, page, errors } = await suite.open(viewport, '/');
     const boards = page.getByRole('list', { name: 'Boards' }).getByRole('listitem');
     await boards.first().waitFor();
     const texts = (await boards.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
@@ -179,24 +161,23 @@ describe('reading industries in a browser', () => {
     await page.waitForURL(/q=rajasthan/);
     await expect.poll(() => boards.count()).toBe(1);
     await page.getByRole('link', { name: BOARD }).click();
-    await page.waitForURL(`${base}/public/dashboard/industries/${ids.board}`);
+    await page.waitForURL(`${suite.base}/public/dashboard/industries/${ids.board}`);
     await page.getByRole('article', { name: CEMENT }).waitFor();
 
     await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/login`);
+    await page.waitForURL(`${suite.base}/login`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it.each(VIEWPORTS)('an industry page opened without ?back leads back to its board (%s)', async (viewport) => {
-    const { context, page, errors } = await openPage(browser, viewport);
-    await page.goto(`${base}/public/dashboard/industry/${ids.cement}`);
+    const { context, page, errors } = await suite.open(viewport, `/public/dashboard/industry/${ids.cement}`);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByRole('link', { name: `← Industries of ${BOARD}` }).waitFor();
     await screenshot(page, `public-industry-without-back-${viewport}`);
     await page.getByRole('link', { name: `← Industries of ${BOARD}` }).click();
-    await page.waitForURL(`${base}/public/dashboard/industries/${ids.board}`);
+    await page.waitForURL(`${suite.base}/public/dashboard/industries/${ids.board}`);
     await page.getByRole('article', { name: CEMENT }).waitFor();
     await screenshot(page, `public-industries-from-industry-${viewport}`);
     expect(errors).toEqual([]);

@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '@enviro/regulator-receiver/receiver';
-import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { activeMenuItem, chartDrawn, closeAll, horizontalOverflow, launchBrowser, mainMenu, openAt, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, chartDrawn, horizontalOverflow, mainMenu, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
-const CEMENT = 'Aravali Cement Works Ltd';
 const CONNECTION = 'CPCB ODAMS';
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 /** The ODAMS token of the cement works as the receiver knows it. */
@@ -16,15 +12,11 @@ const TOKEN = { tokenId: 'TK-ARAVALI', token: 'aravali-secret-token' };
 
 /**
  * The regulator screens in a browser against the real server, the demo's industries and a real
- * receiver (packages/regulator-receiver): a site admin configures the connection and maps an industry,
+ * receiver (tools/regulator-receiver): a site admin configures the connection and maps an industry,
  * a republish is sent and pushed, and the industry, its board and its administrator read the sync,
  * the logs and the progress.
  */
 describe('regulator screens in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   let receiver: Receiver;
   let cementId = 0;
   /** The cement works' stations: the kiln stack is mapped below, the clinker cooler stack is not. */
@@ -32,40 +24,36 @@ describe('regulator screens in a browser', () => {
   let boardName = '';
   const cookies = { siteAdmin: '', board: '', tenantAdmin: '' };
 
+  const suite = browserSuite({
+    seed: async (database) => {
+      const boardId = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const db = database.db;
+      cementId = await tenantIdNamed(db, CEMENT);
+      const stationId = async (name: string) =>
+        Number((await db.selectFrom('entity').select('id').where('tenant_id', '=', cementId).where('name', '=', name).executeTakeFirstOrThrow()).id);
+      station.kiln = await stationId('Kiln & Raw Mill Stack');
+      station.cooler = await stationId('Clinker Cooler Stack');
+      boardName = (await db.selectFrom('tenant').select('name').where('id', '=', boardId).executeTakeFirstOrThrow()).name;
+      const site = await builders(db).newTenant({ name: 'Enviro Operations', type: 'site' });
+      cookies.siteAdmin = (await signedInUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' })).cookie;
+      cookies.board = (await signedInUser(db, { tenantId: boardId, userType: 'statutory', name: 'Bala Board', role: 'user' })).cookie;
+      cookies.tenantAdmin = (await signedInUser(db, { tenantId: cementId, name: 'Arjun Admin', role: 'admin' })).cookie;
+    },
+  });
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const boardId = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
-    const db = database.db;
-    cementId = (await db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
-    const stationId = async (name: string) =>
-      Number((await db.selectFrom('entity').select('id').where('tenant_id', '=', cementId).where('name', '=', name).executeTakeFirstOrThrow()).id);
-    station.kiln = await stationId('Kiln & Raw Mill Stack');
-    station.cooler = await stationId('Clinker Cooler Stack');
-    boardName = (await db.selectFrom('tenant').select('name').where('id', '=', boardId).executeTakeFirstOrThrow()).name;
-    const site = await builders(db).newTenant({ name: 'Enviro Operations', type: 'site' });
-    const siteAdmin = await newUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' });
-    const board = await newUser(db, { tenantId: boardId, userType: 'statutory', name: 'Bala Board', role: 'user' });
-    const tenantAdmin = await newUser(db, { tenantId: cementId, name: 'Arjun Admin', role: 'admin' });
-    cookies.siteAdmin = await sessionCookie(db, site.id, siteAdmin.id);
-    cookies.board = await sessionCookie(db, boardId, board.id);
-    cookies.tenantAdmin = await sessionCookie(db, cementId, tenantAdmin.id);
     receiver = await startReceiver({ port: 0, host: '127.0.0.1' });
     receiver.register({ ...TOKEN, industryId: 'RJ-ARAVALI-01' });
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
   });
   afterAll(async () => {
     await receiver?.close();
-    await closeAll({ browser, app, database });
   });
 
-  const open = (viewport: ViewportName, cookie: string, url: string) => openAt(browser, base, viewport, url, cookie);
   /** The innermost block holding a table and its titled heading. */
   const section = (page: Page, title: string) =>
     page.locator('div', { has: page.getByRole('heading', { name: title, exact: true }) }).filter({ has: page.locator('table') }).last();
 
   it('a site admin creates the connection; its credentials are never shown back', async () => {
-    const { context, page, errors } = await open('desktop', cookies.siteAdmin, '/app/admin/regulator-connections');
+    const { context, page, errors } = await suite.open('desktop', '/app/admin/regulator-connections', cookies.siteAdmin);
     expect(await mainMenu(page)).toEqual(expect.arrayContaining(['Regulator sync', 'Regulator connections']));
     expect(await activeMenuItem(page)).toBe('Regulator connections');
     await page.getByText('No regulator connection yet.').waitFor();
@@ -93,7 +81,7 @@ describe('regulator screens in a browser', () => {
     await page.keyboard.press('Escape');
     const html = await page.content();
     expect(html).not.toContain('BEGIN PUBLIC KEY');
-    const answer = await page.request.get(`${base}/api/regulatorConnections`);
+    const answer = await page.request.get(`${suite.base}/api/regulatorConnections`);
     expect(await answer.text()).not.toContain('BEGIN PUBLIC KEY');
     await screenshot(page, 'regulator-connections-desktop');
     expect(errors).toEqual([]);
@@ -101,7 +89,7 @@ describe('regulator screens in a browser', () => {
   });
 
   it('a site admin maps the industry: unmapped parameters are named before and after saving', async () => {
-    const { context, page, errors } = await open('desktop', cookies.siteAdmin, `/app/regulator/${cementId}?tab=mapping`);
+    const { context, page, errors } = await suite.open('desktop', `/app/regulator/${cementId}?tab=mapping`, cookies.siteAdmin);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByText('mapped to no regulator connection').waitFor();
     await page.getByRole('textbox', { name: 'Connect to a regulator' }).click();
@@ -135,7 +123,7 @@ describe('regulator screens in a browser', () => {
   });
 
   it('a republish is queued, pushed to the receiver, and its progress and logs show it', async () => {
-    const { context, page, errors } = await open('desktop', cookies.siteAdmin, `/app/regulator/${cementId}?tab=republish`);
+    const { context, page, errors } = await suite.open('desktop', `/app/regulator/${cementId}?tab=republish`, cookies.siteAdmin);
     await page.getByRole('button', { name: 'Republish' }).click();
     await page.getByText('Choose a station').waitFor();
     await page.getByText('Say why the range is sent again').waitFor();
@@ -149,7 +137,7 @@ describe('regulator screens in a browser', () => {
     // The asker by name, not by the stored `user:<id>`.
     expect(await request.innerText()).toMatch(/asked by (?!user:)\S.* on /);
 
-    await app.regulator.outbox.drain();
+    await suite.app.regulator.outbox.drain();
     expect(receiver.stats().accepted).toBeGreaterThan(0);
     await page.reload();
     await page.locator('[data-republish]').first().getByText('Done', { exact: true }).waitFor();
@@ -176,7 +164,7 @@ describe('regulator screens in a browser', () => {
     await screenshot(page, 'regulator-logs-desktop');
 
     // The station filter (in the URL): the unmapped stack has nothing, the kiln stack its records.
-    await page.goto(`${base}/app/regulator/${cementId}?tab=logs&station=${station.cooler}`);
+    await page.goto(`${suite.base}/app/regulator/${cementId}?tab=logs&station=${station.cooler}`);
     await page.getByText('No record in these days.').waitFor();
     await page.getByText('No push attempt matches.').waitFor();
     await page.getByRole('textbox', { name: 'Station' }).click();
@@ -189,15 +177,15 @@ describe('regulator screens in a browser', () => {
 
   it('when the receiver refuses, the error codes are counted with their meaning', async () => {
     receiver.setFault({ mode: 'expiredKey' });
-    const { context, page, errors } = await open('desktop', cookies.siteAdmin, `/app/regulator/${cementId}?tab=republish`);
+    const { context, page, errors } = await suite.open('desktop', `/app/regulator/${cementId}?tab=republish`, cookies.siteAdmin);
     await page.getByRole('textbox', { name: 'Station' }).click();
     await page.getByRole('option', { name: 'Kiln & Raw Mill Stack' }).click();
     await page.getByRole('textbox', { name: 'Reason' }).fill('Second attempt');
     await page.getByRole('button', { name: 'Republish' }).click();
     await page.locator('[data-republish]').first().getByText('Reason: Second attempt').waitFor();
-    await app.regulator.outbox.deliver();
+    await suite.app.regulator.outbox.deliver();
     receiver.setFault({ mode: 'none' });
-    await page.goto(`${base}/app/regulator/${cementId}?tab=logs&outcome=ERROR`);
+    await page.goto(`${suite.base}/app/regulator/${cementId}?tab=logs&outcome=ERROR`);
     const codes = section(page, 'Error codes');
     await codes.getByRole('button', { name: /^Attempts failing with / }).first().waitFor();
     expect(await codes.locator('tbody tr').count()).toBeGreaterThan(0);
@@ -208,7 +196,7 @@ describe('regulator screens in a browser', () => {
   });
 
   it.each(VIEWPORTS)('the board sees its industries worst first and opens one, read-only (%s)', async (viewport) => {
-    const { context, page, errors } = await open(viewport, cookies.board, '/app/regulator');
+    const { context, page, errors } = await suite.open(viewport, '/app/regulator', cookies.board);
     await page.getByRole('heading', { name: `Industries reporting to ${boardName}` }).waitFor();
     // The actionable task above the list: industries that should report and reach no regulator.
     await page.getByText(/industries do not reach the regulator/).waitFor();
@@ -236,7 +224,7 @@ describe('regulator screens in a browser', () => {
   });
 
   it.each(VIEWPORTS)("the industry's administrator reads its own page, its mapping read-only (%s)", async (viewport) => {
-    const { context, page, errors } = await open(viewport, cookies.tenantAdmin, '/app/regulator');
+    const { context, page, errors } = await suite.open(viewport, '/app/regulator', cookies.tenantAdmin);
     await page.waitForURL(new RegExp(`/app/regulator/${cementId}`));
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     expect(await page.getByRole('link', { name: /All industries/ }).count()).toBe(0);
@@ -258,11 +246,11 @@ describe('regulator screens in a browser', () => {
   });
 
   it('a site admin reads the connections on a phone', async () => {
-    const { context, page, errors } = await open('phone', cookies.siteAdmin, '/app/admin/regulator-connections');
+    const { context, page, errors } = await suite.open('phone', '/app/admin/regulator-connections', cookies.siteAdmin);
     await page.getByText(CONNECTION, { exact: true }).waitFor();
     await screenshot(page, 'regulator-connections-phone');
     expect(await horizontalOverflow(page)).toBe(0);
-    await page.goto(`${base}/app/regulator/${cementId}?tab=mapping`);
+    await page.goto(`${suite.base}/app/regulator/${cementId}?tab=mapping`);
     await page.getByRole('button', { name: 'Edit mapping' }).click();
     await page.getByRole('button', { name: 'Save mapping' }).waitFor();
     await screenshot(page, 'regulator-mapping-editor-phone');

@@ -1,15 +1,11 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser } from '../../server/test/accounts.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
-import { ARTIFACTS, chartDrawn, closeAll, horizontalOverflow, launchBrowser, openAt, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
+import { ARTIFACTS, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
-const CEMENT = 'Aravali Cement Works Ltd';
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (l: Locator): Promise<Box> => (await l.boundingBox())!;
@@ -18,31 +14,23 @@ const inside = (inner: Box, outer: Box) =>
   inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
 
 describe('screens that fit 1280 px and a 375 px phone', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   let board = 0;
   let cementId = 0;
   let siteSession = '';
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
-    cementId = (await database.db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow()).id;
-    const site = await builders(database.db).newTenant({ name: 'Enviro Operations', type: 'site' });
-    const admin = await newUser(database.db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' });
-    siteSession = await sessionCookie(database.db, site.id, admin.id);
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
+  const suite = browserSuite({
+    seed: async (database) => {
+      board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      cementId = await tenantIdNamed(database.db, CEMENT);
+      const site = await builders(database.db).newTenant({ name: 'Enviro Operations', type: 'site' });
+      siteSession = (await signedInUser(database.db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' })).cookie;
+    },
   });
-  afterAll(() => closeAll({ browser, app, database }));
 
-  const open = (name: ViewportName, url: string, cookie?: string) => openAt(browser, base, name, url, cookie);
   const viewport = (page: Page): Box => ({ x: 0, y: 0, ...page.viewportSize()! });
 
   it.each(VIEWPORT_NAMES)('the site dashboard shows the live, delayed and offline counts without scrolling on %s', async (name) => {
-    const { context, page, errors } = await open(name, '/app/dashboard', siteSession);
+    const { context, page, errors } = await suite.open(name, '/app/dashboard', siteSession);
     const table = page.getByRole('table').filter({ hasText: CEMENT });
     await table.getByRole('link', { name: CEMENT }).waitFor();
     await screenshot(page, `fit-site-dashboard-${name}`);
@@ -59,7 +47,7 @@ describe('screens that fit 1280 px and a 375 px phone', () => {
   });
 
   it.each(VIEWPORT_NAMES)('the row actions of the tenant list cover no column on %s', async (name) => {
-    const { context, page, errors } = await open(name, '/app/admin/tenants', siteSession);
+    const { context, page, errors } = await suite.open(name, '/app/admin/tenants', siteSession);
     const table = page.getByRole('table', { name: 'Tenants' });
     await table.getByRole('link').first().waitFor();
     const actions = table.getByRole('columnheader', { name: 'Actions' });
@@ -76,7 +64,7 @@ describe('screens that fit 1280 px and a 375 px phone', () => {
   });
 
   it.each(VIEWPORT_NAMES)('the live status donut names every status whole on %s', async (name) => {
-    const { context, page, errors } = await open(name, `/public/dashboard/industries/${board}`);
+    const { context, page, errors } = await suite.open(name, `/public/dashboard/industries/${board}`);
     const chart = page.locator('[role="img"][aria-label="Stations by live status"]');
     await chartDrawn(page, 'Stations by live status');
     const area = await box(chart);
@@ -91,7 +79,7 @@ describe('screens that fit 1280 px and a 375 px phone', () => {
   });
 
   it.each(VIEWPORT_NAMES)('a download notice leaves the header free, also after moving on, on %s', async (name) => {
-    const { context, page, errors } = await open(name, `/public/dashboard/industry/${cementId}?back=${board}`);
+    const { context, page, errors } = await suite.open(name, `/public/dashboard/industry/${cementId}?back=${board}`);
     await page.getByRole('button', { name: 'Download report' }).click();
     const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Report Generated Succesfully.' });
     await notice.waitFor();

@@ -1,62 +1,37 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newUser, PASSWORD } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
-import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
-import { activeMenuItem, horizontalOverflow, launchBrowser, mainMenu, openPage, screenshot, seedDemoData, startServer, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite, CEMENT, submitSignIn, tenantIdNamed } from './setup.ts';
 
-const CEMENT = 'Aravali Cement Works Ltd';
 const NO_ACCESS = 'You do not have access to this page';
 /** How long a notice stays (SPEC 4; NOTIFICATION_MS of src/lib/notify.ts). */
 const NOTICE_MS = 4_000;
 
 describe('the signed-in app in a browser', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let browser: Browser;
   let cementId: number;
   const users = { tenantUser: '', tenantAdmin: '', siteAdmin: '', statutory: '', expiring: '' };
   let expiringId = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
-    const row = await database.db.selectFrom('tenant').select('id').where('name', '=', CEMENT).executeTakeFirstOrThrow();
-    cementId = row.id;
-    const site = await builders(database.db).newTenant({ name: 'Enviro Operations', type: 'site' });
-    const db = database.db;
-    users.tenantUser = (await newUser(db, { tenantId: cementId, name: 'Tara Tenant', role: 'user' })).userName;
-    users.tenantAdmin = (await newUser(db, { tenantId: cementId, name: 'Arjun Admin', role: 'admin' })).userName;
-    users.siteAdmin = (await newUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' })).userName;
-    users.statutory = (await newUser(db, { tenantId: board, userType: 'statutory', name: 'Bala Board', role: 'user' })).userName;
-    const expiring = await newUser(db, { tenantId: cementId, name: 'Esha Expiring', role: 'user' });
-    users.expiring = expiring.userName;
-    expiringId = expiring.id;
-    ({ app, base } = await startServer(database));
-    browser = await launchBrowser();
+  const suite = browserSuite({
+    seed: async (database) => {
+      const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      cementId = await tenantIdNamed(database.db, CEMENT);
+      const site = await builders(database.db).newTenant({ name: 'Enviro Operations', type: 'site' });
+      const db = database.db;
+      users.tenantUser = (await newUser(db, { tenantId: cementId, name: 'Tara Tenant', role: 'user' })).userName;
+      users.tenantAdmin = (await newUser(db, { tenantId: cementId, name: 'Arjun Admin', role: 'admin' })).userName;
+      users.siteAdmin = (await newUser(db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' })).userName;
+      users.statutory = (await newUser(db, { tenantId: board, userType: 'statutory', name: 'Bala Board', role: 'user' })).userName;
+      const expiring = await newUser(db, { tenantId: cementId, name: 'Esha Expiring', role: 'user' });
+      users.expiring = expiring.userName;
+      expiringId = expiring.id;
+    },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await database?.close();
-  });
-
-  async function signIn(viewport: ViewportName, userName: string, password = PASSWORD, { clock = false } = {}) {
-    const opened = await openPage(browser, viewport);
-    // The page's timers on Playwright's clock: time flows as usual until the test jumps it forward.
-    if (clock) await opened.page.clock.install();
-    await opened.page.goto(`${base}/login`);
-    await opened.page.getByLabel('Email').fill(userName);
-    await opened.page.locator('input[autocomplete="current-password"]').fill(password);
-    await opened.page.getByRole('button', { name: 'Sign in' }).click();
-    return opened;
-  }
 
   it.each<ViewportName>(['desktop', 'phone'])('a tenant user lands on their industry, sees the tenant menu and no admin page (%s)', async (viewport) => {
-    const { context, page, errors } = await signIn(viewport, users.tenantUser);
-    await page.waitForURL(`${base}/app/dashboard`);
+    const { context, page, errors } = await suite.signIn(viewport, users.tenantUser);
+    await page.waitForURL(`${suite.base}/app/dashboard`);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByText('Kiln & Raw Mill Stack').first().waitFor();
     expect(await page.getByTestId('acting-tenant').innerText()).toBe(CEMENT);
@@ -65,9 +40,9 @@ describe('the signed-in app in a browser', () => {
     await screenshot(page, `signed-in-tenant-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
 
-    await page.goto(`${base}/app/admin/users`);
+    await page.goto(`${suite.base}/app/admin/users`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
-    await page.goto(`${base}/app/admin/tenants/${cementId}`);
+    await page.goto(`${suite.base}/app/admin/tenants/${cementId}`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
     if (viewport === 'phone') await screenshot(page, 'signed-in-no-access-phone');
     expect(errors.filter((e) => !e.includes('403'))).toEqual([]);
@@ -75,31 +50,31 @@ describe('the signed-in app in a browser', () => {
   });
 
   it('a tenant admin also has users and the audit log, but not the platform tenants', async () => {
-    const { context, page } = await signIn('desktop', users.tenantAdmin);
+    const { context, page } = await suite.signIn('desktop', users.tenantAdmin);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     const items = await mainMenu(page);
     expect(items).toEqual(expect.arrayContaining(['Dashboard', 'Users', 'Audit log', 'Settings', 'My account']));
     expect(items).not.toContain('Tenants');
-    await page.goto(`${base}/app/admin/tenants`);
+    await page.goto(`${suite.base}/app/admin/tenants`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
-    await page.goto(`${base}/app/admin/audit-log`);
+    await page.goto(`${suite.base}/app/admin/audit-log`);
     expect(await activeMenuItem(page)).toBe('Audit log');
     expect(await page.getByText(NO_ACCESS).count()).toBe(0);
 
     // SPEC 4: auto-refresh follows the preferences (the browser's own session saves them).
-    const saved = await page.request.post(`${base}/api/preferences`, {
+    const saved = await page.request.post(`${suite.base}/api/preferences`, {
       headers: { 'x-requested-with': 'XMLHttpRequest' },
       data: { REFRESH_DASHBOARD: { value: '1' }, REFRESH_INTERVAL: { value: '2' } },
     });
     expect(saved.status()).toBe(200);
-    await page.goto(`${base}/app/dashboard`);
+    await page.goto(`${suite.base}/app/dashboard`);
     await page.getByText('Dashboard refreshes every 2 min').waitFor();
     await context.close();
   });
 
   it.each<ViewportName>(['desktop', 'phone'])('a site admin sees every industry, switches to one and back (%s)', async (viewport) => {
-    const { context, page, errors } = await signIn(viewport, users.siteAdmin, PASSWORD, { clock: true });
-    await page.waitForURL(`${base}/app/dashboard`);
+    const { context, page, errors } = await suite.signIn(viewport, users.siteAdmin, { clock: true });
+    await page.waitForURL(`${suite.base}/app/dashboard`);
     await page.getByRole('cell', { name: CEMENT }).waitFor();
     const siteMenu = await mainMenu(page);
     expect(siteMenu).toEqual(expect.arrayContaining(['Dashboard', 'Tenants', 'Corporates', 'Users', 'Audit log', 'My account']));
@@ -137,7 +112,7 @@ describe('the signed-in app in a browser', () => {
   });
 
   it.each<ViewportName>(['desktop', 'phone'])('a tenant user opens a parameter trend and the comparison from the dashboard, staying in /app (%s)', async (viewport) => {
-    const { context, page, errors } = await signIn(viewport, users.tenantUser);
+    const { context, page, errors } = await suite.signIn(viewport, users.tenantUser);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByRole('link', { name: 'PM', exact: true }).first().click();
     await page.waitForURL(/\/app\/dashboard\/details\?/);
@@ -154,44 +129,43 @@ describe('the signed-in app in a browser', () => {
     expect(await horizontalOverflow(page)).toBe(0);
 
     await page.getByRole('link', { name: '← Back to the industry' }).click();
-    await page.waitForURL(`${base}/app/dashboard?station=${station}`);
+    await page.waitForURL(`${suite.base}/app/dashboard?station=${station}`);
     await page.getByRole('link', { name: 'Compare a parameter across stations' }).click();
     await page.waitForURL(/\/app\/dashboard\/parameter/);
     await page.locator('[role="img"][aria-label$=" by station"] svg').first().waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: '← Back to the industry' }).click();
-    await page.waitForURL(`${base}/app/dashboard`);
+    await page.waitForURL(`${suite.base}/app/dashboard`);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('the link of the invite page fills the email in and puts the focus on the password', async () => {
-    const { context, page } = await openPage(browser, 'desktop');
-    await page.goto(`${base}/login?userName=${encodeURIComponent(users.tenantUser)}`);
+    const { context, page } = await suite.open('desktop', `/login?userName=${encodeURIComponent(users.tenantUser)}`);
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(users.tenantUser);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${base}/app/dashboard`);
+    await page.waitForURL(`${suite.base}/app/dashboard`);
     await context.close();
   });
 
   it('a statutory user sees the industries reporting to the board, and no admin page', async () => {
-    const { context, page } = await signIn('desktop', users.statutory);
-    await page.waitForURL(`${base}/app/dashboard`);
+    const { context, page } = await suite.signIn('desktop', users.statutory);
+    await page.waitForURL(`${suite.base}/app/dashboard`);
     await page.getByRole('cell', { name: CEMENT }).waitFor();
     expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
     await screenshot(page, 'signed-in-statutory-desktop');
-    await page.goto(`${base}/app/admin/audit-log`);
+    await page.goto(`${suite.base}/app/admin/audit-log`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();
     await context.close();
   });
 
   it('a wrong password shows the server message and does not say whether the account exists', async () => {
-    const { context, page } = await signIn('desktop', users.tenantUser, 'not the password');
+    const { context, page } = await suite.signIn('desktop', users.tenantUser, { password: 'not the password' });
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Invalid user name or password');
-    expect(page.url()).toBe(`${base}/login`);
+    expect(page.url()).toBe(`${suite.base}/login`);
     await screenshot(page, 'signed-in-wrong-password-desktop');
 
     await page.getByLabel('Email').fill('nobody@example.in');
@@ -201,27 +175,25 @@ describe('the signed-in app in a browser', () => {
   });
 
   it('signing out returns to /login, and /app then asks to sign in again', async () => {
-    const { context, page } = await signIn('desktop', users.tenantUser);
+    const { context, page } = await suite.signIn('desktop', users.tenantUser);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByRole('button', { name: /^User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${base}/login`);
-    await page.goto(`${base}/app/settings`);
-    await page.waitForURL(`${base}/login?next=%2Fapp%2Fsettings`);
+    await page.waitForURL(`${suite.base}/login`);
+    await page.goto(`${suite.base}/app/settings`);
+    await page.waitForURL(`${suite.base}/login?next=%2Fapp%2Fsettings`);
     // Signing in again goes back to the page asked for.
-    await page.getByLabel('Email').fill(users.tenantUser);
-    await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/app/settings`);
+    await submitSignIn(page, users.tenantUser);
+    await page.waitForURL(`${suite.base}/app/settings`);
     await context.close();
   });
 
   it('an expired session sends the next call to /login', async () => {
-    const { context, page } = await signIn('desktop', users.expiring);
+    const { context, page } = await suite.signIn('desktop', users.expiring);
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
-    await database.pool.query('DELETE FROM user_session WHERE user_id = $1', [expiringId]);
+    await suite.database.pool.query('DELETE FROM user_session WHERE user_id = $1', [expiringId]);
     await page.reload();
-    await page.waitForURL(`${base}/login?next=%2Fapp%2Fdashboard`);
+    await page.waitForURL(`${suite.base}/login?next=%2Fapp%2Fdashboard`);
     expect((await context.cookies()).find((c) => c.name === 'info')).toBeUndefined();
     await context.close();
   });

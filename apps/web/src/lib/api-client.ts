@@ -32,6 +32,9 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** An optional signal as a request option: `...withSignal(signal)`. */
+export const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
 /** A downloaded file: its bytes and the name the server suggested. */
 export interface Download {
   blob: Blob;

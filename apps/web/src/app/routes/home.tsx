@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { BoardsView } from '@/features/public-portal/components/boards-view';
+import { BoardsView } from '@/features/public-portal';
 
 /** Landing page: the boards, each leading to the industries it publishes. */
 export function HomeRoute() {

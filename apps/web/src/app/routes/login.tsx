@@ -1,7 +1,6 @@
 import { Center } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoginForm } from '@/features/accounts/components/login-form';
-import { nextPath } from '@/features/accounts/components/next-path';
+import { LoginForm, nextPath } from '@/features/accounts';
 
 /** /login: after signing in, the page the user was sent from (`next`) or their app; `userName` fills the email in (from the invite page). */
 export function LoginRoute() {

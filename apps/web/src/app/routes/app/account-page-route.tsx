@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
-import { AccountPage } from '@/features/accounts/components/account-page';
-import { NotificationPreferencesCard } from '@/features/alerts/components/notification-preferences-card';
+import { AccountPage } from '@/features/accounts';
+import { NotificationPreferencesCard } from '@/features/alerts';
 
 /** The account page, then the user's alert notification channels. */
 export function AccountPageRoute() {

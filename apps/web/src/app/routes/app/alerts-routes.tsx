@@ -2,10 +2,9 @@ import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { LoadFailed, Loading } from '@/components/status/load-state';
-import { useMe } from '@/features/accounts/api/get-me';
-import { AlertView } from '@/features/alerts/components/alert-view';
-import { AlertsView } from '@/features/alerts/components/alerts-view';
-import { getTenantsLiveStatusQueryOptions } from '@/features/tenants/api/get-tenants-live-status';
+import { useMe } from '@/features/accounts';
+import { AlertsView, AlertView } from '@/features/alerts';
+import { getTenantsLiveStatusQueryOptions } from '@/features/tenants';
 
 /**
  * /app/alerts. In the tenant app, the industry's own alerts; elsewhere (boards, corporates,

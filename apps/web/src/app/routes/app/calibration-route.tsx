@@ -1,8 +1,7 @@
 import { Container } from '@mantine/core';
 import { Loading } from '@/components/status/load-state';
-import { useMe } from '@/features/accounts/api/get-me';
-import { CalibrationView } from '@/features/devices/components/calibration-view';
-import { mayCalibrate } from '@/features/devices/components/calibration-labels';
+import { useMe } from '@/features/accounts';
+import { CalibrationView, mayCalibrate } from '@/features/devices';
 
 export function CalibrationRoute() {
   const me = useMe();

@@ -4,16 +4,26 @@ import type { CountStats } from '@enviro/contracts/compliance';
 import { formatIndian } from '@enviro/domain/format-number';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/accounts/api/get-me';
-import { useComplianceData } from '@/features/compliance/api/get-compliance-data';
-import { useComplianceStats, useCountStats, useStats, type CountStatsPath } from '@/features/compliance/api/get-stats';
-import { useTimeline } from '@/features/compliance/api/get-timeline';
-import { BoardComplianceView, SORTS, type SortKey } from '@/features/compliance/components/board-compliance-view';
-import { ComplianceTimeline } from '@/features/compliance/components/compliance-timeline';
-import { formatPercent, Share } from '@/features/compliance/components/figures';
-import { IndustryScorecard } from '@/features/compliance/components/industry-scorecard';
-import { periodChoices, periodFrom, periodLabel } from '@/features/compliance/components/period';
-import { NotFound } from '@/features/shell/components/not-found';
+import { useMe } from '@/features/accounts';
+import {
+  BoardComplianceView,
+  ComplianceTimeline,
+  type CountStatsPath,
+  formatPercent,
+  IndustryScorecard,
+  periodChoices,
+  periodFrom,
+  periodLabel,
+  Share,
+  type SortKey,
+  SORTS,
+  useComplianceData,
+  useComplianceStats,
+  useCountStats,
+  useStats,
+  useTimeline,
+} from '@/features/compliance';
+import { NotFound } from '@/features/shell';
 import { ApiError } from '@/lib/api-client';
 import { useSearchChoices } from '@/lib/use-search-choices';
 

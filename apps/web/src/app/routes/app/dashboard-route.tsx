@@ -1,12 +1,10 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '@enviro/contracts/accounts';
 import { LoadFailed, Loading } from '@/components/status/load-state';
-import { useMe } from '@/features/accounts/api/get-me';
-import { useTenantsLiveStatus } from '@/features/tenants/api/get-tenants-live-status';
-import { OversightView } from '@/features/dashboards/components/oversight-view';
-import { TenantsOverview } from '@/features/dashboards/components/tenants-overview';
-import { IndustryView } from '@/features/public-portal/components/industry-view';
-import { useTenantInfo } from '@/features/tenants/api/get-tenant-info';
+import { useMe } from '@/features/accounts';
+import { useTenantInfo, useTenantsLiveStatus } from '@/features/tenants';
+import { OversightView, TenantsOverview } from '@/features/dashboards';
+import { IndustryView } from '@/features/public-portal';
 import { APP_DASHBOARD_LINKS, DashboardLinksProvider } from '@/lib/dashboard-links';
 
 /**

@@ -3,10 +3,9 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/accounts/api/get-me';
-import { useTenantInfo } from '@/features/tenants/api/get-tenant-info';
-import { ParameterDashboard } from '@/features/data/components/parameter-dashboard';
-import { TrendView } from '@/features/data/components/trend-view';
+import { useMe } from '@/features/accounts';
+import { useTenantInfo } from '@/features/tenants';
+import { ParameterDashboard, TrendView } from '@/features/data';
 import { APP_DASHBOARD_LINKS, DashboardLinksProvider } from '@/lib/dashboard-links';
 
 /**

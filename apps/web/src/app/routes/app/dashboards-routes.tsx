@@ -3,9 +3,8 @@ import { useParams } from 'react-router';
 import type { SessionUser } from '@enviro/contracts/accounts';
 import { isSiteAdministrator } from '@enviro/domain/access-model';
 import { Loading } from '@/components/status/load-state';
-import { useMe } from '@/features/accounts/api/get-me';
-import { BoardView } from '@/features/dashboards/components/board-view';
-import { DashboardsList } from '@/features/dashboards/components/dashboards-list';
+import { useMe } from '@/features/accounts';
+import { BoardView, DashboardsList } from '@/features/dashboards';
 
 /** The tenant's administrators, who make and change its dashboards (the server decides the same way). */
 const administers = (me: SessionUser) => isSiteAdministrator(me.userType, me.role) || (me.role === 'admin' && !me.manage);

@@ -1,10 +1,8 @@
 import { Container } from '@mantine/core';
 import { useParams } from 'react-router';
 import { Loading } from '@/components/status/load-state';
-import { useMe } from '@/features/accounts/api/get-me';
-import { DeviceDetailView } from '@/features/devices/components/device-detail';
-import { DevicesView } from '@/features/devices/components/devices-view';
-import { mayChangeFleet, mayChangeMakes } from '@/features/devices/components/fleet-access';
+import { useMe } from '@/features/accounts';
+import { DeviceDetailView, DevicesView, mayChangeFleet, mayChangeMakes } from '@/features/devices';
 import { useActingTenant } from '@/lib/acting-tenant';
 
 export function DevicesRoute() {

@@ -2,13 +2,12 @@ import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useOutletContext, useParams } from 'react-router';
 import type { TenantInfo } from '@enviro/contracts/tenants';
-import { getTenantQueryOptions } from '@/api/get-tenant';
+import { getTenantQueryOptions } from '@/features/tenants';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
-import { ParameterDashboard } from '@/features/data/components/parameter-dashboard';
-import { TrendView } from '@/features/data/components/trend-view';
-import { IndustryView } from '@/features/public-portal/components/industry-view';
-import { NotFound } from '@/features/shell/components/not-found';
+import { ParameterDashboard, TrendView } from '@/features/data';
+import { IndustryView } from '@/features/public-portal';
+import { NotFound } from '@/features/shell';
 import { ApiError } from '@/lib/api-client';
 import { APP_INDUSTRY_LINKS, DashboardLinksProvider } from '@/lib/dashboard-links';
 

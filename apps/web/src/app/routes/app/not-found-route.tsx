@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { NotFound } from '@/features/shell/components/not-found';
+import { NotFound } from '@/features/shell';
 
 /** Any /app path the router does not know: a not-found page inside the app, not the public home page. */
 export function AppNotFoundRoute() {

@@ -2,10 +2,8 @@ import { Alert, Anchor, Container, Group, Stack, Text, Title } from '@mantine/co
 import { Link } from 'react-router';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/accounts/api/get-me';
-import { useReports } from '@/features/reports/api/get-reports';
-import { ReportRunner } from '@/features/reports/components/report-runner';
-import { ScheduledReportsAdmin } from '@/features/reports/components/scheduled-reports-admin';
+import { useMe } from '@/features/accounts';
+import { ReportRunner, ScheduledReportsAdmin, useReports } from '@/features/reports';
 
 function Heading({ title, text }: { title: string; text: string }) {
   return (

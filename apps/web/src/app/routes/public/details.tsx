@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { TrendView } from '@/features/data/components/trend-view';
+import { TrendView } from '@/features/data';
 import { usePublicTenant } from './public-layout';
 
 export function DetailsRoute() {

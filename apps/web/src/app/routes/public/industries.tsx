@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { IndustriesView } from '@/features/public-portal/components/industries-view';
+import { IndustriesView } from '@/features/public-portal';
 import { usePublicTenant } from './public-layout';
 
 export function IndustriesRoute() {

@@ -1,8 +1,7 @@
 import { Container } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { useBoards } from '@/features/public-portal/api/get-boards';
-import { IndustryView, type BackLink } from '@/features/public-portal/components/industry-view';
+import { type BackLink, IndustryView, useBoards } from '@/features/public-portal';
 import { usePublicTenant } from './public-layout';
 
 export function IndustryRoute() {

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { ParameterDashboard } from '@/features/data/components/parameter-dashboard';
+import { ParameterDashboard } from '@/features/data';
 import { usePublicTenant } from './public-layout';
 
 export function ParameterRoute() {

@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { Outlet, matchPath, useLocation, useNavigate, useOutletContext } from 'react-router';
 import type { TenantInfo } from '@enviro/contracts/tenants';
 import { paths } from '@/config/paths';
-import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
-import { useTenantInfo } from '@/features/tenants/api/get-tenant-info';
+import { getEntityTreeQueryOptions } from '@/features/entities';
+import { useTenantInfo } from '@/features/tenants';
 import { ApiError, publicTenantIdFrom } from '@/lib/api-client';
 
 /** SPEC 2: these tenant-info failures send the user to /error. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VerificationState } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { getMeQueryOptions } from './get-me';
+import { accountKeys } from './query-keys';
 import type { Channel } from './send-code';
 
 /** POST /api/users/{id}/verifyEmailOtp or /verifyPhoneOtp: the code confirms the address. */
@@ -11,5 +11,5 @@ export const checkCode = ({ userId, channel, otp }: { userId: number; channel: C
 
 export const useCheckCode = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: checkCode, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: getMeQueryOptions().queryKey }) });
+  return useMutation({ mutationFn: checkCode, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: accountKeys.me() }) });
 };

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InviteInfo } from '@enviro/contracts/accounts';
 import { api } from '@/lib/api-client';
+import { accountKeys } from './query-keys';
 
 /** Whom an invite link is for, or that it expired or was used (GET /api/invite/{token}); 404 for an unknown link. */
 export const getInvite = (token: string, signal?: AbortSignal): Promise<InviteInfo> =>
@@ -8,7 +9,7 @@ export const getInvite = (token: string, signal?: AbortSignal): Promise<InviteIn
 
 export const getInviteQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['invite', token],
+    queryKey: accountKeys.invite(token),
     queryFn: ({ signal }) => getInvite(token, signal),
     retry: false,
     staleTime: Infinity,

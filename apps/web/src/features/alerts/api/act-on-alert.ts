@@ -8,7 +8,7 @@ import {
 } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { ALERTS_KEY } from './get-alerts';
+import { alertKeys } from './query-keys';
 
 /** POST /api/alert/{id}/acknowledge: stops its escalation. */
 export const acknowledgeAlert = (id: number, body: AlertAcknowledge): Promise<AlertDetail> =>
@@ -29,7 +29,7 @@ export function useAlertAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: AlertAction) => (action.kind === 'acknowledge' ? acknowledgeAlert(action.id, action.body) : closeAlert(action.id, action.body)),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ALERTS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: alertKeys.all }),
   });
 }
 
@@ -38,6 +38,6 @@ export function useBulkAcknowledge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acknowledgeAlerts,
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ALERTS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: alertKeys.all }),
   });
 }

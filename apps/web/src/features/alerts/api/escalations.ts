@@ -2,16 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { Escalation, EscalationList, type EscalationInput } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-
-/** Root of every escalation query key: writes invalidate it. */
-export const ESCALATIONS_KEY = ['escalations'] as const;
+import { escalationKeys } from './query-keys';
 
 /** GET /api/escalations: the policies of one tenant, or of every tenant the caller reads. */
 export const getEscalations = (tenantId: number | undefined, signal?: AbortSignal): Promise<EscalationList> =>
   api.get('/escalations', { params: { tenantId }, schema: EscalationList, ...(signal ? { signal } : {}) });
 
 export const getEscalationsQueryOptions = (tenantId: number | undefined) =>
-  queryOptions({ queryKey: [...ESCALATIONS_KEY, tenantId ?? null], queryFn: ({ signal }) => getEscalations(tenantId, signal) });
+  queryOptions({ queryKey: escalationKeys.tenant(tenantId), queryFn: ({ signal }) => getEscalations(tenantId, signal) });
 
 export const useEscalations = (tenantId: number | undefined) => useQuery(getEscalationsQueryOptions(tenantId));
 
@@ -26,11 +24,11 @@ export function useSaveEscalation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: EscalationInput }) => saveEscalation(id, input),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ESCALATIONS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: escalationKeys.all }),
   });
 }
 
 export function useDeleteEscalation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteEscalation, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ESCALATIONS_KEY }) });
+  return useMutation({ mutationFn: deleteEscalation, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: escalationKeys.all }) });
 }

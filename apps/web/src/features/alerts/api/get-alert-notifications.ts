@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AlertNotificationDetails } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
-import { ALERTS_KEY } from './get-alerts';
+import { alertKeys } from './query-keys';
 
 /** GET /api/alertNotificationDetails/{id}: every notification sent for an alert, oldest first. */
 export const getAlertNotifications = (id: number, signal?: AbortSignal): Promise<AlertNotificationDetails> =>
@@ -9,7 +9,7 @@ export const getAlertNotifications = (id: number, signal?: AbortSignal): Promise
 
 export const getAlertNotificationsQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...ALERTS_KEY, 'notifications', id],
+    queryKey: alertKeys.notifications(id),
     queryFn: ({ signal }) => getAlertNotifications(id, signal),
     staleTime: 0,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AlertRulePage, type AlertCondition, type AlertRuleStatus } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
+import { alertRuleKeys } from './query-keys';
 
 /** Query of GET /api/alertConfiguration as the screens send it. */
 export interface AlertRuleQuery {
@@ -12,16 +13,13 @@ export interface AlertRuleQuery {
   size: number;
 }
 
-/** Root of every rule query key: rule writes invalidate it. */
-export const ALERT_RULES_KEY = ['alert-rules'] as const;
-
 /** GET /api/alertConfiguration: rules by industry, station, name. */
 export const getAlertRules = (query: AlertRuleQuery, signal?: AbortSignal): Promise<AlertRulePage> =>
   api.get('/alertConfiguration', { params: { ...query }, schema: AlertRulePage, ...(signal ? { signal } : {}) });
 
 export const getAlertRulesQueryOptions = (query: AlertRuleQuery) =>
   queryOptions({
-    queryKey: [...ALERT_RULES_KEY, query],
+    queryKey: alertRuleKeys.list(query),
     queryFn: ({ signal }) => getAlertRules(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AlertPage, type AlertListRequest } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
-
-/** Root of every alert query key: acknowledging or closing invalidates it. */
-export const ALERTS_KEY = ['alerts'] as const;
+import { alertKeys } from './query-keys';
 
 /** POST /api/alerts: alerts of the industries the caller reads, filtered, newest start first. */
 export const getAlerts = (request: AlertListRequest, signal?: AbortSignal): Promise<AlertPage> =>
@@ -11,7 +9,7 @@ export const getAlerts = (request: AlertListRequest, signal?: AbortSignal): Prom
 
 export const getAlertsQueryOptions = (request: AlertListRequest) =>
   queryOptions({
-    queryKey: [...ALERTS_KEY, 'list', request],
+    queryKey: alertKeys.list(request),
     queryFn: ({ signal }) => getAlerts(request, signal),
     placeholderData: keepPreviousData,
     // Alerts open and clear by themselves: show the current state on each visit.

@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NotificationPreferences } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
-
-const KEY = ['notification-preferences'] as const;
+import { notificationPreferenceKeys } from './query-keys';
 
 /** GET /api/notificationPreferences: the caller's channels per severity. */
 export const getNotificationPreferences = (signal?: AbortSignal): Promise<NotificationPreferences> =>
   api.get('/notificationPreferences', { schema: NotificationPreferences, ...(signal ? { signal } : {}) });
 
 export const getNotificationPreferencesQueryOptions = () =>
-  queryOptions({ queryKey: KEY, queryFn: ({ signal }) => getNotificationPreferences(signal) });
+  queryOptions({ queryKey: notificationPreferenceKeys.all, queryFn: ({ signal }) => getNotificationPreferences(signal) });
 
 export const useNotificationPreferences = () => useQuery(getNotificationPreferencesQueryOptions());
 
@@ -19,5 +18,5 @@ export const saveNotificationPreferences = (body: NotificationPreferences): Prom
 
 export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveNotificationPreferences, onSuccess: (saved) => queryClient.setQueryData(KEY, saved) });
+  return useMutation({ mutationFn: saveNotificationPreferences, onSuccess: (saved) => queryClient.setQueryData(notificationPreferenceKeys.all, saved) });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertRule, type AlertRuleConditionChange, type AlertRuleInput, type AlertRulePatch } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { ALERT_RULES_KEY } from './get-alert-rules';
+import { alertRuleKeys } from './query-keys';
 
 /** POST /api/alertConfiguration. */
 export const createAlertRule = (input: AlertRuleInput): Promise<AlertRule> =>
@@ -22,7 +22,7 @@ export const changeAlertRuleCondition = (id: number, change: AlertRuleConditionC
 
 function useRuleMutation<V>(fn: (v: V) => Promise<AlertRule>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ALERT_RULES_KEY }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: alertRuleKeys.all }) });
 }
 
 /** Creates a rule (no id) or replaces one; every rule query refetches. */

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Text, Textarea } from '@mantine/core';
 import { AlertAcknowledge, AlertClose } from '@enviro/contracts/alerts';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useAlertAction, useBulkAcknowledge } from '../api/act-on-alert';
 
@@ -66,14 +67,7 @@ export function AlertActionModal({ target, onClose, onDone }: { target: AlertAct
           data-autofocus
           {...form.getInputProps(field)}
         />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" color={closing ? 'red' : undefined} loading={pending}>
-            {closing ? 'Close alert' : 'Acknowledge'}
-          </Button>
-        </Group>
+        <FormActions label={closing ? 'Close alert' : 'Acknowledge'} onCancel={onClose} submitting={pending} color={closing ? 'red' : undefined} />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Modal, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { ALERT_SEVERITIES, AlertRuleInput, type AlertRule, type AlertRuleStatus, type AlertSeverity, type Escalation } from '@enviro/contracts/alerts';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { FormActions } from '@/components/form/form-actions';
 import type { Station } from '@/lib/stations';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveAlertRule } from '../api/save-alert-rule';
@@ -127,14 +128,7 @@ export function AlertRuleFormModal({ tenantId, rule, stations, escalations, onCl
             {...form.getInputProps('escalationId')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {rule ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormActions label={rule ? 'Save' : 'Create'} onCancel={onClose} submitting={save.isPending} />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ALERT_CONDITIONS, type AlertRule } from '@enviro/contracts/alerts';
 import { formatIndian } from '@enviro/domain/format-number';
-import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
+import { getEntityTreeQueryOptions } from '@/features/entities';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { useListParams } from '@/components/table/use-list-params';
 import { collectStations } from '@/lib/stations';

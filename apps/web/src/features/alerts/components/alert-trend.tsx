@@ -1,11 +1,11 @@
 import { Paper, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { AlertItem } from '@enviro/contracts/alerts';
-import { useEntityMetric } from '@/api/get-entity-metric';
+import { formatIndian } from '@enviro/domain/format-number';
+import { useEntityMetric } from '@/features/data';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { trendSeries } from '@/components/charts/from-trends';
 import type { ReferenceLine, SeriesChartData } from '@/components/charts/types';
-import { formatIndian } from '@enviro/domain/format-number';
 
 /** Hours of context drawn before the breach and after it ends. */
 const CONTEXT_MS = 6 * 3_600_000;

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AlertItem } from '@enviro/contracts/alerts';
 import { formatDateTime24 } from '@enviro/domain/format-date';
-import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
+import { getEntityTreeQueryOptions } from '@/features/entities';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { useListParams } from '@/components/table/use-list-params';
 import { paths } from '@/config/paths';

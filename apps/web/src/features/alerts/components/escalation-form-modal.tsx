@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, Modal, MultiSelect, NumberInput, SimpleGrid, TagsInput, Text, TextInput } from '@mantine/core';
 import { EscalationInput, type Escalation } from '@enviro/contracts/alerts';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveEscalation } from '../api/escalations';
 
@@ -154,14 +155,7 @@ export function EscalationFormModal({ tenantId, policy, onClose }: { tenantId: n
         >
           Add a level
         </Button>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {policy ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormActions label={policy ? 'Save' : 'Create'} onCancel={onClose} submitting={save.isPending} />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Text, Textarea } from '@mantine/core';
 import { AlertRuleConditionChange, type AlertRule } from '@enviro/contracts/alerts';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useChangeAlertRuleCondition } from '../api/save-alert-rule';
 import { CONDITION_FIELD_LABELS, conditionInput, conditionValues, RuleConditionFields, type ConditionValues } from './rule-condition-fields';
@@ -36,14 +37,7 @@ export function RuleConditionModal({ rule, onClose }: { rule: AlertRule; onClose
         </Text>
         <RuleConditionFields form={form} />
         <Textarea mt="sm" label="Reason for the change" autosize minRows={2} maxLength={1000} {...form.getInputProps('comment')} />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={change.isPending}>
-            Change condition
-          </Button>
-        </Group>
+        <FormActions label="Change condition" onCancel={onClose} submitting={change.isPending} />
       </form>
     </Modal>
   );

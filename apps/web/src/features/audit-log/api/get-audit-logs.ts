@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AuditLogPage } from '@enviro/contracts/audit-log';
 import { api } from '@/lib/api-client';
+import { auditLogKeys } from './query-keys';
 
 export interface AuditLogParams {
   tenantId?: number | undefined;
@@ -16,7 +17,7 @@ export const getAuditLogs = (params: AuditLogParams, signal?: AbortSignal): Prom
 
 export const getAuditLogsQueryOptions = (params: AuditLogParams) =>
   queryOptions({
-    queryKey: ['audit-logs', params],
+    queryKey: auditLogKeys.list(params),
     queryFn: ({ signal }) => getAuditLogs(params, signal),
     placeholderData: keepPreviousData,
     // Every admin write adds entries: show them on each visit.

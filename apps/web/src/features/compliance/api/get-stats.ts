@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ComplianceStats, CountStats, Stats } from '@enviro/contracts/compliance';
-import { api } from '@/lib/api-client';
-import { complianceKeys, withSignal } from './keys';
+import { api, withSignal } from '@/lib/api-client';
+import { complianceKeys } from './query-keys';
 
 /** GET /api/stats: counts of tenants, industries, stations, devices and users. */
 export const getStats = (signal?: AbortSignal): Promise<Stats> => api.get('/stats', { schema: Stats, ...withSignal(signal) });

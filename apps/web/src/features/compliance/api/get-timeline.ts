@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Timeline } from '@enviro/contracts/compliance';
-import { api } from '@/lib/api-client';
-import { complianceKeys, withSignal } from './keys';
+import { api, withSignal } from '@/lib/api-client';
+import { complianceKeys } from './query-keys';
 
 export interface TimelineParams {
   tenantId: number;

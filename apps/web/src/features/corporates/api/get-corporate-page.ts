@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CorporatePage } from '@enviro/contracts/corporates';
-import { CORPORATES_KEY } from '@/api/get-corporates';
 import { api } from '@/lib/api-client';
+import { corporateKeys } from './query-keys';
 
 export interface CorporatePageParams {
   searchString?: string | undefined;
@@ -17,7 +17,7 @@ export const getCorporatePage = (params: CorporatePageParams, signal?: AbortSign
 
 export const getCorporatePageQueryOptions = (params: CorporatePageParams) =>
   queryOptions({
-    queryKey: [...CORPORATES_KEY, 'page', params],
+    queryKey: corporateKeys.page(params),
     queryFn: ({ signal }) => getCorporatePage(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantInfo } from '@enviro/contracts/tenants';
 import { z } from 'zod';
-import { CORPORATES_KEY } from '@/api/get-corporates';
 import { api } from '@/lib/api-client';
+import { corporateKeys } from './query-keys';
 
 const Tenants = z.array(TenantInfo);
 
@@ -12,7 +12,7 @@ export const getCorporateTenants = (corporateId: number, signal?: AbortSignal): 
 
 export const getCorporateTenantsQueryOptions = (corporateId: number) =>
   queryOptions({
-    queryKey: [...CORPORATES_KEY, 'tenants', corporateId],
+    queryKey: corporateKeys.tenants(corporateId),
     queryFn: ({ signal }) => getCorporateTenants(corporateId, signal),
   });
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CorporateDetail, type CorporateInput } from '@enviro/contracts/corporates';
-import { CORPORATES_KEY } from '@/api/get-corporates';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { corporateKeys } from './query-keys';
 
 /** POST /api/corporates. */
 export const createCorporate = (input: CorporateInput): Promise<CorporateDetail> =>
@@ -18,6 +18,6 @@ export function useSaveCorporate() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: CorporateInput }) =>
       id === null ? createCorporate(input) : updateCorporate(id, input),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: CORPORATES_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: corporateKeys.all }),
   });
 }

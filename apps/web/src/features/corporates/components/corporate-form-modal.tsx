@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, TextInput } from '@mantine/core';
+import { Alert, Modal, TextInput } from '@mantine/core';
 import { CorporateInput, type CorporateDetail } from '@enviro/contracts/corporates';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveCorporate } from '../api/save-corporate';
 
@@ -37,14 +38,7 @@ export function CorporateFormModal({ corporate, onClose }: { corporate: Corporat
         <TextInput label={LABELS.name} required data-autofocus {...form.getInputProps('name')} />
         <TextInput mt="sm" label={LABELS.contactEmail} type="email" {...form.getInputProps('contactEmail')} />
         <TextInput mt="sm" label={LABELS.contactPhone} type="tel" {...form.getInputProps('contactPhone')} />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {corporate ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormActions label={corporate ? 'Save' : 'Create'} onCancel={onClose} submitting={save.isPending} />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { DeletedDashboard } from '@enviro/contracts/dashboards';
 import { api } from '@/lib/api-client';
 import { notifyInfo } from '@/lib/notify';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { DASHBOARDS_KEY } from './get-dashboards';
+import { dashboardKeys } from './query-keys';
 
 /** DELETE /api/dashboards/{id}. */
 export const deleteDashboard = (id: number) => api.delete(`/dashboards/${id}`, { schema: DeletedDashboard });
@@ -16,7 +16,7 @@ export function useDeleteDashboard() {
     // deleted one is left to expire, not asked for again while its page may still be mounted (404).
     onSuccess: (_, { name }) => {
       notifyInfo(`Dashboard ${name} deleted.`);
-      return refetchAfterWrite(queryClient, { queryKey: [...DASHBOARDS_KEY, 'list'] });
+      return refetchAfterWrite(queryClient, { queryKey: dashboardKeys.lists() });
     },
   });
 }

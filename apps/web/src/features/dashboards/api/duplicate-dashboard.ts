@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dashboard } from '@enviro/contracts/dashboards';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { DASHBOARDS_KEY } from './get-dashboards';
+import { dashboardKeys } from './query-keys';
 
 /** POST /api/dashboards/{id}/duplicate: a copy the caller owns. */
 export const duplicateDashboard = (id: number, name?: string): Promise<Dashboard> =>
@@ -12,6 +12,6 @@ export function useDuplicateDashboard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name?: string }) => duplicateDashboard(id, name),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: DASHBOARDS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: dashboardKeys.all }),
   });
 }

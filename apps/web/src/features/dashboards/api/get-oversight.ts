@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { OversightOverview } from '@enviro/contracts/oversight';
 import { api } from '@/lib/api-client';
+import { oversightKeys } from './query-keys';
 
 export interface OversightParams {
   search?: string | undefined;
@@ -14,7 +15,7 @@ export const getOversight = (params: OversightParams, signal?: AbortSignal): Pro
 
 export const getOversightQueryOptions = (params: OversightParams) =>
   queryOptions({
-    queryKey: ['oversight', params],
+    queryKey: oversightKeys.page(params),
     queryFn: ({ signal }) => getOversight(params, signal),
     placeholderData: keepPreviousData,
     // Live figures: a minute old at most (the page also refreshes with the dashboard's auto-refresh).

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getEntityMetricQueryOptions } from '@/api/get-entity-metric';
+import { getEntityMetricQueryOptions } from '@/features/data';
 import { loadEcharts } from '@/components/charts/load-echarts';
 import { FETCH_DELAY_MS, widgetRequests } from '../components/widget-request';
 import { getDashboardQueryOptions } from './get-dashboard';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dashboard, type DashboardInputValues } from '@enviro/contracts/dashboards';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { DASHBOARDS_KEY } from './get-dashboards';
+import { dashboardKeys } from './query-keys';
 
 /** POST /api/dashboards. */
 export const createDashboard = (input: DashboardInputValues): Promise<Dashboard> => api.post('/dashboards', { body: input, schema: Dashboard });
@@ -16,6 +16,6 @@ export function useSaveDashboard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: DashboardInputValues }) => (id === null ? createDashboard(input) : updateDashboard(id, input)),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: DASHBOARDS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: dashboardKeys.all }),
   });
 }

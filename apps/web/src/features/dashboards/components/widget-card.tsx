@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Widget } from '@enviro/contracts/dashboards';
-import { getEntityMetricQueryOptions } from '@/api/get-entity-metric';
+import { getEntityMetricQueryOptions } from '@/features/data';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { calendarHeatmapHeight } from '@/components/charts/kinds/calendar-heatmap';
@@ -13,7 +13,7 @@ import { chartKindOf, FETCH_DELAY_MS, joinAnswers, widgetChartData, widgetDispla
 export const PIE_SPINNER_MS = 2000;
 
 /**
- * One widget's chart: its metric request (queried under 'entity-metric', so the shell's auto-refresh
+ * One widget's chart: its metric request (queried under `entityMetricKeys`, so the shell's auto-refresh
  * asks it again), the spinner, then its chart with table view and CSV export, or the no-data message.
  */
 export function WidgetChart({ widget, height }: { widget: Widget; height: number }) {

@@ -1,10 +1,11 @@
-import { Alert, Button, Checkbox, Grid, Group, Modal, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Grid, Modal, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { AGGREGATORS } from '@enviro/domain/aggregation';
 import { EntityType } from '@enviro/contracts/common';
 import { WIDGET_KINDS, Widget, type WidgetLayout } from '@enviro/contracts/dashboards';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { FormActions } from '@/components/form/form-actions';
 import { paramChoices, type StationChoice } from './station-catalog';
 import { WidgetChart } from './widget-card';
 
@@ -269,12 +270,7 @@ export function WidgetFormModal({ widget, layout, newId, stations, entityType, o
             </Paper>
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit">{widget ? 'Apply' : 'Add widget'}</Button>
-        </Group>
+        <FormActions label={widget ? 'Apply' : 'Add widget'} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { Widget } from '@enviro/contracts/dashboards';
 import { DISPLAY_TIME_ZONE, formatInZone } from '@enviro/domain/format-date';
-import type { TrendRequest } from '@/api/get-entity-metric';
+import type { TrendRequest } from '@/features/data';
 import { answerWindow, trendSeries } from '@/components/charts/from-trends';
 import type { ChartDataOf, ChartKindName } from '@/components/charts/kinds/registry';
 import { MAX_PREVIOUS_YEARS } from '@/components/charts/kinds/calendar-heatmap';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Widget } from '@enviro/contracts/dashboards';
-import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
-import { useLiveValues, type LiveState } from '@/features/data/hooks/use-live-values';
+import { getEntityTreeQueryOptions } from '@/features/entities';
+import { entityMetricKeys, type LiveState, useLiveValues } from '@/features/data';
 import { stationChoices } from '../components/station-catalog';
 import { widgetRequests } from '../components/widget-request';
 import { useAfter } from './use-after';
@@ -30,5 +30,5 @@ export function useLiveBoard(widgets: readonly Widget[], tenantId: number | unde
     return [...ids].slice(0, MAX_STATIONS);
   }, [widgets, types, tree.data]);
   const keys = useMemo(() => new Set(widgets.flatMap((w) => widgetRequests(w).map((r) => JSON.stringify(r)))), [widgets]);
-  return useLiveValues(opened ? stations : [], undefined, (key) => key[0] === 'entity-metric' && keys.has(JSON.stringify(key[1])));
+  return useLiveValues(opened ? stations : [], undefined, (key) => key[0] === entityMetricKeys.all[0] && keys.has(JSON.stringify(key[1])));
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AqiResponse, type AqiRequest } from '@enviro/contracts/data/aqi';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { aqiKeys } from './query-keys';
 
 export type AqiQuery = z.input<typeof AqiRequest>;
 
@@ -11,7 +12,7 @@ export const getAqi = (request: AqiQuery, signal?: AbortSignal): Promise<AqiResp
 
 export const getAqiQueryOptions = (request: AqiQuery) =>
   queryOptions({
-    queryKey: ['aqi', request],
+    queryKey: aqiKeys.request(request),
     queryFn: ({ signal }) => getAqi(request, signal),
     // The index moves once an hour; the day cells once a day.
     staleTime: 5 * 60_000,

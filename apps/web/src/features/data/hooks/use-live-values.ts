@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { RecentResponse, type RecentValue } from '@enviro/contracts/data/recent';
 import { isPublicPath } from '@/lib/api-client';
+import { entityMetricKeys, recentValueKeys } from '../api/query-keys';
 
 /** Pushed readings refresh the views' queries at most this often. */
 const REFRESH_EVERY_MS = 5_000;
@@ -15,7 +16,7 @@ export interface LiveState {
 
 /** A station's trend and recent-value queries: what its view shows. */
 const stationQueries = (entityId: number) => (key: readonly unknown[]) =>
-  (key[0] === 'entity-metric' || key[0] === 'recent-values') && JSON.stringify(key).includes(`"entityIds":[${entityId}]`);
+  (key[0] === entityMetricKeys.all[0] || key[0] === recentValueKeys.all[0]) && JSON.stringify(key).includes(`"entityIds":[${entityId}]`);
 
 /**
  * Live values of stations (GET /api/data/live, Server-Sent Events): as readings are committed on

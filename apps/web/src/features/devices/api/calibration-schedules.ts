@@ -3,13 +3,14 @@ import { CalibrationSchedules, type PutCalibrationSchedules } from '@enviro/cont
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { calibrationKeys } from './query-keys';
 
 /** GET /api/calibrationSchedules: the rules in force for a tenant's parameters, its own or the protocol's. */
 export const getCalibrationSchedules = (tenantId: number, signal?: AbortSignal) =>
   api.get('/calibrationSchedules', { params: { tenantId }, schema: CalibrationSchedules, ...(signal ? { signal } : {}) });
 
 export const getCalibrationSchedulesQueryOptions = (tenantId: number) =>
-  queryOptions({ queryKey: ['calibration', 'schedules', tenantId], queryFn: ({ signal }) => getCalibrationSchedules(tenantId, signal) });
+  queryOptions({ queryKey: calibrationKeys.schedules(tenantId), queryFn: ({ signal }) => getCalibrationSchedules(tenantId, signal) });
 
 export const useCalibrationSchedules = (tenantId: number) => useQuery(getCalibrationSchedulesQueryOptions(tenantId));
 
@@ -18,5 +19,5 @@ export const putCalibrationSchedules = (body: z.input<typeof PutCalibrationSched
 
 export const usePutCalibrationSchedules = () => {
   const client = useQueryClient();
-  return useMutation({ mutationFn: putCalibrationSchedules, onSuccess: () => refetchAfterWrite(client, { queryKey: ['calibration'] }) });
+  return useMutation({ mutationFn: putCalibrationSchedules, onSuccess: () => refetchAfterWrite(client, { queryKey: calibrationKeys.all }) });
 };

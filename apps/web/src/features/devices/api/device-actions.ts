@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeviceDetail, DeviceToken } from '@enviro/contracts/devices';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { DEVICES_KEY } from './get-devices';
+import { deviceKeys } from './query-keys';
 
 /** POST /api/devices/{id}/token: a new token; the old one stops at once. */
 export const rotateToken = (id: number) => api.post(`/devices/${id}/token`, { schema: DeviceToken });
@@ -17,5 +17,5 @@ export const mountDevice = (entityId: number, deviceId: number, mount: boolean) 
 /** Runs one of the actions above; every device query refetches after it. */
 export function useDeviceAction<A>(action: (args: A) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: action, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: DEVICES_KEY }) });
+  return useMutation({ mutationFn: action, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: deviceKeys.all }) });
 }

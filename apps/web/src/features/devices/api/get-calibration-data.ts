@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CalibrationDueList } from '@enviro/contracts/devices/calibration';
 import { api } from '@/lib/api-client';
+import { calibrationKeys } from './query-keys';
 
 export interface CalibrationScope {
   tenantId?: number | undefined;
@@ -12,6 +13,6 @@ export const getCalibrationData = (scope: CalibrationScope, signal?: AbortSignal
   api.get('/calibrationData', { params: { ...scope }, schema: CalibrationDueList, ...(signal ? { signal } : {}) });
 
 export const getCalibrationDataQueryOptions = (scope: CalibrationScope) =>
-  queryOptions({ queryKey: ['calibration', 'data', scope], queryFn: ({ signal }) => getCalibrationData(scope, signal) });
+  queryOptions({ queryKey: calibrationKeys.data(scope), queryFn: ({ signal }) => getCalibrationData(scope, signal) });
 
 export const useCalibrationData = (scope: CalibrationScope) => useQuery(getCalibrationDataQueryOptions(scope));

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CalibrationPage } from '@enviro/contracts/devices/calibration';
 import { api } from '@/lib/api-client';
+import { calibrationKeys } from './query-keys';
 
 export interface CalibrationListParams {
   deviceId?: number | undefined;
@@ -14,6 +15,6 @@ export const getCalibrations = (params: CalibrationListParams, signal?: AbortSig
   api.get('/calibrateList', { params: { ...params }, schema: CalibrationPage, ...(signal ? { signal } : {}) });
 
 export const getCalibrationsQueryOptions = (params: CalibrationListParams) =>
-  queryOptions({ queryKey: ['calibration', 'list', params], queryFn: ({ signal }) => getCalibrations(params, signal), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: calibrationKeys.list(params), queryFn: ({ signal }) => getCalibrations(params, signal), placeholderData: keepPreviousData });
 
 export const useCalibrations = (params: CalibrationListParams) => useQuery(getCalibrationsQueryOptions(params));

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DevicePage, type DeviceLiveStatus } from '@enviro/contracts/devices';
 import { api } from '@/lib/api-client';
-
-export const DEVICES_KEY = ['devices'] as const;
+import { deviceKeys } from './query-keys';
 
 export interface DeviceListParams {
   search?: string | undefined;
@@ -21,6 +20,6 @@ export const getDevices = (params: DeviceListParams, signal?: AbortSignal): Prom
   });
 
 export const getDevicesQueryOptions = (params: DeviceListParams) =>
-  queryOptions({ queryKey: [...DEVICES_KEY, 'page', params], queryFn: ({ signal }) => getDevices(params, signal), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: deviceKeys.page(params), queryFn: ({ signal }) => getDevices(params, signal), placeholderData: keepPreviousData });
 
 export const useDevices = (params: DeviceListParams) => useQuery(getDevicesQueryOptions(params));

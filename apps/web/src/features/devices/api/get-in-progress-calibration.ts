@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InProgressCalibration } from '@enviro/contracts/devices/calibration';
 import { api } from '@/lib/api-client';
+import { calibrationKeys } from './query-keys';
 
 /** How often the progress of a running calibration (and the device's live values) is asked again. */
 export const PROGRESS_REFRESH_MS = 5000;
@@ -11,7 +12,7 @@ export const getInProgressCalibration = (deviceId: number, signal?: AbortSignal)
 
 export const getInProgressCalibrationQueryOptions = (deviceId: number) =>
   queryOptions({
-    queryKey: ['calibration', 'in-progress', deviceId],
+    queryKey: calibrationKeys.inProgress(deviceId),
     queryFn: ({ signal }) => getInProgressCalibration(deviceId, signal),
     refetchInterval: PROGRESS_REFRESH_MS,
   });

@@ -2,13 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { CreatedId, DeviceMakeList } from '@enviro/contracts/devices';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-
-export const MAKES_KEY = ['makes'] as const;
+import { makeKeys } from './query-keys';
 
 /** GET /api/makes: makes with their models. */
 export const getMakes = (signal?: AbortSignal) => api.get('/makes', { schema: DeviceMakeList, ...(signal ? { signal } : {}) });
 
-export const useMakes = () => useQuery(queryOptions({ queryKey: MAKES_KEY, queryFn: ({ signal }) => getMakes(signal) }));
+export const useMakes = () => useQuery(queryOptions({ queryKey: makeKeys.all, queryFn: ({ signal }) => getMakes(signal) }));
 
 /** POST /api/makes or /api/models: adds a make, or a model to a make. */
 export function useAddMakeOrModel() {
@@ -16,6 +15,6 @@ export function useAddMakeOrModel() {
   return useMutation({
     mutationFn: (input: { name: string; makeId?: number }) =>
       input.makeId === undefined ? api.post('/makes', { body: { name: input.name }, schema: CreatedId }) : api.post('/models', { body: input, schema: CreatedId }),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: MAKES_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: makeKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ModbusReadings } from '@enviro/contracts/devices/modbus';
 import { api } from '@/lib/api-client';
-import { DEVICES_KEY } from './get-devices';
+import { deviceKeys } from './query-keys';
 
 /** GET /api/devices/{id}/modbus?time=: a spectral analyser's readings by type and wavelength in the 15-minute slot of `time`. */
 export const getModbusReadings = (id: number, time: string, signal?: AbortSignal): Promise<ModbusReadings> =>
@@ -10,7 +10,7 @@ export const getModbusReadings = (id: number, time: string, signal?: AbortSignal
 export const useModbusReadings = (id: number, time: string | null) =>
   useQuery(
     queryOptions({
-      queryKey: [...DEVICES_KEY, 'modbus', id, time],
+      queryKey: deviceKeys.modbus(id, time),
       queryFn: ({ signal }) => getModbusReadings(id, time!, signal),
       enabled: time !== null,
     }),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ParamDataList, type ParamData } from '@enviro/contracts/devices';
 import { api } from '@/lib/api-client';
-import { DEVICES_KEY } from './get-devices';
+import { deviceKeys } from './query-keys';
 
 /** POST /api/devices/{id}/param/data: readings of the named parameters in [startTime, endTime). */
 export const getParamData = (id: number, params: readonly string[], startTime: string, endTime: string, signal?: AbortSignal): Promise<ParamData[]> =>
@@ -10,7 +10,7 @@ export const getParamData = (id: number, params: readonly string[], startTime: s
 export const useParamData = (id: number, params: readonly string[], startTime: string, endTime: string) =>
   useQuery(
     queryOptions({
-      queryKey: [...DEVICES_KEY, 'paramData', id, params, startTime, endTime],
+      queryKey: deviceKeys.paramData(id, params, startTime, endTime),
       queryFn: ({ signal }) => getParamData(id, params, startTime, endTime, signal),
       enabled: params.length > 0,
     }),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeviceDetail, type DeviceBody, type UpdateDeviceBody } from '@enviro/contracts/devices';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { DEVICES_KEY } from './get-devices';
+import { deviceKeys } from './query-keys';
 
 /** POST /api/devices. */
 export const createDevice = (body: DeviceBody): Promise<DeviceDetail> => api.post('/devices', { body, schema: DeviceDetail });
@@ -15,6 +15,6 @@ export function useSaveDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: DeviceBody }) => (id === null ? createDevice(body) : updateDevice(id, body)),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: DEVICES_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: deviceKeys.all }),
   });
 }

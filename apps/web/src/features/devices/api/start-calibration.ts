@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Calibration, type StartCalibration } from '@enviro/contracts/devices/calibration';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { calibrationKeys } from './query-keys';
 
 /**
  * POST /api/startCalibration as a multipart form: the JSON in the field `calibration` and the
@@ -16,5 +17,5 @@ export const startCalibration = ({ body, file }: { body: Omit<StartCalibration, 
 
 export const useStartCalibration = () => {
   const client = useQueryClient();
-  return useMutation({ mutationFn: startCalibration, onSuccess: () => refetchAfterWrite(client, { queryKey: ['calibration'] }) });
+  return useMutation({ mutationFn: startCalibration, onSuccess: () => refetchAfterWrite(client, { queryKey: calibrationKeys.all }) });
 };

@@ -9,7 +9,7 @@ import { addDays, dayOf, startOfDay } from '@enviro/domain/time-zone';
 import { LiveStatusBadge } from '@/components/status/live-status-badge';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
-import { getEntityTreeQueryOptions } from '@/api/get-entity-tree';
+import { getEntityTreeQueryOptions } from '@/features/entities';
 import { notifyInfo } from '@/lib/notify';
 import { mountDevice, removeDevice, rotateToken, useDeviceAction } from '../api/device-actions';
 import { useAvailability } from '../api/get-availability';

@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { DeviceBody, DeviceDetail } from '@enviro/contracts/devices';
+import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useMakes } from '../api/get-makes';
 import { useSaveDevice } from '../api/save-device';
@@ -86,14 +87,7 @@ export function DeviceFormModal({ device, onClose }: { device: DeviceDetail | nu
             Add parameter
           </Button>
         </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {device ? 'Save' : 'Register'}
-          </Button>
-        </Group>
+        <FormActions label={device ? 'Save' : 'Register'} onCancel={onClose} submitting={save.isPending} />
       </form>
     </Modal>
   );

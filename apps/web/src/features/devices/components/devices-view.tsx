@@ -8,11 +8,11 @@ import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { SearchInput } from '@/components/table/search-input';
 import { useListParams } from '@/components/table/use-list-params';
 import { paths } from '@/config/paths';
+import { StationsPanel } from '@/features/entities';
+import { GatewaysPanel } from '@/features/gateways';
 import { useDevices } from '../api/get-devices';
 import { DeviceFormModal } from './device-form-modal';
-import { GatewaysPanel } from './gateways-panel';
 import { MakesPanel } from './makes-panel';
-import { StationsPanel } from './stations-panel';
 
 const STATUSES: DeviceLiveStatus[] = ['LIVE', 'DELAYED', 'OFFLINE', 'UNKNOWN'];
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Preferences, type PreferencesInput } from '@enviro/contracts/preferences';
-import { PREFERENCES_KEY } from '@/api/get-preferences';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { preferenceKeys } from './query-keys';
 
 /** POST /api/preferences: sets the keys given; the others keep their values. */
 export const savePreferences = (input: PreferencesInput): Promise<Preferences> =>
@@ -13,6 +13,6 @@ export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePreferences,
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: PREFERENCES_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: preferenceKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { PreferencesInput } from '@enviro/contracts/preferences';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { notifyInfo } from '@/lib/notify';
-import { usePreferences } from '@/api/get-preferences';
+import { usePreferences } from '../api/get-preferences';
 import { useSavePreferences } from '../api/save-preferences';
 
 /** SPEC 4 default: one minute between refreshes. */

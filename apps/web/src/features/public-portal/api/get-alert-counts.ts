@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AlertCounts, type AlertCountRequest } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
+import { alertCountKeys } from './query-keys';
 
 export interface AlertCountsInput {
   tenantId: number;
@@ -20,7 +21,7 @@ export const getAlertCounts = ({ tenantId, byParameter, request }: AlertCountsIn
 
 export const getAlertCountsQueryOptions = (input: AlertCountsInput) =>
   queryOptions({
-    queryKey: ['alert-counts', input],
+    queryKey: alertCountKeys.request(input),
     queryFn: ({ signal }) => getAlertCounts(input, signal),
   });
 

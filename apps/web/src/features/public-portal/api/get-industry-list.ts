@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IndustryList } from '@enviro/contracts/public-portal';
 import { api } from '@/lib/api-client';
+import { industryListKeys } from './query-keys';
 
 /** The public industries of a statutory body (GET /api/stateDashboard/industyList/{id}). */
 export const getIndustryList = (boardId: number, signal?: AbortSignal): Promise<IndustryList> =>
@@ -8,7 +9,7 @@ export const getIndustryList = (boardId: number, signal?: AbortSignal): Promise<
 
 export const getIndustryListQueryOptions = (boardId: number) =>
   queryOptions({
-    queryKey: ['industry-list', boardId],
+    queryKey: industryListKeys.board(boardId),
     queryFn: ({ signal }) => getIndustryList(boardId, signal),
   });
 

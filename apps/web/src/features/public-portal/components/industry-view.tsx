@@ -2,7 +2,7 @@ import { Anchor, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TenantInfo } from '@enviro/contracts/tenants';
-import { useEntityTree } from '@/api/get-entity-tree';
+import { useEntityTree } from '@/features/entities';
 import { useDashboardLinks } from '@/lib/dashboard-links';
 import { collectStations } from '@/lib/stations';
 import { StationView } from './station-view';

@@ -1,21 +1,17 @@
 import { Divider, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useAlertLimits } from '@/api/get-alert-limits';
-import { useEntityMetric } from '@/api/get-entity-metric';
+import { useAlertLimits } from '@/features/entities';
+import { AqiPanel, LiveNote, useEntityMetric, useLiveValues, useRecentValues } from '@/features/data';
 import { chartState } from '@/components/charts/chart-state';
 import { answerWindow, isCutBucket } from '@/components/charts/from-trends';
+import { useDashboardLinks } from '@/lib/dashboard-links';
+import { latestValues, type Station } from '@/lib/stations';
 import { useAlertCounts } from '../api/get-alert-counts';
-import { useRecentValues } from '../api/get-recent-values';
-import { AqiPanel } from '@/features/data/components/aqi-panel';
-import { LiveNote } from '@/features/data/components/live-note';
-import { useLiveValues } from '@/features/data/hooks/use-live-values';
 import { CtoDocument } from './cto-document';
 import { RawDataReportForm } from './raw-data-report-form';
 import { StationParameters, type ParameterRow } from './station-parameters';
 import { StationRecentChart } from './station-recent-chart';
 import { StationSummary } from './station-summary';
-import { useDashboardLinks } from '@/lib/dashboard-links';
-import { latestValues, type Station } from '@/lib/stations';
 
 const DAY_MS = 86_400_000;
 /** SPEC 9: the station view's window, in 15-minute buckets. */

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
 import { formatIndian } from '@enviro/domain/format-number';
-import { useEntityTree } from '@/api/get-entity-tree';
+import { useEntityTree } from '@/features/entities';
 import { ChartSpinner } from '@/components/charts/chart-spinner';
 import { LIVE_STATUSES, LIVE_STATUS_COLOURS, stationTypeLabel } from '@/lib/labels';
 import { collectStations, countStations, groupByType } from '@/lib/stations';

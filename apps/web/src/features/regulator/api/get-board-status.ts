@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RegulatorBoardStatus } from '@enviro/contracts/regulator';
-import { api } from '@/lib/api-client';
-import { regulatorKeys, withSignal } from './keys';
+import { api, withSignal } from '@/lib/api-client';
+import { regulatorKeys } from './query-keys';
 
 /** GET /api/regulatorStatus/board/{boardId}: the sync of every industry associated with a board. */
 export const getBoardStatus = (boardId: number, signal?: AbortSignal): Promise<RegulatorBoardStatus> =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RegulatorConnectionList, type RegulatorConnection } from '@enviro/contracts/regulator';
-import { api } from '@/lib/api-client';
-import { regulatorKeys, withSignal } from './keys';
+import { api, withSignal } from '@/lib/api-client';
+import { regulatorKeys } from './query-keys';
 
 /** GET /api/regulatorConnections: every regulator endpoint (site administrators). Credentials are never answered, only which are set. */
 export const getConnections = (signal?: AbortSignal): Promise<RegulatorConnection[]> =>

@@ -11,8 +11,8 @@ import {
   type LogFilesQuery,
   type LogSummaryQuery,
 } from '@enviro/contracts/regulator';
-import { api } from '@/lib/api-client';
-import { regulatorKeys, withSignal } from './keys';
+import { api, withSignal } from '@/lib/api-client';
+import { regulatorKeys } from './query-keys';
 
 // The push logs of SPEC 7 (compliance and uptime), one fetcher per route. Every filter is optional
 // but the industry; the server's default range is the last 7 IST days.
@@ -41,27 +41,25 @@ export const getErrorCodes = (q: Query<typeof LogSummaryQuery>, signal?: AbortSi
 export const getSuccessCounts = (q: Query<typeof LogSummaryQuery>, signal?: AbortSignal) =>
   api.get('/getSuccessCounts', { params: params(q), schema: SuccessCounts, ...withSignal(signal) });
 
-const key = (tenantId: number, route: string, q: object) => [...regulatorKeys.logs(tenantId), route, q] as const;
-
 /** Logs change with every push: each visit fetches them again, keeping the last page on screen meanwhile. */
 const fresh = { staleTime: 0, placeholderData: keepPreviousData } as const;
 
 export const useListOfFiles = (q: Query<typeof ListOfFilesQuery>) =>
-  useQuery(queryOptions({ queryKey: key(q.tenantId, 'files', q), queryFn: ({ signal }) => getListOfFiles(q, signal), ...fresh }));
+  useQuery(queryOptions({ queryKey: regulatorKeys.log(q.tenantId, 'files', q), queryFn: ({ signal }) => getListOfFiles(q, signal), ...fresh }));
 
 export const useFilesOfOneDay = (q: Query<typeof FilesOfOneDayQuery> | null) =>
   useQuery({
-    queryKey: key(q?.tenantId ?? 0, 'day', q ?? {}),
+    queryKey: regulatorKeys.log(q?.tenantId ?? 0, 'day', q ?? {}),
     queryFn: ({ signal }) => getFilesOfOneDay(q!, signal),
     enabled: q !== null,
     ...fresh,
   });
 
 export const useLogFiles = (q: Query<typeof LogFilesQuery>) =>
-  useQuery(queryOptions({ queryKey: key(q.tenantId, 'attempts', q), queryFn: ({ signal }) => getLogFiles(q, signal), ...fresh }));
+  useQuery(queryOptions({ queryKey: regulatorKeys.log(q.tenantId, 'attempts', q), queryFn: ({ signal }) => getLogFiles(q, signal), ...fresh }));
 
 export const useErrorCodes = (q: Query<typeof LogSummaryQuery>) =>
-  useQuery(queryOptions({ queryKey: key(q.tenantId, 'errors', q), queryFn: ({ signal }) => getErrorCodes(q, signal), ...fresh }));
+  useQuery(queryOptions({ queryKey: regulatorKeys.log(q.tenantId, 'errors', q), queryFn: ({ signal }) => getErrorCodes(q, signal), ...fresh }));
 
 export const useSuccessCounts = (q: Query<typeof LogSummaryQuery>) =>
-  useQuery(queryOptions({ queryKey: key(q.tenantId, 'success', q), queryFn: ({ signal }) => getSuccessCounts(q, signal), ...fresh }));
+  useQuery(queryOptions({ queryKey: regulatorKeys.log(q.tenantId, 'success', q), queryFn: ({ signal }) => getSuccessCounts(q, signal), ...fresh }));

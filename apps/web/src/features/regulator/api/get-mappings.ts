@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RegulatorTenantMappings } from '@enviro/contracts/regulator';
-import { api } from '@/lib/api-client';
-import { regulatorKeys, withSignal } from './keys';
+import { api, withSignal } from '@/lib/api-client';
+import { regulatorKeys } from './query-keys';
 
 /** GET /api/regulatorMappings/{tenantId}: the industry's mappings with their issues, and what can be mapped. */
 export const getMappings = (tenantId: number, signal?: AbortSignal): Promise<RegulatorTenantMappings> =>

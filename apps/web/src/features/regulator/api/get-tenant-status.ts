@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RegulatorTenantStatus } from '@enviro/contracts/regulator';
-import { api } from '@/lib/api-client';
-import { regulatorKeys, withSignal } from './keys';
+import { api, withSignal } from '@/lib/api-client';
+import { regulatorKeys } from './query-keys';
 
 /** GET /api/regulatorStatus/{tenantId}: SPEC 4 sync of the industry per connection and station. */
 export const getTenantStatus = (tenantId: number, signal?: AbortSignal): Promise<RegulatorTenantStatus> =>

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RepublishList, RepublishRequest, type CreateRepublishInput } from '@enviro/contracts/regulator';
-import { api } from '@/lib/api-client';
+import { api, withSignal } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { regulatorKeys, withSignal } from './keys';
+import { regulatorKeys } from './query-keys';
 
 /** PUT /api/createRepublishData: re-send a station's slots in a range, with a reason. */
 export const createRepublish = (input: CreateRepublishInput): Promise<RepublishRequest> =>

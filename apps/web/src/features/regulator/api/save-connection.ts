@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RegulatorConnection, type RegulatorConnectionInput } from '@enviro/contracts/regulator';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { REGULATOR_KEY } from './keys';
+import { regulatorKeys } from './query-keys';
 
 /** POST /api/regulatorConnections (id null) or PUT /api/regulatorConnections/{id}. */
 export const saveConnection = (id: number | null, input: RegulatorConnectionInput): Promise<RegulatorConnection> =>
@@ -18,7 +18,7 @@ export function useSaveConnection() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: RegulatorConnectionInput }) => saveConnection(id, input),
     // Names and states of connections show in every regulator view.
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: REGULATOR_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: regulatorKeys.all }),
   });
 }
 
@@ -26,6 +26,6 @@ export function useDeleteConnection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteConnection(id),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: REGULATOR_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: regulatorKeys.all }),
   });
 }

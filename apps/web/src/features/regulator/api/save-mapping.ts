@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RegulatorMapping, type RegulatorMappingInput } from '@enviro/contracts/regulator';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { REGULATOR_KEY } from './keys';
+import { regulatorKeys } from './query-keys';
 
 /** PUT /api/regulatorMappings/{tenantId}/{connectionId}: the whole mapping; answered with its issues. */
 export const saveMapping = (tenantId: number, connectionId: number, input: RegulatorMappingInput): Promise<RegulatorMapping> =>
@@ -17,7 +17,7 @@ export function useSaveMapping(tenantId: number) {
   return useMutation({
     mutationFn: ({ connectionId, input }: { connectionId: number; input: RegulatorMappingInput }) => saveMapping(tenantId, connectionId, input),
     // A mapping changes the industry's status and the connections' counts too.
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: REGULATOR_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: regulatorKeys.all }),
   });
 }
 
@@ -25,6 +25,6 @@ export function useDeleteMapping(tenantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (connectionId: number) => deleteMapping(tenantId, connectionId),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: REGULATOR_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: regulatorKeys.all }),
   });
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Divider, Modal, NumberInput, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { RegulatorConnectionInput, RegulatorProtocol, type RegulatorConnection } from '@enviro/contracts/regulator';
-import { useTenants } from '@/api/get-tenants';
+import { useTenants } from '@/features/tenants';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveConnection } from '../api/save-connection';
 import { CredentialFields } from './credential-fields';
@@ -110,14 +111,7 @@ export function ConnectionFormModal({ connection, onClose }: { connection: Regul
           onChange={(d) => form.setFieldValue('credentials', d)}
           error={form.errors.credentials as string | undefined}
         />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {connection ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormActions label={connection ? 'Save' : 'Create'} onCancel={onClose} submitting={save.isPending} />
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ReportIndustryList, ReportParamsList } from '@enviro/contracts/report-catalogue';
 import { api } from '@/lib/api-client';
-import { reportKeys } from './keys';
+import { reportKeys } from './query-keys';
 
 /** POST /api/report-industry: the industries the user may run the report for (a board: its industries). */
 export const getReportIndustries = (reportId: number, signal?: AbortSignal): Promise<ReportIndustryList> =>

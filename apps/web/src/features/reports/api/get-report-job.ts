@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ReportJob } from '@enviro/contracts/report-catalogue';
 import { api } from '@/lib/api-client';
-import { reportKeys } from './keys';
+import { reportKeys } from './query-keys';
 
 /** GET /api/report-jobs/{id}: status, percentage and rows so far; polled every second until done or failed. */
 export const getReportJob = (id: number, signal?: AbortSignal): Promise<ReportJob> => api.get(`/report-jobs/${id}`, { schema: ReportJob, ...(signal ? { signal } : {}) });

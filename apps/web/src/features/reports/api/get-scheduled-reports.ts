@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ReportScheduleList, ReportScheduleRunList } from '@enviro/contracts/report-catalogue';
 import { api } from '@/lib/api-client';
-import { reportKeys } from './keys';
+import { reportKeys } from './query-keys';
 
 /** GET /api/scheduled-reports: schedules of the tenants the user reads. */
 export const getScheduledReports = (signal?: AbortSignal): Promise<ReportScheduleList> =>

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { notifyInfo } from '@/lib/notify';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { reportKeys } from './keys';
+import { reportKeys } from './query-keys';
 
 /** POST /api/scheduled-reports. */
 export const createScheduledReport = (body: z.input<typeof CreateReportSchedule>): Promise<ReportSchedule> =>

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NotificationList } from '@enviro/contracts/alerts';
 import { api } from '@/lib/api-client';
-
-/** Root of the bell's query key: marking read invalidates it. */
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
+import { notificationKeys } from './query-keys';
 
 /** How often the bell asks for new notifications while the app is open. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
@@ -14,7 +12,7 @@ export const getNotifications = (limit: number, signal?: AbortSignal): Promise<N
 
 export const getNotificationsQueryOptions = (limit = 20) =>
   queryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, limit],
+    queryKey: notificationKeys.list(limit),
     queryFn: ({ signal }) => getNotifications(limit, signal),
     refetchInterval: NOTIFICATIONS_POLL_MS,
     staleTime: 0,

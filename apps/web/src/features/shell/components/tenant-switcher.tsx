@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TenantInfo } from '@enviro/contracts/tenants';
-import { useManageableTenants } from '../api/search-manageable-tenants';
+import { useManageableTenants } from '@/features/tenants';
 
 /**
  * Manage mode (SPEC 6): a site or partner user picks an industry to act for. The search runs on

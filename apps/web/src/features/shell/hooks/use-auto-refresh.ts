@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { createRefreshScheduler, REFRESH_EVENT, refreshIntervalMs } from '@/lib/auto-refresh';
-import { usePreferences } from '@/api/get-preferences';
+import { entityMetricKeys } from '@/features/data';
+import { alertLimitKeys, entityTreeKeys } from '@/features/entities';
+import { usePreferences } from '@/features/preferences';
+import { alertCountKeys } from '@/features/public-portal';
+import { tenantInfoKeys, tenantKeys } from '@/features/tenants';
 
 /** First query-key parts of what a dashboard shows: a refresh fetches these again (active ones only). */
-const DASHBOARD_KEYS = new Set(['entity-tree', 'entity-metric', 'alert-counts', 'alert-limits', 'tenant-info', 'tenants']);
+const DASHBOARD_KEYS = new Set<string>([entityTreeKeys, entityMetricKeys, alertCountKeys, alertLimitKeys, tenantInfoKeys, tenantKeys].map((keys) => keys.all[0]));
 
 /**
  * SPEC 4: for a tenant-type tenant, refresh the dashboard every REFRESH_INTERVAL minutes while

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TenantPatch } from '@enviro/contracts/tenants';
 import type { TenantStatus } from '@enviro/contracts/common';
 import { TenantInfo } from '@enviro/contracts/tenants';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { tenantKeys } from './query-keys';
 
 /** The statuses a patch may set (DELETED only by DELETE). */
 export type SettableStatus = Exclude<TenantStatus, 'DELETED'>;
@@ -22,7 +22,7 @@ export function useChangeTenantStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: SettableStatus }) => changeTenantStatus(id, status),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: TENANTS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: tenantKeys.all }),
   });
 }
 
@@ -30,6 +30,6 @@ export function useDeleteTenant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteTenant(id),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: TENANTS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: tenantKeys.all }),
   });
 }

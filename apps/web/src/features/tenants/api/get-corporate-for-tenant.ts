@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CorporateForTenant } from '@enviro/contracts/corporates';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
+import { tenantKeys } from './query-keys';
 
 /** GET /api/getCorporateForTenant/{id}: the tenant's corporate, or null. */
 export const getCorporateForTenant = (tenantId: number, signal?: AbortSignal): Promise<CorporateForTenant> =>
@@ -9,7 +9,7 @@ export const getCorporateForTenant = (tenantId: number, signal?: AbortSignal): P
 
 export const getCorporateForTenantQueryOptions = (tenantId: number) =>
   queryOptions({
-    queryKey: [...TENANTS_KEY, 'corporate', tenantId],
+    queryKey: tenantKeys.corporate(tenantId),
     queryFn: ({ signal }) => getCorporateForTenant(tenantId, signal),
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantInfo } from '@enviro/contracts/tenants';
 import { api } from '@/lib/api-client';
+import { tenantInfoKeys } from './query-keys';
 
 /**
  * The tenant the public portal shows (the one named by the public-tenant-id header). A 401 is
@@ -11,7 +12,7 @@ export const getTenantInfo = (signal?: AbortSignal): Promise<TenantInfo> =>
 
 export const getTenantInfoQueryOptions = (tenantId: string) =>
   queryOptions({
-    queryKey: ['tenant-info', tenantId],
+    queryKey: tenantInfoKeys.tenant(tenantId),
     queryFn: ({ signal }) => getTenantInfo(signal),
     staleTime: 5 * 60_000,
   });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TenantLiveStatus } from '@enviro/contracts/tenants';
 import { z } from 'zod';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
+import { tenantKeys } from './query-keys';
 
 const LiveStatuses = z.array(TenantLiveStatus);
 
@@ -11,6 +11,6 @@ export const getTenantsLiveStatus = (signal?: AbortSignal): Promise<TenantLiveSt
   api.get('/getTenantsLiveStatus', { schema: LiveStatuses, ...(signal ? { signal } : {}) });
 
 export const getTenantsLiveStatusQueryOptions = () =>
-  queryOptions({ queryKey: [...TENANTS_KEY, 'live-status'], queryFn: ({ signal }) => getTenantsLiveStatus(signal) });
+  queryOptions({ queryKey: tenantKeys.liveStatus(), queryFn: ({ signal }) => getTenantsLiveStatus(signal) });
 
 export const useTenantsLiveStatus = () => useQuery(getTenantsLiveStatusQueryOptions());

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LicenseCounts, type LicenseCountInput } from '@enviro/contracts/tenants';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { tenantKeys } from './query-keys';
 
 /** GET /api/licenseCount/{tenantId}: licensed and used stations by type. */
 export const getLicenseCounts = (tenantId: number, signal?: AbortSignal): Promise<LicenseCounts> =>
@@ -12,10 +12,8 @@ export const getLicenseCounts = (tenantId: number, signal?: AbortSignal): Promis
 export const setLicenseCounts = (tenantId: number, input: LicenseCountInput): Promise<LicenseCounts> =>
   api.post(`/licenseCount/${tenantId}`, { body: input, schema: LicenseCounts });
 
-const licenseKey = (tenantId: number) => [...TENANTS_KEY, 'license-counts', tenantId] as const;
-
 export const getLicenseCountsQueryOptions = (tenantId: number) =>
-  queryOptions({ queryKey: licenseKey(tenantId), queryFn: ({ signal }) => getLicenseCounts(tenantId, signal) });
+  queryOptions({ queryKey: tenantKeys.licenseCounts(tenantId), queryFn: ({ signal }) => getLicenseCounts(tenantId, signal) });
 
 export const useLicenseCounts = (tenantId: number) => useQuery(getLicenseCountsQueryOptions(tenantId));
 
@@ -23,6 +21,6 @@ export function useSetLicenseCounts(tenantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LicenseCountInput) => setLicenseCounts(tenantId, input),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: licenseKey(tenantId) }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: tenantKeys.licenseCounts(tenantId) }),
   });
 }

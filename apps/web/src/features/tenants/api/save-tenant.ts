@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewTenant, TenantUpdate } from '@enviro/contracts/tenants';
 import { TenantInfo } from '@enviro/contracts/tenants';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { tenantKeys } from './query-keys';
 
 /** POST /api/tenants. */
 export const createTenant = (input: NewTenant): Promise<TenantInfo> => api.post('/tenants', { body: input, schema: TenantInfo });
@@ -22,6 +22,6 @@ export function useSaveTenant() {
       const { type: _type, status: _status, ...fields } = input;
       return updateTenant(id, fields);
     },
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: TENANTS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: tenantKeys.all }),
   });
 }

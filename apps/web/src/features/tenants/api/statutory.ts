@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { StatutoryAssociation, type StatutoryAssociationInput } from '@enviro/contracts/tenants';
-import { TENANTS_KEY } from '@/api/get-tenants';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { tenantKeys } from './query-keys';
 
 /** GET /api/statutory/{tenantId}: the statutory bodies the industry reports to. */
 export const getStatutory = (tenantId: number, signal?: AbortSignal): Promise<StatutoryAssociation> =>
@@ -12,10 +12,8 @@ export const getStatutory = (tenantId: number, signal?: AbortSignal): Promise<St
 export const setStatutory = (tenantId: number, input: StatutoryAssociationInput): Promise<StatutoryAssociation> =>
   api.post(`/statutory/${tenantId}`, { body: input, schema: StatutoryAssociation });
 
-const statutoryKey = (tenantId: number) => [...TENANTS_KEY, 'statutory', tenantId] as const;
-
 export const getStatutoryQueryOptions = (tenantId: number) =>
-  queryOptions({ queryKey: statutoryKey(tenantId), queryFn: ({ signal }) => getStatutory(tenantId, signal) });
+  queryOptions({ queryKey: tenantKeys.statutory(tenantId), queryFn: ({ signal }) => getStatutory(tenantId, signal) });
 
 export const useStatutory = (tenantId: number) => useQuery(getStatutoryQueryOptions(tenantId));
 
@@ -23,6 +21,6 @@ export function useSetStatutory(tenantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StatutoryAssociationInput) => setStatutory(tenantId, input),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: statutoryKey(tenantId) }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: tenantKeys.statutory(tenantId) }),
   });
 }

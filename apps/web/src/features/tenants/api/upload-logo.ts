@@ -3,6 +3,7 @@ import { LOGO_MAX_BYTES, LogoInfo, LogoState } from '@enviro/contracts/documents
 import { api } from '@/lib/api-client';
 import { notifyInfo } from '@/lib/notify';
 import { refetchAfterWrite } from '@/lib/query-client';
+import { tenantKeys } from './query-keys';
 
 /** Where a tenant's logo is shown from (GET; the session cookie authenticates it); `version` defeats a stale image after an upload. */
 export const tenantLogoHref = (tenantId: number, version = 0) => `/api/logo/tenant/${tenantId}${version ? `?v=${version}` : ''}`;
@@ -21,11 +22,9 @@ export async function uploadTenantLogo({ tenantId, file }: { tenantId: number; f
   return api.post(`/add-logo/tenant/${tenantId}`, { body: { fileName: file.name, content: await base64Of(file) }, schema: LogoInfo });
 }
 
-const logoKey = (tenantId: number) => ['tenants', tenantId, 'logo'] as const;
-
 /** GET /api/logo/tenant/{id}/info: whether the tenant has a logo (asked first, so no image is requested that is not there). */
 export const useTenantLogo = (tenantId: number) =>
-  useQuery(queryOptions({ queryKey: logoKey(tenantId), queryFn: ({ signal }) => api.get(`/logo/tenant/${tenantId}/info`, { schema: LogoState, signal }) }));
+  useQuery(queryOptions({ queryKey: tenantKeys.logo(tenantId), queryFn: ({ signal }) => api.get(`/logo/tenant/${tenantId}/info`, { schema: LogoState, signal }) }));
 
 export function useUploadTenantLogo() {
   const queryClient = useQueryClient();
@@ -33,7 +32,7 @@ export function useUploadTenantLogo() {
     mutationFn: uploadTenantLogo,
     onSuccess: (_, { tenantId }) => {
       notifyInfo('Logo saved; it heads your PDF reports from now on.');
-      return refetchAfterWrite(queryClient, { queryKey: logoKey(tenantId) });
+      return refetchAfterWrite(queryClient, { queryKey: tenantKeys.logo(tenantId) });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, MultiSelect, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTenants } from '@/api/get-tenants';
 import { notifyInfo } from '@/lib/notify';
+import { useTenants } from '../api/get-tenants';
 import { useSetStatutory, useStatutory } from '../api/statutory';
 
 /** The statutory bodies an industry reports to; a site admin replaces the set. */

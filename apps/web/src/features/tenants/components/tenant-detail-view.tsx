@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatIndian } from '@enviro/domain/format-number';
 import { paths } from '@/config/paths';
 import { useCorporateForTenant } from '../api/get-corporate-for-tenant';
-import { useTenant } from '@/api/get-tenant';
+import { useTenant } from '../api/get-tenant';
 import { LicenseCountsCard } from './license-counts-card';
 import { StatutoryCard } from './statutory-card';
 import { TenantFormModal } from './tenant-form-modal';

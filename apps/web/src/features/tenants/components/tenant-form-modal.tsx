@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Modal, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { NewTenant, type TenantInfo } from '@enviro/contracts/tenants';
 import { TenantStatus, TenantType } from '@enviro/contracts/common';
-import { CorporateSelect } from '@/components/form/corporate-select';
+import { CorporateSelect } from '@/features/corporates';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveTenant } from '../api/save-tenant';
 
@@ -101,14 +102,7 @@ export function TenantFormModal({ tenant, opened, onClose }: TenantFormModalProp
           <TextInput label={LABELS.state} {...form.getInputProps('state')} />
           <TextInput label={LABELS.city} {...form.getInputProps('city')} />
         </SimpleGrid>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {tenant ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormActions label={tenant ? 'Save' : 'Create'} onCancel={onClose} submitting={save.isPending} />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import type { UserStatus } from '@enviro/contracts/accounts';
 import { AdminUser, type UserPatch } from '@enviro/contracts/users';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { ADMIN_USERS_KEY } from './get-users';
+import { userKeys } from './query-keys';
 
 /** PATCH /api/users/{id} with [{op: 'SET', att: 'status', value}]; disabling ends the user's sessions. */
 export const changeUserStatus = (id: number, status: UserStatus): Promise<AdminUser> => {
@@ -15,6 +15,6 @@ export function useChangeUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: UserStatus }) => changeUserStatus(id, status),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ADMIN_USERS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: userKeys.all }),
   });
 }

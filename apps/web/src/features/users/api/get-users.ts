@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { UserPage } from '@enviro/contracts/users';
 import { api } from '@/lib/api-client';
-
-/** Root of every admin user query key: user writes invalidate it. */
-export const ADMIN_USERS_KEY = ['admin-users'] as const;
+import { userKeys } from './query-keys';
 
 export interface UserListParams {
   searchString?: string | undefined;
@@ -24,7 +22,7 @@ export const getUsers = (params: UserListParams, signal?: AbortSignal): Promise<
 
 export const getUsersQueryOptions = (params: UserListParams) =>
   queryOptions({
-    queryKey: [...ADMIN_USERS_KEY, 'list', params],
+    queryKey: userKeys.list(params),
     queryFn: ({ signal }) => getUsers(params, signal),
     placeholderData: keepPreviousData,
   });

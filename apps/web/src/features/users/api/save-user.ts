@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminUser, type NewUser, type UserUpdate } from '@enviro/contracts/users';
 import { api } from '@/lib/api-client';
 import { refetchAfterWrite } from '@/lib/query-client';
-import { ADMIN_USERS_KEY } from './get-users';
+import { userKeys } from './query-keys';
 
 /** POST /api/user: without a password the user is sent an invite. */
 export const createUser = (input: NewUser): Promise<AdminUser> => api.post('/user', { body: input, schema: AdminUser });
@@ -17,6 +17,6 @@ export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (save: SaveUser) => (save.id === null ? createUser(save.input) : updateUser(save.id, save.input)),
-    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ADMIN_USERS_KEY }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: userKeys.all }),
   });
 }

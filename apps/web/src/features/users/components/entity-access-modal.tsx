@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, MultiSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { EntityNode } from '@enviro/contracts/entities';
 import type { AdminUser } from '@enviro/contracts/users';
-import { useEntityTree } from '@/api/get-entity-tree';
+import { useEntityTree } from '@/features/entities';
 import { notifyInfo } from '@/lib/notify';
 import { useSetEntityAccess } from '../api/set-entity-access';
 

@@ -1,12 +1,13 @@
-import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Modal, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { SessionUser } from '@enviro/contracts/accounts';
 import type { TenantInfo } from '@enviro/contracts/tenants';
 import { NewUser, UserUpdate, type AdminUser } from '@enviro/contracts/users';
 import type { Role, UserType } from '@enviro/domain/access-model';
 import { rolesForUserType } from '@enviro/domain/user-roles';
-import { CorporateSelect } from '@/components/form/corporate-select';
-import { TenantPicker } from '@/components/form/tenant-picker';
+import { CorporateSelect } from '@/features/corporates';
+import { TenantPicker } from '@/features/tenants';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useSaveUser } from '../api/save-user';
 
@@ -91,14 +92,7 @@ export function UserFormModal({ user, me, onClose }: UserFormModalProps) {
             {...form.getInputProps('primaryUser', { type: 'checkbox' })}
           />
         )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {user ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormActions label={user ? 'Save' : 'Create'} onCancel={onClose} submitting={save.isPending} />
       </form>
     </Modal>
   );

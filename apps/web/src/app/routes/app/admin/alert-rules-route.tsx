@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { AlertRulesView } from '@/features/alerts/components/alert-rules-view';
+import { AlertRulesView } from '@/features/alerts';
 import { useAdminAccess } from './use-admin-access';
 
 /** /app/admin/alert-rules: the rules of the industry of the tenant app (own, or acted for). */

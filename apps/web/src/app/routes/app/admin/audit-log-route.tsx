@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { Loading } from '@/components/status/load-state';
-import { useMe } from '@/features/accounts/api/get-me';
-import { AuditLogView } from '@/features/audit-log/components/audit-log-view';
+import { useMe } from '@/features/accounts';
+import { AuditLogView } from '@/features/audit-log';
 
 export function AuditLogRoute() {
   const me = useMe();

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { CorporatesView } from '@/features/corporates/components/corporates-view';
+import { CorporatesView } from '@/features/corporates';
 import { useAdminAccess } from './use-admin-access';
 
 export function CorporatesRoute() {

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { EscalationsView } from '@/features/alerts/components/escalations-view';
+import { EscalationsView } from '@/features/alerts';
 import { useAdminAccess } from './use-admin-access';
 
 /** /app/admin/escalations: the escalation policies of the industry of the tenant app (own, or acted for). */

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { ConnectionsView } from '@/features/regulator/components/connections-view';
+import { ConnectionsView } from '@/features/regulator';
 
 export function RegulatorConnectionsRoute() {
   return (

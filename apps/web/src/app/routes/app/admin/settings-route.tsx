@@ -1,8 +1,8 @@
 import { Container, Stack } from '@mantine/core';
-import { useMe } from '@/features/accounts/api/get-me';
-import { mayChangeFleet } from '@/features/devices/components/fleet-access';
-import { SettingsView } from '@/features/preferences/components/settings-view';
-import { TenantLogoCard } from '@/features/tenants/components/tenant-logo-card';
+import { useMe } from '@/features/accounts';
+import { mayChangeFleet } from '@/features/devices';
+import { SettingsView } from '@/features/preferences';
+import { TenantLogoCard } from '@/features/tenants';
 import { useActingTenant } from '@/lib/acting-tenant';
 
 /** The user's settings, and the letterhead logo of the tenant acted for (an industry's own, or the one managed). */

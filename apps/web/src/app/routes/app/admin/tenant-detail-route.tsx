@@ -1,6 +1,6 @@
 import { Container, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { TenantDetailView } from '@/features/tenants/components/tenant-detail-view';
+import { TenantDetailView } from '@/features/tenants';
 import { useAdminAccess } from './use-admin-access';
 
 export function TenantDetailRoute() {

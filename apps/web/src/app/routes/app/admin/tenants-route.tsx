@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { TenantsView } from '@/features/tenants/components/tenants-view';
+import { TenantsView } from '@/features/tenants';
 
 export function TenantsRoute() {
   return (

@@ -1,5 +1,5 @@
 import { ACCESS_RULES, allows, effectiveAccess } from '@enviro/domain/access-model';
-import { useMe } from '@/features/accounts/api/get-me';
+import { useMe } from '@/features/accounts';
 
 /**
  * The signed-in user (already loaded by the /app layout) and whether they are a site

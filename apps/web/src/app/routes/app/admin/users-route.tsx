@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { UsersView } from '@/features/users/components/users-view';
+import { UsersView } from '@/features/users';
 import { useAdminAccess } from './use-admin-access';
 
 export function UsersRoute() {

@@ -1,14 +1,10 @@
 import { Container, Select, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { useTenants } from '@/api/get-tenants';
+import { useTenants } from '@/features/tenants';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
-import { useBoardStatus } from '@/features/regulator/api/get-board-status';
-import { useNotConnected } from '@/features/regulator/api/get-not-connected';
-import { BoardSyncView } from '@/features/regulator/components/board-sync-view';
-import { IndustryRegulatorView } from '@/features/regulator/components/industry-regulator-view';
-import { NotConnectedCard } from '@/features/regulator/components/not-connected-card';
-import { NotFound } from '@/features/shell/components/not-found';
+import { BoardSyncView, IndustryRegulatorView, NotConnectedCard, useBoardStatus, useNotConnected } from '@/features/regulator';
+import { NotFound } from '@/features/shell';
 import { useSearchChoices } from '@/lib/use-search-choices';
 import { useRegulatorAccess } from './use-regulator-access';
 

@@ -1,5 +1,5 @@
 import { ACCESS_RULES, allows, effectiveAccess, type AccessRuleName } from '@enviro/domain/access-model';
-import { useMe } from '@/features/accounts/api/get-me';
+import { useMe } from '@/features/accounts';
 
 /** The rules the regulator routes declare (modules/regulator/regulator.routes.ts). */
 const CONFIG_WRITE: readonly AccessRuleName[] = ['siteAdmin', 'siteManaging'];
