@@ -11,10 +11,16 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   accounts: { users: 'signs in and verifies the users the users module owns' },
   alerts: {
     data: 'reads trends and the closed-slot feed',
-    devices: 'reads calibration and maintenance windows',
+    devices: 'reads calibration and maintenance windows, and devices through their helpers',
     entities: 'resolves stations and their restriction',
+    tenants: 'names industries and finds whom to notify through the tenant helpers',
   },
-  compliance: { data: 'reads the closed-slot feed', devices: 'reads calibration records and windows', entities: 'resolves stations and their restriction' },
+  compliance: {
+    data: 'reads the closed-slot feed',
+    devices: 'reads calibration records and windows, and devices through their helpers',
+    entities: 'resolves stations and their restriction',
+    tenants: 'names and counts industries through the tenant helpers',
+  },
   corporates: { tenants: 'lists the tenants of a corporate' },
   dashboards: {
     alerts: 'the oversight overview counts exceedance episodes',

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { DEVICE_ROWS, deviceRows, isInServiceSql } from '../devices/devices.queries.ts';
+import { ENTITY_ROWS, entityRows } from '../entities/entities.queries.ts';
+import { isNotDeletedSql, tenantRows } from '../tenants/tenants.queries.ts';
 
 const BUCKET_MS = 15 * 60_000;
 
@@ -269,9 +272,9 @@ export class AlertEvaluationRepository extends Repository {
     if (deviceIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('device_param as dp')
-      .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'dp.tenant_id').onRef('d.id', '=', 'dp.device_id'))
+      .innerJoin(deviceRows(this.db).as('d'), (j) => j.onRef('d.tenant_id', '=', 'dp.tenant_id').onRef('d.id', '=', 'dp.device_id'))
       .innerJoin('std_param as sp', 'sp.id', 'dp.std_param_id')
-      .leftJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
+      .leftJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
       .leftJoin('param_limit as pl', (j) =>
         j.onRef('pl.tenant_id', '=', 'dp.tenant_id').onRef('pl.device_id', '=', 'dp.device_id').onRef('pl.slot', '=', 'dp.slot'),
       )
@@ -292,7 +295,7 @@ export class AlertEvaluationRepository extends Repository {
       .where('dp.tenant_id', '=', tenantId)
       .where('dp.device_id', 'in', deviceIds)
       .where('dp.deleted_date', 'is', null)
-      .where('d.deleted_date', 'is', null)
+      .where(isInServiceSql('d'))
       .execute();
     return rows.map((r) => ({
       tenantId: r.tenant_id,
@@ -321,7 +324,7 @@ export class AlertEvaluationRepository extends Repository {
              CASE WHEN isfinite(m.mounted_at) THEN (extract(epoch FROM enviro_bucket15(m.mounted_at)) * 1000)::float8 END AS from_ms,
              (extract(epoch FROM enviro_bucket15(m.unmounted_at)) * 1000)::float8 AS to_ms
       FROM device_mount m
-      LEFT JOIN entity e ON e.tenant_id = m.tenant_id AND e.id = m.entity_id
+      LEFT JOIN ${ENTITY_ROWS} e ON e.tenant_id = m.tenant_id AND e.id = m.entity_id
       WHERE m.tenant_id = ${tenantId} AND m.device_id = ANY(${sql.val(deviceIds)}::bigint[])`.execute(this.db);
     return rows.map((r) => ({ deviceId: r.device_id, entityId: r.entity_id, entityType: r.entity_type, fromMs: r.from_ms, toMs: r.to_ms }));
   }
@@ -598,11 +601,11 @@ export class AlertEvaluationRepository extends Repository {
   /** Devices of a tenant that reported once and not since `before`. */
   async silentDevices(tenantId: number, before: Date): Promise<SilentDevice[]> {
     const rows = await this.db
-      .selectFrom('device as d')
-      .leftJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
+      .selectFrom(deviceRows(this.db).as('d'))
+      .leftJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
       .select(['d.tenant_id', 'd.id', 'd.name', 'd.entity_id', 'e.type', 'd.last_data_at'])
       .where('d.tenant_id', '=', tenantId)
-      .where('d.deleted_date', 'is', null)
+      .where(isInServiceSql('d'))
       .where('d.last_data_at', '<', before)
       .execute();
     return rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.id, deviceName: r.name, entityId: r.entity_id, entityType: r.type, lastDataAt: r.last_data_at! }));
@@ -612,7 +615,7 @@ export class AlertEvaluationRepository extends Repository {
   async activeLosses(tenantId: number): Promise<{ id: string; status: string; startedAt: Date; deviceId: string; lastDataAt: Date | null }[]> {
     const rows = await this.db
       .selectFrom('alert_episode as a')
-      .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.id', '=', 'a.device_id'))
+      .innerJoin(deviceRows(this.db).as('d'), (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.id', '=', 'a.device_id'))
       .select(['a.id', 'a.status', 'a.started_at', 'a.device_id', 'd.last_data_at'])
       .where('a.tenant_id', '=', tenantId)
       .where('a.type', '=', 'DATA_LOSS')
@@ -648,7 +651,7 @@ export class AlertEvaluationRepository extends Repository {
       .columns(['tenant_id', 'name', 'is_default', 'levels'])
       .expression((eb) =>
         eb
-          .selectFrom('tenant as t')
+          .selectFrom(tenantRows(this.db).as('t'))
           .select([
             't.id',
             sql.lit('CPCB default: industry, SPCB, CPCB').as('name'),
@@ -656,7 +659,7 @@ export class AlertEvaluationRepository extends Repository {
             sql<string>`${JSON.stringify(levels)}::jsonb`.as('levels'),
           ])
           .where('t.type', '=', 'tenant')
-          .where('t.status', '!=', 'DELETED')
+          .where(isNotDeletedSql('t'))
           .where(({ not, exists, selectFrom }) =>
             not(exists(selectFrom('alert_escalation as x').select('x.id').whereRef('x.tenant_id', '=', 't.id').where('x.is_default', '=', true))),
           ),
@@ -669,7 +672,7 @@ export class AlertEvaluationRepository extends Repository {
              'MAJOR', 'AVG_15M', 'OUTSIDE', true
       FROM param_limit pl
       JOIN device_param dp ON dp.tenant_id = pl.tenant_id AND dp.device_id = pl.device_id AND dp.slot = pl.slot AND dp.deleted_date IS NULL
-      JOIN device d ON d.tenant_id = pl.tenant_id AND d.id = pl.device_id AND d.deleted_date IS NULL AND d.entity_id IS NOT NULL
+      JOIN ${DEVICE_ROWS} d ON d.tenant_id = pl.tenant_id AND d.id = pl.device_id AND ${isInServiceSql('d')} AND d.entity_id IS NOT NULL
       JOIN std_param sp ON sp.id = dp.std_param_id
       ON CONFLICT (tenant_id, entity_id, std_param_ids) WHERE is_default DO NOTHING`.execute(this.db);
     return { rules: Number(rules.numAffectedRows ?? 0), escalations: Number(escalations.numInsertedOrUpdatedRows ?? 0) };

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { deviceRows } from '../devices/devices.queries.ts';
+import { entityRows } from '../entities/entities.queries.ts';
+import { tenantRows } from '../tenants/tenants.queries.ts';
 
 export interface RuleRow {
   tenant_id: number;
@@ -55,8 +58,8 @@ export class AlertRuleRepository extends Repository {
   private rules() {
     return this.db
       .selectFrom('alert_rule as r')
-      .innerJoin('tenant as t', 't.id', 'r.tenant_id')
-      .leftJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'r.tenant_id').onRef('e.id', '=', 'r.entity_id'))
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'r.tenant_id')
+      .leftJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'r.tenant_id').onRef('e.id', '=', 'r.entity_id'))
       .select([
         'r.tenant_id',
         'r.id',
@@ -136,14 +139,14 @@ export class AlertRuleRepository extends Repository {
 
   /** Whether an entity of the tenant exists (not deleted). */
   async entityExists(tenantId: number, id: number): Promise<boolean> {
-    const row = await this.db.selectFrom('entity').select('id').where('tenant_id', '=', tenantId).where('id', '=', String(id)).where('status', '!=', 'DELETED').executeTakeFirst();
+    const row = await this.db.selectFrom(entityRows(this.db).as('entity')).select('id').where('tenant_id', '=', tenantId).where('id', '=', String(id)).where('status', '!=', 'DELETED').executeTakeFirst();
     return row !== undefined;
   }
 
   /** The devices of the tenant among `ids`. */
   async existingDevices(tenantId: number, ids: readonly number[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.selectFrom('device').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids.map(String)).execute();
+    const rows = await this.db.selectFrom(deviceRows(this.db).as('device')).select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids.map(String)).execute();
     return new Set(rows.map((r) => r.id));
   }
 

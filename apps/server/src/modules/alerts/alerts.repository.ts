@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { deviceRows } from '../devices/devices.queries.ts';
+import { entityRows } from '../entities/entities.queries.ts';
+import { isNotDeletedSql, tenantRows } from '../tenants/tenants.queries.ts';
 
 /** Which alerts to count: one tenant's, in [from, to), of some types, optionally under some entities. */
 export interface AlertScope {
@@ -128,10 +131,10 @@ export class AlertEpisodeRepository extends Repository {
         (db) => db.selectFrom('alert_episode').selectAll().where('tenant_id', 'in', tenantIds).where('id', 'in', ids),
       )
       .selectFrom('a')
-      .innerJoin('tenant as t', 't.id', 'a.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'a.tenant_id')
       .innerJoin('alert_rule as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.id', '=', 'a.rule_id'))
-      .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.id', '=', 'a.device_id'))
-      .leftJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.id', '=', 'a.entity_id'))
+      .innerJoin(deviceRows(this.db).as('d'), (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.id', '=', 'a.device_id'))
+      .leftJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.id', '=', 'a.entity_id'))
       .leftJoin('std_param as sp', 'sp.id', 'a.std_param_id')
       .leftJoin('device_param as dp', (j) => j.onRef('dp.tenant_id', '=', 'a.tenant_id').onRef('dp.device_id', '=', 'a.device_id').onRef('dp.slot', '=', 'a.slot'))
       .leftJoin('app_user as au', (j) => j.onRef('au.tenant_id', '=', 'a.tenant_id').onRef('au.id', '=', 'a.ack_user_id'))
@@ -322,7 +325,7 @@ export class AlertEpisodeRepository extends Repository {
   async countsByTenant(scope: AlertListScope): Promise<{ tenant_id: number; tenant_name: string; status: string; n: number }[]> {
     if (scope.tenantIds.length === 0) return [];
     return this.filtered(scope)
-      .innerJoin('tenant as t', 't.id', 'a.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'a.tenant_id')
       .select(['a.tenant_id', 't.name as tenant_name', 'a.status', sql<number>`count(*)::int`.as('n')])
       .groupBy(['a.tenant_id', 't.name', 'a.status'])
       .execute();
@@ -340,7 +343,7 @@ export class AlertEpisodeRepository extends Repository {
   /** The industries (tenants of type tenant) among `tenantIds`. */
   async industryIds(tenantIds: readonly number[]): Promise<number[]> {
     if (tenantIds.length === 0) return [];
-    const rows = await this.db.selectFrom('tenant').select('id').where('id', 'in', tenantIds).where('type', '=', 'tenant').execute();
+    const rows = await this.db.selectFrom(tenantRows(this.db).as('tenant')).select('id').where('id', 'in', tenantIds).where('type', '=', 'tenant').execute();
     return rows.map((r) => r.id);
   }
 
@@ -348,7 +351,7 @@ export class AlertEpisodeRepository extends Repository {
   async corporateOfUser(tenantId: number, userId: number): Promise<number | null> {
     const row = await this.db
       .selectFrom('app_user as u')
-      .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'u.tenant_id')
       .select(sql<number | null>`coalesce(u.corporate_id, t.corporate_id)`.as('corporate_id'))
       .where('u.tenant_id', '=', tenantId)
       .where('u.id', '=', String(userId))
@@ -359,17 +362,17 @@ export class AlertEpisodeRepository extends Repository {
   /** The tenant among `tenantIds` owning an entity. */
   async entityTenant(entityId: number, tenantIds: readonly number[]): Promise<number | undefined> {
     if (tenantIds.length === 0) return undefined;
-    const row = await this.db.selectFrom('entity').select('tenant_id').where('id', '=', String(entityId)).where('tenant_id', 'in', tenantIds).executeTakeFirst();
+    const row = await this.db.selectFrom(entityRows(this.db).as('entity')).select('tenant_id').where('id', '=', String(entityId)).where('tenant_id', 'in', tenantIds).executeTakeFirst();
     return row?.tenant_id;
   }
 
   /** A tenant and the industries it reads (a board's associated ones, a partner's linked ones), within `within`. */
   async readByTenant(tenantId: number, within: readonly number[]): Promise<number[]> {
     const rows = await this.db
-      .selectFrom('tenant')
+      .selectFrom(tenantRows(this.db).as('tenant'))
       .select('id')
       .where('id', 'in', within.length > 0 ? within : [-1])
-      .where('status', '!=', 'DELETED')
+      .where(isNotDeletedSql('tenant'))
       .where((eb) =>
         eb.or([
           eb('id', '=', tenantId),

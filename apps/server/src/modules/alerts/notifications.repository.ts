@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { isNotDeletedSql, tenantRows } from '../tenants/tenants.queries.ts';
 
 /** An escalation level round that is due. */
 export interface DueEscalation {
@@ -105,20 +106,20 @@ export class NotificationRepository extends Repository {
   async recipients(tenantId: number, r: RoleRecipients, severity: string): Promise<RecipientUser[]> {
     const rows = await this.db
       .selectFrom('app_user as u')
-      .innerJoin('tenant as ut', 'ut.id', 'u.tenant_id')
+      .innerJoin(tenantRows(this.db).as('ut'), 'ut.id', 'u.tenant_id')
       .leftJoin('notification_preference as p', (j) =>
         j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.user_id', '=', 'u.id').on('p.severity', '=', severity),
       )
       .select(['u.tenant_id', 'u.id', 'u.name', 'u.user_name', 'u.phone', 'p.channels'])
       .where('u.status', '=', 'ENABLED')
-      .where('ut.status', '!=', 'DELETED')
+      .where(isNotDeletedSql('ut'))
       .where((eb) => {
-        const industry = eb.selectFrom('tenant').select('corporate_id').where('id', '=', tenantId);
+        const industry = eb.selectFrom(tenantRows(this.db).as('tenant')).select('corporate_id').where('id', '=', tenantId);
         const statutory = eb.selectFrom('statutory_association').select('statutory_id').where('tenant_id', '=', tenantId);
         const ors = [];
         if (r.industryRoles.length > 0) ors.push(eb.and([eb('u.tenant_id', '=', tenantId), eb('u.role', 'in', r.industryRoles)]));
         if (r.corporateRoles.length > 0)
-          ors.push(eb.and([eb('u.user_type', '=', 'corporate_admin'), eb('u.corporate_id', '=', eb.selectFrom('tenant').select('corporate_id').where('id', '=', tenantId)), eb('u.role', 'in', r.corporateRoles)]));
+          ors.push(eb.and([eb('u.user_type', '=', 'corporate_admin'), eb('u.corporate_id', '=', industry), eb('u.role', 'in', r.corporateRoles)]));
         if (r.statutoryRoles.length > 0) ors.push(eb.and([eb('u.tenant_id', 'in', statutory), eb('u.role', 'in', r.statutoryRoles)]));
         if (r.cpcb) ors.push(eb.and([eb('ut.type', '=', 'statutory'), sql<boolean>`(ut.name ILIKE 'CPCB%' OR ut.name ILIKE 'Central Pollution Control Board%')`]));
         if (r.userIds.length > 0)

@@ -1,6 +1,7 @@
 import { addCalendar, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { DEVICE_ROWS, deviceRows } from '../devices/devices.queries.ts';
 
 /** The compliance days are India's. */
 const ZONE = DEFAULT_TIME_ZONE;
@@ -41,7 +42,7 @@ export class ComplianceDaysRepository extends Repository {
     await sql`DELETE FROM compliance_device_day p USING (${keys}) k WHERE p.tenant_id = k.tenant_id AND p.device_id = k.device_id AND p.day = ${day}::date`.execute(this.db);
     await sql`
       WITH k AS MATERIALIZED (
-        SELECT k.tenant_id, k.device_id, d.entity_id FROM (${keys}) k LEFT JOIN device d ON d.tenant_id = k.tenant_id AND d.id = k.device_id
+        SELECT k.tenant_id, k.device_id, d.entity_id FROM (${keys}) k LEFT JOIN ${DEVICE_ROWS} d ON d.tenant_id = k.tenant_id AND d.id = k.device_id
       ),
       supp AS (
         SELECT DISTINCT k.tenant_id, k.device_id, q.bucket
@@ -85,7 +86,7 @@ export class ComplianceDaysRepository extends Repository {
   /** The tenants' devices (deleted or not: their history stays readable). */
   async deviceIds(tenantIds: readonly number[]): Promise<{ tenantId: number; deviceId: string }[]> {
     if (tenantIds.length === 0) return [];
-    const rows = await this.db.selectFrom('device').select(['tenant_id', 'id']).where('tenant_id', 'in', [...tenantIds]).execute();
+    const rows = await this.db.selectFrom(deviceRows(this.db).as('device')).select(['tenant_id', 'id']).where('tenant_id', 'in', [...tenantIds]).execute();
     return rows.map((r) => ({ tenantId: r.tenant_id, deviceId: String(r.id) }));
   }
 }

@@ -1,7 +1,9 @@
 import { DEFAULT_TIME_ZONE, fixedOffset } from '@enviro/domain/time-zone';
 import { sql, type RawBuilder } from 'kysely';
-import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { Repository } from '../../platform/database/repository.ts';
+import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
+import { ENTITY_ROWS, isStationSql } from '../entities/entities.queries.ts';
+import { isNotDeletedSql, TENANT_ROWS } from '../tenants/tenants.queries.ts';
 
 /** Which stations a read covers: the tenants, optionally one station, and a user's station limit. */
 export interface ComplianceScope {
@@ -72,7 +74,6 @@ function istDay(at: RawBuilder<unknown>, from: Date, to: Date) {
   if (offset === undefined) return sql`((${at} AT TIME ZONE ${ZONE})::date - date '1970-01-01')`;
   return sql`floor((extract(epoch FROM ${at}) + ${sql.lit(offset / 1000)}) / 86400)::int`;
 }
-const containers = () => sql.val([...CONTAINER_TYPES]);
 
 function stationFilter(scope: ComplianceScope, tenant: RawBuilder<unknown>, station: RawBuilder<unknown>) {
   const parts = [sql`${tenant} = ANY(${sql.val([...scope.tenantIds])}::int[])`];
@@ -88,8 +89,8 @@ function stationFilter(scope: ComplianceScope, tenant: RawBuilder<unknown>, stat
 function devicesOf(scope: ComplianceScope) {
   return sql`
     SELECT d.tenant_id, d.id AS device_id, d.entity_id
-    FROM device d JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
-    WHERE d.deleted_date IS NULL AND e.status = 'ENABLED' AND e.type <> ALL(${containers()}::text[])
+    FROM ${DEVICE_ROWS} d JOIN ${ENTITY_ROWS} e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
+    WHERE ${isInServiceSql('d')} AND e.status = 'ENABLED' AND ${isStationSql('e')}
       AND ${stationFilter(scope, sql.raw('d.tenant_id'), sql.raw('d.entity_id'))}`;
 }
 
@@ -126,9 +127,9 @@ export class ComplianceRepository extends Repository {
              d.id AS device_id, d.name AS device_name, dp.slot, sp.name AS parameter, coalesce(dp.unit, sp.unit) AS unit,
              l.min_value AS limit_min, l.max_value AS limit_max
       FROM devs v
-      JOIN tenant t ON t.id = v.tenant_id
-      JOIN entity e ON e.tenant_id = v.tenant_id AND e.id = v.entity_id
-      JOIN device d ON d.tenant_id = v.tenant_id AND d.id = v.device_id
+      JOIN ${TENANT_ROWS} t ON t.id = v.tenant_id
+      JOIN ${ENTITY_ROWS} e ON e.tenant_id = v.tenant_id AND e.id = v.entity_id
+      JOIN ${DEVICE_ROWS} d ON d.tenant_id = v.tenant_id AND d.id = v.device_id
       JOIN device_param dp ON dp.tenant_id = v.tenant_id AND dp.device_id = v.device_id AND dp.deleted_date IS NULL
       JOIN std_param sp ON sp.id = dp.std_param_id
       LEFT JOIN param_limit l ON l.tenant_id = v.tenant_id AND l.device_id = v.device_id AND l.slot = dp.slot
@@ -271,9 +272,9 @@ export class ComplianceRepository extends Repository {
                    -- the window's quarters, left out of what is expected, must lie in its service.
                    (SELECT min(w.starts_at) FROM suppression_window w
                     WHERE w.tenant_id = d.tenant_id AND (w.device_id = d.id OR (w.device_id IS NULL AND w.entity_id = d.entity_id)))) AS in_service_from
-      FROM devs v JOIN tenant t ON t.id = v.tenant_id
-      JOIN device d ON d.tenant_id = v.tenant_id AND d.id = v.device_id
-      JOIN entity e ON e.tenant_id = v.tenant_id AND e.id = v.entity_id
+      FROM devs v JOIN ${TENANT_ROWS} t ON t.id = v.tenant_id
+      JOIN ${DEVICE_ROWS} d ON d.tenant_id = v.tenant_id AND d.id = v.device_id
+      JOIN ${ENTITY_ROWS} e ON e.tenant_id = v.tenant_id AND e.id = v.entity_id
       ORDER BY t.name, e.name, d.name`.execute(this.db);
     return rows;
   }
@@ -283,8 +284,8 @@ export class ComplianceRepository extends Repository {
     if (scope.tenantIds.length === 0) return [];
     const { rows } = await sql<{ tenant_id: number; tenant_name: string; id: string; name: string; type: string; working_status: string | null }>`
       SELECT e.tenant_id, t.name AS tenant_name, e.id, e.name, e.type, e.working_status
-      FROM entity e JOIN tenant t ON t.id = e.tenant_id
-      WHERE e.status = 'ENABLED' AND e.type <> ALL(${containers()}::text[])
+      FROM ${ENTITY_ROWS} e JOIN ${TENANT_ROWS} t ON t.id = e.tenant_id
+      WHERE e.status = 'ENABLED' AND ${isStationSql('e')}
         AND ${stationFilter(scope, sql.raw('e.tenant_id'), sql.raw('e.id'))}
       ORDER BY t.name, e.name, e.id`.execute(this.db);
     return rows;
@@ -343,10 +344,10 @@ export class ComplianceRepository extends Repository {
   async counts(tenantIds: readonly number[]): Promise<{ tenants: number; industries: number; stations: number; devices: number; users: number }> {
     const t = sql.val([...tenantIds]);
     const { rows } = await sql<{ tenants: number; industries: number; stations: number; devices: number; users: number }>`
-      SELECT (SELECT count(*) FROM tenant WHERE id = ANY(${t}::int[]) AND status <> 'DELETED')::int AS tenants,
-             (SELECT count(*) FROM tenant WHERE id = ANY(${t}::int[]) AND status <> 'DELETED' AND type = 'tenant')::int AS industries,
-             (SELECT count(*) FROM entity WHERE tenant_id = ANY(${t}::int[]) AND status = 'ENABLED' AND type <> ALL(${containers()}::text[]))::int AS stations,
-             (SELECT count(*) FROM device WHERE tenant_id = ANY(${t}::int[]) AND deleted_date IS NULL)::int AS devices,
+      SELECT (SELECT count(*) FROM ${TENANT_ROWS} tenant WHERE id = ANY(${t}::int[]) AND ${isNotDeletedSql('tenant')})::int AS tenants,
+             (SELECT count(*) FROM ${TENANT_ROWS} tenant WHERE id = ANY(${t}::int[]) AND ${isNotDeletedSql('tenant')} AND type = 'tenant')::int AS industries,
+             (SELECT count(*) FROM ${ENTITY_ROWS} entity WHERE tenant_id = ANY(${t}::int[]) AND status = 'ENABLED' AND ${isStationSql('entity')})::int AS stations,
+             (SELECT count(*) FROM ${DEVICE_ROWS} device WHERE tenant_id = ANY(${t}::int[]) AND ${isInServiceSql('device')})::int AS devices,
              (SELECT count(*) FROM app_user WHERE tenant_id = ANY(${t}::int[]) AND status <> 'DELETED')::int AS users`.execute(this.db);
     return rows[0]!;
   }
@@ -354,15 +355,15 @@ export class ComplianceRepository extends Repository {
   /** Tenants by status and by type. */
   async tenantGroups(tenantIds: readonly number[]): Promise<{ status: string; type: string; n: number }[]> {
     const { rows } = await sql<{ status: string; type: string; n: number }>`
-      SELECT status, type, count(*)::int AS n FROM tenant WHERE id = ANY(${sql.val([...tenantIds])}::int[]) GROUP BY status, type`.execute(this.db);
+      SELECT status, type, count(*)::int AS n FROM ${TENANT_ROWS} tenant WHERE id = ANY(${sql.val([...tenantIds])}::int[]) GROUP BY status, type`.execute(this.db);
     return rows;
   }
 
   /** Stations (not groups or facilities) by working status and type. */
   async entityGroups(tenantIds: readonly number[]): Promise<{ status: string; type: string; n: number }[]> {
     const { rows } = await sql<{ status: string; type: string; n: number }>`
-      SELECT coalesce(working_status, 'UNKNOWN') AS status, type, count(*)::int AS n FROM entity
-      WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND status = 'ENABLED' AND type <> ALL(${containers()}::text[])
+      SELECT coalesce(working_status, 'UNKNOWN') AS status, type, count(*)::int AS n FROM ${ENTITY_ROWS} entity
+      WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND status = 'ENABLED' AND ${isStationSql('entity')}
       GROUP BY 1, 2`.execute(this.db);
     return rows;
   }
@@ -375,8 +376,8 @@ export class ComplianceRepository extends Repository {
                   WHEN d.last_data_at >= ${new Date(now.getTime() - delayedMs)} THEN 'DELAYED'
                   ELSE 'OFFLINE' END AS status,
              coalesce(e.type, 'unmounted') AS type, count(*)::int AS n
-      FROM device d LEFT JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
-      WHERE d.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND d.deleted_date IS NULL
+      FROM ${DEVICE_ROWS} d LEFT JOIN ${ENTITY_ROWS} e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
+      WHERE d.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND ${isInServiceSql('d')}
       GROUP BY 1, 2`.execute(this.db);
     return rows;
   }
