@@ -2,9 +2,10 @@ import type { CreateDevice, CreatedDevice } from '@enviro/contracts/devices';
 import type { CreateEntity } from '@enviro/contracts/entities';
 import type { CreateTenant } from '@enviro/contracts/tenants';
 import type { FastifyInstance } from 'fastify';
-import type { DeviceService, OperatorDeviceRow } from './modules/devices/devices.service.ts';
-import type { EntityProvisioningService } from './modules/entities/entity-provisioning.service.ts';
-import type { ProvisioningService } from './modules/tenants/provisioning.service.ts';
+import { DeviceService, type OperatorDeviceRow } from './modules/devices/devices.service.ts';
+import { EntityProvisioningService } from './modules/entities/entity-provisioning.service.ts';
+import { ProvisioningService } from './modules/tenants/provisioning.service.ts';
+import type { Db } from './platform/database/database.ts';
 import type { OperatorTenantRow } from './modules/tenants/tenants.repository.ts';
 
 /**
@@ -23,6 +24,15 @@ export class OperatorProvisioning {
   /** Over an app's modules. */
   static of(app: Pick<FastifyInstance, 'tenants' | 'entities' | 'devices'>): OperatorProvisioning {
     return new OperatorProvisioning(app.tenants.provisioning, app.entities.provisioning, app.devices.provisioning);
+  }
+
+  /**
+   * Over the database alone, for a process that builds no app (the admin CLI, the tests' builders):
+   * the same three provisioning services the modules build, which need nothing but the database.
+   */
+  static over(db: Db): OperatorProvisioning {
+    const entities = new EntityProvisioningService(db);
+    return new OperatorProvisioning(new ProvisioningService(db), entities, new DeviceService(db, entities));
   }
 
   createTenant(input: CreateTenant): Promise<{ id: number }> {

@@ -89,7 +89,8 @@ function sqlIn(file: string): string[] {
 }
 
 describe('SQL', () => {
-  const withSql = FILES.filter((file) => !file.endsWith('.repository.ts')).map((file) => ({ file, sql: sqlIn(file) }));
+  // Repositories, and the query helpers an owner exports for other modules' repositories to compose.
+  const withSql = FILES.filter((file) => !file.endsWith('.repository.ts') && !file.endsWith('.queries.ts')).map((file) => ({ file, sql: sqlIn(file) }));
 
   it('is found where it is', () => {
     expect(FILES.filter((f) => f.endsWith('.repository.ts')).flatMap(sqlIn).length).toBeGreaterThan(100);

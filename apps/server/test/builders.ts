@@ -2,9 +2,6 @@ import type { CreateDevice } from '@enviro/contracts/devices';
 import type { CreateEntity } from '@enviro/contracts/entities';
 import type { CreateTenant } from '@enviro/contracts/tenants';
 import type { Db } from '../src/platform/database/database.ts';
-import { DeviceService } from '../src/modules/devices/devices.service.ts';
-import { EntityProvisioningService } from '../src/modules/entities/entity-provisioning.service.ts';
-import { ProvisioningService } from '../src/modules/tenants/provisioning.service.ts';
 import { OperatorProvisioning } from '../src/operator-provisioning.ts';
 
 let counter = 0;
@@ -12,9 +9,7 @@ const next = () => ++counter;
 
 /** Builders for medium tests: each returns ids and fills what the test does not care about. */
 export function builders(db: Db) {
-  // The operator provisioning the tenants module builds, over the database alone, so tests without an app have it too.
-  const entities = new EntityProvisioningService(db);
-  const svc = new OperatorProvisioning(new ProvisioningService(db), entities, new DeviceService(db, entities));
+  const svc = OperatorProvisioning.over(db);
   const b = {
     service: svc,
     newTenant: (o: Partial<CreateTenant> = {}) => svc.createTenant({ name: `Industry ${next()}`, ...o }),

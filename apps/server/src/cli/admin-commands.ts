@@ -6,13 +6,14 @@ import { CreateDevice } from '@enviro/contracts/devices';
 import { CreateEntity } from '@enviro/contracts/entities';
 import { CreateTenant } from '@enviro/contracts/tenants';
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../platform/database/database.ts';
+import { UserAccountService } from '../modules/users/user-accounts.service.ts';
 import { findImportDevice, importReadingsCsv } from '../modules/telemetry/csv-import.service.ts';
 import { OperatorProvisioning } from '../operator-provisioning.ts';
 import { defined, InputError, jsonFlag, numeric, pairs, text, UsageError, validate, type FlagOptions, type FlagValues } from './cli-input.ts';
 
-/** Work a command does once its input has been checked, through the app's services (no port opened). */
-export type Run = (app: FastifyInstance) => Promise<unknown>;
+/** Work a command does once its input has been checked; it then needs the database. */
+export type Run = (database: DatabaseHandle) => Promise<unknown>;
 
 export interface AdminCommand {
   summary: string;
@@ -69,8 +70,8 @@ const createTenant: AdminCommand = {
       { name: 'name', type: 'type', status: 'status', industryCategory: 'category', state: 'state', city: 'city',
         corporateId: 'corporate-id', monitoredUnits: 'monitored-units', statutoryIds: 'statutory-id' },
     );
-    return async (app) => {
-      const provisioning = OperatorProvisioning.of(app);
+    return async ({ db }) => {
+      const provisioning = OperatorProvisioning.over(db);
       for (const id of input.statutoryIds) {
         if (!(await provisioning.tenantExists(id, ['statutory', 'cgwa']))) {
           throw new InputError('statutoryIds (--statutory-id)', `no statutory or cgwa tenant ${id}`);
@@ -101,8 +102,8 @@ const createEntity: AdminCommand = {
       },
       { tenantId: 'tenant', parentId: 'parent', type: 'type', name: 'name', properties: 'property' },
     );
-    return async (app) => {
-      const provisioning = OperatorProvisioning.of(app);
+    return async ({ db }) => {
+      const provisioning = OperatorProvisioning.over(db);
       await assertTenant(provisioning, input.tenantId);
       return provisioning.createEntity(input);
     };
@@ -164,8 +165,8 @@ const createDevice: AdminCommand = {
       { tenantId: 'tenant', entityId: 'entity', name: 'name', make: 'make', model: 'model', serialNo: 'serial',
         sensorId: 'sensor-id', accessToken: 'token', tags: 'tag', params: 'param' },
     );
-    return async (app) => {
-      const provisioning = OperatorProvisioning.of(app);
+    return async ({ db }) => {
+      const provisioning = OperatorProvisioning.over(db);
       await assertTenant(provisioning, input.tenantId);
       if (input.accessToken !== undefined && (await provisioning.tokenTaken(input.accessToken))) {
         throw new InputError('accessToken (--token)', 'already used by another device');
@@ -186,8 +187,8 @@ const createApiKey: AdminCommand = {
       { tenantId: text(v, 'tenant'), name: text(v, 'name') ?? 'cli' },
       { tenantId: 'tenant', name: 'name' },
     );
-    return async (app) => {
-      const provisioning = OperatorProvisioning.of(app);
+    return async ({ db }) => {
+      const provisioning = OperatorProvisioning.over(db);
       await assertTenant(provisioning, input.tenantId);
       return { tenantId: input.tenantId, ...(await provisioning.createApiKey(input.tenantId, input.name)) };
     };
@@ -211,7 +212,7 @@ const importCsv: AdminCommand = {
     const target = device !== undefined
       ? validate(z.object({ deviceId: z.coerce.number().int().positive() }), { deviceId: device }, { deviceId: 'device' })
       : { accessToken: token! };
-    return async ({ database }) => {
+    return async (database) => {
       const profile = await findImportDevice(database.db, target);
       return importReadingsCsv(database, profile, createReadStream(file));
     };
@@ -242,7 +243,7 @@ const createUser: AdminCommand = {
       { tenantId: 'tenant', name: 'name', userName: 'email', userType: 'type', role: 'role', password: 'password',
         phone: 'phone', corporateId: 'corporate-id' },
     );
-    return (app) => app.users.accounts.create({ name: 'cli', userId: null }, input);
+    return ({ db }) => new UserAccountService(db).create({ name: 'cli', userId: null }, input);
   },
 };
 
@@ -256,7 +257,7 @@ const listTenantsCommand: AdminCommand = {
       { type: text(v, 'type'), status: text(v, 'status') },
       { type: 'type', status: 'status' },
     );
-    return (app) => OperatorProvisioning.of(app).listTenants(filter);
+    return ({ db }) => OperatorProvisioning.over(db).listTenants(filter);
   },
 };
 
@@ -269,8 +270,8 @@ const listDevicesCommand: AdminCommand = {
     const { tenantId } = validate(z.object({ tenantId: z.coerce.number().int().positive() }), { tenantId: text(v, 'tenant') }, {
       tenantId: 'tenant',
     });
-    return async (app) => {
-      const provisioning = OperatorProvisioning.of(app);
+    return async ({ db }) => {
+      const provisioning = OperatorProvisioning.over(db);
       await assertTenant(provisioning, tenantId);
       return provisioning.listDevices(tenantId);
     };

@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     const run = await command.prepare(parseFlags(args, command.options));
     const cli = await openCliDatabase();
     try {
-      console.log(JSON.stringify(await run(cli.app), null, 2));
+      console.log(JSON.stringify(await run(cli.database), null, 2));
     } finally {
       await cli.close();
     }

@@ -1,6 +1,4 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/database/database.ts';
 import { startEmbeddedPostgres } from '../platform/database/embedded.ts';
@@ -8,8 +6,6 @@ import { migrate } from '../platform/database/migrate.ts';
 
 export interface CliDatabase {
   database: DatabaseHandle;
-  /** The app over the database (no port, no worker): the services the commands call. */
-  app: FastifyInstance;
   /** Migrations this call applied. */
   applied: string[];
   close(): Promise<void>;
@@ -17,8 +13,7 @@ export interface CliDatabase {
 
 /**
  * The database of DATABASE_URL, or the embedded one under DATA_DIR (reused when a server already
- * runs it), migrated, with the app built over it. An embedded cluster this process started is
- * stopped again on close.
+ * runs it), migrated. An embedded cluster this process started is stopped again on close.
  */
 export async function openCliDatabase(): Promise<CliDatabase> {
   const config = loadConfig();
@@ -38,13 +33,10 @@ export async function openCliDatabase(): Promise<CliDatabase> {
     await stopEmbedded();
     throw error;
   }
-  const app = await buildApp({ database }, { logger: false });
   return {
     database,
-    app,
     applied,
     close: async () => {
-      await app.close();
       await database.close();
       await stopEmbedded();
     },

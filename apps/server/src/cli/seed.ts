@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { buildApp } from '../app.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { openCliDatabase } from './connect.ts';
 
@@ -25,7 +26,9 @@ async function main(): Promise<number> {
   }
   const cli = await openCliDatabase();
   try {
-    const result = await seedDemo(cli.app, { days, log: (m) => console.error(m), demoPassword: process.env.DEMO_PASSWORD });
+    // The seed provisions through the modules' services: the app over the database, no port.
+    const app = await buildApp({ database: cli.database }, { logger: false });
+    const result = await seedDemo(app, { days, log: (m) => console.error(m), demoPassword: process.env.DEMO_PASSWORD });
     if (result.skipped) console.error(`demo already present (statutory tenant ${result.statutoryTenantId}); nothing written`);
     else console.error(`seeded ${days} days in ${(result.ms / 1000).toFixed(1)} s`);
     console.log(JSON.stringify({ ...result, ms: Math.round(result.ms) }, null, 2));
