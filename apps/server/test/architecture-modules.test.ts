@@ -26,7 +26,12 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   documents: { entities: "resolves a station's documents and its restriction" },
   partners: { tenants: 'lists the industries a partner serves' },
   'public-portal': { entities: 'resolves the public stations' },
-  regulator: { data: 'reads the closed-slot feed', devices: 'flags calibration and maintenance records' },
+  regulator: {
+    data: 'reads the closed-slot feed',
+    devices: "flags calibration and maintenance records, reads the stations' devices",
+    entities: 'lists and names the stations it maps',
+    tenants: 'names the boards and the industries that report to them',
+  },
   reports: {
     alerts: 'report 3 lists exceedance episodes',
     compliance: 'reports 4, 6, 35 and 36 read uptime, compliance and availability',

@@ -18,3 +18,8 @@ export function deviceRows(db: Db) {
 
 /** `deviceRows` for SQL templates. */
 export const DEVICE_ROWS: RawBuilder<unknown> = sql`(SELECT * FROM device)`;
+
+/** SQL: the device aliased `alias` is in service (not removed). */
+export function isInServiceSql(alias: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(`${alias}.deleted_date`)} IS NULL`;
+}
