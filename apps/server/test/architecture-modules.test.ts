@@ -19,7 +19,9 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   dashboards: {
     alerts: 'the oversight overview counts exceedance episodes',
     data: 'reads the closed-slot feed for the oversight day maps',
+    devices: 'the oversight overview and the widget catalogue read devices in service',
     entities: 'resolves stations and their restriction',
+    tenants: 'the oversight overview lists the industries',
   },
   data: { devices: 'marks calibration windows on trends', entities: 'resolves stations and their restriction' },
   devices: { documents: 'keeps calibration certificates', entities: 'mounts devices on stations' },
