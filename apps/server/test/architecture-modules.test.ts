@@ -27,7 +27,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   devices: { documents: 'keeps calibration certificates', entities: 'mounts devices on stations' },
   documents: { entities: "resolves a station's documents and its restriction" },
   partners: { tenants: 'lists the industries a partner serves' },
-  'public-portal': { entities: 'resolves the public stations' },
+  'public-portal': { entities: 'resolves the public stations', tenants: 'lists the public boards and industries' },
   regulator: {
     data: 'reads the closed-slot feed',
     devices: "flags calibration and maintenance records, reads the stations' devices",
