@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { deviceRows, isInServiceSql } from '../devices/devices.queries.ts';
+import { entityRows } from '../entities/entities.queries.ts';
 
 /** A dashboard row as the service reads it. */
 export interface DashboardRow {
@@ -139,7 +141,7 @@ export class DashboardRepository extends Repository {
   async unknownEntityIds(tenantId: number, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const found = await this.db
-      .selectFrom('entity')
+      .selectFrom(entityRows(this.db).as('entity'))
       .select('id')
       .where('tenant_id', '=', tenantId)
       .where('id', 'in', ids.map(String))
@@ -152,14 +154,14 @@ export class DashboardRepository extends Repository {
   /** Station types of a tenant's ENABLED stations with the parameter names their devices report. */
   async stationTypeParams(tenantId: number): Promise<{ type: string; entityId: number; param: string; label: string }[]> {
     const rows = await this.db
-      .selectFrom('entity as e')
-      .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'e.tenant_id').onRef('d.entity_id', '=', 'e.id'))
+      .selectFrom(entityRows(this.db).as('e'))
+      .innerJoin(deviceRows(this.db).as('d'), (j) => j.onRef('d.tenant_id', '=', 'e.tenant_id').onRef('d.entity_id', '=', 'e.id'))
       .innerJoin('device_param as dp', (j) => j.onRef('dp.tenant_id', '=', 'd.tenant_id').onRef('dp.device_id', '=', 'd.id'))
       .innerJoin('std_param as sp', 'sp.id', 'dp.std_param_id')
       .select(['e.type', 'e.id as entityId', 'sp.name as param', 'sp.label'])
       .where('e.tenant_id', '=', tenantId)
       .where('e.status', '=', 'ENABLED')
-      .where('d.deleted_date', 'is', null)
+      .where(isInServiceSql('d'))
       .where('dp.deleted_date', 'is', null)
       .orderBy('e.type')
       .orderBy('e.id')

@@ -1,7 +1,9 @@
 import { addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { sql, type RawBuilder } from 'kysely';
-import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { Repository } from '../../platform/database/repository.ts';
+import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
+import { ENTITY_ROWS, isStationSql } from '../entities/entities.queries.ts';
+import { isNotDeletedSql, TENANT_ROWS } from '../tenants/tenants.queries.ts';
 
 /** An industry of the overview. */
 export interface IndustryRow {
@@ -70,8 +72,8 @@ export class OversightRepository extends Repository {
     if (tenantIds.length === 0) return [];
     // One array parameter: a board's thousands of ids as as many parameters cost more to plan than to run.
     const { rows } = await sql<IndustryRow>`
-      SELECT id, name, status, state, city, industry_category FROM tenant
-      WHERE id = ANY(${ids(tenantIds)}::int[]) AND type = 'tenant' AND status <> 'DELETED'`.execute(this.db);
+      SELECT id, name, status, state, city, industry_category FROM ${TENANT_ROWS} tenant
+      WHERE id = ANY(${ids(tenantIds)}::int[]) AND type = 'tenant' AND ${isNotDeletedSql('tenant')}`.execute(this.db);
     return rows;
   }
 
@@ -87,8 +89,8 @@ export class OversightRepository extends Repository {
              count(*) FILTER (WHERE last_data_at < ${new Date(now.getTime() - liveMs)} AND last_data_at >= ${new Date(now.getTime() - delayedMs)})::int AS delayed,
              count(*) FILTER (WHERE last_data_at < ${new Date(now.getTime() - delayedMs)})::int AS offline,
              count(*) FILTER (WHERE last_data_at IS NULL)::int AS unknown
-      FROM entity e
-      WHERE tenant_id = ANY(${ids(tenantIds)}::int[]) AND status = 'ENABLED' AND type <> ALL(${sql.val([...CONTAINER_TYPES])}::text[])
+      FROM ${ENTITY_ROWS} e
+      WHERE tenant_id = ANY(${ids(tenantIds)}::int[]) AND status = 'ENABLED' AND ${isStationSql('e')}
         AND ${visible(filter, sql.ref('e.tenant_id'), sql.ref('e.id'))}
       GROUP BY tenant_id`.execute(this.db);
     return rows;
@@ -102,12 +104,12 @@ export class OversightRepository extends Repository {
       SELECT d.tenant_id, count(DISTINCT d.entity_id)::int AS n
       FROM param_limit l
       JOIN series_latest s ON s.tenant_id = l.tenant_id AND s.device_id = l.device_id AND s.slot = l.slot
-      JOIN device d ON d.tenant_id = l.tenant_id AND d.id = l.device_id
-      JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
+      JOIN ${DEVICE_ROWS} d ON d.tenant_id = l.tenant_id AND d.id = l.device_id
+      JOIN ${ENTITY_ROWS} e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
       WHERE l.tenant_id = ANY(${ids(tenantIds)}::int[])
         AND s.ts >= ${since}
         AND (s.value < l.min_value OR s.value > l.max_value)
-        AND d.deleted_date IS NULL AND e.status = 'ENABLED'
+        AND ${isInServiceSql('d')} AND e.status = 'ENABLED'
         AND ${visible(filter, sql.ref('d.tenant_id'), sql.ref('d.entity_id'))}
       GROUP BY d.tenant_id`.execute(this.db);
     return rows;
@@ -128,10 +130,10 @@ export class OversightRepository extends Repository {
              coalesce(sum(bit_count(substring(m.quarters FROM 1 FOR ${q}))) FILTER (WHERE m.day = ${today}::date), 0)::int
            + coalesce(sum(bit_count(substring(m.quarters FROM ${q + 1}))) FILTER (WHERE m.day = ${yesterday}::date), 0)::int AS quarters,
              count(DISTINCT d.id)::int AS devices
-      FROM device d
+      FROM ${DEVICE_ROWS} d
       LEFT JOIN device_day_quarters m
         ON m.tenant_id = d.tenant_id AND m.device_id = d.id AND m.day IN (${today}::date, ${yesterday}::date)
-      WHERE d.tenant_id = ANY(${ids(tenantIds)}::int[]) AND d.deleted_date IS NULL AND d.entity_id IS NOT NULL
+      WHERE d.tenant_id = ANY(${ids(tenantIds)}::int[]) AND ${isInServiceSql('d')} AND d.entity_id IS NOT NULL
         AND ${visible(filter, sql.ref('d.tenant_id'), sql.ref('d.entity_id'))}
       GROUP BY d.tenant_id`.execute(this.db);
     return rows;

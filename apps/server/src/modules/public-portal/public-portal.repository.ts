@@ -1,6 +1,7 @@
 import { PUBLIC_TENANT_STATUSES } from '../../platform/access/auth.ts';
-import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { Repository } from '../../platform/database/repository.ts';
+import { entityRows, isStationSql } from '../entities/entities.queries.ts';
+import { tenantRows } from '../tenants/tenants.queries.ts';
 
 /** One station of a public industry, or the industry alone (station columns null) when it has none. */
 export interface IndustryStationRow {
@@ -29,7 +30,7 @@ export class PublicPortalRepository extends Repository {
   /** Statutory bodies in a public status; with `industryId`, those it reports to while it is public itself. */
   async findBoards(industryId?: number): Promise<BoardRow[]> {
     return this.db
-      .selectFrom('tenant as t')
+      .selectFrom(tenantRows(this.db).as('t'))
       .select(['t.id', 't.name', 't.state', 't.city'])
       .where('t.type', '=', 'statutory')
       .where('t.status', 'in', PUBLIC_TENANT_STATUSES)
@@ -38,7 +39,7 @@ export class PublicPortalRepository extends Repository {
           eb.exists(
             eb
               .selectFrom('statutory_association as sa')
-              .innerJoin('tenant as i', 'i.id', 'sa.tenant_id')
+              .innerJoin(tenantRows(this.db).as('i'), 'i.id', 'sa.tenant_id')
               .select('sa.tenant_id')
               .whereRef('sa.statutory_id', '=', 't.id')
               .where('sa.tenant_id', '=', industryId!)
@@ -56,12 +57,12 @@ export class PublicPortalRepository extends Repository {
   async findIndustryStations(tenantIds: readonly number[], boardId: number): Promise<IndustryStationRow[]> {
     if (tenantIds.length === 0) return [];
     return this.db
-      .selectFrom('tenant as t')
-      .leftJoin('entity as e', (join) =>
+      .selectFrom(tenantRows(this.db).as('t'))
+      .leftJoin(entityRows(this.db).as('e'), (join) =>
         join
           .onRef('e.tenant_id', '=', 't.id')
           .on('e.status', '=', 'ENABLED')
-          .on('e.type', 'not in', CONTAINER_TYPES),
+          .on(isStationSql('e')),
       )
       .select([
         't.id',

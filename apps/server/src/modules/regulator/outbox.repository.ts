@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { DEVICE_ROWS } from '../devices/devices.queries.ts';
 
 export interface ClaimedRecord {
   tenant_id: number;
@@ -60,7 +61,7 @@ export class OutboxRepository extends Repository {
       SELECT DISTINCT s.tenant_id, m.connection_id, d.entity_id, s.bucket, 'REALTIME'
       FROM unnest(${slots.map((s) => s.tenantId)}::int[], ${slots.map((s) => s.deviceId)}::bigint[], ${slots.map((s) => s.bucket.toISOString())}::timestamptz[])
         AS s(tenant_id, device_id, bucket)
-      JOIN device d ON d.tenant_id = s.tenant_id AND d.id = s.device_id AND d.entity_id IS NOT NULL
+      JOIN ${DEVICE_ROWS} d ON d.tenant_id = s.tenant_id AND d.id = s.device_id AND d.entity_id IS NOT NULL
       JOIN regulator_mapping m ON m.tenant_id = s.tenant_id AND m.enabled
       JOIN regulator_connection c ON c.id = m.connection_id AND c.enabled
       WHERE m.stations @> jsonb_build_array(jsonb_build_object('stationId', d.entity_id))
@@ -82,7 +83,7 @@ export class OutboxRepository extends Repository {
       INSERT INTO regulator_outbox AS o (tenant_id, connection_id, station_id, slot, kind, republish_id, params)
       SELECT DISTINCT r.tenant_id, c.id, d.entity_id, r.bucket, 'REPUBLISH', ${input.republishId}::bigint, ${input.params.length ? input.params : null}::text[]
       FROM reading_15m r
-      JOIN device d ON d.tenant_id = r.tenant_id AND d.id = r.device_id
+      JOIN ${DEVICE_ROWS} d ON d.tenant_id = r.tenant_id AND d.id = r.device_id
       CROSS JOIN unnest(${input.connectionIds}::bigint[]) AS c(id)
       WHERE r.tenant_id = ${input.tenantId} AND d.entity_id = ${input.stationId}
         AND r.bucket >= ${input.from} AND r.bucket < ${input.to}
@@ -98,7 +99,7 @@ export class OutboxRepository extends Repository {
       INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot, kind)
       SELECT DISTINCT r.tenant_id, m.connection_id, d.entity_id, r.bucket, 'DELAYED'
       FROM regulator_mapping m
-      JOIN device d ON d.tenant_id = m.tenant_id AND d.entity_id IS NOT NULL
+      JOIN ${DEVICE_ROWS} d ON d.tenant_id = m.tenant_id AND d.entity_id IS NOT NULL
       JOIN reading_15m r ON r.tenant_id = d.tenant_id AND r.device_id = d.id AND r.bucket >= ${from}
       WHERE m.tenant_id = ${tenantId} AND m.connection_id = ${connectionId} AND r.bucket + interval '15 minutes' <= now()
         AND m.stations @> jsonb_build_array(jsonb_build_object('stationId', d.entity_id))
@@ -152,7 +153,7 @@ export class OutboxRepository extends Repository {
         SELECT k.tenant_id, d.id AS device_id, d.entity_id, dp.slot, k.bucket, dp.std_param_id, dp.unit
         FROM unnest(${records.map((r) => r.tenantId)}::int[], ${records.map((r) => r.stationId)}::bigint[], ${records.map((r) => r.slot.toISOString())}::timestamptz[])
           AS k(tenant_id, station_id, bucket)
-        JOIN device d ON d.tenant_id = k.tenant_id AND d.entity_id = k.station_id AND d.deleted_date IS NULL
+        JOIN ${DEVICE_ROWS} d ON d.tenant_id = k.tenant_id AND d.entity_id = k.station_id AND d.deleted_date IS NULL
         JOIN device_param dp ON dp.tenant_id = d.tenant_id AND dp.device_id = d.id AND dp.deleted_date IS NULL
       )
       SELECT r.tenant_id, r.device_id::text AS device_id, s.entity_id::text AS entity_id, r.bucket, r.slot,

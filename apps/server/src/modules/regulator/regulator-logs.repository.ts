@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
+import { ENTITY_ROWS, entityRows } from '../entities/entities.queries.ts';
+import { isNotDeletedSql, TENANT_ROWS, tenantRows } from '../tenants/tenants.queries.ts';
 
 export interface LogFilter {
   tenantId: number;
@@ -74,7 +77,7 @@ export class RegulatorLogRepository extends Repository {
         coalesce(o.pending, 0)::int AS pending, coalesce(o.expired, 0)::int AS expired, coalesce(o.rejected, 0)::int AS rejected, o.last_error
       FROM regulator_mapping m
       CROSS JOIN LATERAL jsonb_array_elements(m.stations) st
-      JOIN entity e ON e.tenant_id = m.tenant_id AND e.id = (st->>'stationId')::bigint
+      JOIN ${ENTITY_ROWS} e ON e.tenant_id = m.tenant_id AND e.id = (st->>'stationId')::bigint
       LEFT JOIN regulator_station_sync s ON s.tenant_id = m.tenant_id AND s.connection_id = m.connection_id AND s.station_id = e.id
       LEFT JOIN LATERAL (
         SELECT count(*) FILTER (WHERE status = 'PENDING') AS pending, count(*) FILTER (WHERE status = 'EXPIRED') AS expired,
@@ -128,10 +131,10 @@ export class RegulatorLogRepository extends Repository {
   async boardIndustries(boardId: number): Promise<{ id: number; name: string; state: string | null; city: string | null }[]> {
     return this.db
       .selectFrom('statutory_association as a')
-      .innerJoin('tenant as t', 't.id', 'a.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'a.tenant_id')
       .select(['t.id', 't.name', 't.state', 't.city'])
       .where('a.statutory_id', '=', boardId)
-      .where('t.status', '!=', 'DELETED')
+      .where(isNotDeletedSql('t'))
       .orderBy('t.name')
       .execute();
   }
@@ -145,9 +148,9 @@ export class RegulatorLogRepository extends Repository {
         (SELECT count(*)::int FROM regulator_mapping m JOIN regulator_connection c ON c.id = m.connection_id WHERE m.tenant_id = t.id AND m.enabled AND c.enabled) AS enabled,
         (SELECT min(o.slot) FROM regulator_outbox o WHERE o.tenant_id = t.id AND o.status = 'PENDING') AS oldest_waiting,
         (SELECT max(s.last_sent_at) FROM regulator_station_sync s WHERE s.tenant_id = t.id) AS last_accepted
-      FROM tenant t
+      FROM ${TENANT_ROWS} t
       JOIN LATERAL (
-        SELECT count(DISTINCT e.id)::int AS stations FROM entity e JOIN device d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id AND d.deleted_date IS NULL
+        SELECT count(DISTINCT e.id)::int AS stations FROM ${ENTITY_ROWS} e JOIN ${DEVICE_ROWS} d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id AND ${isInServiceSql('d')}
         WHERE e.tenant_id = t.id AND e.status = 'ENABLED' AND e.type IN ('eqms', 'cems', 'caaqms')
       ) st ON st.stations > 0
       WHERE t.id = ANY(${[...tenantIds]}::int[]) AND t.type = 'tenant' AND t.status NOT IN ('DELETED', 'DISABLED')
@@ -174,7 +177,7 @@ export class RegulatorLogRepository extends Repository {
         coalesce(e.name, '') AS station_name, o.slot, o.status, o.kind, o.attempts, o.next_try_at, o.sent_at, o.last_error,
         o.value_count, o.calibration_count, o.created_at
       FROM regulator_outbox o JOIN regulator_connection c ON c.id = o.connection_id
-      LEFT JOIN entity e ON e.tenant_id = o.tenant_id AND e.id = o.station_id
+      LEFT JOIN ${ENTITY_ROWS} e ON e.tenant_id = o.tenant_id AND e.id = o.station_id
       WHERE ${where}
       ORDER BY o.slot, e.name, o.id LIMIT ${f.size} OFFSET ${f.page * f.size}`.execute(this.db);
     const { rows: count } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM regulator_outbox o WHERE ${where}`.execute(this.db);
@@ -188,7 +191,7 @@ export class RegulatorLogRepository extends Repository {
       SELECT a.id::text AS id, a.connection_id::text AS connection_id, c.name AS connection_name, a.station_id::text AS station_id,
         coalesce(e.name, '') AS station_name, a.slot, a.kind, a.at, a.duration_ms, a.outcome, a.http_status, a.error_code, a.answer
       FROM regulator_attempt a JOIN regulator_connection c ON c.id = a.connection_id
-      LEFT JOIN entity e ON e.tenant_id = a.tenant_id AND e.id = a.station_id
+      LEFT JOIN ${ENTITY_ROWS} e ON e.tenant_id = a.tenant_id AND e.id = a.station_id
       WHERE ${where}
       ORDER BY a.at DESC, a.id DESC LIMIT ${f.size} OFFSET ${f.page * f.size}`.execute(this.db);
     const { rows: count } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM regulator_attempt a WHERE ${where}`.execute(this.db);
@@ -207,7 +210,7 @@ export class RegulatorLogRepository extends Repository {
     const { rows } = await sql<{ date: string; station_id: string; station_name: string; success: number; failed: number }>`
       SELECT to_char(a.at AT TIME ZONE ${IST}, 'YYYY-MM-DD') AS date, a.station_id::text AS station_id, coalesce(e.name, '') AS station_name,
         count(*) FILTER (WHERE a.outcome = 'SUCCESS')::int AS success, count(*) FILTER (WHERE a.outcome = 'ERROR')::int AS failed
-      FROM regulator_attempt a LEFT JOIN entity e ON e.tenant_id = a.tenant_id AND e.id = a.station_id
+      FROM regulator_attempt a LEFT JOIN ${ENTITY_ROWS} e ON e.tenant_id = a.tenant_id AND e.id = a.station_id
       WHERE a.tenant_id = ${f.tenantId} AND a.at >= ${f.from} AND a.at < ${f.to} ${this.narrow(f, 'a.')}
       GROUP BY 1, 2, 3 ORDER BY 1 DESC, 3, 2`.execute(this.db);
     return rows;
@@ -215,7 +218,7 @@ export class RegulatorLogRepository extends Repository {
 
   /** Whether the station is one of the industry's entities. */
   async stationExists(tenantId: number, stationId: number): Promise<{ name: string } | undefined> {
-    return this.db.selectFrom('entity').select('name').where('tenant_id', '=', tenantId).where('id', '=', String(stationId)).where('status', '=', 'ENABLED').executeTakeFirst();
+    return this.db.selectFrom(entityRows(this.db).as('entity')).select('name').where('tenant_id', '=', tenantId).where('id', '=', String(stationId)).where('status', '=', 'ENABLED').executeTakeFirst();
   }
 
   async insertRepublish(values: { tenant_id: number; station_id: number; params: string[]; from_ts: Date; to_ts: Date; reason: string; created_by: string }): Promise<string> {
@@ -237,7 +240,7 @@ export class RegulatorLogRepository extends Repository {
         r.reason, r.created_by, au.name AS created_by_name, r.created_at, r.total,
         coalesce(p.sent, 0)::int AS sent, coalesce(p.failed, 0)::int AS failed, coalesce(p.pending, 0)::int AS pending
       FROM regulator_republish r
-      LEFT JOIN entity e ON e.tenant_id = r.tenant_id AND e.id = r.station_id
+      LEFT JOIN ${ENTITY_ROWS} e ON e.tenant_id = r.tenant_id AND e.id = r.station_id
       LEFT JOIN app_user au ON r.created_by LIKE 'user:%' AND au.id = substring(r.created_by FROM 6)::bigint
         AND au.tenant_id = ANY(${[...readable]}::int[])
       LEFT JOIN LATERAL (

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { deviceRows, isInServiceSql } from '../devices/devices.queries.ts';
+import { entityRows } from '../entities/entities.queries.ts';
+import { isNotDeletedSql, tenantRows } from '../tenants/tenants.queries.ts';
 
 export interface ConnectionRow {
   id: string;
@@ -65,7 +68,7 @@ export class RegulatorConfigRepository extends Repository {
   async connections(id?: number, lock = false): Promise<ConnectionRow[]> {
     return this.db
       .selectFrom('regulator_connection as c')
-      .innerJoin('tenant as t', 't.id', 'c.statutory_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'c.statutory_id')
       .select(['c.id', 'c.statutory_id', 't.name as statutory_name', 'c.name', 'c.protocol', 'c.url', 'c.enabled', 'c.backfill_days', 'c.credentials', 'c.created_at', 'c.updated_at'])
       .$if(id !== undefined, (q) => q.where('c.id', '=', String(id)))
       .$if(lock, (q) => q.forUpdate('c'))
@@ -99,17 +102,17 @@ export class RegulatorConfigRepository extends Repository {
   async associatedIndustries(statutoryId: number): Promise<{ id: number; name: string }[]> {
     return this.db
       .selectFrom('statutory_association as a')
-      .innerJoin('tenant as t', 't.id', 'a.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'a.tenant_id')
       .select(['t.id', 't.name'])
       .where('a.statutory_id', '=', statutoryId)
       .where('t.type', '=', 'tenant')
-      .where('t.status', '!=', 'DELETED')
+      .where(isNotDeletedSql('t'))
       .orderBy('t.name')
       .execute();
   }
 
   async tenantKind(id: number): Promise<{ id: number; name: string; type: string; status: string; state: string | null; city: string | null } | undefined> {
-    return this.db.selectFrom('tenant').select(['id', 'name', 'type', 'status', 'state', 'city']).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom(tenantRows(this.db).as('tenant')).select(['id', 'name', 'type', 'status', 'state', 'city']).where('id', '=', id).executeTakeFirst();
   }
 
   async insertConnection(values: ConnectionValues): Promise<string> {
@@ -130,7 +133,7 @@ export class RegulatorConfigRepository extends Repository {
     return this.db
       .selectFrom('regulator_mapping as m')
       .innerJoin('regulator_connection as c', 'c.id', 'm.connection_id')
-      .innerJoin('tenant as t', 't.id', 'c.statutory_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'c.statutory_id')
       .select([
         'm.tenant_id', 'm.connection_id', 'c.name as connection_name', 'c.protocol', 'c.enabled as connection_enabled', 'c.statutory_id',
         't.name as statutory_name', 'm.enabled', 'm.industry_id', 'm.credentials', 'c.credentials as connection_credentials', 'm.stations', 'm.updated_at',
@@ -148,7 +151,7 @@ export class RegulatorConfigRepository extends Repository {
     return this.db
       .selectFrom('regulator_mapping as m')
       .innerJoin('regulator_connection as c', 'c.id', 'm.connection_id')
-      .innerJoin('tenant as t', 't.id', 'c.statutory_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'c.statutory_id')
       .select([
         'm.tenant_id', 'm.connection_id', 'c.name as connection_name', 'c.protocol', 'c.enabled as connection_enabled', 'c.statutory_id',
         't.name as statutory_name', 'm.enabled', 'm.industry_id', 'm.credentials', 'c.credentials as connection_credentials', 'm.stations', 'm.updated_at',
@@ -181,8 +184,8 @@ export class RegulatorConfigRepository extends Repository {
   /** The industry's stations that hold devices, with their devices and parameters. */
   async mappable(tenantId: number): Promise<MappableRow[]> {
     return this.db
-      .selectFrom('device as d')
-      .innerJoin('entity as e', (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
+      .selectFrom(deviceRows(this.db).as('d'))
+      .innerJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'd.tenant_id').onRef('e.id', '=', 'd.entity_id'))
       .leftJoin('device_param as dp', (j) => j.onRef('dp.tenant_id', '=', 'd.tenant_id').onRef('dp.device_id', '=', 'd.id').on('dp.deleted_date', 'is', null))
       .leftJoin('std_param as sp', 'sp.id', 'dp.std_param_id')
       .select([
@@ -190,7 +193,7 @@ export class RegulatorConfigRepository extends Repository {
         'sp.name as param_name', 'sp.label as param_label', sql<string | null>`coalesce(dp.unit, sp.unit)`.as('unit'),
       ])
       .where('d.tenant_id', '=', tenantId)
-      .where('d.deleted_date', 'is', null)
+      .where(isInServiceSql('d'))
       .where('e.status', '=', 'ENABLED')
       .orderBy('e.name')
       .orderBy('e.id')

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { DEVICE_ROWS, deviceRows, isInServiceSql } from '../devices/devices.queries.ts';
+import { entityRows } from '../entities/entities.queries.ts';
+import { TENANT_ROWS, tenantRows } from '../tenants/tenants.queries.ts';
 
 /** A parameter of a station's device, as reports list it. */
 export interface StationParam {
@@ -25,25 +28,25 @@ export interface PeriodValue {
 /** Reads the rollups and the catalogue the reports are built from (SQL of the reports area). */
 export class ReportCatalogueRepository extends Repository {
   async tenantName(tenantId: number): Promise<string | null> {
-    const row = await this.db.selectFrom('tenant').select('name').where('id', '=', tenantId).executeTakeFirst();
+    const row = await this.db.selectFrom(tenantRows(this.db).as('tenant')).select('name').where('id', '=', tenantId).executeTakeFirst();
     return row?.name ?? null;
   }
 
   async entityTenant(entityId: number): Promise<number | null> {
-    const row = await this.db.selectFrom('entity').select('tenant_id').where('id', '=', String(entityId)).executeTakeFirst();
+    const row = await this.db.selectFrom(entityRows(this.db).as('entity')).select('tenant_id').where('id', '=', String(entityId)).executeTakeFirst();
     return row?.tenant_id ?? null;
   }
 
   /** The parameters of the tenant's stations' current devices, optionally narrowed to stations and names. */
   async stationParams(tenantId: number, entityIds: readonly number[], names: readonly string[]): Promise<StationParam[]> {
     let q = this.db
-      .selectFrom('entity as e')
-      .innerJoin('device as d', (j) => j.onRef('d.entity_id', '=', 'e.id').onRef('d.tenant_id', '=', 'e.tenant_id'))
+      .selectFrom(entityRows(this.db).as('e'))
+      .innerJoin(deviceRows(this.db).as('d'), (j) => j.onRef('d.entity_id', '=', 'e.id').onRef('d.tenant_id', '=', 'e.tenant_id'))
       .innerJoin('device_param as dp', (j) => j.onRef('dp.device_id', '=', 'd.id').onRef('dp.tenant_id', '=', 'd.tenant_id'))
       .innerJoin('std_param as sp', 'sp.id', 'dp.std_param_id')
       .select(['e.tenant_id as tenantId', 'e.id as entityId', 'e.name as entityName', 'd.id as deviceId', 'dp.slot', 'sp.name', 'sp.label', sql<string>`coalesce(dp.unit, sp.unit)`.as('unit')])
       .where('e.tenant_id', '=', tenantId)
-      .where('d.deleted_date', 'is', null)
+      .where(isInServiceSql('d'))
       .where('dp.deleted_date', 'is', null);
     if (entityIds.length > 0) q = q.where('e.id', 'in', entityIds.map(String));
     if (names.length > 0) q = q.where('sp.name', 'in', [...names]);
@@ -69,7 +72,7 @@ export class ReportCatalogueRepository extends Repository {
     if (tenantIds.length === 0) return [];
     const { rows } = await sql<{ id: number; name: string; devices: string }>`
       SELECT t.id, t.name, count(d.id) AS devices
-      FROM tenant t LEFT JOIN device d ON d.tenant_id = t.id AND d.entity_id IS NOT NULL AND d.deleted_date IS NULL
+      FROM ${TENANT_ROWS} t LEFT JOIN ${DEVICE_ROWS} d ON d.tenant_id = t.id AND d.entity_id IS NOT NULL AND ${isInServiceSql('d')}
       WHERE t.id = ANY(${sql.val([...tenantIds])}::int[]) AND t.type = 'tenant'
       GROUP BY t.id, t.name ORDER BY t.name, t.id`.execute(this.db);
     return rows.map((t) => ({ tenantId: t.id, name: t.name, devices: Number(t.devices) }));
@@ -80,7 +83,7 @@ export class ReportCatalogueRepository extends Repository {
     if (tenantIds.length === 0) return [];
     const { rows } = await sql<{ id: number; name: string; stations: string }>`
       SELECT t.id, t.name, count(DISTINCT d.entity_id) AS stations
-      FROM tenant t LEFT JOIN device d ON d.tenant_id = t.id AND d.entity_id IS NOT NULL AND d.deleted_date IS NULL
+      FROM ${TENANT_ROWS} t LEFT JOIN ${DEVICE_ROWS} d ON d.tenant_id = t.id AND d.entity_id IS NOT NULL AND ${isInServiceSql('d')}
       WHERE t.id = ANY(${sql.val([...tenantIds])}::int[]) AND t.type = 'tenant'
         AND (${search} = '' OR t.name ILIKE '%' || ${search} || '%')
       GROUP BY t.id, t.name ORDER BY t.name, t.id`.execute(this.db);
