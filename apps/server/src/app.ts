@@ -99,12 +99,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   // The product's areas, each after the areas it builds on (fastify-plugin checks the order).
   await app.register(entitiesModule);
+  await app.register(tenantsModule);
   await app.register(usersModule);
   await app.register(accountsModule);
   await app.register(documentsModule);
   await app.register(devicesModule);
   await app.register(telemetryModule);
-  await app.register(tenantsModule);
   await app.register(corporatesModule);
   await app.register(partnersModule);
   await app.register(gatewaysModule);

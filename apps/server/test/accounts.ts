@@ -1,6 +1,7 @@
 import type { CreateUser } from '@enviro/contracts/accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/platform/database/database.ts';
+import { TenantDirectoryRepository } from '../src/modules/tenants/tenant-directory.repository.ts';
 import { UserAccountService } from '../src/modules/users/user-accounts.service.ts';
 
 /** Password of every user newUser makes. */
@@ -11,7 +12,7 @@ let counter = 0;
 /** A user of the tenant, of the tenant's type unless told; returns the id and the email. */
 export async function newUser(db: Db, o: Partial<CreateUser> & { tenantId: number; userType?: CreateUser['userType'] }) {
   const userName = o.userName ?? `user${++counter}.${Date.now()}@example.in`;
-  const service = new UserAccountService(db);
+  const service = new UserAccountService(db, new TenantDirectoryRepository(db));
   const { id } = await service.create(
     { name: 'test', userId: null },
     { name: 'Test User', userType: 'tenant', role: 'user', password: PASSWORD, ...o, userName },

@@ -8,7 +8,7 @@ import { at, descendants, FILES, importsOf, moduleOf, parse } from './source-fil
 
 /** Which modules each module may import (type imports included), and why. */
 const ALLOWED_EDGES: Record<string, Record<string, string>> = {
-  accounts: { users: 'signs in and verifies the users the users module owns' },
+  accounts: { tenants: "reads a session's tenant through the tenant helpers", users: 'signs in and verifies the users the users module owns' },
   alerts: {
     data: 'reads trends and the closed-slot feed',
     devices: 'reads calibration and maintenance windows, and devices through their helpers',

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionRepository } from '../src/modules/accounts/sessions.repository.ts';
+import { TenantDirectoryRepository } from '../src/modules/tenants/tenant-directory.repository.ts';
 import { databasePlugin } from '../src/platform/database/database.plugin.ts';
 import { authPlugin } from '../src/platform/http/auth.plugin.ts';
 import { errorsPlugin } from '../src/platform/http/errors.plugin.ts';
@@ -37,6 +39,9 @@ describe('Cache-Control', () => {
     await web.register(workersPlugin);
     await web.register(databasePlugin, { database: ctx.database });
     await web.register(authPlugin);
+    // The stores the tenants and accounts modules provide in the full app.
+    web.accessStores.provideDirectory(new TenantDirectoryRepository(ctx.db));
+    web.accessStores.provideSessions(new SessionRepository(ctx.db));
     await web.register(webPlugin, { root: dir });
     await web.ready();
   });

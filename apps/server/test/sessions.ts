@@ -1,6 +1,6 @@
 import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '../src/platform/access/session.ts';
 import type { Db } from '../src/platform/database/database.ts';
-import { SessionRepository } from '../src/platform/access/session.repository.ts';
+import { SessionRepository } from '../src/modules/accounts/sessions.repository.ts';
 
 /**
  * A session for an existing user without going through /api/login, for tests that need many

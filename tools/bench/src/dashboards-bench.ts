@@ -3,7 +3,7 @@ import { addCalendar, dayOf, DEFAULT_TIME_ZONE, startOfCalendar } from '@enviro/
 import { chromium } from 'playwright-core';
 import { HistoryRepository } from '@enviro/server/demo/history.repository';
 import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '@enviro/server/platform/access/session';
-import { SessionRepository } from '@enviro/server/platform/access/session.repository';
+import { SessionRepository } from '@enviro/server/modules/accounts/sessions.repository';
 import type { Db } from '@enviro/server/platform/database/database';
 import { percentile, round, timeRuns, type Timing } from './stats.ts';
 import { OperatorProvisioning } from '@enviro/server/operator-provisioning';

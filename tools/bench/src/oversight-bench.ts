@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { newSessionToken, SESSION_COOKIE, SESSION_IDLE_MS } from '@enviro/server/platform/access/session';
-import { SessionRepository } from '@enviro/server/platform/access/session.repository';
+import { SessionRepository } from '@enviro/server/modules/accounts/sessions.repository';
 import type { Db } from '@enviro/server/platform/database/database';
 import { timeRuns, type Timing } from './stats.ts';
 import { OperatorProvisioning } from '@enviro/server/operator-provisioning';

@@ -7,6 +7,7 @@ import { CreateEntity } from '@enviro/contracts/entities';
 import { CreateTenant } from '@enviro/contracts/tenants';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../platform/database/database.ts';
+import { TenantDirectoryRepository } from '../modules/tenants/tenant-directory.repository.ts';
 import { UserAccountService } from '../modules/users/user-accounts.service.ts';
 import { findImportDevice, importReadingsCsv } from '../modules/telemetry/csv-import.service.ts';
 import { OperatorProvisioning } from '../operator-provisioning.ts';
@@ -243,7 +244,7 @@ const createUser: AdminCommand = {
       { tenantId: 'tenant', name: 'name', userName: 'email', userType: 'type', role: 'role', password: 'password',
         phone: 'phone', corporateId: 'corporate-id' },
     );
-    return ({ db }) => new UserAccountService(db).create({ name: 'cli', userId: null }, input);
+    return ({ db }) => new UserAccountService(db, new TenantDirectoryRepository(db)).create({ name: 'cli', userId: null }, input);
   },
 };
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authRoutes } from './accounts.routes.ts';
 import { AuthService } from './accounts.service.ts';
+import { SessionRepository } from './sessions.repository.ts';
 import { VerificationService } from './verification.service.ts';
 import { userVerificationRoutes } from './verification.routes.ts';
 
@@ -25,7 +26,12 @@ export const accountsModule = fp(
     const db = app.database.db;
     const verification = new VerificationService(db, app.users.accounts, app.messaging);
     const services: AccountsModule = { auth: new AuthService(db, app.users.accounts), verification };
-    app.users.sendInvitesThrough(verification);
+    const sessions = new SessionRepository(db);
+    app.accessStores.provideSessions(sessions);
+    app.users.connectAccounts({
+      sendInvite: (tenantId, userId) => verification.sendInvite(tenantId, userId),
+      endSessions: async (trx, tenantId, userId) => void (await sessions.in(trx).endAll(tenantId, userId)),
+    });
     app.decorate('accounts', services);
     await app.register(authRoutes, services);
     await app.register(userVerificationRoutes, services);

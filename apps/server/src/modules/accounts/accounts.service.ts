@@ -8,7 +8,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { toProfile, UserAccountService, type ProfileRow } from '../users/user-accounts.service.ts';
 import { LoginRateLimiter } from './login-rate-limit.ts';
-import { SessionRepository } from '../../platform/access/session.repository.ts';
+import { SessionRepository } from './sessions.repository.ts';
 
 /** The one answer to a failed login: it never tells whether the account exists. */
 export const LOGIN_FAILED = 'Invalid user name or password';

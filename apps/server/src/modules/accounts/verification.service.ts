@@ -9,10 +9,9 @@ import type { Messaging } from '../../platform/mail/mail.plugin.ts';
 import { emailChangedMail, emailCodeMail, inviteMail } from '../../platform/mail/templates.ts';
 import { recordUserAudit, userActor, type AuditActor } from '../../platform/audit/audit-trail.ts';
 import type { UserAccountService, VerifiableUser } from '../users/user-accounts.service.ts';
-import type { InviteSender } from '../users/invite-sender.ts';
 import { LoginRateLimiter } from './login-rate-limit.ts';
 import { inviteTokenHash, maskEmail, maskPhone, newCode, newInviteToken, VERIFICATION_LIMITS, type VerificationLimits } from './one-time-code.ts';
-import { SessionRepository } from '../../platform/access/session.repository.ts';
+import { SessionRepository } from './sessions.repository.ts';
 import { VerificationCodeRepository, type CodePurpose, type CodeRow } from './verification.repository.ts';
 
 /**
@@ -20,7 +19,7 @@ import { VerificationCodeRepository, type CodePurpose, type CodeRow } from './ve
  * update. Codes and tokens are stored hashed and never audited; mail and SMS go out after the
  * transaction that stored the code has committed.
  */
-export class VerificationService implements InviteSender {
+export class VerificationService {
   private readonly codes: VerificationCodeRepository;
   private readonly sessions: SessionRepository;
   private readonly limiter: LoginRateLimiter;

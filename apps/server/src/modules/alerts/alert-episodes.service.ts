@@ -1,6 +1,6 @@
 import { ALERT_STATE_CODES, type AlertCondition, type AlertCountSummary, type AlertDataByTenant, type AlertDetail, type AlertFillLoss, type AlertItem, type AlertNotificationDetails, type AlertPage, type AlertSeverity, type AlertStatus } from '@enviro/contracts/alerts';
 import { assertCanReadTenant, assertCanWrite, assertSignedIn, scopeDataTenantIds, scopeTenantIds } from '../../platform/access/access.ts';
-import { AccessRepository } from '../../platform/access/access.repository.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -70,16 +70,15 @@ export function toAlertItem(r: AlertRow): AlertItem {
 export class AlertEpisodeService {
   private readonly alerts: AlertEpisodeRepository;
   private readonly notifications: NotificationRepository;
-  private readonly access: AccessRepository;
 
   constructor(
     private readonly db: Db,
+    private readonly access: TenantDirectory,
     private readonly entities: EntityService,
     private readonly now: () => number = Date.now,
   ) {
     this.alerts = new AlertEpisodeRepository(db);
     this.notifications = new NotificationRepository(db);
-    this.access = new AccessRepository(db);
   }
 
   /**

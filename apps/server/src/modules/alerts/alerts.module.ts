@@ -41,7 +41,7 @@ export const alertsModule = fp(
     const services: AlertsModule = {
       alerts: new AlertService(db, entities),
       rules: new AlertRuleService(db),
-      episodes: new AlertEpisodeService(db, entities),
+      episodes: new AlertEpisodeService(db, app.tenants.directory, entities),
       notifications: new NotificationService(db),
     };
     const webhooks = opts.webhooks ?? new FetchWebhookSender();
@@ -50,5 +50,5 @@ export const alertsModule = fp(
     await app.register(publicAlertRoutes, services);
     await app.register(alertRoutes, services);
   },
-  { name: 'alerts', dependencies: ['database', 'auth', 'mail', 'workers', 'entities', 'devices', 'data'] },
+  { name: 'alerts', dependencies: ['database', 'auth', 'mail', 'workers', 'tenants', 'entities', 'devices', 'data'] },
 );

@@ -5,7 +5,7 @@ import { addCalendar, DEFAULT_TIME_ZONE, fromWallClock, parseLocalDate, startOfC
 import { unitConversion } from '@enviro/domain/unit-conversion';
 import type { Auth } from '../../platform/access/auth.ts';
 import { scopeDataTenantIds } from '../../platform/access/access.ts';
-import { AccessRepository } from '../../platform/access/access.repository.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { EntityService } from '../entities/entities.service.ts';
@@ -35,16 +35,15 @@ type Hourly = Map<number, number>;
  * it reads dirty hours from raw). The rules are `@enviro/domain/aqi`'s.
  */
 export class AqiService {
-  private readonly access: AccessRepository;
 
   constructor(
     database: PooledHandle,
+    private readonly access: TenantDirectory,
     private readonly trends: TrendService,
     private readonly entities: EntityService,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
-    this.access = new AccessRepository(database.db);
   }
 
   async aqi(auth: Auth, request: AqiRequest): Promise<AqiResponse> {

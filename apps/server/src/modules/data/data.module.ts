@@ -40,14 +40,15 @@ export const dataModule = fp(
     const { database } = app;
     const { entities } = app.entities;
     const catalogs = new CatalogCache(database);
-    const trends = new TrendService(database, entities, app.devices.windows, catalogs);
-    const recent = new RecentService(database, entities, catalogs);
+    const { directory } = app.tenants;
+    const trends = new TrendService(database, directory, entities, app.devices.windows, catalogs);
+    const recent = new RecentService(database, directory, entities, catalogs);
     const services: DataModule = {
       catalogs,
       trends,
       recent,
-      raw: new RawDataService(database.db, entities, catalogs),
-      aqi: new AqiService(database, trends, entities, catalogs),
+      raw: new RawDataService(database.db, directory, entities, catalogs),
+      aqi: new AqiService(database, directory, trends, entities, catalogs),
       stdParams: new StdParamService(database.db),
       live: new LiveValues(database, recent, app.log),
     };
@@ -60,5 +61,5 @@ export const dataModule = fp(
     await app.register(liveRoutes, services);
     await app.register(stdParamRoutes, services);
   },
-  { name: 'data', dependencies: ['database', 'auth', 'metrics', 'workers', 'entities', 'devices'] },
+  { name: 'data', dependencies: ['database', 'auth', 'metrics', 'workers', 'tenants', 'entities', 'devices'] },
 );

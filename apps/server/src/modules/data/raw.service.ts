@@ -3,7 +3,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { RawRepository } from './raw.repository.ts';
 import { scopeDataTenantIds } from '../../platform/access/access.ts';
-import { AccessRepository } from '../../platform/access/access.repository.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache } from './catalog.ts';
 import { assertKnownParams, selectSeries, type SelectedSeries } from './selection.ts';
@@ -11,16 +11,15 @@ import { resolveWindow, windowFields } from './time-window.ts';
 
 /** Raw readings of POST /api/rawdata/metric as a table: time, entity, device and one column per parameter. */
 export class RawDataService {
-  private readonly access: AccessRepository;
   private readonly readings: RawRepository;
 
   constructor(
     db: Db,
+    private readonly access: TenantDirectory,
     private readonly entities: EntityService,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
-    this.access = new AccessRepository(db);
     this.readings = new RawRepository(db);
   }
 

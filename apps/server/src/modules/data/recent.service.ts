@@ -4,7 +4,7 @@ import { groupBy } from '@enviro/domain/group-by';
 import { liveStatus } from '@enviro/domain/live-status';
 import { matchesTags } from '@enviro/domain/tag-filter';
 import { scopeDataTenantIds } from '../../platform/access/access.ts';
-import { AccessRepository } from '../../platform/access/access.repository.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import type { EntityService } from '../entities/entities.service.ts';
@@ -29,16 +29,15 @@ interface Latest {
  * devices of an entity report a parameter, the newest reading wins (the lower device id on a tie).
  */
 export class RecentService {
-  private readonly access: AccessRepository;
   private readonly values: RecentRepository;
 
   constructor(
     database: PooledHandle,
+    private readonly access: TenantDirectory,
     private readonly entities: EntityService,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
-    this.access = new AccessRepository(database.db);
     this.values = new RecentRepository(database);
   }
 

@@ -7,7 +7,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { scopeDataTenantIds } from '../../platform/access/access.ts';
-import { AccessRepository } from '../../platform/access/access.repository.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache, ParamCatalogue } from './catalog.ts';
@@ -27,18 +27,17 @@ export const MAX_CELLS = 1_000_000;
  * /api/data/entityMetric (one per entity, its devices combined with `agg`).
  */
 export class TrendService {
-  private readonly access: AccessRepository;
   private readonly values: TrendRepository;
   private readonly db: PooledHandle['db'];
 
   constructor(
     database: PooledHandle,
+    private readonly access: TenantDirectory,
     private readonly entities: EntityService,
     private readonly windows: SuppressionWindowService,
     private readonly catalogs: CatalogCache,
     private readonly now: () => number = Date.now,
   ) {
-    this.access = new AccessRepository(database.db);
     this.values = new TrendRepository(database);
     this.db = database.db;
   }

@@ -2,9 +2,8 @@ import type { CreateReportJob, CreateReportSchedule, ReportJob, ReportSchedule }
 import type { ReportFormat } from '@enviro/contracts/reports';
 import type { z } from 'zod';
 import { assertSignedIn, reportTenant, scopeTenantIds } from '../../platform/access/access.ts';
-import { AccessRepository } from '../../platform/access/access.repository.ts';
+import type { AccessStores } from '../../platform/access/access-stores.ts';
 import type { Auth } from '../../platform/access/auth.ts';
-import { SessionRepository } from '../../platform/access/session.repository.ts';
 import { backgroundUserAuth } from '../../platform/access/session.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -59,13 +58,15 @@ export class ReportJobsService {
     private readonly db: Db,
     private readonly catalogue: ReportCatalogueService,
     private readonly mailer: Mailer,
+    /** Whose rights a job runs with: the access stores the requests are resolved with. */
+    private readonly stores: AccessStores,
   ) {
     this.repo = new ReportJobsRepository(db);
   }
 
   /** The same service sending its mails through another mailer (the demo seed's, a test's). */
   withMailer(mailer: Mailer): ReportJobsService {
-    return new ReportJobsService(this.db, this.catalogue, mailer);
+    return new ReportJobsService(this.db, this.catalogue, mailer, this.stores);
   }
 
   /** Queues a report; the caller polls it. The tenant is checked now so the job cannot fail on access. */
@@ -232,7 +233,7 @@ export class ReportJobsService {
   private async runAs(userId: number | null, tenantId: number, readTenantIds: readonly number[] | undefined): Promise<Auth> {
     const narrowTo = readTenantIds ?? [tenantId];
     if (userId === null) return { kind: 'apiKey', tenantId, tenantIds: narrowTo };
-    const auth = await backgroundUserAuth(new SessionRepository(this.db), new AccessRepository(this.db), userId, tenantId, narrowTo);
+    const auth = await backgroundUserAuth(this.stores.sessions, this.stores.directory, userId, tenantId, narrowTo);
     if (!auth) throw new Error('The user who asked for this report may no longer sign in or read this industry.');
     return auth;
   }

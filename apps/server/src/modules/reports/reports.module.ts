@@ -37,7 +37,7 @@ export const reportsModule = fp(
       compliance: app.compliance.compliance,
       calibration: app.devices.calibration,
     });
-    const jobs = new ReportJobsService(db, catalogue, app.messaging.mailer);
+    const jobs = new ReportJobsService(db, catalogue, app.messaging.mailer, app.accessStores);
     const services: ReportsModule = { reports: new ReportService(app.data.raw, app.data.trends), catalogue, jobs };
     // Report jobs, scheduled e-mail reports and the deletion of old report files.
     app.workers.add('reports', ({ log }) => startReportWorker(jobs, log, { fileDays: opts.fileDays ?? 7 }));

@@ -3,7 +3,7 @@ import { canManage } from '@enviro/domain/access-model';
 import { liveStatus } from '@enviro/domain/live-status';
 import { defaultListedStatuses } from '@enviro/domain/tenant-list';
 import { assertSignedIn } from '../../platform/access/access.ts';
-import { AccessRepository } from '../../platform/access/access.repository.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
@@ -22,11 +22,9 @@ import { toTenantInfo } from './tenants.service.ts';
  */
 export class TenantAdminService {
   private readonly tenants: TenantRepository;
-  private readonly access: AccessRepository;
 
-  constructor(private readonly db: Db, private readonly entities: EntityService, private readonly events: EventHub) {
+  constructor(private readonly db: Db, private readonly access: TenantDirectory, private readonly entities: EntityService, private readonly events: EventHub) {
     this.tenants = new TenantRepository(db);
-    this.access = new AccessRepository(db);
   }
 
   async list(auth: Auth, query: TenantListQuery): Promise<TenantPage> {

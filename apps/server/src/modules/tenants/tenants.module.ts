@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import { ProvisioningService } from './provisioning.service.ts';
+import { TenantDirectoryRepository } from './tenant-directory.repository.ts';
 import { adminTenantRoutes } from './tenant-admin.routes.ts';
 import { TenantAdminService } from './tenant-admin.service.ts';
 import { adminTenantSetupRoutes } from './tenant-setup.routes.ts';
@@ -13,6 +15,8 @@ import { tenantRoutes } from './tenants.routes.ts';
 import { TenantService } from './tenants.service.ts';
 
 export interface TenantsModule {
+  /** Which tenants a caller reaches, and what decides who may belong to one (platform/access/tenant-directory.ts). */
+  directory: TenantDirectory;
   tenants: TenantService;
   admin: TenantAdminService;
   setup: TenantSetupService;
@@ -36,9 +40,13 @@ declare module '../../platform/events/app-events.ts' {
 export const tenantsModule = fp(
   async function tenants(app: FastifyInstance) {
     const db = app.database.db;
+    const directory = new TenantDirectoryRepository(db);
+    // Every request's caller is resolved with the tenants' relations.
+    app.accessStores.provideDirectory(directory);
     const services: TenantsModule = {
+      directory,
       tenants: new TenantService(db),
-      admin: new TenantAdminService(db, app.entities.entities, app.events),
+      admin: new TenantAdminService(db, directory, app.entities.entities, app.events),
       setup: new TenantSetupService(db),
       provisioning: new ProvisioningService(db),
     };

@@ -2,7 +2,7 @@ import type { CreateUser, Role, SessionUser, UserStatus, UserType } from '@envir
 import type { TenantType } from '@enviro/contracts/common';
 import { userDisplayId } from '@enviro/domain/display-id';
 import { userTypeProblem } from '@enviro/domain/user-roles';
-import { AccessRepository } from '../../platform/access/access.repository.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import { hashPassword } from '../../platform/access/password.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -24,12 +24,15 @@ export type AccountValues = Partial<Pick<UserValues, 'password_hash' | 'email_ve
 export class UserAccountService {
   private readonly users: UserRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly access: TenantDirectory,
+  ) {
     this.users = new UserRepository(db);
   }
 
   in(trx: Db): UserAccountService {
-    return new UserAccountService(trx);
+    return new UserAccountService(trx, this.access);
   }
 
   /** The account signing in with the name (lower-cased), if any. */
@@ -65,7 +68,7 @@ export class UserAccountService {
 
   /** Creates a user of a tenant for an operator (CLI, seed); the user type must be the tenant's. Audited. */
   async create(actor: AuditActor, input: CreateUser): Promise<{ id: number }> {
-    const access = new AccessRepository(this.db);
+    const access = this.access;
     const tenant = await access.tenant(input.tenantId);
     if (tenant === undefined) throw badRequest('tenantId', `no tenant ${input.tenantId}`);
     const typeProblem = userTypeProblem(tenant.type, input.userType);

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { InviteSender } from './invite-sender.ts';
+import type { AccountHooks } from './account-hooks.ts';
 import { UserAccountService } from './user-accounts.service.ts';
 import { adminUserRoutes } from './users.routes.ts';
 import { UserAdminService } from './users.service.ts';
@@ -12,8 +12,8 @@ import { UserAdminService } from './users.service.ts';
 export interface UsersModule {
   accounts: UserAccountService;
   admin: UserAdminService;
-  /** Gives user administration its invite sender (the accounts module, registered after this one). */
-  sendInvitesThrough: (sender: InviteSender) => void;
+  /** Gives user administration the accounts' invites and sessions (the accounts module, registered after this one). */
+  connectAccounts: (accounts: AccountHooks) => void;
 }
 
 declare module 'fastify' {
@@ -25,18 +25,20 @@ declare module 'fastify' {
 export const usersModule = fp(
   async function users(app: FastifyInstance) {
     const db = app.database.db;
-    let invites: InviteSender | undefined;
+    let accounts: AccountHooks | undefined;
+    const directory = app.tenants.directory;
     const services: UsersModule = {
-      accounts: new UserAccountService(db),
+      accounts: new UserAccountService(db, directory),
       admin: new UserAdminService(
         db,
-        () => invites,
+        directory,
+        () => accounts,
         (err, userId) => app.log.error({ err, userId }, 'invite not sent; the user can be sent another'),
       ),
-      sendInvitesThrough: (sender) => (invites = sender),
+      connectAccounts: (hooks) => (accounts = hooks),
     };
     app.decorate('users', services);
     await app.register(adminUserRoutes, services);
   },
-  { name: 'users', dependencies: ['database', 'auth'] },
+  { name: 'users', dependencies: ['database', 'auth', 'tenants'] },
 );

@@ -18,14 +18,13 @@ import {
   userWriteScope,
   type UserScope,
 } from '../../platform/access/access.ts';
-import { AccessRepository } from '../../platform/access/access.repository.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import { hashPassword } from '../../platform/access/password.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { toPage } from '../../platform/http/paging.ts';
-import { endSessions } from '../../platform/access/session.repository.ts';
-import type { InviteSender } from './invite-sender.ts';
+import type { AccountHooks } from './account-hooks.ts';
 import { recordUserAudit, userActor } from '../../platform/audit/audit-trail.ts';
 import { createdOrConflict, toProfile } from './user-accounts.service.ts';
 import { UserActivityRepository } from './user-activity.repository.ts';
@@ -37,19 +36,18 @@ export class UserAdminService {
   private readonly users: UserRepository;
   private readonly entityAccess: UserEntityAccessRepository;
   private readonly activityLog: UserActivityRepository;
-  private readonly access: AccessRepository;
 
   constructor(
     private readonly db: Db,
-    /** Sends invites to users created without a password; absent until the accounts module provides it. */
-    private readonly invites: () => InviteSender | undefined,
+    private readonly access: TenantDirectory,
+    /** Invites and sessions of the users' accounts; absent until the accounts module provides them. */
+    private readonly accounts: () => AccountHooks | undefined,
     /** Told when an invite could not be sent (the user exists; an administrator can resend it). */
     private readonly onInviteFailure: (error: unknown, userId: number) => void = () => {},
   ) {
     this.users = new UserRepository(db);
     this.entityAccess = new UserEntityAccessRepository(db);
     this.activityLog = new UserActivityRepository(db);
-    this.access = new AccessRepository(db);
   }
 
   /** GET /api/users: a page, or with `id` that one user. */
@@ -137,7 +135,7 @@ export class UserAdminService {
     return this.change(scope, id, 'status', async (trx, before) => {
       if (before.status === status) return;
       await this.users.in(trx).update(before.tenant_id, id, { status });
-      if (status === 'DISABLED') await endSessions(trx, before.tenant_id, id);
+      if (status === 'DISABLED') await this.accounts()?.endSessions(trx, before.tenant_id, id);
     });
   }
 
@@ -200,7 +198,7 @@ export class UserAdminService {
       for (const row of rows.filter((r) => r.status !== input.status)) {
         const id = Number(row.id);
         await users.update(input.tenantId, id, { status: input.status });
-        if (input.status === 'DISABLED') await endSessions(trx, input.tenantId, id);
+        if (input.status === 'DISABLED') await this.accounts()?.endSessions(trx, input.tenantId, id);
         await recordUserAudit(trx, userActor(user), input.tenantId, id, 'status', { status: row.status }, { status: input.status });
         ids.push(id);
       }
@@ -266,7 +264,7 @@ export class UserAdminService {
     // resend (POST /api/users/{id}/resendInvite) rather than failing a creation that happened.
     if (passwordHash === null) {
       try {
-        await this.invites()?.sendInvite(tenantId, id);
+        await this.accounts()?.sendInvite(tenantId, id);
       } catch (error) {
         this.onInviteFailure(error, id);
       }

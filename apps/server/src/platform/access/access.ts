@@ -1,7 +1,7 @@
 import { isSiteAdministrator, type Role, type UserType } from '@enviro/domain/access-model';
 import { grantProblem, roleRank } from '@enviro/domain/user-roles';
 import { badRequest, forbidden, forbiddenField, notFound, unauthorized } from '../errors.ts';
-import type { AccessRepository } from './access.repository.ts';
+import type { TenantDirectory } from './tenant-directory.ts';
 import type { Auth, UserAuth } from './auth.ts';
 
 /** The one place that decides whether a caller may touch a tenant's data. */
@@ -29,7 +29,7 @@ export function scopeTenantIds(auth: Auth, requested?: readonly number[]): numbe
  * confirmed to exist.
  */
 export async function scopeDataTenantIds(
-  access: AccessRepository,
+  access: TenantDirectory,
   auth: Auth,
   request: { tenantIds?: readonly number[] | undefined; corporateId?: number | undefined },
 ): Promise<number[]> {
@@ -98,7 +98,7 @@ export function assertSiteAdmin(auth: Auth): UserAuth {
  * A corporate the user may see: a site user outside manage mode any corporate, anyone else those
  * owning a tenant they may read; 404 otherwise, so other corporates' ids are not confirmed.
  */
-export async function assertCanSeeCorporate(access: AccessRepository, user: UserAuth, corporateId: number): Promise<void> {
+export async function assertCanSeeCorporate(access: TenantDirectory, user: UserAuth, corporateId: number): Promise<void> {
   const visible = user.userType === 'site' && !user.manage
     ? await access.corporateExists(corporateId)
     : await access.corporateOwnsAny(corporateId, user.tenantIds);
@@ -193,7 +193,7 @@ export function assertMayChangeStatus(user: UserAuth, userId: number): void {
  * Anyone but a site administrator may give a user of `tenantId` only the tenant's own corporate: a corporate
  * admin reads every tenant of their corporate, so choosing another would open other tenants.
  */
-export async function assertMayGiveCorporate(access: AccessRepository, user: UserAuth, tenantId: number, corporateId: number): Promise<void> {
+export async function assertMayGiveCorporate(access: TenantDirectory, user: UserAuth, tenantId: number, corporateId: number): Promise<void> {
   if (isSiteAdmin(user) || (await access.tenant(tenantId))?.corporate_id === corporateId) return;
   throw forbiddenField('corporateId', 'you may only give a user the corporate of their tenant');
 }

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MAX_INT4_ID } from '@enviro/contracts/common';
-import type { Db } from '../database/database.ts';
 import { unauthorized } from '../errors.ts';
-import { SessionRepository } from './session.repository.ts';
-import { AccessRepository } from './access.repository.ts';
+import type { AccessStores } from './access-stores.ts';
 import type { Auth } from './auth.ts';
 import { resolveSession } from './session.ts';
 
@@ -26,8 +24,8 @@ export interface AuthHeaders {
  * so the public pages look the same whether or not the browser is signed in.
  * A statutory body's public id opens its associated industries; an industry's opens itself only.
  */
-export async function resolveAuth(db: Db, headers: AuthHeaders): Promise<Auth> {
-  const access = new AccessRepository(db);
+export async function resolveAuth(stores: AccessStores, headers: AuthHeaders): Promise<Auth> {
+  const access = stores.directory;
   const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
   if (bearer) {
     const tenantId = await access.apiKeyTenantId(hashApiKey(bearer));
@@ -40,7 +38,7 @@ export async function resolveAuth(db: Db, headers: AuthHeaders): Promise<Auth> {
     return { kind: 'public', publicTenantId: id, tenantIds: await access.publicTenantIds(id) };
   }
   if (headers.sessionToken) {
-    return resolveSession(new SessionRepository(db), access, headers.sessionToken, {
+    return resolveSession(stores.sessions, access, headers.sessionToken, {
       tenantId: headers.tenantId,
       corporateId: headers.corporateId,
     });

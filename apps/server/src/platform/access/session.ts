@@ -3,7 +3,7 @@ import { MAX_INT4_ID } from '@enviro/contracts/common';
 import { canManage, effectiveAccess, isRole, isUserType } from '@enviro/domain/access-model';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
 import { maySignIn } from './access.ts';
-import type { AccessRepository } from './access.repository.ts';
+import type { TenantDirectory } from './tenant-directory.ts';
 import type { UserAuth } from './auth.ts';
 
 /** httpOnly cookie holding the session token. */
@@ -49,6 +49,8 @@ export interface SessionStore {
   find(id: string): Promise<SessionRow | undefined>;
   /** Marks the session seen and slides its expiry, never past its absolute end. */
   touch(id: string, idleMs: number, maxMs: number): Promise<void>;
+  /** A user and their tenant as a session row has them, for work done on the user's behalf without a session. */
+  findUser(userId: number): Promise<Omit<SessionRow, 'last_seen_at'> | undefined>;
 }
 
 /** The headers that scope a signed-in user's request (SPEC 6); empty or absent means none. */
@@ -68,7 +70,7 @@ export interface ScopeHeaders {
  */
 export async function resolveSession(
   sessions: SessionStore,
-  access: AccessRepository,
+  access: TenantDirectory,
   token: string,
   headers: ScopeHeaders = {},
 ): Promise<UserAuth> {
@@ -114,8 +116,8 @@ function userAuth(row: Omit<SessionRow, 'last_seen_at'>, tenantId: number, tenan
  * Null when they may no longer sign in or no longer read that tenant.
  */
 export async function backgroundUserAuth(
-  users: { findUser(userId: number): Promise<Omit<SessionRow, 'last_seen_at'> | undefined> },
-  access: AccessRepository,
+  users: Pick<SessionStore, 'findUser'>,
+  access: TenantDirectory,
   userId: number,
   tenantId: number,
   narrowTo: readonly number[],
@@ -132,7 +134,7 @@ export async function backgroundUserAuth(
  * industries; partners their own and their linked industries; corporate admins their corporate's
  * tenants; everyone else their own tenant.
  */
-async function readableTenantIds(access: AccessRepository, row: Omit<SessionRow, 'last_seen_at'>): Promise<number[]> {
+async function readableTenantIds(access: TenantDirectory, row: Omit<SessionRow, 'last_seen_at'>): Promise<number[]> {
   const own = row.tenant_id;
   const withOwn = (ids: readonly number[]) => [own, ...ids.filter((id) => id !== own)];
   switch (row.user_type) {
@@ -163,7 +165,7 @@ interface CorporateScope {
  * a corporate they have nothing to do with is refused. A tenant user naming their tenant's
  * corporate so keeps their own tenant only.
  */
-async function corporateScope(access: AccessRepository, row: Omit<SessionRow, 'last_seen_at'>, id: number | null, readable: readonly number[]): Promise<CorporateScope | null> {
+async function corporateScope(access: TenantDirectory, row: Omit<SessionRow, 'last_seen_at'>, id: number | null, readable: readonly number[]): Promise<CorporateScope | null> {
   if (id === null) return null;
   const tenantIds = (await access.corporateTenantIds(id)).filter((t) => readable.includes(t));
   const own = id === row.corporate_id || id === row.tenant_corporate_id;

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AccessStores } from '../access/access-stores.ts';
 import type { Auth } from '../access/auth.ts';
 import { assertCsrfHeader, CSRF_HEADER } from '../access/csrf.ts';
 import { resolveAuth } from '../access/resolve-auth.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, with its declared access; complete once the app is ready. */
     declaredRoutes: readonly DeclaredRoute[];
+    /** The tenant directory and session store callers are resolved with, provided by the modules owning them. */
+    accessStores: AccessStores;
   }
 }
 
@@ -43,6 +46,8 @@ export const authPlugin = fp(
     const routes: { method: string | string[]; url: string; config?: { access?: unknown } }[] = [];
     const declared: DeclaredRoute[] = [];
     app.decorate('declaredRoutes', declared);
+    const stores = new AccessStores();
+    app.decorate('accessStores', stores);
     app.decorateRequest('auth', null as never);
     app.addHook('onRoute', (route) => {
       routes.push(route);
@@ -61,7 +66,7 @@ export const authPlugin = fp(
       // Unreachable once ready has checked every route; refused rather than trusted if it ever is.
       if (!isRouteAccess(access)) throw new Error(`route ${request.routeOptions.url} declares no access`);
       if (!needsCaller(access)) return;
-      request.auth = await resolveAuth(app.database.db, {
+      request.auth = await resolveAuth(stores, {
         authorization: request.headers.authorization,
         portal: headerOf(request, 'portal'),
         publicTenantId: headerOf(request, 'public-tenant-id'),

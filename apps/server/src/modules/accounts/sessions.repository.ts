@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../database/database.ts';
-import type { SessionRow, SessionStore } from './session.ts';
-import { Repository } from '../database/repository.ts';
+import type { SessionRow, SessionStore } from '../../platform/access/session.ts';
+import { Repository } from '../../platform/database/repository.ts';
+import { tenantRows } from '../tenants/tenants.queries.ts';
 
 export interface NewSessionRow {
   id: string;
@@ -13,8 +13,8 @@ export interface NewSessionRow {
 }
 
 /**
- * Users' sessions, by the SHA-256 of their token. Part of the platform's access code, which resolves
- * every request's caller from it; the accounts module opens and ends sessions through it.
+ * Users' sessions, by the SHA-256 of their token. The accounts module opens and ends them; the
+ * platform's access rules resolve every request's caller from them (the SessionStore it is given).
  */
 export class SessionRepository extends Repository implements SessionStore {
   async create(session: NewSessionRow): Promise<void> {
@@ -36,7 +36,7 @@ export class SessionRepository extends Repository implements SessionStore {
     return this.db
       .selectFrom('user_session as s')
       .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 's.tenant_id').onRef('u.id', '=', 's.user_id'))
-      .innerJoin('tenant as t', 't.id', 's.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 's.tenant_id')
       .select([
         's.tenant_id', 's.user_id', 's.last_seen_at', 'u.user_type', 'u.role', 'u.status as user_status',
         'u.corporate_id', 't.type as tenant_type', 't.status as tenant_status', 't.corporate_id as tenant_corporate_id',
@@ -50,7 +50,7 @@ export class SessionRepository extends Repository implements SessionStore {
   async findUser(userId: number): Promise<Omit<SessionRow, 'last_seen_at'> | undefined> {
     return this.db
       .selectFrom('app_user as u')
-      .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'u.tenant_id')
       .select([
         'u.tenant_id', 'u.id as user_id', 'u.user_type', 'u.role', 'u.status as user_status',
         'u.corporate_id', 't.type as tenant_type', 't.status as tenant_status', 't.corporate_id as tenant_corporate_id',
@@ -97,10 +97,3 @@ export class SessionRepository extends Repository implements SessionStore {
   }
 }
 
-/**
- * Ends every session of a user (user administration disabling them), in `db`, the transaction of
- * the change that ends them.
- */
-export function endSessions(db: Db, tenantId: number, userId: number): Promise<number> {
-  return new SessionRepository(db).endAll(tenantId, userId);
-}

@@ -1,15 +1,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { Repository } from '../database/repository.ts';
-import type { Database } from '../database/schema.ts';
-import { PUBLIC_TENANT_STATUSES } from './auth.ts';
+import { PUBLIC_TENANT_STATUSES } from '../../platform/access/auth.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
+import { Repository } from '../../platform/database/repository.ts';
+import type { Database } from '../../platform/database/schema.ts';
 
-/**
- * The tenants a caller reaches: the one an API key opens, those the public portal shows for a
- * tenant, and those a signed-in user's tenant is related to (statutory associations, partner
- * links, corporates), and what decides who may belong to a tenant. Reads only; the access rules
- * (resolve-auth.ts, session.ts, access.ts) and the services checking their input decide with them.
- */
-export class AccessRepository extends Repository {
+/** The tenant directory the access rules resolve callers with (platform/access/tenant-directory.ts). */
+export class TenantDirectoryRepository extends Repository implements TenantDirectory {
   /** The tenant of the API key with this hash, unless the tenant is deleted. */
   async apiKeyTenantId(keyHash: string): Promise<number | undefined> {
     const row = await this.db
