@@ -35,7 +35,10 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     documents: 'letterheads show the tenant logo',
     entities: 'resolves stations and their restriction',
   },
-  telemetry: { devices: 'a CSV import checks the caller may change the device' },
+  telemetry: {
+    devices: 'a CSV import checks the caller may change the device; ingestion reads devices and raises their last_data_at',
+    entities: "ingestion raises its stations' last_data_at",
+  },
   tenants: { entities: 'counts the stations a user limited to some may see' },
 };
 
