@@ -40,6 +40,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: "ingestion raises its stations' last_data_at",
   },
   tenants: { entities: 'counts the stations a user limited to some may see' },
+  users: { entities: 'checks the entities a user may be limited to', tenants: "reads the user's tenant (name, type, status)" },
 };
 
 interface Edge {
