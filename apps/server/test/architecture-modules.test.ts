@@ -14,6 +14,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     devices: 'reads calibration and maintenance windows',
     entities: 'resolves stations and their restriction',
   },
+  'audit-log': { tenants: 'names the tenants of the changes' },
   compliance: { data: 'reads the closed-slot feed', devices: 'reads calibration records and windows', entities: 'resolves stations and their restriction' },
   corporates: { tenants: 'lists the tenants of a corporate' },
   dashboards: {
