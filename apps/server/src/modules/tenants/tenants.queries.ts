@@ -18,3 +18,8 @@ export function tenantRows(db: Db) {
 
 /** `tenantRows` for SQL templates. */
 export const TENANT_ROWS: RawBuilder<unknown> = sql`(SELECT * FROM tenant)`;
+
+/** SQL: the tenant aliased `alias` is not DELETED (a deleted tenant is gone for every reader). */
+export function isNotDeletedSql(alias: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(`${alias}.status`)} <> 'DELETED'`;
+}
