@@ -15,6 +15,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: 'resolves stations and their restriction',
     tenants: 'names industries and finds whom to notify through the tenant helpers',
   },
+  'audit-log': { tenants: 'names the tenants of the changes' },
   compliance: {
     data: 'reads the closed-slot feed',
     devices: 'reads calibration records and windows, and devices through their helpers',
@@ -49,8 +50,12 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: 'resolves stations and their restriction',
     tenants: 'names the industries a report covers',
   },
-  telemetry: { devices: 'a CSV import checks the caller may change the device' },
+  telemetry: {
+    devices: 'a CSV import checks the caller may change the device; ingestion reads devices and raises their last_data_at',
+    entities: "ingestion raises its stations' last_data_at",
+  },
   tenants: { entities: 'counts the stations a user limited to some may see' },
+  users: { entities: 'checks the entities a user may be limited to', tenants: "reads the user's tenant (name, type, status)" },
 };
 
 interface Edge {

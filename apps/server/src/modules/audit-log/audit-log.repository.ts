@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { tenantRows } from '../tenants/tenants.queries.ts';
 
 export interface AuditLogRow {
   tenant_id: number;
@@ -54,14 +55,14 @@ export class AuditLogRepository extends Repository {
       this.db
         .with('a', () => page)
         .selectFrom('a')
-        .innerJoin('tenant as t', 't.id', 'a.tenant_id')
+        .innerJoin(tenantRows(this.db).as('t'), 't.id', 'a.tenant_id')
         .leftJoin('app_user as au', (j) => j.onRef('au.id', '=', 'a.actor_user_id').on(readable('au.tenant_id')))
         .leftJoin('app_user as eu', (j) => j.on('eu.id', '=', idOf<string>('app_user')).on(readable('eu.tenant_id')))
-        .leftJoin('tenant as et', (j) => j.on('et.id', '=', idOf<number>('tenant')).on(readable('et.id')))
+        .leftJoin(tenantRows(this.db).as('et'), (j) => j.on('et.id', '=', idOf<number>('tenant')).on(readable('et.id')))
         .leftJoin('corporate as c', (j) =>
           j
             .on('c.id', '=', idOf<number>('corporate'))
-            .on((eb) => eb.exists(eb.selectFrom('tenant as ct').select('ct.id').whereRef('ct.corporate_id', '=', 'c.id').where(readable('ct.id')))),
+            .on((eb) => eb.exists(eb.selectFrom(tenantRows(this.db).as('ct')).select('ct.id').whereRef('ct.corporate_id', '=', 'c.id').where(readable('ct.id')))),
         )
         .selectAll('a')
         .select((eb) => ['t.name as tenant_name', 'au.name as actor_name', eb.fn.coalesce('eu.name', 'et.name', 'c.name').as('entity_name')])

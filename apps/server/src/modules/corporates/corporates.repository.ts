@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { TENANT_COLUMNS, type TenantRow } from '../../platform/database/tenant-columns.ts';
+import { isNotDeletedSql, tenantRows } from '../tenants/tenants.queries.ts';
 
 export interface CorporateRow {
   id: number;
@@ -77,19 +78,19 @@ export class CorporateRepository extends Repository {
   async tenants(corporateId: number, tenantIds: readonly number[]): Promise<TenantRow[]> {
     if (tenantIds.length === 0) return [];
     return this.db
-      .selectFrom('tenant')
+      .selectFrom(tenantRows(this.db).as('tenant'))
       .innerJoin('corporate', 'corporate.id', 'tenant.corporate_id')
       .select(TENANT_COLUMNS)
       .where('tenant.corporate_id', '=', corporateId)
       .where('tenant.id', 'in', tenantIds)
-      .where('tenant.status', '!=', 'DELETED')
+      .where(isNotDeletedSql('tenant'))
       .orderBy('tenant.name')
       .orderBy('tenant.id')
       .execute();
   }
 
   async corporateIdOf(tenantId: number): Promise<number | null> {
-    const row = await this.db.selectFrom('tenant').select('corporate_id').where('id', '=', tenantId).executeTakeFirst();
+    const row = await this.db.selectFrom(tenantRows(this.db).as('tenant')).select('corporate_id').where('id', '=', tenantId).executeTakeFirst();
     return row?.corporate_id ?? null;
   }
 
@@ -98,7 +99,7 @@ export class CorporateRepository extends Repository {
     const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     return this.db
       .selectFrom('corporate as c')
-      .leftJoin('tenant as t', (j) => j.onRef('t.corporate_id', '=', 'c.id').on('t.id', 'in', ids).on('t.status', '!=', 'DELETED'))
+      .leftJoin(tenantRows(this.db).as('t'), (j) => j.onRef('t.corporate_id', '=', 'c.id').on('t.id', 'in', ids).on(isNotDeletedSql('t')))
       .select(['c.id', 'c.name', 'c.contact_email', 'c.contact_phone', sql<number>`count(t.id)::int`.as('tenant_count')])
       .$if(filter.corporateId !== undefined, (q) => q.where('c.id', '=', filter.corporateId!))
       .$if(pattern !== undefined, (q) => q.where('c.name', 'ilike', pattern!))

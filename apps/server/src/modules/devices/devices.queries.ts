@@ -23,3 +23,19 @@ export const DEVICE_ROWS: RawBuilder<unknown> = sql`(SELECT * FROM device)`;
 export function isInServiceSql(alias: string): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(`${alias}.deleted_date`)} IS NULL`;
 }
+
+/** `DEVICE_ROWS` as plain text, for a statement kept as one constant string (the ingestion commit). */
+export const DEVICE_ROWS_TEXT = '(SELECT * FROM device)';
+
+/**
+ * SQL text of the ingestion commit's device write (telemetry): raises `last_data_at` of the devices
+ * in `source` (a FROM item aliased `m`, with `tenant_id` and `device_id`) to `ts` (an expression over
+ * `m`), never lowering it, so that a backlog leaves it alone. Text, so that the commit stays one
+ * constant statement; indented to sit in its WITH list.
+ */
+export function raiseLastDataAtOfDevices(source: string, ts: string): string {
+  return `UPDATE device AS d SET last_data_at = ${ts}
+  FROM ${source}
+  WHERE d.tenant_id = m.tenant_id AND d.id = m.device_id
+    AND (d.last_data_at IS NULL OR d.last_data_at < ${ts})`;
+}

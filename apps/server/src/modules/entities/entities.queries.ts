@@ -23,3 +23,15 @@ export const ENTITY_ROWS: RawBuilder<unknown> = sql`(SELECT * FROM entity)`;
 export function isStationSql(alias: string): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(`${alias}.type`)} <> ALL(${sql.val([...CONTAINER_TYPES])}::text[])`;
 }
+
+/**
+ * SQL text of the ingestion commit's station write (telemetry): raises `last_data_at` of the entities
+ * in `source` (a FROM item aliased `m`, with `tenant_id`, `entity_id` and `ts`) to `m.ts`, never
+ * lowering it, so that a backlog leaves it alone. Text, so that the commit stays one constant
+ * statement; indented to sit in its WITH list.
+ */
+export function raiseLastDataAtOfEntities(source: string): string {
+  return `UPDATE entity AS e SET last_data_at = m.ts
+  FROM ${source}
+  WHERE e.tenant_id = m.tenant_id AND e.id = m.entity_id AND (e.last_data_at IS NULL OR e.last_data_at < m.ts)`;
+}

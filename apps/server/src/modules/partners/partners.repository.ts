@@ -1,5 +1,6 @@
 import { Repository } from '../../platform/database/repository.ts';
 import { TENANT_COLUMNS, type TenantRow } from '../../platform/database/tenant-columns.ts';
+import { isNotDeletedSql, tenantRows } from '../tenants/tenants.queries.ts';
 
 /** A tenant's type and status, to check it may take part in a link. */
 export interface TenantKindRow {
@@ -13,7 +14,7 @@ export class PartnerTenantRepository extends Repository {
   /** The tenant's type and status; `lock` holds the row until the transaction ends (one link change at a time). */
   async kindOf(id: number, lock = false): Promise<TenantKindRow | undefined> {
     return this.db
-      .selectFrom('tenant')
+      .selectFrom(tenantRows(this.db).as('tenant'))
       .select(['id', 'type', 'status'])
       .where('id', '=', id)
       .$if(lock, (q) => q.forUpdate())
@@ -24,11 +25,11 @@ export class PartnerTenantRepository extends Repository {
   async tenantsOf(partnerId: number): Promise<TenantRow[]> {
     return this.db
       .selectFrom('partner_tenant as pt')
-      .innerJoin('tenant', 'tenant.id', 'pt.tenant_id')
+      .innerJoin(tenantRows(this.db).as('tenant'), 'tenant.id', 'pt.tenant_id')
       .leftJoin('corporate', 'corporate.id', 'tenant.corporate_id')
       .select(TENANT_COLUMNS)
       .where('pt.partner_id', '=', partnerId)
-      .where('tenant.status', '!=', 'DELETED')
+      .where(isNotDeletedSql('tenant'))
       .orderBy('tenant.name')
       .orderBy('tenant.id')
       .execute();

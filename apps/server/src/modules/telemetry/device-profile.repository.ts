@@ -1,4 +1,5 @@
 import { Repository } from '../../platform/database/repository.ts';
+import { deviceRows, isInServiceSql } from '../devices/devices.queries.ts';
 
 /** What ingestion needs to know about a device, loaded once per access token and cached. */
 export interface DeviceProfile {
@@ -27,7 +28,7 @@ export class DeviceProfileRepository extends Repository {
   async findByToken(accessToken: string): Promise<DeviceProfile | null> {
     const rows = await this.db
       .selectFrom('device_credential as c')
-      .innerJoin('device as d', (j) => j.onRef('d.tenant_id', '=', 'c.tenant_id').onRef('d.id', '=', 'c.device_id'))
+      .innerJoin(deviceRows(this.db).as('d'), (j) => j.onRef('d.tenant_id', '=', 'c.tenant_id').onRef('d.id', '=', 'c.device_id'))
       .leftJoin('device_param as p', (j) =>
         j.onRef('p.tenant_id', '=', 'd.tenant_id').onRef('p.device_id', '=', 'd.id').on('p.deleted_date', 'is', null),
       )
@@ -37,7 +38,7 @@ export class DeviceProfileRepository extends Repository {
       )
       .select(['d.tenant_id', 'd.id', 'd.entity_id', 'p.slot', 's.name', 'l.min_value', 'l.max_value'])
       .where('c.access_token', '=', accessToken)
-      .where('d.deleted_date', 'is', null)
+      .where(isInServiceSql('d'))
       .execute();
     const first = rows[0];
     if (!first) return null;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { deviceRows, isInServiceSql } from '../devices/devices.queries.ts';
 
 /** A gateway as ingestion knows it: by its access token. */
 export interface GatewayProfile {
@@ -23,12 +24,12 @@ export class GatewayRepository extends Repository {
   /** The access token of the tenant's live device of this name (the oldest device when names repeat), or null. */
   async deviceToken(tenantId: number, name: string): Promise<string | null> {
     const row = await this.db
-      .selectFrom('device as d')
+      .selectFrom(deviceRows(this.db).as('d'))
       .innerJoin('device_credential as c', (j) => j.onRef('c.tenant_id', '=', 'd.tenant_id').onRef('c.device_id', '=', 'd.id'))
       .select('c.access_token')
       .where('d.tenant_id', '=', tenantId)
       .where('d.name', '=', name)
-      .where('d.deleted_date', 'is', null)
+      .where(isInServiceSql('d'))
       .orderBy('d.id')
       .orderBy('c.created_at', 'desc')
       .limit(1)

@@ -4,6 +4,8 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { READINGS_CHANNEL } from '../../platform/database/notify-channels.ts';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
+import { DEVICE_ROWS_TEXT, raiseLastDataAtOfDevices } from '../devices/devices.queries.ts';
+import { raiseLastDataAtOfEntities } from '../entities/entities.queries.ts';
 import type { DeviceProfile } from './device-profile.repository.ts';
 import type { ReadingRow } from './telemetry-parser.ts';
 
@@ -59,22 +61,17 @@ WITH dirty AS (
   ON CONFLICT (tenant_id, device_id, slot) DO UPDATE SET ts = excluded.ts, value = excluded.value
   WHERE excluded.ts > s.ts
 ), dev AS (
-  UPDATE device AS d SET last_data_at = ${TS('m.ts_ms')}
-  FROM unnest($8::int[], $9::bigint[], $10::bigint[]) AS m(tenant_id, device_id, ts_ms)
-  WHERE d.tenant_id = m.tenant_id AND d.id = m.device_id
-    AND (d.last_data_at IS NULL OR d.last_data_at < ${TS('m.ts_ms')})
+  ${raiseLastDataAtOfDevices('unnest($8::int[], $9::bigint[], $10::bigint[]) AS m(tenant_id, device_id, ts_ms)', TS('m.ts_ms'))}
 ), station AS (
-  UPDATE entity AS e SET last_data_at = m.ts
-  FROM (SELECT tenant_id, entity_id, max(${TS('ts_ms')}) AS ts
+  ${raiseLastDataAtOfEntities(`(SELECT tenant_id, entity_id, max(${TS('ts_ms')}) AS ts
         FROM unnest($8::int[], $11::bigint[], $10::bigint[]) AS u(tenant_id, entity_id, ts_ms)
-        WHERE entity_id IS NOT NULL GROUP BY tenant_id, entity_id) m
-  WHERE e.tenant_id = m.tenant_id AND e.id = m.entity_id AND (e.last_data_at IS NULL OR e.last_data_at < m.ts)
+        WHERE entity_id IS NOT NULL GROUP BY tenant_id, entity_id) m`)}
 )
 INSERT INTO alert (tenant_id, device_id, entity_id, slot, std_param_id, type, ts, value, limit_min, limit_max)
 SELECT c.tenant_id, c.device_id, d.entity_id, c.slot, p.std_param_id, 'SYSTEM', r.ts, c.value, l.min_value, l.max_value
 FROM unnest($12::int[], $13::bigint[], $14::smallint[], $15::bigint[], $16::float8[]) AS c(tenant_id, device_id, slot, ts_ms, value)
 JOIN reading r ON r.tenant_id = c.tenant_id AND r.device_id = c.device_id AND r.ts = ${TS('c.ts_ms')}
-JOIN device d ON d.tenant_id = c.tenant_id AND d.id = c.device_id
+JOIN ${DEVICE_ROWS_TEXT} d ON d.tenant_id = c.tenant_id AND d.id = c.device_id
 JOIN device_param p ON p.tenant_id = c.tenant_id AND p.device_id = c.device_id AND p.slot = c.slot
 JOIN param_limit l ON l.tenant_id = c.tenant_id AND l.device_id = c.device_id AND l.slot = c.slot
 WHERE r.vals[c.slot] = c.value

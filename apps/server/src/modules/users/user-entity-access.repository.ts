@@ -1,4 +1,5 @@
 import { Repository } from '../../platform/database/repository.ts';
+import { entityRows } from '../entities/entities.queries.ts';
 
 /** The stations and facilities a user is limited to (`user_entity_access`); none: every entity of their tenant. */
 export class UserEntityAccessRepository extends Repository {
@@ -6,7 +7,7 @@ export class UserEntityAccessRepository extends Repository {
   async grantableEntityIds(tenantId: number, ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db
-      .selectFrom('entity')
+      .selectFrom(entityRows(this.db).as('entity'))
       .select('id')
       .where('tenant_id', '=', tenantId)
       .where('status', '=', 'ENABLED')

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { tenantRows } from '../tenants/tenants.queries.ts';
 
 /** What login needs to decide, found by the lower-cased user name. */
 export interface LoginRow {
@@ -116,7 +117,7 @@ export class UserRepository extends Repository {
     return this.db
       .selectFrom('user_login as l')
       .innerJoin('app_user as u', (j) => j.onRef('u.tenant_id', '=', 'l.tenant_id').onRef('u.id', '=', 'l.user_id'))
-      .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'u.tenant_id')
       .select(['u.tenant_id', 'u.id', 'u.password_hash', 'u.status', 't.status as tenant_status'])
       .where('l.user_name', '=', userNameKey)
       .executeTakeFirst();
@@ -139,7 +140,7 @@ export class UserRepository extends Repository {
     if (tenantIds.length === 0) return undefined;
     return this.db
       .selectFrom('app_user as u')
-      .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'u.tenant_id')
       .select([
         'u.tenant_id', 'u.id', 'u.name', 'u.user_name', 'u.phone', 'u.status', 'u.password_hash', 'u.email_verified',
         'u.phone_verified', 't.name as tenant_name',
@@ -272,7 +273,7 @@ export class UserRepository extends Repository {
   private withTenant() {
     return this.db
       .selectFrom('app_user as u')
-      .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+      .innerJoin(tenantRows(this.db).as('t'), 't.id', 'u.tenant_id')
       .leftJoin('corporate as c', 'c.id', 'u.corporate_id');
   }
 
