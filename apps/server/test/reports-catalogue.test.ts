@@ -8,6 +8,7 @@ import { duePeriod, periodContaining } from '../src/modules/reports/schedule-per
 import { createMailer } from '../src/platform/mail/mailer.ts';
 import { twoReportServers } from './report-servers.ts';
 import { useTestApp } from './test-app.ts';
+import { csvRows } from './csv-rows.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const MINUTE = 60_000;
@@ -15,12 +16,6 @@ const DAY = 86_400_000;
 const IST = 330 * MINUTE;
 const istDay = (ts: number) => new Date(ts + IST).toISOString().slice(0, 10);
 const istMidnight = (day: string) => Date.parse(`${day}T00:00:00+05:30`);
-
-/** Rows of a CSV report (BOM and header kept apart). */
-function csvRows(body: string): string[][] {
-  const [header, ...rows] = body.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(','));
-  return [header!, ...rows];
-}
 
 /**
  * An industry with one station (pm, so2) reporting over two IST days (the day before yesterday and

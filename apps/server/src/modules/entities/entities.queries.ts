@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { EntityRestriction } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 
@@ -34,4 +35,14 @@ export function raiseLastDataAtOfEntities(source: string): string {
   return `UPDATE entity AS e SET last_data_at = m.ts
   FROM ${source}
   WHERE e.tenant_id = m.tenant_id AND e.id = m.entity_id AND (e.last_data_at IS NULL OR e.last_data_at < m.ts)`;
+}
+
+/**
+ * SQL: the station `stationRef` of tenant `tenantRef` is one the caller may see. A user limited to
+ * some stations of their own tenant (the restriction `EntityService.restriction` resolves) sees
+ * those there; any other tenant of theirs, and any caller without a restriction, sees all.
+ */
+export function visibleStationSql(restriction: EntityRestriction | null, tenantRef: string, stationRef: string): RawBuilder<boolean> {
+  if (restriction === null) return sql<boolean>`true`;
+  return sql<boolean>`(${sql.ref(tenantRef)} <> ${restriction.tenantId} OR ${sql.ref(stationRef)} = ANY(${sql.val([...restriction.visible])}::bigint[]))`;
 }

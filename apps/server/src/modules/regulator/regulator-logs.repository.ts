@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
-import { ENTITY_ROWS, entityRows } from '../entities/entities.queries.ts';
+import type { EntityRestriction } from '../../platform/access/entity-access.ts';
+import { ENTITY_ROWS, entityRows, visibleStationSql } from '../entities/entities.queries.ts';
 import { isNotDeletedSql, TENANT_ROWS, tenantRows } from '../tenants/tenants.queries.ts';
 
 export interface LogFilter {
   tenantId: number;
   connectionId?: number | undefined;
   stationId?: number | undefined;
+  /** The stations the caller is limited to, if any (EntityService.restriction). */
+  restriction: EntityRestriction | null;
   from: Date;
   to: Date;
 }
@@ -69,7 +72,7 @@ export interface RepublishRow {
 
 export class RegulatorLogRepository extends Repository {
   /** Per mapped station of the industry on each of its connections: newest accepted slot and waiting records. */
-  async stationSync(tenantIds: readonly number[], connectionIds?: readonly string[]): Promise<(StationSyncRow & { tenant_id: number })[]> {
+  async stationSync(tenantIds: readonly number[], restriction: EntityRestriction | null, connectionIds?: readonly string[]): Promise<(StationSyncRow & { tenant_id: number })[]> {
     if (tenantIds.length === 0) return [];
     const { rows } = await sql<StationSyncRow & { tenant_id: number }>`
       SELECT m.tenant_id, m.connection_id::text AS connection_id, e.id::text AS station_id, e.name AS station_name, e.type AS station_type,
@@ -86,7 +89,7 @@ export class RegulatorLogRepository extends Repository {
         FROM regulator_outbox x WHERE x.tenant_id = m.tenant_id AND x.connection_id = m.connection_id AND x.station_id = e.id
           AND (x.status = 'PENDING' OR x.slot > now() - interval '7 days')
       ) o ON true
-      WHERE m.tenant_id = ANY(${[...tenantIds]}::int[])
+      WHERE m.tenant_id = ANY(${[...tenantIds]}::int[]) AND ${visibleStationSql(restriction, 'e.tenant_id', 'e.id')}
         ${connectionIds ? sql`AND m.connection_id = ANY(${[...connectionIds]}::bigint[])` : sql``}
       ORDER BY e.name, e.id`.execute(this.db);
     return rows;
@@ -234,7 +237,7 @@ export class RegulatorLogRepository extends Repository {
    * Republish requests with their progress. The asker's name is given only when `readable` holds the
    * asker's tenant, as the audit log does: a board sees that an operator of the site asked, not who.
    */
-  async republishes(tenantId: number, readable: readonly number[], stationId?: number, id?: string): Promise<RepublishRow[]> {
+  async republishes(tenantId: number, readable: readonly number[], restriction: EntityRestriction | null, stationId?: number, id?: string): Promise<RepublishRow[]> {
     const { rows } = await sql<RepublishRow>`
       SELECT r.id::text AS id, r.tenant_id, r.station_id::text AS station_id, coalesce(e.name, '') AS station_name, r.params, r.from_ts, r.to_ts,
         r.reason, r.created_by, au.name AS created_by_name, r.created_at, r.total,
@@ -248,13 +251,14 @@ export class RegulatorLogRepository extends Repository {
           count(*) FILTER (WHERE status = 'PENDING') AS pending
         FROM regulator_outbox o WHERE o.tenant_id = r.tenant_id AND o.republish_id = r.id
       ) p ON true
-      WHERE r.tenant_id = ${tenantId} ${stationId !== undefined ? sql`AND r.station_id = ${stationId}` : sql``} ${id !== undefined ? sql`AND r.id = ${id}` : sql``}
+      WHERE r.tenant_id = ${tenantId} AND ${visibleStationSql(restriction, 'r.tenant_id', 'r.station_id')} ${stationId !== undefined ? sql`AND r.station_id = ${stationId}` : sql``} ${id !== undefined ? sql`AND r.id = ${id}` : sql``}
       ORDER BY r.created_at DESC, r.id DESC LIMIT 200`.execute(this.db);
     return rows;
   }
 
   private narrow(f: LogFilter, prefix = '') {
     return sql`${f.connectionId !== undefined ? sql`AND ${sql.raw(prefix)}connection_id = ${f.connectionId}` : sql``}
-      ${f.stationId !== undefined ? sql`AND ${sql.raw(prefix)}station_id = ${f.stationId}` : sql``}`;
+      ${f.stationId !== undefined ? sql`AND ${sql.raw(prefix)}station_id = ${f.stationId}` : sql``}
+      ${f.restriction ? sql`AND ${visibleStationSql(f.restriction, `${prefix}tenant_id`, `${prefix}station_id`)}` : sql``}`;
   }
 }

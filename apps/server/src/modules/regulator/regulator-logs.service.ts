@@ -3,14 +3,16 @@ import { CreateRepublishInput as RepublishSchema } from '@enviro/contracts/regul
 import { addDays, dayOf, DEFAULT_TIME_ZONE, parseLocalDate, startOfDay } from '@enviro/domain/time-zone';
 import { assertCanReadTenant, assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
+import { entityVisible } from '../../platform/access/entity-access.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { recordTenantAudit } from '../../platform/audit/audit-trail.ts';
 import { OutboxRepository } from './outbox.repository.ts';
 import { PROTOCOLS } from './protocols/index.ts';
 import { TRANSPORT_ERROR_CODES } from './protocols/protocol.ts';
 import { RegulatorLogRepository, type LogFilter, type RepublishRow } from './regulator-logs.repository.ts';
 import { RegulatorConfigRepository } from './regulator.repository.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 
 const SLOT_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
@@ -40,7 +42,10 @@ export class RegulatorLogService {
   private readonly outbox: OutboxRepository;
   private readonly config: RegulatorConfigRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly entities: EntityService,
+  ) {
     this.logs = new RegulatorLogRepository(db);
     this.outbox = new OutboxRepository(db);
     this.config = new RegulatorConfigRepository(db);
@@ -48,12 +53,12 @@ export class RegulatorLogService {
 
   async filesPerDay(auth: Auth, query: LogQuery): Promise<ListOfFiles> {
     assertCanReadTenant(auth, query.tenantId);
-    return this.logs.filesPerDay(filter(query));
+    return this.logs.filesPerDay(await this.filter(auth, query));
   }
 
   async filesOfDay(auth: Auth, query: Omit<LogQuery, 'from' | 'to'> & { date: string; status?: string | undefined; page: number; size: number }): Promise<FilesOfOneDay> {
     assertCanReadTenant(auth, query.tenantId);
-    const { rows, total } = await this.logs.files({ ...filter({ ...query, from: query.date, to: query.date }), status: query.status, page: query.page, size: query.size });
+    const { rows, total } = await this.logs.files({ ...(await this.filter(auth, { ...query, from: query.date, to: query.date })), status: query.status, page: query.page, size: query.size });
     return {
       items: rows.map((r) => ({
         id: Number(r.id), connectionId: Number(r.connection_id), connectionName: r.connection_name, stationId: Number(r.station_id), stationName: r.station_name,
@@ -67,7 +72,7 @@ export class RegulatorLogService {
 
   async attempts(auth: Auth, query: LogQuery & { outcome?: string | undefined; errorCode?: string | undefined; page: number; size: number }): Promise<LogFiles> {
     assertCanReadTenant(auth, query.tenantId);
-    const { rows, total } = await this.logs.attempts({ ...filter(query), outcome: query.outcome, errorCode: query.errorCode, page: query.page, size: query.size });
+    const { rows, total } = await this.logs.attempts({ ...(await this.filter(auth, query)), outcome: query.outcome, errorCode: query.errorCode, page: query.page, size: query.size });
     return {
       items: rows.map((r) => ({
         id: Number(r.id), connectionId: Number(r.connection_id), connectionName: r.connection_name, stationId: Number(r.station_id), stationName: r.station_name,
@@ -81,12 +86,19 @@ export class RegulatorLogService {
   async errorCodes(auth: Auth, query: LogQuery): Promise<ErrorCodes> {
     assertCanReadTenant(auth, query.tenantId);
     const meanings = errorMeanings();
-    return (await this.logs.errorCounts(filter(query))).map((r) => ({ code: r.code, meaning: meanings[r.code] ?? 'not a known code of this protocol', count: r.count }));
+    return (await this.logs.errorCounts(await this.filter(auth, query))).map((r) => ({ code: r.code, meaning: meanings[r.code] ?? 'not a known code of this protocol', count: r.count }));
   }
 
   async successCounts(auth: Auth, query: LogQuery): Promise<SuccessCounts> {
     assertCanReadTenant(auth, query.tenantId);
-    return (await this.logs.successCounts(filter(query))).map((r) => ({ date: r.date, stationId: Number(r.station_id), stationName: r.station_name, success: r.success, failed: r.failed }));
+    return (await this.logs.successCounts(await this.filter(auth, query))).map((r) => ({ date: r.date, stationId: Number(r.station_id), stationName: r.station_name, success: r.success, failed: r.failed }));
+  }
+
+  /** The log filter of a query: its period, and for a user limited to some stations, those; a hidden station named answers 404. */
+  private async filter(auth: Auth, q: LogQuery): Promise<LogFilter> {
+    const restriction = await this.entities.restriction(auth);
+    if (q.stationId !== undefined && !entityVisible(restriction, { tenant_id: q.tenantId, id: String(q.stationId) })) throw notFound(`No Node with id= ${q.stationId} exists`);
+    return { ...periodOf(q), restriction };
   }
 
   /** Queues the station's slots with data in the range again on its connections; audited. */
@@ -101,7 +113,10 @@ export class RegulatorLogService {
     if (to.getTime() - from.getTime() > MAX_REPUBLISH_DAYS * DAY_MS) throw badRequest('to', `at most ${MAX_REPUBLISH_DAYS} days after from`);
     return this.db.transaction().execute(async (trx) => {
       const logs = this.logs.in(trx);
-      if (!(await logs.stationExists(values.tenantId, values.stationId))) throw badRequest('stationId', `no station ${values.stationId} in tenant ${values.tenantId}`);
+      const restriction = await this.entities.restriction(user);
+      if (!(await logs.stationExists(values.tenantId, values.stationId)) || !entityVisible(restriction, { tenant_id: values.tenantId, id: String(values.stationId) })) {
+        throw badRequest('stationId', `no station ${values.stationId} in tenant ${values.tenantId}`);
+      }
       const mappings = (await this.config.in(trx).mappings(values.tenantId)).filter(
         (m) => m.enabled && m.connection_enabled && (m.stations as { stationId: number }[]).some((s) => s.stationId === values.stationId),
       );
@@ -118,14 +133,14 @@ export class RegulatorLogService {
       const total = await this.outbox.in(trx).enqueueRange({ tenantId: values.tenantId, connectionIds, stationId: values.stationId, from, to, republishId: id, params: values.params });
       await logs.setRepublishTotal(values.tenantId, id, total);
       await recordTenantAudit(trx, user, values.tenantId, 'regulatorRepublish', null, { id: Number(id), stationId: values.stationId, params: values.params, from, to, reason: values.reason, total });
-      const [row] = await logs.republishes(values.tenantId, user.tenantIds, undefined, id);
+      const [row] = await logs.republishes(values.tenantId, user.tenantIds, restriction, undefined, id);
       return toRepublish(row!);
     });
   }
 
   async republishes(auth: Auth, tenantId: number, stationId?: number): Promise<RepublishRequest[]> {
     assertCanReadTenant(auth, tenantId);
-    return (await this.logs.republishes(tenantId, auth.tenantIds, stationId)).map(toRepublish);
+    return (await this.logs.republishes(tenantId, auth.tenantIds, await this.entities.restriction(auth), stationId)).map(toRepublish);
   }
 }
 
@@ -148,7 +163,7 @@ function toRepublish(r: RepublishRow): RepublishRequest {
 }
 
 /** IST days to instants; default the last 7 days; at most 92 days. */
-function filter(q: LogQuery): LogFilter {
+function periodOf(q: LogQuery): Omit<LogFilter, 'restriction'> {
   const toDay = q.to ?? dayOf(Date.now(), DEFAULT_TIME_ZONE);
   if (parseLocalDate(toDay) === undefined) throw badRequest('to', 'not a calendar date');
   const fromDay = q.from ?? addDays(toDay, -6);

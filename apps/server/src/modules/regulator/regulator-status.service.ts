@@ -9,6 +9,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { RegulatorLogRepository, type StationSyncRow } from './regulator-logs.repository.ts';
 import { RegulatorConfigRepository } from './regulator.repository.ts';
+import type { EntityService } from '../entities/entities.service.ts';
 
 const SLOT_MS = 15 * 60_000;
 /** Worst first: an industry is as good as its worst station. */
@@ -24,7 +25,10 @@ export class RegulatorStatusService {
   private readonly logs: RegulatorLogRepository;
   private readonly config: RegulatorConfigRepository;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly entities: EntityService,
+  ) {
     this.logs = new RegulatorLogRepository(db);
     this.config = new RegulatorConfigRepository(db);
   }
@@ -34,7 +38,8 @@ export class RegulatorStatusService {
     const tenant = await this.config.tenantKind(tenantId);
     if (!tenant || tenant.status === 'DELETED') throw notFound(`No tenant with id= ${tenantId} exists`);
     const now = Date.now();
-    const [mappings, rows] = await Promise.all([this.config.mappings(tenantId), this.logs.stationSync([tenantId])]);
+    const restriction = await this.entities.restriction(auth);
+    const [mappings, rows] = await Promise.all([this.config.mappings(tenantId), this.logs.stationSync([tenantId], restriction)]);
     const connections: ConnectionSync[] = mappings.map((m) => {
       const stations = rows.filter((r) => r.connection_id === m.connection_id).map((r) => toStationSync(r, now));
       return {
@@ -55,7 +60,7 @@ export class RegulatorStatusService {
     const industries = (await this.logs.boardIndustries(boardId)).filter((t) => auth.tenantIds.includes(t.id));
     const boardConnections = (await this.config.connections()).filter((c) => c.statutory_id === boardId);
     const enabledIds = boardConnections.filter((c) => c.enabled).map((c) => c.id);
-    const rows = await this.logs.stationSync(industries.map((t) => t.id), boardConnections.map((c) => c.id));
+    const rows = await this.logs.stationSync(industries.map((t) => t.id), await this.entities.restriction(auth), boardConnections.map((c) => c.id));
     const mapped = new Set(rows.map((r) => `${r.tenant_id}:${r.connection_id}`));
     return {
       boardId, boardName: board.name, thresholdMinutes: SYNC_THRESHOLD_MINUTES,
@@ -85,7 +90,7 @@ export class RegulatorStatusService {
   async syncCounts(tenantIds: readonly number[], visible: (station: { tenant_id: number; id: string }) => boolean): Promise<Map<number, RegulatorSyncCounts>> {
     const now = Date.now();
     const worstOf = new Map<string, { tenantId: number; sync: SyncStatus }>();
-    for (const r of await this.logs.stationSync(tenantIds)) {
+    for (const r of await this.logs.stationSync(tenantIds, null)) {
       if (!visible({ tenant_id: r.tenant_id, id: r.station_id })) continue;
       const sync = toStationSync(r, now).sync;
       const key = `${r.tenant_id}:${r.station_id}`;

@@ -60,13 +60,13 @@ export const regulatorModule = fp(
       vault,
       outbox,
       config: new RegulatorConfigService(db, vault),
-      status: new RegulatorStatusService(db),
-      logs: new RegulatorLogService(db),
+      status: new RegulatorStatusService(db, app.entities.entities),
+      logs: new RegulatorLogService(db, app.entities.entities),
     };
     registerRegulatorMetrics(app.metrics, outbox);
     app.workers.add('regulator', ({ log }) => startRegulatorWorker(outbox, log));
     app.decorate('regulator', services);
     await app.register(regulatorRoutes, services);
   },
-  { name: 'regulator', dependencies: ['database', 'auth', 'metrics', 'workers', 'devices', 'data'] },
+  { name: 'regulator', dependencies: ['database', 'auth', 'metrics', 'workers', 'entities', 'devices', 'data'] },
 );
