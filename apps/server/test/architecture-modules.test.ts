@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { at, descendants, FILES, importsOf, moduleOf, parse } from './source-files.ts';
 
 // How the server's modules depend on each other and where they are wired (docs/ARCHITECTURE.md,
-// "Server"). A module may import another only along an edge listed here, so a new dependency is a
+// "How the server is put together"). A module may import another only along an edge listed here, so a new dependency is a
 // decision made in this file, and the list itself must stay free of cycles.
 
 /** Which modules each module may import (type imports included), and why. */

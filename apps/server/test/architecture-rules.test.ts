@@ -5,9 +5,10 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { at, descendants, FILES, importsOf, moduleOf, parse, SRC } from './source-files.ts';
 
-// The rules of the server's layout (docs/ARCHITECTURE.md, "Server"), read off the source so that
-// breaking one fails here instead of waiting for a reviewer to notice. Every exception is listed
-// with its reason, and an exception nothing needs any more fails too, so the lists only shrink.
+// The rules of the server's layout (docs/ARCHITECTURE.md, "How the server is put together"), read
+// off the source so that breaking one fails here instead of waiting for a reviewer to notice. Every
+// exception is listed with its reason, and an exception nothing needs any more fails too, so the
+// lists only shrink.
 
 interface ImportException {
   /** Importing file or folder (a prefix of its path under src/). */

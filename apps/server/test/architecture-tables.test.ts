@@ -4,11 +4,12 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { at, descendants, FILES, moduleOf, parse, SRC } from './source-files.ts';
 
-// One owner per table (docs/ARCHITECTURE.md, "Server"): a table is read and written by the
-// repositories of the module (or platform part) that owns it; another module reaches it through the
-// owner's service or the query helpers the owner exports (`<area>.queries.ts`, relations such as
-// `entityRows(db)` and predicates such as `visibleStations(scope)`), so a rule about a table lives
-// in one place. The demo seed (src/demo) writes history in bulk like a migration and is left out.
+// One owner per table (docs/ARCHITECTURE.md, "One owner per table"): a table is read and written by
+// the repositories of the module (or platform part) that owns it; another module reaches it through
+// the owner's service or the query helpers the owner exports (`<area>.queries.ts`, relations such as
+// `entityRows(db)` and predicates such as `visibleStationSql(restriction, …)`), so a rule about a
+// table lives in one place. The demo seed (src/demo) writes history in bulk like a migration and is
+// left out.
 
 /** Every table the migrations create, with the module or platform part that owns it. */
 const OWNERS: Record<string, string> = {

@@ -6,7 +6,7 @@ import { useTestApp } from './test-app.ts';
 
 /**
  * The fields SPEC 3 defines on data requests: each is accepted, the ones with a meaning here change
- * the answer as docs/ARCHITECTURE.md ("Request fields") says, and a field the spec does not define is
+ * the answer as docs/DATA.md ("Request fields") says, and a field the spec does not define is
  * still refused by name.
  */
 describe('data requests: the fields SPEC 3 defines', () => {

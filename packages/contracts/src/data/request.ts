@@ -44,7 +44,7 @@ const Scalar = z.union([z.string().max(200), z.number(), z.boolean(), z.null()])
 
 /**
  * A field SPEC 3 defines that has no meaning in this product (see "Request fields" in
- * docs/ARCHITECTURE.md): accepted as text, a number, a boolean, null, a list of those or an object
+ * docs/DATA.md): accepted as text, a number, a boolean, null, a list of those or an object
  * of those, so that clients sending it keep working, and ignored. The spec does not give its type.
  */
 export const IgnoredField = z

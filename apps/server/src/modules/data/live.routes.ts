@@ -9,7 +9,7 @@ const KEEP_ALIVE_MS = 20_000;
 /** Streams end after this long; EventSource reconnects, and the session and access are checked again. */
 const MAX_STREAM_MS = 15 * 60_000;
 
-/** Live values over Server-Sent Events (ARCHITECTURE "How a reading flows", live.ts). */
+/** Live values over Server-Sent Events (docs/DATA.md "Live values", live.ts). */
 export const liveRoutes: FastifyPluginAsyncZod<DataModule> = async (app, { live }) => {
   app.get(
     '/api/data/live',

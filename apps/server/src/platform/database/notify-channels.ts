@@ -1,6 +1,6 @@
 /**
  * PostgreSQL NOTIFY channels the servers of one database talk over (several instances, one
- * database: docs/ARCHITECTURE.md "Several instances").
+ * database: docs/INSTANCES.md).
  *
  * `enviro_readings`: ingestion notifies it in the transaction that commits a batch, once per tenant
  * of the batch with the tenant id as payload (PostgreSQL folds repeats within a transaction and
