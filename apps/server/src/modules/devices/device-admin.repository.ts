@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
 import { CREDENTIAL_CHANNEL } from '../../platform/database/channels.ts';
 import { Repository } from '../../platform/database/repository.ts';
-import { ENTITY_ROWS, entityRows } from '../entities/entities.queries.ts';
+import type { EntityRestriction } from '../../platform/access/entity-access.ts';
+import { ENTITY_ROWS, entityRows, visibleStationSql } from '../entities/entities.queries.ts';
 
 /** A device as the fleet list shows it. */
 export interface FleetDeviceRow {
@@ -29,6 +30,8 @@ export interface FleetFilter {
   entityId?: number | undefined;
   /** Only devices not mounted on any station. */
   unmounted?: boolean;
+  /** The stations the caller is limited to, if any (EntityService.restriction). */
+  restriction?: EntityRestriction | null;
   deleted: boolean;
   page: number;
   size: number;
@@ -104,6 +107,8 @@ export class DeviceAdminRepository extends Repository {
       .where('d.deleted_date', filter.deleted ? 'is not' : 'is', null);
     if (filter.entityId !== undefined) q = q.where('d.entity_id', '=', String(filter.entityId));
     if (filter.unmounted) q = q.where('d.entity_id', 'is', null);
+    // A user limited to some stations lists the devices on those only (in stock: none).
+    if (filter.restriction) q = q.where(visibleStationSql(filter.restriction, 'd.tenant_id', 'd.entity_id'));
     if (filter.search) {
       const like = `%${likeEscape(filter.search)}%`;
       q = q.where((eb) =>

@@ -66,9 +66,9 @@ export class DeviceAdminService {
     const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
     if (query.entityId !== undefined) await this.station(auth, query.entityId);
     const now = Date.now();
-    const { rows, total } = await this.devices.list(tenantIds, { ...query, unmounted: only?.unmounted ?? false }, now);
-    const visible = await this.visibility(auth, tenantIds);
-    return toPage(rows.map((r) => toSummary(r, now, visible)), total, query);
+    const restriction = await this.entities.restriction(auth);
+    const { rows, total } = await this.devices.list(tenantIds, { ...query, unmounted: only?.unmounted ?? false, restriction }, now);
+    return toPage(rows.map((r) => toSummary(r, now)), total, query);
   }
 
   /** One device; with `params`, its parameters and mount history. */
@@ -82,7 +82,7 @@ export class DeviceAdminService {
       withParams ? this.devices.mounts(row.tenant_id, id) : Promise.resolve(null),
     ]);
     return {
-      ...toSummary(row, now, null),
+      ...toSummary(row, now),
       tags: row.tags,
       accessToken: tokens.at(-1) ?? null,
       canEdit,
@@ -210,7 +210,7 @@ export class DeviceAdminService {
     const tenantId = await this.station(auth, entityId);
     const now = Date.now();
     const { rows } = await this.devices.list([tenantId], { entityId, deleted: false, page: 0, size: 1000 }, now);
-    return rows.map((r) => toSummary(r, now, null));
+    return rows.map((r) => toSummary(r, now));
   }
 
   /** The latest reading of a station and its mounted devices. */
@@ -332,8 +332,9 @@ export class DeviceAdminService {
   private async readable(auth: Auth, id: number): Promise<FleetDeviceRow> {
     const row = await this.devices.find(scopeTenantIds(auth), id);
     if (!row) throw deviceNotFound(id);
-    const visible = await this.visibility(auth, [row.tenant_id]);
-    if (visible && (row.entity_id === null || !visible.has(row.entity_id))) throw deviceNotFound(id);
+    // A user limited to some stations of their tenant reads its devices on those only (in stock: none).
+    const restriction = await this.entities.restriction(auth);
+    if (restriction?.tenantId === row.tenant_id && (row.entity_id === null || !restriction.visible.has(row.entity_id))) throw deviceNotFound(id);
     return row;
   }
 
@@ -358,14 +359,6 @@ export class DeviceAdminService {
     const visible = station && (await this.entities.subtreeIds(auth, tenantId, entityId).then(() => true, () => false));
     if (!station || !visible) throw badRequest(field, `no station ${entityId} in this industry`);
     if (station.type === 'group' || station.type === 'facility') throw badRequest(field, `${station.name} is a ${station.type}; mount devices on a station`);
-  }
-
-  /** Ids of the stations the caller is limited to in these tenants, or null when not limited. */
-  private async visibility(auth: Auth, tenantIds: readonly number[]): Promise<Set<string> | null> {
-    if (auth.kind !== 'user' || (await this.entities.restriction(auth)) === null) return null;
-    const visible = new Set<string>();
-    for (const tenantId of tenantIds) for (const id of (await this.entities.visibleIds(auth, tenantId)) ?? []) visible.add(id);
-    return visible;
   }
 
   /** Checks parameters (known, once each, unit convertible), model and serial number; the parameters to write. */
@@ -433,8 +426,7 @@ function writeOf(body: ParsedUpdateBody) {
   return { name: body.name, modelId: body.modelId ?? null, serialNo: body.serialNo ?? null, sensorId: body.sensorId ?? null, tags: body.tags };
 }
 
-function toSummary(r: FleetDeviceRow, now: number, visible: Set<string> | null): DeviceSummary {
-  const hidden = visible !== null && (r.entity_id === null || !visible.has(r.entity_id));
+function toSummary(r: FleetDeviceRow, now: number): DeviceSummary {
   return {
     id: Number(r.id),
     displayId: deviceDisplayId(r.id),
@@ -445,9 +437,9 @@ function toSummary(r: FleetDeviceRow, now: number, visible: Set<string> | null):
     modelId: r.model_id,
     serialNo: r.serial_no,
     sensorId: r.sensor_id,
-    entityId: hidden || r.entity_id === null ? null : Number(r.entity_id),
-    entityName: hidden ? null : r.entity_name,
-    entityType: hidden ? null : r.entity_type,
+    entityId: r.entity_id === null ? null : Number(r.entity_id),
+    entityName: r.entity_name,
+    entityType: r.entity_type,
     lastDataAt: r.last_data_at?.toISOString() ?? null,
     liveStatus: liveStatus(r.last_data_at?.getTime(), now),
     paramCount: r.param_count,
