@@ -2,8 +2,7 @@
  * Accounts: signing in and out, sessions, the caller's profile, invites, confirmation codes, password and email changes.
  * SPEC 4 (a 401 ends the session), 6 (sessions, manage mode), 7 (Users: /users/{id}/verify*, resendInvite, password/update, /sessionData), 8 (401).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { authRoutes } from './accounts.routes.ts';
 import { AuthService } from './accounts.service.ts';
 import { SessionRepository } from './sessions.repository.ts';
@@ -21,8 +20,11 @@ declare module 'fastify' {
   }
 }
 
-export const accountsModule = fp(
-  async function accounts(app: FastifyInstance) {
+export const accountsModule = areaModule({
+  name: 'accounts',
+  decorate: 'accounts',
+  dependencies: ['database', 'auth', 'mail', 'users'],
+  async build(app) {
     const db = app.database.db;
     const verification = new VerificationService(db, app.users.accounts, app.messaging);
     const services: AccountsModule = { auth: new AuthService(db, app.users.accounts), verification };
@@ -32,9 +34,7 @@ export const accountsModule = fp(
       sendInvite: (tenantId, userId) => verification.sendInvite(tenantId, userId),
       endSessions: async (trx, tenantId, userId) => void (await sessions.in(trx).endAll(tenantId, userId)),
     });
-    app.decorate('accounts', services);
-    await app.register(authRoutes, services);
-    await app.register(userVerificationRoutes, services);
+    return services;
   },
-  { name: 'accounts', dependencies: ['database', 'auth', 'mail', 'users'] },
-);
+  routes: [authRoutes, userVerificationRoutes],
+});

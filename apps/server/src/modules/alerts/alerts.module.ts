@@ -5,8 +5,7 @@
  * SPEC 1 (alert rule and escalation management), 3 (Alert count form, Alert rule), 4 (numeric device
  * alert state, patch format, 4-second notices), 7 (Alerts), 9 (station alert window 24 h, SYSTEM).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { FetchWebhookSender, type WebhookSender } from '../../platform/webhook/webhook-sender.ts';
 import { alertRoutes } from './alert-admin.routes.ts';
 import { AlertEpisodeService } from './alert-episodes.service.ts';
@@ -34,8 +33,11 @@ export interface AlertsModuleOptions {
   webhooks?: WebhookSender;
 }
 
-export const alertsModule = fp(
-  async function alerts(app: FastifyInstance, opts: AlertsModuleOptions) {
+export const alertsModule = areaModule({
+  name: 'alerts',
+  decorate: 'alerts',
+  dependencies: ['database', 'auth', 'mail', 'workers', 'tenants', 'entities', 'devices', 'data'],
+  build(app, opts: AlertsModuleOptions) {
     const db = app.database.db;
     const { entities } = app.entities;
     const services: AlertsModule = {
@@ -46,9 +48,7 @@ export const alertsModule = fp(
     };
     const webhooks = opts.webhooks ?? new FetchWebhookSender();
     app.workers.add('alerts', ({ log }) => startAlertsWorker(db, app.devices.windows, { ...app.messaging, webhooks }, log));
-    app.decorate('alerts', services);
-    await app.register(publicAlertRoutes, services);
-    await app.register(alertRoutes, services);
+    return services;
   },
-  { name: 'alerts', dependencies: ['database', 'auth', 'mail', 'workers', 'tenants', 'entities', 'devices', 'data'] },
-);
+  routes: [publicAlertRoutes, alertRoutes],
+});

@@ -2,8 +2,7 @@
  * Audit log: every change to a tenant's settings and users, with who made it and the row before and after.
  * SPEC 1 (admin features), 7 (Tenants: audit logs).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { adminAuditLogRoutes } from './audit-log.routes.ts';
 import { AuditLogService } from './audit-log.service.ts';
 
@@ -17,11 +16,13 @@ declare module 'fastify' {
   }
 }
 
-export const auditLogModule = fp(
-  async function auditLog(app: FastifyInstance) {
+export const auditLogModule = areaModule({
+  name: 'audit-log',
+  decorate: 'auditLog',
+  dependencies: ['database', 'auth'],
+  build(app) {
     const services: AuditLogModule = { auditLogs: new AuditLogService(app.database.db) };
-    app.decorate('auditLog', services);
-    await app.register(adminAuditLogRoutes, services);
+    return services;
   },
-  { name: 'audit-log', dependencies: ['database', 'auth'] },
-);
+  routes: [adminAuditLogRoutes],
+});

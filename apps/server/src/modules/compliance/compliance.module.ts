@@ -5,8 +5,7 @@
  * SPEC 7 (Compliance and uptime; Tenants' stats: stats, tenantStats, entityStats, deviceStats,
  * subscriptionStats, complianceStats), 9 (compliance timeline limit 100); REGULATORY.md.
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { AvailabilityService } from './availability.service.ts';
 import { startComplianceDaysWorker } from './compliance-days-worker.ts';
 import { complianceRoutes } from './compliance.routes.ts';
@@ -24,8 +23,11 @@ declare module 'fastify' {
   }
 }
 
-export const complianceModule = fp(
-  async function compliance(app: FastifyInstance) {
+export const complianceModule = areaModule({
+  name: 'compliance',
+  decorate: 'compliance',
+  dependencies: ['database', 'auth', 'workers', 'entities', 'devices', 'data', 'regulator'],
+  build(app) {
     const db = app.database.db;
     const regulator = app.regulator.status;
     const services: ComplianceModule = {
@@ -37,8 +39,7 @@ export const complianceModule = fp(
     };
     // Compliance per IST day from the closed-slot feed, windows and limits.
     app.workers.add('compliance-days', ({ log }) => startComplianceDaysWorker(db, log));
-    app.decorate('compliance', services);
-    await app.register(complianceRoutes, services);
+    return services;
   },
-  { name: 'compliance', dependencies: ['database', 'auth', 'workers', 'entities', 'devices', 'data', 'regulator'] },
-);
+  routes: [complianceRoutes],
+});

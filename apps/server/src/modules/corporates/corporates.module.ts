@@ -2,8 +2,7 @@
  * Corporates: companies owning several industries, and what their administrators see.
  * SPEC 3 (Tenant corporate), 6 (CORPORATE-ID), 7 (Tenants: /corporates, /corporateTenants, /getCorporateForTenant).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { adminCorporateRoutes } from './corporates.routes.ts';
 import { CorporateService } from './corporates.service.ts';
 
@@ -17,11 +16,13 @@ declare module 'fastify' {
   }
 }
 
-export const corporatesModule = fp(
-  async function corporates(app: FastifyInstance) {
+export const corporatesModule = areaModule({
+  name: 'corporates',
+  decorate: 'corporates',
+  dependencies: ['database', 'auth'],
+  build(app) {
     const services: CorporatesModule = { corporates: new CorporateService(app.database.db) };
-    app.decorate('corporates', services);
-    await app.register(adminCorporateRoutes, services);
+    return services;
   },
-  { name: 'corporates', dependencies: ['database', 'auth'] },
-);
+  routes: [adminCorporateRoutes],
+});

@@ -5,8 +5,7 @@
  * types), 4 (auto-refresh, in the web app), 9 (chart defaults).
  * Oversight views and National AQI routes are registered here as well.
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { dashboardRoutes } from './dashboards.routes.ts';
 import { DashboardService } from './dashboards.service.ts';
 import { startOversightWorker } from './oversight-worker.ts';
@@ -24,8 +23,11 @@ declare module 'fastify' {
   }
 }
 
-export const dashboardsModule = fp(
-  async function dashboards(app: FastifyInstance) {
+export const dashboardsModule = areaModule({
+  name: 'dashboards',
+  decorate: 'dashboards',
+  dependencies: ['database', 'auth', 'events', 'workers', 'entities', 'data', 'alerts', 'regulator'],
+  build(app) {
     const db = app.database.db;
     const regulator = app.regulator.status;
     const dashboards = new DashboardService(db);
@@ -38,9 +40,7 @@ export const dashboardsModule = fp(
     app.events.on('industry.created', ({ tenantId }) => dashboards.seedTemplates(tenantId).then(() => undefined));
     app.events.on('station.mounted', ({ tenantId }) => dashboards.seedTemplates(tenantId).then(() => undefined));
     app.workers.add('oversight', ({ log }) => startOversightWorker(db, log));
-    app.decorate('dashboards', services);
-    await app.register(dashboardRoutes, services);
-    await app.register(oversightRoutes, services);
+    return services;
   },
-  { name: 'dashboards', dependencies: ['database', 'auth', 'events', 'workers', 'entities', 'data', 'alerts', 'regulator'] },
-);
+  routes: [dashboardRoutes, oversightRoutes],
+});

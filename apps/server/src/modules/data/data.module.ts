@@ -2,8 +2,7 @@
  * Data: trends, recent values (also streamed live as readings commit), National AQI and raw rows of the stations' readings, the rollups behind them and the tenant catalogs that resolve requests.
  * SPEC 3 (Data request, Param for data, Recent data request, Trend result), 5 (tag filtering), 7 (Data; Public: /data/*, /allMetaStdParams), 9 (intervals, durations, backscan).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { AqiService } from './aqi.service.ts';
 import { CatalogCache } from './catalog.ts';
 import { dataRoutes } from './data.routes.ts';
@@ -35,8 +34,11 @@ declare module 'fastify' {
   }
 }
 
-export const dataModule = fp(
-  async function data(app: FastifyInstance) {
+export const dataModule = areaModule({
+  name: 'data',
+  decorate: 'data',
+  dependencies: ['database', 'auth', 'metrics', 'workers', 'tenants', 'entities', 'devices'],
+  build(app) {
     const { database } = app;
     const { entities } = app.entities;
     const catalogs = new CatalogCache(database);
@@ -56,10 +58,7 @@ export const dataModule = fp(
     app.addHook('preClose', () => services.live.close());
     registerRollupMetrics(app.metrics, database);
     app.workers.add('rollups', ({ log }) => startRollupWorker(database, log));
-    app.decorate('data', services);
-    await app.register(dataRoutes, services);
-    await app.register(liveRoutes, services);
-    await app.register(stdParamRoutes, services);
+    return services;
   },
-  { name: 'data', dependencies: ['database', 'auth', 'metrics', 'workers', 'tenants', 'entities', 'devices'] },
-);
+  routes: [dataRoutes, liveRoutes, stdParamRoutes],
+});

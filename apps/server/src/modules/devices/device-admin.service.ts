@@ -18,7 +18,7 @@ import type { EventHub } from '../../platform/events/app-events.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import { SpectralParamRepository } from './spectral-params.repository.ts';
 import type { SuppressionWindowService } from './suppression-windows.service.ts';
-import { DeviceAdminRepository, type FleetDeviceRow, type FleetParamRow, type MountRow, type ParamWrite } from './device-admin.repository.ts';
+import { DeviceRepository, type FleetDeviceRow, type FleetParamRow, type MountRow, type ParamWrite } from './devices.repository.ts';
 
 const deviceNotFound = (id: number) => notFound(`No device with id= ${id} exists`);
 const nodeNotFound = (id: number) => notFound(`No Node with id= ${id} exists`);
@@ -43,7 +43,7 @@ type ParsedUpdateBody = z.infer<typeof UpdateDeviceBodySchema>;
  * removal, mount) are announced so every server's token cache forgets it at once.
  */
 export class DeviceAdminService {
-  private readonly devices: DeviceAdminRepository;
+  private readonly devices: DeviceRepository;
   private readonly spectral: SpectralParamRepository;
 
   /**
@@ -57,7 +57,7 @@ export class DeviceAdminService {
     private readonly events: EventHub,
     private readonly forgetTokens: (tokens: readonly string[]) => void = () => undefined,
   ) {
-    this.devices = new DeviceAdminRepository(db);
+    this.devices = new DeviceRepository(db);
     this.spectral = new SpectralParamRepository(db);
   }
 

@@ -7,8 +7,7 @@
  * module too but in its own files: when `calibration.routes.ts` exports `calibrationRoutes`, it is
  * registered below beside `deviceRoutes` (the calibration helper adds its one `register` line here).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import type { RpcSink } from '../../platform/mqtt/device-rpc.ts';
 import { calibrationRoutes } from './calibration.routes.ts';
 import { CalibrationService } from './calibration.service.ts';
@@ -46,8 +45,11 @@ declare module '../../platform/events/app-events.ts' {
   }
 }
 
-export const devicesModule = fp(
-  async function devices(app: FastifyInstance) {
+export const devicesModule = areaModule({
+  name: 'devices',
+  decorate: 'devices',
+  dependencies: ['database', 'auth', 'events', 'workers', 'entities', 'documents'],
+  build(app) {
     const db = app.database.db;
     const { entities } = app.entities;
     const windows = new SuppressionWindowService(db);
@@ -62,9 +64,7 @@ export const devicesModule = fp(
     app.entities.showDevicesFrom(new StationDevicesRepository(db));
     // Calibration start and abort reach devices that take commands over MQTT RPC (either broker).
     app.workers.add('device-rpc', ({ rpc, log }) => (rpc ? startDeviceRpcWorker(db, rpc, log) : undefined));
-    app.decorate('devices', services);
-    await app.register(deviceRoutes, services);
-    await app.register(calibrationRoutes, services);
+    return services;
   },
-  { name: 'devices', dependencies: ['database', 'auth', 'events', 'workers', 'entities', 'documents'] },
-);
+  routes: [deviceRoutes, calibrationRoutes],
+});

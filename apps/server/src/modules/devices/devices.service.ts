@@ -43,17 +43,12 @@ export class DeviceService {
     const accessToken = d.accessToken ?? randomBytes(15).toString('base64url');
     const id = await this.db.transaction().execute(async (trx) => {
       const devices = this.devices.in(trx);
-      return devices.create({
-        tenantId: d.tenantId,
-        entityId: d.entityId,
-        modelId: d.make ? await devices.modelId(d.make, d.model ?? 'Generic') : null,
-        name: d.name,
-        serialNo: d.serialNo ?? null,
-        sensorId: d.sensorId ?? null,
-        tags: d.tags,
-        params: params.map((p) => ({ slot: p.slot, stdParamId: stdIds.get(p.name)!, unit: p.unit ?? null, min: p.min, max: p.max })),
-        accessToken,
-      });
+      const modelId = d.make ? await devices.modelId(d.make, d.model ?? 'Generic') : null;
+      const write = { name: d.name, modelId, serialNo: d.serialNo ?? null, sensorId: d.sensorId ?? null, tags: d.tags };
+      // The parameters take slots 1, 2, ... in the order given; the device's first mount holds from the start.
+      const id = await devices.insert(d.tenantId, write, d.params.map((p) => ({ stdParamId: stdIds.get(p.name)!, unit: p.unit ?? null, min: p.min ?? null, max: p.max ?? null })), accessToken);
+      await devices.mount(d.tenantId, id, d.entityId, null);
+      return id;
     });
     return { id, accessToken, params: params.map((p) => ({ name: p.name, slot: p.slot })) };
   }

@@ -2,8 +2,7 @@
  * Documents: files kept for a station, such as its consent to operate (CTO).
  * SPEC 3 (document, type CTO), 7 (Public: /documentById; Documents: add-logo and logos of tenants and entities).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { publicDocumentRoutes } from './documents.routes.ts';
 import { DocumentService } from './documents.service.ts';
 import { logoRoutes } from './logo.routes.ts';
@@ -20,14 +19,15 @@ declare module 'fastify' {
   }
 }
 
-export const documentsModule = fp(
-  async function documents(app: FastifyInstance) {
+export const documentsModule = areaModule({
+  name: 'documents',
+  decorate: 'documents',
+  dependencies: ['database', 'auth', 'entities'],
+  build(app) {
     const db = app.database.db;
     const entities = app.entities.entities;
     const services: DocumentsModule = { documents: new DocumentService(db, entities), logos: new LogoService(db, entities) };
-    app.decorate('documents', services);
-    await app.register(publicDocumentRoutes, services);
-    await app.register(logoRoutes, services);
+    return services;
   },
-  { name: 'documents', dependencies: ['database', 'auth', 'entities'] },
-);
+  routes: [publicDocumentRoutes, logoRoutes],
+});

@@ -2,8 +2,7 @@
  * Entities: a tenant's tree of groups, facilities and stations with their devices and parameter limits.
  * SPEC 3 (Entity tree node, Station, Device, Device param, Limit request), 6 (entity limits of a user), 7 (Public: /entities, /entity/{id}, /alertlimit; Entities: tree CRUD, working status, entityProps, timezones; usedAddOnStations).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { entityAdminRoutes } from './entity-admin.routes.ts';
 import { EntityAdminService } from './entity-admin.service.ts';
 import { entityRoutes } from './entities.routes.ts';
@@ -25,8 +24,11 @@ declare module 'fastify' {
   }
 }
 
-export const entitiesModule = fp(
-  async function entities(app: FastifyInstance) {
+export const entitiesModule = areaModule({
+  name: 'entities',
+  decorate: 'entities',
+  dependencies: ['database', 'auth'],
+  build(app) {
     const db = app.database.db;
     let devices: StationDevices | undefined;
     const stationDevices = () => {
@@ -40,9 +42,7 @@ export const entitiesModule = fp(
       provisioning: new EntityProvisioningService(db),
       showDevicesFrom: (source) => (devices = source),
     };
-    app.decorate('entities', services);
-    await app.register(entityRoutes, services);
-    await app.register(entityAdminRoutes, services);
+    return services;
   },
-  { name: 'entities', dependencies: ['database', 'auth'] },
-);
+  routes: [entityRoutes, entityAdminRoutes],
+});

@@ -9,7 +9,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { badRequest, conflict, forbiddenField, notFound } from '../../platform/errors.ts';
 import { recordAudit } from '../../platform/audit/audit-trail.ts';
-import { EntityAdminRepository, type EntityAdminRow } from './entity-admin.repository.ts';
+import { EntityRepository, type EntityRow } from './entities.repository.ts';
 import type { EntityService } from './entities.service.ts';
 import type { StationDevices } from './station-devices.ts';
 
@@ -27,7 +27,7 @@ const isStation = (type: string) => !(CONTAINER_TYPES as readonly string[]).incl
  * Every change is audited in its own transaction.
  */
 export class EntityAdminService {
-  private readonly entities: EntityAdminRepository;
+  private readonly entities: EntityRepository;
 
   constructor(
     private readonly db: Db,
@@ -35,7 +35,7 @@ export class EntityAdminService {
     /** The devices on the stations (the devices module's, given once it is built). */
     private readonly devices: () => StationDevices,
   ) {
-    this.entities = new EntityAdminRepository(db);
+    this.entities = new EntityRepository(db);
   }
 
   /** Creates a node; a station only while the tenant's licence of its type has room. */
@@ -118,7 +118,7 @@ export class EntityAdminService {
   }
 
   /** The node, writable by the caller: 404 when not theirs to read (or hidden from them), 403 for a reader. */
-  private async writable(auth: Auth, id: number): Promise<{ row: EntityAdminRow; user: UserAuth }> {
+  private async writable(auth: Auth, id: number): Promise<{ row: EntityRow; user: UserAuth }> {
     const row = await this.entities.find(scopeTenantIds(auth), id);
     if (!row) throw nodeNotFound(id);
     await this.reader.subtreeIds(auth, row.tenant_id, id);
@@ -148,7 +148,7 @@ export function timezones(): string[] {
   return TIMEZONES;
 }
 
-function toRecord(row: EntityAdminRow): EntityRecord {
+function toRecord(row: EntityRow): EntityRecord {
   return {
     id: Number(row.id),
     tenantId: row.tenant_id,
@@ -162,7 +162,7 @@ function toRecord(row: EntityAdminRow): EntityRecord {
   };
 }
 
-function audit(trx: Db, user: UserAuth, row: EntityAdminRow, action: string, before: unknown, after: unknown): Promise<void> {
+function audit(trx: Db, user: UserAuth, row: EntityRow, action: string, before: unknown, after: unknown): Promise<void> {
   return recordAudit(trx, { tenantId: row.tenant_id, actor: `user:${user.userId}`, actorUserId: user.userId, action, entity: `entity:${row.id}`, before, after });
 }
 

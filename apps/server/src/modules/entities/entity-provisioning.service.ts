@@ -21,7 +21,7 @@ export class EntityProvisioningService {
     if (e.parentId !== undefined && !(await this.exists(e.tenantId, e.parentId))) {
       throw badRequest('parentId', `no entity ${e.parentId} in tenant ${e.tenantId}`);
     }
-    const id = await this.entities.create({ tenantId: e.tenantId, parentId: e.parentId ?? null, type: e.type, name: e.name, properties: e.properties });
+    const id = Number((await this.entities.insert({ tenantId: e.tenantId, parentId: e.parentId ?? null, type: e.type, name: e.name, properties: e.properties })).id);
     return { id };
   }
 

@@ -3,8 +3,7 @@
  * (the broker side is platform/mqtt/gateway-topic.ts, ingestion the telemetry module's).
  * SPEC 6 (gateway count: partnerId only for site users), 7 (Other: gateways and gateway counts; edge clients).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { gatewayRoutes } from './gateways.routes.ts';
 import { GatewayService } from './gateways.service.ts';
 
@@ -18,11 +17,13 @@ declare module 'fastify' {
   }
 }
 
-export const gatewaysModule = fp(
-  async function gateways(app: FastifyInstance) {
+export const gatewaysModule = areaModule({
+  name: 'gateways',
+  decorate: 'gateways',
+  dependencies: ['database', 'auth', 'events'],
+  build(app) {
     const services: GatewaysModule = { gateways: new GatewayService(app.database.db, (tokens) => void app.events.emit('credentials.changed', { tokens })) };
-    app.decorate('gateways', services);
-    await app.register(gatewayRoutes, services);
+    return services;
   },
-  { name: 'gateways', dependencies: ['database', 'auth', 'events'] },
-);
+  routes: [gatewayRoutes],
+});

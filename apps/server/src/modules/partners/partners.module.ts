@@ -2,8 +2,7 @@
  * Partners: service partners linked to the industries they serve, which their users read and act for.
  * SPEC 6 (partner user type and view, manage mode).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { adminPartnerRoutes } from './partners.routes.ts';
 import { PartnerService } from './partners.service.ts';
 
@@ -17,11 +16,13 @@ declare module 'fastify' {
   }
 }
 
-export const partnersModule = fp(
-  async function partners(app: FastifyInstance) {
+export const partnersModule = areaModule({
+  name: 'partners',
+  decorate: 'partners',
+  dependencies: ['database', 'auth'],
+  build(app) {
     const services: PartnersModule = { partners: new PartnerService(app.database.db) };
-    app.decorate('partners', services);
-    await app.register(adminPartnerRoutes, services);
+    return services;
   },
-  { name: 'partners', dependencies: ['database', 'auth'] },
-);
+  routes: [adminPartnerRoutes],
+});

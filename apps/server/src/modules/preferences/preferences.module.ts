@@ -2,8 +2,7 @@
  * Preferences: a user's settings per tenant acted for, such as dashboard auto-refresh.
  * SPEC 3 (Preference), 4 (REFRESH_DASHBOARD, REFRESH_INTERVAL), 7 (Preferences GET/POST).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { adminPreferenceRoutes } from './preferences.routes.ts';
 import { PreferenceService } from './preferences.service.ts';
 
@@ -17,11 +16,13 @@ declare module 'fastify' {
   }
 }
 
-export const preferencesModule = fp(
-  async function preferences(app: FastifyInstance) {
+export const preferencesModule = areaModule({
+  name: 'preferences',
+  decorate: 'preferences',
+  dependencies: ['database', 'auth'],
+  build(app) {
     const services: PreferencesModule = { preferences: new PreferenceService(app.database.db) };
-    app.decorate('preferences', services);
-    await app.register(adminPreferenceRoutes, services);
+    return services;
   },
-  { name: 'preferences', dependencies: ['database', 'auth'] },
-);
+  routes: [adminPreferenceRoutes],
+});

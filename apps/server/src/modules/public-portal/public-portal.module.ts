@@ -2,8 +2,7 @@
  * Public portal: a board's industries listed state-wise for the public, with their live status.
  * SPEC 2 (public routes, industry list statuses), 7 (Public: /stateDashboard/industyList/{id}).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { publicIndustryRoutes } from './public-portal.routes.ts';
 import { PublicPortalService } from './public-portal.service.ts';
 
@@ -17,11 +16,13 @@ declare module 'fastify' {
   }
 }
 
-export const publicPortalModule = fp(
-  async function publicPortal(app: FastifyInstance) {
+export const publicPortalModule = areaModule({
+  name: 'public-portal',
+  decorate: 'publicPortal',
+  dependencies: ['database', 'auth', 'entities'],
+  build(app) {
     const services: PublicPortalModule = { industries: new PublicPortalService(app.database.db, app.entities.entities) };
-    app.decorate('publicPortal', services);
-    await app.register(publicIndustryRoutes, services);
+    return services;
   },
-  { name: 'public-portal', dependencies: ['database', 'auth', 'entities'] },
-);
+  routes: [publicIndustryRoutes],
+});

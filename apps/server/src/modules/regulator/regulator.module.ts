@@ -6,8 +6,7 @@
  * /getSuccessCounts, PUT /api/createRepublishData, GET /getRepublishData; actionable task
  * tenant-not-connected-to-regulator), 9 (out-of-sync threshold 120). Protocols and guarantees: docs/REGULATOR.md.
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { randomBytes } from 'node:crypto';
 import { CredentialVault, loadRegulatorKey } from './credentials.ts';
 import { RegulatorOutbox, type OutboxOptions } from './outbox.ts';
@@ -43,8 +42,11 @@ export interface RegulatorModuleOptions {
   outbox?: OutboxOptions;
 }
 
-export const regulatorModule = fp(
-  async function regulator(app: FastifyInstance, opts: RegulatorModuleOptions) {
+export const regulatorModule = areaModule({
+  name: 'regulator',
+  decorate: 'regulator',
+  dependencies: ['database', 'auth', 'metrics', 'workers', 'entities', 'devices', 'data'],
+  build(app, opts: RegulatorModuleOptions) {
     const db = app.database.db;
     let key: Buffer = randomBytes(32);
     if (opts.key) {
@@ -65,8 +67,7 @@ export const regulatorModule = fp(
     };
     registerRegulatorMetrics(app.metrics, outbox);
     app.workers.add('regulator', ({ log }) => startRegulatorWorker(outbox, log));
-    app.decorate('regulator', services);
-    await app.register(regulatorRoutes, services);
+    return services;
   },
-  { name: 'regulator', dependencies: ['database', 'auth', 'metrics', 'workers', 'entities', 'devices', 'data'] },
-);
+  routes: [regulatorRoutes],
+});

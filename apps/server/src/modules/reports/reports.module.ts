@@ -3,8 +3,7 @@
  * Issue 14: report catalogue (ids stable, 35/36 data availability), report jobs, scheduled e-mail reports, billing address.
  * SPEC 5 (report formats), 7 (Public: /raw-data-report, /public-parameter-report; Reports), 8 (report success notice), 9 (raw report interval).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { ReportCatalogueService } from './report-catalogue.service.ts';
 import { reportCatalogueRoutes } from './report-catalogue.routes.ts';
 import { ReportJobsService } from './report-jobs.service.ts';
@@ -29,8 +28,11 @@ export interface ReportsModuleOptions {
   fileDays?: number;
 }
 
-export const reportsModule = fp(
-  async function reports(app: FastifyInstance, opts: ReportsModuleOptions) {
+export const reportsModule = areaModule({
+  name: 'reports',
+  decorate: 'reports',
+  dependencies: ['database', 'auth', 'mail', 'workers', 'entities', 'documents', 'devices', 'data', 'alerts', 'compliance'],
+  build(app, opts: ReportsModuleOptions) {
     const db = app.database.db;
     const catalogue = new ReportCatalogueService(db, app.entities.entities, app.documents.logos, app.compliance.availability, {
       episodes: app.alerts.episodes,
@@ -41,9 +43,7 @@ export const reportsModule = fp(
     const services: ReportsModule = { reports: new ReportService(app.data.raw, app.data.trends), catalogue, jobs };
     // Report jobs, scheduled e-mail reports and the deletion of old report files.
     app.workers.add('reports', ({ log }) => startReportWorker(jobs, log, { fileDays: opts.fileDays ?? 7 }));
-    app.decorate('reports', services);
-    await app.register(publicReportRoutes, services);
-    await app.register(reportCatalogueRoutes, services);
+    return services;
   },
-  { name: 'reports', dependencies: ['database', 'auth', 'mail', 'workers', 'entities', 'documents', 'devices', 'data', 'alerts', 'compliance'] },
-);
+  routes: [publicReportRoutes, reportCatalogueRoutes],
+});

@@ -2,8 +2,7 @@
  * Telemetry: readings from devices over HTTP and MQTT, group-committed and acknowledged only once stored.
  * SPEC 7 (station data routes, data import uploads); docs/DEVICES.md.
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import { csvImportRoutes } from './csv-import.routes.ts';
 import { openIngest } from './ingest.ts';
 import { telemetryRoutes } from './telemetry.routes.ts';
@@ -27,15 +26,17 @@ declare module 'fastify' {
   }
 }
 
-export const telemetryModule = fp(
-  async function telemetry(app: FastifyInstance) {
+export const telemetryModule = areaModule({
+  name: 'telemetry',
+  decorate: 'telemetry',
+  dependencies: ['database', 'auth', 'metrics', 'events', 'devices'],
+  async build(app) {
     const services: TelemetryModule = { ingest: await openIngest(app, app.database) };
-    app.decorate('telemetry', services);
     // Whoever changes a device's or a gateway's credentials announces it once committed: this
     // server drops them from its token cache at once (other servers hear of it by NOTIFY).
     app.events.on('credentials.changed', ({ tokens }) => services.ingest.forgetTokens(tokens));
-    await app.register(telemetryRoutes, services);
     await app.register(csvImportRoutes, { fleet: app.devices.fleet });
+    return services;
   },
-  { name: 'telemetry', dependencies: ['database', 'auth', 'metrics', 'events', 'devices'] },
-);
+  routes: [telemetryRoutes],
+});

@@ -2,8 +2,7 @@
  * Tenants: an industry, board, partner or corporate's account on the platform.
  * SPEC 3 (Tenant), 4 (tenant status, patch format), 5 (tenant list defaults), 6 (TENANT-ID, manage mode), 7 (Public: tenantinfo, tenant-by-id; Tenants: /tenants, /licenseCount, /statutory, /getTenantsLiveStatus).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import { ProvisioningService } from './provisioning.service.ts';
 import { TenantDirectoryRepository } from './tenant-directory.repository.ts';
@@ -37,8 +36,11 @@ declare module '../../platform/events/app-events.ts' {
   }
 }
 
-export const tenantsModule = fp(
-  async function tenants(app: FastifyInstance) {
+export const tenantsModule = areaModule({
+  name: 'tenants',
+  decorate: 'tenants',
+  dependencies: ['database', 'auth', 'events', 'entities'],
+  build(app) {
     const db = app.database.db;
     const directory = new TenantDirectoryRepository(db);
     // Every request's caller is resolved with the tenants' relations.
@@ -50,10 +52,7 @@ export const tenantsModule = fp(
       setup: new TenantSetupService(db),
       provisioning: new ProvisioningService(db),
     };
-    app.decorate('tenants', services);
-    await app.register(tenantRoutes, services);
-    await app.register(adminTenantRoutes, services);
-    await app.register(adminTenantSetupRoutes, services);
+    return services;
   },
-  { name: 'tenants', dependencies: ['database', 'auth', 'events', 'entities'] },
-);
+  routes: [tenantRoutes, adminTenantRoutes, adminTenantSetupRoutes],
+});

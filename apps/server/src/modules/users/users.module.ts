@@ -2,8 +2,7 @@
  * Users: administration of the people of a tenant, their roles, status and station limits.
  * SPEC 3 (User), 4 (user enable/disable), 6 (user types, roles, corporate filter), 7 (Users).
  */
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { areaModule } from '../../platform/modules/area-module.ts';
 import type { AccountHooks } from './account-hooks.ts';
 import { UserAccountService } from './user-accounts.service.ts';
 import { adminUserRoutes } from './users.routes.ts';
@@ -22,8 +21,11 @@ declare module 'fastify' {
   }
 }
 
-export const usersModule = fp(
-  async function users(app: FastifyInstance) {
+export const usersModule = areaModule({
+  name: 'users',
+  decorate: 'users',
+  dependencies: ['database', 'auth', 'tenants'],
+  build(app) {
     const db = app.database.db;
     let accounts: AccountHooks | undefined;
     const directory = app.tenants.directory;
@@ -37,8 +39,7 @@ export const usersModule = fp(
       ),
       connectAccounts: (hooks) => (accounts = hooks),
     };
-    app.decorate('users', services);
-    await app.register(adminUserRoutes, services);
+    return services;
   },
-  { name: 'users', dependencies: ['database', 'auth', 'tenants'] },
-);
+  routes: [adminUserRoutes],
+});
