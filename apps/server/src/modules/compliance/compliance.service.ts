@@ -170,8 +170,8 @@ function sumParamDays(rows: readonly ParamDayRow[]): Map<string, { with_data: nu
 }
 
 /**
- * The regulator module's figures for compliance, decorated on the app as `regulatorCompliance` when
- * that module is registered: per station (`tenantId:stationId`) its slots in [from, to) queued and
+ * The regulator module's figures for compliance, which compliance.module.ts takes from the regulator
+ * module's status service (registered before it), so compliance never imports regulator: per station (`tenantId:stationId`) its slots in [from, to) queued and
  * accepted, and when its pushes started failing or were accepted again.
  */
 export interface RegulatorComplianceSource {

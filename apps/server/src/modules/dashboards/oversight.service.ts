@@ -14,7 +14,7 @@ const QUARTER_MS = 15 * 60_000;
 
 /**
  * The seam for regulator sync (SPEC 4: In Sync, Out of Sync, Delayed per station). The regulator
- * module provides it by decorating the app with `regulatorSync` (it registers before this module);
+ * module's status service provides it (dashboards.module.ts wires it; regulator registers first);
  * an industry with no regulator mapping has `regulatorSync` null. It answers, per industry among `tenantIds`, the counts of the
  * stations the caller may see (`visible`), leaving out industries with no regulator connection.
  */

@@ -84,8 +84,8 @@ export class RegulatorStatusService {
   /**
    * Per industry among `tenantIds`, its mapped stations the caller may see by their sync (a station
    * reporting to several bodies counts by its worst); industries with no mapping are left out. The
-   * oversight overview reads it through `app.regulatorSync` (the dashboards module's
-   * RegulatorSyncSource); its caller has checked access and passes the tenants it reads.
+   * oversight overview reads it as the dashboards module's RegulatorSyncSource (wired in
+   * dashboards.module.ts); its caller has checked access and passes the tenants it reads.
    */
   async syncCounts(tenantIds: readonly number[], visible: (station: { tenant_id: number; id: string }) => boolean): Promise<Map<number, RegulatorSyncCounts>> {
     const now = Date.now();
@@ -110,8 +110,8 @@ export class RegulatorStatusService {
 
   /**
    * Per station (`tenantId:stationId`) among `tenantIds`, its slots in [from, to) queued for the
-   * regulator and those accepted: the compliance scorecard reads it through `app.regulatorCompliance`
-   * (RegulatorComplianceSource, compliance module); its caller has checked access.
+   * regulator and those accepted: the compliance scorecard reads it as the compliance module's
+   * RegulatorComplianceSource (wired in compliance.module.ts); its caller has checked access.
    */
   async syncShares(tenantIds: readonly number[], from: Date, to: Date): Promise<Map<string, { slots: number; accepted: number }>> {
     const rows = await this.logs.slotsAccepted(tenantIds, from, to);
@@ -120,8 +120,8 @@ export class RegulatorStatusService {
 
   /**
    * The times in [from, to) a station's regulator pushes started failing or were accepted again:
-   * the compliance timeline's sync changes (through `app.regulatorCompliance`); its caller has
-   * checked access.
+   * the compliance timeline's sync changes (RegulatorComplianceSource); its caller has checked
+   * access.
    */
   async syncChanges(tenantIds: readonly number[], from: Date, to: Date): Promise<{ tenantId: number; stationId: number; at: Date; accepted: boolean; error: string | null }[]> {
     const rows = await this.logs.outcomeChanges(tenantIds, from, to);

@@ -21,7 +21,7 @@ interface Entry {
  * Access token -> device profile, cached in memory for a short time: every HTTP request and MQTT
  * publish names its token, and the hot path must not ask the database each time. Concurrent first
  * lookups of one token share a single query; a failed query is not cached. A token revoked or whose
- * device changed is dropped at once on every server (telemetry.plugin.ts listens for announcements).
+ * device changed is dropped at once on every server (ingest.ts listens for announcements).
  */
 export class DeviceRegistry {
   private readonly entries = new Map<string, Entry>();

@@ -1,7 +1,7 @@
 import type { TelemetryPayload, TelemetryResult } from '@enviro/contracts/telemetry';
 
 /**
- * Where the brokers hand device messages: the telemetry module's IngestService (`app.ingest`). The
+ * Where the brokers hand device messages: the telemetry module's IngestService (`app.telemetry.ingest`). The
  * brokers are transport only, so they know it by this shape and not by the module.
  */
 export interface TelemetrySink {
