@@ -162,6 +162,7 @@ describe('tenant administration', () => {
       for (const cookie of [as.tenantAdminA, as.board, as.siteUser]) {
         expect((await call('POST', '/api/tenants', cookie, { name: 'Intruder' })).statusCode).toBe(403);
         expect((await call('PUT', `/api/tenants/${t.b}`, cookie, { name: 'Taken' })).statusCode).toBe(403);
+        expect((await call('POST', `/api/tenants/${t.b}`, cookie, { name: 'Taken' })).statusCode).toBe(403);
         expect((await call('PATCH', `/api/tenants/${t.b}`, cookie, [{ op: 'SET', att: 'status', value: 'GRACE' }])).statusCode).toBe(403);
         expect((await call('DELETE', `/api/tenants/${t.b}`, cookie)).statusCode).toBe(403);
       }
@@ -190,6 +191,35 @@ describe('tenant administration', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().field).toBe('body.name');
       expect((await call('PUT', '/api/tenants/999999', as.siteAdmin, { name: 'Nobody' })).statusCode).toBe(404);
+    });
+
+    it('changes only the fields given by POST /api/tenants/{id}, keeping the others, and audits it', async () => {
+      const id = (await call('POST', '/api/tenants', as.siteAdmin, { name: 'Theta Fertilisers', city: 'Kota', state: 'Rajasthan', monitoredUnits: 4, corporateId })).json().id as number;
+      const before = info(id, { name: 'Theta Fertilisers', city: 'Kota', state: 'Rajasthan', monitoredUnits: 4, corporate: { id: corporateId, name: 'Kaveri Group' }, corporateId });
+      const res = await call('POST', `/api/tenants/${id}`, as.siteAdmin, { monitoredUnits: 6, industryCategory: 'Fertiliser' });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = { ...before, monitoredUnits: 6, industryCategory: 'Fertiliser' };
+      expect(res.json()).toEqual(after);
+      const [, update] = await auditOf(id);
+      expect(update).toMatchObject({ actorUserId: userIds.siteAdmin, action: 'update', before, after });
+      // null clears a field; the corporate is checked as by PUT.
+      const cleared = await call('POST', `/api/tenants/${id}`, as.siteAdmin, { corporateId: null, city: null });
+      expect(cleared.json()).toEqual({ ...after, corporate: null, corporateId: null, city: null });
+      expect((await call('POST', '/api/tenants/999999', as.siteAdmin, { name: 'Nobody' })).statusCode).toBe(404);
+    });
+
+    it.each([
+      [{}, 'body', 'give at least one field'],
+      [{ name: '' }, 'body.name', 'name'],
+      [{ monitoredUnits: 'many' }, 'body.monitoredUnits', 'monitoredUnits'],
+      // The status changes by PATCH only.
+      [{ status: 'GRACE' }, 'body', 'Unrecognized key: "status"'],
+      [{ corporateId: 999_999 }, 'corporateId', 'no corporate 999999'],
+    ])('refuses the change %j with 400 naming %s, changing nothing', async (body, field, message) => {
+      const res = await call('POST', `/api/tenants/${t.b}`, as.siteAdmin, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field, message: expect.stringContaining(message) });
+      expect((await ctx.database.pool.query('SELECT name, status FROM tenant WHERE id = $1', [t.b])).rows[0]).toEqual({ name: 'Beta Sugar', status: 'ENABLED' });
     });
 
     it('changes the status by PATCH and audits it', async () => {
@@ -236,7 +266,7 @@ describe('tenant administration', () => {
 
   it('describes the administration routes in the OpenAPI document', async () => {
     const { paths } = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(paths['/api/tenants/{id}']).sort()).toEqual(['delete', 'patch', 'put']);
+    expect(Object.keys(paths['/api/tenants/{id}']).sort()).toEqual(['delete', 'patch', 'post', 'put']);
     expect(paths['/api/tenants'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['searchString', 'manage', 'type', 'status', 'page', 'size', 'sort', 'order']),
     );

@@ -169,3 +169,26 @@ describe('POST /api/data/aqi with a calibration', () => {
     expect(day).toMatchObject({ aqi: subIndex('pm10', 120), prominent: ['pm10'] });
   });
 });
+
+describe('POST /api/data/aqi with lead (Pb)', () => {
+  const ctx = useTestApp();
+
+  it('counts Pb among the pollutants, converted from ng/m3, averaged over the day', async () => {
+    const { id: tenantId } = await ctx.b.newTenant();
+    const { id: station } = await ctx.b.newEntity({ tenantId, type: 'caaqms', name: 'AAQMS Smelter Gate' });
+    // A continuous metals monitor beside the particulate and gas analysers, reporting in ng/m3.
+    const device = await ctx.b.newDevice({ tenantId, entityId: station, params: [...PARAMS, { name: 'pb', unit: 'ng/m3' }] });
+    // Pb 2,000 ng/m3 for 12 hours, 3,000 for 12: a 24-hour average of 2.5 µg/m3, in the Poor band (2.1–3.0).
+    const withLead = readings(DAY - 7 * HOUR, DAY + 24 * HOUR, null).map((r) => ({ ...r, vals: [...r.vals, r.ts < DAY + 12 * HOUR ? 2000 : 3000] }));
+    await insertReadings(ctx.database, tenantId, device.id, withLead);
+    await rollUp(ctx.database, 'all');
+    const key = (await ctx.b.newApiKey(tenantId)).key;
+    const res = await post(ctx.app, '/api/data/aqi', key, { entityId: station, startDate: '2024-03-10' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [day] = AqiResponse.parse(res.json()).days;
+    expect(day!.subIndices.find((s) => s.pollutant === 'pb')).toEqual({ pollutant: 'pb', label: 'Pb', concentration: 2.5, unit: 'µg/m3', subIndex: subIndex('pb', 2.5), validHours: 24 });
+    // Pb's 245 is above PM10's 114: lead gives the index.
+    expect(subIndex('pb', 2.5)).toBeGreaterThan(subIndex('pm10', 120)!);
+    expect(day).toMatchObject({ aqi: subIndex('pb', 2.5), category: 'Poor', prominent: ['pb'], missing: null });
+  });
+});

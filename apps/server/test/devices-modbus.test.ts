@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_READING_VALUES } from '../src/modules/devices/device-admin.service.ts';
+import { insertReadings } from './data-fixture.ts';
 import { useTestApp } from './test-app.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -73,6 +75,21 @@ describe('modbus readings of a spectral analyser', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().field, query).toBe(field);
     }
+    // A type or wavelength the device does not report is a wrong question, not an empty answer.
+    for (const [query, field, message] of [
+      ['type=absorbance&wavelength=300', 'wavelength', 'reports absorbance at 220, 254 nm, not at 300 nm'],
+      ['type=transmittance&wavelength=220', 'wavelength', 'reports transmittance at 254 nm, not at 220 nm'],
+      ['wavelength=300', 'wavelength', 'reports at 220, 254 nm, not at 300 nm'],
+    ] as const) {
+      const res = await call(`/api/devices/${device.id}/modbus?${range}&${query}`, user);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ field, message: expect.stringContaining(message) });
+    }
+    const plain = (await call('/api/devices', admin, 'POST', { entityId: station, name: 'Flow meter', params: [{ name: 'flow' }] })).json() as { id: number };
+    const noSpectrum = await call(`/api/devices/${plain.id}/modbus?${range}&type=absorbance`, user);
+    expect(noSpectrum.json()).toMatchObject({ field: 'type', message: expect.stringContaining('reports no spectrum') });
+    expect((await call(`/api/devices/${plain.id}/modbus?${range}`, user)).json()).toEqual([]);
+    expect((await call(`/api/devices/${device.id}/modbus?${range}&type=absorbance&wavelength=300`, outsider)).statusCode).toBe(404);
     expect((await call(`/api/devices/${device.id}/modbus?${range}`, outsider)).statusCode).toBe(404);
     // Without a range: the last 24 hours (the fixture's March 2026 readings are older), and another tenant still gets 404.
     const recent = await call(`/api/devices/${device.id}/modbus`, user);
@@ -82,4 +99,33 @@ describe('modbus readings of a spectral analyser', () => {
     const unknownType = await call('/api/devices', admin, 'POST', { entityId: station, name: 'Probe 2', params: [{ name: 'device_colour_254nm' }] });
     expect(unknownType.json().field).toBe('params.0.name');
   });
+
+  it('answers a spectrum too large for one answer with 400 naming endTime, and a narrower question in full', async () => {
+    const tenantId = (await ctx.b.newTenant()).id;
+    const station = (await ctx.b.newEntity({ tenantId, type: 'eqms', name: 'ETP Inlet' })).id;
+    const user = (await ctx.signedIn({ tenantId, role: 'user' })).cookie;
+    // 200 wavelengths: one answer holds the readings of MAX_READING_VALUES / 200 instants.
+    const wavelengths = Array.from({ length: 200 }, (_, i) => 200 + i);
+    const device = await ctx.b.newDevice({ tenantId, entityId: station, params: wavelengths.map((w) => ({ name: `device_absorbance_${w}nm` })) });
+    const instants = MAX_READING_VALUES / wavelengths.length + 1;
+    const base = Date.parse('2026-03-10T00:00:00Z');
+    await insertReadings(
+      ctx.database,
+      tenantId,
+      device.id,
+      Array.from({ length: instants }, (_, i) => ({ ts: base + i * 60_000, vals: wavelengths.map((w) => w / 1000 + i) })),
+    );
+    const range = `startTime=${new Date(base).toISOString()}&endTime=${new Date(base + 86_400_000).toISOString()}`;
+    const get = (query: string) => ctx.inject({ method: 'GET', url: `/api/devices/${device.id}/modbus?${range}${query}`, headers: { cookie: user } });
+    const all = await get('');
+    expect(all.statusCode).toBe(400);
+    expect(all.json()).toMatchObject({ field: 'endTime', message: expect.stringContaining('ask a shorter range or fewer parameters') });
+    const one = await get('&type=absorbance&wavelength=254');
+    expect(one.statusCode).toBe(200);
+    const [absorbance] = one.json() as { wavelengths: { wavelength: number; data: { value: number }[] }[] }[];
+    expect(absorbance!.wavelengths.map((w) => w.wavelength)).toEqual([254]);
+    expect(absorbance!.wavelengths[0]!.data).toHaveLength(instants);
+    expect(absorbance!.wavelengths[0]!.data.at(-1)!.value).toBeCloseTo(0.254 + instants - 1, 9);
+  });
+
 });

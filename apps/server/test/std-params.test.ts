@@ -20,7 +20,7 @@ describe('GET /api/allMetaStdParams', () => {
     const res = await get({ authorization: `Bearer ${apiKey}` });
     expect(res.statusCode).toBe(200);
     const params = res.json() as { name: string }[];
-    expect(params).toHaveLength(36);
+    expect(params).toHaveLength(37);
     expect(params.map((p) => p.name)).toEqual([...params.map((p) => p.name)].sort());
     const byName = new Map(params.map((p) => [p.name, p]));
     expect(byName.get('pm')).toEqual({
@@ -39,13 +39,15 @@ describe('GET /api/allMetaStdParams', () => {
     expect(byName.get('flow')).toMatchObject({ metricAgg: 'sum', metricDownsampleAgg: 'avg', isConversion: true, stdUnit: 'm3/hr' });
     expect(byName.get('wind_direction')).toMatchObject({ metricAgg: 'avg', metricDownsampleAgg: 'last' });
     expect(byName.get('ph')).toMatchObject({ stdUnit: '' });
+    // Lead, the eighth pollutant of the National AQI, in the unit of its breakpoints.
+    expect(byName.get('pb')).toMatchObject({ label: 'Pb', stdUnit: 'µg/m3', metricAgg: 'avg', metricDownsampleAgg: 'avg' });
   });
 
   it('answers public callers too, even when the portal shows no tenant', async () => {
     for (const id of [publicTenantId, hiddenTenantId]) {
       const res = await get({ portal: 'PUBLIC', 'public-tenant-id': String(id) });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toHaveLength(36);
+      expect(res.json()).toHaveLength(37);
     }
   });
 

@@ -140,6 +140,37 @@ describe('devices screens in a browser', () => {
     await context.close();
   });
 
+  it.each<ViewportName>(['desktop', 'phone'])("opens a device's diagnostics over a period from its page: health charts and a wavelength in time (%s)", async (viewport) => {
+    const { page, context, errors } = await suite.open(viewport, `/app/devices/${probeId}`, session.user);
+    await page.getByRole('link', { name: 'Diagnostic charts over time' }).click();
+    await page.waitForURL(new RegExp(`/app/devices/${probeId}/diagnostics$`));
+    await page.getByRole('heading', { name: 'Diagnostics of UV-Vis probe' }).waitFor();
+    // The SPEC 2 presets, and the period the readings answer at once.
+    await page.getByRole('heading', { name: 'Device health' }).waitFor();
+    await page.getByRole('img', { name: 'Device Temperature of the device over the period' }).locator('svg').waitFor();
+    await page.getByRole('heading', { name: 'Spectrum over time' }).waitFor();
+    await page.getByRole('img', { name: 'Absorbance 200 nm of the analyser over the period' }).locator('svg').waitFor();
+    await page.getByRole('textbox', { name: 'Wavelength' }).click();
+    await page.getByRole('option', { name: '320 nm' }).click();
+    await page.getByRole('img', { name: 'Absorbance 320 nm of the analyser over the period' }).locator('svg').waitFor();
+    await screenshot(page, `device-diagnostics-${viewport}`);
+    if (viewport === 'desktop') {
+      // The chart's table holds the hour of readings the probe sent.
+      await page.getByText('Table', { exact: true }).last().click();
+      await expect.poll(() => page.getByRole('table').last().locator('tbody tr').count()).toBe(60);
+    }
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('links to diagnostics only from a device that reports some', async () => {
+    const { page, context } = await suite.open('desktop', `/app/devices/${deviceId}`, session.user);
+    await page.getByText('Mount history').waitFor();
+    expect(await page.getByRole('link', { name: 'Diagnostic charts over time' }).count()).toBe(0);
+    await context.close();
+  });
+
   it.each<ViewportName>(['desktop', 'phone'])("counts gateways, by service partner for a site user, the partner in the URL (%s)", async (viewport) => {
     const { page, context, errors } = await suite.open(viewport, '/app/devices?tab=gateways', session.site);
     await page.getByRole('cell', { name: 'Plant gateway', exact: true }).waitFor();

@@ -312,7 +312,7 @@ export const ParamData = z.object({
   unit: z.string(),
   /** Whether it is diagnostic. */
   diagnostic: z.boolean(),
-  /** Readings in time order (at most 10,000). */
+  /** Readings in time order; an answer holds at most 100,000 values (readings × parameters), a range with more is 400 naming endTime. */
   data: z.array(z.object({ time: z.iso.datetime({ offset: true }), value: z.number() })),
 });
 export type ParamData = z.infer<typeof ParamData>;

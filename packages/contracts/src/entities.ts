@@ -68,6 +68,16 @@ export const EntitiesQuery = z.object({
 });
 export type EntitiesQuery = z.infer<typeof EntitiesQuery>;
 
+/** Path of GET /api/tenants/{id}/entities. */
+export const TenantEntitiesParams = z.object({
+  /** The tenant whose tree to return. */
+  id: TenantId,
+});
+
+/** Query of GET /api/tenants/{id}/entities: the options of GET /api/entities, the tenant being the path's. */
+export const TenantEntitiesQuery = EntitiesQuery.omit({ tenantId: true });
+export type TenantEntitiesQuery = z.infer<typeof TenantEntitiesQuery>;
+
 /** Query of GET /api/entity/{id} and GET /api/entities/{id}/children. */
 export const EntityQuery = z.object({
   /** Attach each node's devices. */

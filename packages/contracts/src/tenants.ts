@@ -84,20 +84,30 @@ export type TenantListQuery = z.infer<typeof TenantListQuery>;
 export const TenantPage = pageOf(TenantInfo);
 export type TenantPage = z.infer<typeof TenantPage>;
 
-/** Fields of a tenant an admin edits (POST and PUT /api/tenants). */
-const TenantFields = {
+/** Fields of a tenant an admin edits, each as it is given. */
+const TenantFieldValues = {
   /** Display name, e.g. 'Shree Cement Ltd, Beawar'. */
   name: z.string().trim().min(1).max(200),
   /** The corporate owning the tenant; null for none. */
-  corporateId: CorporateId.nullable().default(null),
+  corporateId: CorporateId.nullable(),
   /** Number of monitored units under licence. */
-  monitoredUnits: z.number().int().min(0).max(100_000).default(0),
+  monitoredUnits: z.number().int().min(0).max(100_000),
   /** Industry category, e.g. 'Cement'. */
-  industryCategory: z.string().trim().max(100).nullable().default(null),
+  industryCategory: z.string().trim().max(100).nullable(),
   /** Indian state, e.g. 'Rajasthan'. */
-  state: z.string().trim().max(100).nullable().default(null),
+  state: z.string().trim().max(100).nullable(),
   /** City or district. */
-  city: z.string().trim().max(100).nullable().default(null),
+  city: z.string().trim().max(100).nullable(),
+};
+
+/** The same fields where the whole tenant is given (POST /api/tenants, PUT /api/tenants/{id}): a field left out takes its default. */
+const TenantFields = {
+  name: TenantFieldValues.name,
+  corporateId: TenantFieldValues.corporateId.default(null),
+  monitoredUnits: TenantFieldValues.monitoredUnits.default(0),
+  industryCategory: TenantFieldValues.industryCategory.default(null),
+  state: TenantFieldValues.state.default(null),
+  city: TenantFieldValues.city.default(null),
 };
 
 /** Body of POST /api/tenants. */
@@ -113,6 +123,18 @@ export type NewTenant = z.infer<typeof NewTenant>;
 /** Body of PUT /api/tenants/{id}: every editable field (status changes by PATCH). */
 export const TenantUpdate = z.object(TenantFields);
 export type TenantUpdate = z.infer<typeof TenantUpdate>;
+
+/**
+ * Body of POST /api/tenants/{id}: the editable fields to change, at least one; those left out keep
+ * their values (PUT replaces them all). Status changes by PATCH, deletion by DELETE, and the type
+ * never: any other field answers 400 naming it.
+ */
+export const TenantChanges = z
+  .object(TenantFieldValues)
+  .partial()
+  .strict()
+  .refine((changes) => Object.values(changes).some((v) => v !== undefined), { message: 'give at least one field to change' });
+export type TenantChanges = z.infer<typeof TenantChanges>;
 
 /** Path of the /api/tenants/{id} routes. */
 export const TenantPathParams = z.object({

@@ -50,6 +50,8 @@ export const APP_PATHS = {
     devices: '/app/devices',
     /** One device: parameters, limits, token, mount history, availability, CSV upload. */
     device: '/app/devices/:id',
+    /** One device's diagnostic (device_) parameters over a picked range, and a spectral analyser's wavelengths. */
+    deviceDiagnostics: '/app/devices/:id/diagnostics',
     /** Dashboards the user sees in the tenant acted for (SPEC 1 dashboard management). */
     dashboards: '/app/boards',
     /** One dashboard; `?edit=1` edits its grid. */

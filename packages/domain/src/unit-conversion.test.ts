@@ -23,6 +23,8 @@ describe('unitConversion', () => {
     ['so2', 'mg/Nm3', 'ppm', 64.066, 22.414],
     // NO2 in ambient air: 46.0055 g/mol over 24.45 l/mol at 25 °C, ppb to µg/m3.
     ['no2', 'ppb', 'µg/m3', 24.45, 46.0055],
+    // Lead: continuous metals monitors report ng/m3, the index's breakpoints are in µg/m3.
+    ['pb', 'ng/m3', 'µg/m3', 2500, 2.5],
   ])('%s: %s to %s', (param, from, to, value, expected) => {
     expect(convert(param, from, to, value)).toBeCloseTo(expected, 9);
   });

@@ -25,7 +25,7 @@ const QUANTITIES: Record<string, number>[] = [
   // concentration in flue gas (normal m3), in water, in ambient air
   { 'mg/nm3': 1, 'g/nm3': 1000, 'ug/nm3': 0.001 },
   { 'mg/l': 1, 'g/l': 1000, 'ug/l': 0.001 },
-  { 'ug/m3': 1, 'mg/m3': 1000 },
+  { 'ug/m3': 1, 'mg/m3': 1000, 'ng/m3': 0.001 },
   // length and speed
   { m: 1, cm: 0.01, mm: 0.001, km: 1000, ft: 0.3048 },
   { 'm/s': 1, 'km/h': 1 / 3.6, 'km/hr': 1 / 3.6 },

@@ -121,6 +121,7 @@ function createRouter(queryClient: QueryClient) {
         { path: paths.app.calibration.path, lazy: async () => ({ Component: (await import('./routes/app/calibration-route')).CalibrationRoute }) },
         { path: paths.app.devices.path, lazy: async () => ({ Component: (await import('./routes/app/devices-route')).DevicesRoute }) },
         { path: paths.app.device.path, lazy: async () => ({ Component: (await import('./routes/app/devices-route')).DeviceRoute }) },
+        { path: paths.app.deviceDiagnostics.path, lazy: async () => ({ Component: (await import('./routes/app/devices-route')).DeviceDiagnosticsRoute }) },
         ...adminRoutes,
         // Inside the app, an unknown path is a page of the app that says so (with the menu), not the public home page.
         { path: '*', lazy: async () => ({ Component: (await import('./routes/app/not-found-route')).AppNotFoundRoute }) },

@@ -102,6 +102,8 @@ export const paths = {
     },
     devices: { path: APP_PATHS.app.devices, getHref: () => APP_PATHS.app.devices },
     device: { path: APP_PATHS.app.device, getHref: (id: number | string) => generatePath(APP_PATHS.app.device, { id: String(id) }) },
+    /** One device's diagnostics over time. */
+    deviceDiagnostics: { path: APP_PATHS.app.deviceDiagnostics, getHref: (id: number | string) => generatePath(APP_PATHS.app.deviceDiagnostics, { id: String(id) }) },
     /** Dashboards of the tenant acted for; `type`: only those of a station type. */
     dashboards: { path: APP_PATHS.app.dashboards, getHref: (query: { type?: string | undefined } = {}) => withQuery(APP_PATHS.app.dashboards, query) },
     /** One dashboard; `edit`: open its grid for editing. */

@@ -90,6 +90,9 @@ export const AbortCalibration = z.object({
   reason: z.string().trim().max(500).optional(),
 });
 
+/** Query of GET /api/abortCalibration/{id}, the call SPEC 7's clients make: the same reason. */
+export const AbortCalibrationQuery = AbortCalibration;
+
 export const CalibrationIdParams = z.object({ id: Id });
 /** A device's id in the path. */
 export const DeviceIdParams = z.object({ id: Id });

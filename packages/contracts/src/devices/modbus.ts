@@ -10,13 +10,17 @@ export const SpectralTypeName = z.enum(SPECTRAL_TYPE_NAMES as [SpectralType, ...
 /** Query of GET /api/devices/{id}/modbus: a range (startTime and endTime) or the 15-minute slot of `time`. */
 export const ModbusQuery = z
   .object({
-    /** Only this reading type: absorbance, transmittance or intensity. */
+    /** Only this reading type: absorbance, transmittance or intensity; one the device does not report is 400 naming it. */
     type: SpectralTypeName.optional(),
-    /** Only this wavelength, in whole nanometres. */
+    /** Only this wavelength, in whole nanometres; one the device does not report (of the type) is 400 naming it. */
     wavelength: z.coerce.number().int().min(MIN_WAVELENGTH_NM).max(MAX_WAVELENGTH_NM).optional(),
     /** From (ISO 8601); with endTime. Neither a range nor `time`: the last 24 hours. */
     startTime: z.iso.datetime({ offset: true }).optional(),
-    /** To (ISO 8601), excluded; at most 7 days after startTime. */
+    /**
+     * To (ISO 8601), excluded; at most 7 days after startTime. An answer holds at most 100,000
+     * values (readings × wavelengths): a range with more is 400 naming it, so narrow the range, the
+     * type or the wavelength.
+     */
     endTime: z.iso.datetime({ offset: true }).optional(),
     /** Instead of a range: the readings of this instant's 15-minute slot. */
     time: z.iso.datetime({ offset: true }).optional(),

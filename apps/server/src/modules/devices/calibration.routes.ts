@@ -1,5 +1,5 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import { AbortCalibration, Calibration, CalibrationDeviations, CalibrationDueList, CalibrationDurations, CalibrationFiguresQuery, CalibrationIdParams, CalibrationListQuery, CalibrationPage, CalibrationSchedules, CalibrationSchedulesQuery, CalibrationScopeQuery, CalibrationStats, CalibrationTimes, DeviceIdParams, FinishCalibration, InProgressCalibration, OngoingCalibration, PutCalibrationSchedules, StartCalibration } from '@enviro/contracts/devices/calibration';
+import { AbortCalibration, AbortCalibrationQuery, Calibration, CalibrationDeviations, CalibrationDueList, CalibrationDurations, CalibrationFiguresQuery, CalibrationIdParams, CalibrationListQuery, CalibrationPage, CalibrationSchedules, CalibrationSchedulesQuery, CalibrationScopeQuery, CalibrationStats, CalibrationTimes, DeviceIdParams, FinishCalibration, InProgressCalibration, OngoingCalibration, PutCalibrationSchedules, StartCalibration } from '@enviro/contracts/devices/calibration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DevicesModule } from './devices.module.ts';
 import { FLEET_WRITE, TENANT_READ } from '../../platform/access/route-access.ts';
@@ -84,13 +84,32 @@ export const calibrationRoutes: FastifyPluginAsyncZod<DevicesModule> = async (ap
       config: { access: FLEET_WRITE },
       schema: {
         tags: ['calibration'],
-        summary: 'Aborts a calibration in progress (a write, so POST where SPEC 7 lists GET); a device taking commands gets abortCalibration over RPC',
+        summary: 'Aborts a calibration in progress; a device taking commands gets abortCalibration over RPC',
         params: CalibrationIdParams,
         body: AbortCalibration.optional(),
         response: { 200: Calibration, ...ERROR_RESPONSES, 409: ERROR_RESPONSES[400] },
       },
     },
     async (request) => calibrations.abort(request.auth, request.params.id, request.body?.reason),
+  );
+
+  // SPEC 7's clients abort by GET. It changes data, so a browser must show it comes from our own
+  // pages (changesState), and no HEAD route runs it a second way.
+  app.get(
+    '/api/abortCalibration/:id',
+    {
+      exposeHeadRoute: false,
+      config: { access: FLEET_WRITE, changesState: true },
+      schema: {
+        tags: ['calibration'],
+        summary:
+          "Aborts a calibration in progress, as POST does, for SPEC 7's clients that call GET; from a signed-in browser only with the x-requested-with header or from this site's own pages (another site's link is 403)",
+        params: CalibrationIdParams,
+        querystring: AbortCalibrationQuery,
+        response: { 200: Calibration, ...ERROR_RESPONSES, 409: ERROR_RESPONSES[400] },
+      },
+    },
+    async (request) => calibrations.abort(request.auth, request.params.id, request.query.reason),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import type { AvailabilityDay, AvailabilityRequest, DeviceBody, DeviceDetail, De
 import type { ModbusQuery, ModbusReadings } from '@enviro/contracts/devices/modbus';
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
-import { parseSpectralParam, SPECTRAL_TYPES } from '@enviro/domain/spectral';
+import { parseSpectralParam, SPECTRAL_TYPES, type SpectralType } from '@enviro/domain/spectral';
 import { addCalendar, addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { unitConversion } from '@enviro/domain/unit-conversion';
 import type { z } from 'zod';
@@ -29,7 +29,12 @@ const DAY_MS = 86_400_000;
 const SLOT_MS = 15 * 60_000;
 /** Availability is counted over India's days. */
 const AVAILABILITY_ZONE = DEFAULT_TIME_ZONE;
-const MAX_READINGS = 10_000;
+/**
+ * Values one answer of readings may hold (readings × parameters): 7 days of a reading a minute for
+ * 9 parameters, or for 256 wavelengths of a spectrum about 6 hours. More answers 400 asking for a
+ * shorter range or fewer parameters, rather than leaving readings out unsaid.
+ */
+export const MAX_READING_VALUES = 100_000;
 
 type ParsedDeviceBody = z.infer<typeof DeviceBodySchema>;
 type ParsedUpdateBody = z.infer<typeof UpdateDeviceBodySchema>;
@@ -278,10 +283,13 @@ export class DeviceAdminService {
   async modbusReadings(auth: Auth, id: number, query: ModbusQuery): Promise<ModbusReadings> {
     const row = await this.readable(auth, id);
     const { from, to } = readingWindow(query);
-    const spectral = (await this.devices.params(row.tenant_id, id)).flatMap((p) => {
+    const spectrum = (await this.devices.params(row.tenant_id, id)).flatMap((p) => {
       const s = p.deleted_date === null ? parseSpectralParam(p.name) : null;
-      return s && (query.type === undefined || s.type === query.type) && (query.wavelength === undefined || s.wavelength === query.wavelength) ? [{ ...s, param: p }] : [];
+      return s ? [{ ...s, param: p }] : [];
     });
+    const spectral = spectrum.filter((s) => (query.type === undefined || s.type === query.type) && (query.wavelength === undefined || s.wavelength === query.wavelength));
+    // A type or wavelength the device does not report is a wrong question, not an empty answer.
+    if (spectral.length === 0 && (query.type !== undefined || query.wavelength !== undefined)) throw notReported(id, spectrum, query);
     const data = await this.readParams(row.tenant_id, id, spectral.map((s) => s.param), from, to);
     const types = [...new Set(spectral.map((s) => s.type))].sort();
     return types.map((type) => {
@@ -295,10 +303,17 @@ export class DeviceAdminService {
     });
   }
 
-  /** Readings of these parameters of the device in [from, to), a list each in the order given. */
+  /**
+   * Readings of these parameters of the device in [from, to), a list each in the order given; 400
+   * when the window holds more than MAX_READING_VALUES values of them.
+   */
   private async readParams(tenantId: number, id: number, params: readonly FleetParamRow[], from: number, to: number): Promise<ParamData[]> {
     if (params.length === 0) return [];
-    const readings = await this.devices.readings(tenantId, id, new Date(from), new Date(to), MAX_READINGS);
+    const limit = Math.floor(MAX_READING_VALUES / params.length);
+    const readings = await this.devices.readings(tenantId, id, new Date(from), new Date(to), limit + 1);
+    if (readings.length > limit) {
+      throw badRequest('endTime', `more than ${limit} readings of ${params.length} parameters in this range (at most ${MAX_READING_VALUES} values an answer): ask a shorter range or fewer parameters`);
+    }
     return params.map((p) => ({
       name: p.name,
       label: p.label,
@@ -411,6 +426,17 @@ function readingWindow(request: { startTime?: string | undefined; endTime?: stri
   if (request.time === undefined) return { from: Date.now() - DAY_MS, to: Date.now() };
   const from = Math.floor(Date.parse(request.time) / SLOT_MS) * SLOT_MS;
   return { from, to: from + SLOT_MS };
+}
+
+/** 400 naming what the device does not report: the type, or the wavelength (of the type), with what it does. */
+function notReported(id: number, spectrum: readonly { type: SpectralType; wavelength: number }[], query: ModbusQuery) {
+  const types = [...new Set(spectrum.map((s) => s.type))].sort();
+  if (query.type !== undefined && !types.includes(query.type)) {
+    return badRequest('type', `device ${id} reports ${types.length === 0 ? 'no spectrum' : `no ${query.type}; it reports ${types.join(', ')}`}`);
+  }
+  const wavelengths = [...new Set(spectrum.filter((s) => query.type === undefined || s.type === query.type).map((s) => s.wavelength))].sort((a, b) => a - b);
+  const of = query.type === undefined ? '' : ` ${query.type}`;
+  return badRequest('wavelength', `device ${id} reports${of} ${wavelengths.length === 0 ? 'no spectrum' : `at ${wavelengths.join(', ')} nm, not at ${query.wavelength} nm`}`);
 }
 
 function matchesType(name: string, type: 'diagnostic' | 'process' | 'all'): boolean {

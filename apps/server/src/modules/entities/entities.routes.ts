@@ -1,8 +1,8 @@
-import { EntitiesQuery, EntityIdParams, EntityNode, EntityNodeList, EntityQuery, EntityTree, LimitRequest, ParamLimitList } from '@enviro/contracts/entities';
+import { EntitiesQuery, EntityIdParams, EntityNode, EntityNodeList, EntityQuery, EntityTree, LimitRequest, ParamLimitList, TenantEntitiesParams, TenantEntitiesQuery } from '@enviro/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EntitiesModule } from './entities.module.ts';
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import { PORTAL_READ } from '../../platform/access/route-access.ts';
+import { PORTAL_READ, TENANT_READ } from '../../platform/access/route-access.ts';
 
 export const entityRoutes: FastifyPluginAsyncZod<EntitiesModule> = async (app, { entities }) => {
   app.get(
@@ -17,6 +17,21 @@ export const entityRoutes: FastifyPluginAsyncZod<EntitiesModule> = async (app, {
       },
     },
     async (request) => entities.tree(request.auth, request.query),
+  );
+
+  app.get(
+    '/api/tenants/:id/entities',
+    {
+      config: { access: TENANT_READ },
+      schema: {
+        tags: ['entities'],
+        summary: "One tenant's entity tree (SPEC 7 Tenants), with the options of GET /api/entities; 404 for a tenant the caller does not read",
+        params: TenantEntitiesParams,
+        querystring: TenantEntitiesQuery,
+        response: { 200: EntityTree, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => entities.tree(request.auth, { ...request.query, tenantId: request.params.id }),
   );
 
   app.get(

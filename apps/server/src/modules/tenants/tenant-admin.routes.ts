@@ -1,4 +1,4 @@
-import { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantPathParams, TenantUpdate, TenantInfo } from '@enviro/contracts/tenants';
+import { NewTenant, TenantChanges, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantPathParams, TenantUpdate, TenantInfo } from '@enviro/contracts/tenants';
 import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TenantsModule } from './tenants.module.ts';
@@ -48,6 +48,21 @@ export const adminTenantRoutes: FastifyPluginAsyncZod<TenantsModule> = async (ap
       },
     },
     async (request) => tenants.update(request.auth, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/tenants/:id',
+    {
+      config: { access: 'siteAdmin' },
+      schema: {
+        tags: TAGS,
+        summary: "Change some of a tenant's editable fields, keeping the others (site administrators; PUT replaces them all, PATCH sets the status); audited as an update",
+        params: TenantPathParams,
+        body: TenantChanges,
+        response: { 200: TenantInfo, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => tenants.amend(request.auth, request.params.id, request.body),
   );
 
   app.patch(

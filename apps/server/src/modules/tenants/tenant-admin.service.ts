@@ -1,4 +1,4 @@
-import type { NewTenant, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantUpdate, TenantInfo } from '@enviro/contracts/tenants';
+import type { NewTenant, TenantChanges, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantUpdate, TenantInfo } from '@enviro/contracts/tenants';
 import { canManage } from '@enviro/domain/access-model';
 import { liveStatus } from '@enviro/domain/live-status';
 import { defaultListedStatuses } from '@enviro/domain/tenant-list';
@@ -66,6 +66,15 @@ export class TenantAdminService {
     return this.change(user, id, 'update', (tenants) => tenants.update(id, valuesOf(input)));
   }
 
+  /** Changes the fields given, keeping the others (POST /api/tenants/{id}); audited as an update. */
+  async amend(auth: Auth, id: number, changes: TenantChanges): Promise<TenantInfo> {
+    const user = assertSignedIn(auth);
+    if (changes.corporateId !== undefined) await this.assertCorporate(changes.corporateId);
+    const values = valuesOf(changes);
+    const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<TenantValues>;
+    return this.change(user, id, 'update', (tenants) => tenants.update(id, given));
+  }
+
   /** Applies SET operations in order; only status may be set. */
   async patch(auth: Auth, id: number, ops: TenantPatch): Promise<TenantInfo> {
     const user = assertSignedIn(auth);
@@ -125,7 +134,9 @@ async function load(tenants: TenantRepository, id: number): Promise<TenantInfo> 
   return toTenantInfo(row);
 }
 
-function valuesOf(input: TenantUpdate): TenantValues {
+function valuesOf(input: TenantUpdate): TenantValues;
+function valuesOf(input: TenantChanges): Partial<TenantValues>;
+function valuesOf(input: TenantChanges): Partial<TenantValues> {
   return {
     name: input.name,
     corporate_id: input.corporateId,

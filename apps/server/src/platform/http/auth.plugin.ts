@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AccessStores } from '../access/access-stores.ts';
 import type { Auth } from '../access/auth.ts';
-import { assertCsrfHeader, CSRF_HEADER } from '../access/csrf.ts';
+import { assertCsrfHeader, assertSameOrigin, CSRF_HEADER } from '../access/csrf.ts';
 import { resolveAuth } from '../access/resolve-auth.ts';
 import { assertCanCall, isRouteAccess, needsCaller, type RouteAccess } from '../access/route-access.ts';
 import { SESSION_COOKIE } from '../access/session.ts';
@@ -24,6 +24,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (see RouteAccess); every route must declare it or the app does not start. */
     access?: RouteAccess;
+    /**
+     * A GET that changes data (SPEC 7's clients call some so): a signed-in browser must show it
+     * comes from our own pages, as a write must (csrf.ts `assertSameOrigin`).
+     */
+    changesState?: boolean;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared access; complete once the app is ready. */
@@ -74,7 +79,12 @@ export const authPlugin = fp(
         tenantId: headerOf(request, 'tenant-id'),
         corporateId: headerOf(request, 'corporate-id'),
       });
-      if (request.auth.kind === 'user') assertCsrfHeader(request.method, headerOf(request, CSRF_HEADER));
+      if (request.auth.kind === 'user') {
+        assertCsrfHeader(request.method, headerOf(request, CSRF_HEADER));
+        if (request.routeOptions.config.changesState) {
+          assertSameOrigin({ csrfHeader: headerOf(request, CSRF_HEADER), secFetchSite: headerOf(request, 'sec-fetch-site'), origin: headerOf(request, 'origin'), host: request.host });
+        }
+      }
       assertCanCall(request.auth, access);
     });
     // What a signed-in user or an API key reads is theirs alone: no browser cache or proxy keeps it.

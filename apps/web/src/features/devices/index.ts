@@ -3,5 +3,6 @@
 export { mayCalibrate } from './components/calibration-labels';
 export { CalibrationView } from './components/calibration-view';
 export { DeviceDetailView } from './components/device-detail';
+export { DeviceDiagnosticsView } from './components/device-diagnostics';
 export { DevicesView } from './components/devices-view';
 export { mayChangeFleet, mayChangeMakes } from './components/fleet-access';

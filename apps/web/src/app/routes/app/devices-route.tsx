@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { useParams } from 'react-router';
 import { Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/accounts';
-import { DeviceDetailView, DevicesView, mayChangeFleet, mayChangeMakes } from '@/features/devices';
+import { DeviceDetailView, DeviceDiagnosticsView, DevicesView, mayChangeFleet, mayChangeMakes } from '@/features/devices';
 import { useActingTenant } from '@/lib/acting-tenant';
 
 export function DevicesRoute() {
@@ -21,11 +21,16 @@ export function DevicesRoute() {
   );
 }
 
-export function DeviceRoute() {
+export const DeviceRoute = () => <DevicePage View={DeviceDetailView} />;
+
+export const DeviceDiagnosticsRoute = () => <DevicePage View={DeviceDiagnosticsView} />;
+
+/** A page of the device in the path. */
+function DevicePage({ View }: { View: (props: { id: number }) => React.ReactNode }) {
   const { id } = useParams();
   return (
     <Container size="xl" py="md">
-      <DeviceDetailView id={Number(id)} />
+      <View id={Number(id)} />
     </Container>
   );
 }

@@ -1,17 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ModbusReadings } from '@enviro/contracts/devices/modbus';
+import { ModbusReadings, type ModbusQuery } from '@enviro/contracts/devices/modbus';
 import { api } from '@/lib/api-client';
 import { deviceKeys } from './query-keys';
 
-/** GET /api/devices/{id}/modbus?time=: a spectral analyser's readings by type and wavelength in the 15-minute slot of `time`. */
-export const getModbusReadings = (id: number, time: string, signal?: AbortSignal): Promise<ModbusReadings> =>
-  api.get(`/devices/${id}/modbus`, { params: { time }, schema: ModbusReadings, ...(signal ? { signal } : {}) });
+/**
+ * GET /api/devices/{id}/modbus: a spectral analyser's readings by type and wavelength, in the
+ * 15-minute slot of `time` or between `startTime` and `endTime`, of one `type` and `wavelength` when given.
+ */
+export const getModbusReadings = (id: number, query: ModbusQuery, signal?: AbortSignal): Promise<ModbusReadings> =>
+  api.get(`/devices/${id}/modbus`, { params: query, schema: ModbusReadings, ...(signal ? { signal } : {}) });
 
-export const useModbusReadings = (id: number, time: string | null) =>
+/** The readings of the query, or nothing asked while it is null. */
+export const useModbusReadings = (id: number, query: ModbusQuery | null) =>
   useQuery(
     queryOptions({
-      queryKey: deviceKeys.modbus(id, time),
-      queryFn: ({ signal }) => getModbusReadings(id, time!, signal),
-      enabled: time !== null,
+      queryKey: deviceKeys.modbus(id, query),
+      queryFn: ({ signal }) => getModbusReadings(id, query!, signal),
+      enabled: query !== null,
     }),
   );

@@ -1,3 +1,4 @@
+import type { ModbusQuery } from '@enviro/contracts/devices/modbus';
 import type { CalibrationScope } from './get-calibration-data';
 import type { CalibrationListParams } from './get-calibrations';
 import type { DeviceListParams } from './get-devices';
@@ -11,7 +12,7 @@ export const deviceKeys = {
   page: (params: DeviceListParams) => [...DEVICES, 'page', params] as const,
   detail: (id: number) => [...DEVICES, 'detail', id] as const,
   availability: (id: number, startDate: string, endDate: string) => [...DEVICES, 'availability', id, startDate, endDate] as const,
-  modbus: (id: number, time: string | null) => [...DEVICES, 'modbus', id, time] as const,
+  modbus: (id: number, query: ModbusQuery | null) => [...DEVICES, 'modbus', id, query] as const,
   paramData: (id: number, params: readonly string[], startTime: string, endTime: string) => [...DEVICES, 'paramData', id, params, startTime, endTime] as const,
 };
 

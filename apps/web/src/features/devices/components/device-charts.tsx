@@ -1,8 +1,8 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { DeviceDetail } from '@enviro/contracts/devices';
 import { formatDateTime12 } from '@enviro/domain/format-date';
-import { parseSpectralParam } from '@enviro/domain/spectral';
+import { parseSpectralParam, SPECTRAL_TYPES, type SpectralType } from '@enviro/domain/spectral';
 import { ChartWidget, type ChartState } from '@/components/charts/chart-widget';
 import { useModbusReadings } from '../api/get-modbus-readings';
 import { useParamData } from '../api/get-param-data';
@@ -11,22 +11,35 @@ const DAY_MS = 86_400_000;
 
 const stateOf = (q: { isPending: boolean; isError: boolean }): ChartState => (q.isError ? 'error' : q.isPending ? 'loading' : 'ready');
 
+/** A time range of readings, as the API takes it (ISO 8601 instants). */
+export interface ReadingRange {
+  startTime: string;
+  endTime: string;
+}
+
+/** The last 24 hours up to now. */
+export function lastDay(now: number): ReadingRange {
+  return { startTime: new Date(now - DAY_MS).toISOString(), endTime: new Date(now).toISOString() };
+}
+
+/** The device's diagnostic parameters a chart of their own draws: all but a spectral analyser's wavelengths. */
+export function healthParams(device: DeviceDetail): string[] {
+  return (device.params ?? []).filter((p) => p.diagnostic && !p.deletedDate && !parseSpectralParam(p.name)).map((p) => p.name);
+}
+
 /**
- * The device's own health over the last 24 hours: a chart per diagnostic (device_) parameter, such
- * as its temperature or supply voltage. A spectral analyser's wavelengths, diagnostic too, have
- * their own chart ({@link SpectrumCharts}).
+ * The device's own health over a range: a chart per diagnostic (device_) parameter, such as its
+ * temperature or supply voltage. A spectral analyser's wavelengths, diagnostic too, have their own
+ * charts ({@link SpectrumCharts}, {@link WavelengthTrend}).
  */
-export function DiagnosticsCharts({ device }: { device: DeviceDetail }) {
-  const [range] = useState(() => {
-    const end = Date.now();
-    return { startTime: new Date(end - DAY_MS).toISOString(), endTime: new Date(end).toISOString() };
-  });
-  const names = (device.params ?? []).filter((p) => p.diagnostic && !p.deletedDate && !parseSpectralParam(p.name)).map((p) => p.name);
+export function DiagnosticsCharts({ device, range, title, over }: { device: DeviceDetail; range: ReadingRange; title: ReactNode; over: string }) {
+  const names = healthParams(device);
   const data = useParamData(device.id, names, range.startTime, range.endTime);
   if (names.length === 0) return null;
   return (
     <Stack gap="xs">
-      <Title order={3}>Diagnostics, last 24 hours</Title>
+      {title}
+      {data.error && <Alert color="red">{data.error.message}</Alert>}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {names.map((name) => {
           const param = data.data?.find((p) => p.name === name);
@@ -43,12 +56,38 @@ export function DiagnosticsCharts({ device }: { device: DeviceDetail }) {
                 data={param && { series: [{ name: label, unit: param.unit, points: param.data.map((d) => [Date.parse(d.time), d.value] as const) }] }}
                 height={200}
                 options={{ yAxisName: param?.unit, decimals: 1, interval: 'minute_15' }}
-                ariaLabel={`${label} of the device over the last 24 hours`}
+                ariaLabel={`${label} of the device ${over}`}
+                tableTitle={`${label} ${device.name}`}
               />
             </Stack>
           );
         })}
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** One wavelength of a spectral analyser over a range: its readings of one type, in time. */
+export function WavelengthTrend({ device, range, type, wavelength }: { device: DeviceDetail; range: ReadingRange; type: SpectralType; wavelength: number }) {
+  const readings = useModbusReadings(device.id, { ...range, type, wavelength });
+  const of = readings.data?.[0];
+  const series = of?.wavelengths[0];
+  const label = `${SPECTRAL_TYPES[type].label} ${wavelength} nm`;
+  return (
+    <Stack gap={4}>
+      {readings.error && <Alert color="red">{readings.error.message}</Alert>}
+      <Text size="sm" fw={600}>
+        {label} ({of?.unit ?? SPECTRAL_TYPES[type].unit})
+      </Text>
+      <ChartWidget
+        kind="line"
+        state={stateOf(readings)}
+        data={of && series && { series: [{ name: label, unit: of.unit, points: series.data.map((d) => [Date.parse(d.time), d.value] as const) }] }}
+        height={260}
+        options={{ yAxisName: of?.unit, decimals: 3, interval: 'minute_15' }}
+        ariaLabel={`${label} of the analyser over the period`}
+        tableTitle={`${label} ${device.name}`}
+      />
     </Stack>
   );
 }
@@ -60,7 +99,7 @@ export function DiagnosticsCharts({ device }: { device: DeviceDetail }) {
  */
 export function SpectrumCharts({ device }: { device: DeviceDetail }) {
   const spectral = (device.params ?? []).some((p) => !p.deletedDate && parseSpectralParam(p.name));
-  const readings = useModbusReadings(device.id, spectral ? device.lastDataAt : null);
+  const readings = useModbusReadings(device.id, spectral && device.lastDataAt ? { time: device.lastDataAt } : null);
   if (!spectral) return null;
   return (
     <Stack gap="xs">

@@ -15,17 +15,19 @@ import { mountDevice, removeDevice, rotateToken, useDeviceAction } from '../api/
 import { useAvailability } from '../api/get-availability';
 import { useDevice } from '../api/get-device';
 import { importCsv } from '../api/import-csv';
-import { DiagnosticsCharts, SpectrumCharts } from './device-charts';
+import { DiagnosticsCharts, lastDay, SpectrumCharts } from './device-charts';
 import { DeviceFormModal } from './device-form-modal';
 
 /**
  * One device (issue 13): its station, parameters with units, conversion and limits, token (for those
- * who may change it, with rotation), mount history, availability of the last 14 days, and for
- * editors mount and unmount, edit, removal and a CSV history upload with progress and a per-row report.
+ * who may change it, with rotation), the last day of its diagnostics (with a link to their charts
+ * over any period), mount history, availability of the last 14 days, and for editors mount and
+ * unmount, edit, removal and a CSV history upload with progress and a per-row report.
  */
 export function DeviceDetailView({ id }: { id: number }) {
   const device = useDevice(id);
   const [editing, setEditing] = useState(false);
+  const [lastDayRange] = useState(() => lastDay(Date.now()));
   if (device.error) return <LoadFailed what="the device" onRetry={() => void device.refetch()} />;
   if (!device.data) return <Loading />;
   const d = device.data;
@@ -48,10 +50,13 @@ export function DeviceDetailView({ id }: { id: number }) {
         <Fact label="Serial number" value={d.serialNo ?? '-'} />
         <Fact label="Last data" value={d.lastDataAt ? formatDateTime12(d.lastDataAt) : 'Never'} />
         <Fact label="Calibration" value={<Anchor component={Link} to={paths.app.calibration.getHref({ device: d.id })}>Calibration of this device</Anchor>} />
+        {(d.params ?? []).some((p) => p.diagnostic && !p.deletedDate) && (
+          <Fact label="Diagnostics" value={<Anchor component={Link} to={paths.app.deviceDiagnostics.getHref(d.id)}>Diagnostic charts over time</Anchor>} />
+        )}
       </SimpleGrid>
       {d.canEdit && !d.deletedDate && <Actions id={d.id} token={d.accessToken} entityId={d.entityId} tenantId={d.tenantId} onEdit={() => setEditing(true)} />}
       <Params params={d.params ?? []} />
-      <DiagnosticsCharts device={d} />
+      <DiagnosticsCharts device={d} range={lastDayRange} over="over the last 24 hours" title={<Title order={3}>Diagnostics, last 24 hours</Title>} />
       <SpectrumCharts device={d} />
       <Availability id={d.id} />
       <Mounts mounts={d.mounts ?? []} />
