@@ -23,6 +23,8 @@ const stored: RegulatorMapping = {
   industryId: 'IND-9',
   credentialsSet: ['token'],
   stations: [{ stationId: 1, regulatorStationId: 'S-1', devices: [{ deviceId: 10, regulatorDeviceId: 'D-1', params: [{ slot: 0, code: 'SO2', unit: 'mg/Nm3', skip: false }] }] }],
+  deviceCredentialsSet: [],
+  stopped: null,
   issues: [],
   updatedAt: '2026-11-26T00:00:00.000Z',
 };
