@@ -37,6 +37,11 @@ export class RegulatorProvisioning {
     );
   }
 
+  /** The industry's stations with devices and parameters, as a mapping names them. */
+  async mappableStations(tenantId: number): Promise<ReturnType<typeof mappableStations>> {
+    return mappableStations(await this.config.mappable(tenantId));
+  }
+
   /** The industries a statutory body oversees. */
   industriesOf(statutoryId: number): Promise<{ id: number; name: string }[]> {
     return this.config.associatedIndustries(statutoryId);
