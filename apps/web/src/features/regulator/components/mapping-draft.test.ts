@@ -65,7 +65,10 @@ describe('the mapping editor', () => {
       'Stack 1 / Analyser A: SO2, NOx not mapped (give a code or skip).',
       'Outlet: not pushed.',
     ]);
-    const filled = fillFromNames(draft);
+    const filled = fillFromNames(draft, 'CPCB_RTDMS');
     expect(filled.stations[0]!.devices[0]!.params.map((p) => [p.code, p.unit])).toEqual([['SO2', 'mg/Nm3'], ['NOx', 'ppm']]);
+    // CPCB ODAMS: the annexure's keys and units; NOx has none there, so it is skipped.
+    const odams = fillFromNames(draft, 'CPCB_ODAMS');
+    expect(odams.stations[0]!.devices[0]!.params.map((p) => [p.code, p.unit, p.skip])).toEqual([['so2', 'mg/Nm³', false], ['', '', true]]);
   });
 });
