@@ -456,5 +456,16 @@ describe('status, logs and republish', () => {
     expect(ids).toContain(`${t.other}:NO_MAPPING`);
     expect(ids.some((x: string) => x.startsWith(`${t.industry}:`))).toBe(false);
     expect((await call('GET', '/api/actionable-task/tenant-not-connected-to-regulator', as.tenantAdmin)).statusCode).toBe(403);
+
+    // A back-filled slot three hours old, queued now and refused, with nothing accepted for two hours:
+    // not flagged until it has waited an hour since it was queued.
+    await ctx.database.pool.query(`UPDATE regulator_station_sync SET last_sent_at = now() - interval '2 hours' WHERE tenant_id = $1`, [t.industry]);
+    const old = new Date(closed() - 12 * SLOT);
+    await ctx.database.pool.query(`INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot, attempts, last_error) VALUES ($1, $2, $3, $4, 1, 'NETWORK: refused')`, [t.industry, odamsId, station, old]);
+    const flagged = async () => (await call('GET', '/api/actionable-task/tenant-not-connected-to-regulator', as.site)).json().find((r: { tenantId: number }) => r.tenantId === t.industry);
+    expect(await flagged()).toBeUndefined();
+    await ctx.database.pool.query(`UPDATE regulator_outbox SET waiting_since = now() - interval '61 minutes' WHERE tenant_id = $1 AND slot = $2`, [t.industry, old]);
+    expect(await flagged()).toMatchObject({ reason: 'FAILING' });
+    await ctx.database.pool.query(`DELETE FROM regulator_outbox WHERE tenant_id = $1 AND slot = $2`, [t.industry, old]);
   });
 });
