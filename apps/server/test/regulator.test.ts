@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainRollups } from '../src/modules/data/rollups.ts';
 import { SuppressionWindowService } from '../src/modules/devices/suppression-windows.service.ts';
 import { RegulatorOutbox } from '../src/modules/regulator/outbox.ts';
+import { regulatorStopNotifier } from '../src/modules/regulator/regulator-stop-notifier.ts';
 import { useTestApp } from './test-app.ts';
 
 /**
@@ -15,7 +16,7 @@ const MINUTE = 60_000;
 const SLOT = 15 * MINUTE;
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
-const ctx = useTestApp();
+const ctx = useTestApp({ mail: true });
 await ctx.start();
 
 const t = {
@@ -66,8 +67,9 @@ const mapping = (overrides: object = {}) => ({
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  receiver.register({ tokenId: 'TOK-1', token: TOKEN, industryId: 'IND-NARMADA' });
-  outbox = new RegulatorOutbox(ctx.db, ctx.app.devices.windows, ctx.app.regulator.vault, { baseBackoffMs: 0, maxBackoffMs: 0, leaseMs: 60_000 });
+  receiver.registerDevice({ iotId: 'DEV-CEMS', stationId: 'STN-KILN', tokenId: 'TOK-1', industryId: 'IND-NARMADA' });
+  const onStop = regulatorStopNotifier(ctx.db, ctx.app.messaging.mailer, ctx.app.messaging.publicUrl, ctx.app.log);
+  outbox = new RegulatorOutbox(ctx.db, ctx.app.devices.windows, ctx.app.regulator.vault, { baseBackoffMs: 0, maxBackoffMs: 0, leaseMs: 60_000, onStop });
 });
 afterAll(() => receiver?.close());
 
@@ -109,6 +111,21 @@ describe('regulator connections and mappings', () => {
     const codes = res.json().issues.map((i: { code: string; slot: number | null }) => `${i.code}:${i.slot}`);
     expect(codes).toEqual(expect.arrayContaining([`UNMAPPED_PARAMETER:${slotOf('so2')}`, 'MISSING_CREDENTIAL:null']));
     expect(res.body).not.toContain(TOKEN);
+    // The annexure's spellings are stored ('PM' is CPCB's 'pm', 'mg/Nm3' its 'mg/Nm³').
+    expect(res.json().stations[0].devices[0].params[0]).toMatchObject({ code: 'pm', unit: 'mg/Nm³' });
+
+    // A key or unit the annexure lacks is refused at mapping time, naming the field.
+    const badParam = mapping();
+    badParam.stations[0]!.devices[0]!.params[0] = { slot: slotOf('pm'), code: 'PM10', unit: 'mg/Nm3' };
+    const refusedCode = await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.site, badParam);
+    expect(refusedCode.statusCode).toBe(400);
+    expect(refusedCode.json()).toMatchObject({ field: 'stations.0.devices.0.params.0.code', message: expect.stringContaining("'PM10' is not a parameter key of CPCB's annexure") });
+    badParam.stations[0]!.devices[0]!.params[0] = { slot: slotOf('pm'), code: 'pm', unit: 'grains/ft3' };
+    const refusedUnit = await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.site, badParam);
+    expect(refusedUnit.json()).toMatchObject({ field: 'stations.0.devices.0.params.0.unit', message: expect.stringContaining('not a unit key') });
+    badParam.stations[0]!.devices[0]!.params[0] = { slot: slotOf('pm'), code: 'pm', unit: '°C' };
+    const unconvertible = await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.site, badParam);
+    expect(unconvertible.json()).toMatchObject({ field: 'stations.0.devices.0.params.0.unit', message: expect.stringContaining('cannot be converted into °C') });
 
     const fixed = await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.site, mapping());
     expect(fixed.json().issues).toEqual([]);
@@ -129,6 +146,13 @@ describe('regulator connections and mappings', () => {
     expect(badBody.json().field).toBe('body.industryId');
     const audit = await ctx.database.pool.query(`SELECT after FROM audit_log WHERE action = 'regulatorMappingPut' AND tenant_id = $1`, [t.industry]);
     expect(audit.rows.length).toBe(2);
+
+    // A device's own token id (CPCB mails one per IoT device) is kept sealed and only named.
+    const own = mapping();
+    (own.stations[0]!.devices[0] as { credentials?: object }).credentials = { tokenId: 'TOK-1' };
+    const withDevice = await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.site, own);
+    expect(withDevice.json().deviceCredentialsSet).toEqual([{ deviceId: device.id, credentialsSet: ['tokenId'] }]);
+    expect(withDevice.json().issues).toEqual([]);
     expect(JSON.stringify(audit.rows)).not.toContain(TOKEN);
   });
 });
@@ -142,16 +166,21 @@ describe('delivery', () => {
       { ts: s + SLOT + MINUTE, values: { pm: 30, so2: 300 } },
     ]);
     await new SuppressionWindowService(ctx.db).open({ tenantId: t.industry, deviceId: String(device.id), kind: 'CALIBRATION', startsAt: new Date(s + SLOT), endsAt: new Date(s + SLOT + 5 * MINUTE) });
+    // CPCB takes calibration data only while it has a calibration scheduled.
+    receiver.scheduleCalibration({ stationId: 'STN-KILN', from: s + SLOT, to: s + 2 * SLOT });
     await drainRollups(ctx.database);
     await outbox.drain();
 
+    // The calibrated slot carries its 15-minute average and the 30-second values, flagged C.
     const values = receiver.values().filter((v) => v.stationId === 'STN-KILN');
-    expect(values.map((v) => [v.timestamp - s, v.parameter, v.value, v.flag]).sort()).toEqual(
+    expect(values.map((v) => [v.timestamp - s, v.parameter, v.value, v.flag, v.unit]).sort()).toEqual(
       [
-        [0, 'PM', 15, 'U'],
-        [0, 'SO2', 150, 'U'],
-        [SLOT, 'PM', 30, 'C'],
-        [SLOT, 'SO2', 300, 'C'],
+        [0, 'pm', 15, 'U', 'mg/Nm³'],
+        [0, 'so2', 150, 'U', 'mg/Nm³'],
+        [SLOT, 'pm', 30, 'C', 'mg/Nm³'],
+        [SLOT, 'so2', 300, 'C', 'mg/Nm³'],
+        [SLOT + MINUTE, 'pm', 30, 'C', 'mg/Nm³'],
+        [SLOT + MINUTE, 'so2', 300, 'C', 'mg/Nm³'],
       ].sort(),
     );
     expect(receiver.stats().outOfOrder).toBe(0);
@@ -160,7 +189,7 @@ describe('delivery', () => {
     await send([{ ts: s + 3 * MINUTE, values: { pm: 30 } }]);
     await drainRollups(ctx.database);
     await outbox.drain();
-    const pm = receiver.values().find((v) => v.stationId === 'STN-KILN' && v.parameter === 'PM' && v.timestamp === s)!;
+    const pm = receiver.values().find((v) => v.stationId === 'STN-KILN' && v.parameter === 'pm' && v.timestamp === s)!;
     expect(pm.value).toBe(20);
     expect(pm.corrections).toBe(1);
     const kinds = await ctx.database.pool.query('SELECT kind, status FROM regulator_outbox WHERE tenant_id = $1 ORDER BY slot', [t.industry]);
@@ -212,7 +241,7 @@ describe('delivery', () => {
     expect((await ctx.inject('/metrics')).body).toMatch(/^enviro_regulator_pending_records 0$/m);
   });
 
-  it('retries an expired key and a regulator too slow to answer', async () => {
+  it('retries a regulator too slow to answer', async () => {
     const s = closed() - 3 * SLOT;
     await send([{ ts: s + MINUTE, values: { pm: 5, so2: 6 } }]);
     await drainRollups(ctx.database);
@@ -220,9 +249,6 @@ describe('delivery', () => {
     const impatient = new RegulatorOutbox(ctx.db, ctx.app.devices.windows, ctx.app.regulator.vault, { baseBackoffMs: 0, maxBackoffMs: 0, timeoutMs: 200 });
     const state = async () =>
       (await ctx.database.pool.query(`SELECT status, last_error FROM regulator_outbox WHERE tenant_id = $1 AND connection_id = $2 AND slot = $3`, [t.industry, odamsId, new Date(s)])).rows[0];
-    receiver.setFault({ mode: 'expiredKey' });
-    await impatient.deliver();
-    expect(await state()).toMatchObject({ status: 'PENDING', last_error: expect.stringMatching(/^E401/) });
     receiver.setFault({ mode: 'slow', delayMs: 1_000 });
     await impatient.deliver();
     expect(await state()).toMatchObject({ status: 'PENDING', last_error: expect.stringMatching(/^TIMEOUT/) });
@@ -230,6 +256,54 @@ describe('delivery', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     await outbox.drain();
     expect(await state()).toMatchObject({ status: 'SENT', last_error: null });
+  });
+
+  it('stops the industry on a configuration error, mails its administrators, shows why, and resumes when the mapping is saved', async () => {
+    const s = closed() - 5 * SLOT;
+    await send([{ ts: s + MINUTE, values: { pm: 4, so2: 5 } }]);
+    await drainRollups(ctx.database);
+    await outbox.consume();
+    const mailsBefore = ctx.mail.mails.length;
+    receiver.setFault({ mode: 'answer', status: 116 });
+    await outbox.deliver();
+    receiver.setFault({ mode: 'none' });
+    const status = (await call('GET', `/api/regulatorStatus/${t.industry}`, as.tenantAdmin)).json();
+    const odams = status.connections.find((c: { connectionId: number }) => c.connectionId === odamsId);
+    expect(odams.stopped).toMatchObject({ code: 'ODAMS-116', message: ' Device is not registered, Please register for the Industry ', regulatorDeviceId: 'DEV-CEMS', meaning: expect.stringContaining('register the IoT device with CPCB') });
+    expect(odams.stations[0].lastErrorMeaning).toContain('Configuration error');
+    const mails = ctx.mail.mails.slice(mailsBefore);
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails[0]!.subject).toContain('stopped taking Narmada Cement');
+    expect(mails[0]!.text).toContain('ODAMS-116');
+    const task = (await call('GET', '/api/actionable-task/tenant-not-connected-to-regulator', as.site)).json();
+    expect(task.find((r: { tenantId: number }) => r.tenantId === t.industry)).toMatchObject({ reason: 'STOPPED', detail: expect.stringContaining('ODAMS-116') });
+
+    // Nothing goes out while stopped; saving the mapping resumes it.
+    const requests = receiver.stats().requests;
+    expect((await outbox.deliver()).claimed).toBe(0);
+    expect(receiver.stats().requests).toBe(requests);
+    await call('PUT', `/api/regulatorMappings/${t.industry}/${odamsId}`, as.site, mapping());
+    await outbox.drain();
+    const after = (await ctx.database.pool.query(`SELECT status FROM regulator_outbox WHERE tenant_id = $1 AND connection_id = $2 AND slot = $3`, [t.industry, odamsId, new Date(s)])).rows[0];
+    expect(after).toEqual({ status: 'SENT' });
+  });
+
+  it('refuses a record the regulator will never take, with the reason in words, and never retries it', async () => {
+    const s = closed() - 6 * SLOT;
+    await send([{ ts: s + MINUTE, values: { pm: 2, so2: 3 } }]);
+    await drainRollups(ctx.database);
+    await outbox.consume();
+    receiver.setFault({ mode: 'answer', status: 110 });
+    await outbox.drain();
+    receiver.setFault({ mode: 'none' });
+    const day = new Date(s + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const files = (await call('GET', `/api/getListOfFilesOfOneDay?tenantId=${t.industry}&date=${day}&status=REJECTED`, as.tenantAdmin)).json();
+    const refused = files.items.find((f: { slot: string; connectionId: number }) => f.slot === new Date(s).toISOString() && f.connectionId === odamsId);
+    expect(refused).toMatchObject({ status: 'REJECTED', lastError: expect.stringMatching(/^ODAMS-110/), lastErrorMeaning: expect.stringContaining('invalid unit') });
+    const logs = (await call('GET', `/api/getListofLogFiles?tenantId=${t.industry}&errorCode=ODAMS-110`, as.tenantAdmin)).json();
+    expect(logs.items[0]).toMatchObject({ errorCode: 'ODAMS-110', meaning: expect.stringContaining('CPCB: invalid unit') });
+    const attempts = await ctx.database.pool.query(`SELECT count(*)::int AS n FROM regulator_attempt WHERE tenant_id = $1 AND connection_id = $2 AND slot = $3`, [t.industry, odamsId, new Date(s)]);
+    expect(attempts.rows[0].n).toBe(1);
   });
 
   it("feeds a board's oversight overview the same sync as its regulator status page", async () => {
@@ -249,6 +323,9 @@ describe('delivery', () => {
     await outbox.deliver();
     const { rows } = await ctx.database.pool.query(`SELECT status, last_error FROM regulator_outbox WHERE tenant_id = $1 AND slot = $2`, [t.industry, old]);
     expect(rows[0]).toMatchObject({ status: 'EXPIRED' });
+    // The sync view counts it (its slot is past 7 days, its expiry is not).
+    const sync = (await call('GET', `/api/regulatorStatus/${t.industry}`, as.tenantAdmin)).json();
+    expect(sync.connections.find((c: { connectionId: number }) => c.connectionId === odamsId).stations[0].expired).toBe(1);
     const day = new Date(old.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
     const files = await call('GET', `/api/getListOfFiles?tenantId=${t.industry}&from=${day}&to=${day}`, as.tenantAdmin);
     expect(files.statusCode).toBe(200);
@@ -286,7 +363,7 @@ describe('delivery', () => {
     await outbox.drain();
     const got = receiver.values().filter((v) => v.timestamp === s);
     expect(got.map((v) => `${v.protocol}:${v.parameter}:${v.value}:${v.flag}`).sort()).toEqual(
-      ['CPCB_ODAMS:PM:7:U', 'CPCB_ODAMS:SO2:8:U', 'CPCB_RTDMS:PM:7:U', 'CPCB_RTDMS:SO2:8:U', 'GENERIC_JSON:PM:7:VALID', 'GENERIC_JSON:SO2:8:VALID'].sort(),
+      ['CPCB_ODAMS:pm:7:U', 'CPCB_ODAMS:so2:8:U', 'CPCB_RTDMS:PM:7:U', 'CPCB_RTDMS:SO2:8:U', 'GENERIC_JSON:PM:7:VALID', 'GENERIC_JSON:SO2:8:VALID'].sort(),
     );
 
     // A late reading changes PM in the slot: RTDMS gets it on its corrections path, which replaces the value; SO2 is unchanged.
@@ -348,8 +425,8 @@ describe('status, logs and republish', () => {
     await outbox.drain();
     const list = await call('GET', `/api/getRepublishData?tenantId=${t.industry}`, as.tenantAdmin);
     expect(list.json()[0]).toMatchObject({ id: res.json().id, sent: 2, status: 'DONE' });
-    // Only PM went again, and the receiver already had those values.
-    expect(receiver.stats().duplicates).toBe(dupBefore + 2);
+    // Only PM went again (two slots' averages and the calibrated slot's 30-second value), and the receiver already had those values.
+    expect(receiver.stats().duplicates).toBe(dupBefore + 3);
   });
 
   it('names who asked, and ends a request whose records a later request took over', async () => {
@@ -379,5 +456,16 @@ describe('status, logs and republish', () => {
     expect(ids).toContain(`${t.other}:NO_MAPPING`);
     expect(ids.some((x: string) => x.startsWith(`${t.industry}:`))).toBe(false);
     expect((await call('GET', '/api/actionable-task/tenant-not-connected-to-regulator', as.tenantAdmin)).statusCode).toBe(403);
+
+    // A back-filled slot three hours old, queued now and refused, with nothing accepted for two hours:
+    // not flagged until it has waited an hour since it was queued.
+    await ctx.database.pool.query(`UPDATE regulator_station_sync SET last_sent_at = now() - interval '2 hours' WHERE tenant_id = $1`, [t.industry]);
+    const old = new Date(closed() - 12 * SLOT);
+    await ctx.database.pool.query(`INSERT INTO regulator_outbox (tenant_id, connection_id, station_id, slot, attempts, last_error) VALUES ($1, $2, $3, $4, 1, 'NETWORK: refused')`, [t.industry, odamsId, station, old]);
+    const flagged = async () => (await call('GET', '/api/actionable-task/tenant-not-connected-to-regulator', as.site)).json().find((r: { tenantId: number }) => r.tenantId === t.industry);
+    expect(await flagged()).toBeUndefined();
+    await ctx.database.pool.query(`UPDATE regulator_outbox SET waiting_since = now() - interval '61 minutes' WHERE tenant_id = $1 AND slot = $2`, [t.industry, old]);
+    expect(await flagged()).toMatchObject({ reason: 'FAILING' });
+    await ctx.database.pool.query(`DELETE FROM regulator_outbox WHERE tenant_id = $1 AND slot = $2`, [t.industry, old]);
   });
 });

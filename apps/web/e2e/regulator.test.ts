@@ -7,12 +7,12 @@ import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 const CONNECTION = 'CPCB ODAMS';
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
-/** The ODAMS token of the cement works as the receiver knows it. */
-const TOKEN = { tokenId: 'TK-ARAVALI', token: 'aravali-secret-token' };
+/** The ODAMS token id of the cement works' IoT devices as the receiver knows it. */
+const TOKEN = { tokenId: 'TK-ARAVALI' };
 
 /**
  * The regulator screens in a browser against the real server, the demo's industries and a real
- * receiver (tools/regulator-receiver): a site admin configures the connection and maps an industry,
+ * receiver (packages/regulator-receiver): a site admin configures the connection and maps an industry,
  * a republish is sent and pushed, and the industry, its board and its administrator read the sync,
  * the logs and the progress.
  */
@@ -42,7 +42,8 @@ describe('regulator screens in a browser', () => {
   });
   beforeAll(async () => {
     receiver = await startReceiver({ port: 0, host: '127.0.0.1' });
-    receiver.register({ ...TOKEN, industryId: 'RJ-ARAVALI-01' });
+    // CPCB's registration of the kiln stack's IoT devices (the mapping names them DEV-KILN-1, -2…), all under the industry's token id.
+    for (let i = 1; i <= 6; i++) receiver.registerDevice({ iotId: `DEV-KILN-${i}`, stationId: 'STN-KILN', tokenId: TOKEN.tokenId, industryId: 'RJ-ARAVALI-01' });
   });
   afterAll(async () => {
     await receiver?.close();
@@ -97,7 +98,6 @@ describe('regulator screens in a browser', () => {
     await page.getByRole('button', { name: 'Map stations' }).click();
 
     await page.getByRole('textbox', { name: "Regulator's industry id" }).fill('RJ-ARAVALI-01');
-    await page.getByLabel('Token', { exact: true }).fill(TOKEN.token);
     await page.getByLabel('Token id', { exact: true }).fill(TOKEN.tokenId);
     const stack = 'Kiln & Raw Mill Stack';
     await page.getByRole('checkbox', { name: new RegExp(`^Push ${stack}`) }).check();
@@ -117,7 +117,7 @@ describe('regulator screens in a browser', () => {
     await page.getByText(/issues?: these values are not sent/).waitFor();
     await page.getByText(/Clinker Cooler Stack/).first().waitFor();
     await screenshot(page, 'regulator-mapping-desktop');
-    expect(await page.content()).not.toContain(TOKEN.token);
+    expect(await page.content()).not.toContain(TOKEN.tokenId);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -189,7 +189,7 @@ describe('regulator screens in a browser', () => {
     const codes = section(page, 'Error codes');
     await codes.getByRole('button', { name: /^Attempts failing with / }).first().waitFor();
     expect(await codes.locator('tbody tr').count()).toBeGreaterThan(0);
-    await section(page, 'Push attempts').locator('tbody tr').first().getByText(/^E\d+|HTTP|NETWORK|BAD/).waitFor();
+    await section(page, 'Push attempts').locator('tbody tr').first().getByText(/^ODAMS-\d+|E\d+|HTTP|NETWORK|BAD/).waitFor();
     await screenshot(page, 'regulator-errors-desktop');
     expect(errors).toEqual([]);
     await context.close();

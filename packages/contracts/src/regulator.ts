@@ -14,8 +14,9 @@ import { Id, Instant, TenantId, pageOf } from './common.ts';
 
 /**
  * Protocols a connection speaks (one adapter file each on the server, `regulator/protocols/`):
- * - `CPCB_ODAMS`: CPCB ODAMS, one POST of all stations' 15-minute averages, AES-256-ECB body keyed by
- *   SHA-256(token), RSA-OAEP-SHA256 `signature` header, `flag` per value, 7-day back-fill limit;
+ * - `CPCB_ODAMS`: CPCB's "ODAMS RESTful API v1.0": one POST per station and IoT device, AES-256-ECB body
+ *   keyed by SHA-256(token id), RSA-OAEP-SHA256 `signature` header, the annexure's parameter and unit
+ *   keys, `flag` per value, 7-day back-fill limit;
  * - `CPCB_RTDMS`: the older per-station JSON (`/v1.0/industry/{industryId}/station/{stationId}/data`,
  *   Basic auth), corrections to a separate `/correction` path;
  * - `GENERIC_JSON`: a generic JSON/HTTPS push with a bearer token (state boards), schema in docs/REGULATOR.md,
@@ -72,11 +73,11 @@ const Paging = {
 /** Credentials of a connection or of an industry's mapping. Write-only: never in an answer. Omitted fields keep their stored value; `null` clears one. */
 export const RegulatorCredentials = z
   .object({
-    /** The industry's token (ODAMS: the AES key is SHA-256 of it; generic JSON: the bearer token). */
+    /** The industry's token (generic JSON: the bearer token; ODAMS does not use it). */
     token: z.string().min(1).max(1000).nullable().optional(),
-    /** The token's id (ODAMS: sent in the signature as `tokenId$*timestamp`). */
+    /** ODAMS: the token id CPCB mailed at the IoT device's registration (signature `token_id$*time`, AES key SHA-256 of it). */
     tokenId: z.string().min(1).max(200).nullable().optional(),
-    /** The regulator's RSA public key, PEM (ODAMS signature). */
+    /** The regulator's RSA public key, PEM (ODAMS signature; CPCB mails it from its key generation page). */
     publicKey: z.string().min(1).max(10_000).nullable().optional(),
     /** Basic-auth user (RTDMS). */
     username: z.string().min(1).max(200).nullable().optional(),
@@ -180,9 +181,18 @@ export const ParamMapping = z
   .object({
     /** The device's parameter slot (`device_param.slot`). */
     slot: z.number().int().min(0).max(1000),
-    /** The regulator's parameter code, e.g. 'PM', 'SO2', 'pH'. Empty with `skip` true. */
+    /**
+     * The regulator's parameter code. Empty with `skip` true. CPCB ODAMS: a parameter key of the
+     * document's annexure (`pm`, `so2`, `flow_emission`…); another spelling of one (`SO2`) is stored
+     * as the annexure's, anything else is refused (400 naming the field).
+     */
     code: z.string().trim().max(50).default(''),
-    /** The unit the regulator expects, e.g. 'mg/Nm3'; the value is converted from the device's unit (400-free: an unknown conversion is a validation issue). */
+    /**
+     * The unit the regulator expects; the value is converted from the device's unit. CPCB ODAMS: a unit
+     * key of the annexure (`mg/Nm³`, `μg/m³`, `m³/hr`, `°C`…), empty for the device's own unit; another
+     * spelling (`mg/Nm3`) is stored as the annexure's; a unit the annexure lacks, or one the device's
+     * unit cannot be converted into, is refused (400 naming the field), never found at push time.
+     */
     unit: z.string().trim().max(30).default(''),
     /** True: deliberately not sent (then it is not reported as unmapped). */
     skip: z.boolean().default(false),
@@ -194,9 +204,19 @@ export const DeviceMapping = z
   .object({
     /** Our device id. */
     deviceId: Id,
-    /** The regulator's device (analyser) id. */
+    /**
+     * The regulator's device id. CPCB ODAMS: the IoT id CPCB mailed when the device was registered for
+     * this station (the `X-Device-Id` header and the body's `deviceId`); one IoT id belongs to one
+     * station, a station may have several. Devices of ours sharing one IoT id go in one request.
+     */
     regulatorDeviceId: z.string().trim().max(100).default(''),
-    /** Its parameters. */
+    /**
+     * The device's own credentials at the regulator (write-only, never answered; omitted keep their
+     * value, null clears one). CPCB ODAMS: the IoT device's `tokenId` and, where CPCB mailed one per
+     * device, its `publicKey`. Unset, the mapping's and then the connection's are used.
+     */
+    credentials: RegulatorCredentials.optional(),
+    /** Its parameters. Diagnostic parameters (names starting `device_`) go to ODAMS's `diag_params`. */
     params: z.array(ParamMapping).max(200).default([]),
   })
   .strict();
@@ -234,10 +254,14 @@ export const MappingIssue = z.object({
   /**
    * `UNMAPPED_STATION` (a station with devices not in the mapping), `UNMAPPED_DEVICE`,
    * `UNMAPPED_PARAMETER` (a device parameter neither mapped nor skipped), `MISSING_ID` (a regulator id
-   * left empty), `NO_CONVERSION` (device unit to regulator unit unknown), `UNKNOWN_ENTITY` (a station,
-   * device or slot that is not the industry's), `MISSING_CREDENTIAL` (the protocol needs one not set).
+   * left empty), `NO_CONVERSION` (device unit to regulator unit unknown: the device's unit changed
+   * since the mapping was saved), `UNKNOWN_ENTITY` (a station, device or slot that is not the
+   * industry's), `MISSING_CREDENTIAL` (the protocol needs one not set, for the mapping or a device),
+   * `SHARED_ID` (ODAMS: one IoT id under two stations; CPCB ties an IoT id to one station),
+   * `UNKNOWN_KEY` (a parameter or unit key the regulator does not publish, in a mapping saved before
+   * it was checked: those values are not sent until it is fixed).
    */
-  code: z.enum(['UNMAPPED_STATION', 'UNMAPPED_DEVICE', 'UNMAPPED_PARAMETER', 'MISSING_ID', 'NO_CONVERSION', 'UNKNOWN_ENTITY', 'MISSING_CREDENTIAL']),
+  code: z.enum(['UNMAPPED_STATION', 'UNMAPPED_DEVICE', 'UNMAPPED_PARAMETER', 'MISSING_ID', 'NO_CONVERSION', 'UNKNOWN_ENTITY', 'MISSING_CREDENTIAL', 'SHARED_ID', 'UNKNOWN_KEY']),
   /** Human sentence, e.g. 'Stack 1 / Analyser A: parameter SO2 is not mapped'. */
   message: z.string(),
   /** The station concerned, if any. */
@@ -280,6 +304,26 @@ export const MappableStation = z.object({
   })),
 });
 
+/**
+ * An industry's link on a connection stopped by a configuration error the regulator answered (CPCB
+ * ODAMS 109, 113–116): nothing of the industry goes out on it until an administrator saves its
+ * mapping or the connection again (having fixed the cause); its records wait meanwhile (and expire
+ * after the back-fill limit). Its administrators were mailed.
+ */
+export const MappingStop = z.object({
+  /** The error code, e.g. `ODAMS-116` (see /api/getErrorCodes). */
+  code: z.string(),
+  /** What it means and what to do, in words. */
+  meaning: z.string(),
+  /** The regulator's own message, e.g. 'Device is not registered, Please register for the Industry'. */
+  message: z.string(),
+  /** The regulator's device id the answer came for, if any. */
+  regulatorDeviceId: z.string().nullable(),
+  /** When (ISO 8601). */
+  at: Instant,
+});
+export type MappingStop = z.infer<typeof MappingStop>;
+
 /** A stored mapping as answered. */
 export const RegulatorMapping = z.object({
   /** The industry. */
@@ -296,8 +340,12 @@ export const RegulatorMapping = z.object({
   industryId: z.string(),
   /** Credential fields set on the mapping itself (values never answered). */
   credentialsSet: z.array(CredentialName),
-  /** The station mappings as stored. */
+  /** The station mappings as stored (device credentials left out: see `deviceCredentialsSet`). */
   stations: z.array(StationMapping),
+  /** Per mapped device, the credential fields set on it (values never answered). */
+  deviceCredentialsSet: z.array(z.object({ deviceId: Id, credentialsSet: z.array(CredentialName) })),
+  /** Set while a configuration error the regulator answered stops the industry on this connection. */
+  stopped: MappingStop.nullable(),
   /** Problems found against the industry's current stations, devices and parameters. */
   issues: z.array(MappingIssue),
   /** Last changed (ISO 8601). */
@@ -354,8 +402,10 @@ export const StationSync = z.object({
   expired: z.number().int().min(0),
   /** Records refused permanently. */
   rejected: z.number().int().min(0),
-  /** Newest error answer while records wait, null if none. */
+  /** Newest error answer while records wait (`CODE: the regulator's answer`), null if none. */
   lastError: z.string().nullable(),
+  /** What that error's code means, in words (the same text as /api/getErrorCodes). */
+  lastErrorMeaning: z.string().nullable(),
 });
 export type StationSync = z.infer<typeof StationSync>;
 
@@ -371,6 +421,8 @@ export const ConnectionSync = z.object({
   protocol: RegulatorProtocol,
   /** Whether the mapping and connection are both enabled. */
   enabled: z.boolean(),
+  /** Set while a configuration error the regulator answered stops this industry on the connection. */
+  stopped: MappingStop.nullable(),
   /** Worst of its stations ('Delayed' < 'Out of Sync' < 'In Sync' in goodness); 'Out of Sync' with no stations mapped. */
   sync: SyncStatus,
   /** Per station. */
@@ -521,8 +573,10 @@ export const RegulatorFile = z.object({
   nextTryAt: Instant.nullable(),
   /** When accepted. */
   sentAt: Instant.nullable(),
-  /** Newest error, if any. */
+  /** Newest error, if any (`CODE: the regulator's answer`). */
   lastError: z.string().nullable(),
+  /** What that error's code means, in words. */
+  lastErrorMeaning: z.string().nullable(),
   /** Values sent (parameters × devices) in the newest payload. */
   values: z.number().int().min(0),
   /** Of which flagged as calibration data. */
@@ -576,6 +630,8 @@ export const PushAttempt = z.object({
   errorCode: z.string().nullable(),
   /** The answer, clipped to 500 characters. */
   answer: z.string(),
+  /** What the error code means, in words; null on success. */
+  meaning: z.string().nullable(),
 });
 export type PushAttempt = z.infer<typeof PushAttempt>;
 
@@ -710,11 +766,14 @@ export const NotConnectedTenant = z.object({
   stations: z.number().int().min(0),
   /**
    * `NO_MAPPING` (mapped to no connection), `DISABLED` (every mapping or connection disabled),
-   * `FAILING` (records waiting for more than an hour, nothing accepted since).
+   * `STOPPED` (a configuration error the regulator answered stopped a mapping: see `detail`),
+   * `FAILING` (a record has waited for more than an hour since it was queued, nothing accepted since).
    */
-  reason: z.enum(['NO_MAPPING', 'DISABLED', 'FAILING']),
-  /** For FAILING: the oldest waiting slot (ISO 8601). */
+  reason: z.enum(['NO_MAPPING', 'DISABLED', 'STOPPED', 'FAILING']),
+  /** For FAILING: since when the longest-waiting record waits; for STOPPED: when it stopped (ISO 8601). */
   since: Instant.nullable(),
+  /** For STOPPED: the code and its meaning in words. */
+  detail: z.string().nullable(),
 });
 export type NotConnectedTenant = z.infer<typeof NotConnectedTenant>;
 

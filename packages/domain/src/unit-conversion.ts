@@ -83,6 +83,8 @@ export function normalizeUnit(unit: string): string {
 export function unitConversion(param: string, from: string, to: string): UnitConversion | undefined {
   const [a, b] = [normalizeUnit(from), normalizeUnit(to)];
   if (a === b) return SAME;
+  // pH has no unit; it is written '' by devices and 'pH' by regulators.
+  if (param.toLowerCase() === 'ph' && ['', 'ph'].includes(a) && ['', 'ph'].includes(b)) return SAME;
   if (a in TEMPERATURE && b in TEMPERATURE) {
     const [x, y] = [TEMPERATURE[a]!, TEMPERATURE[b]!];
     // Into °C with x, out of it with the inverse of y.

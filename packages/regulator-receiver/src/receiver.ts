@@ -1,13 +1,17 @@
 import { createDecipheriv, createHash, generateKeyPairSync, privateDecrypt, constants, type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { ODAMS_PARAMETER_KEYS, ODAMS_UNIT_KEYS } from '@enviro/domain/odams-annexure';
+import { fromWallClock } from '@enviro/domain/time-zone';
 
 /**
  * A regulator's receiving end, faithful to each protocol the platform pushes (docs/REGULATOR.md):
  *
- * - CPCB ODAMS: `POST /v1.0/industry/data`, `text/plain` body AES-256-ECB (key SHA-256 of the
- *   industry's token, PKCS7, base64), `signature` header RSA-OAEP-SHA256 of `tokenId$*timestamp`
- *   decrypted with our private key; answers `{"msg":"success","status":1}` or `status: 0` with a code;
+ * - CPCB ODAMS as CPCB's "ODAMS RESTful API v1.0" (version 1.5) specifies it: `POST /v1.0/industry/data`
+ *   per station and IoT device, headers `X-Device-Id` (a registered IoT id) and `signature` (RSA-OAEP
+ *   SHA-256 of `token_id$*YYYY-MM-DD HH:MM:SS.mmm`, IST, decrypted with our private key), `text/plain`
+ *   body AES-256-ECB with key SHA-256(token_id), base64; every status code of the document answered
+ *   where its rule is broken (`odamsData` below), and any of them injectable (`answer` fault);
  * - CPCB RTDMS: `POST /v1.0/industry/{industryId}/station/{stationId}/data` (and `/correction`), Basic auth;
  * - generic JSON: `POST /realtime` and `/delayed`, bearer token.
  *
@@ -15,8 +19,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * back-fill limit. Records are deduplicated by industry, station, device, parameter and time: the same
  * value again answers success and is counted as a duplicate, a different one is a correction (only
  * through a correction path where the protocol has one; ODAMS replaces). Faults are injected with
- * `setFault` (or `POST /__receiver/fault`): down (connections reset), slow, 5xx, garbage answers,
- * expired key (authentication refused).
+ * `setFault` (or `POST /__receiver/fault`): down (connections reset), slow (a hanging endpoint with a
+ * long delay), 5xx, garbage answers, expired key (authentication refused; ODAMS: 115), or an ODAMS
+ * status to answer (`{ mode: 'answer', status: 116 }`), optionally for some IoT ids only.
  */
 
 export type ReceiverFault =
@@ -25,7 +30,8 @@ export type ReceiverFault =
   | { mode: 'slow'; delayMs: number }
   | { mode: '5xx' }
   | { mode: 'garbage' }
-  | { mode: 'expiredKey' };
+  | { mode: 'expiredKey' }
+  | { mode: 'answer'; status: number; msg?: string; iotIds?: string[] };
 
 /** An industry known to the receiver: its credentials per protocol. */
 export interface ReceiverIndustry {
@@ -39,6 +45,22 @@ export interface ReceiverIndustry {
   industryId?: string;
 }
 
+/** An ODAMS IoT device registered at CPCB: its IoT id (X-Device-Id), its station and its token id. */
+export interface ReceiverIotDevice {
+  iotId: string;
+  stationId: string;
+  tokenId: string;
+  /** The industry it belongs to (for the values' `industry`). */
+  industryId?: string;
+}
+
+/** A calibration CPCB has scheduled for a station (its IoT devices), [from, to) in epoch ms. */
+export interface ScheduledCalibration {
+  stationId: string;
+  from: number;
+  to: number;
+}
+
 /** One value the receiver holds. */
 export interface ReceivedValue {
   protocol: 'CPCB_ODAMS' | 'CPCB_RTDMS' | 'GENERIC_JSON';
@@ -48,9 +70,11 @@ export interface ReceivedValue {
   parameter: string;
   unit: string;
   value: number;
-  /** Epoch ms of the slot start. */
+  /** Epoch ms of the slot start (ODAMS calibration values: of their 30 seconds). */
   timestamp: number;
   flag: string;
+  /** ODAMS: sent under diag_params. */
+  diagnostic?: boolean;
   /** Times the same key came with the same value after the first. */
   duplicates: number;
   /** Times it was replaced by a different value. */
@@ -64,7 +88,7 @@ export interface ReceiverStats {
   duplicates: number;
   corrections: number;
   rejected: number;
-  /** First-time values of a station older than a value of it already accepted (order broken). */
+  /** First-time values of a station's parameter older than one of it already accepted (order broken). */
   outOfOrder: number;
   /** Error answers by code. */
   errors: Record<string, number>;
@@ -78,6 +102,8 @@ export interface ReceiverOptions {
   /** Our RSA private key (PEM); generated when absent. */
   privateKeyPem?: string;
   industries?: ReceiverIndustry[];
+  /** ODAMS IoT devices registered. */
+  iotDevices?: ReceiverIotDevice[];
   /** Clock, for tests of the limits. */
   now?: () => number;
 }
@@ -88,6 +114,12 @@ export interface Receiver {
   publicKeyPem: string;
   privateKeyPem: string;
   register(industry: ReceiverIndustry): void;
+  /** Registers an ODAMS IoT device (what CPCB's device registration does). */
+  registerDevice(device: ReceiverIotDevice): void;
+  /** Schedules a calibration at CPCB: C and Z values of the station are taken within it, refused with 112 outside. */
+  scheduleCalibration(calibration: ScheduledCalibration): void;
+  /** Positions (latitude, longitude) ODAMS requests carried, by station id. */
+  positions(): Record<string, { latitude: number; longitude: number }>;
   setFault(fault: ReceiverFault): void;
   stats(): ReceiverStats;
   values(): ReceivedValue[];
@@ -120,6 +152,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
 
   const industries: ReceiverIndustry[] = [...(options.industries ?? [])];
+  const iotDevices: ReceiverIotDevice[] = [...(options.iotDevices ?? [])];
+  const calibrations: ScheduledCalibration[] = [];
+  const positions: Record<string, { latitude: number; longitude: number }> = {};
   let fault: ReceiverFault = { mode: 'none' };
   const store = new Map<string, ReceivedValue>();
   const newest = new Map<string, number>();
@@ -146,7 +181,13 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     }
     stats.requests++;
     if (fault.mode === 'slow') await new Promise((r) => setTimeout(r, fault.mode === 'slow' ? fault.delayMs : 0));
-    if (fault.mode === '5xx') return fail(res, 503, 'E500', 'service unavailable');
+    if (fault.mode === '5xx') {
+      // As a gateway in front of a failed service answers: no protocol body.
+      stats.errors.E500 = (stats.errors.E500 ?? 0) + 1;
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end('service unavailable');
+      return;
+    }
     if (fault.mode === 'garbage') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html><body>Gateway says hello</body></html>');
@@ -168,49 +209,79 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     answer(res, http, { msg, status: 0, code });
   }
 
-  // ---- CPCB ODAMS -------------------------------------------------------------------------
+  // ---- CPCB ODAMS ----------------------------------------------------------------------
+  /** ODAMS answers `{"msg","status"}`; the messages are the document's (2.5.2). */
+  function odamsFail(res: ServerResponse, status: number, msg: string): void {
+    const code = `ODAMS-${status}`;
+    stats.errors[code] = (stats.errors[code] ?? 0) + 1;
+    stats.rejected++;
+    answer(res, 200, { status, msg });
+  }
+
   function odamsData(req: IncomingMessage, body: string, res: ServerResponse): void {
     const signature = header(req, 'signature');
-    let plain: string;
+    const iotId = header(req, 'x-device-id');
+    if (!signature) return odamsFail(res, 113, 'signature key is missing in headers');
+    if (!iotId) return odamsFail(res, 114, 'X-Device-Id key is missing in headers');
+    if (fault.mode === 'answer' && (!fault.iotIds || fault.iotIds.includes(iotId))) return odamsFail(res, fault.status, fault.msg ?? ODAMS_MESSAGES[fault.status] ?? 'failed');
+    if (fault.mode === 'expiredKey') return odamsFail(res, 115, 'Public_Key is missing Generate the Key');
+    const device = iotDevices.find((d) => d.iotId === iotId);
+    if (!device) return odamsFail(res, 116, ' Device is not registered, Please register for the Industry ');
+    let signed: string;
     try {
-      plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(signature, 'base64')).toString('utf8');
+      signed = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(signature, 'base64')).toString('utf8');
     } catch {
-      return fail(res, 401, 'E401', 'signature does not decrypt with our key');
+      return odamsFail(res, 109, 'Payload not encrypted properly');
     }
-    const [tokenId, ts] = plain.split('$*');
-    const industry = industries.find((i) => i.tokenId !== undefined && i.tokenId === tokenId);
-    if (!industry?.token || fault.mode === 'expiredKey') return fail(res, 401, 'E401', 'token expired or unknown');
-    if (!ts || Math.abs(now() - Number(ts)) > 10 * 60_000) return fail(res, 401, 'E402', 'signature timestamp out of range');
+    const [tokenId, time] = signed.split('$*');
+    if (tokenId !== device.tokenId) return odamsFail(res, 109, 'Payload not encrypted properly');
+    const signedAt = istTime(time ?? '');
+    if (signedAt === undefined || Math.abs(now() - signedAt) > 10 * 60_000) return odamsFail(res, 0, `signature time '${time}' is not CPCB's current time (YYYY-MM-DD HH:MM:SS.mmm, IST)`);
     let json: unknown;
     try {
-      const key = createHash('sha256').update(industry.token).digest();
+      const key = createHash('sha256').update(device.tokenId, 'utf8').digest();
       const decipher = createDecipheriv('aes-256-ecb', key, null);
-      plain = Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+      json = JSON.parse(Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8'));
     } catch {
-      return fail(res, 400, 'E403', 'body does not decrypt with the token');
+      return odamsFail(res, 109, 'Payload not encrypted properly');
     }
-    try {
-      json = JSON.parse(plain);
-    } catch {
-      return fail(res, 400, 'E404', 'body is not JSON');
-    }
-    const values: Omit<ReceivedValue, 'duplicates' | 'corrections'>[] = [];
     const data = (json as { data?: unknown }).data;
-    if (!Array.isArray(data)) return fail(res, 400, 'E404', 'data must be a list');
-    for (const station of data as { stationId?: unknown; device_data?: unknown }[]) {
-      if (typeof station.stationId !== 'string' || !Array.isArray(station.device_data)) return fail(res, 400, 'E404', 'stationId and device_data required');
-      for (const device of station.device_data as { deviceId?: unknown; params?: unknown }[]) {
-        if (typeof device.deviceId !== 'string' || !Array.isArray(device.params)) return fail(res, 400, 'E404', 'deviceId and params required');
-        for (const p of device.params as Record<string, unknown>[]) {
-          if (typeof p.parameter !== 'string' || typeof p.value !== 'number' || typeof p.timestamp !== 'number' || typeof p.unit !== 'string' || typeof p.flag !== 'string') {
-            return fail(res, 400, 'E404', 'parameter, value, unit, timestamp and flag required');
+    if (!Array.isArray(data) || data.length === 0) return odamsFail(res, 10, 'failed');
+    if (data.length > 1) return odamsFail(res, 120, 'Multiple Station Found in the Payload');
+    const station = data[0] as { stationId?: unknown; device_data?: unknown; latitude?: unknown; longitude?: unknown };
+    if (typeof station.stationId !== 'string' || !Array.isArray(station.device_data)) return odamsFail(res, 10, 'failed');
+    if (!iotDevices.some((d) => d.stationId === station.stationId)) return odamsFail(res, 102, 'Invalid_Station');
+    const values: Omit<ReceivedValue, 'duplicates' | 'corrections'>[] = [];
+    for (const d of station.device_data as { deviceId?: unknown; params?: unknown; diag_params?: unknown }[]) {
+      if (typeof d.deviceId !== 'string' || !Array.isArray(d.params)) return odamsFail(res, 10, 'failed');
+      // The body's device must be the header's, registered under the body's station.
+      if (d.deviceId !== iotId || device.stationId !== station.stationId) return odamsFail(res, 121, 'The Station and Device Mapping not Found in the Payload ');
+      const lists = [{ list: d.params, diagnostic: false }, { list: Array.isArray(d.diag_params) ? d.diag_params : [], diagnostic: true }];
+      for (const { list, diagnostic } of lists) {
+        for (const p of list as Record<string, unknown>[]) {
+          if (typeof p.parameter !== 'string' || typeof p.value !== 'number' || typeof p.timestamp !== 'number' || typeof p.unit !== 'string' || typeof p.flag !== 'string' || !FLAGS.includes(p.flag)) {
+            return odamsFail(res, 10, 'failed');
           }
-          values.push({ protocol: 'CPCB_ODAMS', industry: tokenId!, stationId: station.stationId, deviceId: device.deviceId, parameter: p.parameter, unit: p.unit, value: p.value, timestamp: p.timestamp, flag: p.flag });
+          if (!ODAMS_PARAMETER_KEYS.includes(p.parameter)) return odamsFail(res, 119, 'Invalid Parameter');
+          if (!ODAMS_UNIT_KEYS.includes(p.unit)) return odamsFail(res, 110, 'Invalid unit');
+          values.push({ protocol: 'CPCB_ODAMS', industry: device.industryId ?? '', stationId: station.stationId, deviceId: d.deviceId, parameter: p.parameter, unit: p.unit, value: p.value, timestamp: p.timestamp, flag: p.flag, diagnostic });
         }
       }
     }
-    const problem = checkTimes(values.map((v) => v.timestamp), true);
-    if (problem) return fail(res, 400, problem.code, problem.msg);
+    if (values.length === 0) return odamsFail(res, 10, 'failed');
+    const t = now();
+    for (const v of values) {
+      if (v.timestamp < t - backfillMs) return odamsFail(res, 117, 'Data cannot be pushed beyond 7 days');
+      const calibrating = v.flag === 'C' || v.flag === 'Z';
+      // A 15-minute value stands for the slot that starts at its time; a calibration value every 30 s for its own half minute.
+      const closesAt = v.timestamp + (calibrating && v.timestamp % SLOT_MS !== 0 ? 30_000 : SLOT_MS);
+      if (closesAt > t + 60_000) return odamsFail(res, 118, 'Data cannot be pushed for future time');
+      if (v.timestamp % (calibrating ? 30_000 : SLOT_MS) !== 0) return odamsFail(res, 111, 'Uploaded data is not matching with defined 15 min timeframe');
+      if (calibrating && !calibrations.some((c) => c.stationId === v.stationId && c.from <= v.timestamp && v.timestamp < c.to)) {
+        return odamsFail(res, 112, 'No calibration scheduled for this timestamp please contact cpcb');
+      }
+    }
+    if (typeof station.latitude === 'number' && typeof station.longitude === 'number') positions[station.stationId] = { latitude: station.latitude, longitude: station.longitude };
     for (const v of values) keep(v, true);
     answer(res, 200, { msg: 'success', status: 1 });
   }
@@ -314,10 +385,11 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     }
     store.set(key, { ...v, duplicates: 0, corrections: 0 });
     stats.accepted++;
-    const stationKey = `${v.protocol}|${v.industry}|${v.stationId}`;
-    const newestOfStation = newest.get(stationKey) ?? 0;
-    if (v.timestamp < newestOfStation) stats.outOfOrder++;
-    else newest.set(stationKey, v.timestamp);
+    // In order per series: a station's 15-minute values of one parameter, its calibration values between them.
+    const seriesKey = `${v.protocol}|${v.industry}|${v.stationId}|${v.deviceId}|${v.parameter}`;
+    const newestOfSeries = newest.get(seriesKey) ?? 0;
+    if (v.timestamp < newestOfSeries) stats.outOfOrder++;
+    else newest.set(seriesKey, v.timestamp);
   }
 
   function control(pathname: string, method: string, body: string, res: ServerResponse): void {
@@ -331,6 +403,10 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     if (method === 'POST' && pathname === '/__receiver/fault') {
       fault = JSON.parse(body) as ReceiverFault;
       return answer(res, 200, fault);
+    }
+    if (method === 'POST' && pathname === '/__receiver/devices') {
+      iotDevices.push(...([JSON.parse(body)].flat() as ReceiverIotDevice[]));
+      return answer(res, 200, { devices: iotDevices.length });
     }
     if (method === 'POST' && pathname === '/__receiver/industries') {
       industries.push(JSON.parse(body) as ReceiverIndustry);
@@ -350,6 +426,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     publicKeyPem,
     privateKeyPem,
     register: (industry) => void industries.push(industry),
+    registerDevice: (device) => void iotDevices.push(device),
+    scheduleCalibration: (calibration) => void calibrations.push(calibration),
+    positions: () => structuredClone(positions),
     setFault: (f) => {
       fault = f;
       if (f.mode === 'down') for (const s of sockets) s.destroy();
@@ -368,6 +447,37 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
       }),
   };
   return api;
+}
+
+/** The flags of the document's payload example ("U|C|M|F|Z|D"). */
+const FLAGS = ['U', 'C', 'M', 'F', 'Z', 'D'];
+
+/** The document's message of each ODAMS status (2.5.2), for injected answers. */
+export const ODAMS_MESSAGES: Record<number, string> = {
+  0: 'Request failed (unknown reason)',
+  10: 'failed',
+  102: 'Invalid_Station',
+  109: 'Payload not encrypted properly',
+  110: 'Invalid unit',
+  111: 'Uploaded data is not matching with defined 15 min timeframe',
+  112: 'No calibration scheduled for this timestamp please contact cpcb',
+  113: 'signature key is missing in headers',
+  114: 'X-Device-Id key is missing in headers',
+  115: 'Public_Key is missing Generate the Key',
+  116: ' Device is not registered, Please register for the Industry ',
+  117: 'Data cannot be pushed beyond 7 days',
+  118: 'Data cannot be pushed for future time',
+  119: 'Invalid Parameter',
+  120: 'Multiple Station Found in the Payload',
+  121: 'The Station and Device Mapping not Found in the Payload ',
+};
+
+/** The instant of CPCB's signature time `YYYY-MM-DD HH:MM:SS.mmm` (IST), or undefined when it is not one. */
+function istTime(text: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{3})$/.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, se, ms] = m.map(Number) as number[];
+  return fromWallClock(Date.UTC(y!, mo! - 1, d!, h!, mi!, se!, ms!), 'Asia/Kolkata');
 }
 
 function emptyStats(): ReceiverStats {

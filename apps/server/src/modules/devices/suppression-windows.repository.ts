@@ -14,6 +14,8 @@ export interface SuppressionWindow {
   endsAt: Date | null;
   source: string | null;
   reason: string | null;
+  /** For a window a calibration opened, its type (a zero check, a span check, a multipoint check); else null. */
+  calibrationType: 'ZERO' | 'SPAN' | 'MULTIPOINT' | null;
 }
 
 export interface OpenWindow {
@@ -29,7 +31,7 @@ export interface OpenWindow {
 
 const COLUMNS = ['id', 'tenant_id', 'device_id', 'entity_id', 'kind', 'starts_at', 'ends_at', 'source', 'reason'] as const;
 
-type Row = { id: string; tenant_id: number; device_id: string | null; entity_id: string | null; kind: SuppressionWindow['kind']; starts_at: Date; ends_at: Date | null; source: string | null; reason: string | null };
+type Row = { id: string; tenant_id: number; device_id: string | null; entity_id: string | null; kind: SuppressionWindow['kind']; starts_at: Date; ends_at: Date | null; source: string | null; reason: string | null; calibration_type?: string | null };
 
 const toWindow = (r: Row): SuppressionWindow => ({
   id: r.id,
@@ -41,6 +43,7 @@ const toWindow = (r: Row): SuppressionWindow => ({
   endsAt: r.ends_at,
   source: r.source,
   reason: r.reason,
+  calibrationType: (r.calibration_type ?? null) as SuppressionWindow['calibrationType'],
 });
 
 /** Suppression windows (019_slot_changes_and_suppression.sql). */
@@ -84,6 +87,8 @@ export class SuppressionWindowRepository extends Repository {
     const rows = await this.db
       .selectFrom('suppression_window')
       .select(COLUMNS)
+      // A calibration's window: its type tells a zero check from a span or multipoint one.
+      .select(sql<string | null>`(SELECT c.type FROM calibration c WHERE c.tenant_id = suppression_window.tenant_id AND c.window_id = suppression_window.id)`.as('calibration_type'))
       .where('tenant_id', '=', tenantId)
       .where((eb) =>
         eb.or([

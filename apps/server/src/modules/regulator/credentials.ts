@@ -6,6 +6,9 @@ import type { RegulatorCredentials } from '@enviro/contracts/regulator';
 /** Stored credentials: every field a string when set. */
 export type StoredCredentials = Partial<Record<'token' | 'tokenId' | 'publicKey' | 'username' | 'password', string>>;
 
+/** A mapping's sealed credentials: its own, and each device's (by our device id). */
+export type MappingCredentials = StoredCredentials & { devices?: Record<string, StoredCredentials> };
+
 /**
  * Seals credentials at rest with AES-256-GCM under the regulator key; the database holds only
  * `v1:` + base64(iv | tag | ciphertext). The key comes from REGULATOR_KEY (base64 of 32 bytes) or,
@@ -17,7 +20,7 @@ export class CredentialVault {
     if (key.length !== 32) throw new Error('the regulator key must be 32 bytes');
   }
 
-  seal(credentials: StoredCredentials): string | null {
+  seal(credentials: MappingCredentials): string | null {
     if (Object.keys(credentials).length === 0) return null;
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
@@ -25,7 +28,7 @@ export class CredentialVault {
     return `v1:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
   }
 
-  open(sealed: string | null): StoredCredentials {
+  open(sealed: string | null): MappingCredentials {
     if (!sealed) return {};
     const raw = Buffer.from(sealed.replace(/^v1:/, ''), 'base64');
     const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
@@ -43,6 +46,19 @@ export function mergeCredentials(stored: StoredCredentials, input: RegulatorCred
     else merged[name] = value;
   }
   return merged;
+}
+
+/**
+ * Applies a mapping request's device credentials to the stored ones, device by device as
+ * mergeCredentials does; devices no longer mapped lose theirs.
+ */
+export function mergeDeviceCredentials(stored: MappingCredentials['devices'], devices: readonly { deviceId: number; credentials?: RegulatorCredentials | undefined }[]): MappingCredentials['devices'] {
+  const merged: Record<string, StoredCredentials> = {};
+  for (const d of devices) {
+    const one = mergeCredentials(stored?.[String(d.deviceId)] ?? {}, d.credentials);
+    if (Object.keys(one).length > 0) merged[String(d.deviceId)] = one;
+  }
+  return Object.keys(merged).length > 0 ? merged : undefined;
 }
 
 /** Names of the fields set, the only thing answers say about credentials. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS } from '../devices/devices.queries.ts';
+import { ENTITY_ROWS } from '../entities/entities.queries.ts';
 
 export interface ClaimedRecord {
   tenant_id: number;
@@ -34,7 +35,7 @@ export interface PushResult {
   slot: Date;
   version: number;
   kind: string;
-  outcome: 'SUCCESS' | 'RETRY' | 'REJECT' | 'EXPIRED';
+  outcome: 'SUCCESS' | 'RETRY' | 'REJECT' | 'EXPIRED' | 'STOP';
   errorCode: string | null;
   answer: string;
   httpStatus: number | null;
@@ -72,6 +73,7 @@ export class OutboxRepository extends Repository {
         params = NULL,
         attempts = CASE WHEN o.status = 'PENDING' THEN o.attempts ELSE 0 END,
         next_try_at = CASE WHEN o.status = 'PENDING' THEN o.next_try_at ELSE now() END,
+        waiting_since = CASE WHEN o.status = 'PENDING' THEN o.waiting_since ELSE now() END,
         updated_at = now()
       WHERE o.status <> 'EXPIRED'`.execute(this.db);
     return Number(result.numAffectedRows ?? 0);
@@ -89,7 +91,8 @@ export class OutboxRepository extends Repository {
         AND r.bucket >= ${input.from} AND r.bucket < ${input.to}
       ON CONFLICT (tenant_id, connection_id, station_id, slot) DO UPDATE SET
         status = 'PENDING', kind = 'REPUBLISH', version = o.version + 1, republish_id = excluded.republish_id,
-        params = excluded.params, attempts = 0, next_try_at = now(), last_error = NULL, updated_at = now()`.execute(this.db);
+        params = excluded.params, attempts = 0, next_try_at = now(), last_error = NULL, updated_at = now(),
+        waiting_since = CASE WHEN o.status = 'PENDING' THEN o.waiting_since ELSE now() END`.execute(this.db);
     return Number(result.numAffectedRows ?? 0);
   }
 
@@ -118,27 +121,65 @@ export class OutboxRepository extends Repository {
   }
 
   /**
-   * Leases up to `limit` due records, each the oldest waiting record of its connection and station,
-   * so a station's slots go out in order. Skips rows another sender holds (lease or row lock).
+   * Leases due records, each the oldest waiting record of its connection and station (so a station's
+   * slots go out in order), at most `perConnection` less `busy` (what this sender has in flight) of
+   * each connection, so a connection whose endpoint hangs holds only its own share. Skips rows another
+   * sender holds (lease or row lock) and industries a configuration error stopped on the connection.
    */
-  async claim(owner: string, limit: number, leaseMs: number): Promise<ClaimedRecord[]> {
+  async claim(owner: string, opts: { limit: number; perConnection: number; busy: ReadonlyMap<string, number>; leaseMs: number }): Promise<ClaimedRecord[]> {
+    const busy = [...opts.busy].filter(([, n]) => n > 0);
     const { rows } = await sql<ClaimedRecord>`
       WITH heads AS (
-        SELECT DISTINCT ON (connection_id, tenant_id, station_id) tenant_id, id, next_try_at, lease_until
+        SELECT DISTINCT ON (connection_id, tenant_id, station_id) connection_id, tenant_id, id, next_try_at, lease_until
         FROM regulator_outbox WHERE status = 'PENDING'
         ORDER BY connection_id, tenant_id, station_id, slot
       ), due AS (
-        SELECT tenant_id, id FROM heads
-        WHERE next_try_at <= now() AND (lease_until IS NULL OR lease_until < now())
-        ORDER BY next_try_at LIMIT ${limit}
+        SELECT h.tenant_id, h.id, h.next_try_at, h.connection_id,
+          row_number() OVER (PARTITION BY h.connection_id ORDER BY h.next_try_at) AS n
+        FROM heads h
+        LEFT JOIN regulator_mapping m ON m.tenant_id = h.tenant_id AND m.connection_id = h.connection_id
+        WHERE h.next_try_at <= now() AND (h.lease_until IS NULL OR h.lease_until < now()) AND m.stopped_at IS NULL
+      ), room AS (
+        SELECT due.tenant_id, due.id FROM due
+        LEFT JOIN unnest(${busy.map(([c]) => c)}::bigint[], ${busy.map(([, n]) => n)}::int[]) AS b(connection_id, n) ON b.connection_id = due.connection_id
+        WHERE due.n <= ${opts.perConnection} - coalesce(b.n, 0)
+        ORDER BY due.next_try_at LIMIT ${opts.limit}
       ), locked AS (
-        SELECT o.tenant_id, o.id FROM regulator_outbox o JOIN due ON due.tenant_id = o.tenant_id AND due.id = o.id
+        SELECT o.tenant_id, o.id FROM regulator_outbox o JOIN room ON room.tenant_id = o.tenant_id AND room.id = o.id
         WHERE o.status = 'PENDING' AND (o.lease_until IS NULL OR o.lease_until < now())
         FOR UPDATE OF o SKIP LOCKED
       )
-      UPDATE regulator_outbox o SET lease_until = now() + make_interval(secs => ${leaseMs / 1000}), lease_owner = ${owner}
+      UPDATE regulator_outbox o SET lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}), lease_owner = ${owner}
       FROM locked WHERE o.tenant_id = locked.tenant_id AND o.id = locked.id
       RETURNING o.tenant_id, o.id::text AS id, o.connection_id::text AS connection_id, o.station_id::text AS station_id, o.slot, o.kind, o.params, o.version, o.attempts`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * The raw readings of devices in [from, to) averaged per 30 seconds, per parameter slot: what CPCB
+   * wants every 30 s while a device is calibrated (its ODAMS document, 2.4.3).
+   */
+  async halfMinuteValues(tenantId: number, deviceIds: readonly string[], from: Date, to: Date): Promise<{ device_id: string; slot: number; at: Date; value: number }[]> {
+    if (deviceIds.length === 0) return [];
+    const { rows } = await sql<{ device_id: string; slot: number; at: Date; value: number }>`
+      SELECT r.device_id::text AS device_id, v.slot::int AS slot,
+        to_timestamp(floor(extract(epoch FROM r.ts) / 30) * 30) AS at, avg(v.value) AS value
+      FROM reading r CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
+      WHERE r.tenant_id = ${tenantId} AND r.device_id = ANY(${[...deviceIds]}::bigint[]) AND r.ts >= ${from} AND r.ts < ${to} AND v.value IS NOT NULL
+      GROUP BY 1, 2, 3 ORDER BY 3`.execute(this.db);
+    return rows;
+  }
+
+  /** The stations' positions, from their Latitude and Longitude properties where both are numbers. */
+  async stationPositions(stations: readonly { tenantId: number; stationId: string }[]): Promise<{ tenant_id: number; station_id: string; latitude: number; longitude: number }[]> {
+    if (stations.length === 0) return [];
+    const { rows } = await sql<{ tenant_id: number; station_id: string; latitude: number; longitude: number }>`
+      SELECT e.tenant_id, e.id::text AS station_id, lat.v::float8 AS latitude, lng.v::float8 AS longitude
+      FROM ${ENTITY_ROWS} e
+      CROSS JOIN LATERAL (SELECT p->>'value' AS v FROM jsonb_array_elements(e.properties) p WHERE p->>'name' = 'Latitude' LIMIT 1) lat
+      CROSS JOIN LATERAL (SELECT p->>'value' AS v FROM jsonb_array_elements(e.properties) p WHERE p->>'name' = 'Longitude' LIMIT 1) lng
+      WHERE (e.tenant_id, e.id) IN (SELECT * FROM unnest(${stations.map((s) => s.tenantId)}::int[], ${stations.map((s) => s.stationId)}::bigint[]))
+        AND lat.v ~ '^-?[0-9]+(\.[0-9]+)?$' AND lng.v ~ '^-?[0-9]+(\.[0-9]+)?$'`.execute(this.db);
     return rows;
   }
 
@@ -176,7 +217,7 @@ export class OutboxRepository extends Repository {
                       WHEN r.outcome = 'EXPIRED' THEN 'EXPIRED' ELSE 'PENDING' END,
         kind = CASE WHEN o.version <> r.version AND r.outcome = 'SUCCESS' THEN 'CORRECTION' ELSE r.kind END,
         attempts = o.attempts + CASE WHEN r.attempted THEN 1 ELSE 0 END,
-        next_try_at = CASE WHEN r.outcome = 'RETRY' AND o.version = r.version THEN r.next_try_at ELSE now() END,
+        next_try_at = CASE WHEN r.outcome IN ('RETRY', 'STOP') AND o.version = r.version THEN r.next_try_at ELSE now() END,
         sent_at = CASE WHEN r.outcome = 'SUCCESS' THEN now() ELSE o.sent_at END,
         last_error = CASE WHEN r.outcome = 'SUCCESS' THEN NULL ELSE r.error END,
         value_count = r.value_count, calibration_count = r.calibration_count,

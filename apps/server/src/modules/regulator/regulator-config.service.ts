@@ -4,6 +4,7 @@ import type {
   RegulatorMapping,
   RegulatorMappingInput,
   RegulatorProtocol,
+  MappingStop,
   RegulatorTenantMappings,
   StationMapping,
 } from '@enviro/contracts/regulator';
@@ -13,8 +14,9 @@ import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { recordTenantAudit } from '../../platform/audit/audit-trail.ts';
-import { credentialNames, mergeCredentials, type CredentialVault } from './credentials.ts';
-import { mappableStations, validateMapping } from './mapping-validation.ts';
+import { credentialNames, mergeCredentials, mergeDeviceCredentials, type CredentialVault } from './credentials.ts';
+import { mappableStations, normalizeMapping, validateMapping } from './mapping-validation.ts';
+import { errorMeanings } from './regulator-logs.service.ts';
 import { RegulatorConfigRepository, type ConnectionRow, type MappingRow } from './regulator.repository.ts';
 
 /**
@@ -68,6 +70,8 @@ export class RegulatorConfigService {
         statutory_id: values.statutoryId, name: values.name, protocol: values.protocol, url: values.url, enabled: values.enabled,
         backfill_days: values.backfillDays, credentials: this.vault.seal(credentials),
       });
+      // Saving the connection (a new public key, say) resumes industries a configuration error stopped.
+      await config.resumeConnection(id);
       await recordTenantAudit(trx, user, values.statutoryId, 'regulatorConnectionUpdate', summary(before, this.vault), { id, ...values, credentials: credentialNames(credentials) });
       return this.connectionIn(config, id);
     });
@@ -107,16 +111,22 @@ export class RegulatorConfigService {
       const [connection] = await config.connections(connectionId);
       if (!connection) throw badRequest('connectionId', `no regulator connection ${connectionId}`);
       assertUniqueIds(values.stations);
+      const mappable = mappableStations(await config.mappable(tenantId));
+      const stations = normalizeMapping(connection.protocol as RegulatorProtocol, values.stations, mappable);
       const [before] = await config.mappings(tenantId, connectionId);
-      const credentials = mergeCredentials(before ? this.vault.open(before.credentials) : {}, values.credentials);
+      const stored = before ? this.vault.open(before.credentials) : {};
+      const { devices: _devices, ...storedOwn } = stored;
+      const own = mergeCredentials(storedOwn, values.credentials);
+      const devices = mergeDeviceCredentials(stored.devices, values.stations.flatMap((s) => s.devices));
+      const credentials = devices ? { ...own, devices } : own;
       await config.upsertMapping({
         tenant_id: tenantId, connection_id: connectionId, enabled: values.enabled, industry_id: values.industryId,
-        credentials: this.vault.seal(credentials), stations: JSON.stringify(values.stations),
+        credentials: this.vault.seal(credentials), stations: JSON.stringify(stations),
       });
-      const beforeSummary = before ? { enabled: before.enabled, industryId: before.industry_id, stations: before.stations, credentials: credentialNames(this.vault.open(before.credentials)) } : null;
-      await recordTenantAudit(trx, user, tenantId, 'regulatorMappingPut', beforeSummary, { connectionId, enabled: values.enabled, industryId: values.industryId, stations: values.stations, credentials: credentialNames(credentials) });
+      const beforeSummary = before ? { enabled: before.enabled, industryId: before.industry_id, stations: before.stations, credentials: credentialNames(stored) } : null;
+      await recordTenantAudit(trx, user, tenantId, 'regulatorMappingPut', beforeSummary, { connectionId, enabled: values.enabled, industryId: values.industryId, stations, credentials: credentialNames(own) });
       const [row] = await config.mappings(tenantId, connectionId);
-      return this.toMapping(row!, mappableStations(await config.mappable(tenantId)));
+      return this.toMapping(row!, mappable);
     });
   }
 
@@ -151,15 +161,26 @@ export class RegulatorConfigService {
   }
 
   private toMapping(r: MappingRow, stations: ReturnType<typeof mappableStations>): RegulatorMapping {
-    const own = this.vault.open(r.credentials);
+    const { devices, ...own } = this.vault.open(r.credentials);
     const all = { ...this.vault.open(r.connection_credentials), ...own };
     const mapped = r.stations as StationMapping[];
     return {
       tenantId: r.tenant_id, connectionId: Number(r.connection_id), connectionName: r.connection_name, protocol: r.protocol as RegulatorProtocol,
       enabled: r.enabled, industryId: r.industry_id, credentialsSet: credentialNames(own), stations: mapped,
-      issues: validateMapping(r.protocol as RegulatorProtocol, mapped, stations, all), updatedAt: r.updated_at.toISOString(),
+      deviceCredentialsSet: Object.entries(devices ?? {}).map(([deviceId, c]) => ({ deviceId: Number(deviceId), credentialsSet: credentialNames(c) })),
+      stopped: mappingStop(r),
+      issues: validateMapping(r.protocol as RegulatorProtocol, mapped, stations, all, devices), updatedAt: r.updated_at.toISOString(),
     };
   }
+}
+
+/** The stop of an industry on a connection, in words, or null. */
+export function mappingStop(r: Pick<MappingRow, 'stopped_at' | 'stopped_code' | 'stopped_message' | 'stopped_device'>): MappingStop | null {
+  if (!r.stopped_at || !r.stopped_code) return null;
+  return {
+    code: r.stopped_code, meaning: errorMeanings()[r.stopped_code] ?? 'not a known code of this protocol',
+    message: r.stopped_message ?? '', regulatorDeviceId: r.stopped_device, at: r.stopped_at.toISOString(),
+  };
 }
 
 async function assertStatutory(config: RegulatorConfigRepository, id: number): Promise<void> {

@@ -28,6 +28,20 @@ export interface StationSyncRow {
   last_error: string | null;
 }
 
+export interface ReportingTenantRow {
+  id: number;
+  name: string;
+  stations: number;
+  mappings: number;
+  enabled: number;
+  stopped_at: Date | null;
+  stopped_code: string | null;
+  stopped_message: string | null;
+  stopped_device: string | null;
+  oldest_waiting: Date | null;
+  last_accepted: Date | null;
+}
+
 export interface FileRow {
   id: string;
   connection_id: string;
@@ -87,7 +101,9 @@ export class RegulatorLogRepository extends Repository {
           count(*) FILTER (WHERE status = 'REJECTED') AS rejected,
           (array_agg(last_error ORDER BY updated_at DESC) FILTER (WHERE status = 'PENDING' AND last_error IS NOT NULL))[1] AS last_error
         FROM regulator_outbox x WHERE x.tenant_id = m.tenant_id AND x.connection_id = m.connection_id AND x.station_id = e.id
-          AND (x.status = 'PENDING' OR x.slot > now() - interval '7 days')
+          -- Waiting records, and those settled in the last 7 days: a record expires only once its slot
+          -- is past the back-fill limit, so a bound on the slot alone would never count one.
+          AND (x.status = 'PENDING' OR x.slot > now() - interval '7 days' OR x.updated_at > now() - interval '7 days')
       ) o ON true
       WHERE m.tenant_id = ANY(${[...tenantIds]}::int[]) AND ${visibleStationSql(restriction, 'e.tenant_id', 'e.id')}
         ${connectionIds ? sql`AND m.connection_id = ANY(${[...connectionIds]}::bigint[])` : sql``}
@@ -142,20 +158,29 @@ export class RegulatorLogRepository extends Repository {
       .execute();
   }
 
-  /** Industries with stations of reporting types holding devices, with how they are connected. */
-  async reportingTenants(tenantIds: readonly number[]): Promise<{ id: number; name: string; stations: number; mappings: number; enabled: number; oldest_waiting: Date | null; last_accepted: Date | null }[]> {
+  /**
+   * Industries with stations of reporting types holding devices, with how they are connected: their
+   * mappings, the enabled ones, the first stop a configuration error put on one, since when their
+   * longest-waiting record waits, when a record was last accepted.
+   */
+  async reportingTenants(tenantIds: readonly number[]): Promise<ReportingTenantRow[]> {
     if (tenantIds.length === 0) return [];
-    const { rows } = await sql<{ id: number; name: string; stations: number; mappings: number; enabled: number; oldest_waiting: Date | null; last_accepted: Date | null }>`
+    const { rows } = await sql<ReportingTenantRow>`
       SELECT t.id, t.name, st.stations,
         (SELECT count(*)::int FROM regulator_mapping m WHERE m.tenant_id = t.id) AS mappings,
         (SELECT count(*)::int FROM regulator_mapping m JOIN regulator_connection c ON c.id = m.connection_id WHERE m.tenant_id = t.id AND m.enabled AND c.enabled) AS enabled,
-        (SELECT min(o.slot) FROM regulator_outbox o WHERE o.tenant_id = t.id AND o.status = 'PENDING') AS oldest_waiting,
+        stop.stopped_at, stop.stopped_code, stop.stopped_message, stop.stopped_device,
+        (SELECT min(o.waiting_since) FROM regulator_outbox o WHERE o.tenant_id = t.id AND o.status = 'PENDING') AS oldest_waiting,
         (SELECT max(s.last_sent_at) FROM regulator_station_sync s WHERE s.tenant_id = t.id) AS last_accepted
       FROM ${TENANT_ROWS} t
       JOIN LATERAL (
         SELECT count(DISTINCT e.id)::int AS stations FROM ${ENTITY_ROWS} e JOIN ${DEVICE_ROWS} d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id AND ${isInServiceSql('d')}
         WHERE e.tenant_id = t.id AND e.status = 'ENABLED' AND e.type IN ('eqms', 'cems', 'caaqms')
       ) st ON st.stations > 0
+      LEFT JOIN LATERAL (
+        SELECT m.stopped_at, m.stopped_code, m.stopped_message, m.stopped_device FROM regulator_mapping m JOIN regulator_connection c ON c.id = m.connection_id
+        WHERE m.tenant_id = t.id AND m.enabled AND c.enabled AND m.stopped_at IS NOT NULL ORDER BY m.stopped_at LIMIT 1
+      ) stop ON true
       WHERE t.id = ANY(${[...tenantIds]}::int[]) AND t.type = 'tenant' AND t.status NOT IN ('DELETED', 'DISABLED')
       ORDER BY t.name`.execute(this.db);
     return rows;

@@ -32,6 +32,13 @@ export function errorMeanings(): Record<string, string> {
   return Object.assign({}, ...Object.values(PROTOCOLS).map((p) => p.errorCodes), TRANSPORT_ERROR_CODES) as Record<string, string>;
 }
 
+/** The meaning of the code an error text starts with (`CODE: answer`, as records keep their last error), or null. */
+export function meaningOf(error: string | null): string | null {
+  if (!error) return null;
+  const code = error.split(':', 1)[0]!.trim();
+  return errorMeanings()[code] ?? 'not a known code of this protocol';
+}
+
 /**
  * Push logs and republishing (SPEC 7 compliance and uptime): what was sent, when, with which answer,
  * per IST day, station and error code, within the industries the caller reads; and requests to send
@@ -64,6 +71,7 @@ export class RegulatorLogService {
         id: Number(r.id), connectionId: Number(r.connection_id), connectionName: r.connection_name, stationId: Number(r.station_id), stationName: r.station_name,
         slot: r.slot.toISOString(), status: r.status as 'PENDING', kind: r.kind as 'REALTIME', attempts: r.attempts,
         nextTryAt: r.status === 'PENDING' ? r.next_try_at.toISOString() : null, sentAt: r.sent_at?.toISOString() ?? null, lastError: r.last_error,
+        lastErrorMeaning: meaningOf(r.last_error),
         values: r.value_count, calibrationValues: r.calibration_count, createdAt: r.created_at.toISOString(),
       })),
       total, page: query.page, size: query.size,
@@ -77,7 +85,7 @@ export class RegulatorLogService {
       items: rows.map((r) => ({
         id: Number(r.id), connectionId: Number(r.connection_id), connectionName: r.connection_name, stationId: Number(r.station_id), stationName: r.station_name,
         slot: r.slot.toISOString(), kind: r.kind as 'REALTIME', at: r.at.toISOString(), durationMs: r.duration_ms, outcome: r.outcome as 'SUCCESS',
-        httpStatus: r.http_status, errorCode: r.error_code, answer: r.answer,
+        httpStatus: r.http_status, errorCode: r.error_code, answer: r.answer, meaning: r.error_code ? meaningOf(r.error_code) : null,
       })),
       total, page: query.page, size: query.size,
     };

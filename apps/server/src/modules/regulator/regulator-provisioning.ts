@@ -1,7 +1,9 @@
 import type { RegulatorProtocol, StationMapping } from '@enviro/contracts/regulator';
 import type { Db } from '../../platform/database/database.ts';
 import type { CredentialVault, StoredCredentials } from './credentials.ts';
+import { suggestOdamsParameterKey } from '@enviro/domain/odams-annexure';
 import { mappableStations } from './mapping-validation.ts';
+import { PROTOCOLS } from './protocols/index.ts';
 import { OutboxRepository } from './outbox.repository.ts';
 import { RegulatorConfigRepository } from './regulator.repository.ts';
 
@@ -35,6 +37,11 @@ export class RegulatorProvisioning {
     );
   }
 
+  /** The industry's stations with devices and parameters, as a mapping names them. */
+  async mappableStations(tenantId: number): Promise<ReturnType<typeof mappableStations>> {
+    return mappableStations(await this.config.mappable(tenantId));
+  }
+
   /** The industries a statutory body oversees. */
   industriesOf(statutoryId: number): Promise<{ id: number; name: string }[]> {
     return this.config.associatedIndustries(statutoryId);
@@ -42,15 +49,27 @@ export class RegulatorProvisioning {
 
   /**
    * Maps every station, device and parameter of the industry: regulator ids from ours (`S{id}`,
-   * `D{id}`), parameter codes from the catalogue's labels, units as the devices report them.
+   * `D{id}`), parameter codes from the catalogue's labels, units as the devices report them; for a
+   * protocol with a fixed vocabulary (ODAMS), the annexure's key and unit of each parameter, those
+   * without one skipped. `perDevice` gives each device its own credentials (ODAMS: its token id).
    */
-  async mapEverything(tenantId: number, connectionId: number, industryId: string, credentials: StoredCredentials): Promise<StationMapping[]> {
+  async mapEverything(tenantId: number, connectionId: number, industryId: string, credentials: StoredCredentials, perDevice?: (deviceId: number) => StoredCredentials): Promise<StationMapping[]> {
+    const [connection] = await this.config.connections(connectionId);
+    const vocabulary = PROTOCOLS[connection!.protocol as RegulatorProtocol].vocabulary;
+    const param = (p: { slot: number; name: string; label: string; unit: string }) => {
+      if (!vocabulary) return { slot: p.slot, code: p.label.toUpperCase(), unit: p.unit, skip: false };
+      const code = suggestOdamsParameterKey(p.name);
+      const unit = vocabulary.unit(p.name, p.unit, '')?.unit;
+      return code && unit ? { slot: p.slot, code, unit, skip: false } : { slot: p.slot, code: '', unit: '', skip: true };
+    };
     const stations: StationMapping[] = mappableStations(await this.config.mappable(tenantId)).map((s) => ({
       stationId: s.stationId,
       regulatorStationId: `S${s.stationId}`,
-      devices: s.devices.map((d) => ({ deviceId: d.deviceId, regulatorDeviceId: `D${d.deviceId}`, params: d.params.map((p) => ({ slot: p.slot, code: p.label.toUpperCase(), unit: p.unit, skip: false })) })),
+      devices: s.devices.map((d) => ({ deviceId: d.deviceId, regulatorDeviceId: `D${d.deviceId}`, params: d.params.map(param) })),
     }));
-    await this.config.upsertMapping({ tenant_id: tenantId, connection_id: connectionId, enabled: true, industry_id: industryId, credentials: this.vault.seal(credentials), stations: JSON.stringify(stations) });
+    const devices = perDevice ? Object.fromEntries(stations.flatMap((s) => s.devices.map((d) => [String(d.deviceId), perDevice(d.deviceId)]))) : undefined;
+    const sealed = this.vault.seal(devices ? { ...credentials, devices } : credentials);
+    await this.config.upsertMapping({ tenant_id: tenantId, connection_id: connectionId, enabled: true, industry_id: industryId, credentials: sealed, stations: JSON.stringify(stations) });
     return stations;
   }
 

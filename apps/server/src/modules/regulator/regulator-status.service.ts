@@ -8,6 +8,8 @@ import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { RegulatorLogRepository, type StationSyncRow } from './regulator-logs.repository.ts';
+import { mappingStop } from './regulator-config.service.ts';
+import { meaningOf } from './regulator-logs.service.ts';
 import { RegulatorConfigRepository } from './regulator.repository.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 
@@ -44,7 +46,7 @@ export class RegulatorStatusService {
       const stations = rows.filter((r) => r.connection_id === m.connection_id).map((r) => toStationSync(r, now));
       return {
         connectionId: Number(m.connection_id), connectionName: m.connection_name, statutoryName: m.statutory_name,
-        protocol: m.protocol as ConnectionSync['protocol'], enabled: m.enabled && m.connection_enabled,
+        protocol: m.protocol as ConnectionSync['protocol'], enabled: m.enabled && m.connection_enabled, stopped: mappingStop(m),
         sync: worst(stations.map((s) => s.sync)) ?? 'Out of Sync', stations,
       };
     });
@@ -134,11 +136,15 @@ export class RegulatorStatusService {
     const now = Date.now();
     const rows = await this.logs.reportingTenants(auth.tenantIds);
     return rows.flatMap((r): NotConnectedTenant[] => {
-      const base = { tenantId: r.id, tenantName: r.name, stations: r.stations };
+      const base = { tenantId: r.id, tenantName: r.name, stations: r.stations, detail: null };
       if (r.mappings === 0) return [{ ...base, reason: 'NO_MAPPING', since: null }];
       if (r.enabled === 0) return [{ ...base, reason: 'DISABLED', since: null }];
+      const stop = mappingStop(r);
+      if (stop) return [{ ...base, reason: 'STOPPED', since: stop.at, detail: `${stop.code} ${stop.message ? `"${stop.message}"` : ''}: ${stop.meaning}` }];
+      // Flagged once a record has waited over an hour since it was queued (not since its slot: a
+      // back-filled slot is old the moment it is queued) with nothing accepted in that hour.
       const waitingLong = r.oldest_waiting !== null && now - r.oldest_waiting.getTime() > 3_600_000;
-      const acceptedSince = r.last_accepted !== null && r.oldest_waiting !== null && r.last_accepted.getTime() > now - 3_600_000;
+      const acceptedSince = r.last_accepted !== null && r.last_accepted.getTime() > now - 3_600_000;
       if (waitingLong && !acceptedSince) return [{ ...base, reason: 'FAILING', since: r.oldest_waiting!.toISOString() }];
       return [];
     });
@@ -154,7 +160,7 @@ function toStationSync(r: StationSyncRow, now: number): StationSync {
     timeDifferenceMinutes: difference,
     // Nothing accepted yet counts as infinitely behind.
     sync: regulatorSync(live, difference ?? Number.POSITIVE_INFINITY),
-    pending: r.pending, expired: r.expired, rejected: r.rejected, lastError: r.last_error,
+    pending: r.pending, expired: r.expired, rejected: r.rejected, lastError: r.last_error, lastErrorMeaning: meaningOf(r.last_error),
   };
 }
 

@@ -15,6 +15,7 @@ import { RegulatorLogService } from './regulator-logs.service.ts';
 import { registerRegulatorMetrics } from './regulator.metrics.ts';
 import { regulatorRoutes } from './regulator.routes.ts';
 import { RegulatorStatusService } from './regulator-status.service.ts';
+import { regulatorStopNotifier } from './regulator-stop-notifier.ts';
 import { startRegulatorWorker } from './regulator-worker.ts';
 
 export interface RegulatorModule {
@@ -45,7 +46,7 @@ export interface RegulatorModuleOptions {
 export const regulatorModule = areaModule({
   name: 'regulator',
   decorate: 'regulator',
-  dependencies: ['database', 'auth', 'metrics', 'workers', 'entities', 'devices', 'data'],
+  dependencies: ['database', 'auth', 'mail', 'metrics', 'workers', 'entities', 'devices', 'data'],
   build(app, opts: RegulatorModuleOptions) {
     const db = app.database.db;
     let key: Buffer = randomBytes(32);
@@ -57,7 +58,8 @@ export const regulatorModule = areaModule({
       }
     }
     const vault = new CredentialVault(key);
-    const outbox = new RegulatorOutbox(db, app.devices.windows, vault, opts.outbox);
+    const onStop = regulatorStopNotifier(db, app.messaging.mailer, app.messaging.publicUrl, app.log);
+    const outbox = new RegulatorOutbox(db, app.devices.windows, vault, { onStop, ...opts.outbox });
     const services: RegulatorModule = {
       vault,
       outbox,

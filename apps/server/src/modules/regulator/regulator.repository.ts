@@ -38,6 +38,10 @@ export interface MappingRow {
   credentials: string | null;
   connection_credentials: string | null;
   stations: unknown;
+  stopped_at: Date | null;
+  stopped_code: string | null;
+  stopped_message: string | null;
+  stopped_device: string | null;
   updated_at: Date;
 }
 
@@ -136,7 +140,8 @@ export class RegulatorConfigRepository extends Repository {
       .innerJoin(tenantRows(this.db).as('t'), 't.id', 'c.statutory_id')
       .select([
         'm.tenant_id', 'm.connection_id', 'c.name as connection_name', 'c.protocol', 'c.enabled as connection_enabled', 'c.statutory_id',
-        't.name as statutory_name', 'm.enabled', 'm.industry_id', 'm.credentials', 'c.credentials as connection_credentials', 'm.stations', 'm.updated_at',
+        't.name as statutory_name', 'm.enabled', 'm.industry_id', 'm.credentials', 'c.credentials as connection_credentials', 'm.stations',
+        'm.stopped_at', 'm.stopped_code', 'm.stopped_message', 'm.stopped_device', 'm.updated_at',
       ])
       .where('m.tenant_id', '=', tenantId)
       .$if(connectionId !== undefined, (q) => q.where('m.connection_id', '=', String(connectionId)))
@@ -154,7 +159,8 @@ export class RegulatorConfigRepository extends Repository {
       .innerJoin(tenantRows(this.db).as('t'), 't.id', 'c.statutory_id')
       .select([
         'm.tenant_id', 'm.connection_id', 'c.name as connection_name', 'c.protocol', 'c.enabled as connection_enabled', 'c.statutory_id',
-        't.name as statutory_name', 'm.enabled', 'm.industry_id', 'm.credentials', 'c.credentials as connection_credentials', 'm.stations', 'm.updated_at',
+        't.name as statutory_name', 'm.enabled', 'm.industry_id', 'm.credentials', 'c.credentials as connection_credentials', 'm.stations',
+        'm.stopped_at', 'm.stopped_code', 'm.stopped_message', 'm.stopped_device', 'm.updated_at',
       ])
       .where('m.tenant_id', 'in', [...tenantIds])
       .execute();
@@ -170,10 +176,40 @@ export class RegulatorConfigRepository extends Repository {
           industry_id: values.industry_id,
           credentials: values.credentials,
           stations: values.stations,
+          // Saving the mapping is how an administrator says a configuration error is fixed.
+          stopped_at: null,
+          stopped_code: null,
+          stopped_message: null,
+          stopped_device: null,
           updated_at: new Date(),
         }),
       )
       .execute();
+  }
+
+  /** Resumes every industry a configuration error stopped on the connection (saved again by an administrator). */
+  async resumeConnection(connectionId: number): Promise<void> {
+    await this.db
+      .updateTable('regulator_mapping')
+      .set({ stopped_at: null, stopped_code: null, stopped_message: null, stopped_device: null })
+      .where('connection_id', '=', String(connectionId))
+      .where('stopped_at', 'is not', null)
+      .execute();
+  }
+
+  /**
+   * Stops the industry on the connection for a configuration error the regulator answered; answers
+   * true only for the call that stopped it (a stop already in place keeps its first reason).
+   */
+  async stopMapping(tenantId: number, connectionId: string, stop: { code: string; message: string; regulatorDeviceId: string | null }): Promise<boolean> {
+    const r = await this.db
+      .updateTable('regulator_mapping')
+      .set({ stopped_at: new Date(), stopped_code: stop.code, stopped_message: stop.message, stopped_device: stop.regulatorDeviceId })
+      .where('tenant_id', '=', tenantId)
+      .where('connection_id', '=', connectionId)
+      .where('stopped_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
   async deleteMapping(tenantId: number, connectionId: number): Promise<boolean> {

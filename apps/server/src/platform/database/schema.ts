@@ -576,6 +576,11 @@ export interface RegulatorMappingTable {
   industry_id: string;
   credentials: string | null;
   stations: ColumnType<unknown, string | undefined, string>;
+  /** Set while a configuration error the regulator answered stops the industry on the connection (095_regulator_odams.sql). */
+  stopped_at: Generated<Date | null>;
+  stopped_code: Generated<string | null>;
+  stopped_message: Generated<string | null>;
+  stopped_device: Generated<string | null>;
   updated_at: Generated<Date>;
 }
 
@@ -599,6 +604,8 @@ export interface RegulatorOutboxTable {
   last_error: string | null;
   value_count: Generated<number>;
   calibration_count: Generated<number>;
+  /** Since when it waits to be accepted (queued, or back to waiting as a correction). */
+  waiting_since: Generated<Date>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -25,6 +25,15 @@ export function emailChangedMail(to: string, v: { name: string; newEmail: string
   ]);
 }
 
+/** A regulator stopped taking an industry's data for a configuration error (issue 29): what, why, where to fix it. */
+export function regulatorStoppedMail(to: string, v: { name: string; industry: string; connection: string; code: string; message: string; meaning: string; device: string | null; link: string }): MailMessage {
+  return mail(to, `${v.connection} stopped taking ${v.industry}'s data (${v.code})`, v.name, [
+    { text: `${v.connection} answered ${v.code}${v.message ? ` "${v.message}"` : ''}${v.device ? ` for device ${v.device}` : ''}: a configuration error. Nothing of ${v.industry} is sent on it until its mapping (or the connection) is saved again; its records wait meanwhile and expire after the back-fill limit.` },
+    { text: v.meaning },
+    { link: v.link },
+  ]);
+}
+
 type Part = { text: string } | { link: string } | { code: string };
 
 /** One mail in plain text and the same words as simple HTML (escaped: names come from users). */

@@ -1,57 +1,74 @@
 import { constants, createCipheriv, createHash, publicEncrypt } from 'node:crypto';
+import { odamsParameterKey, odamsUnit, odamsUnitKey } from '@enviro/domain/odams-annexure';
+import { toWallClock } from '@enviro/domain/time-zone';
 import type { StoredCredentials } from '../credentials.ts';
-import { CPCB_ERROR_CODES } from './common-codes.ts';
-import { joinUrl, tryJson, verdictOfCode, type OutboundRecord, type ProtocolAdapter, type PushRequest, type PushVerdict, type ValueFlag } from './protocol.ts';
-
-/** ODAMS flags: U process data, C calibration, M maintenance. */
-const FLAGS: Record<ValueFlag, string> = { NORMAL: 'U', CALIBRATION: 'C', MAINTENANCE: 'M' };
+import { ODAMS_ERROR_CODES, odamsVerdict } from './odams-codes.ts';
+import { joinUrl, tryJson, type OutboundDevice, type OutboundRecord, type OutboundValue, type ProtocolAdapter, type PushRequest, type PushVerdict, type ValueFlag } from './protocol.ts';
 
 /**
- * CPCB ODAMS (REGULATORY.md): `POST {url}/v1.0/industry/data`, the JSON
- * `{"data":[{"stationId","device_data":[{"deviceId","params":[{parameter,value,unit,timestamp,flag}]}]}]}`
- * (timestamp in epoch ms of the slot start) encrypted AES-256-ECB with key SHA-256(token), PKCS7,
- * base64, as text/plain; headers `X-Device-Id` (the industry id) and `signature`, base64 of
- * RSA-OAEP-SHA256(regulator public key, `tokenId$*epochMs`). Success is `{"msg":"success","status":1}`.
+ * The document's flags: U normal, C calibration, Z zero (its "Zero Calibration mode"), M maintenance.
+ * It also lists F and D without saying what they mean; the product has no slot state to carry them
+ * (docs/REGULATOR.md, "Flags").
+ */
+const FLAGS: Record<ValueFlag, string> = { NORMAL: 'U', CALIBRATION: 'C', ZERO: 'Z', MAINTENANCE: 'M' };
+
+/** CPCB's clock: the signature carries its local time ("current timestamp", IST). */
+const CPCB_ZONE = 'Asia/Kolkata';
+
+/** `YYYY-MM-DD HH:MM:SS.mmm` of an instant in CPCB's local time, as the signature wants it. */
+export function odamsSignatureTime(now: Date): string {
+  const wall = new Date(toWallClock(now.getTime(), CPCB_ZONE)).toISOString();
+  return `${wall.slice(0, 10)} ${wall.slice(11, 23)}`;
+}
+
+/**
+ * CPCB's "ODAMS RESTful API v1.0" (document version 1.5; summarised in REGULATORY.md):
+ * `POST {url}/v1.0/industry/data` per station and IoT device, headers `X-Device-Id` (the IoT id) and
+ * `signature` = base64 of RSA-OAEP (SHA-256, MGF1 SHA-256, no label) with the public key over
+ * `token_id + "$*" + "YYYY-MM-DD HH:MM:SS.mmm"` (now, IST), made for every request; the body
+ * `{"data":[{"stationId","device_data":[{"deviceId","params":[…],"diag_params":[…]}],"latitude","longitude"}]}`
+ * encrypted AES-256-ECB with key SHA-256(token_id), padded to 16 bytes (PKCS7), base64, as text/plain.
+ * Answers `{"msg","status"}`: 1 success, the other statuses as `odams-codes.ts` reads them.
  */
 export const cpcbOdams: ProtocolAdapter = {
   name: 'CPCB_ODAMS',
-  requiredCredentials: ['token', 'tokenId', 'publicKey'],
-  errorCodes: CPCB_ERROR_CODES,
+  requiredCredentials: ['tokenId', 'publicKey'],
+  credentialsPerDevice: true,
+  calibrationValues: true,
+  vocabulary: { parameterKey: odamsParameterKey, unitKey: odamsUnitKey, unit: odamsUnit },
+  errorCodes: ODAMS_ERROR_CODES,
 
-  build(baseUrl: string, credentials: StoredCredentials, record: OutboundRecord, now: Date): PushRequest {
-    return this.buildBatch!(baseUrl, credentials, [record], now);
-  },
-
-  /** The body's `data` is a list of stations: an industry's stations go in one request. */
-  buildBatch(baseUrl: string, credentials: StoredCredentials, records: readonly OutboundRecord[], now: Date): PushRequest {
-    const plain = JSON.stringify({
-      data: records.map((record) => ({
-        stationId: record.regulatorStationId,
-        device_data: record.devices.map((d) => ({
-          deviceId: d.regulatorDeviceId,
-          params: d.values.map((v) => ({ parameter: v.code, value: v.value, unit: v.unit, timestamp: record.slot.getTime(), flag: FLAGS[v.flag] })),
-        })),
-      })),
-    });
-    const key = createHash('sha256').update(credentials.token ?? '').digest();
-    const cipher = createCipheriv('aes-256-ecb', key, null); // PKCS7 padding is node's default
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]).toString('base64');
-    const signature = publicEncrypt(
-      { key: credentials.publicKey ?? '', padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(`${credentials.tokenId ?? ''}$*${now.getTime()}`, 'utf8'),
-    ).toString('base64');
-    return {
-      url: joinUrl(baseUrl, '/v1.0/industry/data'),
-      headers: { 'content-type': 'text/plain', 'x-device-id': records[0]?.industryId ?? '', signature },
-      body,
-    };
+  build(baseUrl: string, _credentials: StoredCredentials, record: OutboundRecord, now: Date): PushRequest[] {
+    return record.devices.map((device) => request(baseUrl, record, device, now));
   },
 
   interpret(httpStatus: number, body: string): PushVerdict {
     const json = tryJson(body);
-    if (httpStatus >= 200 && httpStatus < 300 && json?.status === 1 && json.msg === 'success') return { outcome: 'SUCCESS', errorCode: null };
+    if (json && typeof json.status === 'number') return odamsVerdict(json.status, typeof json.msg === 'string' ? json.msg : '');
     if (httpStatus >= 500) return { outcome: 'RETRY', errorCode: 'HTTP_5XX' };
-    if (!json || typeof json.code !== 'string') return { outcome: 'RETRY', errorCode: 'BAD_ANSWER' };
-    return verdictOfCode(json.code);
+    return { outcome: 'RETRY', errorCode: 'BAD_ANSWER' };
   },
 };
+
+function request(baseUrl: string, record: OutboundRecord, device: OutboundDevice, now: Date): PushRequest {
+  const tokenId = device.credentials.tokenId ?? '';
+  const value = (v: OutboundValue) => ({ parameter: v.code, value: v.value, unit: v.unit, timestamp: v.at, flag: FLAGS[v.flag] });
+  const station = {
+    stationId: record.regulatorStationId,
+    device_data: [{ deviceId: device.regulatorDeviceId, params: device.values.map(value), ...(device.diagnostics.length > 0 ? { diag_params: device.diagnostics.map(value) } : {}) }],
+    ...(record.latitude !== null && record.longitude !== null ? { latitude: record.latitude, longitude: record.longitude } : {}),
+  };
+  const key = createHash('sha256').update(tokenId, 'utf8').digest();
+  const cipher = createCipheriv('aes-256-ecb', key, null); // PKCS7 padding is node's default
+  const body = Buffer.concat([cipher.update(JSON.stringify({ data: [station] }), 'utf8'), cipher.final()]).toString('base64');
+  const signature = publicEncrypt(
+    { key: device.credentials.publicKey ?? '', padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(`${tokenId}$*${odamsSignatureTime(now)}`, 'utf8'),
+  ).toString('base64');
+  return {
+    url: joinUrl(baseUrl, '/v1.0/industry/data'),
+    headers: { 'content-type': 'text/plain', 'x-device-id': device.regulatorDeviceId, signature },
+    body,
+    regulatorDeviceId: device.regulatorDeviceId,
+  };
+}

@@ -1,8 +1,8 @@
 import type { StoredCredentials } from '../credentials.ts';
 import { CPCB_ERROR_CODES } from './common-codes.ts';
-import { joinUrl, tryJson, verdictOfCode, type OutboundRecord, type ProtocolAdapter, type PushRequest, type PushVerdict, type ValueFlag } from './protocol.ts';
+import { joinUrl, plainFlag, tryJson, verdictOfCode, type OutboundRecord, type OutboundValue, type ProtocolAdapter, type PushRequest, type PushVerdict } from './protocol.ts';
 
-const FLAGS: Record<ValueFlag, string> = { NORMAL: 'U', CALIBRATION: 'C', MAINTENANCE: 'M' };
+const FLAGS = { NORMAL: 'U', CALIBRATION: 'C', MAINTENANCE: 'M' } as const;
 
 /**
  * The older CPCB RTDMS REST API v1.0: per station,
@@ -14,21 +14,20 @@ export const cpcbRtdms: ProtocolAdapter = {
   name: 'CPCB_RTDMS',
   requiredCredentials: ['username', 'password'],
   errorCodes: CPCB_ERROR_CODES,
+  credentialsPerDevice: false,
+  calibrationValues: false,
 
-  build(baseUrl: string, credentials: StoredCredentials, record: OutboundRecord): PushRequest {
-    const timestamp = record.slot.getTime();
+  build(baseUrl: string, credentials: StoredCredentials, record: OutboundRecord): PushRequest[] {
     const path = record.kind === 'CORRECTION' || record.kind === 'REPUBLISH' ? 'correction' : 'data';
-    const body = record.devices.map((d) => ({
-      deviceId: d.regulatorDeviceId,
-      params: d.values.map((v) => ({ parameter: v.code, unit: v.unit, value: v.value, timestamp, flag: FLAGS[v.flag] })),
-      diagnostics: [],
-    }));
+    const value = (v: OutboundValue) => ({ parameter: v.code, unit: v.unit, value: v.value, timestamp: v.at, flag: FLAGS[plainFlag(v.flag)] });
+    const body = record.devices.map((d) => ({ deviceId: d.regulatorDeviceId, params: d.values.map(value), diagnostics: d.diagnostics.map(value) }));
     const basic = Buffer.from(`${credentials.username ?? ''}:${credentials.password ?? ''}`).toString('base64');
-    return {
+    return [{
       url: joinUrl(baseUrl, `/v1.0/industry/${encodeURIComponent(record.industryId)}/station/${encodeURIComponent(record.regulatorStationId)}/${path}`),
       headers: { 'content-type': 'application/json', authorization: `Basic ${basic}` },
       body: JSON.stringify(body),
-    };
+      regulatorDeviceId: null,
+    }];
   },
 
   interpret(httpStatus: number, body: string): PushVerdict {

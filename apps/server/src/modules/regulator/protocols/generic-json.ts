@@ -1,8 +1,8 @@
 import type { StoredCredentials } from '../credentials.ts';
 import { CPCB_ERROR_CODES } from './common-codes.ts';
-import { joinUrl, tryJson, verdictOfCode, type OutboundRecord, type ProtocolAdapter, type PushRequest, type PushVerdict, type ValueFlag } from './protocol.ts';
+import { joinUrl, plainFlag, tryJson, verdictOfCode, type OutboundRecord, type ProtocolAdapter, type PushRequest, type PushVerdict } from './protocol.ts';
 
-const QUALITY: Record<ValueFlag, string> = { NORMAL: 'VALID', CALIBRATION: 'CALIBRATION', MAINTENANCE: 'MAINTENANCE' };
+const QUALITY = { NORMAL: 'VALID', CALIBRATION: 'CALIBRATION', MAINTENANCE: 'MAINTENANCE' } as const;
 
 /**
  * A generic JSON/HTTPS push a state board can take (docs/REGULATOR.md): `POST {url}/realtime` for a slot
@@ -14,8 +14,10 @@ export const genericJson: ProtocolAdapter = {
   name: 'GENERIC_JSON',
   requiredCredentials: ['token'],
   errorCodes: CPCB_ERROR_CODES,
+  credentialsPerDevice: false,
+  calibrationValues: false,
 
-  build(baseUrl: string, credentials: StoredCredentials, record: OutboundRecord, now: Date): PushRequest {
+  build(baseUrl: string, credentials: StoredCredentials, record: OutboundRecord, now: Date): PushRequest[] {
     const late = now.getTime() - (record.slot.getTime() + 15 * 60_000) > 10 * 60_000;
     const path = record.kind === 'REALTIME' && !late ? '/realtime' : '/delayed';
     const body = {
@@ -24,14 +26,15 @@ export const genericJson: ProtocolAdapter = {
       slot: record.slot.toISOString(),
       correction: record.kind === 'CORRECTION' || record.kind === 'REPUBLISH',
       records: record.devices.flatMap((d) =>
-        d.values.map((v) => ({ deviceId: d.regulatorDeviceId, parameter: v.code, unit: v.unit, value: v.value, quality: QUALITY[v.flag] })),
+        d.values.map((v) => ({ deviceId: d.regulatorDeviceId, parameter: v.code, unit: v.unit, value: v.value, quality: QUALITY[plainFlag(v.flag)] })),
       ),
     };
-    return {
+    return [{
       url: joinUrl(baseUrl, path),
       headers: { 'content-type': 'application/json', authorization: `Bearer ${credentials.token ?? ''}` },
       body: JSON.stringify(body),
-    };
+      regulatorDeviceId: null,
+    }];
   },
 
   interpret(httpStatus: number, body: string): PushVerdict {

@@ -8,8 +8,9 @@ describe('credentialsInput', () => {
   });
 
   it('sends typed values (trimmed) and null for cleared ones, only of the protocol', () => {
-    expect(credentialsInput({ values: { token: ' abc ', password: 'p' }, cleared: ['publicKey', 'username'] }, 'CPCB_ODAMS')).toEqual({
-      token: 'abc',
+    // ODAMS keys the body with the token id: a token is not one of its credentials.
+    expect(credentialsInput({ values: { tokenId: ' abc ', token: 't', password: 'p' }, cleared: ['publicKey', 'username'] }, 'CPCB_ODAMS')).toEqual({
+      tokenId: 'abc',
       publicKey: null,
     });
     expect(credentialsInput({ values: { username: 'u' }, cleared: ['password'] }, 'CPCB_RTDMS')).toEqual({ username: 'u', password: null });

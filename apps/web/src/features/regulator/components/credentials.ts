@@ -4,7 +4,7 @@ export type CredentialName = keyof RegulatorCredentials;
 
 /** The credentials each protocol uses (REGULATORY.md), in the order the form shows them. */
 export const PROTOCOL_CREDENTIALS: Record<RegulatorProtocol, readonly CredentialName[]> = {
-  CPCB_ODAMS: ['token', 'tokenId', 'publicKey'],
+  CPCB_ODAMS: ['tokenId', 'publicKey'],
   CPCB_RTDMS: ['username', 'password'],
   GENERIC_JSON: ['token'],
 };

@@ -23,6 +23,8 @@ const stored: RegulatorMapping = {
   industryId: 'IND-9',
   credentialsSet: ['token'],
   stations: [{ stationId: 1, regulatorStationId: 'S-1', devices: [{ deviceId: 10, regulatorDeviceId: 'D-1', params: [{ slot: 0, code: 'SO2', unit: 'mg/Nm3', skip: false }] }] }],
+  deviceCredentialsSet: [],
+  stopped: null,
   issues: [],
   updatedAt: '2026-11-26T00:00:00.000Z',
 };
@@ -63,7 +65,10 @@ describe('the mapping editor', () => {
       'Stack 1 / Analyser A: SO2, NOx not mapped (give a code or skip).',
       'Outlet: not pushed.',
     ]);
-    const filled = fillFromNames(draft);
+    const filled = fillFromNames(draft, 'CPCB_RTDMS');
     expect(filled.stations[0]!.devices[0]!.params.map((p) => [p.code, p.unit])).toEqual([['SO2', 'mg/Nm3'], ['NOx', 'ppm']]);
+    // CPCB ODAMS: the annexure's keys and units; NOx has none there, so it is skipped.
+    const odams = fillFromNames(draft, 'CPCB_ODAMS');
+    expect(odams.stations[0]!.devices[0]!.params.map((p) => [p.code, p.unit, p.skip])).toEqual([['so2', 'mg/Nm³', false], ['', '', true]]);
   });
 });

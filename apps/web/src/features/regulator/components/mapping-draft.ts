@@ -1,10 +1,13 @@
-import type { RegulatorMapping, RegulatorMappingInput, RegulatorTenantMappings } from '@enviro/contracts/regulator';
+import type { RegulatorMapping, RegulatorMappingInput, RegulatorProtocol, RegulatorTenantMappings } from '@enviro/contracts/regulator';
+import { odamsUnit, suggestOdamsParameterKey } from '@enviro/domain/odams-annexure';
 import { emptyDraft, type CredentialDraft } from './credentials';
 
 type Mappable = RegulatorTenantMappings['stations'][number];
 
 export interface ParamDraft {
   slot: number;
+  /** The standard parameter name, e.g. 'so2'. */
+  name: string;
   label: string;
   /** The device's unit. */
   deviceUnit: string;
@@ -61,7 +64,7 @@ export function draftFrom(stations: readonly Mappable[], mapping: RegulatorMappi
             regulatorDeviceId: dev?.regulatorDeviceId ?? '',
             params: d.params.map((p) => {
               const par = dev?.params.find((m) => m.slot === p.slot);
-              return { slot: p.slot, label: p.label, deviceUnit: p.unit, code: par?.code ?? '', unit: par?.unit ?? '', skip: par?.skip ?? false };
+              return { slot: p.slot, name: p.name, label: p.label, deviceUnit: p.unit, code: par?.code ?? '', unit: par?.unit ?? '', skip: par?.skip ?? false };
             }),
           };
         }),
@@ -121,16 +124,18 @@ export function draftWarnings(draft: MappingDraft): string[] {
   return out;
 }
 
-/** Fills empty codes and units of pushed parameters from their names and device units (a start the user corrects). */
-export function fillFromNames(draft: MappingDraft): MappingDraft {
-  return {
-    ...draft,
-    stations: draft.stations.map((s) => ({
-      ...s,
-      devices: s.devices.map((d) => ({
-        ...d,
-        params: d.params.map((p) => (p.skip ? p : { ...p, code: p.code || p.label, unit: p.unit || p.deviceUnit })),
-      })),
-    })),
+/**
+ * Fills empty codes and units of pushed parameters from their names and device units (a start the
+ * user corrects). CPCB ODAMS: the annexure's keys and units; a parameter the annexure has no key or
+ * unit for is skipped, as CPCB takes none.
+ */
+export function fillFromNames(draft: MappingDraft, protocol: RegulatorProtocol): MappingDraft {
+  const fill = (p: ParamDraft): ParamDraft => {
+    if (p.skip) return p;
+    if (protocol !== 'CPCB_ODAMS') return { ...p, code: p.code || p.label, unit: p.unit || p.deviceUnit };
+    const code = p.code || suggestOdamsParameterKey(p.name);
+    const unit = p.unit || odamsUnit(p.name, p.deviceUnit, '')?.unit;
+    return code && unit ? { ...p, code, unit } : { ...p, skip: true };
   };
+  return { ...draft, stations: draft.stations.map((s) => ({ ...s, devices: s.devices.map((d) => ({ ...d, params: d.params.map(fill) })) })) };
 }

@@ -67,7 +67,7 @@ export function MappingEditor({ tenantId, connectionId, protocol, stations, mapp
       <CredentialFields protocol={protocol} set={mapping?.credentialsSet ?? []} draft={draft.credentials} onChange={(c) => setDraft({ ...draft, credentials: c })} />
       <Group justify="space-between" mt="sm">
         <Text fw={600}>Stations</Text>
-        <Button size="xs" variant="light" onClick={() => setDraft(fillFromNames(draft))}>
+        <Button size="xs" variant="light" onClick={() => setDraft(fillFromNames(draft, protocol))}>
           Fill empty codes from parameter names
         </Button>
       </Group>

@@ -19,6 +19,8 @@ const ISSUE_WORDS: Record<MappingIssue['code'], string> = {
   NO_CONVERSION: 'No unit conversion',
   UNKNOWN_ENTITY: 'No longer in the industry',
   MISSING_CREDENTIAL: 'Credential missing',
+  SHARED_ID: 'IoT id under two stations',
+  UNKNOWN_KEY: 'Not a key the regulator publishes',
 };
 
 type Editing = { connectionId: number; mapping: RegulatorMapping | null } | null;

@@ -14,6 +14,7 @@ const SHOWN = 5;
 const REASONS: Record<Row['reason'], (r: Row) => string> = {
   NO_MAPPING: () => 'mapped to no regulator connection',
   DISABLED: () => 'every mapping or connection is disabled',
+  STOPPED: (r) => `stopped ${formatAt(r.since)} by a configuration error: ${r.detail ?? ''}`,
   FAILING: (r) => `records waiting since ${formatAt(r.since)}, nothing accepted since`,
 };
 

@@ -1,6 +1,6 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { RegulatorTenantStatus } from '@enviro/contracts/regulator';
-import { PROTOCOL_LABELS } from './format';
+import { formatAt, PROTOCOL_LABELS } from './format';
 import { StationSyncTable } from './station-sync-table';
 import { SyncBadge } from './sync-badge';
 
@@ -29,6 +29,11 @@ export function StatusPanel({ status }: { status: RegulatorTenantStatus }) {
               </Text>
             </div>
             <Group gap="xs">
+              {c.stopped && (
+                <Badge miw="max-content" color="red.9">
+                  Stopped
+                </Badge>
+              )}
               {!c.enabled && (
                 <Badge miw="max-content" color="gray" variant="outline">
                   Disabled
@@ -37,6 +42,11 @@ export function StatusPanel({ status }: { status: RegulatorTenantStatus }) {
               <SyncBadge sync={c.sync} />
             </Group>
           </Group>
+          {c.stopped && (
+            <Alert color="red" mb="xs" title={`Stopped ${formatAt(c.stopped.at)}: ${c.stopped.code}${c.stopped.message ? ` "${c.stopped.message}"` : ''}${c.stopped.regulatorDeviceId ? ` (device ${c.stopped.regulatorDeviceId})` : ''}`}>
+              {c.stopped.meaning}
+            </Alert>
+          )}
           <StationSyncTable title={`Stations on ${c.connectionName}`} stations={c.stations} />
         </Card>
       ))}
