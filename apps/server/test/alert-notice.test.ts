@@ -17,6 +17,7 @@ const facts = (o: Partial<AlertNoticeFacts> = {}): AlertNoticeFacts => ({
   unit: 'mg/Nm3',
   limitMin: null,
   limitMax: 50,
+  ownThresholds: false,
   value: 95,
   slotStart: new Date(SLOT),
   startedAt: new Date(SLOT - 30 * 60_000),
@@ -62,6 +63,13 @@ describe('what an alert notification says', () => {
     expect(ph.title).toBe('Aravali Cement Ltd, ETP outlet: pH 5.2 below its limit 6.5');
     expect(lines(ph.text)).toContain('Limit (minimum): 6.5');
     expect(ph.sms).toContain(': pH 5.2 < limit 6.5, 15-min avg 2026-01-05 15:30 IST');
+  });
+
+  it("calls a rule's own threshold (an early warning) no limit", () => {
+    const warning = alertNotice([facts({ severity: 'WARNING', ownThresholds: true, limitMax: 40, value: 45 })], URL_BASE);
+    expect(warning.title).toBe("Aravali Cement Ltd, Kiln stack: PM 45 mg/Nm3 above the rule's threshold 40 mg/Nm3");
+    expect(lines(warning.text)).toContain("Rule's threshold (maximum): 40 mg/Nm3");
+    expect(warning.sms).toContain('PM 45 mg/Nm3 > threshold 40 mg/Nm3');
   });
 
   it('names the figure an instant or a sustained rule judged', () => {

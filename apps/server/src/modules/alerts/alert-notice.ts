@@ -21,8 +21,11 @@ export interface AlertNoticeFacts {
   /** The parameter's label (PM2.5, not pm2_5); null for alerts of a device (data loss). */
   parameter: string | null;
   unit: string | null;
+  /** The bounds the rule judged: the parameter's limits, or the rule's own thresholds (`ownThresholds`). */
   limitMin: number | null;
   limitMax: number | null;
+  /** The rule set its own thresholds (an early warning below the limit, say): they are no legal limit and are not called one. */
+  ownThresholds: boolean;
   /** What the rule judged in the latest breaching slot; null when unknown (the peak stands in). */
   value: number | null;
   /** Start of the latest breaching 15-minute slot. */
@@ -59,6 +62,7 @@ export function noticeFacts(r: AlertNoticeRow): AlertNoticeFacts {
     unit: r.unit,
     limitMin: r.limit_min,
     limitMax: r.limit_max,
+    ownThresholds: r.threshold_min !== null || r.threshold_max !== null,
     value: r.last_value,
     slotStart: r.last_breach_at,
     startedAt: r.started_at,
@@ -108,11 +112,14 @@ const whereOf = (f: AlertNoticeFacts) => `${f.industry}, ${f.station ?? f.device
 
 const capitalised = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
+/** What the value is measured against: the parameter's limit, or the rule's own threshold. */
+const boundOf = (f: AlertNoticeFacts) => (f.ownThresholds ? "the rule's threshold" : 'its limit');
+
 /** 'PM 95 mg/Nm3 above its limit 50 mg/Nm3', or the alert's sentence. */
 function findingOf(f: AlertNoticeFacts): string {
   const b = breachOf(f);
   if (!b) return f.message;
-  return `${b.parameter} ${amount(b.value, f.unit)} ${b.above ? 'above' : 'below'} its limit ${amount(b.limit, f.unit)}`;
+  return `${b.parameter} ${amount(b.value, f.unit)} ${b.above ? 'above' : 'below'} ${boundOf(f)} ${amount(b.limit, f.unit)}`;
 }
 
 /** When the notification's figure was measured: the latest breaching slot, or when the alert began. */
@@ -138,8 +145,8 @@ function detailLines(f: AlertNoticeFacts): [label: string, value: string][] {
     const sustained = f.type === 'SUSTAINED' ? `; every reading ${b.above ? 'above' : 'below'} it for ${f.durationMinutes ?? 15} minutes` : '';
     lines.push(
       ['Parameter', f.parameter!],
-      [capitalised(b.figure), `${amount(b.value, f.unit)}, ${b.above ? 'above' : 'below'} its limit${sustained}`],
-      [`Limit (${b.above ? 'maximum' : 'minimum'})`, amount(b.limit, f.unit)],
+      [capitalised(b.figure), `${amount(b.value, f.unit)}, ${b.above ? 'above' : 'below'} ${boundOf(f)}${sustained}`],
+      [`${f.ownThresholds ? "Rule's threshold" : 'Limit'} (${b.above ? 'maximum' : 'minimum'})`, amount(b.limit, f.unit)],
       ['Slot (IST)', `${formatDateTime24(f.slotStart)} to ${formatDateTime24(f.slotStart.getTime() + SLOT_MS)}`],
       ['In breach since', `${ist(f.startedAt)}, ${f.slotCount} ${f.slotCount === 1 ? 'slot' : 'slots'} of 15 minutes${f.peak !== null && f.slotCount > 1 ? `, peak ${amount(f.peak, f.unit)}` : ''}`],
     );
@@ -164,7 +171,7 @@ function smsOf(f: AlertNoticeFacts, link: string): string {
   const b = breachOf(f);
   const unit = f.unit ? ` ${f.unit}` : '';
   const finding = b
-    ? `${b.parameter} ${formatIndian(b.value)}${unit} ${b.above ? '>' : '<'} limit ${formatIndian(b.limit)}${unit}, ${b.shortFigure} ${istShort(f.slotStart)}`
+    ? `${b.parameter} ${formatIndian(b.value)}${unit} ${b.above ? '>' : '<'} ${f.ownThresholds ? 'threshold' : 'limit'} ${formatIndian(b.limit)}${unit}, ${b.shortFigure} ${istShort(f.slotStart)}`
     : `${f.message}, since ${istShort(f.startedAt)}`;
   const build = (industry: string, station: string) => toGsm7(`${f.severity} ${industry}, ${station}: ${finding}${link ? ` ${link}` : ''}`);
   const [industry, station] = [toGsm7(f.industry), toGsm7(f.station ?? f.device)];
@@ -238,9 +245,9 @@ export function alertNotice(given: readonly AlertNoticeFacts[], publicUrl: strin
 
   // The bell's title already says where and what: under it, when (and for several, each alert).
   const body = single
-    ? figure
+    ? figure && single.value !== null
       ? `${capitalised(figure)}, slot ${ist(single.slotStart)}; in breach since ${ist(single.startedAt)}.`
-      : `Since ${ist(single.startedAt)}.`
+      : `${figure ? `${capitalised(figure)}; in breach since` : 'Since'} ${ist(single.startedAt)}.`
     : facts.map((f) => `${whereOf(f)}: ${findingOf(f)} (${ist(whenOf(f))})`).join('\n');
 
   return {

@@ -118,6 +118,9 @@ export interface AlertRow {
 export interface AlertNoticeRow extends AlertRow {
   last_breach_at: Date;
   duration_minutes: number | null;
+  /** The rule's own thresholds (both null: the parameter's limits). */
+  threshold_min: number | null;
+  threshold_max: number | null;
   /** What the rule judged in the latest breaching slot: its average, or its extreme reading. */
   last_value: number | null;
 }
@@ -279,6 +282,8 @@ export class AlertEpisodeRepository extends Repository {
         ...this.columns(),
         'a.last_breach_at',
         'r.duration_minutes',
+        'r.threshold_min',
+        'r.threshold_max',
         (eb) =>
           eb
             .selectFrom('alert_slot as s')
