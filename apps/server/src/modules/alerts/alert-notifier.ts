@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ALERT_SEVERITIES, defaultNotificationChannels, type AlertSeverity } from '@enviro/contracts/alerts';
 import { formatPhone } from '@enviro/domain/format-phone';
 import type { Db } from '../../platform/database/database.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -13,10 +14,9 @@ const MINUTE = 60_000;
 /** Attempts before a notification is given up (FAILED); waits between them double from 1 minute. */
 export const MAX_ATTEMPTS = 5;
 
-/** Channels of a user who chose none for a severity. */
-export function defaultChannels(severity: string): string[] {
-  return severity === 'CRITICAL' ? ['EMAIL', 'SMS', 'IN_APP'] : ['EMAIL', 'IN_APP'];
-}
+/** Channels of a user who chose none for a severity (an unknown severity: the most severe's). */
+const defaultChannels = (severity: string): string[] =>
+  defaultNotificationChannels((ALERT_SEVERITIES as readonly string[]).includes(severity) ? (severity as AlertSeverity) : 'CRITICAL');
 
 interface Level {
   delayMinutes: number;
@@ -97,7 +97,8 @@ export class AlertNotifier {
             (u.channels ?? defaultChannels(due.severity)).flatMap((channel) => {
               const who = { ...base, userTenantId: u.tenantId, userId: u.userId, recipient: u.name };
               if (channel === 'EMAIL') return [{ ...who, channel, address: u.email }];
-              if (channel === 'SMS') return u.phone ? [{ ...who, channel, address: u.phone }] : [];
+              // Only to a number its owner confirmed: a mistyped one would tell a stranger.
+              if (channel === 'SMS') return u.phone && u.phoneVerified ? [{ ...who, channel, address: u.phone }] : [];
               if (channel === 'IN_APP') return [{ ...who, channel, address: 'in-app' }];
               return [];
             }),
