@@ -78,7 +78,8 @@ export class DemoAlertsRepository extends Repository {
 
   /**
    * A series of the tenant with an upper limit, on a station (not a device diagnostic): its device,
-   * slot and limit. With `readingSince`, one that reported since then outside calibration and maintenance.
+   * slot and limit. With `readingSince`, one that reported since then outside calibration and
+   * maintenance windows, on a station not under maintenance.
    */
   async limitedSeries(tenantId: number, readingSince?: Date): Promise<{ deviceId: string; slot: number; max: number } | undefined> {
     const { rows } = await sql<{ device_id: string; slot: number; max_value: number }>`
@@ -92,7 +93,8 @@ export class DemoAlertsRepository extends Repository {
           readingSince
             ? sql`AND EXISTS (SELECT 1 FROM reading r WHERE r.tenant_id = l.tenant_id AND r.device_id = l.device_id AND r.ts >= ${readingSince} AND r.vals[l.slot] IS NOT NULL)
                   AND NOT EXISTS (SELECT 1 FROM suppression_window w WHERE w.tenant_id = l.tenant_id AND (w.device_id = l.device_id OR w.entity_id = d.entity_id)
-                                  AND (w.ends_at IS NULL OR w.ends_at > ${readingSince}))`
+                                  AND (w.ends_at IS NULL OR w.ends_at > ${readingSince}))
+                  AND EXISTS (SELECT 1 FROM entity e WHERE e.tenant_id = d.tenant_id AND e.id = d.entity_id AND e.working_status IS DISTINCT FROM 'Maintenance')`
             : sql``
         }
       ORDER BY d.entity_id, l.device_id, l.slot

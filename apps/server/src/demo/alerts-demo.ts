@@ -62,10 +62,11 @@ export async function seedMergedAlert(database: DatabaseHandle, windows: Suppres
 
 /**
  * An exceedance in progress when the demo starts: the tenant's first limited series that reported
- * in the last half hour (outside calibration and maintenance) made to read 1.3 times its limit from
- * two slots before the current one to now, and evaluated, unless the tenant already has an open
- * 15-minute-average alert. Its escalation starts, so the server tells the industry's and the board's
- * users (mail, SMS, the bell) as soon as it runs. Answers the tenant's open 15-minute-average alerts.
+ * in the last half hour (outside calibration and maintenance, on a station not under maintenance)
+ * made to read 1.3 times its limit from two slots before the current one to now, and evaluated,
+ * unless the tenant already has an open 15-minute-average alert. Its escalation starts, so the
+ * server tells the industry's and the board's users (mail, SMS, the bell) as soon as it runs.
+ * Answers the tenant's open 15-minute-average alerts.
  */
 export async function seedOngoingExceedance(database: DatabaseHandle, windows: SuppressionWindowService, tenantId: number, toMs: number): Promise<number> {
   const repo = new DemoAlertsRepository(database.db);
