@@ -71,7 +71,7 @@ describe('escalation until acknowledged and notification delivery', () => {
       await ctx.mail.next(who.userName);
       expect(mailsTo(who.userName)).toHaveLength(1);
     }
-    expect(mailsTo(industry.userName)[0]!.subject).toContain('MAJOR alert: PM 15-minute average');
+    expect(mailsTo(industry.userName)[0]!.subject).toMatch(/^Industry \d+, Station \d+: PM 90 mg\/Nm3 above its limit 50 mg\/Nm3 \(15-minute average, .* IST\) \[MAJOR\]$/);
     // The bell shows it.
     const bell = await ctx.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: industry.cookie } });
     expect(bell.statusCode).toBe(200);
@@ -190,9 +190,9 @@ describe('escalation until acknowledged and notification delivery', () => {
     await ctx.mail.next(industry.userName);
     const mails = mailsTo(industry.userName);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('2 alerts opened (MAJOR)');
-    expect(mails[0]!.text).toContain('PM 15-minute average');
-    expect(mails[0]!.text).toContain('SO2 15-minute average');
+    expect(mails[0]!.subject).toMatch(/^Industry \d+, Station \d+: 2 alerts \(PM, SO2\) \[worst MAJOR\]$/);
+    expect(mails[0]!.text).toMatch(/Parameter: PM\r?\n15-minute average: 90 mg\/Nm3, above its limit/);
+    expect(mails[0]!.text).toMatch(/Parameter: SO2\r?\n15-minute average: 200 mg\/Nm3, above its limit/);
     // Each alert links to its page in the web app, where it is acknowledged.
     expect(mails[0]!.text).toMatch(/https:\/\/enviro\.example\/app\/alerts\/\d+/);
   });

@@ -142,6 +142,8 @@ function decodeQuotedPrintable(body: string): string {
 function decodeHeader(value: string): string {
   return value
     .replace(/\r?\n[ \t]/g, ' ')
+    // RFC 2047: white space between two encoded words is not part of the text (long subjects are split into several).
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
       enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     )

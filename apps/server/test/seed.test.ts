@@ -26,6 +26,21 @@ describe('seedDemo', () => {
     expect(repeating.rows[0].n).toBe(1);
   });
 
+  it("leaves the first industry an exceedance in progress, its escalation due, so its and the board's users are told at start", async () => {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT a.slot_count, a.ended_at, s.next_at FROM alert_episode a
+       JOIN tenant t ON t.id = a.tenant_id
+       JOIN alert_escalation_state s ON s.tenant_id = a.tenant_id AND s.alert_id = a.id AND s.level = 1
+       WHERE t.name = $1 AND a.type = 'AVG_15M' AND a.status = 'OPEN'`,
+      [DEMO_INDUSTRIES[0]!.name],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.ended_at).toBeNull();
+      expect(row.next_at.getTime()).toBeLessThanOrEqual(NOW);
+    }
+  });
+
   it('shows alerts that late readings joined: one resolved and pointing at the one carrying the breach', async () => {
     const { rows } = await ctx.database.pool.query(
       `SELECT m.status, m.slot_count AS merged_slots, s.slot_count, s.started_at < m.started_at AS survivor_first, s.merged_into

@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HistoryRepository } from '../../server/src/demo/history.repository.ts';
+import { AlertNotifier } from '../../server/src/modules/alerts/alert-notifier.ts';
 import { drainRollups } from '../../server/src/modules/data/rollups.ts';
+import { FetchWebhookSender } from '../../server/src/platform/webhook/webhook-sender.ts';
 import { activeMenuItem, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
@@ -65,7 +67,16 @@ describe('alerts in a browser', () => {
       await drainRollups(database);
       await sql`DELETE FROM slot_change WHERE tenant_id = ${tenantId} AND consumer = 'alerts'`.execute(db);
       await insertOutbox(alertIds[0]!, admin, 'arjun@example.com');
-      await insertInApp(admin, alertIds[0]!, 'CRITICAL', `${series.label} exceeded at ${series.station}`);
+      // The ongoing critical alert's escalation is due: the notifier tells the industry's and the board's users (the bell below).
+      await sql`INSERT INTO alert_escalation_state (tenant_id, alert_id, level, next_at) VALUES (${tenantId}, ${alertIds[0]!}, 1, now())`.execute(db);
+    },
+    // Sent as the server's alerts worker would (mail to the log: the app has no SMTP server here).
+    started: async ({ app, database }) => {
+      let clock = Date.now();
+      const notifier = () => new AlertNotifier(database.db, { ...app.messaging, webhooks: new FetchWebhookSender() }, () => clock);
+      await notifier().escalate();
+      clock += 60_000;
+      await notifier().dispatch();
     },
   });
 
@@ -202,7 +213,8 @@ describe('alerts in a browser', () => {
     const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
     await bell.click();
     const list = page.getByRole('list', { name: 'Notifications' });
-    await list.getByText(`${series.label} exceeded at ${series.station}`).waitFor();
+    // What was sent: industry and station first, then the parameter against its limit.
+    await list.getByText(`${CEMENT}, ${series.station}: ${series.label} `).waitFor();
     await screenshot(page, `bell-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
     if (viewport === 'desktop') {
@@ -224,9 +236,9 @@ describe('alerts in a browser', () => {
     await page.getByRole('button', { name: /^Notifications/ }).waitFor();
     await expect.poll(() => rows(page).count()).toBe(4);
     const before = await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
-    await insertInApp(admin, alertIds[3]!, 'WARNING', `${series.label} instantaneous breach at ${series.station}`);
+    await insertInApp(admin, alertIds[3]!, 'WARNING', `${CEMENT}, ${series.station}: ${series.label} instantaneous breach`);
     await page.clock.fastForward(POLL_MS + 1_000);
-    const notice = page.getByText(`${series.label} instantaneous breach at ${series.station}`);
+    const notice = page.getByText(`${CEMENT}, ${series.station}: ${series.label} instantaneous breach`);
     await notice.waitFor();
     await expect.poll(() => page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')).not.toBe(before);
     await screenshot(page, 'bell-notice-desktop');
@@ -346,12 +358,18 @@ describe('alerts in a browser', () => {
     const { context, page, errors } = await suite.open('phone', '/app/account', cookies.tenantAdmin);
     const sms = page.getByRole('checkbox', { name: 'SMS for Major alerts' });
     await sms.waitFor();
-    expect(await sms.isChecked()).toBe(false);
-    await sms.check();
+    // Ticked until changed, as the server sends: e-mail, SMS and in-app, early warnings without SMS.
+    expect(await sms.isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'E-mail for Major alerts' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'SMS for Warning alerts' }).isChecked()).toBe(false);
+    // This administrator has no confirmed phone: the page says SMS wait for one.
+    await page.getByText('SMS go only to a confirmed phone.', { exact: false }).waitFor();
+    await sms.uncheck();
     await page.getByRole('button', { name: 'Save notification choices' }).click();
     await page.getByText('Notification choices saved.').waitFor();
     await page.reload();
-    await expect.poll(() => page.getByRole('checkbox', { name: 'SMS for Major alerts' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'E-mail for Major alerts' }).waitFor();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'SMS for Major alerts' }).isChecked()).toBe(false);
     await screenshot(page, 'account-notifications-phone');
     expect(await horizontalOverflow(page)).toBe(0);
     expect(errors).toEqual([]);

@@ -637,14 +637,27 @@ export const NotificationRead = z
   .refine((r) => r.all === true || (r.ids?.length ?? 0) > 0, { message: 'give ids or all: true', path: ['ids'] });
 export type NotificationRead = z.input<typeof NotificationRead>;
 
+/** A channel a user chooses (WEBHOOK is a policy's, not a person's). */
+export const UserNotificationChannel = NotificationChannel.exclude(['WEBHOOK']);
+export type UserNotificationChannel = z.infer<typeof UserNotificationChannel>;
+
+/**
+ * How a user is told of an alert of a severity they never chose for (CPCB: SMS and e-mail when a
+ * limit is exceeded for more than 15 minutes): e-mail, SMS and in-app, except early warnings
+ * (WARNING), which are not exceedances and send no SMS. SMS go only to a confirmed phone.
+ */
+export function defaultNotificationChannels(severity: AlertSeverity): UserNotificationChannel[] {
+  return severity === 'WARNING' ? ['EMAIL', 'IN_APP'] : ['EMAIL', 'SMS', 'IN_APP'];
+}
+
 /** Channels chosen for one severity. */
 export const NotificationPreference = z.object({
   severity: AlertSeverity,
-  /** EMAIL, SMS, IN_APP (WEBHOOK is not a user channel). Empty: not told. */
-  channels: z.array(NotificationChannel.exclude(['WEBHOOK'])).max(3),
+  /** EMAIL, SMS, IN_APP. Empty: not told. */
+  channels: z.array(UserNotificationChannel).max(3),
 });
 
-/** Body of PUT and answer of GET /api/notificationPreferences: one entry per severity (missing severities keep the default: EMAIL and IN_APP; CRITICAL also SMS). */
+/** Body of PUT and answer of GET /api/notificationPreferences: one entry per severity (missing severities keep the default, defaultNotificationChannels). */
 export const NotificationPreferences = z.object({
   preferences: z.array(NotificationPreference).max(4),
 });

@@ -76,8 +76,12 @@ export class DemoAlertsRepository extends Repository {
       .execute();
   }
 
-  /** A series of the tenant with an upper limit, on a station (not a device diagnostic): its device, slot and limit. */
-  async limitedSeries(tenantId: number): Promise<{ deviceId: string; slot: number; max: number } | undefined> {
+  /**
+   * A series of the tenant with an upper limit, on a station (not a device diagnostic): its device,
+   * slot and limit. With `readingSince`, one that reported since then outside calibration and
+   * maintenance windows, on a station not under maintenance.
+   */
+  async limitedSeries(tenantId: number, readingSince?: Date): Promise<{ deviceId: string; slot: number; max: number } | undefined> {
     const { rows } = await sql<{ device_id: string; slot: number; max_value: number }>`
       SELECT l.device_id, l.slot, l.max_value
       FROM param_limit l
@@ -85,10 +89,24 @@ export class DemoAlertsRepository extends Repository {
       JOIN device_param dp ON dp.tenant_id = l.tenant_id AND dp.device_id = l.device_id AND dp.slot = l.slot
       JOIN std_param sp ON sp.id = dp.std_param_id
       WHERE l.tenant_id = ${tenantId} AND l.max_value > 0 AND sp.name NOT LIKE 'device\_%'
+        ${
+          readingSince
+            ? sql`AND EXISTS (SELECT 1 FROM reading r WHERE r.tenant_id = l.tenant_id AND r.device_id = l.device_id AND r.ts >= ${readingSince} AND r.vals[l.slot] IS NOT NULL)
+                  AND NOT EXISTS (SELECT 1 FROM suppression_window w WHERE w.tenant_id = l.tenant_id AND (w.device_id = l.device_id OR w.entity_id = d.entity_id)
+                                  AND (w.ends_at IS NULL OR w.ends_at > ${readingSince}))
+                  AND EXISTS (SELECT 1 FROM entity e WHERE e.tenant_id = d.tenant_id AND e.id = d.entity_id AND e.working_status IS DISTINCT FROM 'Maintenance')`
+            : sql``
+        }
       ORDER BY d.entity_id, l.device_id, l.slot
       LIMIT 1`.execute(this.db);
     const r = rows[0];
     return r && { deviceId: r.device_id, slot: r.slot, max: r.max_value };
+  }
+
+  /** The tenant's open alerts of a rule's 15-minute average. */
+  async openExceedances(tenantId: number): Promise<number> {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM alert_episode WHERE tenant_id = ${tenantId} AND type = 'AVG_15M' AND status = 'OPEN'`.execute(this.db);
+    return rows[0]!.n;
   }
 
   /** Alerts of the tenant that late readings joined into another. */

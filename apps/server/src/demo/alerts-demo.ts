@@ -59,3 +59,26 @@ export async function seedMergedAlert(database: DatabaseHandle, windows: Suppres
   await write([[2, 1.4]]);
   return repo.mergedAlerts(tenantId);
 }
+
+/**
+ * An exceedance in progress when the demo starts: the tenant's first limited series that reported
+ * in the last half hour (outside calibration and maintenance, on a station not under maintenance)
+ * made to read 1.3 times its limit from two slots before the current one to now, and evaluated,
+ * unless the tenant already has an open 15-minute-average alert. Its escalation starts, so the
+ * server tells the industry's and the board's users (mail, SMS, the bell) as soon as it runs.
+ * Answers the tenant's open 15-minute-average alerts.
+ */
+export async function seedOngoingExceedance(database: DatabaseHandle, windows: SuppressionWindowService, tenantId: number, toMs: number): Promise<number> {
+  const repo = new DemoAlertsRepository(database.db);
+  const open = await repo.openExceedances(tenantId);
+  if (open > 0) return open;
+  // The current slot too: left clean, its readings so far would clear the breach at once.
+  const current = Math.floor(toMs / SLOT_MS) * SLOT_MS;
+  const from = new Date(current - 2 * SLOT_MS);
+  const series = await repo.limitedSeries(tenantId, from);
+  if (!series) return 0;
+  await new HistoryRepository(database).rewriteReadings(tenantId, { deviceId: series.deviceId, slot: series.slot, from, to: new Date(current + SLOT_MS) }, 1.3 * series.max);
+  await drainRollups(database);
+  await new AlertEvaluator(database.db, windows, () => toMs).drain(500);
+  return repo.openExceedances(tenantId);
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { seedDemoAlerts, seedMergedAlert } from './alerts-demo.ts';
+import { seedDemoAlerts, seedMergedAlert, seedOngoingExceedance } from './alerts-demo.ts';
 import { seedDemoReports } from './reports-demo.ts';
 import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
@@ -117,6 +117,10 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   if (tenantIds[1] !== undefined) {
     const merged = await seedMergedAlert(database, app.devices.windows, tenantIds[1], toMs);
     log(`late readings joined ${merged} alerts of the second industry into others (${since(started)})`);
+  }
+  if (tenantIds[0] !== undefined) {
+    const ongoing = await seedOngoingExceedance(database, app.devices.windows, tenantIds[0], toMs);
+    log(`the first industry has ${ongoing} exceedances in progress, told to its and the board's users once the server runs (${since(started)})`);
   }
   const reports = await seedDemoReports(database.db, app, tenantIds, log);
   log(`scheduled ${reports.schedules} reports, ${reports.sent} sent for their latest period; built ${reports.jobs} report jobs (${since(started)})`);

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { APP_PATHS } from '@enviro/domain/app-paths';
+import { ALERT_SEVERITIES, defaultNotificationChannels, type AlertSeverity } from '@enviro/contracts/alerts';
+import { formatPhone } from '@enviro/domain/format-phone';
 import type { Db } from '../../platform/database/database.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
 import type { WebhookSender } from '../../platform/webhook/webhook-sender.ts';
+import { alertNotice, noticeFacts, webhookFacts, worstSeverity, type AlertNoticeFacts } from './alert-notice.ts';
+import { AlertEpisodeRepository } from './alerts.repository.ts';
 import { NotificationRepository, type OutboxRow } from './notifications.repository.ts';
 
 const MINUTE = 60_000;
@@ -11,10 +14,9 @@ const MINUTE = 60_000;
 /** Attempts before a notification is given up (FAILED); waits between them double from 1 minute. */
 export const MAX_ATTEMPTS = 5;
 
-/** Channels of a user who chose none for a severity. */
-export function defaultChannels(severity: string): string[] {
-  return severity === 'CRITICAL' ? ['EMAIL', 'SMS', 'IN_APP'] : ['EMAIL', 'IN_APP'];
-}
+/** Channels of a user who chose none for a severity (an unknown severity: the most severe's). */
+const defaultChannels = (severity: string): string[] =>
+  defaultNotificationChannels((ALERT_SEVERITIES as readonly string[]).includes(severity) ? (severity as AlertSeverity) : 'CRITICAL');
 
 interface Level {
   delayMinutes: number;
@@ -95,7 +97,8 @@ export class AlertNotifier {
             (u.channels ?? defaultChannels(due.severity)).flatMap((channel) => {
               const who = { ...base, userTenantId: u.tenantId, userId: u.userId, recipient: u.name };
               if (channel === 'EMAIL') return [{ ...who, channel, address: u.email }];
-              if (channel === 'SMS') return u.phone ? [{ ...who, channel, address: u.phone }] : [];
+              // Only to a number its owner confirmed: a mistyped one would tell a stranger.
+              if (channel === 'SMS') return u.phone && u.phoneVerified ? [{ ...who, channel, address: u.phone }] : [];
               if (channel === 'IN_APP') return [{ ...who, channel, address: 'in-app' }];
               return [];
             }),
@@ -120,7 +123,11 @@ export class AlertNotifier {
     });
   }
 
-  /** Sends the due outbox rows, one message per channel and address. */
+  /**
+   * Sends the due outbox rows, one message per channel and address. Every message of the pass is
+   * written from the alerts as they are now (read once); in-app notifications go last, so each says
+   * what else was sent to its user in the pass.
+   */
   async dispatch(limit = 500): Promise<{ sent: number; failed: number }> {
     return this.db.transaction().execute(async (trx) => {
       const repo = new NotificationRepository(trx);
@@ -132,52 +139,71 @@ export class AlertNotifier {
         const key = `${row.channel}\u0000${row.userTenantId ?? ''}:${row.userId ?? ''}\u0000${row.address}`;
         groups.set(key, [...(groups.get(key) ?? []), row]);
       }
+      const keys = [...new Map(rows.map((r) => [`${r.tenantId}:${r.alertId}`, { tenantId: r.tenantId, alertId: r.alertId }])).values()];
+      const facts = new Map((await new AlertEpisodeRepository(trx).noticeRows(keys)).map((r) => [`${r.tenant_id}:${r.id}`, noticeFacts(r)]));
+      const ordered = [...groups.values()].sort((a, b) => Number(a[0]!.channel === 'IN_APP') - Number(b[0]!.channel === 'IN_APP'));
+      const outcomes: Outcome[] = [];
       let sent = 0;
       let failed = 0;
-      for (const group of groups.values()) {
+      for (const group of ordered) {
         // One alert listed once, even when two levels named the same person.
         const alerts = [...new Map(group.map((g) => [g.alertId, g])).values()];
         const ids = group.map((g) => ({ tenantId: g.tenantId, id: g.id }));
+        const first = group[0]!;
+        const outcome = { channel: first.channel, userKey: userKey(first), address: first.address, alertIds: alerts.map((a) => a.alertId), ok: true };
         try {
-          const result = await this.deliver(repo, group, alerts, now);
+          const told = alerts.map((a) => {
+            const f = facts.get(`${a.tenantId}:${a.alertId}`);
+            if (!f) throw new Error(`alert ${a.alertId} or its rule, device or industry is gone`);
+            return f;
+          });
+          const result = await this.deliver(repo, group, alerts, told, outcomes, now);
           await repo.markSent(ids, result, now);
           sent += group.length;
         } catch (error) {
+          outcome.ok = false;
           const attempts = Math.max(...group.map((g) => g.attempts)) + 1;
           const next = attempts >= MAX_ATTEMPTS ? null : new Date(nowMs + MINUTE * 2 ** (attempts - 1));
           await repo.markFailed(ids, (error as Error).message.slice(0, 500), next);
           failed += group.length;
         }
+        outcomes.push(outcome);
       }
       return { sent, failed };
     });
   }
 
-  private async deliver(repo: NotificationRepository, group: readonly OutboxRow[], alerts: OutboxRow[], now: Date): Promise<string> {
+  private async deliver(
+    repo: NotificationRepository,
+    group: readonly OutboxRow[],
+    alerts: OutboxRow[],
+    facts: readonly AlertNoticeFacts[],
+    earlier: readonly Outcome[],
+    now: Date,
+  ): Promise<string> {
     const first = group[0]!;
-    const worst = alerts.map((a) => a.severity).sort((a, b) => SEVERITY_RANK.indexOf(a) - SEVERITY_RANK.indexOf(b))[0]!;
-    const title = alerts.length === 1 ? `${worst} alert: ${alerts[0]!.message}` : `${alerts.length} alerts opened (${worst})`;
-    // The alert's page of the web app (APP_PATHS.app.alert), where it is acknowledged.
-    const link = (id: string) => (this.deps.publicUrl ? ` ${this.deps.publicUrl}${APP_PATHS.app.alert.replace(':id', id)}` : '');
-    const lines = alerts.map((a) => `- [${a.severity}] ${a.message} (alert ${a.alertId})${link(a.alertId)}`);
-    const text = `${lines.join('\n')}\n\nAcknowledge in Enviro to stop the reminders.`;
+    const notice = alertNotice(facts, this.deps.publicUrl);
+    const worst = worstSeverity(alerts.map((a) => a.severity));
     const key = deliveryKey(group);
     switch (first.channel) {
       case 'EMAIL':
         await this.deps.mailer.send({
           to: first.address,
           messageId: `<alerts.${key}@${this.deps.publicUrl ? new URL(this.deps.publicUrl).hostname : 'enviro.localhost'}>`,
-          subject: title.slice(0, 200),
-          text,
-          html: `<ul>${alerts.map((a) => `<li>[${escapeHtml(a.severity)}] ${escapeHtml(a.message)}</li>`).join('')}</ul><p>Acknowledge in Enviro to stop the reminders.</p>`,
+          subject: notice.subject,
+          text: notice.text,
+          html: notice.html,
         });
         return 'accepted by the SMTP server';
       case 'SMS':
-        await this.deps.sms.send(first.address, alerts.length === 1 ? `Enviro ${worst}: ${alerts[0]!.message}`.slice(0, 300) : `Enviro: ${alerts.length} alerts opened, worst ${worst}`);
+        await this.deps.sms.send(first.address, notice.sms);
         return 'accepted by the SMS gateway';
-      case 'IN_APP':
-        await repo.insertInApp({ tenantId: first.userTenantId!, userId: first.userId!, alertIds: alerts.map((a) => a.alertId), severity: worst, title: title.slice(0, 300), body: lines.join('\n'), now });
+      case 'IN_APP': {
+        const also = sentAlongside(earlier, userKey(first), alerts.map((a) => a.alertId));
+        const body = also ? `${notice.body}\n${also}` : notice.body;
+        await repo.insertInApp({ tenantId: first.userTenantId!, userId: first.userId!, alertIds: alerts.map((a) => a.alertId), severity: worst, title: notice.title, body, now });
         return 'shown in the app';
+      }
       case 'WEBHOOK': {
         const status = await this.deps.webhooks.post(
           first.address,
@@ -185,7 +211,7 @@ export class AlertNotifier {
             event: 'alerts.opened',
             at: now.toISOString(),
             notificationIds: group.map((g) => Number(g.id)).sort((a, b) => a - b),
-            alerts: alerts.map((a) => ({ id: Number(a.alertId), tenantId: a.tenantId, severity: a.severity, message: a.message })),
+            alerts: alerts.map((a, i) => ({ id: Number(a.alertId), tenantId: a.tenantId, severity: a.severity, message: a.message, ...webhookFacts(facts[i]!, this.deps.publicUrl) })),
           },
           { idempotencyKey: key },
         );
@@ -197,7 +223,24 @@ export class AlertNotifier {
   }
 }
 
-const SEVERITY_RANK = ['CRITICAL', 'MAJOR', 'MINOR', 'WARNING'];
+/** What one message of a pass did, for the in-app notification of the same user. */
+interface Outcome {
+  channel: string;
+  userKey: string;
+  address: string;
+  alertIds: string[];
+  ok: boolean;
+}
+
+const userKey = (r: Pick<OutboxRow, 'userTenantId' | 'userId'>) => `${r.userTenantId ?? ''}:${r.userId ?? ''}`;
+
+/** 'Also sent to you by e-mail to … and SMS to ….': the mails and SMS of the pass to the user about these alerts. */
+function sentAlongside(outcomes: readonly Outcome[], user: string, alertIds: readonly string[]): string {
+  const parts = outcomes
+    .filter((o) => o.userKey === user && (o.channel === 'EMAIL' || o.channel === 'SMS') && o.alertIds.some((id) => alertIds.includes(id)))
+    .map((o) => `${o.channel === 'EMAIL' ? 'e-mail to' : 'SMS to'} ${o.channel === 'SMS' ? formatPhone(o.address) : o.address}${o.ok ? '' : ' (failed; retrying)'}`);
+  return parts.length > 0 ? `Also sent to you by ${parts.join(' and ')}.` : '';
+}
 
 /**
  * The identity of one message: its tenant and outbox rows (notification ids). Sent again for the
@@ -209,4 +252,3 @@ export function deliveryKey(group: readonly Pick<OutboxRow, 'tenantId' | 'id'>[]
   return createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 32);
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

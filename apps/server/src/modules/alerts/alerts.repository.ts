@@ -114,6 +114,17 @@ export interface AlertRow {
   created_at: Date;
 }
 
+/** An alert as a notification tells it (AlertEpisodeRepository.noticeRows). */
+export interface AlertNoticeRow extends AlertRow {
+  last_breach_at: Date;
+  duration_minutes: number | null;
+  /** The rule's own thresholds (both null: the parameter's limits). */
+  threshold_min: number | null;
+  threshold_max: number | null;
+  /** What the rule judged in the latest breaching slot: its average, or its extreme reading. */
+  last_value: number | null;
+}
+
 /** The conditions whose alerts are exceedances of a limit (not data loss, fill or diagnostics). */
 const EXCEEDANCE_TYPES = ['AVG_15M', 'SUSTAINED', 'INSTANT'];
 
@@ -254,6 +265,39 @@ export class AlertEpisodeRepository extends Repository {
     if (tenantIds.length === 0) return undefined;
     const row = await this.base(tenantIds, [String(id)]).select(this.columns()).executeTakeFirst();
     return row as AlertRow | undefined;
+  }
+
+  /**
+   * The alerts named, with what a notification says of each: besides the alert's row, the start of
+   * its latest breaching slot, the value its rule judged there (`alert_slot`; null when the slot has
+   * no row) and a sustained rule's duration.
+   */
+  async noticeRows(keys: readonly { tenantId: number; alertId: string }[]): Promise<AlertNoticeRow[]> {
+    if (keys.length === 0) return [];
+    const rows = (await this.base(
+      [...new Set(keys.map((k) => k.tenantId))],
+      [...new Set(keys.map((k) => k.alertId))],
+    )
+      .select([
+        ...this.columns(),
+        'a.last_breach_at',
+        'r.duration_minutes',
+        'r.threshold_min',
+        'r.threshold_max',
+        (eb) =>
+          eb
+            .selectFrom('alert_slot as s')
+            .select('s.value')
+            .whereRef('s.tenant_id', '=', 'a.tenant_id')
+            .whereRef('s.rule_id', '=', 'a.rule_id')
+            .whereRef('s.device_id', '=', 'a.device_id')
+            .whereRef('s.slot', '=', 'a.slot')
+            .whereRef('s.bucket', '=', 'a.last_breach_at')
+            .as('last_value'),
+      ])
+      .execute()) as AlertNoticeRow[];
+    const wanted = new Set(keys.map((k) => `${k.tenantId}:${k.alertId}`));
+    return rows.filter((r) => wanted.has(`${r.tenant_id}:${r.id}`));
   }
 
   async transitions(tenantId: number, id: number) {

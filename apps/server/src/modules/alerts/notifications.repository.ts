@@ -21,6 +21,8 @@ export interface RecipientUser {
   name: string;
   email: string;
   phone: string | null;
+  /** Whether its owner confirmed the phone (SMS go only to a confirmed one). */
+  phoneVerified: boolean;
   channels: string[] | null;
 }
 
@@ -110,7 +112,7 @@ export class NotificationRepository extends Repository {
       .leftJoin('notification_preference as p', (j) =>
         j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.user_id', '=', 'u.id').on('p.severity', '=', severity),
       )
-      .select(['u.tenant_id', 'u.id', 'u.name', 'u.user_name', 'u.phone', 'p.channels'])
+      .select(['u.tenant_id', 'u.id', 'u.name', 'u.user_name', 'u.phone', 'u.phone_verified', 'p.channels'])
       .where('u.status', '=', 'ENABLED')
       .where(isNotDeletedSql('ut'))
       .where((eb) => {
@@ -134,7 +136,7 @@ export class NotificationRepository extends Repository {
       .orderBy('u.tenant_id')
       .orderBy('u.id')
       .execute();
-    return rows.map((u) => ({ tenantId: u.tenant_id, userId: u.id, name: u.name, email: u.user_name, phone: u.phone, channels: u.channels }));
+    return rows.map((u) => ({ tenantId: u.tenant_id, userId: u.id, name: u.name, email: u.user_name, phone: u.phone, phoneVerified: u.phone_verified, channels: u.channels }));
   }
 
   async enqueue(rows: { tenantId: number; alertId: string; level: number; channel: string; userTenantId: number | null; userId: string | null; recipient: string; address: string; dueAt: Date; now: Date }[]): Promise<void> {

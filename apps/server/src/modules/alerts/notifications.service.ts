@@ -1,10 +1,9 @@
-import type { AlertSeverity, InAppNotification, NotificationList, NotificationPreferences } from '@enviro/contracts/alerts';
-import { ALERT_SEVERITIES } from '@enviro/contracts/alerts';
+import type { AlertSeverity, InAppNotification, NotificationList, NotificationPreferences, UserNotificationChannel } from '@enviro/contracts/alerts';
+import { ALERT_SEVERITIES, defaultNotificationChannels } from '@enviro/contracts/alerts';
 import { assertSignedIn } from '../../platform/access/access.ts';
 import type { Auth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { defaultChannels } from './alert-notifier.ts';
 import { NotificationRepository } from './notifications.repository.ts';
 
 /** The signed-in user's in-app notifications (the bell) and channel choice per severity. */
@@ -52,7 +51,7 @@ export class NotificationService {
     return {
       preferences: ALERT_SEVERITIES.map((severity) => ({
         severity,
-        channels: (chosen.find((c) => c.severity === severity)?.channels ?? defaultChannels(severity)) as ('EMAIL' | 'SMS' | 'IN_APP')[],
+        channels: (chosen.find((c) => c.severity === severity)?.channels as UserNotificationChannel[] | undefined) ?? defaultNotificationChannels(severity),
       })),
     };
   }

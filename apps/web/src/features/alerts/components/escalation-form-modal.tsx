@@ -9,6 +9,8 @@ const ROLES = [
   { value: 'admin', label: 'Administrators' },
   { value: 'user', label: 'Users' },
 ];
+/** A board's users have its own role too (the CPCB default names it). */
+const BOARD_ROLES = [ROLES[0]!, { value: 'statutory', label: 'Board officers' }, ROLES[1]!];
 
 interface LevelValues {
   delayMinutes: number | '';
@@ -139,7 +141,7 @@ export function EscalationFormModal({ tenantId, policy, onClose }: { tenantId: n
               />
               <MultiSelect label="The industry's" placeholder="Nobody" data={ROLES} clearable {...level(i, 'industryRoles')} />
               <MultiSelect label="Its corporate's" placeholder="Nobody" data={ROLES} clearable {...level(i, 'corporateRoles')} />
-              <MultiSelect label="Its statutory bodies' (SPCB)" placeholder="Nobody" data={ROLES} clearable {...level(i, 'statutoryRoles')} />
+              <MultiSelect label="Its statutory bodies' (SPCB)" placeholder="Nobody" data={BOARD_ROLES} clearable {...level(i, 'statutoryRoles')} />
               <Checkbox mt={{ base: 0, xs: 28 }} label="CPCB" {...form.getInputProps(`levels.${i}.cpcb`, { type: 'checkbox' })} />
               <TagsInput label="E-mail addresses" placeholder="Type and press Enter" {...level(i, 'emails')} />
               <TagsInput label="Phone numbers (SMS)" placeholder="+919876543210" {...level(i, 'phones')} />

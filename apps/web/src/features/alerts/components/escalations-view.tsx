@@ -9,16 +9,19 @@ import { EscalationFormModal } from './escalation-form-modal';
 
 type Recipients = Escalation['levels'][number]['recipients'];
 
-const ROLE_WORDS: Record<string, string> = { admin: 'administrators', user: 'users' };
-const roles = (list: readonly string[]) => list.map((r) => ROLE_WORDS[r] ?? r).join(' and ');
+const ROLE_WORDS: Record<string, string> = { admin: 'administrators', statutory: 'board officers', user: 'users' };
+const roles = (list: readonly string[]) => {
+  const words = list.map((r) => ROLE_WORDS[r] ?? r);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+};
 
 /** Whom a level tells, in words. */
 export function recipientsText(r: Recipients): string {
   const parts = [
     r.industryRoles.length ? `the industry's ${roles(r.industryRoles)}` : '',
     r.corporateRoles.length ? `its corporate's ${roles(r.corporateRoles)}` : '',
-    r.statutoryRoles.length ? `its statutory bodies' ${roles(r.statutoryRoles)}` : '',
-    r.cpcb ? 'CPCB' : '',
+    r.statutoryRoles.length ? `the ${roles(r.statutoryRoles)} of the boards it reports to` : '',
+    r.cpcb ? "CPCB's users" : '',
     r.userIds.length ? `${r.userIds.length} named users` : '',
     ...r.emails,
     ...r.phones,
@@ -41,14 +44,19 @@ export function EscalationsView({ tenantId }: { tenantId: number }) {
         <Button onClick={() => setEditing('new')}>New escalation</Button>
       </Group>
       <Text c="dimmed" size="sm">
-        An opened alert is told to each level after its delay, and again at its repeat interval until someone acknowledges it or it clears.
+        An opened alert is told to each level after its delay, and again at its repeat interval until someone acknowledges it or it clears. Each
+        person is told by the channels chosen on their account page: unless they changed them, e-mail, SMS (to a confirmed phone) and in-app,
+        early warnings without SMS.
       </Text>
       {policies.isError ? (
         <LoadFailed what="The escalations" onRetry={() => void policies.refetch()} />
       ) : !policies.data ? (
         <Loading />
       ) : policies.data.length === 0 ? (
-        <Text c="dimmed">No escalation yet: alerts go to the industry's users only.</Text>
+        <Text c="dimmed">
+          No escalation yet: within five minutes the CPCB default is added, telling the industry's administrators and users, the users of the
+          boards it reports to and CPCB's users at once and every hour until acknowledged.
+        </Text>
       ) : (
         policies.data.map((p) => (
           <Paper key={p.id} withBorder p="md">

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ALERT_SEVERITIES, type AlertSeverity, type NotificationPreferences } from '@enviro/contracts/alerts';
+import { ALERT_SEVERITIES, defaultNotificationChannels, type AlertSeverity, type NotificationPreferences, type UserNotificationChannel } from '@enviro/contracts/alerts';
+import { useMe } from '@/features/accounts';
 import { notifyInfo } from '@/lib/notify';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notification-preferences';
 import { titleCase } from './alert-labels';
@@ -10,22 +11,25 @@ const CHANNELS = [
   { value: 'SMS', label: 'SMS' },
   { value: 'IN_APP', label: 'In-app' },
 ] as const;
-type UserChannel = (typeof CHANNELS)[number]['value'];
+type UserChannel = UserNotificationChannel;
 type Choice = Record<AlertSeverity, UserChannel[]>;
-
-/** The server's defaults for a severity the user never chose (the contract's TSDoc). */
-const DEFAULT_CHANNELS = (s: AlertSeverity): UserChannel[] => (s === 'CRITICAL' ? ['EMAIL', 'SMS', 'IN_APP'] : ['EMAIL', 'IN_APP']);
 
 function toChoice(prefs: NotificationPreferences): Choice {
   return Object.fromEntries(
-    ALERT_SEVERITIES.map((s) => [s, prefs.preferences.find((p) => p.severity === s)?.channels ?? DEFAULT_CHANNELS(s)]),
+    ALERT_SEVERITIES.map((s) => [s, prefs.preferences.find((p) => p.severity === s)?.channels ?? defaultNotificationChannels(s)]),
   ) as Choice;
 }
 
-/** How the user is told of alerts: channels per severity (GET/PUT /api/notificationPreferences). */
+/**
+ * How the user is told of alerts: channels per severity (GET/PUT /api/notificationPreferences). The
+ * defaults are ticked until the user changes them, and SMS wait for a confirmed phone, as the server
+ * sends them.
+ */
 export function NotificationPreferencesCard() {
   const prefs = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
+  const me = useMe();
+  const smsChosen = choiceHasSms(prefs.data);
   const [choice, setChoice] = useState<Choice | null>(null);
   useEffect(() => {
     if (prefs.data) setChoice(toChoice(prefs.data));
@@ -40,8 +44,18 @@ export function NotificationPreferencesCard() {
         Alert notifications
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        How you are told when an alert you receive opens, by its severity. Nothing ticked: not told.
+        An alert comes to you when its industry's escalation names you: by default the industry's administrators and users and the users of
+        the boards it reports to and of CPCB, as soon as a limit is exceeded and every hour until someone acknowledges it. Unless you change it
+        here: e-mail, SMS and in-app for every severity, early warnings without SMS. Nothing ticked for a severity: you are not told of those.
       </Text>
+      {me.data && !me.data.phoneVerified && smsChosen && (
+        <Alert color="yellow" mb="sm">
+          SMS go only to a confirmed phone.{' '}
+          {me.data.phone === null
+            ? 'Your account has no phone number (your administrator adds it), so you get no SMS.'
+            : 'Your phone is not confirmed yet: you get no SMS until you confirm it above.'}
+        </Alert>
+      )}
       {prefs.isError && <Alert color="red">Your notification choices could not be loaded: {prefs.error.message}</Alert>}
       {!choice ? (
         !prefs.isError && <Skeleton h={160} />
@@ -97,4 +111,9 @@ export function NotificationPreferencesCard() {
       )}
     </Paper>
   );
+}
+
+/** Whether SMS are chosen (or left to the default) for any severity. */
+function choiceHasSms(prefs: NotificationPreferences | undefined): boolean {
+  return prefs !== undefined && Object.values(toChoice(prefs)).some((channels) => channels.includes('SMS'));
 }

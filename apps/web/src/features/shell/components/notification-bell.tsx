@@ -10,7 +10,7 @@ import { useNewNotificationNotices } from '../hooks/use-new-notification-notices
 
 const SEVERITY_COLOURS: Record<InAppNotification['severity'], string> = { CRITICAL: 'red', MAJOR: 'orange', MINOR: 'yellow', WARNING: 'blue' };
 
-/** The bell in the header: unread count, the newest notifications, each leading to its alert; read one or all. */
+/** The bell in the header: unread count, the newest notifications (what was sent: industry, station, figure), each leading to its alert; read one or all. */
 export function NotificationBell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const list = useNotifications();
@@ -72,7 +72,7 @@ export function NotificationBell() {
                     <Badge size="xs" color={SEVERITY_COLOURS[n.severity]} variant="light" style={{ flexShrink: 0, minWidth: 'max-content' }}>
                       {n.severity.toLowerCase()}
                     </Badge>
-                    <Text size="sm" fw={n.readAt === null ? 600 : 400} lineClamp={2}>
+                    <Text size="sm" fw={n.readAt === null ? 600 : 400} lineClamp={3}>
                       {n.title}
                     </Text>
                   </Group>
