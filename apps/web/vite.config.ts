@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress.ts';
+import { publishBuild } from './publish-build.ts';
 
 // Two files instead of the thirty-odd small chunks Rollup split the code most pages share into,
 // each of which a signed-in page waited for over HTTP/1.1's six connections: the libraries
@@ -22,12 +22,12 @@ const isShared = (id: string) => (SHARED.test(id) && !id.includes('echarts-setup
 // The API runs on the Fastify server (npm start / npm run dev at the root); in dev, Vite forwards /api.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  // A build goes to a folder of its own under builds/, compressed, and dist then switches to it
+  // (publish-build.ts): a server serving dist never sees it half-written or empty.
+  plugins: [react(), publishBuild()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { proxy: { '/api': 'http://localhost:8080' } },
+  server: { proxy: { '/api': 'http://localhost:8080' }, watch: { ignored: ['**/builds/**'] } },
   build: {
-    outDir: 'dist',
-    emptyOutDir: true,
     // ECharts alone is ~1 MB before gzip; it is its own lazy chunk, loaded by the first chart.
     chunkSizeWarningLimit: 1200,
     rollupOptions: {

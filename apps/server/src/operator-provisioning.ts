@@ -39,6 +39,16 @@ export class OperatorProvisioning {
     return this.tenants.createTenant(input);
   }
 
+  /** Puts industries on an investor's or quasi-regulator's watch list, or (`watched` false) takes them off. */
+  setWatched(watcherId: number, tenantIds: readonly number[], watched = true): Promise<void> {
+    return this.tenants.setWatched(watcherId, tenantIds, watched);
+  }
+
+  /** Adds statutory or CGWA bodies an industry reports to, beside those it has. */
+  addStatutoryBodies(tenantId: number, statutoryIds: readonly number[]): Promise<void> {
+    return this.tenants.addStatutoryBodies(tenantId, statutoryIds);
+  }
+
   /** Issues an API key for a tenant; only its hash is stored, so the key is shown once. */
   createApiKey(tenantId: number, name: string): Promise<{ key: string }> {
     return this.tenants.createApiKey(tenantId, name);

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from './platform/database/embedded.ts';
 import { migrate } from './platform/database/migrate.ts';
 import { warnIfAutovacuumOff } from './platform/database/table-upkeep.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
+import { addDemoLiveReadings } from './demo/live-feed.ts';
 import { startDemoRegulator } from './demo/regulator-demo.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
@@ -83,10 +84,18 @@ async function main(): Promise<void> {
     },
   });
   if (config.SEED_DEMO === 'auto') {
-    const receiver = await startDemoRegulator(database.db, app.regulator.vault, { dataDir: config.DATA_DIR, port: config.REGULATOR_DEMO_PORT, log: (m) => log.info({ src: 'regulator-demo' }, m) }).catch(
-      (error: Error) => log.warn({ err: error }, 'demo regulator receiver not started; regulator pushes will retry'),
-    );
-    if (receiver) stops.unshift(() => receiver.close());
+    const demoLog = log.child({ src: 'regulator-demo' });
+    const regulator = await startDemoRegulator(database.db, app.regulator.vault, {
+      dataDir: config.DATA_DIR,
+      port: config.REGULATOR_DEMO_PORT,
+      log: (m) => demoLog.info(m),
+      warn: (m) => demoLog.warn(m),
+    }).catch((error: Error) => log.warn({ err: error }, 'demo regulator receiver not started; regulator pushes will retry'));
+    if (regulator) stops.unshift(() => regulator.close());
+  }
+  if (config.SEED_DEMO === 'auto' && config.DEMO_LIVE) {
+    // The demo's devices keep reporting, so its stations stay live (DEMO_LIVE=false leaves them as seeded).
+    addDemoLiveReadings(app, log);
   }
   // The table upkeep worker keeps the churned tables small; it relies on autovacuum too.
   await warnIfAutovacuumOff(database.db, log);

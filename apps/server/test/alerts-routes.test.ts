@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AlertDetail, AlertPage, AlertRule } from '@enviro/contracts/alerts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
 import { AlertEvaluator } from '../src/modules/alerts/alert-evaluation.ts';
+import { OperatorProvisioning } from '../src/operator-provisioning.ts';
 import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
@@ -63,6 +64,20 @@ describe('alert routes', () => {
     res = await list(w.admin.cookie, { startDate: '2026-01-02T00:00:00Z', endDate: '2026-01-01T00:00:00Z' });
     expect(res.json().field).toBe('body.endDate');
     expect((await ctx.inject({ method: 'POST', url: '/api/alerts', headers: XHR, payload: {} })).statusCode).toBe(401);
+  });
+
+  it('lists to a quasi-regulator the alerts of the industries it watches, not of the others', async () => {
+    const w = await world();
+    const committee = await ctx.b.newTenant({ type: 'quasi_regulator' });
+    await OperatorProvisioning.over(ctx.db).setWatched(committee.id, [w.d.tenantId]);
+    const user = await ctx.signedIn({ tenantId: committee.id, userType: 'quasi_regulator', role: 'user' });
+    for (const url of ['/api/quasi-alerts', '/api/alerts']) {
+      const page = AlertPage.parse((await ctx.inject({ method: 'POST', url, headers: { cookie: user.cookie, ...XHR }, payload: {} })).json());
+      expect(page.total, url).toBe(2);
+      expect(page.items.every((a) => a.tenantId === w.d.tenantId)).toBe(true);
+    }
+    const other = await ctx.inject({ method: 'POST', url: '/api/quasi-alerts', headers: { cookie: user.cookie, ...XHR }, payload: { tenantId: w.other.tenantId } });
+    expect(other.statusCode).toBe(404);
   });
 
   it('acknowledges, closes with a reason and bulk-acknowledges, keeping every transition; another tenant gets 404', async () => {

@@ -70,6 +70,7 @@ const OWNERS: Record<string, string> = {
   slot_consumer: 'data',
   station_status_change: 'entities',
   statutory_association: 'tenants',
+  tenant_watch: 'tenants',
   std_param: 'data',
   suppression_window: 'devices',
   tenant: 'tenants',

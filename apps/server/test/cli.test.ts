@@ -96,6 +96,20 @@ describe.concurrent('admin CLI', () => {
     ]);
   }, 120_000); // five processes, each loading TypeScript through tsx: slow on a busy machine
 
+  it("puts industries on an investor's watch list and takes them off", async ({ expect }) => {
+    const { id: investor } = JSON.parse((await admin('create-tenant', '--name', 'Deccan Capital', '--type', 'investor')).stdout) as { id: number };
+    const { id: industry } = JSON.parse((await admin('create-tenant', '--name', 'Narmada Paper')).stdout) as { id: number };
+    const watched = () => ctx.db.selectFrom('tenant_watch').select('tenant_id').where('watcher_id', '=', investor).execute();
+    const on = await admin('watch', '--watcher', String(investor), '--tenant', String(industry));
+    expect(on.code, on.stderr).toBe(0);
+    expect(await watched()).toEqual([{ tenant_id: industry }]);
+    const wrong = await admin('watch', '--watcher', String(industry), '--tenant', String(industry));
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain(`watcherId (--watcher): no investor or quasi-regulator tenant ${industry}`);
+    expect((await admin('watch', '--watcher', String(investor), '--tenant', String(industry), '--remove')).code).toBe(0);
+    expect(await watched()).toEqual([]);
+  }, 120_000);
+
   it('exits 1 naming the field when input is wrong', async ({ expect }) => {
     const badLimit = await admin('create-device', '--tenant', '1', '--entity', '1', '--name', 'X', '--param', 'pm,max=high');
     expect(badLimit).toMatchObject({ code: 1, stdout: '' });

@@ -9,6 +9,8 @@ describe('loadConfig', () => {
     expect(c.MQTT_URL).toBeUndefined();
     expect(c.TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(c.DEMO_LIVE).toBe(true);
+    expect(loadConfig({ DEMO_LIVE: 'false' }).DEMO_LIVE).toBe(false);
   });
 
   it.each([
@@ -21,6 +23,7 @@ describe('loadConfig', () => {
     // Its sessions' ids add '-7': 23 characters, the most every MQTT 3.1.1 broker must take.
     [{ MQTT_CLIENT_ID: 'x'.repeat(22) }, 'MQTT_CLIENT_ID: letters, digits, _ or -, at most 21'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ DEMO_LIVE: 'off' }, 'DEMO_LIVE: must be true or false'],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CTO_DOCUMENT_PROPERTY } from '@enviro/contracts/documents';
 import { DocumentRepository } from '../src/modules/documents/documents.repository.ts';
+import { OperatorProvisioning } from '../src/operator-provisioning.ts';
 import { useTestApp, type TestApp } from './test-app.ts';
 
 /**
  * The users who look after other tenants' industries (a board, the CGWA, a corporate's admin, a
- * partner) open an industry they read in their own app, without acting for it (no TENANT-ID): every
+ * partner, an investor, a quasi-regulator) open an industry they read in their own app, without acting for it (no TENANT-ID): every
  * call of the industry, station and trend pages answers them, and an industry they do not read
  * answers 404.
  */
@@ -22,6 +23,10 @@ const headOffice = (await ctx.b.newTenant({ name: 'Godavari head office', type: 
 const industry = (await ctx.b.newTenant({ name: 'Godavari Steel', statutoryIds: [board, cgwa], corporateId })).id;
 const other = (await ctx.b.newTenant({ name: 'Tapti Textiles' })).id;
 await ctx.db.insertInto('partner_tenant').values({ partner_id: partner, tenant_id: industry }).execute();
+// Investors and quasi-regulators follow industries on their watch lists.
+const investor = (await ctx.b.newTenant({ name: 'Deccan Capital', type: 'investor' })).id;
+const committee = (await ctx.b.newTenant({ name: 'Monitoring Committee', type: 'quasi_regulator' })).id;
+for (const watcher of [investor, committee]) await OperatorProvisioning.over(ctx.db).setWatched(watcher, [industry]);
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 async function stationOf(tenantId: number, name: string) {
@@ -40,6 +45,8 @@ const readers = {
   cgwa: await cookieOf({ tenantId: cgwa, userType: 'cgwa', role: 'user' }),
   corporate_admin: await cookieOf({ tenantId: headOffice, userType: 'corporate_admin', role: 'admin', corporateId }),
   partner: await cookieOf({ tenantId: partner, userType: 'partner', role: 'user' }),
+  investor: await cookieOf({ tenantId: investor, userType: 'investor', role: 'investor' }),
+  quasi_regulator: await cookieOf({ tenantId: committee, userType: 'quasi_regulator', role: 'user' }),
 };
 
 const DAY = 86_400_000;
@@ -84,5 +91,27 @@ describe('reading an industry in one\'s own app', () => {
       expect({ url: c.url, status: res.statusCode }).toEqual({ url: c.url, status: 404 });
       expect(res.body).not.toContain('Tapti Textiles');
     }
+  });
+});
+
+describe('watch lists', () => {
+  it('open the oversight of the watched industries to an investor and a quasi-regulator (its alerts: alerts-routes.test.ts)', async () => {
+    for (const cookie of [readers.investor, readers.quasi_regulator]) {
+      const overview = await ctx.inject({ method: 'GET', url: '/api/oversight', headers: { cookie } });
+      expect(overview.statusCode).toBe(200);
+      expect(overview.json().items.map((r: { name: string }) => r.name)).toEqual(['Godavari Steel']);
+    }
+  });
+
+  it('takes industries, not other watchers or boards, and lets go of them', async () => {
+    const provisioning = OperatorProvisioning.over(ctx.db);
+    await expect(provisioning.setWatched(investor, [board])).rejects.toThrow(`tenant ${board} is not an industry`);
+    await expect(provisioning.setWatched(board, [industry])).rejects.toThrow(`tenant ${board} is not an investor or a quasi-regulator`);
+    const other2 = (await ctx.b.newTenant({ name: 'Narmada Paper' })).id;
+    await provisioning.setWatched(investor, [other2]);
+    const names = async () => (await ctx.inject({ method: 'GET', url: '/api/oversight', headers: { cookie: readers.investor } })).json().items.map((r: { name: string }) => r.name);
+    expect(await names()).toEqual(['Godavari Steel', 'Narmada Paper']);
+    await provisioning.setWatched(investor, [other2], false);
+    expect(await names()).toEqual(['Godavari Steel']);
   });
 });

@@ -213,8 +213,9 @@ describe('seedDemo', () => {
       .selectFrom('tenant')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
-    // The board, its industries, and the site operator, partner and corporate head office of the demo accounts.
-    expect(Number(count)).toBe(DEMO_INDUSTRIES.length + 4);
+    // The board, its industries, and the site operator, partner, corporate head office, CGWA, investor
+    // and quasi-regulator of the demo accounts.
+    expect(Number(count)).toBe(DEMO_INDUSTRIES.length + 7);
   });
 
   it('creates demo accounts of every kind, each reading what its kind may', async () => {
@@ -237,6 +238,16 @@ describe('seedDemo', () => {
     expect(partner.tenants.filter((t) => t.type === 'tenant')).toHaveLength(3);
     const corporate = await tenantsSeenBy('corporate');
     expect(corporate.tenants.filter((t) => t.type === 'tenant')).toHaveLength(2);
+    const groundWater = DEMO_INDUSTRIES.filter((i) => i.stations.some((s) => s.type === 'ground water')).map((i) => i.name).sort();
+    const cgwa = await tenantsSeenBy('cgwa');
+    expect(cgwa.user).toMatchObject({ userType: 'cgwa', view: 'cgwa' });
+    expect(cgwa.tenants.filter((t) => t.type === 'tenant').map((t) => (t as unknown as { name: string }).name).sort()).toEqual(groundWater);
+    const investor = await tenantsSeenBy('investor');
+    expect(investor.user).toMatchObject({ userType: 'investor', role: 'investor', view: 'investor' });
+    expect(investor.tenants.filter((t) => t.type === 'tenant')).toHaveLength(3);
+    const committee = await tenantsSeenBy('monitoring.committee');
+    expect(committee.user).toMatchObject({ userType: 'quasi_regulator', view: 'quasi_regulator' });
+    expect(committee.tenants.filter((t) => t.type === 'tenant')).toHaveLength(5);
     for (const local of ['industry.admin', 'industry.user']) {
       const industry = await tenantsSeenBy(local);
       expect(industry.tenants.map((t) => t.type)).toEqual(['tenant']);

@@ -20,7 +20,7 @@ describe('GET /api/allMetaStdParams', () => {
     const res = await get({ authorization: `Bearer ${apiKey}` });
     expect(res.statusCode).toBe(200);
     const params = res.json() as { name: string }[];
-    expect(params).toHaveLength(37);
+    expect(params).toHaveLength(38);
     expect(params.map((p) => p.name)).toEqual([...params.map((p) => p.name)].sort());
     const byName = new Map(params.map((p) => [p.name, p]));
     expect(byName.get('pm')).toEqual({
@@ -47,7 +47,7 @@ describe('GET /api/allMetaStdParams', () => {
     for (const id of [publicTenantId, hiddenTenantId]) {
       const res = await get({ portal: 'PUBLIC', 'public-tenant-id': String(id) });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toHaveLength(37);
+      expect(res.json()).toHaveLength(38);
     }
   });
 

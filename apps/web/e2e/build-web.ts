@@ -19,6 +19,7 @@ const INPUTS = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/precompress.ts',
+  'apps/web/publish-build.ts',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
   'packages/contracts/src',

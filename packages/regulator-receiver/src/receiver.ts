@@ -419,7 +419,14 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     answer(res, 404, { msg: 'no such control path' });
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  // A port in use rejects (EADDRINUSE) rather than crashing the process with an unhandled 'error'.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   const api: Receiver = {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,

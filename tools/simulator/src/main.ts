@@ -1,7 +1,7 @@
 import { openCliDatabase } from '@enviro/server/cli/connect';
 import { loadConfig } from '@enviro/server/platform/config';
 import { DemoRepository } from '@enviro/server/demo/demo.repository';
-import { toFleetDevice, type FleetDevice } from './demo-fleet.ts';
+import { toFleetDevice, type FleetDevice } from '@enviro/server/demo/live-devices';
 import { parseOptions, USAGE, type SimulatorOptions } from './options.ts';
 import { devicePublisher, externalPublisher, type Publisher } from './publisher.ts';
 import { backfill, publishRound } from './rounds.ts';

@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { DEVICE_TELEMETRY_TOPIC } from '@enviro/server/platform/mqtt/telemetry-topic';
-import type { FleetDevice } from './demo-fleet.ts';
+import type { FleetDevice } from '@enviro/server/demo/live-devices';
 
 /** Sends a device's telemetry to the broker and resolves once the broker has acknowledged it (QoS 1). */
 export interface Publisher {

@@ -1,4 +1,4 @@
-import { telemetryAt, type FleetDevice, type TelemetryEntry } from './demo-fleet.ts';
+import { entriesBetween, telemetryAt, type FleetDevice } from '@enviro/server/demo/live-devices';
 import type { Publisher } from './publisher.ts';
 
 const MINUTE_MS = 60_000;
@@ -44,15 +44,9 @@ export async function backfill(publisher: Publisher, devices: FleetDevice[], now
   for (const device of devices) {
     if (!device.lastDataAt) continue;
     const from = Math.max(Math.floor(device.lastDataAt.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS, earliest);
-    let batch: TelemetryEntry[] = [];
-    for (let ms = from; ms <= end; ms += MINUTE_MS) {
-      const entry = telemetryAt(device, ms);
-      if (entry) batch.push(entry);
-      if (batch.length === BACKFILL_ENTRIES || (ms + MINUTE_MS > end && batch.length > 0)) {
-        await publisher.publish(device, batch);
-        sent += batch.length;
-        batch = [];
-      }
+    for (const batch of entriesBetween(device, from, end, BACKFILL_ENTRIES)) {
+      await publisher.publish(device, batch);
+      sent += batch.length;
     }
   }
   return sent;

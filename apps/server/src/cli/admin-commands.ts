@@ -279,6 +279,30 @@ const listDevicesCommand: AdminCommand = {
   },
 };
 
+const watch: AdminCommand = {
+  summary: "put industries on an investor's or quasi-regulator's watch list (its users then read them)",
+  flags: `--watcher N --tenant N... [--remove]`,
+  options: { watcher: one, tenant: many, remove: { type: 'boolean' } },
+  async prepare(v) {
+    const input = validate(
+      z.object({ watcherId: z.coerce.number().int().positive(), tenantIds: z.array(z.coerce.number().int().positive()).min(1) }),
+      { watcherId: text(v, 'watcher'), tenantIds: v.tenant },
+      { watcherId: 'watcher', tenantIds: 'tenant' },
+    );
+    return async ({ db }) => {
+      const provisioning = OperatorProvisioning.over(db);
+      if (!(await provisioning.tenantExists(input.watcherId, ['investor', 'quasi_regulator']))) {
+        throw new InputError('watcherId (--watcher)', `no investor or quasi-regulator tenant ${input.watcherId}`);
+      }
+      for (const id of input.tenantIds) {
+        if (!(await provisioning.tenantExists(id, ['tenant']))) throw new InputError('tenantIds (--tenant)', `no industry ${id}`);
+      }
+      await provisioning.setWatched(input.watcherId, input.tenantIds, v.remove !== true);
+      return { watcherId: input.watcherId, tenantIds: input.tenantIds, watched: v.remove !== true };
+    };
+  },
+};
+
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'create-tenant': createTenant,
   'create-entity': createEntity,
@@ -288,4 +312,5 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'import-csv': importCsv,
   'list-tenants': listTenantsCommand,
   'list-devices': listDevicesCommand,
+  watch,
 };

@@ -10,7 +10,7 @@ export const DEMO_STATUTORY = {
 
 /**
  * Why a station is quiet at the end of the history: 'offline' stopped reporting days ago (and the
- * simulator keeps it so), 'delayed' a few hours ago (the simulator brings it back).
+ * live feed and the simulator keep it so), 'delayed' a few hours ago (they bring it back).
  */
 export type Silence = 'offline' | 'delayed';
 
@@ -55,7 +55,7 @@ export const DEMO_INDUSTRIES: DemoIndustry[] = [
     facility: 'Chittorgarh Cement Unit',
     stations: [
       { type: 'cems', name: 'Kiln Stack', capacity: 5500 },
-      { type: 'ground water', name: 'Piezometer PZ-1', capacity: 30 },
+      { type: 'ground water', name: 'Borewell BW-1', capacity: 30 },
     ],
   },
   {
@@ -129,7 +129,7 @@ export const DEMO_INDUSTRIES: DemoIndustry[] = [
     stations: [
       { type: 'eqms', name: 'Spent Wash ZLD Outlet', capacity: 600, silence: 'delayed' },
       { type: 'cems', name: 'Incineration Boiler Stack', capacity: 35 },
-      { type: 'ground water', name: 'Piezometer PZ-3', capacity: 20 },
+      { type: 'ground water', name: 'Borewell BW-3', capacity: 20 },
     ],
   },
   {
@@ -151,7 +151,7 @@ export const DEMO_INDUSTRIES: DemoIndustry[] = [
     facility: 'Mandia Road Processing House',
     stations: [
       { type: 'eqms', name: 'CETP Inlet', capacity: 5000 },
-      { type: 'ground water', name: 'Borewell BW-1', capacity: 18 },
+      { type: 'ground water', name: 'Borewell BW-4', capacity: 18 },
       { type: 'Energy Meter', name: 'Stenter Line Meter', capacity: 4 },
     ],
   },

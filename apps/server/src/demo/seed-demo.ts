@@ -109,6 +109,7 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   const accounts = await seedDemoAccounts(database.db, app, {
     statutoryTenantId: statutory.id,
     industryTenantIds: tenantIds,
+    groundWaterTenantIds: [...new Set(ctoStations.filter((s) => s.stationType === 'ground water').map((s) => s.tenantId))],
     password: options.demoPassword,
   });
   log(`created ${accounts.accounts.length} demo accounts (${since(started)})`);

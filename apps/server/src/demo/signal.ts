@@ -1,10 +1,12 @@
 /**
- * Demo signals as pure functions of (series key, instant): the seed and the live simulator compute
- * the same value for the same minute, so the simulator continues the history the seed wrote, with
- * no state to carry between them. Randomness comes from integer hashing, so it is deterministic.
+ * Demo signals as pure functions of (series key, instant): the seed, the server's live feed and the
+ * simulator compute the same value for the same minute, so the live readings continue the history
+ * the seed wrote, with no state to carry between them, and two of them sending one minute send the
+ * same reading. Randomness comes from integer hashing, so it is deterministic.
  */
 
 import { DEFAULT_TIME_ZONE, toWallClock } from '@enviro/domain/time-zone';
+import { pumpHoursAt, pumping, pumpOf, pumpVolumeAt, type Pump } from './pump-meter.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -13,7 +15,7 @@ const DAY_MS = 86_400_000;
 const ZONE = DEFAULT_TIME_ZONE;
 
 /** What distinguishes one hash stream from another for the same series. */
-const STREAM = { scale: 1, wander: 2, noise: 3, exceed: 4, outage: 5, dropout: 6 } as const;
+const STREAM = { scale: 1, wander: 2, noise: 3, exceed: 4, outage: 5, dropout: 6, pump: 7 } as const;
 
 /** FNV-1a: a string (a device serial, a parameter name) to a 32-bit key. */
 export function hashString(text: string): number {
@@ -70,6 +72,11 @@ export interface SignalShape {
   spread: number;
   /** Physical ceiling (a percentage cannot pass 100). */
   ceiling?: number;
+  /**
+   * A reading of the device's pump meter instead of a level (pump-meter.ts): its flow (m³/h, noisy
+   * while running, 0 when stopped), its cumulative volume (m³) or its cumulative running hours.
+   */
+  pump?: 'flow' | 'volume' | 'hours';
 }
 
 /** Limits of a series: an exceedance goes past them. */
@@ -80,6 +87,8 @@ export interface SignalLimits {
 
 export interface SeriesSignal {
   key: number;
+  /** The device's pump, which every pump reading of one device shares. */
+  pump: Pump;
   shape: SignalShape;
   limits: SignalLimits;
   /** Device-specific multiplier of base, so two stacks of one kind differ. */
@@ -102,6 +111,7 @@ export function seriesSignal(deviceKey: string, param: string, shape: SignalShap
   const limited = limits.min !== undefined || limits.max !== undefined;
   return {
     key,
+    pump: pumpOf((stream) => uniform(device, stream, STREAM.pump)),
     shape,
     limits,
     scale: 1 + shape.spread * (2 * uniform(key, 0, STREAM.scale) - 1),
@@ -157,6 +167,7 @@ export function signalValue(s: SeriesSignal, ms: number): number | null {
   const minute = Math.floor(ms / MINUTE_MS);
   if (uniform(s.key, minute, STREAM.dropout) < DROPOUT_RATE) return null;
   const { shape } = s;
+  if (shape.pump) return pumpValue(s, ms, minute);
   const peak = exceedance(s, ms);
   if (peak !== undefined) return round(peak, shape.decimals);
   const base = shape.base * s.scale;
@@ -170,6 +181,13 @@ export function signalValue(s: SeriesSignal, ms: number): number | null {
   value = Math.max(value, 0);
   if (shape.ceiling !== undefined) value = Math.min(value, shape.ceiling);
   return round(value, shape.decimals);
+}
+
+function pumpValue(s: SeriesSignal, ms: number, minute: number): number {
+  const { pump, decimals } = s.shape;
+  if (pump === 'hours') return round(pumpHoursAt(s.pump, ms), decimals);
+  if (pump === 'volume') return round(pumpVolumeAt(s.pump, ms), decimals);
+  return pumping(s.pump, ms) ? round(s.pump.rate * (1 + s.shape.noise * noise(s.key, minute)), decimals) : 0;
 }
 
 /**

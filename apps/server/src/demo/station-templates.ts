@@ -68,12 +68,16 @@ export const STATION_TEMPLATES: Record<DemoStationType, StationTemplate> = {
       { name: 'nh3', max: 400, shape: shape(32, { decimals: 1 }) },
     ],
   },
+  // A borewell's digital flow meter with a water-level logger, as CGWA's NOC conditions ask for:
+  // depth to water, the pump's flow, and the meter's cumulative volume and running hours.
   'ground water': {
     make: 'Aquaread',
     model: 'LeveLine',
     params: [
       { name: 'level', shape: shape(38.5, { daily: 0.01, wander: 0.005, noise: 0.001, spread: 0.3 }) },
-      { name: 'flow', shape: shape(22, { daily: 0.35, noise: 0.04, decimals: 1 }) },
+      { name: 'flow', shape: shape(22, { noise: 0.04, decimals: 1, pump: 'flow' }) },
+      { name: 'totalizer', shape: shape(0, { decimals: 1, pump: 'volume' }) },
+      { name: 'pump_hours', shape: shape(0, { decimals: 2, pump: 'hours' }) },
     ],
   },
   water: {

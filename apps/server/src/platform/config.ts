@@ -29,7 +29,9 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be the base64 of 32 bytes')
     .optional(),
-  /** Port of the demo regulator receiver started with the demo data (SEED_DEMO=auto); 0: any free port. */
+  /** With the demo data (SEED_DEMO=auto), the server keeps the demo devices reporting every minute; false: they stay as seeded. */
+  DEMO_LIVE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true').transform((v) => v === 'true'),
+  /** Port of the demo regulator receiver started with the demo data (SEED_DEMO=auto); taken: the next free one; 0: any free port. */
   REGULATOR_DEMO_PORT: port.default(8091),
   /** Password of the demo accounts seeded on first start; unset: a random one, printed once in the log. */
   DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(256).optional(),

@@ -42,6 +42,17 @@ export class RegulatorProvisioning {
     return mappableStations(await this.config.mappable(tenantId));
   }
 
+  /** A connection's stored credentials, opened. */
+  async credentialsOf(connectionId: number): Promise<StoredCredentials> {
+    const [row] = await this.config.connections(connectionId);
+    return row ? this.vault.open(row.credentials) : {};
+  }
+
+  /** Points a connection at another receiver, with that receiver's credentials. */
+  async moveConnection(connectionId: number, url: string, credentials: StoredCredentials): Promise<void> {
+    await this.config.moveConnection(connectionId, url, this.vault.seal(credentials));
+  }
+
   /** The industries a statutory body oversees. */
   industriesOf(statutoryId: number): Promise<{ id: number; name: string }[]> {
     return this.config.associatedIndustries(statutoryId);

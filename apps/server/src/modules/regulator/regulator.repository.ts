@@ -128,6 +128,11 @@ export class RegulatorConfigRepository extends Repository {
     await this.db.updateTable('regulator_connection').set({ ...values, updated_at: new Date() }).where('id', '=', String(id)).execute();
   }
 
+  /** A connection's URL and credentials, the rest as it is. */
+  async moveConnection(id: number, url: string, credentials: string | null): Promise<void> {
+    await this.db.updateTable('regulator_connection').set({ url, credentials, updated_at: new Date() }).where('id', '=', String(id)).execute();
+  }
+
   async deleteConnection(id: number): Promise<void> {
     await this.db.deleteFrom('regulator_connection').where('id', '=', String(id)).execute();
   }

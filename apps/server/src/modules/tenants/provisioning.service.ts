@@ -3,6 +3,7 @@ import { CreateTenant } from '@enviro/contracts/tenants';
 import { hashApiKey } from '../../platform/access/resolve-auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { StatutoryRepository } from './statutory.repository.ts';
+import { TenantWatchRepository, WATCHER_TYPES } from './tenant-watch.repository.ts';
 import { TenantRepository, type OperatorTenantRow } from './tenants.repository.ts';
 
 /**
@@ -14,10 +15,12 @@ import { TenantRepository, type OperatorTenantRow } from './tenants.repository.t
 export class ProvisioningService {
   private readonly tenants: TenantRepository;
   private readonly statutory: StatutoryRepository;
+  private readonly watch: TenantWatchRepository;
 
   constructor(private readonly db: Db) {
     this.tenants = new TenantRepository(db);
     this.statutory = new StatutoryRepository(db);
+    this.watch = new TenantWatchRepository(db);
   }
 
   async createTenant(input: CreateTenant): Promise<{ id: number }> {
@@ -36,6 +39,24 @@ export class ProvisioningService {
       await this.statutory.in(trx).add(id, t.statutoryIds);
       return { id };
     });
+  }
+
+  /**
+   * Puts industries on an investor's or quasi-regulator's watch list (its users then read them), or
+   * takes them off. Throws naming the tenant that is not an investor or quasi-regulator, or not an
+   * industry.
+   */
+  async setWatched(watcherId: number, tenantIds: readonly number[], watched = true): Promise<void> {
+    if (!(await this.tenantExists(watcherId, WATCHER_TYPES))) throw new Error(`tenant ${watcherId} is not an investor or a quasi-regulator`);
+    for (const id of tenantIds) {
+      if (!(await this.tenantExists(id, ['tenant']))) throw new Error(`tenant ${id} is not an industry`);
+    }
+    await (watched ? this.watch.add(watcherId, tenantIds) : this.watch.remove(watcherId, tenantIds));
+  }
+
+  /** Adds statutory or CGWA bodies an industry reports to, beside those it has. */
+  async addStatutoryBodies(tenantId: number, statutoryIds: readonly number[]): Promise<void> {
+    await this.statutory.add(tenantId, statutoryIds);
   }
 
   /** Issues an API key for a tenant; only its hash is stored, so the key is shown once. */

@@ -63,6 +63,11 @@ export class TenantDirectoryRepository extends Repository implements TenantDirec
     return this.notDeleted(this.db.selectFrom('tenant').select('id as tenant_id').where('corporate_id', '=', corporateId));
   }
 
+  /** The industries an investor or quasi-regulator follows (`tenant_watch`), not deleted. */
+  async watchedTenantIds(watcherId: number): Promise<number[]> {
+    return this.notDeleted(this.db.selectFrom('tenant_watch').select('tenant_id').where('watcher_id', '=', watcherId));
+  }
+
   /** The industries linked to a partner, not deleted. */
   async partnerTenantIds(partnerId: number): Promise<number[]> {
     return this.notDeleted(this.db.selectFrom('partner_tenant').select('tenant_id').where('partner_id', '=', partnerId));

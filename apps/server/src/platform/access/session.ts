@@ -131,8 +131,9 @@ export async function backgroundUserAuth(
 
 /**
  * Site users read every tenant; statutory bodies (and the CGWA) their own and their associated
- * industries; partners their own and their linked industries; corporate admins their corporate's
- * tenants; everyone else their own tenant.
+ * industries; partners their own and their linked industries; investors and quasi-regulators their
+ * own and the industries on their watch list; corporate admins their corporate's tenants; everyone
+ * else their own tenant.
  */
 async function readableTenantIds(access: TenantDirectory, row: Omit<SessionRow, 'last_seen_at'>): Promise<number[]> {
   const own = row.tenant_id;
@@ -145,6 +146,9 @@ async function readableTenantIds(access: TenantDirectory, row: Omit<SessionRow, 
       return withOwn(await access.associatedTenantIds(own));
     case 'partner':
       return withOwn(await access.partnerTenantIds(own));
+    case 'investor':
+    case 'quasi_regulator':
+      return withOwn(await access.watchedTenantIds(own));
     case 'corporate_admin':
       return row.corporate_id === null ? [own] : withOwn(await access.corporateTenantIds(row.corporate_id));
     default:

@@ -1,7 +1,7 @@
 /**
  * The tenants a caller reaches: the one an API key opens, those the public portal shows for a
  * tenant, and those a signed-in user's tenant is related to (statutory associations, partner
- * links, corporates), and what decides who may belong to a tenant. The access rules here resolve
+ * links, watch lists, corporates), and what decides who may belong to a tenant. The access rules here resolve
  * every request with it; the tenants module, which owns the tenant table, provides it
  * (`tenants/tenant-directory.repository.ts`, given to `app.accessStores`).
  */
@@ -19,6 +19,8 @@ export interface TenantDirectory {
   associatedTenantIds(statutoryId: number): Promise<number[]>;
   /** The tenants of a corporate, not deleted. */
   corporateTenantIds(corporateId: number): Promise<number[]>;
+  /** The industries an investor or quasi-regulator follows, not deleted. */
+  watchedTenantIds(watcherId: number): Promise<number[]>;
   /** The industries linked to a partner, not deleted. */
   partnerTenantIds(partnerId: number): Promise<number[]>;
   /** The tenant's type, status and corporate: what decides who may be its user and be given which corporate. */

@@ -6,6 +6,7 @@ export interface Database {
   tenant: TenantTable;
   statutory_association: StatutoryAssociationTable;
   partner_tenant: PartnerTenantTable;
+  tenant_watch: TenantWatchTable;
   std_param: StdParamTable;
   device_make: DeviceMakeTable;
   device_model: DeviceModelTable;
@@ -101,6 +102,13 @@ export interface TenantTable {
 export interface PartnerTenantTable {
   tenant_id: number;
   partner_id: number;
+  created_at: CreatedAt;
+}
+
+/** An investor or quasi-regulator (watcher_id) follows an industry (tenant_id). */
+export interface TenantWatchTable {
+  tenant_id: number;
+  watcher_id: number;
   created_at: CreatedAt;
 }
 

@@ -3,7 +3,7 @@ import { MAX_TELEMETRY_BYTES } from '@enviro/contracts/telemetry';
 import { Aedes, type AuthErrorCode, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import { servesGateways, type TelemetrySink } from './telemetry-sink.ts';
 import { gatewayTopic, handleGatewayMessage } from './gateway-topic.ts';
-import { findFreePort } from '../net/free-port.ts';
+import { bindFreePort } from '../net/free-port.ts';
 import { PacketSizes } from './packet-sizes.ts';
 import type { Broker, Logger } from './broker.ts';
 import { DEVICE_TELEMETRY_TOPIC, decodeTelemetry } from './telemetry-topic.ts';
@@ -228,26 +228,19 @@ export async function startEmbeddedBroker(options: {
 }
 
 /** Listens on the requested port, or warns and takes the next free one. */
-async function listen(server: net.Server, options: { port: number; host: string }, log: Logger): Promise<number> {
-  let port = options.port;
-  for (let attempt = 0; ; attempt++) {
-    const free = await findFreePort(port, options.host);
-    if (free !== options.port && attempt === 0 && options.port !== 0) {
-      log.warn(`MQTT_PORT ${options.port} is taken: the embedded broker uses port ${free} instead`);
-    }
-    try {
-      return await new Promise<number>((resolve, reject) => {
+function listen(server: net.Server, options: { port: number; host: string }, log: Logger): Promise<number> {
+  return bindFreePort(
+    options.port,
+    options.host,
+    (port) =>
+      new Promise<number>((resolve, reject) => {
         server.once('error', reject);
-        server.listen(free, options.host, () => {
+        server.listen(port, options.host, () => {
           server.off('error', reject);
           const address = server.address();
-          resolve(typeof address === 'object' && address ? address.port : free);
+          resolve(typeof address === 'object' && address ? address.port : port);
         });
-      });
-    } catch (error) {
-      // Someone took it between the probe and our listen: try further on.
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
-      port = free + 1;
-    }
-  }
+      }),
+    (port) => log.warn(`MQTT_PORT ${options.port} is taken: the embedded broker uses port ${port} instead`),
+  );
 }

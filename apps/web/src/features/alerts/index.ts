@@ -5,3 +5,4 @@ export { AlertView } from './components/alert-view';
 export { AlertsView } from './components/alerts-view';
 export { EscalationsView } from './components/escalations-view';
 export { NotificationPreferencesCard } from './components/notification-preferences-card';
+export { OpenAlertsPanel } from './components/open-alerts-panel';

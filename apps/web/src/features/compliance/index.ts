@@ -6,5 +6,6 @@ export { useTimeline } from './api/get-timeline';
 export { BoardComplianceView, SORTS, type SortKey } from './components/board-compliance-view';
 export { ComplianceTimeline } from './components/compliance-timeline';
 export { Share, formatPercent } from './components/figures';
+export { GroundWaterView } from './components/ground-water-view';
 export { IndustryScorecard } from './components/industry-scorecard';
 export { periodChoices, periodFrom, periodLabel } from './components/period';

@@ -2,6 +2,8 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '@enviro/contracts/accounts';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/accounts';
+import { OpenAlertsPanel } from '@/features/alerts';
+import { GroundWaterView } from '@/features/compliance';
 import { useTenantInfo, useTenantsLiveStatus } from '@/features/tenants';
 import { OversightView, TenantsOverview } from '@/features/dashboards';
 import { IndustryView } from '@/features/public-portal';
@@ -9,9 +11,10 @@ import { APP_DASHBOARD_LINKS, DashboardLinksProvider } from '@/lib/dashboard-lin
 
 /**
  * /app/dashboard, the home of each view: in the tenant app (own tenant or one acted for) the
- * industry's summary and stations; for boards, the CGWA, quasi-regulators, corporates and
- * investors the oversight of their industries, worst first; for site and partner users the
- * tenants they look after with their stations by live status.
+ * industry's summary and stations; for boards, corporates and investors the oversight of their
+ * industries, worst first; for the CGWA its ground-water stations' flow meters first, for
+ * quasi-regulators the open alerts across their industries first, then that oversight too; for site
+ * and partner users the tenants they look after with their stations by live status.
  */
 export function DashboardRoute() {
   const me = useMe();
@@ -41,7 +44,10 @@ function TenantsDashboard({ user }: { user: SessionUser }) {
   return <ServicedTenants user={user} />;
 }
 
-/** Boards, the CGWA, quasi-regulators, corporates and investors: their industries worst first. */
+/**
+ * Boards, the CGWA, quasi-regulators, corporates and investors: their industries worst first, after
+ * what their kind looks at first (the CGWA: ground-water stations; a quasi-regulator: open alerts).
+ */
 function OversightDashboard({ user }: { user: SessionUser }) {
   return (
     <Stack gap="md">
@@ -51,6 +57,13 @@ function OversightDashboard({ user }: { user: SessionUser }) {
         </Title>
         <Text c="dimmed">{subtitle(user)}</Text>
       </div>
+      {user.view === 'cgwa' && <GroundWaterView />}
+      {user.view === 'quasi_regulator' && <OpenAlertsPanel />}
+      {user.view === 'cgwa' && (
+        <Title order={2} fz="lg">
+          Industries
+        </Title>
+      )}
       <OversightView />
     </Stack>
   );
@@ -78,5 +91,8 @@ function ServicedTenants({ user }: { user: SessionUser }) {
 function subtitle(user: SessionUser): string {
   if (user.view === 'site' || user.view === 'partner') return `Every tenant ${user.tenant.name} looks after, with the live status of its stations`;
   if (user.corporate) return `Industries of ${user.corporate.name}`;
+  if (user.view === 'investor') return `Industries ${user.tenant.name} invests in`;
+  if (user.view === 'quasi_regulator') return `Industries ${user.tenant.name} watches: their open alerts, then each industry worst first`;
+  if (user.view === 'cgwa') return `Ground-water stations and industries reporting to ${user.tenant.name}`;
   return `Industries reporting to ${user.tenant.name}`;
 }

@@ -1,10 +1,12 @@
-import { silenceOf } from '@enviro/server/demo/catalogue';
-import type { DemoDeviceRow } from '@enviro/server/demo/demo.repository';
-import { rowValues } from '@enviro/server/demo/history';
-import { seriesSignal, type SeriesSignal } from '@enviro/server/demo/signal';
-import { fallbackShape, templateParam } from '@enviro/server/demo/station-templates';
+import { silenceOf } from './catalogue.ts';
+import type { DemoDeviceRow } from './demo.repository.ts';
+import { rowValues } from './history.ts';
+import { seriesSignal, type SeriesSignal } from './signal.ts';
+import { fallbackShape, templateParam } from './station-templates.ts';
 
-/** A demo device as the simulator drives it. */
+const MINUTE_MS = 60_000;
+
+/** A demo device as the live feed (and `npm run simulate`) drives it. */
 export interface FleetDevice {
   id: string;
   /** The key of its signals: the serial the seed gave it. */
@@ -36,10 +38,11 @@ export function toFleetDevice(row: DemoDeviceRow): FleetDevice {
   };
 }
 
-export interface TelemetryEntry {
+/** A type, not an interface, so it is a telemetry payload's entry (a record) as it is. */
+export type TelemetryEntry = {
   ts: number;
   values: Record<string, number>;
-}
+};
 
 /** A device's telemetry entry at an instant, or undefined when its signal has an outage then. */
 export function telemetryAt(device: FleetDevice, ms: number): TelemetryEntry | undefined {
@@ -50,4 +53,18 @@ export function telemetryAt(device: FleetDevice, ms: number): TelemetryEntry | u
     if (v !== null) values[device.params[i]!] = v;
   });
   return { ts: ms, values };
+}
+
+/** A device's entries on the minutes of [fromMs, toMs], in payloads of at most `perPayload` entries. */
+export function* entriesBetween(device: FleetDevice, fromMs: number, toMs: number, perPayload: number): Generator<TelemetryEntry[]> {
+  let batch: TelemetryEntry[] = [];
+  for (let ms = Math.ceil(fromMs / MINUTE_MS) * MINUTE_MS; ms <= toMs; ms += MINUTE_MS) {
+    const entry = telemetryAt(device, ms);
+    if (entry) batch.push(entry);
+    if (batch.length === perPayload) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
