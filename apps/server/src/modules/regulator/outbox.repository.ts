@@ -128,10 +128,13 @@ export class OutboxRepository extends Repository {
    */
   async claim(owner: string, opts: { limit: number; perConnection: number; busy: ReadonlyMap<string, number>; leaseMs: number }): Promise<ClaimedRecord[]> {
     const busy = [...opts.busy].filter(([, n]) => n > 0);
+    // A connection with its whole share in flight (an endpoint that hangs) is not read at all: its
+    // waiting records would only be walked to be left out.
+    const full = busy.filter(([, n]) => n >= opts.perConnection).map(([c]) => c);
     const { rows } = await sql<ClaimedRecord>`
       WITH heads AS (
         SELECT DISTINCT ON (connection_id, tenant_id, station_id) connection_id, tenant_id, id, next_try_at, lease_until
-        FROM regulator_outbox WHERE status = 'PENDING'
+        FROM regulator_outbox WHERE status = 'PENDING' AND connection_id <> ALL(${full}::bigint[])
         ORDER BY connection_id, tenant_id, station_id, slot
       ), due AS (
         SELECT h.tenant_id, h.id, h.next_try_at, h.connection_id,

@@ -20,7 +20,7 @@ const SLOT_MS = 15 * 60_000;
 export interface OutboxOptions {
   /** Names this sender's leases (default host:pid:random). */
   owner?: string;
-  /** Pushes in flight at once per connection (default 32): a connection whose endpoint hangs holds only these. */
+  /** Pushes in flight at once per connection (default 64): a connection whose endpoint hangs holds only these. */
   concurrency?: number;
   /** How long a claimed record is held before another sender may take it (default 60 s). */
   leaseMs?: number;
@@ -80,7 +80,7 @@ export class RegulatorOutbox {
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.writer = new ResultWriter((results) => this.outbox.complete(this.owner, results));
     this.opts = {
-      concurrency: options.concurrency ?? 32,
+      concurrency: options.concurrency ?? 64,
       leaseMs: options.leaseMs ?? 60_000,
       timeoutMs: options.timeoutMs ?? 15_000,
       baseBackoffMs: options.baseBackoffMs ?? 15_000,
