@@ -1,0 +1,23 @@
+import { ERROR_RESPONSES } from '@enviro/contracts/common';
+import { AirQualityOverview, AirQualityQuery } from '@enviro/contracts/data/air-quality';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TENANT_READ } from '../../platform/access/route-access.ts';
+import type { DataModule } from './data.module.ts';
+
+/** The air quality above a single station: not in SPEC 7 (docs/ARCHITECTURE.md, routes beyond the spec). */
+export const airQualityRoutes: FastifyPluginAsyncZod<DataModule> = async (app, { airQuality }) => {
+  app.get(
+    '/api/air-quality',
+    {
+      config: { access: TENANT_READ },
+      schema: {
+        tags: ['data'],
+        summary:
+          "CAAQMS stations of the industries the caller reads (or of one, tenantId) with their National AQI now and on each of the last 30 days of Asia/Kolkata, worst first; the index of POST /api/data/aqi",
+        querystring: AirQualityQuery,
+        response: { 200: AirQualityOverview, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => airQuality.overview(request.auth, request.query),
+  );
+};

@@ -1,0 +1,121 @@
+import { AIR_QUALITY_DAYS, type AirQualityOverview, type AirQualityQuery, type AqiBrief } from '@enviro/contracts/data/air-quality';
+import { AQI_POLLUTANTS, AQI_POLLUTANT_NAMES, MIN_VALID_HOURS_8, minValidHours, nationalAqi, type AqiPollutant } from '@enviro/domain/aqi';
+import { addCalendar, DEFAULT_TIME_ZONE, dayOf, startOfCalendar } from '@enviro/domain/time-zone';
+import { unitConversion } from '@enviro/domain/unit-conversion';
+import type { Auth } from '../../platform/access/auth.ts';
+import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
+import type { PooledHandle } from '../../platform/database/pooled-repository.ts';
+import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
+import { scopeDataTenantIds } from '../../platform/access/access.ts';
+import { AirQualityRepository, type AqiSeries, type DeviceWindow } from './air-quality.repository.ts';
+import type { CatalogCache } from './catalog.ts';
+import { VALID_HOUR_AVAILABILITY } from './aqi.service.ts';
+import { visibleScope } from './selection.ts';
+
+const ZONE = DEFAULT_TIME_ZONE;
+const HOUR_MS = 3_600_000;
+/** Hours read before the first day for the 8-hour windows of CO and O3 that end early in it. */
+const LEAD_HOURS = 7;
+const EIGHT_HOUR = AQI_POLLUTANT_NAMES.flatMap((p, i) => (AQI_POLLUTANTS[p].averagingHours === 8 ? [i] : []));
+
+/**
+ * The air quality above a single station (GET /api/air-quality): every CAAQMS station the caller
+ * reads, or one industry's, with its National AQI now and on each of the last 30 days. One SQL
+ * statement averages every station's valid hours from the rollups (AirQualityRepository); the
+ * indices come from `@enviro/domain/aqi`, as POST /api/data/aqi's do, so the two agree.
+ */
+export class AirQualityService {
+  private readonly repository: AirQualityRepository;
+
+  constructor(
+    database: PooledHandle,
+    private readonly access: TenantDirectory,
+    private readonly entities: EntityService,
+    private readonly catalogs: CatalogCache,
+    private readonly windows: SuppressionWindowService,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.repository = new AirQualityRepository(database);
+  }
+
+  async overview(auth: Auth, query: AirQualityQuery): Promise<AirQualityOverview> {
+    const tenantIds = await scopeDataTenantIds(this.access, auth, query.tenantId === undefined ? {} : { tenantIds: [query.tenantId] });
+    const [snapshot, restriction] = await Promise.all([this.catalogs.read(tenantIds), this.entities.restriction(auth)]);
+    const stations = visibleScope(snapshot, restriction, { includeDescendants: true }).filter((e) => e.type === 'caaqms');
+
+    const nowEnd = startOfCalendar(this.now(), 'hour', ZONE);
+    const today = startOfCalendar(this.now(), 'day', ZONE);
+    const daysFrom = addCalendar(today, -AIR_QUALITY_DAYS, 'day', ZONE);
+    const days = Array.from({ length: AIR_QUALITY_DAYS }, (_, i) => dayOf(addCalendar(daysFrom, i, 'day', ZONE), ZONE));
+
+    // Every pollutant series of the stations, current mounts and closed ones for their periods,
+    // in the breakpoint table's unit (a unit with no conversion to it is left out, as on the station's page).
+    const series: AqiSeries[] = [];
+    for (const station of stations) {
+      const catalog = snapshot.tenants.get(station.tenant_id)!;
+      for (const s of [...(catalog.seriesByEntity.get(station.id) ?? []), ...(catalog.pastSeriesByEntity.get(station.id) ?? [])]) {
+        const pollutant = AQI_POLLUTANT_NAMES.indexOf(s.name as AqiPollutant);
+        if (pollutant < 0) continue;
+        const conversion = unitConversion(s.name, s.unit, AQI_POLLUTANTS[s.name as AqiPollutant].unit);
+        if (!conversion) continue;
+        series.push({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot, stationId: station.id, pollutant, fromMs: s.from_ms, toMs: s.to_ms, factor: conversion.factor, offset: conversion.offset });
+      }
+    }
+    const rows = await this.repository.averages(series, await this.deviceWindows(series, daysFrom - LEAD_HOURS * HOUR_MS, nowEnd), {
+      daysFrom,
+      daysTo: today,
+      nowEnd,
+      zone: ZONE,
+      eightHour: EIGHT_HOUR,
+      validQuarters: Math.ceil((4 * VALID_HOUR_AVAILABILITY) / 100),
+      minValidHours8: MIN_VALID_HOURS_8,
+    });
+
+    // Concentrations by station, then by day ('' for now), then by pollutant.
+    const found = new Map<string, Map<string, Partial<Record<AqiPollutant, number>>>>();
+    for (const r of rows) {
+      const pollutant = AQI_POLLUTANT_NAMES[r.pollutant]!;
+      if (r.hours < minValidHours(pollutant)) continue;
+      const byDay = found.get(r.station_id) ?? new Map<string, Partial<Record<AqiPollutant, number>>>();
+      const values = byDay.get(r.day ?? '') ?? {};
+      values[pollutant] = r.value;
+      byDay.set(r.day ?? '', values);
+      found.set(r.station_id, byDay);
+    }
+    const brief = (values: Partial<Record<AqiPollutant, number>> | undefined): AqiBrief => {
+      const result = nationalAqi(values ?? {});
+      return { aqi: result.aqi, category: result.category, colour: result.colour, prominent: result.prominent, pollutants: result.subIndices.length };
+    };
+    const rowsOut = stations.map((station) => {
+      const byDay = found.get(station.id);
+      return {
+        entityId: Number(station.id),
+        entityName: station.name,
+        tenantId: station.tenant_id,
+        now: brief(byDay?.get('')),
+        days: days.map((d) => brief(byDay?.get(d))),
+      };
+    });
+    rowsOut.sort((a, b) => (b.now.aqi ?? -1) - (a.now.aqi ?? -1) || a.entityName.localeCompare(b.entityName, 'en', { numeric: true }) || a.entityId - b.entityId);
+    return { time: nowEnd, days, stations: rowsOut };
+  }
+
+  /** The calibration and maintenance windows over the series' devices (a station's window: each of its devices'). */
+  private async deviceWindows(series: readonly AqiSeries[], from: number, to: number): Promise<DeviceWindow[]> {
+    const byTenant = new Map<number, { deviceId: string; entityId: string | null }[]>();
+    for (const s of series) {
+      const devices = byTenant.get(s.tenantId) ?? [];
+      devices.push({ deviceId: s.deviceId, entityId: s.stationId });
+      byTenant.set(s.tenantId, devices);
+    }
+    const found = (await Promise.all([...byTenant].map(([tenantId, devices]) => this.windows.covering(tenantId, devices, new Date(from), new Date(to))))).flat();
+    if (found.length === 0) return [];
+    const out: DeviceWindow[] = [];
+    for (const w of found) {
+      const devices = w.deviceId !== null ? [w.deviceId] : series.filter((s) => s.tenantId === w.tenantId && s.stationId === w.entityId).map((s) => s.deviceId);
+      for (const deviceId of new Set(devices)) out.push({ deviceId, fromMs: w.startsAt.getTime(), toMs: w.endsAt?.getTime() ?? null });
+    }
+    return out;
+  }
+}
