@@ -26,7 +26,10 @@ export interface DeviceWindow {
 
 /** What the averages are taken over. */
 export interface AqiWindows {
-  /** First day's start (a day of the zone) and the end of the last day. */
+  /** The hours read: [readFrom, readTo), hour starts of the zone. */
+  readFrom: number;
+  readTo: number;
+  /** First day's start (a day of the zone) and the end of the last day: no day when equal. */
   daysFrom: number;
   daysTo: number;
   /** End of the `now` window: an hour start of the zone. */
@@ -61,7 +64,8 @@ export class AirQualityRepository extends PooledRepository {
   async averages(series: readonly AqiSeries[], windows: readonly DeviceWindow[], w: AqiWindows): Promise<AveragedRow[]> {
     if (series.length === 0) return [];
     const ts = (ms: number | null, open: string) => (ms === null ? open : new Date(ms).toISOString());
-    const from = new Date(w.daysFrom - 7 * 3_600_000);
+    const from = new Date(w.readFrom);
+    const readTo = new Date(w.readTo);
     const nowEnd = new Date(w.nowEnd);
     const daysFrom = new Date(w.daysFrom);
     const daysTo = new Date(w.daysTo);
@@ -88,7 +92,7 @@ export class AirQualityRepository extends PooledRepository {
         SELECT s.station_id, s.pollutant, r.bucket, (r.sum / r.n) * s.factor + s."offset" AS v
         FROM s
         JOIN reading_1h r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
-          AND r.bucket >= greatest(${from}::timestamptz, s.from_ts) AND r.bucket + interval '1 hour' <= least(${nowEnd}::timestamptz, s.to_ts)
+          AND r.bucket >= greatest(${from}::timestamptz, s.from_ts) AND r.bucket + interval '1 hour' <= least(${readTo}::timestamptz, s.to_ts)
         WHERE r.slots >= ${w.validQuarters} AND r.n > 0
           AND NOT EXISTS (SELECT 1 FROM w WHERE w.device_id = s.device_id AND w.starts_at < r.bucket + interval '1 hour' AND w.ends_at > r.bucket)
       ),
@@ -96,10 +100,10 @@ export class AirQualityRepository extends PooledRepository {
       touched_hours AS (
         SELECT DISTINCT s.tenant_id, s.device_id, s.slot, s.station_id, s.pollutant, s.factor, s."offset", h AS hour
         FROM s
-        JOIN w ON w.device_id = s.device_id AND w.starts_at < ${nowEnd}::timestamptz AND w.ends_at > ${from}::timestamptz
+        JOIN w ON w.device_id = s.device_id AND w.starts_at < ${readTo}::timestamptz AND w.ends_at > ${from}::timestamptz
         CROSS JOIN LATERAL generate_series(
           ${from}::timestamptz + floor(extract(epoch FROM greatest(w.starts_at, ${from}::timestamptz) - ${from}::timestamptz) / 3600)::float8 * interval '1 hour',
-          least(w.ends_at, ${nowEnd}::timestamptz) - interval '1 microsecond',
+          least(w.ends_at, ${readTo}::timestamptz) - interval '1 microsecond',
           interval '1 hour'
         ) AS h
         WHERE h >= s.from_ts AND h + interval '1 hour' <= s.to_ts
@@ -125,11 +129,12 @@ export class AirQualityRepository extends PooledRepository {
         FROM (SELECT DISTINCT station_id, pollutant FROM hourly WHERE pollutant = ANY(${arr(w.eightHour, 'int[]')})) g
         CROSS JOIN generate_series(${from}::timestamptz, ${daysTo}::timestamptz - interval '1 hour', interval '1 hour') AS t
         LEFT JOIN hourly h ON h.station_id = g.station_id AND h.pollutant = g.pollutant AND h.bucket = t
+        WHERE ${daysTo}::timestamptz > ${daysFrom}::timestamptz
         WINDOW run AS (PARTITION BY g.station_id, g.pollutant ORDER BY t ROWS BETWEEN 7 PRECEDING AND CURRENT ROW)
       )
       SELECT station_id::text, pollutant, NULL::text AS day, avg(v)::float8 AS value, count(*)::int AS hours
       FROM hourly
-      WHERE bucket >= ${nowEnd}::timestamptz - CASE WHEN pollutant = ANY(${arr(w.eightHour, 'int[]')}) THEN interval '8 hours' ELSE interval '24 hours' END
+      WHERE bucket < ${nowEnd}::timestamptz AND bucket >= ${nowEnd}::timestamptz - CASE WHEN pollutant = ANY(${arr(w.eightHour, 'int[]')}) THEN interval '8 hours' ELSE interval '24 hours' END
       GROUP BY station_id, pollutant
       UNION ALL
       SELECT station_id::text, pollutant, to_char(bucket AT TIME ZONE ${w.zone}, 'YYYY-MM-DD'), avg(v)::float8, count(*)::int

@@ -8,7 +8,8 @@ import type { PooledHandle } from '../../platform/database/pooled-repository.ts'
 import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import { scopeDataTenantIds } from '../../platform/access/access.ts';
-import { AirQualityRepository, type AqiSeries, type DeviceWindow } from './air-quality.repository.ts';
+import { AqiDayCache, type Concentrations } from './air-quality-cache.ts';
+import { AirQualityRepository, type AqiSeries, type AveragedRow, type DeviceWindow } from './air-quality.repository.ts';
 import type { CatalogCache } from './catalog.ts';
 import { VALID_HOUR_AVAILABILITY } from './aqi.service.ts';
 import { visibleScope } from './selection.ts';
@@ -35,6 +36,7 @@ export class AirQualityService {
     private readonly catalogs: CatalogCache,
     private readonly windows: SuppressionWindowService,
     private readonly now: () => number = Date.now,
+    private readonly dayCache = new AqiDayCache(),
   ) {
     this.repository = new AirQualityRepository(database);
   }
@@ -62,38 +64,52 @@ export class AirQualityService {
         series.push({ tenantId: s.tenant_id, deviceId: s.device_id, slot: s.slot, stationId: station.id, pollutant, fromMs: s.from_ms, toMs: s.to_ms, factor: conversion.factor, offset: conversion.offset });
       }
     }
-    const rows = await this.repository.averages(series, await this.deviceWindows(series, daysFrom - LEAD_HOURS * HOUR_MS, nowEnd), {
-      daysFrom,
-      daysTo: today,
-      nowEnd,
-      zone: ZONE,
-      eightHour: EIGHT_HOUR,
-      validQuarters: Math.ceil((4 * VALID_HOUR_AVAILABILITY) / 100),
-      minValidHours8: MIN_VALID_HOURS_8,
-    });
-
-    // Concentrations by station, then by day ('' for now), then by pollutant.
-    const found = new Map<string, Map<string, Partial<Record<AqiPollutant, number>>>>();
-    for (const r of rows) {
-      const pollutant = AQI_POLLUTANT_NAMES[r.pollutant]!;
-      if (r.hours < minValidHours(pollutant)) continue;
-      const byDay = found.get(r.station_id) ?? new Map<string, Partial<Record<AqiPollutant, number>>>();
-      const values = byDay.get(r.day ?? '') ?? {};
-      values[pollutant] = r.value;
-      byDay.set(r.day ?? '', values);
-      found.set(r.station_id, byDay);
+    // Now, for every station; the 30 closed days, for the stations whose days are not held.
+    const firstDay = days[0]!;
+    const held = new Map(stations.flatMap((st) => {
+      const d = this.dayCache.get(st.id, firstDay, this.now());
+      return d ? [[st.id, d] as const] : [];
+    }));
+    const missing = series.filter((x) => !held.has(x.stationId));
+    const common = { zone: ZONE, eightHour: EIGHT_HOUR, validQuarters: Math.ceil((4 * VALID_HOUR_AVAILABILITY) / 100), minValidHours8: MIN_VALID_HOURS_8 };
+    const nowFrom = nowEnd - 24 * HOUR_MS;
+    const readFrom = daysFrom - LEAD_HOURS * HOUR_MS;
+    const [nowRows, dayRows] = await Promise.all([
+      this.deviceWindows(series, nowFrom, nowEnd).then((w) =>
+        this.repository.averages(series, w, { ...common, readFrom: nowFrom, readTo: nowEnd, daysFrom: nowFrom, daysTo: nowFrom, nowEnd }),
+      ),
+      missing.length === 0
+        ? []
+        : this.deviceWindows(missing, readFrom, today).then((w) =>
+            this.repository.averages(missing, w, { ...common, readFrom, readTo: today, daysFrom, daysTo: today, nowEnd: readFrom }),
+          ),
+    ]);
+    const current = new Map<string, Concentrations>();
+    for (const r of nowRows) if (r.day === null) put(current, r.station_id, r);
+    const computed = new Map<string, Map<string, Concentrations>>();
+    for (const r of dayRows) {
+      if (r.day === null) continue;
+      const byDay = computed.get(r.station_id) ?? new Map<string, Concentrations>();
+      put(byDay, r.day, r);
+      computed.set(r.station_id, byDay);
     }
-    const brief = (values: Partial<Record<AqiPollutant, number>> | undefined): AqiBrief => {
+    for (const id of new Set(missing.map((x) => x.stationId))) {
+      const byDay = computed.get(id) ?? new Map<string, Concentrations>();
+      this.dayCache.set(id, firstDay, byDay, this.now());
+      held.set(id, byDay);
+    }
+
+    const brief = (values: Concentrations | undefined): AqiBrief => {
       const result = nationalAqi(values ?? {});
       return { aqi: result.aqi, category: result.category, colour: result.colour, prominent: result.prominent, pollutants: result.subIndices.length };
     };
     const rowsOut = stations.map((station) => {
-      const byDay = found.get(station.id);
+      const byDay = held.get(station.id);
       return {
         entityId: Number(station.id),
         entityName: station.name,
         tenantId: station.tenant_id,
-        now: brief(byDay?.get('')),
+        now: brief(current.get(station.id)),
         days: days.map((d) => brief(byDay?.get(d))),
       };
     });
@@ -118,4 +134,13 @@ export class AirQualityService {
     }
     return out;
   }
+}
+
+/** Puts a row's concentration under `key` when it had the valid hours its pollutant needs. */
+function put(into: Map<string, Concentrations>, key: string, r: AveragedRow): void {
+  const pollutant = AQI_POLLUTANT_NAMES[r.pollutant]!;
+  if (r.hours < minValidHours(pollutant)) return;
+  const values = into.get(key) ?? {};
+  values[pollutant] = r.value;
+  into.set(key, values);
 }
