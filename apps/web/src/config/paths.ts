@@ -104,6 +104,11 @@ export const paths = {
     device: { path: APP_PATHS.app.device, getHref: (id: number | string) => generatePath(APP_PATHS.app.device, { id: String(id) }) },
     /** One device's diagnostics over time. */
     deviceDiagnostics: { path: APP_PATHS.app.deviceDiagnostics, getHref: (id: number | string) => generatePath(APP_PATHS.app.deviceDiagnostics, { id: String(id) }) },
+    /** The NAQI of the CAAQMS stations the user reads; `industry`: one of them, `sort`: 'name' (worst first otherwise). */
+    airQuality: {
+      path: APP_PATHS.app.airQuality,
+      getHref: (query: { industry?: number | undefined; sort?: string | undefined } = {}) => withQuery(APP_PATHS.app.airQuality, query),
+    },
     /** Dashboards of the tenant acted for; `type`: only those of a station type; `industry`: an industry the user reads (read-only). */
     dashboards: {
       path: APP_PATHS.app.dashboards,

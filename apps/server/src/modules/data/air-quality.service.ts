@@ -119,13 +119,9 @@ export class AirQualityService {
 
   /** The calibration and maintenance windows over the series' devices (a station's window: each of its devices'). */
   private async deviceWindows(series: readonly AqiSeries[], from: number, to: number): Promise<DeviceWindow[]> {
-    const byTenant = new Map<number, { deviceId: string; entityId: string | null }[]>();
-    for (const s of series) {
-      const devices = byTenant.get(s.tenantId) ?? [];
-      devices.push({ deviceId: s.deviceId, entityId: s.stationId });
-      byTenant.set(s.tenantId, devices);
-    }
-    const found = (await Promise.all([...byTenant].map(([tenantId, devices]) => this.windows.covering(tenantId, devices, new Date(from), new Date(to))))).flat();
+    const tenantIds = [...new Set(series.map((s) => s.tenantId))];
+    const devices = series.map((s) => ({ deviceId: s.deviceId, entityId: s.stationId }));
+    const found = series.length === 0 ? [] : await this.windows.covering(tenantIds, devices, new Date(from), new Date(to));
     if (found.length === 0) return [];
     const out: DeviceWindow[] = [];
     for (const w of found) {
