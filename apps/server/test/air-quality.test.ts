@@ -3,6 +3,8 @@ import { AqiResponse } from '@enviro/contracts/data/aqi';
 import { addCalendar, DEFAULT_TIME_ZONE, startOfCalendar } from '@enviro/domain/time-zone';
 import { describe, expect, it } from 'vitest';
 import { insertReadings, rollUp, type Reading } from './data-fixture.ts';
+import { AqiDayCache } from '../src/modules/data/air-quality-cache.ts';
+import { AirQualityService } from '../src/modules/data/air-quality.service.ts';
 import { useTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -154,6 +156,29 @@ describe('GET /api/air-quality', () => {
     await ctx.database.pool.query('INSERT INTO user_entity_access (tenant_id, user_id, entity_id) VALUES ($1, $2, $3)', [steel, limited.id, gate.id]);
     const theirsOnly = await overview(limited.cookie);
     expect(theirsOnly.stations.map((s) => s.entityId)).toEqual([gate.id]);
+  });
+
+  it('answers with the days it holds once they are due, and has them computed again: a calibration recorded late shows', async () => {
+    // A service whose days are due at once (the app's are fresh for 10 minutes).
+    const app = ctx.app;
+    const service = new AirQualityService(ctx.database, app.tenants.directory, app.entities.entities, app.data.catalogs, app.devices.windows, Date.now, new AqiDayCache(0));
+    const auth = { kind: 'apiKey' as const, tenantId: steel, tenantIds: [steel] };
+    const gateOf = async () => (await service.overview(auth, {})).stations.find((s) => s.entityId === gate.id)!;
+    const day = 20;
+    const before = await gateOf();
+    expect(before.days[day]!.aqi).not.toBeNull();
+    // A maintenance of the whole day at the gate, recorded afterwards.
+    const body = await service.overview(auth, {});
+    const dayStart = addCalendar(today, day - body.days.length, 'day', ZONE);
+    await ctx.database.pool.query(`INSERT INTO suppression_window (tenant_id, entity_id, kind, starts_at, ends_at) VALUES ($1, $2, 'MAINTENANCE', $3, $4)`, [
+      steel,
+      gate.id,
+      new Date(dayStart),
+      new Date(dayStart + 20 * HOUR),
+    ]);
+    // The held days answer at once; behind them the days are computed again, without the maintenance.
+    await expect.poll(async () => (await gateOf()).days[day]!.aqi, { timeout: 10_000 }).toBeNull();
+    expect((await gateOf()).days[day - 1]).toEqual(before.days[day - 1]);
   });
 
   it('answers 401 to a caller who is not signed in', async () => {

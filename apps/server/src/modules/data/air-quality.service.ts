@@ -9,7 +9,7 @@ import type { SuppressionWindowService } from '../devices/suppression-windows.se
 import type { EntityService } from '../entities/entities.service.ts';
 import { scopeDataTenantIds } from '../../platform/access/access.ts';
 import { AqiDayCache, type Concentrations } from './air-quality-cache.ts';
-import { AirQualityRepository, type AqiSeries, type AveragedRow, type DeviceWindow } from './air-quality.repository.ts';
+import { AirQualityRepository, type AqiSeries, type AqiWindows, type AveragedRow, type DeviceWindow } from './air-quality.repository.ts';
 import type { CatalogCache } from './catalog.ts';
 import { VALID_HOUR_AVAILABILITY } from './aqi.service.ts';
 import { visibleScope } from './selection.ts';
@@ -66,38 +66,33 @@ export class AirQualityService {
     }
     // Now, for every station; the 30 closed days, for the stations whose days are not held.
     const firstDay = days[0]!;
-    const held = new Map(stations.flatMap((st) => {
-      const d = this.dayCache.get(st.id, firstDay, this.now());
-      return d ? [[st.id, d] as const] : [];
-    }));
+    const held = new Map<string, ReadonlyMap<string, Concentrations>>();
+    const stale: string[] = [];
+    for (const st of stations) {
+      const h = this.dayCache.get(st.id, firstDay, this.now());
+      if (h) held.set(st.id, h.days);
+      if (h?.stale) stale.push(st.id);
+    }
     const missing = series.filter((x) => !held.has(x.stationId));
     const common = { zone: ZONE, eightHour: EIGHT_HOUR, validQuarters: Math.ceil((4 * VALID_HOUR_AVAILABILITY) / 100), minValidHours8: MIN_VALID_HOURS_8 };
     const nowFrom = nowEnd - 24 * HOUR_MS;
-    const readFrom = daysFrom - LEAD_HOURS * HOUR_MS;
-    const [nowRows, dayRows] = await Promise.all([
+    const dayWindow = { daysFrom, today, firstDay, common };
+    const [nowRows, computed] = await Promise.all([
       this.deviceWindows(series, nowFrom, nowEnd).then((w) =>
         this.repository.averages(series, w, { ...common, readFrom: nowFrom, readTo: nowEnd, daysFrom: nowFrom, daysTo: nowFrom, nowEnd }),
       ),
-      missing.length === 0
-        ? []
-        : this.deviceWindows(missing, readFrom, today).then((w) =>
-            this.repository.averages(missing, w, { ...common, readFrom, readTo: today, daysFrom, daysTo: today, nowEnd: readFrom }),
-          ),
+      this.computeDays(missing, dayWindow),
     ]);
+    for (const [id, byDay] of computed) held.set(id, byDay);
+    // Days held past their freshness are answered as held and computed again behind the answer.
+    const again = new Set(this.dayCache.claim(stale));
+    if (again.size > 0) {
+      void this.computeDays(series.filter((x) => again.has(x.stationId)), dayWindow)
+        .catch(() => undefined)
+        .finally(() => this.dayCache.release([...again]));
+    }
     const current = new Map<string, Concentrations>();
     for (const r of nowRows) if (r.day === null) put(current, r.station_id, r);
-    const computed = new Map<string, Map<string, Concentrations>>();
-    for (const r of dayRows) {
-      if (r.day === null) continue;
-      const byDay = computed.get(r.station_id) ?? new Map<string, Concentrations>();
-      put(byDay, r.day, r);
-      computed.set(r.station_id, byDay);
-    }
-    for (const id of new Set(missing.map((x) => x.stationId))) {
-      const byDay = computed.get(id) ?? new Map<string, Concentrations>();
-      this.dayCache.set(id, firstDay, byDay, this.now());
-      held.set(id, byDay);
-    }
 
     const brief = (values: Concentrations | undefined): AqiBrief => {
       const result = nationalAqi(values ?? {});
@@ -115,6 +110,25 @@ export class AirQualityService {
     });
     rowsOut.sort((a, b) => (b.now.aqi ?? -1) - (a.now.aqi ?? -1) || a.entityName.localeCompare(b.entityName, 'en', { numeric: true }) || a.entityId - b.entityId);
     return { time: nowEnd, days, stations: rowsOut };
+  }
+
+  /**
+   * The 30 closed days of the stations of `series`, from one statement, put in the day cache (a
+   * station without data holds no day).
+   */
+  private async computeDays(
+    series: readonly AqiSeries[],
+    w: { daysFrom: number; today: number; firstDay: string; common: Omit<AqiWindows, 'readFrom' | 'readTo' | 'daysFrom' | 'daysTo' | 'nowEnd'> },
+  ): Promise<Map<string, Map<string, Concentrations>>> {
+    const computed = new Map<string, Map<string, Concentrations>>();
+    if (series.length === 0) return computed;
+    const readFrom = w.daysFrom - LEAD_HOURS * HOUR_MS;
+    const windows = await this.deviceWindows(series, readFrom, w.today);
+    const rows = await this.repository.averages(series, windows, { ...w.common, readFrom, readTo: w.today, daysFrom: w.daysFrom, daysTo: w.today, nowEnd: readFrom });
+    for (const id of new Set(series.map((x) => x.stationId))) computed.set(id, new Map());
+    for (const r of rows) if (r.day !== null) put(computed.get(r.station_id)!, r.day, r);
+    for (const [id, byDay] of computed) this.dayCache.set(id, w.firstDay, byDay, this.now());
+    return computed;
   }
 
   /** The calibration and maintenance windows over the series' devices (a station's window: each of its devices'). */
