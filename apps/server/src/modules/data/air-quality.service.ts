@@ -18,6 +18,9 @@ const ZONE = DEFAULT_TIME_ZONE;
 const HOUR_MS = 3_600_000;
 /** Hours read before the first day for the 8-hour windows of CO and O3 that end early in it. */
 const LEAD_HOURS = 7;
+/** Stations a statement computes the 30 days of, and how many such statements run at once. */
+const DAY_CHUNK = 100;
+const DAY_STATEMENTS = 2;
 const EIGHT_HOUR = AQI_POLLUTANT_NAMES.flatMap((p, i) => (AQI_POLLUTANTS[p].averagingHours === 8 ? [i] : []));
 
 /**
@@ -124,9 +127,16 @@ export class AirQualityService {
     if (series.length === 0) return computed;
     const readFrom = w.daysFrom - LEAD_HOURS * HOUR_MS;
     const windows = await this.deviceWindows(series, readFrom, w.today);
-    const rows = await this.repository.averages(series, windows, { ...w.common, readFrom, readTo: w.today, daysFrom: w.daysFrom, daysTo: w.today, nowEnd: readFrom });
-    for (const id of new Set(series.map((x) => x.stationId))) computed.set(id, new Map());
-    for (const r of rows) if (r.day !== null) put(computed.get(r.station_id)!, r.day, r);
+    const stationIds = [...new Set(series.map((x) => x.stationId))];
+    for (const id of stationIds) computed.set(id, new Map());
+    // A statement per DAY_CHUNK stations, DAY_STATEMENTS at a time: a board of many stations keeps
+    // its statements bounded, and two cores work on one view at once.
+    const chunks = Array.from({ length: Math.ceil(stationIds.length / DAY_CHUNK) }, (_, i) => new Set(stationIds.slice(i * DAY_CHUNK, (i + 1) * DAY_CHUNK)));
+    const run = async (chunk: ReadonlySet<string>) => {
+      const rows = await this.repository.averages(series.filter((x) => chunk.has(x.stationId)), windows, { ...w.common, readFrom, readTo: w.today, daysFrom: w.daysFrom, daysTo: w.today, nowEnd: readFrom });
+      for (const r of rows) if (r.day !== null) put(computed.get(r.station_id)!, r.day, r);
+    };
+    for (let i = 0; i < chunks.length; i += DAY_STATEMENTS) await Promise.all(chunks.slice(i, i + DAY_STATEMENTS).map(run));
     for (const [id, byDay] of computed) this.dayCache.set(id, w.firstDay, byDay, this.now());
     return computed;
   }
