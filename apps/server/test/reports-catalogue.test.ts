@@ -1,4 +1,4 @@
-import { ReportCatalogue, ReportJob, ReportSchedule, ReportScheduleRunList } from '@enviro/contracts/report-catalogue';
+import { ReportCatalogue, ReportJob, ReportSchedule, ReportScheduleList, ReportScheduleRunList } from '@enviro/contracts/report-catalogue';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
@@ -277,7 +277,10 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect(sentA + sentB).toBeGreaterThanOrEqual(1);
     expect(await a.runDueSchedules()).toBe(0);
     const mail = await ctx.mail.next('board@rspcb.example', since);
-    expect(mail.subject).toBe(`Daily availability: ${dayB} to ${dayB}`);
+    // A desk receiving many industries' reports is told whose this one is.
+    expect(schedule.tenantName).toBe('Acme Cement');
+    expect(mail.subject).toBe(`Acme Cement: Daily availability, ${dayB} to ${dayB}`);
+    expect(mail.text).toContain('"Daily availability" of Acme Cement');
     expect(mail.raw).toMatch(/Content-Disposition: attachment/i);
     expect(ctx.mail.mails.slice(since).filter((m) => m.to.includes('board@rspcb.example'))).toHaveLength(1);
     const runs = ReportScheduleRunList.parse((await ctx.inject({ method: 'GET', url: `/api/scheduled-reports/${schedule.id}/runs`, headers: { cookie } })).json());
@@ -285,6 +288,15 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect((await ctx.inject({ method: 'GET', url: `/api/scheduled-reports/${schedule.id}/runs`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
     const del = await ctx.inject({ method: 'DELETE', url: `/api/scheduled-reports/${schedule.id}`, headers: { cookie: otherCookie, ...XHR } });
     expect(del.statusCode).toBe(404);
+    // A board reading this industry and another sees each schedule with its industry's name.
+    const board = (await ctx.b.newTenant({ name: 'Schedules Board', type: 'statutory' })).id;
+    const second = (await ctx.b.newTenant({ name: 'Bharat Sugar', statutoryIds: [board] })).id;
+    await ctx.database.pool.query('INSERT INTO statutory_association (statutory_id, tenant_id) VALUES ($1, $2)', [board, tenantId]);
+    const secondAdmin = (await ctx.signedIn({ tenantId: second, userType: 'tenant', role: 'admin' })).cookie;
+    expect((await post('/api/scheduled-reports', { name: 'Sugar availability', reportId: 35, format: 'CSV', frequency: 'daily', time: '00:00', recipients: ['board@rspcb.example'] }, secondAdmin)).statusCode).toBe(200);
+    const boardCookie = (await ctx.signedIn({ tenantId: board, userType: 'statutory', role: 'user' })).cookie;
+    const listed = ReportScheduleList.parse((await ctx.inject({ method: 'GET', url: '/api/scheduled-reports', headers: { cookie: boardCookie } })).json());
+    expect(listed.items.map((i) => [i.name, i.tenantName]).sort()).toEqual([['Daily availability', 'Acme Cement'], ['Sugar availability', 'Bharat Sugar']]);
     await mailer.close();
   });
 });

@@ -435,7 +435,7 @@ describe('catalogue reports from alerts, compliance and calibration records', ()
     expect(sentA + sentB).toBe(1);
     expect(await a.runDueSchedules(now + 60 * MINUTE)).toBe(0);
     const mail = await ctx.mail.next('rspcb@board.example', since);
-    expect(mail.subject).toBe('Quarterly compliance to the board: 2024-04-01 to 2024-06-30');
+    expect(mail.subject).toBe('Kota Cement: Quarterly compliance to the board, 2024-04-01 to 2024-06-30');
     expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
     expect(ctx.mail.mails.slice(since).filter((m) => m.to.includes('rspcb@board.example'))).toHaveLength(1);
     const runs = ReportScheduleRunList.parse((await ctx.inject({ method: 'GET', url: `/api/scheduled-reports/${schedule.id}/runs`, headers: { cookie } })).json());

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '@enviro/domain/access-model';
 import { INTERVAL_NAMES } from '@enviro/domain/interval';
 import { parseDuration } from '@enviro/domain/duration';
-import { Aggregator, EntityType, Id } from './common.ts';
+import { Aggregator, EntityType, Id, TenantId } from './common.ts';
 
 /**
  * Dashboards (SPEC 1 admin "dashboard management", 2 chart attributes, 3 dashboard types): a named
@@ -203,12 +203,20 @@ export const DashboardListQuery = z
   .object({
     /** Only dashboards of this station type. */
     entityType: EntityType.optional(),
+    /**
+     * Another tenant the caller reads (a board's industry, a partner's or a corporate's): its
+     * dashboards shared with all its users, read-only. Without it, the tenant acted for.
+     */
+    tenantId: TenantId.optional(),
   })
   .strict();
 
 export const DashboardList = z.array(DashboardSummary);
 
 export const DashboardIdParams = z.object({ id: Id }).strict();
+
+/** Query of GET /api/dashboards/{id}: `tenantId` as in the list, for an industry's dashboard opened read-only. */
+export const DashboardGetQuery = z.object({ tenantId: TenantId.optional() }).strict();
 
 /** Body of POST /api/dashboards/{id}/duplicate: the copy's name (the original's + ' (copy)' otherwise). */
 export const DuplicateDashboardInput = z.object({ name: z.string().trim().min(1).max(120).optional() }).strict();

@@ -153,6 +153,8 @@ export const CreateReportSchedule = z.object({
 export const ReportSchedule = z.object({
   id: z.number(),
   tenantId: z.number(),
+  /** The industry's name: a board's or partner's schedules cover several. */
+  tenantName: z.string(),
   name: z.string(),
   reportId: z.number(),
   format: ReportFormat,

@@ -52,6 +52,8 @@ export const APP_PATHS = {
     device: '/app/devices/:id',
     /** One device's diagnostic (device_) parameters over a picked range, and a spectral analyser's wavelengths. */
     deviceDiagnostics: '/app/devices/:id/diagnostics',
+    /** The NAQI of every CAAQMS station the user reads, now and for 30 days (`?industry=&sort=`). */
+    airQuality: '/app/air-quality',
     /** Dashboards the user sees in the tenant acted for (SPEC 1 dashboard management). */
     dashboards: '/app/boards',
     /** One dashboard; `?edit=1` edits its grid. */

@@ -29,7 +29,8 @@ import { closeServices, openServices, services } from './services.ts';
  * fresh database on DATABASE_URL's server (or a throwaway embedded PostgreSQL) and prints them as
  * Markdown with the machine and date. `--queries` measures only the trend and recent-values
  * queries, for working on them; `--alerts` only the alert figures (also part of the full run); `--fleet` only the devices page of a
- * 1,000-device industry; `--reports` only the report figures (1-year daily averages, a board's availability report).
+ * 1,000-device industry; `--reports` only the report figures (1-year daily averages, a board's availability report);
+ * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -41,6 +42,7 @@ const { values: flags } = parseArgs({
     oversight: { type: 'boolean', default: false },
     dashboards: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
+    'air-quality': { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -83,6 +85,8 @@ try {
     await benchOversightOnly(version);
   } else if (flags.dashboards) {
     await benchDashboardsOnly(version);
+  } else if (flags['air-quality']) {
+    await benchAirQualityOnly(version);
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');
@@ -199,6 +203,33 @@ async function benchDashboardsOnly(version: string): Promise<void> {
       `| Calendar heatmap of 3 years (this year and 2 previous, one request) of 1-minute PM2.5, over HTTP | p50 ${three.p50} ms, p95 ${three.p95} ms (${three.runs} runs) | the same station's 30-day hour_1 trend: p50 ${month.p50} ms, p95 ${month.p95} ms |`,
       `| Calendar heatmap of 4 years (this year and 3 previous: ${days.toLocaleString('en-IN')} days, ${calendar.readings.toLocaleString('en-IN')} readings; two requests at once, until the last answers); every day equal to its raw average | p50 ${heatmap.p50} ms, p95 ${heatmap.p95} ms (${heatmap.runs} runs) | as above |`,
       `| A 12-widget dashboard's first meaningful paint, cold cache (every chart drawn) | p50 ${board.p50} ms, p95 ${board.p95} ms (${board.runs} runs) | the public industry page's: p50 ${page.meaningful.p50} ms, p95 ${page.meaningful.p95} ms |`,
+    ].join('\n'),
+  );
+}
+
+/**
+ * The board's air-quality view (`--air-quality`): 200 CAAQMS stations (40 with --quick), each with
+ * its NAQI now and on each of the last 30 days, beside one station's POST /api/data/aqi for the
+ * same days in the same run (the call its own page makes).
+ */
+async function benchAirQualityOnly(version: string): Promise<void> {
+  const { airQualityFleet, benchAirQuality, benchStationAqi } = await import('./air-quality-bench.ts');
+  const fleet = await airQualityFleet(database.db, database.pool, Math.round(200 * scale), log);
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  const runs = Math.round(100 * scale) + 20;
+  log("board's air-quality view");
+  const view = await benchAirQuality(proc.baseUrl, fleet, runs);
+  const days = await fetch(`${proc.baseUrl}/api/air-quality`, { headers: { cookie: fleet.cookie } }).then((r) => r.json() as Promise<{ days: string[] }>);
+  log("one station's POST /api/data/aqi (reference)");
+  const station = await benchStationAqi(proc.baseUrl, fleet, { first: days.days[0]!, last: days.days.at(-1)! }, Math.round(40 * scale) + 10);
+  console.log(
+    [
+      machine(version),
+      '',
+      '| Figure | Measured | Reference on the same server, same run |',
+      '|---|---|---|',
+      `| A board's air-quality view (GET /api/air-quality) of ${fleet.stations} CAAQMS stations: NAQI now and on each of the last 30 days (${fleet.hours.toLocaleString('en-IN')} hourly rollup rows), over HTTP | p50 ${view.p50} ms, p95 ${view.p95} ms (${view.runs} runs; the 30 days held by the server, the index now computed each time); target p50 ≤ 300 ms. First request, computing every station's 30 days: ${view.firstMs} ms | one station's NAQI now and for the same 30 days (POST /api/data/aqi): p50 ${station.p50} ms, p95 ${station.p95} ms (${station.runs} runs) |`,
     ].join('\n'),
   );
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Navigate, RouterProvider, createBrowserRouter } from 'react-router';
 import { paths } from '@/config/paths';
 import { getMeQueryOptions } from '@/features/accounts';
-import { prefetchBoard } from '@/features/dashboards';
+import { industryOf, prefetchBoard } from '@/features/dashboards';
 import { accountRoute } from './routes/app/account-route';
 import { adminRoutes } from './routes/app/admin/admin-routes';
 import { ErrorRoute } from './routes/error';
@@ -106,16 +106,18 @@ function createRouter(queryClient: QueryClient) {
         { path: paths.app.industries.path, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
         { path: paths.app.alerts.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertsRoute }) },
         { path: paths.app.alert.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertRoute }) },
+        { path: paths.app.airQuality.path, lazy: async () => ({ Component: (await import('./routes/app/air-quality-route')).AirQualityRoute }) },
         { path: paths.app.dashboards.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).DashboardsRoute }) },
         {
           path: paths.app.board.path,
           lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).BoardRoute }),
-          loader: ({ params }) => {
-            void prefetchBoard(queryClient, Number(params.id));
+          loader: ({ params, request }) => {
+            void prefetchBoard(queryClient, Number(params.id), industryOf(new URL(request.url).searchParams));
             return null;
           },
           // Opening edit mode (?edit=1) is the same dashboard: nothing to ask again.
-          shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
+          shouldRevalidate: ({ currentParams, nextParams, currentUrl, nextUrl }) =>
+            currentParams.id !== nextParams.id || currentUrl.searchParams.get('industry') !== nextUrl.searchParams.get('industry'),
         },
         accountRoute,
         { path: paths.app.calibration.path, lazy: async () => ({ Component: (await import('./routes/app/calibration-route')).CalibrationRoute }) },

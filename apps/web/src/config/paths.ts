@@ -104,13 +104,21 @@ export const paths = {
     device: { path: APP_PATHS.app.device, getHref: (id: number | string) => generatePath(APP_PATHS.app.device, { id: String(id) }) },
     /** One device's diagnostics over time. */
     deviceDiagnostics: { path: APP_PATHS.app.deviceDiagnostics, getHref: (id: number | string) => generatePath(APP_PATHS.app.deviceDiagnostics, { id: String(id) }) },
-    /** Dashboards of the tenant acted for; `type`: only those of a station type. */
-    dashboards: { path: APP_PATHS.app.dashboards, getHref: (query: { type?: string | undefined } = {}) => withQuery(APP_PATHS.app.dashboards, query) },
-    /** One dashboard; `edit`: open its grid for editing. */
+    /** The NAQI of the CAAQMS stations the user reads; `industry`: one of them, `sort`: 'name' (worst first otherwise). */
+    airQuality: {
+      path: APP_PATHS.app.airQuality,
+      getHref: (query: { industry?: number | undefined; sort?: string | undefined } = {}) => withQuery(APP_PATHS.app.airQuality, query),
+    },
+    /** Dashboards of the tenant acted for; `type`: only those of a station type; `industry`: an industry the user reads (read-only). */
+    dashboards: {
+      path: APP_PATHS.app.dashboards,
+      getHref: (query: { type?: string | undefined; industry?: number | undefined } = {}) => withQuery(APP_PATHS.app.dashboards, query),
+    },
+    /** One dashboard; `edit`: open its grid for editing; `industry`: one of an industry the user reads, read-only. */
     board: {
       path: APP_PATHS.app.board,
-      getHref: (id: number | string, query: { edit?: boolean } = {}) =>
-        withQuery(generatePath(APP_PATHS.app.board, { id: String(id) }), query.edit ? { edit: '1' } : {}),
+      getHref: (id: number | string, query: { edit?: boolean; industry?: number | undefined } = {}) =>
+        withQuery(generatePath(APP_PATHS.app.board, { id: String(id) }), { ...(query.edit ? { edit: '1' } : {}), ...(query.industry ? { industry: query.industry } : {}) }),
     },
   },
   /** Administration screens (children of the signed-in layout at /app). */

@@ -74,6 +74,24 @@ export class DashboardRepository extends Repository {
     return rows.map(toRow);
   }
 
+  /**
+   * The tenant dashboards (not users' own) that `tenantId` shares with every one of its users
+   * (role `role`): what a reader from outside the tenant sees of it.
+   */
+  async sharedWithAll(tenantId: number, role: string, entityType?: string): Promise<DashboardRow[]> {
+    const rows = await this.db
+      .selectFrom('dashboard')
+      .select(COLUMNS)
+      .where('tenant_id', '=', tenantId)
+      .where('owner_user_id', 'is', null)
+      .where(sql<boolean>`${role} = ANY(shared_roles)`)
+      .$if(entityType !== undefined, (q) => q.where('entity_type', '=', entityType!))
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
+    return rows.map(toRow);
+  }
+
   async find(tenantId: number, id: number): Promise<DashboardRow | undefined> {
     const row = await this.db.selectFrom('dashboard').select(COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', String(id)).executeTakeFirst();
     return row ? toRow(row) : undefined;

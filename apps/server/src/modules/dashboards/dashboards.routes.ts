@@ -1,5 +1,5 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import { Dashboard, DashboardIdParams, DashboardInput, DashboardList, DashboardListQuery, DeletedDashboard, DuplicateDashboardInput } from '@enviro/contracts/dashboards';
+import { Dashboard, DashboardGetQuery, DashboardIdParams, DashboardInput, DashboardList, DashboardListQuery, DeletedDashboard, DuplicateDashboardInput } from '@enviro/contracts/dashboards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DashboardsModule } from './dashboards.module.ts';
 
@@ -11,7 +11,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardsModule> = async (a
       config: { access: 'signedIn' },
       schema: {
         tags: ['dashboards'],
-        summary: "Dashboards of the tenant acted for that the caller sees: their own, those shared with their role (administrators: every tenant dashboard)",
+        summary:
+          "Dashboards of the tenant acted for that the caller sees: their own, those shared with their role (administrators: every tenant dashboard); with tenantId, another tenant's the caller reads (a board's industry): those shared with all its users, read-only",
         querystring: DashboardListQuery,
         response: { 200: DashboardList, ...ERROR_RESPONSES },
       },
@@ -25,12 +26,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<DashboardsModule> = async (a
       config: { access: 'signedIn' },
       schema: {
         tags: ['dashboards'],
-        summary: 'A dashboard with its widgets',
+        summary: "A dashboard with its widgets; with tenantId, one of another tenant the caller reads (shared with all its users), read-only",
         params: DashboardIdParams,
+        querystring: DashboardGetQuery,
         response: { 200: Dashboard, ...ERROR_RESPONSES },
       },
     },
-    async (request) => dashboards.get(request.auth, request.params.id),
+    async (request) => dashboards.get(request.auth, request.params.id, request.query.tenantId),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { EntityType } from '@enviro/contracts/common';
 import { Widget, type Dashboard, type DashboardInput, type DashboardSummary } from '@enviro/contracts/dashboards';
-import { assertSignedIn, isSiteAdmin } from '../../platform/access/access.ts';
+import { assertCanReadTenant, assertSignedIn, isSiteAdmin } from '../../platform/access/access.ts';
 import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, forbiddenField, notFound } from '../../platform/errors.ts';
@@ -24,8 +24,14 @@ export class DashboardService {
    * The list also seeds the templates of station types the tenant has and lacks a template for
    * (an industry's first visit, or a new type of station), so every industry has them.
    */
-  async list(auth: Auth, query: { entityType?: EntityType | undefined }): Promise<DashboardSummary[]> {
+  async list(auth: Auth, query: { entityType?: EntityType | undefined; tenantId?: number | undefined }): Promise<DashboardSummary[]> {
     const user = assertSignedIn(auth);
+    const read = readTenant(user, query.tenantId);
+    if (read !== null) {
+      await seedTemplateDashboards(this.db, read);
+      const rows = await this.dashboards.sharedWithAll(read, READER_ROLE, query.entityType);
+      return rows.map((r) => summary(r, user, false));
+    }
     await seedTemplateDashboards(this.db, user.tenantId);
     const rows = await this.dashboards.visible(viewerOf(user), query.entityType);
     return rows.map((r) => summary(r, user));
@@ -41,9 +47,14 @@ export class DashboardService {
     return seedTemplateDashboards(this.db, tenantId);
   }
 
-  async get(auth: Auth, id: number): Promise<Dashboard> {
+  /** One dashboard; with `tenantId`, one of that tenant's shared with all its users, read-only. */
+  async get(auth: Auth, id: number, tenantId?: number): Promise<Dashboard> {
     const user = assertSignedIn(auth);
-    return full(await this.visibleRow(user, id), user);
+    const read = readTenant(user, tenantId);
+    if (read === null) return full(await this.visibleRow(user, id), user);
+    const row = await this.dashboards.find(read, id);
+    if (!row || row.ownerUserId !== null || !row.sharedRoles.includes(READER_ROLE)) throw notFound(`No dashboard with id= ${id} exists`);
+    return full(row, user, false);
   }
 
   async create(auth: Auth, input: DashboardInput): Promise<Dashboard> {
@@ -152,6 +163,23 @@ function typeName(type: string): string {
   return ['eqms', 'cems', 'caaqms', 'chp', 'wfm', 'audi'].includes(type) ? type.toUpperCase() : type.charAt(0).toUpperCase() + type.slice(1);
 }
 
+/**
+ * A tenant's dashboards that a reader from outside it sees: those it shares with its ordinary users
+ * (the templates are), never its users' own. Boards, partners, corporates and site staff read an
+ * industry's dashboards this way without acting for it, so nothing they do there changes them.
+ */
+const READER_ROLE = 'user';
+
+/**
+ * The other tenant a request reads dashboards of (`tenantId`, one the caller reads; another is
+ * 404), or null for the tenant acted for.
+ */
+function readTenant(user: UserAuth, tenantId: number | undefined): number | null {
+  if (tenantId === undefined || tenantId === user.tenantId) return null;
+  assertCanReadTenant(user, tenantId);
+  return tenantId;
+}
+
 /** The tenant's administrators: its admins (not acting for another tenant) and site administrators. */
 function administers(user: UserAuth): boolean {
   return isSiteAdmin(user) || (user.role === 'admin' && !user.manage);
@@ -189,7 +217,7 @@ function widgetsOf(row: DashboardRow): Widget[] {
   });
 }
 
-function summary(row: DashboardRow, user: UserAuth): DashboardSummary {
+function summary(row: DashboardRow, user: UserAuth, mayEdit = true): DashboardSummary {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -200,13 +228,13 @@ function summary(row: DashboardRow, user: UserAuth): DashboardSummary {
     sharedRoles: row.sharedRoles as DashboardSummary['sharedRoles'],
     template: row.template !== null,
     widgetCount: row.widgets.length,
-    editable: canEdit(user, row),
+    editable: mayEdit && canEdit(user, row),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-function full(row: DashboardRow, user: UserAuth): Dashboard {
-  return { ...summary(row, user), widgets: widgetsOf(row) };
+function full(row: DashboardRow, user: UserAuth, mayEdit = true): Dashboard {
+  return { ...summary(row, user, mayEdit), widgets: widgetsOf(row) };
 }
 
 function audit(trx: Db, user: UserAuth, row: DashboardRow, action: string, before: unknown, after: unknown): Promise<void> {

@@ -1,8 +1,10 @@
 /**
- * Data: trends, recent values (also streamed live as readings commit), National AQI and raw rows of the stations' readings, the rollups behind them and the tenant catalogs that resolve requests.
+ * Data: trends, recent values (also streamed live as readings commit), National AQI (of a station, and of many at once) and raw rows of the stations' readings, the rollups behind them and the tenant catalogs that resolve requests.
  * SPEC 3 (Data request, Param for data, Recent data request, Trend result), 5 (tag filtering), 7 (Data; Public: /data/*, /allMetaStdParams), 9 (intervals, durations, backscan).
  */
 import { areaModule } from '../../platform/modules/area-module.ts';
+import { airQualityRoutes } from './air-quality.routes.ts';
+import { AirQualityService } from './air-quality.service.ts';
 import { AqiService } from './aqi.service.ts';
 import { CatalogCache } from './catalog.ts';
 import { dataRoutes } from './data.routes.ts';
@@ -23,6 +25,8 @@ export interface DataModule {
   recent: RecentService;
   raw: RawDataService;
   aqi: AqiService;
+  /** The National AQI of many CAAQMS stations at once (GET /api/air-quality). */
+  airQuality: AirQualityService;
   stdParams: StdParamService;
   /** This server's live-value streams (GET /api/data/live). */
   live: LiveValues;
@@ -51,6 +55,7 @@ export const dataModule = areaModule({
       recent,
       raw: new RawDataService(database.db, directory, entities, catalogs),
       aqi: new AqiService(database, directory, trends, entities, catalogs),
+      airQuality: new AirQualityService(database, directory, entities, catalogs, app.devices.windows),
       stdParams: new StdParamService(database.db),
       live: new LiveValues(database, recent, app.log),
     };
@@ -60,5 +65,5 @@ export const dataModule = areaModule({
     app.workers.add('rollups', ({ log }) => startRollupWorker(database, log));
     return services;
   },
-  routes: [dataRoutes, liveRoutes, stdParamRoutes],
+  routes: [dataRoutes, liveRoutes, stdParamRoutes, airQualityRoutes],
 });

@@ -79,17 +79,19 @@ export class SuppressionWindowRepository extends Repository {
   }
 
   /**
-   * Windows of the tenant that overlap [from, to) and cover one of the devices, directly or through
-   * their station (`entityIds`, the devices' stations).
+   * Windows of the tenant (or tenants: device and station ids are unique across them) that overlap
+   * [from, to) and cover one of the devices, directly or through their station (`entityIds`, the
+   * devices' stations).
    */
-  async overlapping(tenantId: number, deviceIds: readonly string[], entityIds: readonly string[], from: Date, to: Date): Promise<SuppressionWindow[]> {
+  async overlapping(tenantId: number | readonly number[], deviceIds: readonly string[], entityIds: readonly string[], from: Date, to: Date): Promise<SuppressionWindow[]> {
     if (deviceIds.length === 0 && entityIds.length === 0) return [];
+    const tenantIds = typeof tenantId === 'number' ? [tenantId] : [...tenantId];
     const rows = await this.db
       .selectFrom('suppression_window')
       .select(COLUMNS)
       // A calibration's window: its type tells a zero check from a span or multipoint one.
       .select(sql<string | null>`(SELECT c.type FROM calibration c WHERE c.tenant_id = suppression_window.tenant_id AND c.window_id = suppression_window.id)`.as('calibration_type'))
-      .where('tenant_id', '=', tenantId)
+      .where('tenant_id', 'in', tenantIds)
       .where((eb) =>
         eb.or([
           eb('device_id', '=', sql<string>`ANY(${sql.val(deviceIds.length ? deviceIds : ['0'])}::bigint[])`),

@@ -32,8 +32,11 @@ export class SuppressionWindowService {
     return this.windows.close(tenantId, id, endsAt);
   }
 
-  /** Windows overlapping [from, to) that cover one of the devices, directly or through their stations. */
-  covering(tenantId: number, devices: readonly { deviceId: string; entityId: string | null }[], from: Date, to: Date): Promise<SuppressionWindow[]> {
+  /**
+   * Windows overlapping [from, to) that cover one of the devices, directly or through their stations;
+   * of one tenant, or of several in one statement (a board's view of many industries).
+   */
+  covering(tenantId: number | readonly number[], devices: readonly { deviceId: string; entityId: string | null }[], from: Date, to: Date): Promise<SuppressionWindow[]> {
     const deviceIds = [...new Set(devices.map((d) => d.deviceId))];
     const entityIds = [...new Set(devices.flatMap((d) => (d.entityId ? [d.entityId] : [])))];
     return this.windows.overlapping(tenantId, deviceIds, entityIds, from, to);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { tenantRows } from '../tenants/tenants.queries.ts';
 
 /** How long a server holds a claimed job or run before another may take it over (a crash). */
 const LEASE = '5 minutes';
@@ -90,6 +91,13 @@ export class ReportJobsRepository extends Repository {
   async schedules(tenantIds: readonly number[]) {
     if (tenantIds.length === 0) return [];
     return this.db.selectFrom('report_schedule').selectAll().where('tenant_id', 'in', [...tenantIds]).orderBy('id').execute();
+  }
+
+  /** The names of tenants, by id: a schedule names its industry wherever it is shown or sent. */
+  async tenantNames(tenantIds: readonly number[]): Promise<Map<number, string>> {
+    if (tenantIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom(tenantRows(this.db).as('tenant')).select(['id', 'name']).where('id', 'in', [...new Set(tenantIds)]).execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   async schedule(id: number) {

@@ -34,11 +34,12 @@ const toJob = (r: JobRow): ReportJob => ({
 
 type ScheduleRow = Awaited<ReturnType<ReportJobsRepository['schedule']>> & {};
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-const toSchedule = (s: ScheduleRow): ReportSchedule => {
+const toSchedule = (s: ScheduleRow, names: ReadonlyMap<number, string>): ReportSchedule => {
   const p = s.params as { entityIds?: number[]; params?: string[] };
   return {
     id: Number(s.id),
     tenantId: s.tenant_id,
+    tenantName: names.get(s.tenant_id) ?? `Tenant ${s.tenant_id}`,
     name: s.name,
     reportId: s.report_id,
     format: s.format as ReportFormat,
@@ -131,7 +132,9 @@ export class ReportJobsService {
 
   async schedules(auth: Auth): Promise<ReportSchedule[]> {
     const readable = scopeTenantIds(auth);
-    return (await this.repo.schedules(readable)).map(toSchedule);
+    const rows = await this.repo.schedules(readable);
+    const names = await this.repo.tenantNames(rows.map((r) => r.tenant_id));
+    return rows.map((r) => toSchedule(r, names));
   }
 
   async createSchedule(auth: Auth, body: z.output<typeof CreateReportSchedule>): Promise<ReportSchedule> {
@@ -141,6 +144,7 @@ export class ReportJobsService {
     if (!def) throw badRequest('body.reportId', `no report with id ${body.reportId}`);
     if (def.period === 'quarter' && body.frequency !== 'quarterly') throw badRequest('body.frequency', `${def.name} covers a calendar quarter: schedule it quarterly`);
     const [h, m] = body.time.split(':').map(Number) as [number, number];
+    const names = await this.repo.tenantNames([tenantId]);
     return this.db.transaction().execute(async (trx) => {
       const row = await this.repo.in(trx).createSchedule({
         tenantId,
@@ -155,8 +159,8 @@ export class ReportJobsService {
         enabled: body.enabled,
         createdBy: user.userId,
       });
-      await recordAudit(trx, { tenantId, actor: userActor(user).name, actorUserId: user.userId, action: 'report_schedule.create', entity: `report_schedule:${row.id}`, before: null, after: toSchedule(row) });
-      return toSchedule(row);
+      await recordAudit(trx, { tenantId, actor: userActor(user).name, actorUserId: user.userId, action: 'report_schedule.create', entity: `report_schedule:${row.id}`, before: null, after: toSchedule(row, names) });
+      return toSchedule(row, names);
     });
   }
 
@@ -164,9 +168,10 @@ export class ReportJobsService {
     const user = assertSignedIn(auth);
     const row = await this.repo.schedule(id);
     if (!row || !auth.tenantIds.includes(row.tenant_id)) throw notFound(`No scheduled report with id= ${id} exists`);
+    const names = await this.repo.tenantNames([row.tenant_id]);
     await this.db.transaction().execute(async (trx) => {
       await this.repo.in(trx).deleteSchedule(id);
-      await recordAudit(trx, { tenantId: row.tenant_id, actor: userActor(user).name, actorUserId: user.userId, action: 'report_schedule.delete', entity: `report_schedule:${id}`, before: toSchedule(row), after: null });
+      await recordAudit(trx, { tenantId: row.tenant_id, actor: userActor(user).name, actorUserId: user.userId, action: 'report_schedule.delete', entity: `report_schedule:${id}`, before: toSchedule(row, names), after: null });
     });
   }
 
@@ -194,7 +199,9 @@ export class ReportJobsService {
    */
   async runDueSchedules(now = Date.now()): Promise<number> {
     let sent = 0;
-    for (const s of await this.repo.enabledSchedules()) {
+    const schedules = await this.repo.enabledSchedules();
+    const names = await this.repo.tenantNames(schedules.map((s) => s.tenant_id));
+    for (const s of schedules) {
       const period = duePeriod(s.frequency as Frequency, s.at_minute, now);
       const run = await this.repo.claimRun(s.id, s.tenant_id, period.start, period.end, MAX_RUN_ATTEMPTS);
       if (!run) continue;
@@ -208,12 +215,15 @@ export class ReportJobsService {
           startDate: period.start,
           endDate: period.end,
         });
+        // A board's or partner's desk receives many industries' reports: each names its industry.
+        const industry = names.get(s.tenant_id) ?? `Tenant ${s.tenant_id}`;
+        const about = s.report_id === 36 ? `the industries of ${industry}` : industry;
         for (const to of s.recipients) {
           await this.mailer.send({
             to,
-            subject: `${s.name}: ${period.start} to ${period.end}`,
-            text: `The scheduled report "${s.name}" for ${period.start} to ${period.end} (IST) is attached.`,
-            html: `<p>The scheduled report <b>${escapeHtml(s.name)}</b> for ${period.start} to ${period.end} (IST) is attached.</p>`,
+            subject: `${about}: ${s.name}, ${period.start} to ${period.end}`,
+            text: `The scheduled report "${s.name}" of ${about} for ${period.start} to ${period.end} (IST) is attached.`,
+            html: `<p>The scheduled report <b>${escapeHtml(s.name)}</b> of <b>${escapeHtml(about)}</b> for ${period.start} to ${period.end} (IST) is attached.</p>`,
             attachments: [{ filename: file.fileName, content: file.content, contentType: file.contentType }],
           });
         }

@@ -5,3 +5,4 @@ export { BoardView } from './components/board-view';
 export { DashboardsList } from './components/dashboards-list';
 export { OversightView } from './components/oversight-view';
 export { TenantsOverview } from './components/tenants-overview';
+export { industryOf } from './components/board-industry';

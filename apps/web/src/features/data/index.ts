@@ -3,6 +3,7 @@
 export { getEntityMetricQueryOptions, useEntityMetric, type TrendRequest } from './api/get-entity-metric';
 export { useRecentValues } from './api/get-recent-values';
 export { entityMetricKeys } from './api/query-keys';
+export { AirQualityView } from './components/air-quality-view';
 export { AqiPanel } from './components/aqi-panel';
 export { LiveNote } from './components/live-note';
 export { ParameterDashboard } from './components/parameter-dashboard';

@@ -1,35 +1,61 @@
 import { Container } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
 import type { SessionUser } from '@enviro/contracts/accounts';
 import { isSiteAdministrator } from '@enviro/domain/access-model';
-import { Loading } from '@/components/status/load-state';
+import { LoadFailed, Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/accounts';
-import { BoardView, DashboardsList } from '@/features/dashboards';
+import { BoardView, DashboardsList, industryOf } from '@/features/dashboards';
+import { getTenantsLiveStatusQueryOptions } from '@/features/tenants';
 
 /** The tenant's administrators, who make and change its dashboards (the server decides the same way). */
 const administers = (me: SessionUser) => isSiteAdministrator(me.userType, me.role) || (me.role === 'admin' && !me.manage);
 
-/** /app/boards: the dashboards of the tenant acted for. */
+/**
+ * The industries a user outside the tenant app reads (a board's, a partner's, a corporate's; site
+ * staff's), whose dashboards they open read-only: the same tenants the dashboard lists. Null in
+ * the tenant app, where the dashboards are the tenant's own.
+ */
+function useReadIndustries(me: SessionUser | undefined) {
+  const reads = me !== undefined && me.view !== 'tenant';
+  const live = useQuery({ ...getTenantsLiveStatusQueryOptions(), enabled: reads });
+  const industries = reads && live.data
+    ? live.data.filter((r) => r.tenantId !== me.tenant.id).map((r) => ({ id: r.tenantId, name: r.name })).sort((a, b) => a.name.localeCompare(b.name))
+    : null;
+  return { reads, live, industries };
+}
+
+/** /app/boards: the dashboards of the tenant acted for, or (`industry`) of an industry the user reads. */
 export function DashboardsRoute() {
   const me = useMe();
+  const { reads, live, industries } = useReadIndustries(me.data);
   if (!me.data) return <Loading />;
+  if (reads && live.isError) return <LoadFailed what="The industries" onRetry={() => void live.refetch()} />;
+  if (reads && !industries) return <Loading />;
   return (
     <Container size="xl" px={0}>
-      <DashboardsList administers={administers(me.data)} />
+      <DashboardsList administers={administers(me.data)} industries={industries} />
     </Container>
   );
 }
 
 /**
- * /app/boards/:id: one dashboard's grid. The route's loader has already asked for the dashboard,
- * the charting library and the widgets' data (prefetch-board.ts); the user is not waited for.
+ * /app/boards/:id: one dashboard's grid (`industry`: of an industry the user reads, read-only). The
+ * route's loader has already asked for the dashboard, the charting library and the widgets' data
+ * (prefetch-board.ts); the user is not waited for.
  */
 export function BoardRoute() {
   const { id } = useParams();
+  const [search] = useSearchParams();
   const me = useMe();
+  const picked = industryOf(search);
+  const { industries } = useReadIndustries(me.data);
+  const named = industries?.find((i) => i.id === picked);
+  // The name follows when the list has come; the dashboard is asked for at once.
+  const industry = picked === undefined ? undefined : { id: picked, name: named?.name ?? 'this industry' };
   return (
     <Container size="xl" px={0}>
-      <BoardView key={id} id={Number(id)} tenantId={me.data?.actingTenantId} administers={me.data ? administers(me.data) : false} />
+      <BoardView key={`${id}:${picked ?? ''}`} id={Number(id)} tenantId={me.data?.actingTenantId} administers={me.data ? administers(me.data) : false} industry={industry} />
     </Container>
   );
 }

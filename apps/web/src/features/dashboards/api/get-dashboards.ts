@@ -4,11 +4,14 @@ import { DashboardList } from '@enviro/contracts/dashboards';
 import { api } from '@/lib/api-client';
 import { dashboardKeys } from './query-keys';
 
-/** Dashboards the caller sees in the tenant acted for (GET /api/dashboards). */
-export const getDashboards = (entityType: EntityType | undefined, signal?: AbortSignal): Promise<DashboardList> =>
-  api.get('/dashboards', { params: { entityType }, schema: DashboardList, ...(signal ? { signal } : {}) });
+/**
+ * Dashboards the caller sees (GET /api/dashboards): in the tenant acted for, or with `industry`
+ * those an industry the caller reads shares with all its users, read-only.
+ */
+export const getDashboards = (entityType: EntityType | undefined, industry: number | undefined, signal?: AbortSignal): Promise<DashboardList> =>
+  api.get('/dashboards', { params: { entityType, tenantId: industry }, schema: DashboardList, ...(signal ? { signal } : {}) });
 
-export const getDashboardsQueryOptions = (entityType?: EntityType) =>
-  queryOptions({ queryKey: dashboardKeys.list(entityType), queryFn: ({ signal }) => getDashboards(entityType, signal) });
+export const getDashboardsQueryOptions = (entityType?: EntityType, industry?: number) =>
+  queryOptions({ queryKey: dashboardKeys.list(entityType, industry), queryFn: ({ signal }) => getDashboards(entityType, industry, signal) });
 
-export const useDashboards = (entityType?: EntityType) => useQuery(getDashboardsQueryOptions(entityType));
+export const useDashboards = (entityType?: EntityType, industry?: number) => useQuery(getDashboardsQueryOptions(entityType, industry));

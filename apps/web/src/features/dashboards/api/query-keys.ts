@@ -8,8 +8,8 @@ const OVERSIGHT = ['oversight'] as const;
 export const dashboardKeys = {
   all: DASHBOARDS,
   lists: () => [...DASHBOARDS, 'list'] as const,
-  list: (entityType: EntityType | undefined) => [...DASHBOARDS, 'list', entityType ?? null] as const,
-  detail: (id: number) => [...DASHBOARDS, 'one', id] as const,
+  list: (entityType: EntityType | undefined, industry?: number) => [...DASHBOARDS, 'list', entityType ?? null, industry ?? null] as const,
+  detail: (id: number, industry?: number) => [...DASHBOARDS, 'one', id, industry ?? null] as const,
 };
 
 /** The board overview of the caller's industries. */

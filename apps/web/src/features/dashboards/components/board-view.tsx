@@ -14,7 +14,9 @@ import { useDuplicateDashboard } from '../api/duplicate-dashboard';
 import { useDashboard } from '../api/get-dashboard';
 import { useSaveDashboard } from '../api/save-dashboard';
 import { useLiveBoard } from '../hooks/use-live-board';
+import { stationTypeLabel } from '@/lib/labels';
 import { BoardGrid } from './board-grid';
+import { BoardIndustry } from './board-industry';
 import { DashboardSettingsModal } from './dashboard-settings-modal';
 import { nextFreeLayout } from './grid-layout';
 import { stationChoices } from './station-catalog';
@@ -25,6 +27,8 @@ interface BoardViewProps {
   /** The tenant acted for, whose stations the widget form offers (unknown until the user is). */
   tenantId: number | undefined;
   administers: boolean;
+  /** An industry the user reads whose dashboard this is, opened read-only (`industry` in the URL). */
+  industry?: { id: number; name: string } | undefined;
 }
 
 type Editing = { widget: Widget | null } | null;
@@ -35,8 +39,8 @@ const NO_WIDGETS: Widget[] = [];
  * One dashboard: its widgets on the grid. `?edit=1` (in the URL, so a refresh keeps it) lets its
  * editors drag, resize, add, change and remove widgets; nothing is saved until "Save".
  */
-export function BoardView({ id, tenantId, administers }: BoardViewProps) {
-  const board = useDashboard(id);
+export function BoardView({ id, tenantId, administers, industry }: BoardViewProps) {
+  const board = useDashboard(id, industry?.id);
   const [search, setSearch] = useSearchParams();
   // The stations are only needed by the widget form: asked for in edit mode, not on every view.
   const wantsTree = search.get('edit') === '1' && tenantId !== undefined;
@@ -51,7 +55,7 @@ export function BoardView({ id, tenantId, administers }: BoardViewProps) {
   const [settings, setSettings] = useState(false);
   const stations = useMemo(() => stationChoices(tree.data ?? []), [tree.data]);
   // What is saved is what is live: a draft's new widgets refresh once saved.
-  const live = useLiveBoard(board.data?.widgets ?? NO_WIDGETS, tenantId);
+  const live = useLiveBoard(board.data?.widgets ?? NO_WIDGETS, industry?.id ?? tenantId, industry?.id);
 
   if (board.isError) return <LoadFailed what="The dashboard" onRetry={() => void board.refetch()} />;
   if (!board.data) return <Loading />;
@@ -86,14 +90,19 @@ export function BoardView({ id, tenantId, administers }: BoardViewProps) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Anchor component={Link} to={paths.app.dashboards.getHref()} fz="sm">
-            ← Dashboards
+          <Anchor component={Link} to={paths.app.dashboards.getHref({ industry: industry?.id })} fz="sm">
+            ← {industry ? `Dashboards of ${industry.name}` : 'Dashboards'}
           </Anchor>
           <Title order={1} fz={{ base: 24, sm: 30 }}>
             {d.name}
           </Title>
           <Group gap={6}>
-            <Badge variant="light">{d.entityType ?? 'Any station type'}</Badge>
+            {industry && (
+              <Badge variant="light" color="grape">
+                {industry.name}, read-only
+              </Badge>
+            )}
+            <Badge variant="light">{d.entityType ? stationTypeLabel(d.entityType) : 'Any station type'}</Badge>
             <Badge variant="light" color="gray">
               {d.owner === 'tenant' ? 'Industry' : 'Personal'}
             </Badge>
@@ -125,13 +134,15 @@ export function BoardView({ id, tenantId, administers }: BoardViewProps) {
         ) : (
           <Group>
             {d.editable && !phone && <Button onClick={() => setEditing(true)}>Edit</Button>}
-            <Button
-              variant="default"
-              loading={duplicate.isPending}
-              onClick={() => duplicate.mutate({ id: d.id }, { onSuccess: (copy) => void navigate(paths.app.board.getHref(copy.id, { edit: true })) })}
-            >
-              Duplicate
-            </Button>
+            {!industry && (
+              <Button
+                variant="default"
+                loading={duplicate.isPending}
+                onClick={() => duplicate.mutate({ id: d.id }, { onSuccess: (copy) => void navigate(paths.app.board.getHref(copy.id, { edit: true })) })}
+              >
+                Duplicate
+              </Button>
+            )}
             {d.editable && (
               <Button
                 variant="default"
@@ -154,6 +165,7 @@ export function BoardView({ id, tenantId, administers }: BoardViewProps) {
       {widgets.length === 0 ? (
         <Text c="dimmed">{editing ? 'No widgets yet: "Add widget" puts one on the grid.' : 'This dashboard has no widgets yet.'}</Text>
       ) : (
+        <BoardIndustry.Provider value={industry?.id}>
         <BoardGrid
           widgets={widgets}
           editing={editing}
@@ -164,6 +176,7 @@ export function BoardView({ id, tenantId, administers }: BoardViewProps) {
           onEdit={(widget) => setForm({ widget })}
           onRemove={(widget) => setDraft(widgets.filter((w) => w.id !== widget.id))}
         />
+        </BoardIndustry.Provider>
       )}
       {form && (
         <WidgetFormModal

@@ -7,6 +7,7 @@ import { ChartWidget } from '@/components/charts/chart-widget';
 import { calendarHeatmapHeight } from '@/components/charts/kinds/calendar-heatmap';
 import type { CalendarHeatmapData } from '@/components/charts/types';
 import { useAfter } from '../hooks/use-after';
+import { useBoardIndustry } from './board-industry';
 import { chartKindOf, FETCH_DELAY_MS, joinAnswers, widgetChartData, widgetDisplayOptions, widgetRequests } from './widget-request';
 
 /** SPEC 9: a pie keeps its spinner at least 2 s. */
@@ -17,7 +18,8 @@ export const PIE_SPINNER_MS = 2000;
  * asks it again), the spinner, then its chart with table view and CSV export, or the no-data message.
  */
 export function WidgetChart({ widget, height }: { widget: Widget; height: number }) {
-  const requests = useMemo(() => widgetRequests(widget), [widget]);
+  const industry = useBoardIndustry();
+  const requests = useMemo(() => widgetRequests(widget, Date.now(), industry), [widget, industry]);
   const requestKey = JSON.stringify(requests);
   const started = useAfter(FETCH_DELAY_MS, requestKey);
   const pieHeld = useAfter(widget.kind === 'pie' ? PIE_SPINNER_MS : 0, requestKey);

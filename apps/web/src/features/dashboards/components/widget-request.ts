@@ -20,11 +20,14 @@ const currentYear = (now: number) => Number(formatInZone(now, 'YYYY', DISPLAY_TI
  * parameters with their aggregation, interval and span, and the grouping attributes. One request,
  * but for a calendar heatmap of four years, which asks its three newest and its oldest apart (daily
  * values from 1 January, all stations combined): a range may not exceed 1,325 days (SPEC 5).
- * A candlestick asks its parameter four times (dsAgg first, last, min, max).
+ * A candlestick asks its parameter four times (dsAgg first, last, min, max). `industry`: the
+ * industry whose dashboard is read from outside it.
  */
-export function widgetRequests(widget: Widget, now: number = Date.now()): TrendRequest[] {
+export function widgetRequests(widget: Widget, now: number = Date.now(), industry?: number): TrendRequest[] {
   const a = widget.attributes;
-  const selection = widget.entityIds.length > 0 ? { entityIds: widget.entityIds } : widget.entityType ? { entityTypeFilter: widget.entityType } : {};
+  const stations = widget.entityIds.length > 0 ? { entityIds: widget.entityIds } : widget.entityType ? { entityTypeFilter: widget.entityType } : {};
+  // An industry's dashboard read from outside it (a board's) reads that industry only.
+  const selection = industry === undefined ? stations : { ...stations, tenantIds: [industry] };
   const params =
     widget.kind === 'candlestick'
       ? CANDLE_AGGS.map((dsAgg) => ({ name: widget.params[0]!, dsAgg }))

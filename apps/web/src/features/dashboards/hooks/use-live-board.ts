@@ -20,7 +20,7 @@ const MAX_STATIONS = 200;
  * station of a widget's station type, from the entity tree), whose new readings refresh the
  * widgets' data queries as they are committed (same access rules as the data routes).
  */
-export function useLiveBoard(widgets: readonly Widget[], tenantId: number | undefined): LiveState {
+export function useLiveBoard(widgets: readonly Widget[], tenantId: number | undefined, industry?: number): LiveState {
   const opened = useAfter(LIVE_AFTER_MS);
   const types = useMemo(() => new Set<string>(widgets.flatMap((w) => (w.entityIds.length === 0 && w.entityType ? [w.entityType] : []))), [widgets]);
   const tree = useQuery({ ...getEntityTreeQueryOptions(tenantId ?? 0), enabled: opened && types.size > 0 && tenantId !== undefined });
@@ -29,6 +29,6 @@ export function useLiveBoard(widgets: readonly Widget[], tenantId: number | unde
     for (const s of stationChoices(tree.data ?? [])) if (types.has(s.type)) ids.add(s.id);
     return [...ids].slice(0, MAX_STATIONS);
   }, [widgets, types, tree.data]);
-  const keys = useMemo(() => new Set(widgets.flatMap((w) => widgetRequests(w).map((r) => JSON.stringify(r)))), [widgets]);
+  const keys = useMemo(() => new Set(widgets.flatMap((w) => widgetRequests(w, Date.now(), industry).map((r) => JSON.stringify(r)))), [widgets, industry]);
   return useLiveValues(opened ? stations : [], undefined, (key) => key[0] === entityMetricKeys.all[0] && keys.has(JSON.stringify(key[1])));
 }

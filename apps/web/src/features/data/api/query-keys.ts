@@ -28,3 +28,9 @@ export const aqiKeys = {
   all: AQI,
   request: (request: AqiQuery) => [...AQI, request] as const,
 };
+
+/** The air-quality view of many stations: every industry the user reads, or one. */
+export const airQualityKeys = {
+  all: ['air-quality'] as const,
+  view: (industry: number | undefined) => ['air-quality', industry ?? null] as const,
+};

@@ -22,6 +22,9 @@ function RunHistory({ schedule }: { schedule: ReportSchedule }) {
       <Title order={2} fz="lg" mb="xs">
         Runs of {schedule.name}
       </Title>
+      <Text c="dimmed" fz="sm" mb="xs">
+        {schedule.tenantName}
+      </Text>
       {runs.isError ? (
         <Alert color="red">The run history could not be loaded.</Alert>
       ) : !runs.data ? (
@@ -148,6 +151,7 @@ export function ScheduledReportsAdmin({ reports, canEdit }: { reports: readonly 
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
+                <Table.Th>Industry</Table.Th>
                 <Table.Th>Report</Table.Th>
                 <Table.Th>When (IST)</Table.Th>
                 <Table.Th>Recipients</Table.Th>
@@ -162,6 +166,7 @@ export function ScheduledReportsAdmin({ reports, canEdit }: { reports: readonly 
                       {s.name}
                     </Anchor>
                   </Table.Td>
+                  <Table.Td>{s.tenantName}</Table.Td>
                   <Table.Td>
                     {reportName(s.reportId)} ({s.format})
                   </Table.Td>
