@@ -2,6 +2,7 @@ import { addCalendar, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, deviceRows } from '../devices/devices.queries.ts';
+import { outsideLimitSql } from './figures.queries.ts';
 
 /** The compliance days are India's. */
 const ZONE = DEFAULT_TIME_ZONE;
@@ -56,7 +57,7 @@ export class ComplianceDaysRepository extends Repository {
       ),
       judged AS (
         SELECT r.tenant_id, r.device_id, r.slot, r.bucket, r.sum, r.n, s.bucket IS NOT NULL AS suppressed,
-               s.bucket IS NULL AND NOT ((l.min_value IS NULL OR r.sum / r.n >= l.min_value) AND (l.max_value IS NULL OR r.sum / r.n <= l.max_value)) AS beyond
+               s.bucket IS NULL AND ${outsideLimitSql(sql`r.sum / r.n`, sql.raw('l.min_value'), sql.raw('l.max_value'))} AS beyond
         FROM k
         -- Through the device's parameters, so each is one range of the rollups' primary key.
         JOIN device_param dp ON dp.tenant_id = k.tenant_id AND dp.device_id = k.device_id
