@@ -224,6 +224,8 @@ export const ComplianceStats = z.object({
   withinLimits: Percent,
   /** Exceedances (15-minute slots beyond a limit) over the caller's stations in the period. */
   exceedances: z.number().int().min(0),
+  /** Exceedance episodes (alerts on 15-minute averages, docs/DEFINITIONS.md) that started in the period: the oversight overview's figure. */
+  exceedanceEpisodes: z.number().int().min(0),
   stationsWithExceedances: z.number().int().min(0),
   stationsBelow85: z.number().int().min(0),
 });

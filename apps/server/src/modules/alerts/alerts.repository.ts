@@ -125,8 +125,12 @@ export interface AlertNoticeRow extends AlertRow {
   last_value: number | null;
 }
 
-/** The conditions whose alerts are exceedances of a limit (not data loss, fill or diagnostics). */
-const EXCEEDANCE_TYPES = ['AVG_15M', 'SUSTAINED', 'INSTANT'];
+/**
+ * The conditions whose alerts are exceedance episodes (15-minute averages beyond a limit,
+ * docs/DEFINITIONS.md); not INSTANT (single readings outside a limit), data loss, fill or diagnostics.
+ * compliance's EXCEEDANCE_EPISODE_TYPES says the same for the compliance stats.
+ */
+const EXCEEDANCE_TYPES = ['AVG_15M', 'SUSTAINED'];
 
 /** Alert episodes: lists, one alert with its transitions, lifecycle writes, counts. */
 export class AlertEpisodeRepository extends Repository {

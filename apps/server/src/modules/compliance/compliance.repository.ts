@@ -4,7 +4,7 @@ import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
 import { ENTITY_ROWS, isStationSql } from '../entities/entities.queries.ts';
 import { isNotDeletedSql, TENANT_ROWS } from '../tenants/tenants.queries.ts';
-import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
+import { EXCEEDANCE_EPISODE_TYPES, outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
 
 /** Which stations a read covers: the tenants, optionally one station, and a user's station limit. */
 export interface ComplianceScope {
@@ -268,7 +268,7 @@ export class ComplianceRepository extends Repository {
         JOIN devs v ON v.tenant_id = a.tenant_id AND v.device_id = a.device_id
         LEFT JOIN std_param sp ON sp.id = a.std_param_id
         -- Exceedance episodes only (docs/DEFINITIONS.md): not INSTANT alerts (readings outside a limit), data loss or diagnostics.
-        WHERE a.type IN ('AVG_15M', 'SUSTAINED') AND a.started_at < ${to} AND (a.ended_at IS NULL OR a.ended_at >= ${from})
+        WHERE a.type IN (${sql.join(EXCEEDANCE_EPISODE_TYPES.map((t) => sql.lit(t)))}) AND a.started_at < ${to} AND (a.ended_at IS NULL OR a.ended_at >= ${from})
         UNION ALL
         SELECT w.kind, w.starts_at, w.ends_at, w.tenant_id, coalesce(w.entity_id, v.entity_id), w.device_id, NULL, NULL, NULL, NULL
         FROM suppression_window w
@@ -289,6 +289,16 @@ export class ComplianceRepository extends Repository {
       ORDER BY at DESC, kind, device_id
       LIMIT ${limit}`.execute(this.db);
     return rows;
+  }
+
+  /** Exceedance episodes (EXCEEDANCE_EPISODE_TYPES) of the scope's devices that started in [from, to). */
+  async episodesStarted(scope: ComplianceScope, from: Date, to: Date): Promise<number> {
+    if (scope.tenantIds.length === 0) return 0;
+    const { rows } = await sql<{ n: number }>`
+      WITH devs AS (${devicesOf(scope)})
+      SELECT count(*)::int AS n FROM alert_episode a JOIN devs v ON v.tenant_id = a.tenant_id AND v.device_id = a.device_id
+      WHERE a.type IN (${sql.join(EXCEEDANCE_EPISODE_TYPES.map((t) => sql.lit(t)))}) AND a.started_at >= ${from} AND a.started_at < ${to}`.execute(this.db);
+    return rows[0]?.n ?? 0;
   }
 
   /** Counts over the tenants for the statistics routes. */

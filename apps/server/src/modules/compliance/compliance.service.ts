@@ -439,7 +439,15 @@ export class ComplianceService {
   async complianceStats(auth: Auth, query: PeriodQuery, now = Date.now()): Promise<ComplianceStats> {
     assertSignedIn(auth);
     const month = dayOf(now, ZONE).slice(0, 7);
-    const data = await this.complianceData(auth, { ...query, period: query.period ?? (query.from || query.to ? undefined : month) }, now);
+    const q = { ...query, period: query.period ?? (query.from || query.to ? undefined : month) };
+    const period = resolvePeriod(q, now);
+    const [data, episodes] = await Promise.all([
+      this.complianceData(auth, q, now),
+      this.scope(auth, scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]), query.stationId).then((scope) =>
+        // Episodes up to now, as the oversight overview counts them: one starts only once its slot has closed.
+        this.repo.episodesStarted(scope, new Date(period.from), new Date(Math.max(period.to, Math.min(period.days.at(-1)!.end, now)))),
+      ),
+    ]);
     const params = data.stations.flatMap((s) => s.parameters);
     const sum = (f: (p: ComplianceFigures) => number) => params.reduce((n, p) => n + f(p), 0);
     const expected = data.stations.reduce((n, s) => n + s.uptime.slots - s.uptime.suppressedSlots, 0);
@@ -451,6 +459,7 @@ export class ComplianceService {
       availability: percent(withData, expected),
       withinLimits: percent(sum((p) => p.slotsWithinLimits), sum((p) => p.slotsWithData)),
       exceedances: sum((p) => p.exceedances),
+      exceedanceEpisodes: episodes,
       stationsWithExceedances: data.stations.filter((s) => s.parameters.some((p) => p.exceedances > 0)).length,
       stationsBelow85: data.stations.filter((s) => s.uptime.availability !== null && s.uptime.availability < 85).length,
     };

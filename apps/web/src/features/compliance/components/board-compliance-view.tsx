@@ -84,7 +84,7 @@ export function BoardComplianceView({ data, period, sort, onSort }: { data: Comp
     { header: 'Stations', align: 'right', value: (r) => r.stations, render: (r) => formatIndian(r.stations, 0) },
     { header: 'Data availability', align: 'right', value: (r) => formatPercent(r.availability), render: (r) => <Share value={r.availability} /> },
     { header: 'Within limits', align: 'right', value: (r) => formatPercent(r.withinLimits), render: (r) => <Share value={r.withinLimits} /> },
-    { header: 'Exceedances', align: 'right', value: (r) => r.exceedances, render: (r) => formatIndian(r.exceedances, 0) },
+    { header: 'Exceedances (15-min slots)', align: 'right', value: (r) => r.exceedances, render: (r) => formatIndian(r.exceedances, 0) },
     { header: 'Exceedance time', align: 'right', value: (r) => r.exceedanceMinutes, render: (r) => formatMinutes(r.exceedanceMinutes) },
   ];
   return (
