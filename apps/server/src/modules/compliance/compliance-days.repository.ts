@@ -2,7 +2,8 @@ import { addCalendar, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, deviceRows } from '../devices/devices.queries.ts';
-import { outsideLimitSql } from './figures.queries.ts';
+import { devicesOf, type ComplianceScope } from './compliance.repository.ts';
+import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
 
 /** The compliance days are India's. */
 const ZONE = DEFAULT_TIME_ZONE;
@@ -92,60 +93,24 @@ export class ComplianceDaysRepository extends Repository {
   }
 }
 
-/** Slots holding data of one device parameter on one IST day. */
-export interface SlotDayCount {
-  deviceId: number;
-  slot: number;
-  day: string;
-  slots: number;
-}
-
-/** Quarters holding data of any parameter, summed over a tenant's devices, on one IST day. */
-export interface TenantDayCount {
-  tenantId: number;
-  day: string;
-  quarters: number;
-}
-
-/** Data availability (SPEC 5, reports 35 and 36) from the compliance days, or the rollups for a day still open. */
+/**
+ * The rollups read for daily and monthly means (reports 1 and 2): per device parameter and IST day,
+ * quarters with data outside calibration and maintenance and the sum of their 15-minute averages.
+ */
 export class AvailabilityRepository extends Repository {
-  /** Per device slot and IST day fromDay..toDay: slots with data, in a window or not. */
-  async storedSlots(tenantId: number, deviceIds: readonly number[], fromDay: string, toDay: string): Promise<SlotDayCount[]> {
-    const { rows } = await sql<SlotDayCount>`
-      SELECT device_id::int AS "deviceId", slot, to_char(day, 'YYYY-MM-DD') AS day, with_data + suppressed AS slots
-      FROM compliance_param_day
-      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[]) AND day BETWEEN ${fromDay}::date AND ${toDay}::date`.execute(this.db);
-    return rows;
-  }
-
-  /** Per device slot and IST day in [from, to), counted from the rollups. */
-  async rolledUpSlots(tenantId: number, deviceIds: readonly number[], from: Date, to: Date): Promise<SlotDayCount[]> {
-    const { rows } = await sql<SlotDayCount>`
-      SELECT device_id::int AS "deviceId", slot, to_char(bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day, count(*)::int AS slots
-      FROM reading_15m
-      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[])
-        AND bucket >= ${from} AND bucket < ${to} AND n > 0
+  async quarterSums(scope: ComplianceScope, deviceIds: readonly number[], from: Date, to: Date): Promise<{ deviceId: number; slot: number; day: string; quarters: number; sumOfAverages: number }[]> {
+    if (deviceIds.length === 0 || from >= to) return [];
+    const { rows } = await sql<{ deviceId: number; slot: number; day: string; quarters: number; sumOfAverages: number }>`
+      WITH devs AS (${devicesOf(scope)} AND d.id = ANY(${sql.val(deviceIds.map(String))}::bigint[])),
+      supp AS (${suppressedQuarters(from, to)})
+      SELECT r.device_id::int AS "deviceId", r.slot, to_char(r.bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day,
+             count(*)::int AS quarters, sum(r.sum / r.n)::float8 AS "sumOfAverages"
+      FROM devs v
+      JOIN device_param dp ON dp.tenant_id = v.tenant_id AND dp.device_id = v.device_id AND dp.deleted_date IS NULL
+      JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id AND r.slot = dp.slot
+      WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+        AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket)
       GROUP BY 1, 2, 3`.execute(this.db);
-    return rows;
-  }
-
-  /** Per tenant and IST day fromDay..toDay: its devices' quarters with data. */
-  async storedQuarters(tenantIds: readonly number[], fromDay: string, toDay: string): Promise<TenantDayCount[]> {
-    const { rows } = await sql<TenantDayCount>`
-      SELECT tenant_id AS "tenantId", to_char(day, 'YYYY-MM-DD') AS day, sum(quarters)::int AS quarters
-      FROM compliance_device_day
-      WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND day BETWEEN ${fromDay}::date AND ${toDay}::date
-      GROUP BY 1, 2`.execute(this.db);
-    return rows;
-  }
-
-  /** Per tenant and IST day in [from, to), counted from the rollups. */
-  async rolledUpQuarters(tenantIds: readonly number[], from: Date, to: Date): Promise<TenantDayCount[]> {
-    const { rows } = await sql<TenantDayCount>`
-      SELECT tenant_id AS "tenantId", to_char(bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day, count(*)::int AS quarters
-      FROM (SELECT DISTINCT tenant_id, device_id, bucket FROM reading_15m
-            WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND bucket >= ${from} AND bucket < ${to} AND n > 0) q
-      GROUP BY 1, 2`.execute(this.db);
     return rows;
   }
 }

@@ -87,7 +87,7 @@ function stationFilter(scope: ComplianceScope, tenant: RawBuilder<unknown>, stat
  * The devices in service on the scope's ENABLED stations (their current mount), as a CTE body:
  * tenant_id, device_id, entity_id.
  */
-function devicesOf(scope: ComplianceScope) {
+export function devicesOf(scope: ComplianceScope) {
   return sql`
     SELECT d.tenant_id, d.id AS device_id, d.entity_id
     FROM ${DEVICE_ROWS} d JOIN ${ENTITY_ROWS} e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id

@@ -340,8 +340,12 @@ export class ComplianceService {
     };
   }
 
-  /** GET /api/getGroupByUptime and /api/getAvgUptimeByStation: uptime by industry or by station, lowest first. */
-  async groupByUptime(auth: Auth, query: GroupByUptimeQuery, now = Date.now()): Promise<UptimeList> {
+  /**
+   * GET /api/getGroupByUptime and /api/getAvgUptimeByStation: uptime by industry or by station, lowest
+   * first. With `averaged` (getAvgUptimeByStation) a group's availability is the mean of its devices'
+   * (docs/DEFINITIONS.md, uptime), else the share over all their quarters.
+   */
+  async groupByUptime(auth: Auth, query: GroupByUptimeQuery, now = Date.now(), averaged = false): Promise<UptimeList> {
     const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
     const period = resolvePeriod(query, now);
     const scope = await this.scope(auth, tenantIds, query.stationId);
@@ -352,7 +356,10 @@ export class ComplianceService {
       const k = query.groupBy === 'tenant' ? String(r.tenant_id) : r.station_id;
       groups.set(k, [...(groups.get(k) ?? []), r]);
     }
-    const items = [...groups.entries()].map(([k, g]) => uptimeRow(Number(k), query.groupBy === 'tenant' ? g[0]!.tenant_name : g[0]!.station_name, g[0]!.tenant_id, g));
+    const items = [...groups.entries()].map(([k, g]) => {
+      const row = uptimeRow(Number(k), query.groupBy === 'tenant' ? g[0]!.tenant_name : g[0]!.station_name, g[0]!.tenant_id, g);
+      return averaged ? { ...row, availability: meanOf(g.map((d) => uptimeRow(0, '', 0, [d]).availability)) } : row;
+    });
     items.sort((a, b) => (a.availability ?? 101) - (b.availability ?? 101) || a.name.localeCompare(b.name));
     return { ...covered(period), items };
   }
