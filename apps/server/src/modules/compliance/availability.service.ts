@@ -107,16 +107,20 @@ export class AvailabilityService {
 
   /**
    * Reports 1 and 2: per device parameter and IST day, the closed quarters with data outside
-   * calibration and maintenance and the sum of their 15-minute averages; with `parameterDays`'s
-   * expected quarters for the capture.
+   * calibration and maintenance and the sum of their 15-minute averages (closed days from the
+   * compliance days, 096_compliance_quarter_means.sql); with `parameterDays`'s expected quarters for
+   * the capture.
    */
   async quarterSums(tenantId: number, deviceIds: readonly number[], fromDay: string, toDay: string, now = Date.now()): Promise<{ sums: QuarterSumsDay[]; days: ParameterDay[] }> {
     if (deviceIds.length === 0) return { sums: [], days: [] };
     const period = resolvePeriod({ from: fromDay, to: toDay }, now);
-    const [sums, days] = await Promise.all([
-      this.days.quarterSums({ tenantIds: [tenantId] }, deviceIds, new Date(period.from), new Date(period.to)),
+    const scope: ComplianceScope = { tenantIds: [tenantId] };
+    const { stored, live } = splitAtToday(period, now);
+    const [closed, open, days] = await Promise.all([
+      stored ? this.days.storedQuarterSums(scope, deviceIds, stored.fromDay, stored.toDay) : [],
+      live ? this.days.quarterSums(scope, deviceIds, live.from, live.to) : [],
       this.parameterDays(tenantId, deviceIds, fromDay, toDay, now),
     ]);
-    return { sums, days };
+    return { sums: [...closed, ...open], days };
   }
 }

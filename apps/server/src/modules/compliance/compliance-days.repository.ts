@@ -77,11 +77,11 @@ export class ComplianceDaysRepository extends Repository {
         SELECT tenant_id, device_id, ${day}::date, count(DISTINCT bucket), count(DISTINCT bucket) FILTER (WHERE NOT suppressed)
         FROM own WHERE bucket >= ${dayStart} GROUP BY 1, 2
       )
-      INSERT INTO compliance_param_day (tenant_id, device_id, day, slot, with_data, within, beyond, runs, carried_in, suppressed, value_sum, value_n)
+      INSERT INTO compliance_param_day (tenant_id, device_id, day, slot, with_data, within, beyond, runs, carried_in, suppressed, avg_sum)
       SELECT tenant_id, device_id, ${day}::date, slot,
              count(*) FILTER (WHERE NOT suppressed), count(*) FILTER (WHERE NOT suppressed AND NOT beyond), count(*) FILTER (WHERE beyond),
              count(*) FILTER (WHERE beyond AND NOT continues), bool_or(continues AND bucket = ${dayStart}), count(*) FILTER (WHERE suppressed),
-             coalesce(sum(sum) FILTER (WHERE NOT suppressed), 0), coalesce(sum(n) FILTER (WHERE NOT suppressed), 0)
+             coalesce(sum(sum / n) FILTER (WHERE NOT suppressed), 0)
       FROM own WHERE bucket >= ${dayStart} GROUP BY 1, 2, 4`.execute(this.db);
   }
 
@@ -93,14 +93,34 @@ export class ComplianceDaysRepository extends Repository {
   }
 }
 
+/** A device parameter's quarters with data outside windows on one IST day and the sum of their 15-minute averages. */
+export interface QuarterSumsRow {
+  deviceId: number;
+  slot: number;
+  day: string;
+  quarters: number;
+  sumOfAverages: number;
+}
+
 /**
- * The rollups read for daily and monthly means (reports 1 and 2): per device parameter and IST day,
- * quarters with data outside calibration and maintenance and the sum of their 15-minute averages.
+ * What daily and monthly means are built from (reports 1 and 2): per device parameter and IST day,
+ * quarters with data outside calibration and maintenance and the sum of their 15-minute averages;
+ * closed days from the compliance days, the day still open from the rollups.
  */
 export class AvailabilityRepository extends Repository {
-  async quarterSums(scope: ComplianceScope, deviceIds: readonly number[], from: Date, to: Date): Promise<{ deviceId: number; slot: number; day: string; quarters: number; sumOfAverages: number }[]> {
+  async storedQuarterSums(scope: ComplianceScope, deviceIds: readonly number[], fromDay: string, toDay: string): Promise<QuarterSumsRow[]> {
+    if (deviceIds.length === 0) return [];
+    const { rows } = await sql<QuarterSumsRow>`
+      WITH devs AS (${devicesOf(scope)} AND d.id = ANY(${sql.val(deviceIds.map(String))}::bigint[]))
+      SELECT c.device_id::int AS "deviceId", c.slot, to_char(c.day, 'YYYY-MM-DD') AS day, c.with_data AS quarters, c.avg_sum AS "sumOfAverages"
+      FROM devs v JOIN compliance_param_day c ON c.tenant_id = v.tenant_id AND c.device_id = v.device_id
+      WHERE c.day BETWEEN ${fromDay}::date AND ${toDay}::date AND c.with_data > 0`.execute(this.db);
+    return rows;
+  }
+
+  async quarterSums(scope: ComplianceScope, deviceIds: readonly number[], from: Date, to: Date): Promise<QuarterSumsRow[]> {
     if (deviceIds.length === 0 || from >= to) return [];
-    const { rows } = await sql<{ deviceId: number; slot: number; day: string; quarters: number; sumOfAverages: number }>`
+    const { rows } = await sql<QuarterSumsRow>`
       WITH devs AS (${devicesOf(scope)} AND d.id = ANY(${sql.val(deviceIds.map(String))}::bigint[])),
       supp AS (${suppressedQuarters(from, to)})
       SELECT r.device_id::int AS "deviceId", r.slot, to_char(r.bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day,
