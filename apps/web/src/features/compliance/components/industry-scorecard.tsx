@@ -36,7 +36,7 @@ export function IndustryScorecard({ data, tenantId, period }: { data: Compliance
     { header: 'Data availability', align: 'right', value: (r) => formatPercent(r.availability), render: (r) => <Share value={r.availability} /> },
     { header: 'Within limits', align: 'right', value: (r) => formatPercent(r.withinLimits), render: (r) => <Share value={r.withinLimits} /> },
     { header: 'Exceedances (15-min slots)', align: 'right', value: (r) => r.exceedances, render: (r) => formatIndian(r.exceedances, 0) },
-    { header: 'Exceedance time', align: 'right', value: (r) => r.exceedanceMinutes, render: (r) => formatMinutes(r.exceedanceMinutes) },
+    { header: 'Time above limit', align: 'right', value: (r) => r.exceedanceMinutes, render: (r) => formatMinutes(r.exceedanceMinutes) },
     { header: 'Calibration / maintenance', align: 'right', value: (r) => r.suppressedSlots, render: (r) => formatMinutes(r.suppressedSlots * 15) },
   ];
   const expected = data.stations.reduce((n, s) => n + s.uptime.slots - s.uptime.suppressedSlots, 0);
