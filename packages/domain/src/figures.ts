@@ -4,6 +4,13 @@
  * people read.
  */
 
+/**
+ * Alert types that are exceedance episodes: judged on 15-minute slots beyond a limit. INSTANT alerts
+ * stand for single readings outside a limit, which are never exceedances; data loss, fill and
+ * diagnostics are no breach of a limit.
+ */
+export const EXCEEDANCE_EPISODE_TYPES = ['AVG_15M', 'SUSTAINED'] as const;
+
 /** Minutes in one 15-minute slot, the unit every figure is counted in. */
 export const QUARTER_MINUTES = 15;
 

@@ -1,3 +1,4 @@
+import { EXCEEDANCE_EPISODE_TYPES } from '@enviro/domain/figures';
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { deviceRows } from '../devices/devices.queries.ts';
@@ -125,12 +126,8 @@ export interface AlertNoticeRow extends AlertRow {
   last_value: number | null;
 }
 
-/**
- * The conditions whose alerts are exceedance episodes (15-minute averages beyond a limit,
- * docs/DEFINITIONS.md); not INSTANT (single readings outside a limit), data loss, fill or diagnostics.
- * compliance's EXCEEDANCE_EPISODE_TYPES says the same for the compliance stats.
- */
-const EXCEEDANCE_TYPES = ['AVG_15M', 'SUSTAINED'];
+/** The conditions whose alerts are exceedance episodes (docs/DEFINITIONS.md). */
+const EXCEEDANCE_TYPES = [...EXCEEDANCE_EPISODE_TYPES];
 
 /** Alert episodes: lists, one alert with its transitions, lifecycle writes, counts. */
 export class AlertEpisodeRepository extends Repository {

@@ -1,10 +1,11 @@
+import { EXCEEDANCE_EPISODE_TYPES } from '@enviro/domain/figures';
 import { DEFAULT_TIME_ZONE, fixedOffset } from '@enviro/domain/time-zone';
 import { sql, type RawBuilder } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
 import { ENTITY_ROWS, isStationSql } from '../entities/entities.queries.ts';
 import { isNotDeletedSql, TENANT_ROWS } from '../tenants/tenants.queries.ts';
-import { EXCEEDANCE_EPISODE_TYPES, outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
+import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
 
 /** Which stations a read covers: the tenants, optionally one station, and a user's station limit. */
 export interface ComplianceScope {

@@ -6,12 +6,6 @@ import { sql, type RawBuilder } from 'kysely';
  */
 
 /**
- * Alert types that are exceedance episodes: judged on 15-minute slots beyond a limit. INSTANT alerts
- * stand for single readings outside a limit, which are never exceedances.
- */
-export const EXCEEDANCE_EPISODE_TYPES = ['AVG_15M', 'SUSTAINED'] as const;
-
-/**
  * Whether a 15-minute average is an exceedance: strictly above the maximum or strictly below the
  * minimum (an average at the limit is within; a missing limit never breaks).
  */

@@ -1,11 +1,8 @@
-import { minutesAboveLimit } from '@enviro/domain/figures';
+import { EXCEEDANCE_EPISODE_TYPES, minutesAboveLimit } from '@enviro/domain/figures';
 import { allPages, chosen, istTime, limitRange, type ReportBody, type ReportScope, type ReportSources } from './report-scope.ts';
 
-/**
- * Alert conditions judged on 15-minute slots beyond a limit: exceedance episodes (docs/DEFINITIONS.md).
- * INSTANT alerts stand for readings outside a limit, which are not exceedances.
- */
-const EXCEEDANCE_CONDITIONS = ['AVG_15M', 'SUSTAINED'] as const;
+/** Exceedance episodes only: INSTANT alerts stand for readings outside a limit (docs/DEFINITIONS.md). */
+const EXCEEDANCE_CONDITIONS = EXCEEDANCE_EPISODE_TYPES;
 const PAGE = 200;
 
 /**
