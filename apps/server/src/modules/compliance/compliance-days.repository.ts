@@ -23,8 +23,7 @@ export class ComplianceDaysRepository extends Repository {
   /**
    * Derives the days again. A slot's judgement: its 15-minute average against the parameter's
    * limits, left out when the quarter overlaps a calibration or maintenance window of the device or
-   * of its station (the rule alert evaluation applies); a run of beyond slots starts where the quarter
-   * before (on the day before for the first) is not beyond too.
+   * of its station (the rule alert evaluation applies); beyond it is an exceedance (docs/DEFINITIONS.md).
    */
   async derive(days: readonly DeviceDay[]): Promise<void> {
     // One statement per day: its bounds are then constants, so PostgreSQL reads only that day's
@@ -37,7 +36,6 @@ export class ComplianceDaysRepository extends Repository {
   private async deriveDay(day: string, devices: readonly DeviceDay[]): Promise<void> {
     const start = startOfDay(day, ZONE);
     const dayStart = new Date(start);
-    const lead = new Date(start - 15 * 60_000);
     const dayEnd = new Date(addCalendar(start, 1, 'day', ZONE));
     const keys = sql`SELECT DISTINCT * FROM unnest(${sql.val(devices.map((d) => d.tenantId))}::int[], ${sql.val(devices.map((d) => d.deviceId))}::bigint[]) AS k(tenant_id, device_id)`;
     await sql`DELETE FROM compliance_param_day p USING (${keys}) k WHERE p.tenant_id = k.tenant_id AND p.device_id = k.device_id AND p.day = ${day}::date`.execute(this.db);
@@ -50,9 +48,9 @@ export class ComplianceDaysRepository extends Repository {
         SELECT DISTINCT k.tenant_id, k.device_id, q.bucket
         FROM k JOIN suppression_window w ON w.tenant_id = k.tenant_id
           AND (w.device_id = k.device_id OR (w.device_id IS NULL AND w.entity_id = k.entity_id))
-          AND w.starts_at < ${dayEnd} AND (w.ends_at IS NULL OR w.ends_at > ${lead})
+          AND w.starts_at < ${dayEnd} AND (w.ends_at IS NULL OR w.ends_at > ${dayStart})
         CROSS JOIN LATERAL generate_series(
-          to_timestamp(floor(extract(epoch FROM greatest(w.starts_at, ${lead}::timestamptz)) / 900) * 900),
+          to_timestamp(floor(extract(epoch FROM greatest(w.starts_at, ${dayStart}::timestamptz)) / 900) * 900),
           least(coalesce(w.ends_at, ${dayEnd}::timestamptz), ${dayEnd}::timestamptz) - interval '1 microsecond',
           interval '15 minutes') AS q(bucket)
       ),
@@ -65,24 +63,19 @@ export class ComplianceDaysRepository extends Repository {
         JOIN reading_15m r ON r.tenant_id = k.tenant_id AND r.device_id = k.device_id AND r.slot = dp.slot
         LEFT JOIN param_limit l ON l.tenant_id = r.tenant_id AND l.device_id = r.device_id AND l.slot = r.slot
         LEFT JOIN supp s ON s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket
-        WHERE r.bucket >= ${lead} AND r.bucket < ${dayEnd} AND r.n > 0
-      ),
-      own AS (
-        SELECT j.*, j.beyond AND coalesce(lag(j.beyond) OVER w AND lag(j.bucket) OVER w = j.bucket - interval '15 minutes', false) AS continues
-        FROM judged j
-        WINDOW w AS (PARTITION BY j.tenant_id, j.device_id, j.slot ORDER BY j.bucket)
+        WHERE r.bucket >= ${dayStart} AND r.bucket < ${dayEnd} AND r.n > 0
       ),
       devices AS (
         INSERT INTO compliance_device_day (tenant_id, device_id, day, quarters, unsuppressed)
         SELECT tenant_id, device_id, ${day}::date, count(DISTINCT bucket), count(DISTINCT bucket) FILTER (WHERE NOT suppressed)
-        FROM own WHERE bucket >= ${dayStart} GROUP BY 1, 2
+        FROM judged GROUP BY 1, 2
       )
-      INSERT INTO compliance_param_day (tenant_id, device_id, day, slot, with_data, within, beyond, runs, carried_in, suppressed, avg_sum)
+      INSERT INTO compliance_param_day (tenant_id, device_id, day, slot, with_data, within, beyond, suppressed, avg_sum)
       SELECT tenant_id, device_id, ${day}::date, slot,
              count(*) FILTER (WHERE NOT suppressed), count(*) FILTER (WHERE NOT suppressed AND NOT beyond), count(*) FILTER (WHERE beyond),
-             count(*) FILTER (WHERE beyond AND NOT continues), bool_or(continues AND bucket = ${dayStart}), count(*) FILTER (WHERE suppressed),
+             count(*) FILTER (WHERE suppressed),
              coalesce(sum(sum / n) FILTER (WHERE NOT suppressed), 0)
-      FROM own WHERE bucket >= ${dayStart} GROUP BY 1, 2, 4`.execute(this.db);
+      FROM judged GROUP BY 1, 2, 4`.execute(this.db);
   }
 
   /** The tenants' devices (deleted or not: their history stays readable). */
