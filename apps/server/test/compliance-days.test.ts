@@ -144,9 +144,10 @@ describe('compliance per IST day, kept from the closed-slot feed', () => {
     await expectExact();
   });
 
-  it('derives the next day too for the last quarter of a day', () => {
+  it("derives each slot's own IST day, once", () => {
     const at = (iso: string) => ({ tenantId: 1, deviceId: '2', bucket: new Date(iso) });
-    expect(daysOfSlots([at('2024-03-31T18:15:00Z')]).map((d) => d.day)).toEqual(['2024-03-31', '2024-04-01']);
+    // No run is carried over a midnight any more: the last quarter of a day is that day's alone.
+    expect(daysOfSlots([at('2024-03-31T18:15:00Z')]).map((d) => d.day)).toEqual(['2024-03-31']);
     expect(daysOfSlots([at('2024-03-31T18:30:00Z'), at('2024-03-31T18:45:00Z')]).map((d) => d.day)).toEqual(['2024-04-01']);
   });
 });
