@@ -143,7 +143,6 @@ const CROSSINGS: Record<string, string> = {
   'reading_15m <- modules/compliance/compliance.repository.ts': 'reads the 15-minute rollups in the set-based statements of its own path',
   'reading_15m <- modules/dashboards/oversight.repository.ts': 'reads the 15-minute rollups in the set-based statements of its own path',
   'reading_15m <- modules/regulator/outbox.repository.ts': 'reads the 15-minute rollups in the set-based statements of its own path',
-  'reading_1h <- modules/reports/report-catalogue.repository.ts': 'reads the hourly rollups for daily and monthly averages',
   'rollup_dirty <- modules/telemetry/readings.repository.ts': "marks rollup buckets in the ingestion commit's one statement",
   'series_latest <- modules/dashboards/oversight.repository.ts': 'reads or upserts the newest value of each series in one statement',
   'series_latest <- modules/devices/calibration.repository.ts': 'reads or upserts the newest value of each series in one statement',
@@ -169,6 +168,7 @@ const CROSSINGS: Record<string, string> = {
   'std_param <- modules/telemetry/device-profile.repository.ts': 'reads the shared parameter catalogue (names, labels, units) beside its own rows',
   'suppression_window <- modules/compliance/compliance-days.repository.ts': 'reads calibration and maintenance windows in set-based statements',
   'suppression_window <- modules/compliance/compliance.repository.ts': 'reads calibration and maintenance windows in set-based statements',
+  'suppression_window <- modules/compliance/figures.queries.ts': 'the one rule for calibration and maintenance quarters every compliance figure leaves out',
   'user_entity_access <- modules/entities/entities.repository.ts': 'resolves the stations a user is limited to',
 };
 

@@ -88,16 +88,16 @@ describe('compliance per IST day, kept from the closed-slot feed', () => {
     }
   }
 
-  it('answers the readings\' figures from the stored days and today\'s rollups, runs crossing midnights counted once', async () => {
+  it('answers the readings\' figures from the stored days and today\'s rollups, exceedances across midnights counted once each', async () => {
     await drainComplianceDays(ctx.db);
-    const { rows } = await ctx.database.pool.query<{ n: number; runs: number; carried: number }>(
-      `SELECT count(*)::int AS n, sum(runs)::int AS runs, count(*) FILTER (WHERE carried_in)::int AS carried FROM compliance_param_day WHERE device_id = $1`,
+    const { rows } = await ctx.database.pool.query<{ n: number; beyond: number }>(
+      `SELECT count(*)::int AS n, sum(beyond)::int AS beyond FROM compliance_param_day WHERE device_id = $1`,
       [deviceId],
     );
-    // 6 IST days (27 March 05:30 IST to 2 April) × 2 parameters, and some runs carried over a midnight.
+    // 6 IST days (27 March 05:30 IST to 2 April) × 2 parameters; an exceedance is a slot, so a run
+    // across a midnight counts its slots on either side (no run is carried over).
     expect(rows[0]).toMatchObject({ n: 12 });
-    expect(rows[0]!.runs).toBeGreaterThan(20);
-    expect(rows[0]!.carried).toBeGreaterThan(0);
+    expect(rows[0]!.beyond).toBeGreaterThan(20);
     const pm = oracle(raw, 1, T0, Math.floor(NOW / QUARTER) * QUARTER, windows, limits);
     expect(pm.exceedances).toBeGreaterThan(20);
     await expectExact();
@@ -144,9 +144,10 @@ describe('compliance per IST day, kept from the closed-slot feed', () => {
     await expectExact();
   });
 
-  it('derives the next day too for the last quarter of a day', () => {
+  it("derives each slot's own IST day, once", () => {
     const at = (iso: string) => ({ tenantId: 1, deviceId: '2', bucket: new Date(iso) });
-    expect(daysOfSlots([at('2024-03-31T18:15:00Z')]).map((d) => d.day)).toEqual(['2024-03-31', '2024-04-01']);
+    // No run is carried over a midnight any more: the last quarter of a day is that day's alone.
+    expect(daysOfSlots([at('2024-03-31T18:15:00Z')]).map((d) => d.day)).toEqual(['2024-03-31']);
     expect(daysOfSlots([at('2024-03-31T18:30:00Z'), at('2024-03-31T18:45:00Z')]).map((d) => d.day)).toEqual(['2024-04-01']);
   });
 });

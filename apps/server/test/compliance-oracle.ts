@@ -13,7 +13,7 @@ export interface Limit {
 /**
  * The compliance figures of parameter `slot` (1-based, or 0 for any parameter: uptime) over
  * [from, to), computed from raw readings: 15-minute averages against `limits[slot - 1]`, quarters
- * overlapping one of `windows` left out, a run of beyond quarters ended by a missing or left-out one.
+ * overlapping one of `windows` left out; an exceedance is one quarter beyond a limit (docs/DEFINITIONS.md).
  */
 export function oracle(
   rows: readonly Reading[],
@@ -36,11 +36,9 @@ export function oracle(
   const suppressed = (b: number) => windows.some((w) => w.from < b + QUARTER && w.to > b);
   const limit = slot === 0 ? { min: null, max: null } : limits[slot - 1]!;
   const f = { slots: 0, suppressedSlots: 0, slotsWithData: 0, slotsWithinLimits: 0, exceedances: 0, exceedanceMinutes: 0 };
-  let previousBeyond = false;
   for (let b = from; b < to; b += QUARTER) {
     f.slots++;
     const data = buckets.get(b);
-    let beyond = false;
     if (suppressed(b)) f.suppressedSlots++;
     else if (data) {
       f.slotsWithData++;
@@ -48,12 +46,10 @@ export function oracle(
       const within = (limit.min === null || avg >= limit.min) && (limit.max === null || avg <= limit.max);
       if (within) f.slotsWithinLimits++;
       else {
-        beyond = true;
         f.exceedanceMinutes += 15;
-        if (!previousBeyond) f.exceedances++;
+        f.exceedances++;
       }
     }
-    previousBeyond = beyond;
   }
   const pct = (a: number, b: number) => (b <= 0 ? null : Math.round((1000 * a) / b) / 10);
   return { ...f, availability: pct(f.slotsWithData, f.slots - f.suppressedSlots), withinLimits: pct(f.slotsWithinLimits, f.slotsWithData) };

@@ -50,7 +50,8 @@ describe('GET /api/oversight', () => {
       bravoDevice.accessToken,
       [4, 3, 2, 1].map((q) => ({ ts: current - q * QUARTER + MINUTE, values: { pm: 10 } })),
     );
-    // Exceedance alerts as the alerts module keeps them (episodes), and a data-loss alert that is no exceedance.
+    // Exceedance alerts as the alerts module keeps them (episodes), and an INSTANT (a reading outside a limit)
+    // and a data-loss alert that are no exceedances (docs/DEFINITIONS.md).
     const rule = await ctx.database.pool.query<{ id: string }>(`INSERT INTO alert_rule (tenant_id, name, condition) VALUES ($1, 'pm 15-minute average', 'AVG_15M') RETURNING id`, [t.bravo]);
     for (const [type, ts] of [['AVG_15M', now - MINUTE], ['SUSTAINED', now - MINUTE], ['INSTANT', now - MINUTE], ['AVG_15M', now - 40 * 86_400_000], ['DATA_LOSS', now - MINUTE]] as const) {
       await ctx.database.pool.query(
@@ -85,11 +86,11 @@ describe('GET /api/oversight', () => {
     expect(alpha.live).toEqual({ LIVE: 1, DELAYED: 0, OFFLINE: 0, UNKNOWN: 1 });
     expect(charlie).toMatchObject({ stations: 1, exceedingNow: 0, exceedancesThisMonth: 0, availability: null, live: { LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 1 } });
     // 4 quarters of 96 held data; 3 exceedance alerts this month, the one 40 days ago and the data loss left out
-    expect(bravo).toMatchObject({ stations: 1, exceedingNow: 0, exceedancesThisMonth: 3, availability: Math.round(4000 / 96) / 10 });
+    expect(bravo).toMatchObject({ stations: 1, exceedingNow: 0, exceedancesThisMonth: 2, availability: Math.round(4000 / 96) / 10 });
     expect(bravo.live.LIVE + bravo.live.DELAYED).toBe(1);
 
     expect(body.total).toBe(3);
-    expect(body.totals).toMatchObject({ industries: 3, stations: 4, exceedingNow: 1, industriesExceedingNow: 1, exceedancesThisMonth: 3 });
+    expect(body.totals).toMatchObject({ industries: 3, stations: 4, exceedingNow: 1, industriesExceedingNow: 1, exceedancesThisMonth: 2 });
     expect(body.totals.live.UNKNOWN).toBe(2);
   });
 

@@ -96,7 +96,11 @@ describe('public portal in a browser', () => {
     // The station's 24 h alert counts are compared over the very window the page asked for: asked
     // again a moment later, an alert at the window's edge may have left it.
     const stationHours = page.waitForRequest((r) => r.url().includes('/data/entityMetric') && (r.postDataJSON() as { request?: { entityIds?: number[] } } | null)?.request?.entityIds?.includes(kiln.id) === true);
-    const stationAlerts = page.waitForRequest((r) => r.url().includes('/alertData') && (r.postDataJSON() as { nodeId?: number } | null)?.nodeId === kiln.id);
+    // The 24 h counts (dated), not the month's readings outside a limit below (the same station, no dates).
+    const stationAlerts = page.waitForRequest((r) => {
+      const body = r.url().includes('/alertData') ? (r.postDataJSON() as { nodeId?: number; startDate?: string } | null) : null;
+      return body?.nodeId === kiln.id && body.startDate !== undefined;
+    });
     const button = page.getByRole('button', { name: new RegExp(`^${kiln.name}`) });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -122,7 +126,8 @@ describe('public portal in a browser', () => {
       expect(cells[6]).toBe(String(count));
     }
     await chartDrawn(page, `${recent[0]!.paramLabel} over the last 4 hours`);
-    await chartDrawn(page, 'SYSTEM alerts per day this month');
+    // The station's readings outside a limit this month, named as such (not "alerts", not the industry's).
+    await chartDrawn(page, `Readings outside a limit per day this month at ${kiln.name}`);
     await screenshot(page, `industry-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
     expect(errors).toEqual([]);

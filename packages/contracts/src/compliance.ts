@@ -69,9 +69,9 @@ export const ComplianceFigures = z.object({
   availability: Percent,
   /** slotsWithinLimits / slotsWithData. */
   withinLimits: Percent,
-  /** Runs of consecutive slots whose average is beyond a limit. */
+  /** Exceedances: slots outside calibration and maintenance whose 15-minute average is beyond a limit (docs/DEFINITIONS.md). */
   exceedances: z.number().int().min(0),
-  /** Minutes of those runs (15 per slot). */
+  /** Minutes above the limit: exceedances x 15. */
   exceedanceMinutes: z.number().int().min(0),
 });
 export type ComplianceFigures = z.infer<typeof ComplianceFigures>;
@@ -222,7 +222,10 @@ export const ComplianceStats = z.object({
   stations: z.number().int().min(0),
   availability: Percent,
   withinLimits: Percent,
+  /** Exceedances (15-minute slots beyond a limit) over the caller's stations in the period. */
   exceedances: z.number().int().min(0),
+  /** Exceedance episodes (alerts on 15-minute averages, docs/DEFINITIONS.md) that started in the period: the oversight overview's figure. */
+  exceedanceEpisodes: z.number().int().min(0),
   stationsWithExceedances: z.number().int().min(0),
   stationsBelow85: z.number().int().min(0),
 });

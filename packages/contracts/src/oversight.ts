@@ -53,7 +53,7 @@ export const OversightRow = z.object({
   live: LiveCounts,
   /** Stations whose latest value of some parameter, at most 15 minutes old, is outside its limits. */
   exceedingNow: z.number().int().min(0),
-  /** Exceedance alerts (15-minute average, sustained or instantaneous breaches of a limit; SPEC 7 Alerts) that started since the start of this month in Asia/Kolkata. */
+  /** Exceedance episodes (alerts on 15-minute averages beyond a limit, docs/DEFINITIONS.md; not single readings) that started since the start of this month in Asia/Kolkata. */
   exceedancesThisMonth: z.number().int().min(0),
   /**
    * Data availability over the last 24 hours in percent: the 15-minute slots holding data among

@@ -4,7 +4,7 @@ import { rebuildComplianceDays } from '@enviro/server/modules/compliance/complia
 import { openDatabase } from '@enviro/server/platform/database/database';
 import { migrate } from '@enviro/server/platform/database/migrate';
 import { timeRuns } from './stats.ts';
-import { services } from './services.ts';
+import { closeServices, openServices, services } from './services.ts';
 
 /**
  * `npx tsx src/compliance-bench.ts [--quick]` (DATABASE_URL: a PostgreSQL server where it may
@@ -30,6 +30,7 @@ await admin.query(`CREATE DATABASE ${dbName}`);
 const database = openDatabase(Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString());
 try {
   await migrate(database.pool);
+  await openServices(database);
   const q = (text: string, values: unknown[] = []) => database.pool.query(text, values);
   const t0 = performance.now();
   await q(`INSERT INTO tenant (name) SELECT 'Bench Industry ' || i FROM generate_series(1, $1) i`, [Math.ceil(STATIONS / PER_INDUSTRY)]);
@@ -92,6 +93,7 @@ try {
     ].join('\n'),
   );
 } finally {
+  await closeServices();
   await database.close();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();

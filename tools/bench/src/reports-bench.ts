@@ -13,8 +13,8 @@ const istDay = (ms: number) => dayOf(ms, DEFAULT_TIME_ZONE);
 
 /**
  * Issue 14's report figures, timed through ReportCatalogueService (query and CSV writing, no HTTP):
- * - a 1-year daily-average report (id 1) of one station with a 5-parameter device, every India hour
- *   of the year in reading_1h;
+ * - a 1-year daily-average report (id 1) of one station with a 5-parameter device, every quarter of
+ *   the year in reading_15m (and its hours in reading_1h);
  * - a board's data-availability report (id 36) over `industries` industries × 30 days, one station
  *   device each with every India hour of the 30 days in reading_1h (~90 % of quarters set).
  */
@@ -37,6 +37,15 @@ export async function benchReports(db: Db, pool: pg.Pool, industries: number, ru
           generate_series(0, 4) s`,
     [tenantId, device.id, new Date(yearAgo), new Date(now)],
   );
+  // Daily averages are means of 15-minute averages (docs/DEFINITIONS.md): the year's quarters too.
+  await q(
+    `INSERT INTO reading_15m (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last)
+     SELECT $1, $2, s, b, 15, 15 * (20 + s), 10, 40, 20, 20
+     FROM generate_series(date_trunc('hour', $3::timestamptz), $4::timestamptz - interval '15 minutes', interval '15 minutes') b,
+          generate_series(1, 5) s`,
+    [tenantId, device.id, new Date(yearAgo), new Date(now)],
+  );
+  await rebuildComplianceDays(db, [tenantId], new Date(yearAgo), new Date(now));
 
   // A board's industries, 30 days.
   const { id: boardId } = await svc.createTenant({ name: 'Bench Availability Board', type: 'statutory' });
@@ -73,10 +82,11 @@ export async function benchReports(db: Db, pool: pg.Pool, industries: number, ru
   }, runs);
   const avail = await timeRuns(async () => {
     const f = await reports.file(boardAuth, 36, 'CSV', { entityIds: [], params: [], startDate: istDay(now - 30 * DAY), endDate: istDay(now - DAY) });
-    if (f.rows !== industries) throw new Error(`availability: ${f.rows} rows`);
+    // Each industry and a total row.
+    if (f.rows !== industries + 1) throw new Error(`availability: ${f.rows} rows`);
   }, runs);
   return [
-    `| A 1-year daily-average report (id 1, CSV) of one station, 5 parameters, ${(366 * 24 * 5).toLocaleString('en-IN')} hourly rollups | p50 ${year.p50} ms, p95 ${year.p95} ms (${year.runs} runs) | target ≤ 1 s |`,
+    `| A 1-year daily-average report (id 1, CSV) of one station, 5 parameters, ${(366 * 96 * 5).toLocaleString('en-IN')} 15-minute rollups | p50 ${year.p50} ms, p95 ${year.p95} ms (${year.runs} runs) | target ≤ 1 s |`,
     `| A board's data-availability report (id 36, CSV) over ${industries.toLocaleString('en-IN')} industries × 30 days | p50 ${avail.p50} ms, p95 ${avail.p95} ms (${avail.runs} runs) | target p50 ≤ 1 s |`,
   ];
 }

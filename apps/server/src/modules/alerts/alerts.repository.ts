@@ -1,3 +1,4 @@
+import { EXCEEDANCE_EPISODE_TYPES } from '@enviro/domain/figures';
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { deviceRows } from '../devices/devices.queries.ts';
@@ -125,8 +126,8 @@ export interface AlertNoticeRow extends AlertRow {
   last_value: number | null;
 }
 
-/** The conditions whose alerts are exceedances of a limit (not data loss, fill or diagnostics). */
-const EXCEEDANCE_TYPES = ['AVG_15M', 'SUSTAINED', 'INSTANT'];
+/** The conditions whose alerts are exceedance episodes (docs/DEFINITIONS.md). */
+const EXCEEDANCE_TYPES = [...EXCEEDANCE_EPISODE_TYPES];
 
 /** Alert episodes: lists, one alert with its transitions, lifecycle writes, counts. */
 export class AlertEpisodeRepository extends Repository {

@@ -1,57 +1,126 @@
-import { dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import type { Db } from '../../platform/database/database.ts';
-import { AvailabilityRepository, type SlotDayCount, type TenantDayCount } from './compliance-days.repository.ts';
+import { ComplianceRepository, type ComplianceScope } from './compliance.repository.ts';
+import { expectedSlots, resolvePeriod, splitAtToday, type ResolvedPeriod } from './compliance.service.ts';
+import { AvailabilityRepository } from './compliance-days.repository.ts';
 
-export type { SlotDayCount, TenantDayCount } from './compliance-days.repository.ts';
-
-/** The compliance days are India's. */
-const ZONE = DEFAULT_TIME_ZONE;
-
-/**
- * [from, to) cut at today's IST midnight: closed days (fromDay..toDay) come from the compliance
- * tables, the day still open from the rollups.
- */
-function cut(from: Date, to: Date, now: number) {
-  const today = startOfDay(now, ZONE);
-  const closedTo = Math.min(to.getTime(), today);
-  const liveFrom = Math.max(from.getTime(), today);
-  return {
-    stored: from.getTime() < closedTo ? { fromDay: dayOf(from.getTime(), ZONE), toDay: dayOf(closedTo - 1, ZONE) } : undefined,
-    live: to.getTime() > liveFrom ? { from: new Date(liveFrom), to } : undefined,
-  };
+/** One device parameter on one IST day: quarters expected and with data, as compliance counts them. */
+export interface ParameterDay {
+  deviceId: number;
+  slot: number;
+  day: string;
+  /** Closed quarters in service outside calibration and maintenance windows. */
+  expected: number;
+  /** Of those, quarters holding data of the parameter. */
+  withData: number;
 }
 
+/** One device on one IST day: quarters expected and quarters with data of any parameter. */
+export interface DeviceDay {
+  tenantId: number;
+  deviceId: number;
+  day: string;
+  expected: number;
+  withData: number;
+}
+
+/** One device parameter on one IST day: its quarters with data and the sum of their 15-minute averages. */
+export interface QuarterSumsDay {
+  deviceId: number;
+  slot: number;
+  day: string;
+  quarters: number;
+  sumOfAverages: number;
+}
+
+const instant = (v: Date | number) => (v instanceof Date ? v.getTime() : v);
+const key = (...parts: (string | number)[]) => parts.join('|');
+
 /**
- * Data availability for the reports module (SPEC 5: reports 35 and 36): slots with data per IST
- * day from the compliance days the closed-slot feed keeps, a few rows per device and day instead of
- * every 15-minute rollup. `from` and `to` are IST midnights.
+ * Availability and daily means for the reports module (reports 1, 2, 35 and 36), counted exactly as
+ * compliance counts them (docs/DEFINITIONS.md): quarters expected from the device's coming into
+ * service, closed quarters only, calibration and maintenance quarters neither expected nor with data.
+ * `fromDay` and `toDay` are IST dates, inclusive.
  */
 export class AvailabilityService {
-  private readonly repo: AvailabilityRepository;
+  private readonly repo: ComplianceRepository;
+  private readonly days: AvailabilityRepository;
 
   constructor(db: Db) {
-    this.repo = new AvailabilityRepository(db);
+    this.repo = new ComplianceRepository(db);
+    this.days = new AvailabilityRepository(db);
   }
 
-  /** Slots holding data per device parameter and IST day (report 35). */
-  async slotsWithData(tenantId: number, deviceIds: readonly number[], from: Date, to: Date, now = Date.now()): Promise<SlotDayCount[]> {
+  /** Per device: quarters expected on each day of the period, calibration and maintenance quarters taken off. */
+  private async expected(scope: ComplianceScope, period: ResolvedPeriod) {
+    const [devices, supp] = await Promise.all([this.repo.devices(scope), this.repo.suppressedDays(scope, new Date(period.from), new Date(period.to))]);
+    const suppressed = new Map(supp.map((r) => [key(r.device_id, r.day), r.n]));
+    const out = new Map<string, { tenantId: number; days: Map<string, number> }>();
+    for (const d of devices) {
+      const days = new Map<string, number>();
+      for (const [day, n] of expectedSlots(period, instant(d.in_service_from))) days.set(day, Math.max(0, n - (suppressed.get(key(d.device_id, day)) ?? 0)));
+      out.set(d.device_id, { tenantId: d.tenant_id, days });
+    }
+    return out;
+  }
+
+  /** Report 35: per device parameter and IST day, quarters expected and with data. */
+  async parameterDays(tenantId: number, deviceIds: readonly number[], fromDay: string, toDay: string, now = Date.now()): Promise<ParameterDay[]> {
     if (deviceIds.length === 0) return [];
-    const { stored, live } = cut(from, to, now);
-    const [closed, open] = await Promise.all([
-      stored ? this.repo.storedSlots(tenantId, deviceIds, stored.fromDay, stored.toDay) : [],
-      live ? this.repo.rolledUpSlots(tenantId, deviceIds, live.from, live.to) : [],
+    const period = resolvePeriod({ from: fromDay, to: toDay }, now);
+    const scope: ComplianceScope = { tenantIds: [tenantId] };
+    const { stored, live } = splitAtToday(period, now);
+    const [expected, closed, open] = await Promise.all([
+      this.expected(scope, period),
+      stored ? this.repo.storedParameterDays(scope, stored.fromDay, stored.toDay) : [],
+      live ? this.repo.parameterDays(scope, live.from, live.to) : [],
     ]);
-    return [...closed, ...open];
+    const withData = new Map([...closed, ...open].map((r) => [key(r.device_id, r.slot, r.day), r.with_data]));
+    const wanted = new Set(deviceIds.map(String));
+    const params = (await this.repo.parameters(scope)).filter((p) => wanted.has(p.device_id));
+    return period.days.flatMap((d) =>
+      params.map((p) => ({
+        deviceId: Number(p.device_id),
+        slot: p.slot,
+        day: d.date,
+        expected: expected.get(p.device_id)?.days.get(d.date) ?? 0,
+        withData: withData.get(key(p.device_id, p.slot, d.date)) ?? 0,
+      })),
+    );
   }
 
-  /** Quarters holding data of any parameter, summed over each tenant's devices, per IST day (report 36). */
-  async tenantQuarters(tenantIds: readonly number[], from: Date, to: Date, now = Date.now()): Promise<TenantDayCount[]> {
+  /** Report 36: per device of the tenants and IST day, quarters expected and with data of any parameter. */
+  async deviceDays(tenantIds: readonly number[], fromDay: string, toDay: string, now = Date.now()): Promise<DeviceDay[]> {
     if (tenantIds.length === 0) return [];
-    const { stored, live } = cut(from, to, now);
-    const [closed, open] = await Promise.all([
-      stored ? this.repo.storedQuarters(tenantIds, stored.fromDay, stored.toDay) : [],
-      live ? this.repo.rolledUpQuarters(tenantIds, live.from, live.to) : [],
+    const period = resolvePeriod({ from: fromDay, to: toDay }, now);
+    const scope: ComplianceScope = { tenantIds };
+    const { stored, live } = splitAtToday(period, now);
+    const [expected, closed, open] = await Promise.all([
+      this.expected(scope, period),
+      stored ? this.repo.storedUptimeDays(scope, stored.fromDay, stored.toDay) : [],
+      live ? this.repo.uptimeDays(scope, live.from, live.to) : [],
     ]);
-    return [...closed, ...open];
+    const withData = new Map([...closed, ...open].map((r) => [key(r.device_id, r.day), r.n]));
+    return [...expected].flatMap(([deviceId, e]) =>
+      period.days.map((d) => ({ tenantId: e.tenantId, deviceId: Number(deviceId), day: d.date, expected: e.days.get(d.date) ?? 0, withData: withData.get(key(deviceId, d.date)) ?? 0 })),
+    );
+  }
+
+  /**
+   * Reports 1 and 2: per device parameter and IST day, the closed quarters with data outside
+   * calibration and maintenance and the sum of their 15-minute averages (closed days from the
+   * compliance days, 096_compliance_quarter_means.sql); with `parameterDays`'s expected quarters for
+   * the capture.
+   */
+  async quarterSums(tenantId: number, deviceIds: readonly number[], fromDay: string, toDay: string, now = Date.now()): Promise<{ sums: QuarterSumsDay[]; days: ParameterDay[] }> {
+    if (deviceIds.length === 0) return { sums: [], days: [] };
+    const period = resolvePeriod({ from: fromDay, to: toDay }, now);
+    const scope: ComplianceScope = { tenantIds: [tenantId] };
+    const { stored, live } = splitAtToday(period, now);
+    const [closed, open, days] = await Promise.all([
+      stored ? this.days.storedQuarterSums(scope, deviceIds, stored.fromDay, stored.toDay) : [],
+      live ? this.days.quarterSums(scope, deviceIds, live.from, live.to) : [],
+      this.parameterDays(tenantId, deviceIds, fromDay, toDay, now),
+    ]);
+    return { sums: [...closed, ...open], days };
   }
 }

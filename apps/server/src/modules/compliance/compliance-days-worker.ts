@@ -8,23 +8,15 @@ import { ComplianceDaysRepository, type DeviceDay } from './compliance-days.repo
 /** The compliance tables' name in `slot_consumer` (070_compliance_days.sql). */
 export const COMPLIANCE_CONSUMER = 'compliance';
 
-const QUARTER_MS = 15 * 60_000;
 /** The compliance days are India's. */
 const ZONE = DEFAULT_TIME_ZONE;
 
-/**
- * The IST days a batch of changed slots touches: each slot's own, and the next day's too for the
- * last quarter of a day, whose judgement decides whether the next day's first run is carried in.
- */
+/** The IST days a batch of changed slots touches: each slot's own (a day's figures depend on its slots alone). */
 export function daysOfSlots(slots: readonly Pick<SlotChange, 'tenantId' | 'deviceId' | 'bucket'>[]): DeviceDay[] {
   const out = new Map<string, DeviceDay>();
-  const add = (tenantId: number, deviceId: string, day: string) => out.set(`${tenantId}|${deviceId}|${day}`, { tenantId, deviceId, day });
   for (const s of slots) {
-    const at = s.bucket.getTime();
-    const day = dayOf(at, ZONE);
-    const after = dayOf(at + QUARTER_MS, ZONE);
-    add(s.tenantId, s.deviceId, day);
-    if (after !== day) add(s.tenantId, s.deviceId, after);
+    const day = dayOf(s.bucket.getTime(), ZONE);
+    out.set(`${s.tenantId}|${s.deviceId}|${day}`, { tenantId: s.tenantId, deviceId: s.deviceId, day });
   }
   return [...out.values()];
 }

@@ -2,6 +2,8 @@ import { addCalendar, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, deviceRows } from '../devices/devices.queries.ts';
+import { devicesOf, type ComplianceScope } from './compliance.repository.ts';
+import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
 
 /** The compliance days are India's. */
 const ZONE = DEFAULT_TIME_ZONE;
@@ -21,8 +23,7 @@ export class ComplianceDaysRepository extends Repository {
   /**
    * Derives the days again. A slot's judgement: its 15-minute average against the parameter's
    * limits, left out when the quarter overlaps a calibration or maintenance window of the device or
-   * of its station (the rule alert evaluation applies); a run of beyond slots starts where the quarter
-   * before (on the day before for the first) is not beyond too.
+   * of its station (the rule alert evaluation applies); beyond it is an exceedance (docs/DEFINITIONS.md).
    */
   async derive(days: readonly DeviceDay[]): Promise<void> {
     // One statement per day: its bounds are then constants, so PostgreSQL reads only that day's
@@ -35,7 +36,6 @@ export class ComplianceDaysRepository extends Repository {
   private async deriveDay(day: string, devices: readonly DeviceDay[]): Promise<void> {
     const start = startOfDay(day, ZONE);
     const dayStart = new Date(start);
-    const lead = new Date(start - 15 * 60_000);
     const dayEnd = new Date(addCalendar(start, 1, 'day', ZONE));
     const keys = sql`SELECT DISTINCT * FROM unnest(${sql.val(devices.map((d) => d.tenantId))}::int[], ${sql.val(devices.map((d) => d.deviceId))}::bigint[]) AS k(tenant_id, device_id)`;
     await sql`DELETE FROM compliance_param_day p USING (${keys}) k WHERE p.tenant_id = k.tenant_id AND p.device_id = k.device_id AND p.day = ${day}::date`.execute(this.db);
@@ -48,39 +48,34 @@ export class ComplianceDaysRepository extends Repository {
         SELECT DISTINCT k.tenant_id, k.device_id, q.bucket
         FROM k JOIN suppression_window w ON w.tenant_id = k.tenant_id
           AND (w.device_id = k.device_id OR (w.device_id IS NULL AND w.entity_id = k.entity_id))
-          AND w.starts_at < ${dayEnd} AND (w.ends_at IS NULL OR w.ends_at > ${lead})
+          AND w.starts_at < ${dayEnd} AND (w.ends_at IS NULL OR w.ends_at > ${dayStart})
         CROSS JOIN LATERAL generate_series(
-          to_timestamp(floor(extract(epoch FROM greatest(w.starts_at, ${lead}::timestamptz)) / 900) * 900),
+          to_timestamp(floor(extract(epoch FROM greatest(w.starts_at, ${dayStart}::timestamptz)) / 900) * 900),
           least(coalesce(w.ends_at, ${dayEnd}::timestamptz), ${dayEnd}::timestamptz) - interval '1 microsecond',
           interval '15 minutes') AS q(bucket)
       ),
       judged AS (
         SELECT r.tenant_id, r.device_id, r.slot, r.bucket, r.sum, r.n, s.bucket IS NOT NULL AS suppressed,
-               s.bucket IS NULL AND NOT ((l.min_value IS NULL OR r.sum / r.n >= l.min_value) AND (l.max_value IS NULL OR r.sum / r.n <= l.max_value)) AS beyond
+               s.bucket IS NULL AND ${outsideLimitSql(sql`r.sum / r.n`, sql.raw('l.min_value'), sql.raw('l.max_value'))} AS beyond
         FROM k
         -- Through the device's parameters, so each is one range of the rollups' primary key.
         JOIN device_param dp ON dp.tenant_id = k.tenant_id AND dp.device_id = k.device_id
         JOIN reading_15m r ON r.tenant_id = k.tenant_id AND r.device_id = k.device_id AND r.slot = dp.slot
         LEFT JOIN param_limit l ON l.tenant_id = r.tenant_id AND l.device_id = r.device_id AND l.slot = r.slot
         LEFT JOIN supp s ON s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket
-        WHERE r.bucket >= ${lead} AND r.bucket < ${dayEnd} AND r.n > 0
-      ),
-      own AS (
-        SELECT j.*, j.beyond AND coalesce(lag(j.beyond) OVER w AND lag(j.bucket) OVER w = j.bucket - interval '15 minutes', false) AS continues
-        FROM judged j
-        WINDOW w AS (PARTITION BY j.tenant_id, j.device_id, j.slot ORDER BY j.bucket)
+        WHERE r.bucket >= ${dayStart} AND r.bucket < ${dayEnd} AND r.n > 0
       ),
       devices AS (
         INSERT INTO compliance_device_day (tenant_id, device_id, day, quarters, unsuppressed)
         SELECT tenant_id, device_id, ${day}::date, count(DISTINCT bucket), count(DISTINCT bucket) FILTER (WHERE NOT suppressed)
-        FROM own WHERE bucket >= ${dayStart} GROUP BY 1, 2
+        FROM judged GROUP BY 1, 2
       )
-      INSERT INTO compliance_param_day (tenant_id, device_id, day, slot, with_data, within, beyond, runs, carried_in, suppressed, value_sum, value_n)
+      INSERT INTO compliance_param_day (tenant_id, device_id, day, slot, with_data, within, beyond, suppressed, avg_sum)
       SELECT tenant_id, device_id, ${day}::date, slot,
              count(*) FILTER (WHERE NOT suppressed), count(*) FILTER (WHERE NOT suppressed AND NOT beyond), count(*) FILTER (WHERE beyond),
-             count(*) FILTER (WHERE beyond AND NOT continues), bool_or(continues AND bucket = ${dayStart}), count(*) FILTER (WHERE suppressed),
-             coalesce(sum(sum) FILTER (WHERE NOT suppressed), 0), coalesce(sum(n) FILTER (WHERE NOT suppressed), 0)
-      FROM own WHERE bucket >= ${dayStart} GROUP BY 1, 2, 4`.execute(this.db);
+             count(*) FILTER (WHERE suppressed),
+             coalesce(sum(sum / n) FILTER (WHERE NOT suppressed), 0)
+      FROM judged GROUP BY 1, 2, 4`.execute(this.db);
   }
 
   /** The tenants' devices (deleted or not: their history stays readable). */
@@ -91,60 +86,44 @@ export class ComplianceDaysRepository extends Repository {
   }
 }
 
-/** Slots holding data of one device parameter on one IST day. */
-export interface SlotDayCount {
+/** A device parameter's quarters with data outside windows on one IST day and the sum of their 15-minute averages. */
+export interface QuarterSumsRow {
   deviceId: number;
   slot: number;
   day: string;
-  slots: number;
-}
-
-/** Quarters holding data of any parameter, summed over a tenant's devices, on one IST day. */
-export interface TenantDayCount {
-  tenantId: number;
-  day: string;
   quarters: number;
+  sumOfAverages: number;
 }
 
-/** Data availability (SPEC 5, reports 35 and 36) from the compliance days, or the rollups for a day still open. */
+/**
+ * What daily and monthly means are built from (reports 1 and 2): per device parameter and IST day,
+ * quarters with data outside calibration and maintenance and the sum of their 15-minute averages;
+ * closed days from the compliance days, the day still open from the rollups.
+ */
 export class AvailabilityRepository extends Repository {
-  /** Per device slot and IST day fromDay..toDay: slots with data, in a window or not. */
-  async storedSlots(tenantId: number, deviceIds: readonly number[], fromDay: string, toDay: string): Promise<SlotDayCount[]> {
-    const { rows } = await sql<SlotDayCount>`
-      SELECT device_id::int AS "deviceId", slot, to_char(day, 'YYYY-MM-DD') AS day, with_data + suppressed AS slots
-      FROM compliance_param_day
-      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[]) AND day BETWEEN ${fromDay}::date AND ${toDay}::date`.execute(this.db);
+  async storedQuarterSums(scope: ComplianceScope, deviceIds: readonly number[], fromDay: string, toDay: string): Promise<QuarterSumsRow[]> {
+    if (deviceIds.length === 0) return [];
+    const { rows } = await sql<QuarterSumsRow>`
+      WITH devs AS (${devicesOf(scope)} AND d.id = ANY(${sql.val(deviceIds.map(String))}::bigint[]))
+      SELECT c.device_id::int AS "deviceId", c.slot, to_char(c.day, 'YYYY-MM-DD') AS day, c.with_data AS quarters, c.avg_sum AS "sumOfAverages"
+      FROM devs v JOIN compliance_param_day c ON c.tenant_id = v.tenant_id AND c.device_id = v.device_id
+      WHERE c.day BETWEEN ${fromDay}::date AND ${toDay}::date AND c.with_data > 0`.execute(this.db);
     return rows;
   }
 
-  /** Per device slot and IST day in [from, to), counted from the rollups. */
-  async rolledUpSlots(tenantId: number, deviceIds: readonly number[], from: Date, to: Date): Promise<SlotDayCount[]> {
-    const { rows } = await sql<SlotDayCount>`
-      SELECT device_id::int AS "deviceId", slot, to_char(bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day, count(*)::int AS slots
-      FROM reading_15m
-      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[])
-        AND bucket >= ${from} AND bucket < ${to} AND n > 0
+  async quarterSums(scope: ComplianceScope, deviceIds: readonly number[], from: Date, to: Date): Promise<QuarterSumsRow[]> {
+    if (deviceIds.length === 0 || from >= to) return [];
+    const { rows } = await sql<QuarterSumsRow>`
+      WITH devs AS (${devicesOf(scope)} AND d.id = ANY(${sql.val(deviceIds.map(String))}::bigint[])),
+      supp AS (${suppressedQuarters(from, to)})
+      SELECT r.device_id::int AS "deviceId", r.slot, to_char(r.bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day,
+             count(*)::int AS quarters, sum(r.sum / r.n)::float8 AS "sumOfAverages"
+      FROM devs v
+      JOIN device_param dp ON dp.tenant_id = v.tenant_id AND dp.device_id = v.device_id AND dp.deleted_date IS NULL
+      JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id AND r.slot = dp.slot
+      WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+        AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket)
       GROUP BY 1, 2, 3`.execute(this.db);
-    return rows;
-  }
-
-  /** Per tenant and IST day fromDay..toDay: its devices' quarters with data. */
-  async storedQuarters(tenantIds: readonly number[], fromDay: string, toDay: string): Promise<TenantDayCount[]> {
-    const { rows } = await sql<TenantDayCount>`
-      SELECT tenant_id AS "tenantId", to_char(day, 'YYYY-MM-DD') AS day, sum(quarters)::int AS quarters
-      FROM compliance_device_day
-      WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND day BETWEEN ${fromDay}::date AND ${toDay}::date
-      GROUP BY 1, 2`.execute(this.db);
-    return rows;
-  }
-
-  /** Per tenant and IST day in [from, to), counted from the rollups. */
-  async rolledUpQuarters(tenantIds: readonly number[], from: Date, to: Date): Promise<TenantDayCount[]> {
-    const { rows } = await sql<TenantDayCount>`
-      SELECT tenant_id AS "tenantId", to_char(bucket AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS day, count(*)::int AS quarters
-      FROM (SELECT DISTINCT tenant_id, device_id, bucket FROM reading_15m
-            WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND bucket >= ${from} AND bucket < ${to} AND n > 0) q
-      GROUP BY 1, 2`.execute(this.db);
     return rows;
   }
 }

@@ -1,9 +1,11 @@
+import { EXCEEDANCE_EPISODE_TYPES } from '@enviro/domain/figures';
 import { DEFAULT_TIME_ZONE, fixedOffset } from '@enviro/domain/time-zone';
 import { sql, type RawBuilder } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
 import { ENTITY_ROWS, isStationSql } from '../entities/entities.queries.ts';
 import { isNotDeletedSql, TENANT_ROWS } from '../tenants/tenants.queries.ts';
+import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
 
 /** Which stations a read covers: the tenants, optionally one station, and a user's station limit. */
 export interface ComplianceScope {
@@ -36,7 +38,7 @@ export interface ParamDayRow {
   day: string;
   with_data: number;
   within: number;
-  runs: number;
+  /** Exceedances: slots beyond a limit. */
   beyond: number;
 }
 
@@ -86,30 +88,12 @@ function stationFilter(scope: ComplianceScope, tenant: RawBuilder<unknown>, stat
  * The devices in service on the scope's ENABLED stations (their current mount), as a CTE body:
  * tenant_id, device_id, entity_id.
  */
-function devicesOf(scope: ComplianceScope) {
+export function devicesOf(scope: ComplianceScope) {
   return sql`
     SELECT d.tenant_id, d.id AS device_id, d.entity_id
     FROM ${DEVICE_ROWS} d JOIN ${ENTITY_ROWS} e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
     WHERE ${isInServiceSql('d')} AND e.status = 'ENABLED' AND ${isStationSql('e')}
       AND ${stationFilter(scope, sql.raw('d.tenant_id'), sql.raw('d.entity_id'))}`;
-}
-
-/**
- * Quarters [bucket, bucket + 15 min) of the scope's devices overlapping a calibration or
- * maintenance window of the device, or of its station (a window without a device), within
- * [from, to): the same overlap rule the alerts module applies (alert-evaluation.ts).
- */
-function suppressedQuarters(from: Date, to: Date) {
-  return sql`
-    SELECT DISTINCT v.tenant_id, v.device_id, q.bucket
-    FROM devs v
-    JOIN suppression_window w ON w.tenant_id = v.tenant_id
-      AND (w.device_id = v.device_id OR (w.device_id IS NULL AND w.entity_id = v.entity_id))
-      AND w.starts_at < ${to} AND (w.ends_at IS NULL OR w.ends_at > ${from})
-    CROSS JOIN LATERAL generate_series(
-      to_timestamp(floor(extract(epoch FROM greatest(w.starts_at, ${from}::timestamptz)) / 900) * 900),
-      least(coalesce(w.ends_at, ${to}::timestamptz), ${to}::timestamptz) - interval '1 microsecond',
-      interval '15 minutes') AS q(bucket)`;
 }
 
 /**
@@ -139,70 +123,37 @@ export class ComplianceRepository extends Repository {
 
   /**
    * Per parameter and IST day in [from, to): slots with data outside suppression windows, those
-   * within limits, runs of consecutive slots beyond a limit (counted on the day they start) and
-   * the slots of those runs. A missing or suppressed slot ends a run.
+   * within limits and the exceedances (slots beyond a limit, docs/DEFINITIONS.md).
    */
-  async parameterDays(scope: ComplianceScope, from: Date, to: Date, lookback = false): Promise<ParamDayRow[]> {
+  async parameterDays(scope: ComplianceScope, from: Date, to: Date): Promise<ParamDayRow[]> {
     if (scope.tenantIds.length === 0) return [];
-    // With lookback, a run in progress at `from` (the quarter before is beyond too) was counted on
-    // the day it started, from the stored days.
-    const lead = lookback ? new Date(from.getTime() - 15 * 60_000) : from;
-    // One plain aggregate over the rollups (no window: a sort of every slot cost seconds at 500
-    // stations); runs are counted apart, over the few slots beyond a limit of limited series only:
-    // a run starts where the slot before is not beyond too.
+    // One plain aggregate over the rollups (no window: a sort of every slot cost seconds at 500 stations).
     const { rows } = await sql<ParamDayRow>`
       WITH devs AS (${devicesOf(scope)}),
-      supp AS (${suppressedQuarters(lead, to)}),
+      supp AS (${suppressedQuarters(from, to)}),
       judged AS (
         SELECT r.device_id, r.slot, ${istDay(sql.raw('r.bucket'), from, to)} AS dn, s.bucket IS NOT NULL AS suppressed,
-               ((l.min_value IS NULL OR r.sum / r.n >= l.min_value) AND (l.max_value IS NULL OR r.sum / r.n <= l.max_value)) AS within
+               ${outsideLimitSql(sql`r.sum / r.n`, sql.raw('l.min_value'), sql.raw('l.max_value'))} AS beyond
         FROM devs v
         JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
         LEFT JOIN param_limit l ON l.tenant_id = r.tenant_id AND l.device_id = r.device_id AND l.slot = r.slot
         LEFT JOIN supp s ON s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket
         WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
-      ),
-      counts AS (
-        SELECT device_id, slot, dn,
-               count(*) FILTER (WHERE NOT suppressed)::int AS with_data,
-               count(*) FILTER (WHERE NOT suppressed AND within)::int AS within,
-               count(*) FILTER (WHERE NOT suppressed AND NOT within)::int AS beyond
-        FROM judged GROUP BY device_id, slot, dn
-      ),
-      beyond AS MATERIALIZED (
-        SELECT r.tenant_id, r.device_id, r.slot, r.bucket
-        FROM devs v
-        JOIN param_limit l ON l.tenant_id = v.tenant_id AND l.device_id = v.device_id
-        JOIN reading_15m r ON r.tenant_id = l.tenant_id AND r.device_id = l.device_id AND r.slot = l.slot
-        WHERE r.bucket >= ${lead} AND r.bucket < ${to} AND r.n > 0
-          AND (r.sum / r.n < l.min_value OR r.sum / r.n > l.max_value)
-          AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket)
-      ),
-      runs AS (
-        SELECT b.device_id, b.slot, ${istDay(sql.raw('b.bucket'), from, to)} AS dn, count(*)::int AS runs
-        FROM beyond b
-        WHERE b.bucket >= ${from} AND NOT EXISTS (
-          SELECT 1 FROM beyond p
-          WHERE p.tenant_id = b.tenant_id AND p.device_id = b.device_id AND p.slot = b.slot AND p.bucket = b.bucket - interval '15 minutes')
-        GROUP BY 1, 2, 3
       )
-      SELECT c.device_id, c.slot, to_char(date '1970-01-01' + c.dn, 'YYYY-MM-DD') AS day,
-             c.with_data, c.within, coalesce(r.runs, 0) AS runs, c.beyond
-      FROM counts c LEFT JOIN runs r ON r.device_id = c.device_id AND r.slot = c.slot AND r.dn = c.dn`.execute(this.db);
+      SELECT device_id, slot, to_char(date '1970-01-01' + dn, 'YYYY-MM-DD') AS day,
+             count(*) FILTER (WHERE NOT suppressed)::int AS with_data,
+             count(*) FILTER (WHERE NOT suppressed AND NOT beyond)::int AS within,
+             count(*) FILTER (WHERE NOT suppressed AND beyond)::int AS beyond
+      FROM judged GROUP BY device_id, slot, dn`.execute(this.db);
     return rows;
   }
 
-  /**
-   * `parameterDays` of the closed IST days fromDay..toDay, from the compliance tables
-   * (070_compliance_days.sql); the first day's runs (with `eachDay` every day's) include the one in
-   * progress at its start.
-   */
-  async storedParameterDays(scope: ComplianceScope, fromDay: string, toDay: string, eachDay = false): Promise<ParamDayRow[]> {
+  /** `parameterDays` of the closed IST days fromDay..toDay, from the compliance tables (070_compliance_days.sql). */
+  async storedParameterDays(scope: ComplianceScope, fromDay: string, toDay: string): Promise<ParamDayRow[]> {
     if (scope.tenantIds.length === 0) return [];
     const { rows } = await sql<ParamDayRow>`
       WITH devs AS (${devicesOf(scope)})
-      SELECT c.device_id, c.slot, to_char(c.day, 'YYYY-MM-DD') AS day, c.with_data, c.within,
-             c.runs + (c.carried_in AND (${eachDay} OR c.day = ${fromDay}::date))::int AS runs, c.beyond
+      SELECT c.device_id, c.slot, to_char(c.day, 'YYYY-MM-DD') AS day, c.with_data, c.within, c.beyond
       FROM devs v JOIN compliance_param_day c ON c.tenant_id = v.tenant_id AND c.device_id = v.device_id
       WHERE c.day BETWEEN ${fromDay}::date AND ${toDay}::date`.execute(this.db);
     return rows;
@@ -317,7 +268,8 @@ export class ComplianceRepository extends Repository {
         FROM alert_episode a
         JOIN devs v ON v.tenant_id = a.tenant_id AND v.device_id = a.device_id
         LEFT JOIN std_param sp ON sp.id = a.std_param_id
-        WHERE a.started_at < ${to} AND (a.ended_at IS NULL OR a.ended_at >= ${from})
+        -- Exceedance episodes only (docs/DEFINITIONS.md): not INSTANT alerts (readings outside a limit), data loss or diagnostics.
+        WHERE a.type IN (${sql.join(EXCEEDANCE_EPISODE_TYPES.map((t) => sql.lit(t)))}) AND a.started_at < ${to} AND (a.ended_at IS NULL OR a.ended_at >= ${from})
         UNION ALL
         SELECT w.kind, w.starts_at, w.ends_at, w.tenant_id, coalesce(w.entity_id, v.entity_id), w.device_id, NULL, NULL, NULL, NULL
         FROM suppression_window w
@@ -338,6 +290,16 @@ export class ComplianceRepository extends Repository {
       ORDER BY at DESC, kind, device_id
       LIMIT ${limit}`.execute(this.db);
     return rows;
+  }
+
+  /** Exceedance episodes (EXCEEDANCE_EPISODE_TYPES) of the scope's devices that started in [from, to). */
+  async episodesStarted(scope: ComplianceScope, from: Date, to: Date): Promise<number> {
+    if (scope.tenantIds.length === 0) return 0;
+    const { rows } = await sql<{ n: number }>`
+      WITH devs AS (${devicesOf(scope)})
+      SELECT count(*)::int AS n FROM alert_episode a JOIN devs v ON v.tenant_id = a.tenant_id AND v.device_id = a.device_id
+      WHERE a.type IN (${sql.join(EXCEEDANCE_EPISODE_TYPES.map((t) => sql.lit(t)))}) AND a.started_at >= ${from} AND a.started_at < ${to}`.execute(this.db);
+    return rows[0]?.n ?? 0;
   }
 
   /** Counts over the tenants for the statistics routes. */

@@ -30,7 +30,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceModule> = async (
       config: { access: TENANT_READ },
       schema: { tags, summary: 'Uptime per station averaged over its devices, lowest first', querystring: PeriodQuery, response: { 200: UptimeList, ...ERROR_RESPONSES } },
     },
-    async (request) => compliance.groupByUptime(request.auth, { ...request.query, groupBy: 'station' }),
+    async (request) => compliance.groupByUptime(request.auth, { ...request.query, groupBy: 'station' }, undefined, true),
   );
   app.get(
     '/api/getAllStations',

@@ -19,6 +19,7 @@ import type {
   UptimeRow,
 } from '@enviro/contracts/compliance';
 import { timeRangeAnswer, type TimeRange as TimeRangeAnswer } from '@enviro/contracts/time';
+import { meanOf, minutesAboveLimit } from '@enviro/domain/figures';
 import { roundValue } from '@enviro/domain/format-number';
 import { DELAYED_WITHIN_MS, LIVE_WITHIN_MS } from '@enviro/domain/live-status';
 import type { TimeRange } from '@enviro/domain/time-range';
@@ -112,15 +113,14 @@ export function expectedSlots(period: ResolvedPeriod, inServiceFrom: number): Ma
 
 /**
  * A period cut at today's IST midnight: the closed days are read from the compliance tables
- * (070_compliance_days.sql), the day still open from the rollups; `lookback` when the open day is
- * not the period's first (a run in progress at its midnight was counted on the day it started).
+ * (070_compliance_days.sql), the day still open from the rollups.
  */
 export function splitAtToday(period: ResolvedPeriod, now: number) {
   const today = startOfDay(now, ZONE);
   const closedTo = Math.min(period.to, today);
   const stored = period.from < closedTo ? { fromDay: period.fromDate, toDay: dayOf(closedTo - 1, ZONE) } : undefined;
   const liveFrom = Math.max(period.from, today);
-  const live = period.to > liveFrom ? { from: new Date(liveFrom), to: new Date(period.to), lookback: liveFrom > period.from } : undefined;
+  const live = period.to > liveFrom ? { from: new Date(liveFrom), to: new Date(period.to) } : undefined;
   return { stored, live };
 }
 
@@ -132,7 +132,7 @@ const total = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((a, b) 
 const percent = (part: number, whole: number) => (whole <= 0 ? null : Math.round((1000 * part) / whole) / 10);
 const key = (...parts: (string | number)[]) => parts.join('|');
 
-function figures(slots: number, suppressed: number, d: { with_data: number; within: number; runs: number; beyond: number } | undefined): ComplianceFigures {
+function figures(slots: number, suppressed: number, d: { with_data: number; within: number; beyond: number } | undefined): ComplianceFigures {
   const withData = d?.with_data ?? 0;
   const within = d?.within ?? 0;
   return {
@@ -142,8 +142,8 @@ function figures(slots: number, suppressed: number, d: { with_data: number; with
     slotsWithinLimits: within,
     availability: percent(withData, slots - suppressed),
     withinLimits: percent(within, withData),
-    exceedances: d?.runs ?? 0,
-    exceedanceMinutes: (d?.beyond ?? 0) * 15,
+    exceedances: d?.beyond ?? 0,
+    exceedanceMinutes: minutesAboveLimit(d?.beyond ?? 0),
   };
 }
 
@@ -155,14 +155,13 @@ function sumBy<T>(rows: readonly T[], keyOf: (r: T) => string, value: (r: T) => 
   return out;
 }
 
-function sumParamDays(rows: readonly ParamDayRow[]): Map<string, { with_data: number; within: number; runs: number; beyond: number }> {
-  const out = new Map<string, { with_data: number; within: number; runs: number; beyond: number }>();
+function sumParamDays(rows: readonly ParamDayRow[]): Map<string, { with_data: number; within: number; beyond: number }> {
+  const out = new Map<string, { with_data: number; within: number; beyond: number }>();
   for (const r of rows) {
     const k = key(r.device_id, r.slot);
-    const o = out.get(k) ?? { with_data: 0, within: 0, runs: 0, beyond: 0 };
+    const o = out.get(k) ?? { with_data: 0, within: 0, beyond: 0 };
     o.with_data += r.with_data;
     o.within += r.within;
-    o.runs += r.runs;
     o.beyond += r.beyond;
     out.set(k, o);
   }
@@ -202,16 +201,12 @@ export class ComplianceService {
     if (scope.stationId !== undefined && (await this.repo.stations(scope)).length === 0) throw notFound(`No station with id= ${scope.stationId} exists`);
   }
 
-  /**
-   * Per parameter and IST day of the period: the closed days stored, today's from the rollups. A
-   * run in progress at a midnight counts on the period's first day, or with `eachDay` on every day it
-   * reaches (each day's row is then that day's figures on their own).
-   */
-  private async parameterDays(scope: ComplianceScope, period: ResolvedPeriod, now: number, eachDay = false): Promise<ParamDayRow[]> {
+  /** Per parameter and IST day of the period: the closed days stored, today's from the rollups. */
+  private async parameterDays(scope: ComplianceScope, period: ResolvedPeriod, now: number): Promise<ParamDayRow[]> {
     const { stored, live } = splitAtToday(period, now);
     const [closed, open] = await Promise.all([
-      stored ? this.repo.storedParameterDays(scope, stored.fromDay, stored.toDay, eachDay) : [],
-      live ? this.repo.parameterDays(scope, live.from, live.to, live.lookback && !eachDay) : [],
+      stored ? this.repo.storedParameterDays(scope, stored.fromDay, stored.toDay) : [],
+      live ? this.repo.parameterDays(scope, live.from, live.to) : [],
     ]);
     return [...closed, ...open];
   }
@@ -313,7 +308,7 @@ export class ComplianceService {
     const to = new Date(period.to);
     const [params, days, supp, devices] = await Promise.all([
       this.repo.parameters(scope),
-      this.parameterDays(scope, period, now, true),
+      this.parameterDays(scope, period, now),
       this.repo.suppressedDays(scope, from, to),
       this.repo.devices(scope),
     ]);
@@ -345,8 +340,12 @@ export class ComplianceService {
     };
   }
 
-  /** GET /api/getGroupByUptime and /api/getAvgUptimeByStation: uptime by industry or by station, lowest first. */
-  async groupByUptime(auth: Auth, query: GroupByUptimeQuery, now = Date.now()): Promise<UptimeList> {
+  /**
+   * GET /api/getGroupByUptime and /api/getAvgUptimeByStation: uptime by industry or by station, lowest
+   * first. With `averaged` (getAvgUptimeByStation) a group's availability is the mean of its devices'
+   * (docs/DEFINITIONS.md, uptime), else the share over all their quarters.
+   */
+  async groupByUptime(auth: Auth, query: GroupByUptimeQuery, now = Date.now(), averaged = false): Promise<UptimeList> {
     const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
     const period = resolvePeriod(query, now);
     const scope = await this.scope(auth, tenantIds, query.stationId);
@@ -357,7 +356,10 @@ export class ComplianceService {
       const k = query.groupBy === 'tenant' ? String(r.tenant_id) : r.station_id;
       groups.set(k, [...(groups.get(k) ?? []), r]);
     }
-    const items = [...groups.entries()].map(([k, g]) => uptimeRow(Number(k), query.groupBy === 'tenant' ? g[0]!.tenant_name : g[0]!.station_name, g[0]!.tenant_id, g));
+    const items = [...groups.entries()].map(([k, g]) => {
+      const row = uptimeRow(Number(k), query.groupBy === 'tenant' ? g[0]!.tenant_name : g[0]!.station_name, g[0]!.tenant_id, g);
+      return averaged ? { ...row, availability: meanOf(g.map((d) => uptimeRow(0, '', 0, [d]).availability)) } : row;
+    });
     items.sort((a, b) => (a.availability ?? 101) - (b.availability ?? 101) || a.name.localeCompare(b.name));
     return { ...covered(period), items };
   }
@@ -444,7 +446,15 @@ export class ComplianceService {
   async complianceStats(auth: Auth, query: PeriodQuery, now = Date.now()): Promise<ComplianceStats> {
     assertSignedIn(auth);
     const month = dayOf(now, ZONE).slice(0, 7);
-    const data = await this.complianceData(auth, { ...query, period: query.period ?? (query.from || query.to ? undefined : month) }, now);
+    const q = { ...query, period: query.period ?? (query.from || query.to ? undefined : month) };
+    const period = resolvePeriod(q, now);
+    const [data, episodes] = await Promise.all([
+      this.complianceData(auth, q, now),
+      this.scope(auth, scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]), query.stationId).then((scope) =>
+        // Episodes up to now, as the oversight overview counts them: one starts only once its slot has closed.
+        this.repo.episodesStarted(scope, new Date(period.from), new Date(Math.max(period.to, Math.min(period.days.at(-1)!.end, now)))),
+      ),
+    ]);
     const params = data.stations.flatMap((s) => s.parameters);
     const sum = (f: (p: ComplianceFigures) => number) => params.reduce((n, p) => n + f(p), 0);
     const expected = data.stations.reduce((n, s) => n + s.uptime.slots - s.uptime.suppressedSlots, 0);
@@ -456,6 +466,7 @@ export class ComplianceService {
       availability: percent(withData, expected),
       withinLimits: percent(sum((p) => p.slotsWithinLimits), sum((p) => p.slotsWithData)),
       exceedances: sum((p) => p.exceedances),
+      exceedanceEpisodes: episodes,
       stationsWithExceedances: data.stations.filter((s) => s.parameters.some((p) => p.exceedances > 0)).length,
       stationsBelow85: data.stations.filter((s) => s.uptime.availability !== null && s.uptime.availability < 85).length,
     };
@@ -495,7 +506,7 @@ function timelineText(r: TimelineRow): string {
     case 'SYNC':
       return r.detail === 'ACCEPTED' ? 'The regulator accepts its data again' : `Regulator pushes failing (${r.detail})`;
     case 'EXCEEDANCE':
-      return `${r.parameter ?? 'A parameter'} beyond its limit${r.peak === null ? '' : `, peak ${roundValue(r.peak)}`}${r.slots ? ` over ${r.slots} slot${r.slots === 1 ? '' : 's'}` : ''}`;
+      return `${r.parameter ?? 'A parameter'} beyond its limit${r.slots ? `: ${r.slots} exceedance${r.slots === 1 ? '' : 's'} (${minutesAboveLimit(r.slots)} min above the limit)` : ''}${r.peak === null ? '' : `, peak ${roundValue(r.peak)}`}`;
     case 'OUTAGE':
       return 'No data for an hour or more';
     case 'CALIBRATION':

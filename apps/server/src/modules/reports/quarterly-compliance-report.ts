@@ -60,7 +60,7 @@ export async function quarterlyComplianceReport({ compliance, calibration }: Rep
   });
   const withDataOfParams = stations.flatMap((s) => s.parameters.filter((p) => chosen(scope.params, s.stationId, p.parameter))).reduce((n, p) => n + p.slotsWithData, 0);
   return {
-    columns: ['Station', 'Parameter', 'Unit', 'Limit', 'Availability (%)', 'Within limits (%)', 'Exceedances', 'Exceedance minutes', 'Calibration checks done', 'Calibration checks due'],
+    columns: ['Station', 'Parameter', 'Unit', 'Limit', 'Availability (%)', 'Within limits (%)', 'Exceedances (15-minute slots)', 'Minutes above limit', 'Calibration checks done', 'Calibration checks due'],
     rows,
     notes: [`Quarter: ${quarter}`, 'Calibration and maintenance windows are neither expected nor counted against compliance'],
     summary: {
@@ -70,8 +70,8 @@ export async function quarterlyComplianceReport({ compliance, calibration }: Rep
         ['Parameters', totals.params],
         ['Data availability (%)', percent(totals.withData, totals.expected)],
         ['Within limits (% of slots with data)', percent(totals.within, withDataOfParams)],
-        ['Exceedances', totals.exceedances],
-        ['Exceedance minutes', totals.minutes],
+        ['Exceedances (15-minute slots beyond a limit)', totals.exceedances],
+        ['Minutes above limit', totals.minutes],
         ['Calibration checks done', totals.done],
         ['Calibration checks due', totals.due],
         [`Parameters below ${LOW_AVAILABILITY} % availability`, totals.low],

@@ -16,15 +16,6 @@ export interface StationParam {
   unit: string;
 }
 
-/** One value per device slot and IST day or month. */
-export interface PeriodValue {
-  deviceId: number;
-  slot: number;
-  /** YYYY-MM-DD (first day of the month for monthly rows). */
-  period: string;
-  value: number;
-}
-
 /** Reads the rollups and the catalogue the reports are built from (SQL of the reports area). */
 export class ReportCatalogueRepository extends Repository {
   async tenantName(tenantId: number): Promise<string | null> {
@@ -52,19 +43,6 @@ export class ReportCatalogueRepository extends Repository {
     if (names.length > 0) q = q.where('sp.name', 'in', [...names]);
     const rows = await q.orderBy('e.name').orderBy('e.id').orderBy('dp.slot').execute();
     return rows.map((r) => ({ ...r, entityId: Number(r.entityId), deviceId: Number(r.deviceId) }));
-  }
-
-  /** Averages (sum of values over count) per device slot and IST day or month, from the India-hour rollups. */
-  async averages(tenantId: number, deviceIds: readonly number[], from: Date, to: Date, unit: 'day' | 'month'): Promise<PeriodValue[]> {
-    if (deviceIds.length === 0) return [];
-    const { rows } = await sql<{ device_id: string; slot: number; period: string; value: number }>`
-      SELECT device_id, slot, to_char(date_trunc(${unit}, bucket AT TIME ZONE 'Asia/Kolkata'), 'YYYY-MM-DD') AS period,
-             sum(sum) / nullif(sum(n), 0) AS value
-      FROM reading_1h
-      WHERE tenant_id = ${tenantId} AND device_id = ANY(${sql.val(deviceIds.map(String))}::bigint[])
-        AND bucket >= ${from} AND bucket < ${to}
-      GROUP BY 1, 2, 3`.execute(this.db);
-    return rows.filter((r) => r.value !== null).map((r) => ({ deviceId: Number(r.device_id), slot: r.slot, period: r.period, value: Number(r.value) }));
   }
 
   /** The industries among the tenants with their number of station devices, for a board's availability report. */

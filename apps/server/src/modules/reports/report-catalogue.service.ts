@@ -1,6 +1,7 @@
 import type { Address, ReportDefinition, ReportIndustryList, ReportParamsList } from '@enviro/contracts/report-catalogue';
 import type { ReportRunParams } from '@enviro/contracts/report-catalogue';
 import type { ReportFormat } from '@enviro/contracts/reports';
+import { dailyFigure, monthlyFigure, percent, type QuarterSums } from '@enviro/domain/figures';
 import { roundValue } from '@enviro/domain/format-number';
 import { addDays, startOfDay } from '@enviro/domain/time-zone';
 import type { z } from 'zod';
@@ -26,7 +27,8 @@ export type RunParams = z.output<typeof ReportRunParams>;
 export type Progress = (rows: number, share: number) => Promise<void> | void;
 
 const ZONE = 'Asia/Kolkata';
-const QUARTERS_PER_DAY = 96;
+const AVAILABILITY_NOTE =
+  'Availability: quarter hours with data of those expected: closed quarters since the device came into service, calibration and maintenance quarters neither expected nor counted (as compliance counts them)';
 
 /** The instants [from, to) the IST days `start` to `end` (inclusive) cover. */
 const istDayRange = (start: string, end: string) => ({ from: new Date(startOfDay(start, ZONE)), to: new Date(startOfDay(addDays(end, 1), ZONE)) });
@@ -36,7 +38,6 @@ export function istDays(start: string, end: string): string[] {
   for (let day = start; day <= end; day = addDays(day, 1)) out.push(day);
   return out;
 }
-const pct = (n: number, d: number) => (d === 0 ? null : Math.round((1000 * n) / d) / 10);
 
 /** The catalogue of reports and the building of their tables (SPEC 5, 7 Reports). */
 export class ReportCatalogueService {
@@ -102,35 +103,65 @@ export class ReportCatalogueService {
       await progress(built.rows.length, 0.9);
       return { title: title ?? def.name, notes: [...notes, ...(built.notes ?? [])], letterhead, columns: built.columns, rows: built.rows, ...(built.summary ? { summary: built.summary } : {}) };
     }
-    const key = (deviceId: number, slot: number) => `${deviceId}:${slot}`;
     if (id === 1 || id === 2) {
-      const unit = id === 1 ? 'day' : 'month';
-      const values = await this.repo.averages(tenantId, deviceIds, from, to, unit);
-      const periods = unit === 'day' ? istDays(params.startDate, params.endDate) : [...new Set(istDays(params.startDate, params.endDate).map((d) => `${d.slice(0, 7)}-01`))];
-      const byKey = new Map<string, Map<string, number>>();
-      for (const v of values) (byKey.get(key(v.deviceId, v.slot)) ?? byKey.set(key(v.deviceId, v.slot), new Map()).get(key(v.deviceId, v.slot))!).set(v.period, v.value);
-      const rows: ReportCell[][] = [];
-      for (const period of periods) {
-        for (const p of stationParams) {
-          rows.push([unit === 'day' ? period : period.slice(0, 7), p.entityName, p.label, p.unit, roundValue(byKey.get(key(p.deviceId, p.slot))?.get(period) ?? null)]);
-        }
-      }
+      const rows = await this.averageRows(id === 1 ? 'day' : 'month', tenantId, stationParams, params);
       await progress(rows.length, 0.9);
-      return { title: title ?? def.name, notes, letterhead, columns: [unit === 'day' ? 'Date' : 'Month', ...columns, 'Average'], rows };
+      return {
+        title: title ?? def.name,
+        notes: [...notes, `Average: the mean of the ${id === 1 ? "day's" : "month's"} 15-minute averages, calibration and maintenance quarters left out; ${id === 1 ? 'a day needs 64 quarter hours (16 hours) with data' : 'a month needs two thirds of its expected quarter hours with data'}, else its average is left empty beside its data capture`],
+        letterhead,
+        columns: [id === 1 ? 'Date' : 'Month', ...columns, 'Average', 'Quarters with data', 'Data capture (%)'],
+        rows,
+      };
     }
-    // 35: availability per station, parameter and day.
-    const counts = await this.availability.slotsWithData(tenantId, deviceIds, from, to);
-    const byKey = new Map<string, number>();
-    for (const c of counts) byKey.set(`${key(c.deviceId, c.slot)}:${c.day}`, c.slots);
+    // 35: availability per station, parameter and day, and over the range.
+    const days = await this.availability.parameterDays(tenantId, deviceIds, params.startDate, params.endDate);
+    const byKey = new Map(days.map((d) => [`${d.deviceId}:${d.slot}:${d.day}`, d]));
     const rows: ReportCell[][] = [];
+    const totals = new Map<StationParam, { withData: number; expected: number }>();
     for (const day of istDays(params.startDate, params.endDate)) {
       for (const p of stationParams) {
-        const n = byKey.get(`${key(p.deviceId, p.slot)}:${day}`) ?? 0;
-        rows.push([day, p.entityName, p.label, p.unit, n, QUARTERS_PER_DAY, pct(n, QUARTERS_PER_DAY)]);
+        const d = byKey.get(`${p.deviceId}:${p.slot}:${day}`) ?? { withData: 0, expected: 0 };
+        const t = totals.get(p) ?? { withData: 0, expected: 0 };
+        t.withData += d.withData;
+        t.expected += d.expected;
+        totals.set(p, t);
+        rows.push([day, p.entityName, p.label, p.unit, d.withData, d.expected, percent(d.withData, d.expected)]);
       }
     }
+    for (const p of stationParams) {
+      const t = totals.get(p) ?? { withData: 0, expected: 0 };
+      rows.push([`${params.startDate} to ${params.endDate}`, p.entityName, p.label, p.unit, t.withData, t.expected, percent(t.withData, t.expected)]);
+    }
     await progress(rows.length, 0.9);
-    return { title: title ?? def.name, notes, letterhead, columns: ['Date', ...columns, 'Slots with data', 'Slots', 'Availability (%)'], rows };
+    return {
+      title: title ?? def.name,
+      notes: [...notes, AVAILABILITY_NOTE, 'The last rows give each parameter\'s total over the range'],
+      letterhead,
+      columns: ['Date', ...columns, 'Slots with data', 'Slots expected', 'Availability (%)'],
+      rows,
+    };
+  }
+
+  /** Reports 1 and 2: per day or month and station parameter, the mean of the 15-minute averages with its data capture. */
+  private async averageRows(unit: 'day' | 'month', tenantId: number, stationParams: readonly StationParam[], params: RunParams): Promise<ReportCell[][]> {
+    const deviceIds = [...new Set(stationParams.map((p) => p.deviceId))];
+    const { sums, days } = await this.availability.quarterSums(tenantId, deviceIds, params.startDate, params.endDate);
+    const periodOf = (day: string) => (unit === 'day' ? day : day.slice(0, 7));
+    const add = <T extends object>(m: Map<string, T>, k: string, zero: T, f: (t: T) => void) => f(m.get(k) ?? (m.set(k, zero), m.get(k)!));
+    const quarterSums = new Map<string, QuarterSums>();
+    for (const r of sums) add(quarterSums, `${r.deviceId}:${r.slot}:${periodOf(r.day)}`, { quarters: 0, sumOfAverages: 0 }, (t) => ((t.quarters += r.quarters), (t.sumOfAverages += r.sumOfAverages)));
+    const expected = new Map<string, { n: number }>();
+    for (const d of days) add(expected, `${d.deviceId}:${d.slot}:${periodOf(d.day)}`, { n: 0 }, (t) => (t.n += d.expected));
+    const periods = [...new Set(istDays(params.startDate, params.endDate).map(periodOf))];
+    const figure = unit === 'day' ? dailyFigure : monthlyFigure;
+    return periods.flatMap((period) =>
+      stationParams.map((p) => {
+        const k = `${p.deviceId}:${p.slot}:${period}`;
+        const f = figure(quarterSums.get(k) ?? { quarters: 0, sumOfAverages: 0 }, expected.get(k)?.n ?? 0);
+        return [period, p.entityName, p.label, p.unit, roundValue(f.average), f.quarters, f.capture];
+      }),
+    );
   }
 
   /** The reports built from other modules' records (3–6); undefined for the ones built here. */
@@ -167,26 +198,29 @@ export class ReportCatalogueService {
     return { stations: [...stations].map(([sid, name]) => ({ id: sid, name })), params: [...params.values()].sort((a, b) => a.label.localeCompare(b.label)) };
   }
 
-  /** 36: per industry and day, the share of its station devices' 15-minute slots holding data. */
+  /** 36: per industry and day, the share of its station devices' expected 15-minute slots holding data; the range in 'Period (%)' and a total row. */
   private async industryAvailability(tenantIds: readonly number[], def: ReportDefinition, params: RunParams, progress: Progress, title?: string): Promise<ReportTable> {
-    const { from, to } = istDayRange(params.startDate, params.endDate);
-    const [devices, quarters] = await Promise.all([this.repo.industryDevices(tenantIds), this.availability.tenantQuarters(tenantIds, from, to)]);
-    const industries = devices.map((t) => ({ ...t, days: new Map(quarters.filter((q) => q.tenantId === t.tenantId).map((q) => [q.day, q.quarters])) }));
+    const [industries, deviceDays] = await Promise.all([this.repo.industryDevices(tenantIds), this.availability.deviceDays(tenantIds, params.startDate, params.endDate)]);
     const days = istDays(params.startDate, params.endDate);
-    const rows: ReportCell[][] = [];
-    for (const t of industries) {
-      let total = 0;
-      const cells = days.map((d) => {
-        const n = t.days.get(d) ?? 0;
-        total += n;
-        return pct(n, t.devices * QUARTERS_PER_DAY);
-      });
-      rows.push([t.name, t.devices, pct(total, t.devices * QUARTERS_PER_DAY * days.length), ...cells]);
+    const cells = new Map<string, { withData: number; expected: number }>();
+    const devices = new Map<number, Set<number>>();
+    const listed = new Set(industries.map((t) => t.tenantId));
+    for (const d of deviceDays.filter((x) => listed.has(x.tenantId))) {
+      for (const k of [`${d.tenantId}:${d.day}`, `${d.tenantId}:*`, `*:${d.day}`, '*:*']) {
+        const c = cells.get(k) ?? { withData: 0, expected: 0 };
+        c.withData += d.withData;
+        c.expected += d.expected;
+        cells.set(k, c);
+      }
+      devices.set(d.tenantId, (devices.get(d.tenantId) ?? new Set()).add(d.deviceId));
     }
+    const share = (k: string) => percent(cells.get(k)?.withData ?? 0, cells.get(k)?.expected ?? 0);
+    const rows: ReportCell[][] = industries.map((t) => [t.name, devices.get(t.tenantId)?.size ?? 0, share(`${t.tenantId}:*`), ...days.map((d) => share(`${t.tenantId}:${d}`))]);
+    rows.push(['All industries', [...devices.values()].reduce((n, s) => n + s.size, 0), share('*:*'), ...days.map((d) => share(`*:${d}`))]);
     await progress(rows.length, 0.9);
     return {
       title: title ?? def.name,
-      notes: [`Industries: ${industries.length}`, `Period: ${params.startDate} to ${params.endDate} (IST, Asia/Kolkata)`, 'Availability: share of 15-minute slots of station devices holding data'],
+      notes: [`Industries: ${industries.length}`, `Period: ${params.startDate} to ${params.endDate} (IST, Asia/Kolkata)`, AVAILABILITY_NOTE, "'Period (%)' is the range's total; the last row is every industry's"],
       columns: ['Industry', 'Devices', 'Period (%)', ...days],
       rows,
     };

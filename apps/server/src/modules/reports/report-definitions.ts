@@ -5,12 +5,12 @@ const plain = { dataAvailability: false, period: 'days', industries: 'one' } as 
 
 /** The report catalogue; ids are stable (schedules and links keep them). SPEC 5: 35 and 36 are data availability. */
 export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
-  { id: 1, name: 'Daily average report', description: 'Average of each parameter per IST day, per station', audiences: [...ALL], ...plain },
-  { id: 2, name: 'Monthly average report', description: 'Average of each parameter per month, per station', audiences: [...ALL], ...plain },
+  { id: 1, name: 'Daily average report', description: 'Mean of the 15-minute averages of each parameter per IST day, per station, with its data capture; a day needs 16 hours of data', audiences: [...ALL], ...plain },
+  { id: 2, name: 'Monthly average report', description: 'Mean of the 15-minute averages of each parameter per month, per station, with its data capture; a month needs two thirds of its quarter hours', audiences: [...ALL], ...plain },
   {
     id: 3,
     name: 'Exceedance report',
-    description: 'Each exceedance alert that started in the period: station, parameter, start, end, duration, peak, slots, status and who acknowledged it',
+    description: 'Each exceedance episode that started in the period: station, parameter, start, end, minutes above the limit (exceeding 15-minute slots x 15), peak, status and who acknowledged it',
     audiences: [...ALL],
     ...plain,
   },
@@ -36,11 +36,11 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
     ...plain,
     period: 'quarter',
   },
-  { id: 35, name: 'Data availability report (stations)', description: 'Share of 15-minute slots with data per station, parameter and IST day', audiences: [...ALL], ...plain, dataAvailability: true },
+  { id: 35, name: 'Data availability report (stations)', description: 'Share of expected 15-minute slots with data per station, parameter and IST day, and over the range', audiences: [...ALL], ...plain, dataAvailability: true },
   {
     id: 36,
     name: 'Data availability report (industries)',
-    description: "Share of 15-minute slots with data per industry and IST day, over a board's industries",
+    description: "Share of expected 15-minute slots with data per industry and IST day, and over the range, for a board's industries",
     audiences: ['statutory', 'site'],
     ...plain,
     dataAvailability: true,

@@ -208,7 +208,7 @@ export function StatisticsRoute() {
         )}
         <Paper withBorder p="sm">
           <Group justify="space-between">
-            <Text fw={600}>Compliance {compliance.data ? `(${compliance.data.period.fromDate} to ${compliance.data.period.toDate})` : ''}</Text>
+            <Text fw={600}>Compliance of every station you read {compliance.data ? `(${compliance.data.period.fromDate} to ${compliance.data.period.toDate}, IST)` : ''}</Text>
             <Anchor component={Link} to={paths.app.compliance.getHref()}>
               Industries, worst first
             </Anchor>
@@ -223,7 +223,8 @@ export function StatisticsRoute() {
                 Data availability <Share value={compliance.data.availability} />
               </Text>
               <Text size="sm">Within limits {formatPercent(compliance.data.withinLimits)}</Text>
-              <Text size="sm">Exceedances {formatIndian(compliance.data.exceedances, 0)}</Text>
+              <Text size="sm">Exceedances (15-minute averages beyond a limit) {formatIndian(compliance.data.exceedances, 0)}</Text>
+              <Text size="sm">Exceedance episodes {formatIndian(compliance.data.exceedanceEpisodes, 0)}</Text>
               <Text size="sm">Stations with exceedances {formatIndian(compliance.data.stationsWithExceedances, 0)}</Text>
               <Text size="sm">Stations below 85 % {formatIndian(compliance.data.stationsBelow85, 0)}</Text>
             </SimpleGrid>

@@ -9,7 +9,8 @@ export const STATUS_COLOURS: Record<AlertStatus, string> = { OPEN: 'red', ACKNOW
 export const CONDITION_LABELS: Record<AlertCondition, string> = {
   AVG_15M: '15-minute average',
   SUSTAINED: 'Sustained breach',
-  INSTANT: 'Instantaneous breach',
+  // Not an exceedance: one reading, not a 15-minute average (docs/DEFINITIONS.md).
+  INSTANT: 'Single reading outside a limit',
   DATA_LOSS: 'Data loss',
   DATA_FILL: 'Data fill',
   DEVICE_DIAGNOSTIC: 'Device diagnostics',

@@ -84,8 +84,8 @@ export function BoardComplianceView({ data, period, sort, onSort }: { data: Comp
     { header: 'Stations', align: 'right', value: (r) => r.stations, render: (r) => formatIndian(r.stations, 0) },
     { header: 'Data availability', align: 'right', value: (r) => formatPercent(r.availability), render: (r) => <Share value={r.availability} /> },
     { header: 'Within limits', align: 'right', value: (r) => formatPercent(r.withinLimits), render: (r) => <Share value={r.withinLimits} /> },
-    { header: 'Exceedances', align: 'right', value: (r) => r.exceedances, render: (r) => formatIndian(r.exceedances, 0) },
-    { header: 'Exceedance time', align: 'right', value: (r) => r.exceedanceMinutes, render: (r) => formatMinutes(r.exceedanceMinutes) },
+    { header: 'Exceedances (15-min slots)', align: 'right', value: (r) => r.exceedances, render: (r) => formatIndian(r.exceedances, 0) },
+    { header: 'Time above limit', align: 'right', value: (r) => r.exceedanceMinutes, render: (r) => formatMinutes(r.exceedanceMinutes) },
   ];
   return (
     <Stack gap="sm">
@@ -99,7 +99,8 @@ export function BoardComplianceView({ data, period, sort, onSort }: { data: Comp
       />
       <DataTable title="Industries' compliance" columns={columns} rows={rows} rowKey={(r) => r.tenantId} emptyText="No industry with a station in this period." minWidth={0} />
       <Text size="xs" c="dimmed">
-        Shares of 15-minute slots (IST); calibration and maintenance slots are left out.
+        Shares of 15-minute slots (IST); calibration and maintenance slots are left out. An exceedance is a 15-minute average beyond a
+        limit, its time 15 minutes; the overview counts exceedance episodes (alerts), which may hold several.
       </Text>
     </Stack>
   );

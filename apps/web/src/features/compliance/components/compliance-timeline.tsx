@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Timeline, TimelineEvent } from '@enviro/contracts/compliance';
+import { minutesAboveLimit } from '@enviro/domain/figures';
 import { formatInZone } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
 
@@ -13,6 +14,12 @@ const when = (e: TimelineEvent) =>
   INSTANT.has(e.kind)
     ? formatInZone(e.at, 'DD MMM YYYY HH:mm')
     : `${formatInZone(e.at, 'DD MMM YYYY HH:mm')} – ${e.until === null ? 'ongoing' : formatInZone(e.until, 'DD MMM HH:mm')}`;
+
+/** An exceedance episode: its exceedances (15-minute slots) and minutes above the limit, not its start to end (docs/DEFINITIONS.md). */
+function exceedanceText(e: TimelineEvent, peak: number): string {
+  const slots = e.slots ? `: ${e.slots} exceedance${e.slots === 1 ? '' : 's'} of 15 minutes (${formatIndian(minutesAboveLimit(e.slots))} min above the limit)` : '';
+  return `${e.parameter ?? ''} beyond its limit${slots}, peak ${formatIndian(peak)}`;
+}
 
 /** The compliance timeline, newest first: what happened to the stations and when (IST). */
 export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timeline; stationNames: ReadonlyMap<number, string> }) {
@@ -33,7 +40,7 @@ export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timel
             </Text>
           </Group>
           <Text size="sm">
-            {e.kind === 'EXCEEDANCE' && e.peak !== null ? `${e.parameter ?? ''} beyond its limit, peak ${formatIndian(e.peak)}${e.slots ? ` over ${e.slots} slot${e.slots === 1 ? '' : 's'}` : ''}` : e.text}
+            {e.kind === 'EXCEEDANCE' && e.peak !== null ? exceedanceText(e, e.peak) : e.text}
           </Text>
         </Paper>
       ))}

@@ -35,8 +35,8 @@ export function IndustryScorecard({ data, tenantId, period }: { data: Compliance
     { header: 'Limit', value: limitText },
     { header: 'Data availability', align: 'right', value: (r) => formatPercent(r.availability), render: (r) => <Share value={r.availability} /> },
     { header: 'Within limits', align: 'right', value: (r) => formatPercent(r.withinLimits), render: (r) => <Share value={r.withinLimits} /> },
-    { header: 'Exceedances', align: 'right', value: (r) => r.exceedances, render: (r) => formatIndian(r.exceedances, 0) },
-    { header: 'Exceedance time', align: 'right', value: (r) => r.exceedanceMinutes, render: (r) => formatMinutes(r.exceedanceMinutes) },
+    { header: 'Exceedances (15-min slots)', align: 'right', value: (r) => r.exceedances, render: (r) => formatIndian(r.exceedances, 0) },
+    { header: 'Time above limit', align: 'right', value: (r) => r.exceedanceMinutes, render: (r) => formatMinutes(r.exceedanceMinutes) },
     { header: 'Calibration / maintenance', align: 'right', value: (r) => r.suppressedSlots, render: (r) => formatMinutes(r.suppressedSlots * 15) },
   ];
   const expected = data.stations.reduce((n, s) => n + s.uptime.slots - s.uptime.suppressedSlots, 0);
@@ -48,7 +48,7 @@ export function IndustryScorecard({ data, tenantId, period }: { data: Compliance
     { label: 'Stations', value: formatIndian(data.stations.length, 0) },
     { label: 'Uptime', value: <Share value={share(withData, expected)} /> },
     { label: 'Within limits', value: <Share value={share(within, judged)} /> },
-    { label: 'Exceedances', value: formatIndian(rows.reduce((n, r) => n + r.exceedances, 0), 0) },
+    { label: 'Exceedances (15-minute slots beyond a limit)', value: formatIndian(rows.reduce((n, r) => n + r.exceedances, 0), 0) },
   ];
   return (
     <Stack gap="md">

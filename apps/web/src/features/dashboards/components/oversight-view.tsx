@@ -66,7 +66,7 @@ const COLUMNS: PagedColumn<OversightRow>[] = [
       </Group>
     ),
   },
-  { header: 'Exceedances this month', align: 'right', cell: (r) => count(r.exceedancesThisMonth, 'orange') },
+  { header: 'Exceedance episodes this month', align: 'right', cell: (r) => count(r.exceedancesThisMonth, 'orange') },
   {
     header: 'Availability 24 h',
     align: 'right',
@@ -120,7 +120,7 @@ export function OversightView() {
         <Tile label="Stations live" value={totals?.live.LIVE} colour="green" of={totals?.stations} />
         <Tile label="Stations not reporting" value={totals ? totals.live.OFFLINE + totals.live.UNKNOWN : undefined} colour="red" of={totals?.stations} />
         <Tile label="Industries in exceedance now" value={totals?.industriesExceedingNow} colour="red" />
-        <Tile label="Exceedances this month" value={totals?.exceedancesThisMonth} colour="orange" />
+        <Tile label="Exceedance episodes this month, all industries" value={totals?.exceedancesThisMonth} colour="orange" />
         <Tile label="Availability 24 h" value={totals?.availability ?? undefined} unit="%" decimals={1} />
       </SimpleGrid>
       <SearchInput label="Search industries" placeholder="Name, city or state" value={search} onSearch={(value) => list.update({ search: value })} />

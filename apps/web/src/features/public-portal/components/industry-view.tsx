@@ -73,9 +73,11 @@ export function IndustryView({ tenant, backLink }: { tenant: TenantInfo; backLin
       <Box ref={stationBox} id="station-view" style={{ scrollMarginTop: 16 }}>
         {station && <StationView key={station.id} tenantId={tenant.id} station={station} back={back} />}
       </Box>
-      <Paper withBorder p="md">
-        <TenantAlertsChart tenantId={tenant.id} />
-      </Paper>
+      {station && (
+        <Paper withBorder p="md">
+          <TenantAlertsChart key={station.id} tenantId={tenant.id} station={{ id: station.id, name: station.name }} />
+        </Paper>
+      )}
     </Stack>
   );
 }

@@ -67,7 +67,7 @@ const COLUMNS: DataTableColumn<ParameterRow>[] = [
     },
   },
   { header: 'Limit', value: (r) => limitText(r.limit, fmt) },
-  { header: 'Alerts (24 h)', value: (r) => r.alerts24h ?? '', align: 'right', render: (r) => r.alerts24h ?? '-' },
+  { header: 'Readings outside limit (24 h)', value: (r) => r.alerts24h ?? '', align: 'right', render: (r) => r.alerts24h ?? '-' },
 ];
 
 /** What the latest value is: the last reading, or the bucket it sums up ('15-minute average'). */
