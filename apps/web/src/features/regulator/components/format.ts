@@ -23,3 +23,15 @@ export function formatSlotEnd(slot: string | null): string {
 
 /** An instant in IST to the minute, or a dash. */
 export const formatAt = (at: string | null): string => (at === null ? '-' : formatInZone(at, 'DD MMM YYYY HH:mm'));
+
+/**
+ * A push error in words: what its code means (the server's code→meaning map, sent as
+ * `lastErrorMeaning`), then the code for support; the regulator's raw answer (often JSON) stays out
+ * of the sentence. Null when there is no error.
+ */
+export function errorInWords(lastError: string | null, meaning: string | null): string | null {
+  if (!lastError) return null;
+  const code = lastError.split(':', 1)[0]!.trim();
+  const words = meaning ?? 'the regulator refused the data';
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} (code ${code})`;
+}

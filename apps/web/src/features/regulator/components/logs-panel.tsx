@@ -6,7 +6,7 @@ import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { useErrorCodes, useFilesOfOneDay, useListOfFiles, useLogFiles, useSuccessCounts } from '../api/get-logs';
-import { formatAt, formatSlot } from './format';
+import { errorInWords, formatAt, formatSlot } from './format';
 import { LogFilters, readLogFilters, type Option } from './log-filters';
 import { dailyTotals } from './push-counts';
 
@@ -189,7 +189,7 @@ function DayRecords({ tenantId, search, update, filters }: { tenantId: number; s
     { header: 'Values', align: 'right', value: (r) => r.values, render: (r) => `${r.values}${r.calibrationValues > 0 ? ` (${r.calibrationValues} calibration)` : ''}` },
     { header: 'Accepted', value: (r) => formatAt(r.sentAt) },
     { header: 'Next try', value: (r) => formatAt(r.nextTryAt) },
-    { header: 'Newest error', wrap: true, value: (r) => r.lastError ?? '', render: (r) => <Text size="xs" c="red.9" lineClamp={2}>{r.lastError ?? ''}</Text> },
+    { header: 'Newest error', wrap: true, value: (r) => errorInWords(r.lastError, r.lastErrorMeaning) ?? '', render: (r) => <Text size="xs" c="red.9" title={r.lastError ?? undefined}>{errorInWords(r.lastError, r.lastErrorMeaning) ?? ''}</Text> },
   ];
   return (
     <Stack gap="xs">
