@@ -23,3 +23,15 @@ export const LIVE_STATUS_HEX: Record<LiveStatusName, string> = {
   OFFLINE: '#f03e3e',
   UNKNOWN: '#868e96',
 };
+
+/** Live statuses in words, as every screen names them. */
+export const LIVE_STATUS_WORDS: Record<LiveStatusName, string> = {
+  LIVE: 'Live',
+  DELAYED: 'Delayed',
+  OFFLINE: 'Offline',
+  UNKNOWN: 'Never reported',
+};
+
+/** Stations by live status as labelled counts (Live, Delayed and Offline always; Never reported when some are). */
+export const liveStatusCounts = (counts: Record<LiveStatusName, number>) =>
+  LIVE_STATUSES.map((s) => ({ label: LIVE_STATUS_WORDS[s], count: counts[s], colour: LIVE_STATUS_COLOURS[s], always: s !== 'UNKNOWN' }));
