@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AlertItem } from '@enviro/contracts/alerts';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { getEntityTreeQueryOptions } from '@/features/entities';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { useListParams } from '@/components/table/use-list-params';
@@ -64,7 +64,7 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
             <span style={{ width: 20 }} />
           )}
           <Anchor component={Link} to={paths.app.alert.getHref(a.id)} fz="sm" fw={600}>
-            {formatDateTime24(a.startedAt)}
+            {formatInstant(a.startedAt)}
           </Anchor>
         </Group>
       ),
@@ -89,7 +89,7 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
       ),
     },
     { header: 'Slots', align: 'right', cell: (a) => a.slotCount },
-    { header: 'Ended (IST)', cell: (a) => (a.endedAt ? formatDateTime24(a.endedAt) : <Text span size="sm" c="red">ongoing</Text>) },
+    { header: 'Ended (IST)', cell: (a) => (a.endedAt ? formatInstant(a.endedAt) : <Text span size="sm" c="red">ongoing</Text>) },
     {
       header: 'Action',
       sticky: true,

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Timeline, TimelineEvent } from '@enviro/contracts/compliance';
-import { formatInZone } from '@enviro/domain/format-date';
+import { formatInstant, formatOpenSpan } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
 
 const COLOURS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'red', OUTAGE: 'gray', CALIBRATION: 'blue', MAINTENANCE: 'violet', STATUS: 'teal', SYNC: 'orange' };
@@ -11,8 +11,8 @@ const INSTANT: ReadonlySet<TimelineEvent['kind']> = new Set(['STATUS', 'SYNC']);
 
 const when = (e: TimelineEvent) =>
   INSTANT.has(e.kind)
-    ? formatInZone(e.at, 'DD MMM YYYY HH:mm')
-    : `${formatInZone(e.at, 'DD MMM YYYY HH:mm')} – ${e.until === null ? 'ongoing' : formatInZone(e.until, 'DD MMM HH:mm')}`;
+    ? formatInstant(e.at)
+    : formatOpenSpan(e.at, e.until);
 
 /** The compliance timeline, newest first: what happened to the stations and when (IST). */
 export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timeline; stationNames: ReadonlyMap<number, string> }) {

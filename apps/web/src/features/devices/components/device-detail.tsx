@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ImportResult } from '@enviro/contracts/devices';
-import { DISPLAY_TIME_ZONE, formatDateTime12, formatInZone } from '@enviro/domain/format-date';
+import { DISPLAY_TIME_ZONE } from '@enviro/domain/format-date';
+import { formatInstant, formatDayKey } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
 import { addDays, dayOf, startOfDay } from '@enviro/domain/time-zone';
 import { LiveStatusBadge } from '@/components/status/live-status-badge';
@@ -40,7 +41,7 @@ export function DeviceDetailView({ id }: { id: number }) {
         <Title order={2}>{d.name}</Title>
         <Group gap="xs">
           <LiveStatusBadge status={d.liveStatus} />
-          {d.deletedDate && <Badge color="gray">Removed {formatDateTime12(d.deletedDate)}</Badge>}
+          {d.deletedDate && <Badge color="gray">Removed {formatInstant(d.deletedDate)}</Badge>}
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
@@ -48,7 +49,7 @@ export function DeviceDetailView({ id }: { id: number }) {
         <Fact label="Station" value={d.entityName ?? 'Not mounted'} />
         <Fact label="Make and model" value={d.make ? `${d.make} ${d.model ?? ''}` : '-'} />
         <Fact label="Serial number" value={d.serialNo ?? '-'} />
-        <Fact label="Last data" value={d.lastDataAt ? formatDateTime12(d.lastDataAt) : 'Never'} />
+        <Fact label="Last data" value={d.lastDataAt ? formatInstant(d.lastDataAt) : 'Never'} />
         <Fact label="Calibration" value={<Anchor component={Link} to={paths.app.calibration.getHref({ device: d.id })}>Calibration of this device</Anchor>} />
         {(d.params ?? []).some((p) => p.diagnostic && !p.deletedDate) && (
           <Fact label="Diagnostics" value={<Anchor component={Link} to={paths.app.deviceDiagnostics.getHref(d.id)}>Diagnostic charts over time</Anchor>} />
@@ -183,7 +184,7 @@ function Availability({ id }: { id: number }) {
           {availability.data.map((a) => (
             <Card key={a.date} withBorder padding="xs">
               <Text size="xs" c="dimmed">
-                {formatInZone(startOfDay(a.date, DISPLAY_TIME_ZONE), 'DD MMM')}
+                {formatDayKey(a.date)}
               </Text>
               <Text fw={600}>{a.percentage === null ? '-' : `${formatIndian(a.percentage, 0)}%`}</Text>
               <Progress value={a.percentage ?? 0} size="xs" color={(a.percentage ?? 0) >= 75 ? 'green' : 'orange'} aria-label={`Availability ${a.date}`} />
@@ -214,8 +215,8 @@ function Mounts({ mounts }: { mounts: NonNullable<NonNullable<ReturnType<typeof 
             {mounts.map((m, i) => (
               <Table.Tr key={i}>
                 <Table.Td>{m.entityName}</Table.Td>
-                <Table.Td>{m.mountedAt ? formatDateTime12(m.mountedAt) : 'From the start'}</Table.Td>
-                <Table.Td>{m.unmountedAt ? formatDateTime12(m.unmountedAt) : 'Now'}</Table.Td>
+                <Table.Td>{m.mountedAt ? formatInstant(m.mountedAt) : 'From the start'}</Table.Td>
+                <Table.Td>{m.unmountedAt ? formatInstant(m.unmountedAt) : 'Now'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

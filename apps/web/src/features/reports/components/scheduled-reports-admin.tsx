@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ReportDefinition, ReportSchedule } from '@enviro/contracts/report-catalogue';
-import { formatInZone } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { useSearchChoices } from '@/lib/use-search-choices';
 import { useScheduledReports, useScheduleRuns } from '../api/get-scheduled-reports';
 import { useCreateScheduledReport, useDeleteScheduledReport } from '../api/save-scheduled-report';
@@ -52,7 +52,7 @@ function RunHistory({ schedule }: { schedule: ReportSchedule }) {
                     )}
                   </Table.Td>
                   <Table.Td>{r.attempts}</Table.Td>
-                  <Table.Td>{r.sentAt ? formatInZone(Date.parse(r.sentAt), 'DD MMM YYYY HH:mm') : '—'}</Table.Td>
+                  <Table.Td>{r.sentAt ? formatInstant(r.sentAt) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { UserStatus, type SessionUser } from '@enviro/contracts/accounts';
 import type { AdminUser } from '@enviro/contracts/users';
 import { ROLES } from '@enviro/domain/access-model';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatClock, formatDay } from '@/lib/dates';
 import { formatPhone } from '@enviro/domain/format-phone';
 import { rolesForUserType } from '@enviro/domain/user-roles';
 import { CorporateSelect } from '@/features/corporates';
@@ -110,12 +110,11 @@ export function UsersView({ me }: { me: SessionUser }) {
       wrap: true,
       cell: (u) => {
         if (!u.lastLoginAt) return <Text c="dimmed" size="sm">never</Text>;
-        const [date, time] = formatDateTime24(u.lastLoginAt).split(' ');
         return (
           <Stack gap={0}>
-            <Text size="sm">{date}</Text>
+            <Text size="sm">{formatDay(u.lastLoginAt)}</Text>
             <Text size="xs" c="dimmed">
-              {time}
+              {formatClock(u.lastLoginAt)}
             </Text>
           </Stack>
         );
