@@ -1,3 +1,4 @@
+import { formatDayKey } from '@/lib/dates';
 import { Anchor, Container, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
 import type { CountStats } from '@enviro/contracts/compliance';
@@ -208,7 +209,7 @@ export function StatisticsRoute() {
         )}
         <Paper withBorder p="sm">
           <Group justify="space-between">
-            <Text fw={600}>Compliance {compliance.data ? `(${compliance.data.period.fromDate} to ${compliance.data.period.toDate})` : ''}</Text>
+            <Text fw={600}>Compliance {compliance.data ? `(${formatDayKey(compliance.data.period.fromDate)} to ${formatDayKey(compliance.data.period.toDate)})` : ''}</Text>
             <Anchor component={Link} to={paths.app.compliance.getHref()}>
               Industries, worst first
             </Anchor>

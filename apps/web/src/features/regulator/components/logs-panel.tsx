@@ -6,6 +6,7 @@ import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { useErrorCodes, useFilesOfOneDay, useListOfFiles, useLogFiles, useSuccessCounts } from '../api/get-logs';
+import { formatDayKey } from '@/lib/dates';
 import { errorInWords, formatAt, formatSlot } from './format';
 import { LogFilters, readLogFilters, type Option } from './log-filters';
 import { dailyTotals } from './push-counts';
@@ -52,11 +53,11 @@ export function LogsPanel({ tenantId, search, update, connections, stations }: L
         columns={[
           {
             header: 'Day',
-            value: (d) => d.date,
+            value: (d) => formatDayKey(d.date),
             render: (d) => (
-              <UnstyledButton onClick={() => update({ day: d.date, dpage: null, status: null })} aria-label={`Records of ${d.date}`}>
+              <UnstyledButton onClick={() => update({ day: d.date, dpage: null, status: null })} aria-label={`Records of ${formatDayKey(d.date)}`}>
                 <Anchor component="span" fw={search.get('day') === d.date ? 700 : 400}>
-                  {d.date}
+                  {formatDayKey(d.date)}
                 </Anchor>
               </UnstyledButton>
             ),
@@ -162,7 +163,7 @@ export function LogsPanel({ tenantId, search, update, connections, stations }: L
         minWidth={0}
         emptyText={successes.isError ? `The counts could not be loaded: ${successes.error.message}` : successes.isLoading ? 'Loading…' : 'No push in these days.'}
         columns={[
-          { header: 'Day', value: (s) => s.date },
+          { header: 'Day', value: (s) => formatDayKey(s.date) },
           { header: 'Station', wrap: true, value: (s) => s.stationName },
           { header: 'Success', align: 'right', value: (s) => s.success, render: (s) => <Text c="green.9" fw={600} span>{formatIndian(s.success, 0)}</Text> },
           { header: 'Failed', align: 'right', value: (s) => s.failed, render: (s) => (s.failed === 0 ? <Text c="dimmed" span>0</Text> : <Text c="red.9" fw={600} span>{formatIndian(s.failed, 0)}</Text>) },
@@ -208,7 +209,7 @@ function DayRecords({ tenantId, search, update, filters }: { tenantId: number; s
         </Anchor>
       </Group>
       <DataTable
-        title={`Records of ${date}`}
+        title={`Records of ${valid ? formatDayKey(date) : date}`}
         rows={records.data?.items ?? []}
         rowKey={(r) => r.id}
         minWidth={1000}
