@@ -1,7 +1,16 @@
-/** How station types are written on screen: acronyms in capitals, other types with a capital. */
+/** Station types whose key is an acronym: what they monitor in words, then the acronym CPCB uses. */
+const STATION_TYPE_WORDS: Record<string, string> = {
+  eqms: 'Effluent (EQMS)',
+  cems: 'Stack emissions (CEMS)',
+  caaqms: 'Ambient air (CAAQMS)',
+  wfm: 'Water flow (WFM)',
+  audi: 'Auditorium',
+  chp: 'CHP',
+};
+
+/** How station types are written on screen: in words (the acronym after), other types with a capital. */
 export function stationTypeLabel(type: string): string {
-  if (['eqms', 'cems', 'caaqms', 'wfm', 'chp'].includes(type)) return type.toUpperCase();
-  return type.charAt(0).toUpperCase() + type.slice(1);
+  return STATION_TYPE_WORDS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 }
 
 /** Live statuses in the order screens list them. */

@@ -178,7 +178,7 @@ export function StatisticsRoute() {
   const compliance = useComplianceStats();
   const tiles = stats.data
     ? [
-        { label: 'Tenants', value: stats.data.tenants },
+        { label: 'Tenants looked after', value: stats.data.tenants },
         { label: 'Industries', value: stats.data.industries },
         { label: 'Stations', value: stats.data.stations },
         { label: 'Devices', value: stats.data.devices },
@@ -188,7 +188,7 @@ export function StatisticsRoute() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="md">
-        <Heading title="Statistics" text="Counts over every tenant you read, and this month's compliance (IST)." />
+        <Heading title="Statistics" text="Counts over the tenants you look after (not your own organisation), and this month's compliance (IST)." />
         {stats.isError ? (
           <LoadFailed what="The statistics" onRetry={() => void stats.refetch()} />
         ) : !stats.data ? (

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { getAlertQueryOptions } from '../api/get-alert';
 import { AlertActionModal, type AlertActionTarget } from './alert-action-modal';
 import { SeverityBadge, StatusBadge } from './alert-badges';
-import { CONDITION_LABELS, isActive, limitText, paramText, peakText } from './alert-labels';
+import { alertName, CONDITION_LABELS, isActive, limitText, paramText, peakText } from './alert-labels';
 import { AlertNotificationsTable } from './alert-notifications-table';
 import { AlertTransitionsTable } from './alert-transitions-table';
 import { AlertTrend } from './alert-trend';
@@ -86,8 +86,8 @@ function AlertPage({ alert }: { alert: AlertDetail }) {
         </div>
         {isActive(alert.status) && (
           <Group gap="xs">
-            {alert.status === 'OPEN' && <Button onClick={() => setAction({ kind: 'acknowledge', ids: [alert.id], what: `alert ${alert.id}` })}>Acknowledge</Button>}
-            <Button variant="default" onClick={() => setAction({ kind: 'close', id: alert.id, what: `alert ${alert.id}` })}>
+            {alert.status === 'OPEN' && <Button onClick={() => setAction({ kind: 'acknowledge', ids: [alert.id], what: alertName(alert) })}>Acknowledge</Button>}
+            <Button variant="default" onClick={() => setAction({ kind: 'close', id: alert.id, what: alertName(alert) })}>
               Close
             </Button>
           </Group>

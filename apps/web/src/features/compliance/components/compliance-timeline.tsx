@@ -1,3 +1,4 @@
+import { useParamLabel } from '@/features/data';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Timeline, TimelineEvent } from '@enviro/contracts/compliance';
 import { formatInstant, formatOpenSpan } from '@/lib/dates';
@@ -16,6 +17,7 @@ const when = (e: TimelineEvent) =>
 
 /** The compliance timeline, newest first: what happened to the stations and when (IST). */
 export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timeline; stationNames: ReadonlyMap<number, string> }) {
+  const paramLabel = useParamLabel();
   if (timeline.items.length === 0) return <Text c="dimmed">Nothing happened in this period: no exceedance, outage, calibration or maintenance.</Text>;
   return (
     <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -33,7 +35,7 @@ export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timel
             </Text>
           </Group>
           <Text size="sm">
-            {e.kind === 'EXCEEDANCE' && e.peak !== null ? `${e.parameter ?? ''} beyond its limit, peak ${formatIndian(e.peak)}${e.slots ? ` over ${e.slots} slot${e.slots === 1 ? '' : 's'}` : ''}` : e.text}
+            {e.kind === 'EXCEEDANCE' && e.peak !== null ? `${paramLabel(e.parameter)} beyond its limit, peak ${formatIndian(e.peak)}${e.slots ? ` over ${e.slots} slot${e.slots === 1 ? '' : 's'}` : ''}` : e.text}
           </Text>
         </Paper>
       ))}

@@ -1,3 +1,4 @@
+import { stationTypeLabel } from '@/lib/labels';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -93,7 +94,7 @@ export function BoardView({ id, tenantId, administers }: BoardViewProps) {
             {d.name}
           </Title>
           <Group gap={6}>
-            <Badge variant="light">{d.entityType ?? 'Any station type'}</Badge>
+            <Badge variant="light" tt="none">{d.entityType ? stationTypeLabel(d.entityType) : 'Any station type'}</Badge>
             <Badge variant="light" color="gray">
               {d.owner === 'tenant' ? 'Industry' : 'Personal'}
             </Badge>

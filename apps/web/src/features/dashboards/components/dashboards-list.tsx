@@ -1,3 +1,4 @@
+import { stationTypeLabel } from '@/lib/labels';
 import { Anchor, Badge, Button, Group, Menu, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -76,7 +77,7 @@ export function DashboardsList({ administers }: { administers: boolean }) {
                     </Anchor>{' '}
                     {d.template && <Badge size="xs" variant="light">Template</Badge>}
                   </Table.Td>
-                  <Table.Td>{d.entityType ?? 'Any'}</Table.Td>
+                  <Table.Td>{d.entityType ? stationTypeLabel(d.entityType) : 'Any'}</Table.Td>
                   <Table.Td>{d.owner === 'tenant' ? 'Industry' : 'Personal'}{d.sharedRoles.length > 0 ? `, shared with ${d.sharedRoles.join(', ')}` : ''}</Table.Td>
                   <Table.Td ta="right">{d.widgetCount}</Table.Td>
                   <Table.Td>{formatDay(d.updatedAt)}</Table.Td>

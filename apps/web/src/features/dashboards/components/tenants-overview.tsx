@@ -42,7 +42,7 @@ export function TenantsOverview({ title, rows }: { title: string; rows: readonly
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
-        <Tile label="Tenants" value={rows.length} />
+        <Tile label="Tenants looked after" value={rows.length} />
         {totals.map(([status, total]) => (
           <Tile key={status} label={`Stations ${LIVE_STATUS_WORDS[status].toLowerCase()}`} value={total} colour={LIVE_STATUS_COLOURS[status]} />
         ))}

@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD } from '../../server/test/accounts.ts';
+import { horizontalOverflow, mainMenu, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { browserSuite } from './setup.ts';
+
+/**
+ * What a person reads on every screen of their menu, as an industry's administrator and as a board
+ * user, on the demo: no internal codes (parameter and station type keys, "no unit"), no spec
+ * references, no raw JSON, and dates only in the app's one format per period ('28 Nov 2026 01:45',
+ * '28 Nov 2026', 'Nov 2026'), never '11/28/2026 01:53:00 AM' or '2026-11-27 17:45:00'.
+ */
+const WRONG_WORDS: [string, RegExp][] = [
+  ['a parameter key', /\b(pm2_5|pm10|pm2\.5|no2|so2|nox|co2|nh3|o3|PM2_5|PM10_|NOX|SO2_|flow_emission)\b/],
+  ['a snake_case code', /\b[a-z]+[0-9]*_[a-z0-9_]+\b/],
+  ['a station type key', /\b(caaqms|cems|eqms|wfm|stp|etp)\b/],
+  ['"no unit"', /no unit/i],
+  ['a spec reference', /\bSPEC \d/],
+  ['raw JSON', /\{"/],
+  ['a US date', /\b\d{2}\/\d{2}\/\d{4}\b/],
+  ['an ISO date and time', /\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/],
+];
+
+/** The phrases of a page's visible text that a person should not read there. */
+async function wrongWords(page: Page): Promise<string[]> {
+  const text = await page.locator('body').innerText();
+  return WRONG_WORDS.flatMap(([what, pattern]) => {
+    const m = new RegExp(pattern.source, `${pattern.flags}g`);
+    return [...text.matchAll(m)].map((hit) => `${what}: "${text.slice(Math.max(0, hit.index - 40), hit.index + hit[0].length + 20).replace(/\s+/g, ' ')}"`);
+  });
+}
+
+describe('the words and dates of every screen', () => {
+  const suite = browserSuite({ seed: (database) => seedDemoData(database, { days: 2, demoPassword: PASSWORD }) });
+
+  it.each<[string, string, ViewportName]>([
+    ['an industry administrator', 'industry.admin@enviro.demo', 'desktop'],
+    ['a board user', 'board@enviro.demo', 'desktop'],
+    ['an industry administrator', 'industry.admin@enviro.demo', 'phone'],
+    ['a board user', 'board@enviro.demo', 'phone'],
+  ])('%s reads no codes and one date format on each screen of the menu (%s, %s)', async (who, user, viewport) => {
+    const { context, page, errors } = await suite.signIn(viewport, user);
+    await page.waitForURL(`${suite.base}/app/dashboard`);
+    const found: string[] = [];
+    await mainMenu(page);
+    // Each screen of the menu, opened by its address (a phone's menu is a drawer over the page).
+    const screens = await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => [l.textContent?.trim() ?? '', l.getAttribute('href') ?? ''] as const));
+    for (const [item, href] of screens) {
+      await page.goto(`${suite.base}${href}`);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('main').getByRole('heading').first().waitFor();
+      await screenshot(page, `words-${user.split('@')[0]}-${item.toLowerCase().replace(/\W+/g, '-')}-${viewport}`);
+      for (const w of await wrongWords(page)) found.push(`${item}: ${w}`);
+    }
+    expect(found, who).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each<[string, string, ViewportName]>([
+    ['an industry administrator', 'industry.admin@enviro.demo', 'phone'],
+    ['a board user', 'board@enviro.demo', 'phone'],
+    ['an industry administrator', 'industry.admin@enviro.demo', 'desktop'],
+    ['a board user', 'board@enviro.demo', 'desktop'],
+  ])('the alert list shows %s each alert\'s station and parameter, and its peak and limit whole (%s, %s)', async (_who, user, viewport) => {
+    const { context, page, errors } = await suite.signIn(viewport, user);
+    await page.waitForURL(`${suite.base}/app/dashboard`);
+    await page.goto(`${suite.base}/app/alerts`);
+    const table = page.getByRole('table', { name: 'Alerts' });
+    const first = table.locator('tbody tr').first();
+    await first.getByRole('link').first().waitFor();
+    const screen = page.viewportSize()!;
+    // The first row's station and parameter are read on the screen as it opens, without scrolling sideways.
+    const about = first.locator('td').filter({ hasText: / at / }).first().getByText(/ at /).first();
+    const box = (await about.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(screen.width);
+    if (viewport === 'desktop') {
+      // On a desktop nothing of the table is cut: it fits its place, and "Peak (limit)" is whole.
+      const overflow = await table.evaluate((el) => {
+        const area = el.closest('.mantine-ScrollArea-viewport') ?? el.parentElement!;
+        return area.scrollWidth - area.clientWidth;
+      });
+      expect(overflow).toBeLessThanOrEqual(0);
+      const header = (await table.getByRole('columnheader', { name: 'Peak (limit)' }).boundingBox())!;
+      expect(header.x + header.width).toBeLessThanOrEqual(screen.width);
+    }
+    await screenshot(page, `alert-list-${user.split('@')[0]}-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
