@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../server/test/accounts.ts';
 import { horizontalOverflow, mainMenu, screenshot, seedDemoData, type ViewportName } from './portal.ts';
-import { browserSuite } from './setup.ts';
+import { browserSuite, signedInUser, tenantIdNamed } from './setup.ts';
 
 /**
  * What a person reads on every screen of their menu, as an industry's administrator and as a board
@@ -23,7 +23,14 @@ const WRONG_WORDS: [string, RegExp][] = [
 
 /** The phrases of a page's visible text that a person should not read there. */
 async function wrongWords(page: Page): Promise<string[]> {
-  const text = await page.locator('body').innerText();
+  // A file format's column names and example (marked data-technical) are written as the file writes them.
+  const text = await page.evaluate(() => {
+    const hidden = [...document.querySelectorAll<HTMLElement>('[data-technical]')];
+    for (const e of hidden) e.style.display = 'none';
+    const all = document.body.innerText;
+    for (const e of hidden) e.style.display = '';
+    return all;
+  });
   return WRONG_WORDS.flatMap(([what, pattern]) => {
     const m = new RegExp(pattern.source, `${pattern.flags}g`);
     return [...text.matchAll(m)].map((hit) => `${what}: "${text.slice(Math.max(0, hit.index - 40), hit.index + hit[0].length + 20).replace(/\s+/g, ' ')}"`);
@@ -48,13 +55,22 @@ describe('the words and dates of every screen', () => {
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link')
       .evaluateAll((links) => links.map((l) => [l.textContent?.trim() ?? '', l.getAttribute('href') ?? ''] as const));
-    for (const [item, href] of screens) {
+    // Then one page of each kind the menu's screens link to (an industry, a station, an alert, a device…).
+    const deeper = new Map<string, string>();
+    const visit = async (item: string, href: string) => {
       await page.goto(`${suite.base}${href}`);
       await page.waitForLoadState('networkidle');
       await page.getByRole('main').getByRole('heading').first().waitFor();
       await screenshot(page, `words-${user.split('@')[0]}-${item.toLowerCase().replace(/\W+/g, '-')}-${viewport}`);
       for (const w of await wrongWords(page)) found.push(`${item}: ${w}`);
-    }
+      const links = await page.getByRole('main').locator('a[href^="/app/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      for (const link of links) {
+        const kind = link.split('?')[0]!.replace(/\d+/g, ':id');
+        if (/\d/.test(link) && !deeper.has(kind)) deeper.set(kind, link);
+      }
+    };
+    for (const [item, href] of screens) await visit(item, href);
+    for (const [kind, href] of [...deeper].slice(0, 12)) await visit(kind, href);
     expect(found, who).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -90,6 +106,43 @@ describe('the words and dates of every screen', () => {
     }
     await screenshot(page, `alert-list-${user.split('@')[0]}-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a station\'s live note and badge say the same: a delayed station is never "Live" (desktop)', async () => {
+    const db = suite.database.db;
+    const tenantId = await tenantIdNamed(db, 'Shekhawati Distilleries Pvt Ltd');
+    const { id: stationId } = await db.selectFrom('entity').select('id').where('tenant_id', '=', tenantId).where('name', '=', 'Spent Wash ZLD Outlet').executeTakeFirstOrThrow();
+    // Its newest reading 40 minutes old: past the 15 minutes of a live station, within the 4 hours of a delayed one.
+    await db.updateTable('entity').set({ last_data_at: new Date(Date.now() - 40 * 60_000) }).where('tenant_id', '=', tenantId).where('id', '=', stationId).execute();
+    const { cookie } = await signedInUser(db, { tenantId, name: 'Dev Admin', role: 'admin' });
+    const { context, page, errors } = await suite.open('desktop', `/app/dashboard?station=${stationId}`, cookie);
+    await page.getByRole('heading', { level: 2, name: 'Spent Wash ZLD Outlet', exact: true }).waitFor();
+    const badge = page.locator('[data-live-status]').filter({ hasText: /^(Live|Delayed|Offline|Never reported)$/ }).first();
+    expect(await badge.getAttribute('data-live-status')).toBe('DELAYED');
+    // The live stream opens and the note beside the badge says what the badge says.
+    const note = page.getByTestId('live-values');
+    await note.waitFor();
+    expect(await note.getAttribute('data-live-status')).toBe('DELAYED');
+    expect(await note.innerText()).toMatch(/^● Delayed: last reading \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} IST$/);
+    await screenshot(page, 'live-note-delayed-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])('the board overview counts stations and regulator sync in labelled pills (%s)', async (viewport) => {
+    const { context, page, errors } = await suite.signIn(viewport, 'board@enviro.demo');
+    await page.waitForURL(`${suite.base}/app/dashboard`);
+    const table = page.getByRole('table', { name: 'Industries, worst first' });
+    await table.locator('tbody tr').first().waitFor();
+    const pills = await table.getByTestId('status-counts').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    expect(pills.length).toBeGreaterThan(0);
+    for (const text of pills) expect(text).toMatch(/^(Live \d+ · Delayed \d+ · Offline \d+( · Never reported \d+)?|In sync \d+ · Out of sync \d+ · Delayed \d+)$/);
+    // Every pill carries its word: none is a bare number.
+    const bare = await table.locator('[data-testid="status-counts"] .mantine-Badge-root').evaluateAll((els) => els.map((e) => e.textContent ?? '').filter((t) => /^\s*[\d,]+\s*$/.test(t)));
+    expect(bare).toEqual([]);
+    await screenshot(page, `board-overview-pills-${viewport}`);
     expect(errors).toEqual([]);
     await context.close();
   });

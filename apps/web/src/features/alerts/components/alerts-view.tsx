@@ -70,7 +70,7 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
           )}
           <Stack gap={0} miw={150}>
             <Text size="sm" fw={600}>
-              {paramText(a)} at {a.stationName ?? a.deviceName}
+              {a.paramLabel ?? a.paramName ? paramText(a) : a.deviceName} at {a.stationName ?? a.deviceName}
             </Text>
             <Anchor component={Link} to={paths.app.alert.getHref(a.id)} fz="sm">
               {formatInstant(a.startedAt)}
@@ -79,8 +79,15 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
         </Group>
       ),
     },
-    { header: 'Severity', cell: (a) => <SeverityBadge severity={a.severity} /> },
-    { header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
+    {
+      header: 'Severity, status',
+      cell: (a) => (
+        <Stack gap={4} align="flex-start">
+          <SeverityBadge severity={a.severity} />
+          <StatusBadge status={a.status} />
+        </Stack>
+      ),
+    },
     ...(tenants ? [{ header: 'Industry', wrap: true, cell: (a: AlertItem) => a.tenantName }] : []),
     { header: 'Type', wrap: true, cell: (a) => CONDITION_LABELS[a.type] },
     {

@@ -61,7 +61,7 @@ export function DeviceDetailView({ id }: { id: number }) {
       <SpectrumCharts device={d} />
       <Availability id={d.id} />
       <Mounts mounts={d.mounts ?? []} />
-      {d.canEdit && !d.deletedDate && <CsvUpload id={d.id} />}
+      {d.canEdit && !d.deletedDate && <CsvUpload id={d.id} columns={(d.params ?? []).filter((p) => !p.deletedDate).map((p) => ({ name: p.name, label: p.label }))} />}
       {editing && <DeviceFormModal device={d} onClose={() => setEditing(false)} />}
     </Stack>
   );
@@ -152,7 +152,7 @@ function Params({ params }: { params: NonNullable<ReturnType<typeof useDevice>['
               <Table.Tr key={p.slot} c={p.deletedDate ? 'dimmed' : undefined}>
                 <Table.Td>{p.slot}</Table.Td>
                 <Table.Td>
-                  {p.label} ({p.name}){p.deletedDate ? ' - removed' : ''}
+                  {p.label}{p.deletedDate ? ' - removed' : ''}
                 </Table.Td>
                 <Table.Td>{p.unit || '-'}</Table.Td>
                 <Table.Td>{p.conversion ? (p.unit === p.stdUnit ? 'none needed' : `× ${formatIndian(p.conversion.factor, 4)}${p.conversion.offset ? ` + ${formatIndian(p.conversion.offset, 2)}` : ''} → ${p.stdUnit}`) : 'not convertible'}</Table.Td>
@@ -226,7 +226,7 @@ function Mounts({ mounts }: { mounts: NonNullable<NonNullable<ReturnType<typeof 
   );
 }
 
-function CsvUpload({ id }: { id: number }) {
+function CsvUpload({ id, columns }: { id: number; columns: readonly { name: string; label: string }[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -245,9 +245,10 @@ function CsvUpload({ id }: { id: number }) {
     <Card withBorder>
       <Stack gap="sm">
         <Title order={3}>Upload history (CSV)</Title>
-        <Text size="sm" c="dimmed">
-          A header <Code>ts,so2,pm,…</Code> (parameter names of this device), then one row per instant: ts as ISO 8601 with its offset (2026-03-01T10:00:00+05:30) or epoch
-          milliseconds. Rows already stored change nothing; bad rows are listed below by line.
+        {/* A file format: the column names a CSV must use are keys, written as the file writes them. */}
+        <Text size="sm" c="dimmed" data-technical="file format">
+          A header <Code>ts,{columns.map((c) => c.name).join(',')}</Code> (ts, then {columns.map((c) => c.label).join(', ') || 'the parameters of this device'}), then one row per instant: ts as
+          ISO 8601 with its offset (2026-03-01T10:00:00+05:30) or epoch milliseconds. Rows already stored change nothing; bad rows are listed below by line.
         </Text>
         <Group align="flex-end">
           <FileInput label="CSV file" accept=".csv,text/csv" value={file} onChange={setFile} w={280} placeholder="Choose a file" />
