@@ -25,7 +25,7 @@ const WRONG_WORDS: [string, RegExp][] = [
 async function wrongWords(page: Page): Promise<string[]> {
   // A file format's column names and example (marked data-technical) are written as the file writes them.
   const text = await page.evaluate(() => {
-    const hidden = [...document.querySelectorAll<HTMLElement>('[data-technical]')];
+    const hidden = Array.from(document.querySelectorAll<HTMLElement>('[data-technical]'));
     for (const e of hidden) e.style.display = 'none';
     const all = document.body.innerText;
     for (const e of hidden) e.style.display = '';

@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { TimePicker } from '@mantine/dates';
 import { MAX_SPAN_DAYS, kolkataInstant, kolkataParts, rangeError, type InstantRange } from './date-range';
 import { DayRangePicker, type DayRange } from './day-range-picker';
 
@@ -12,7 +12,7 @@ interface DateRangePickerProps {
 
 /**
  * SPEC 2 range mode: a day range with the six presets, and start and end times to the minute.
- * Days and times are Kolkata wall time. Ranges over the maximum span cannot be picked.
+ * Days and times are Kolkata wall time, times on the 24-hour clock as every other time on screen. Ranges over the maximum span cannot be picked.
  */
 export function DateRangePicker({ value, onChange, label = 'Period', maxSpanDays = MAX_SPAN_DAYS }: DateRangePickerProps) {
   const start = kolkataParts(value.start);
@@ -26,17 +26,21 @@ export function DateRangePicker({ value, onChange, label = 'Period', maxSpanDays
     <Stack gap={4}>
       <DayRangePicker label={label} value={{ from: start.day, to: end.day }} onChange={pickDays} maxSpanDays={maxSpanDays} />
       <Group grow>
-        <TimeInput
-          label="Start time"
+        <TimePicker
+          label="Start time (IST)"
+          format="24h"
+          hoursInputLabel="Start hour"
+          minutesInputLabel="Start minute"
           value={start.time}
-          step={60}
-          onChange={(e) => e.currentTarget.value && onChange({ ...value, start: kolkataInstant(start.day, e.currentTarget.value) })}
+          onChange={(v) => /^\d{2}:\d{2}/.test(v) && onChange({ ...value, start: kolkataInstant(start.day, v.slice(0, 5)) })}
         />
-        <TimeInput
-          label="End time"
+        <TimePicker
+          label="End time (IST)"
+          format="24h"
+          hoursInputLabel="End hour"
+          minutesInputLabel="End minute"
           value={end.time}
-          step={60}
-          onChange={(e) => e.currentTarget.value && onChange({ ...value, end: kolkataInstant(end.day, e.currentTarget.value) })}
+          onChange={(v) => /^\d{2}:\d{2}/.test(v) && onChange({ ...value, end: kolkataInstant(end.day, v.slice(0, 5)) })}
         />
       </Group>
       {error && (

@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Flex } from '@mantine/core';
 import { formatIndian } from '@enviro/domain/format-number';
 import { shownCounts, statusCountsText, type StatusCount } from './status-counts';
 
@@ -8,12 +8,13 @@ import { shownCounts, statusCountsText, type StatusCount } from './status-counts
  */
 export function StatusCountsPills({ counts }: { counts: readonly StatusCount[] }) {
   return (
-    <Group gap={4} aria-label={statusCountsText(counts)} data-testid="status-counts">
+    // One pill a line on a phone, so a narrow column shows each whole; side by side, wrapping, wider.
+    <Flex gap={4} wrap="wrap" direction={{ base: 'column', sm: 'row' }} align="flex-start" aria-label={statusCountsText(counts)} data-testid="status-counts">
       {shownCounts(counts).map((c) => (
         <Badge key={c.label} color={c.count > 0 ? c.colour : 'gray'} variant="light" tt="none" fw={600} miw="max-content">
           {c.label} {formatIndian(c.count, 0)}
         </Badge>
       ))}
-    </Group>
+    </Flex>
   );
 }
