@@ -135,7 +135,7 @@ describe('the words and dates of every screen', () => {
     const { context, page, errors } = await suite.signIn(viewport, 'board@enviro.demo');
     await page.waitForURL(`${suite.base}/app/dashboard`);
     const table = page.getByRole('table', { name: 'Industries, worst first' });
-    await table.locator('tbody tr').first().waitFor();
+    await table.getByTestId('status-counts').first().waitFor();
     const pills = await table.getByTestId('status-counts').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
     expect(pills.length).toBeGreaterThan(0);
     for (const text of pills) expect(text).toMatch(/^(Live \d+ · Delayed \d+ · Offline \d+( · Never reported \d+)?|In sync \d+ · Out of sync \d+ · Delayed \d+)$/);
@@ -143,6 +143,29 @@ describe('the words and dates of every screen', () => {
     const bare = await table.locator('[data-testid="status-counts"] .mantine-Badge-root').evaluateAll((els) => els.map((e) => e.textContent ?? '').filter((t) => /^\s*[\d,]+\s*$/.test(t)));
     expect(bare).toEqual([]);
     await screenshot(page, `board-overview-pills-${viewport}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])('every range picker offers the SPEC 2 presets, and a preset sets the range in the URL (%s)', async (viewport) => {
+    const { context, page, errors } = await suite.signIn(viewport, 'industry.admin@enviro.demo');
+    await page.waitForURL(`${suite.base}/app/dashboard`);
+    const presets = ['Today', 'Yesterday', 'Last 7 Days', 'Last 30 Days', 'This Month', 'Last Month'];
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    // The reports' days, the regulator's push logs: one picker, the same presets.
+    for (const [url, label] of [
+      ['/app/reports?report=1', 'Days (IST, both included)'],
+      ['/app/regulator', 'Days (IST)'],
+    ] as const) {
+      await page.goto(`${suite.base}${url}`);
+      if (url === '/app/regulator') await page.getByRole('tab', { name: 'Push logs' }).click();
+      await page.getByRole('button', { name: label }).click();
+      for (const preset of presets) await page.getByRole('button', { name: preset, exact: true }).waitFor();
+      if (viewport === 'desktop') await screenshot(page, `range-presets-${url.split('/')[2]!.split('?')[0]}-${viewport}`);
+      await page.getByRole('button', { name: 'Today', exact: true }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe(today);
+      expect(new URL(page.url()).searchParams.get('from')).toBe(today);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -98,9 +98,11 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
           <Text span size="sm">
             {peakText(a)}
           </Text>
-          <Text span size="xs" c="dimmed">
-            ({limitText(a)})
-          </Text>
+          {limitText(a) !== '-' && (
+            <Text span size="xs" c="dimmed">
+              ({limitText(a)})
+            </Text>
+          )}
         </Stack>
       ),
     },

@@ -35,7 +35,7 @@ export function IndustryCard({ industry, boardId }: IndustryCardProps) {
         </Group>
         <Group gap="xs" aria-label="Stations by live status">
           {LIVE_STATUSES.map((s) => (
-            <Badge key={s} color={LIVE_STATUS_COLOURS[s]} variant="dot" data-live-status={s}>
+            <Badge key={s} color={LIVE_STATUS_COLOURS[s]} variant="dot" tt="none" data-live-status={s}>
               {LIVE_STATUS_WORDS[s]} {industry.liveStatus[s]}
             </Badge>
           ))}
