@@ -169,4 +169,21 @@ describe('the words and dates of every screen', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each<ViewportName>(['desktop', 'phone'])('the public portal reads no codes and one date format either (%s)', async (viewport) => {
+    const db = suite.database.db;
+    const board = await tenantIdNamed(db, 'Rajasthan State Pollution Control Board');
+    const cement = await tenantIdNamed(db, 'Aravali Cement Works Ltd');
+    const aqms = await db.selectFrom('entity').select('id').where('tenant_id', '=', cement).where('type', '=', 'caaqms').executeTakeFirstOrThrow();
+    const found: string[] = [];
+    for (const url of [`/public/dashboard/industries/${board}`, `/public/dashboard/industry/${cement}?station=${aqms.id}&back=${board}`]) {
+      const { context, page, errors } = await suite.open(viewport, url);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const w of await wrongWords(page)) found.push(`${url}: ${w}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
 });

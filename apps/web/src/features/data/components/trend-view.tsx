@@ -127,7 +127,8 @@ export function TrendView({ tenantId }: { tenantId: number }) {
           <Paper withBorder p="md">
             <Group justify="space-between" mb="xs">
               <Text fw={600} component="h2" fz="md" m={0}>
-                {label} ({main?.unit || 'no unit'})
+                {label}
+                {main?.unit ? ` (${main.unit})` : ''}
               </Text>
               <CsvExportButton title={`${label} ${station}`} columns={CSV_COLUMNS} rows={main?.data ?? []} />
             </Group>
