@@ -102,7 +102,7 @@ export function ComplianceIndustryRoute() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="md">
-        <Heading title={`Compliance of ${name}`} text={`${periodLabel(period)}, Asia/Kolkata: data availability, share within limits and exceedances per station and parameter.`} />
+        <Heading title={`Compliance of ${name}`} text={`${periodLabel(period)} (IST): data availability, share within limits and exceedances per station and parameter.`} />
         <Group align="end" wrap="wrap">
           <PeriodSelect value={period} onChange={(p) => update({ period: p })} />
           <Select
