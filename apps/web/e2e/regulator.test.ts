@@ -189,6 +189,7 @@ describe('regulator screens in a browser', () => {
     const queue = page.locator('table').first();
     await queue.getByText(/\(code [A-Z0-9_-]+\)$/).first().waitFor();
     expect(await queue.innerText()).not.toContain('{"');
+    await screenshot(page, 'regulator-queue-error-words-desktop');
     receiver.setFault({ mode: 'none' });
     await page.goto(`${suite.base}/app/regulator/${cementId}?tab=logs&outcome=ERROR`);
     const codes = section(page, 'Error codes');
