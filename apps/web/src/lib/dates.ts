@@ -10,7 +10,7 @@ import { fromWallClock } from '@enviro/domain/time-zone';
  */
 
 /** An instant to the minute: '28 Nov 2026 01:45'. */
-export const formatInstant = (at: Instant): string => formatInZone(at, `${DATE_FORMATS.day} HH:mm`);
+export const formatInstant = (at: Instant): string => formatInZone(at, DATE_FORMATS.instant);
 
 /** An instant, or `none` ('Never' by default) when there is none. */
 export const formatInstantOr = (at: Instant | null | undefined, none = 'Never'): string =>
