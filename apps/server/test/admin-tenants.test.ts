@@ -306,6 +306,8 @@ describe('tenant administration', () => {
         const listed = (await call('GET', '/api/getTenantsLiveStatus', who)).json() as unknown[];
         const counted = (await call('GET', '/api/stats', who)).json() as { tenants: number };
         expect(counted.tenants).toBe(listed.length);
+        // Statistics' breakdown of tenants by status and type adds up to the same count.
+        expect(((await call('GET', '/api/tenantStats', who)).json() as { total: number }).total).toBe(listed.length);
       }
       expect(((await call('GET', '/api/stats', as.board)).json() as { tenants: number }).tenants).toBe(2);
     });

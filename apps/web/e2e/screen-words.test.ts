@@ -45,6 +45,7 @@ describe('the words and dates of every screen', () => {
     ['a board user', 'board@enviro.demo', 'desktop'],
     ['an industry administrator', 'industry.admin@enviro.demo', 'phone'],
     ['a board user', 'board@enviro.demo', 'phone'],
+    ['a site administrator', 'site.admin@enviro.demo', 'desktop'],
   ])('%s reads no codes and one date format on each screen of the menu (%s, %s)', async (who, user, viewport) => {
     const { context, page, errors } = await suite.signIn(viewport, user);
     await page.waitForURL(`${suite.base}/app/dashboard`);

@@ -44,3 +44,23 @@ export const LIVE_STATUS_WORDS: Record<LiveStatusName, string> = {
 /** Stations by live status as labelled counts (Live, Delayed and Offline always; Never reported when some are). */
 export const liveStatusCounts = (counts: Record<LiveStatusName, number>) =>
   LIVE_STATUSES.map((s) => ({ label: LIVE_STATUS_WORDS[s], count: counts[s], colour: LIVE_STATUS_COLOURS[s], always: s !== 'UNKNOWN' }));
+
+/** Tenant types in words: what kind of organisation each is. */
+export const TENANT_TYPE_WORDS: Record<string, string> = {
+  tenant: 'Industry',
+  statutory: 'Pollution control board',
+  cgwa: 'Ground water authority (CGWA)',
+  partner: 'Service partner',
+  site: 'Site operator',
+  investor: 'Investor',
+  corporate_admin: 'Corporate',
+  quasi_regulator: 'Quasi-regulator',
+  default: 'Other',
+};
+
+/** A tenant type in words; an unknown one with a capital and spaces. */
+export const tenantTypeLabel = (type: string): string => TENANT_TYPE_WORDS[type] ?? `${type.charAt(0).toUpperCase()}${type.slice(1).replace(/_/g, ' ')}`;
+
+/** A status stored in capitals ('ENABLED', 'NOT_WORKING') as a word: 'Enabled', 'Not working'. */
+export const statusWord = (status: string): string =>
+  (LIVE_STATUS_WORDS as Record<string, string>)[status] ?? `${status.charAt(0)}${status.slice(1).toLowerCase().replace(/_/g, ' ')}`;

@@ -353,9 +353,11 @@ export class ComplianceRepository extends Repository {
   }
 
   /** Tenants by status and by type. */
-  async tenantGroups(tenantIds: readonly number[]): Promise<{ status: string; type: string; n: number }[]> {
+  async tenantGroups(tenantIds: readonly number[], homeTenantId: number | null): Promise<{ status: string; type: string; n: number }[]> {
+    // The tenants looked after, as `counts` counts them: the breakdown adds up to that count.
+    const ids = (await tenantsLookedAfter(this.db, tenantIds, homeTenantId)).map((t) => t.id);
     const { rows } = await sql<{ status: string; type: string; n: number }>`
-      SELECT status, type, count(*)::int AS n FROM ${TENANT_ROWS} tenant WHERE id = ANY(${sql.val([...tenantIds])}::int[]) GROUP BY status, type`.execute(this.db);
+      SELECT status, type, count(*)::int AS n FROM ${TENANT_ROWS} tenant WHERE id = ANY(${sql.val(ids)}::int[]) GROUP BY status, type`.execute(this.db);
     return rows;
   }
 

@@ -425,10 +425,10 @@ export class ComplianceService {
     return this.repo.counts(tenantIds, auth.kind === 'user' ? auth.homeTenantId : null);
   }
 
-  /** GET /api/tenantStats and /api/subscriptionStats: tenants by status and type. */
+  /** GET /api/tenantStats and /api/subscriptionStats: the tenants looked after (as /api/stats counts them) by status and type. */
   async tenantStats(auth: Auth, query: StatsQuery): Promise<CountStats> {
     const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
-    return grouped(await this.repo.tenantGroups(tenantIds));
+    return grouped(await this.repo.tenantGroups(tenantIds, auth.kind === 'user' ? auth.homeTenantId : null));
   }
 
   /** GET /api/entityStats: stations by working status and type. */

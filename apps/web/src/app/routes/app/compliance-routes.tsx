@@ -1,3 +1,4 @@
+import { stationTypeLabel, statusWord, tenantTypeLabel } from '@/lib/labels';
 import { formatDayKey } from '@/lib/dates';
 import { Anchor, Container, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
@@ -130,6 +131,13 @@ export function ComplianceIndustryRoute() {
   );
 }
 
+/** How each breakdown's keys read: tenant types and station types in words, statuses as words. */
+const TYPE_WORDS: Record<CountStatsPath, (key: string) => string> = {
+  tenantStats: tenantTypeLabel,
+  entityStats: stationTypeLabel,
+  deviceStats: (key) => (key === 'unmounted' ? 'Not on a station' : stationTypeLabel(key)),
+};
+
 function CountCard({ title, path }: { title: string; path: CountStatsPath }) {
   const q = useCountStats(path);
   return (
@@ -137,18 +145,18 @@ function CountCard({ title, path }: { title: string; path: CountStatsPath }) {
       <Text fw={600}>
         {title} {q.data ? `(${formatIndian(q.data.total, 0)})` : ''}
       </Text>
-      {q.isError ? <Text c="red.9">Could not load.</Text> : !q.data ? <Loading h={60} /> : <Breakdown stats={q.data} />}
+      {q.isError ? <Text c="red.9">Could not load.</Text> : !q.data ? <Loading h={60} /> : <Breakdown stats={q.data} typeWord={TYPE_WORDS[path]} />}
     </Paper>
   );
 }
 
-function Breakdown({ stats }: { stats: CountStats }) {
-  const list = (counts: Record<string, number>) =>
+function Breakdown({ stats, typeWord }: { stats: CountStats; typeWord: (key: string) => string }) {
+  const list = (counts: Record<string, number>, word: (key: string) => string) =>
     Object.entries(counts)
       .sort((a, b) => b[1] - a[1])
       .map(([k, n]) => (
         <Group key={k} justify="space-between" gap="xs">
-          <Text size="sm">{k}</Text>
+          <Text size="sm">{word(k)}</Text>
           <Text size="sm" fw={600}>
             {formatIndian(n, 0)}
           </Text>
@@ -160,13 +168,13 @@ function Breakdown({ stats }: { stats: CountStats }) {
         <Text size="xs" c="dimmed">
           By status
         </Text>
-        {list(stats.byStatus)}
+        {list(stats.byStatus, statusWord)}
       </div>
       <div>
         <Text size="xs" c="dimmed">
           By type
         </Text>
-        {list(stats.byType)}
+        {list(stats.byType, typeWord)}
       </div>
     </SimpleGrid>
   );
