@@ -1,3 +1,4 @@
+import { statusWord, tenantTypeLabel } from '@/lib/labels';
 import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { UserStatus, type SessionUser } from '@enviro/contracts/accounts';
@@ -72,8 +73,8 @@ export function UsersView({ me }: { me: SessionUser }) {
       ),
     },
     { header: 'Phone', cell: (u) => (u.phone ? formatPhone(u.phone) : '-') },
-    ...(site ? [{ header: 'Type', sortKey: 'userType', cell: (u: AdminUser) => u.userType }] : []),
-    { header: 'Role', sortKey: 'role', cell: (u) => u.role },
+    ...(site ? [{ header: 'Type', sortKey: 'userType', cell: (u: AdminUser) => tenantTypeLabel(u.userType) }] : []),
+    { header: 'Role', sortKey: 'role', cell: (u) => (u.role === 'admin' ? 'Administrator' : statusWord(u.role)) },
     {
       header: site ? 'Tenant, corporate' : 'Tenant',
       wrap: true,
