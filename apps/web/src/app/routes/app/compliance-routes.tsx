@@ -155,7 +155,7 @@ function Breakdown({ stats, typeWord }: { stats: CountStats; typeWord: (key: str
     Object.entries(counts)
       .sort((a, b) => b[1] - a[1])
       .map(([k, n]) => (
-        <Group key={k} justify="space-between" gap="xs">
+        <Group key={k} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text size="sm">{word(k)}</Text>
           <Text size="sm" fw={600}>
             {formatIndian(n, 0)}
