@@ -293,12 +293,23 @@ describe('tenant administration', () => {
       const own = await call('GET', '/api/getTenantsLiveStatus', as.tenantAdminA);
       expect(own.statusCode).toBe(200);
       expect(own.json()).toEqual([{ tenantId: t.a, name: 'Alpha Paper', LIVE: 1, DELAYED: 1, OFFLINE: 1, UNKNOWN: 1 }]);
+      // A board looks after its industries, not its own tenant (the board itself has no stations).
       const board = await call('GET', '/api/getTenantsLiveStatus', as.board);
       expect(board.json()).toEqual([
-        { tenantId: t.board, name: 'Zeta Board', LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 },
         { tenantId: t.a, name: 'Alpha Paper', LIVE: 1, DELAYED: 1, OFFLINE: 1, UNKNOWN: 1 },
         { tenantId: t.off, name: 'Gamma Distillery', LIVE: 0, DELAYED: 0, OFFLINE: 0, UNKNOWN: 0 },
       ]);
+    });
+
+    it('lists the tenants Statistics counts: both answer from one query, so the site dashboard and Statistics agree', async () => {
+      for (const who of [as.board, as.tenantAdminA]) {
+        const listed = (await call('GET', '/api/getTenantsLiveStatus', who)).json() as unknown[];
+        const counted = (await call('GET', '/api/stats', who)).json() as { tenants: number };
+        expect(counted.tenants).toBe(listed.length);
+        // Statistics' breakdown of tenants by status and type adds up to the same count.
+        expect(((await call('GET', '/api/tenantStats', who)).json() as { total: number }).total).toBe(listed.length);
+      }
+      expect(((await call('GET', '/api/stats', as.board)).json() as { tenants: number }).tenants).toBe(2);
     });
   });
 });

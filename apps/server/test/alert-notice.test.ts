@@ -33,7 +33,7 @@ const lines = (text: string) => text.split('\n');
 describe('what an alert notification says', () => {
   it('leads with industry and station, then the parameter, the 15-minute value and the limit, the IST slot and the link', () => {
     const n = alertNotice([facts()], URL_BASE);
-    expect(n.subject).toBe('Aravali Cement Ltd, Kiln stack: PM 95 mg/Nm3 above its limit 50 mg/Nm3 (15-minute average, 2026-01-05 15:30:00 IST) [MAJOR]');
+    expect(n.subject).toBe('Aravali Cement Ltd, Kiln stack: PM 95 mg/Nm3 above its limit 50 mg/Nm3 (15-minute average, 05 Jan 2026 15:30 IST) [MAJOR]');
     expect(lines(n.text)).toEqual([
       'Aravali Cement Ltd, Kiln stack: PM 95 mg/Nm3 above its limit 50 mg/Nm3',
       'Industry: Aravali Cement Ltd',
@@ -42,8 +42,8 @@ describe('what an alert notification says', () => {
       'Parameter: PM',
       '15-minute average: 95 mg/Nm3, above its limit',
       'Limit (maximum): 50 mg/Nm3',
-      'Slot (IST): 2026-01-05 15:30:00 to 2026-01-05 15:45:00',
-      'In breach since: 2026-01-05 15:00:00 IST, 3 slots of 15 minutes, peak 120 mg/Nm3',
+      'Slot (IST): 05 Jan 2026 15:30 to 15:45',
+      'In breach since: 05 Jan 2026 15:00 IST, 3 slots of 15 minutes, peak 120 mg/Nm3',
       'Severity: MAJOR',
       'Alert: 42',
       'Open the alert: https://enviro.example/app/alerts/42',
@@ -51,9 +51,9 @@ describe('what an alert notification says', () => {
       'Acknowledge it on its page to stop the reminders.',
       '',
     ]);
-    expect(n.sms).toBe('MAJOR Aravali Cement Ltd, Kiln stack: PM 95 mg/Nm3 > limit 50 mg/Nm3, 15-min avg 2026-01-05 15:30 IST https://enviro.example/app/alerts/42');
+    expect(n.sms).toBe('MAJOR Aravali Cement Ltd, Kiln stack: PM 95 mg/Nm3 > limit 50 mg/Nm3, 15-min avg 05 Jan 2026 15:30 IST https://enviro.example/app/alerts/42');
     expect(n.title).toBe('Aravali Cement Ltd, Kiln stack: PM 95 mg/Nm3 above its limit 50 mg/Nm3');
-    expect(n.body).toBe('15-minute average, slot 2026-01-05 15:30:00 IST; in breach since 2026-01-05 15:00:00 IST.');
+    expect(n.body).toBe('15-minute average, slot 05 Jan 2026 15:30 IST; in breach since 05 Jan 2026 15:00 IST.');
   });
 
   it('writes values in Indian digit grouping and a value under a minimum as below it', () => {
@@ -62,7 +62,7 @@ describe('what an alert notification says', () => {
     const ph = alertNotice([facts({ station: 'ETP outlet', parameter: 'pH', unit: '', limitMin: 6.5, limitMax: 8.5, value: 5.2 })], URL_BASE);
     expect(ph.title).toBe('Aravali Cement Ltd, ETP outlet: pH 5.2 below its limit 6.5');
     expect(lines(ph.text)).toContain('Limit (minimum): 6.5');
-    expect(ph.sms).toContain(': pH 5.2 < limit 6.5, 15-min avg 2026-01-05 15:30 IST');
+    expect(ph.sms).toContain(': pH 5.2 < limit 6.5, 15-min avg 05 Jan 2026 15:30 IST');
   });
 
   it("calls a rule's own threshold (an early warning) no limit", () => {
@@ -84,8 +84,8 @@ describe('what an alert notification says', () => {
   it('tells an alert without a parameter (data loss) by its sentence, with industry and station', () => {
     const loss = facts({ type: 'DATA_LOSS', parameter: null, unit: null, limitMax: null, value: null, peak: null, message: 'No reading from Analyser 7 for more than 60 minutes' });
     const n = alertNotice([loss], URL_BASE);
-    expect(n.subject).toBe('Aravali Cement Ltd, Kiln stack: No reading from Analyser 7 for more than 60 minutes (2026-01-05 15:00:00 IST) [MAJOR]');
-    expect(n.sms).toBe('MAJOR Aravali Cement Ltd, Kiln stack: No reading from Analyser 7 for more than 60 minutes, since 2026-01-05 15:00 IST https://enviro.example/app/alerts/42');
+    expect(n.subject).toBe('Aravali Cement Ltd, Kiln stack: No reading from Analyser 7 for more than 60 minutes (05 Jan 2026 15:00 IST) [MAJOR]');
+    expect(n.sms).toBe('MAJOR Aravali Cement Ltd, Kiln stack: No reading from Analyser 7 for more than 60 minutes, since 05 Jan 2026 15:00 IST https://enviro.example/app/alerts/42');
   });
 
   it('keeps an SMS to one GSM-7 segment: units in GSM-7, long names cut, the figures and the link whole', () => {
@@ -101,7 +101,7 @@ describe('what an alert notification says', () => {
     const { sms } = alertNotice([long], URL_BASE);
     expect(gsm7Length(sms)).toBeLessThanOrEqual(160);
     expect(toGsm7(sms)).toBe(sms);
-    expect(sms).toMatch(/^MAJOR Shree Rajasth.*\., Kiln and Raw.*: PM2\.5 1,234\.5 ug\/m3 > limit 60 ug\/m3, 15-min avg 2026-01-05 15:30 IST https:\/\/enviro\.example\/app\/alerts\/1234567$/);
+    expect(sms).toMatch(/^MAJOR Shree Rajasth.*\., Kiln and Raw.*: PM2\.5 1,234\.5 ug\/m3 > limit 60 ug\/m3, 15-min avg 05 Jan 2026 15:30 IST https:\/\/enviro\.example\/app\/alerts\/1234567$/);
   });
 
   it('lists several alerts of one recipient in one message, by place, in one SMS segment', () => {

@@ -9,14 +9,14 @@ const MINUTE = 60_000;
 const SLOT = 15 * MINUTE;
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
-/** India's wall clock of an instant, as a reader there sees it (an oracle apart from the product's formatter). */
-function indiaTime(at: number, seconds = true): string {
+/** India's wall clock of an instant as the app writes it, '05 Jan 2026 15:30' (an oracle apart from the product's formatter); `dayToo` false: the time alone. */
+function indiaTime(at: number, dayToo = true): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
+  return `${dayToo ? `${parts.day} ${parts.month} ${parts.year} ` : ''}${parts.hour}:${parts.minute}`;
 }
 
 /**
@@ -96,7 +96,7 @@ describe('exceedance notifications by default', () => {
       'Parameter: PM2.5',
       '15-minute average: 95 µg/m3, above its limit',
       'Limit (maximum): 60 µg/m3',
-      `Slot (IST): ${slotIst} to ${indiaTime(slot + SLOT)}`,
+      `Slot (IST): ${slotIst} to ${indiaTime(slot + SLOT, false)}`,
       `Open the alert: ${link}`,
     ]) {
       expect(text.split('\n')).toContain(line);
@@ -109,7 +109,7 @@ describe('exceedance notifications by default', () => {
     // The SMS: one GSM-7 segment with the same facts.
     const smsTo = (phone: string) => ctx.sms.sent.filter((s) => s.to === phone).map((s) => s.text);
     const [sms] = smsTo('+919800000011');
-    expect(sms).toBe(`MAJOR Aravali Cement Ltd, Kiln stack: PM2.5 95 ug/m3 > limit 60 ug/m3, 15-min avg ${indiaTime(slot, false)} IST ${link}`);
+    expect(sms).toBe(`MAJOR Aravali Cement Ltd, Kiln stack: PM2.5 95 ug/m3 > limit 60 ug/m3, 15-min avg ${slotIst} IST ${link}`);
     expect(sms!.length).toBeLessThanOrEqual(160);
     expect(sms).toMatch(/^[\x20-\x7e]+$/);
 

@@ -120,7 +120,7 @@ describe('admin screens in a browser', () => {
     await page.getByRole('menuitem', { name: 'Change status' }).click();
     await choose(page, dialog(page), 'New status', 'GRACE');
     await dialog(page).getByRole('button', { name: 'Change status' }).click();
-    await page.getByText('Kaveri Paper Mills is now GRACE.').waitFor();
+    await page.getByText('Kaveri Paper Mills is now in its grace period.').waitFor();
     await rows(page, 'Tenants').first().getByText('GRACE').waitFor();
 
     // Its detail page: fields, live status, licence counts and statutory bodies.
@@ -179,7 +179,7 @@ describe('admin screens in a browser', () => {
     await page.getByRole('button', { name: 'Actions for meera@kaveri.example.in' }).click();
     await page.getByRole('menuitem', { name: 'Disable' }).click();
     await dialog(page).getByRole('button', { name: 'Disable' }).click();
-    await page.getByText('Meera Mills is now DISABLED.').waitFor();
+    await page.getByText('Meera Mills is now disabled: they can no longer sign in.').waitFor();
     await users.getByText('DISABLED').waitFor();
     await screenshot(page, 'admin-users-desktop');
     // At 1280 px the list fits: no sideways scrolling, and the status badge keeps its whole word.
@@ -204,7 +204,7 @@ describe('admin screens in a browser', () => {
     expect(text).toMatch(/Sita Site\s+status\s+Tenant Kaveri Paper Mills\s+Kaveri Paper Mills/);
     expect(text).toMatch(/create\s+Tenant Kaveri Paper Mills/);
     expect(text).toMatch(/create\s+Corporate Kaveri Group/);
-    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    expect(text).toMatch(/\d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}/);
     // No raw ids: names, or display ids for what the reader may not see.
     expect(text).not.toMatch(/(tenant|app_user|corporate):\d+|user:\d+/);
 

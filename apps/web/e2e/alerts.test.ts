@@ -163,7 +163,8 @@ describe('alerts in a browser', () => {
       await rows(page).first().getByRole('button', { name: 'Acknowledge' }).click();
       await page.getByRole('dialog').getByLabel('Comment').fill('Bag filter cleaned');
       await page.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }).click();
-      await page.getByText(`alert ${alertIds[0]} acknowledged.`).waitFor();
+      // The notice names the alert by parameter and station, not by its id.
+      await page.getByText(`The ${series.label} alert at ${series.station} is acknowledged: nobody else is told again.`).waitFor();
       await expect.poll(() => rows(page).first().innerText()).toMatch(/acknowledged/i);
       const detail = await page.request.get(`${suite.base}/api/alert/${alertIds[0]}`);
       expect((await detail.json()).ackComment).toBe('Bag filter cleaned');
@@ -201,7 +202,7 @@ describe('alerts in a browser', () => {
     await page.getByLabel('Select every open alert of this page').check();
     await page.getByRole('button', { name: `Acknowledge selected (${open})` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }).click();
-    await page.getByText(`${open} of ${open} alerts acknowledged.`).waitFor();
+    await page.getByText(`${open} of ${open} alerts are acknowledged.`).waitFor();
     await expect.poll(() => rows(page).innerText()).toMatch(/No alert matches these filters/);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInZone } from '@enviro/domain/format-date';
+
+/** An instant as the app writes it (src/lib/dates.ts formatInstant). */
+const formatInstant = (at: number) => formatInZone(at, 'DD MMM YYYY HH:mm');
 import { addSessionCookie, horizontalOverflow, openPage, screenshot, seedDemoData, type ViewportName } from './portal.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
@@ -193,7 +196,7 @@ describe('dashboards in a browser', () => {
     });
     expect(posted.status).toBe(200);
     // Pushed over the stream, then the widget's data asked again (within 5 s): its table has the reading.
-    await expect.poll(() => raw.innerText(), { timeout: 20_000 }).toContain(formatDateTime24(ts));
+    await expect.poll(() => raw.innerText(), { timeout: 20_000 }).toContain(formatInstant(ts));
     expect(await live.innerText()).toContain('Live: last reading');
 
     // Two series: line / bar / stack / tiled; tiled draws a chart per series.

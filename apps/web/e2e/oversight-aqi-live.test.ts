@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatInZone } from '@enviro/domain/format-date';
+
+/** An instant as the app writes it (src/lib/dates.ts formatInstant). */
+const formatInstant = (at: number) => formatInZone(at, 'DD MMM YYYY HH:mm');
 import { chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
 import { browserSuite, signedInUser } from './setup.ts';
 
@@ -69,7 +72,7 @@ describe('oversight, National AQI and live values in a browser', () => {
     const ts = Date.now();
     const res = await fetch(`${suite.base}/api/v1/${aqms.token}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ ts, values: { pm2_5: 41.5 } }]) });
     expect(res.status).toBe(200);
-    await expect.poll(() => live.innerText(), { timeout: 15_000 }).toContain(formatInZone(ts, 'HH:mm:ss'));
+    await expect.poll(() => live.innerText(), { timeout: 15_000 }).toContain(`Live: last reading ${formatInstant(ts)} IST`);
     await screenshot(page, 'live-station-desktop');
     expect(errors).toEqual([]);
     await context.close();

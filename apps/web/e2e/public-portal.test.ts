@@ -9,6 +9,9 @@ import { formatIndian } from '@enviro/domain/format-number';
 import { apiCall, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
 import { browserSuite, CEMENT } from './setup.ts';
 
+/** Live statuses as the cards name them. */
+const STATUS_WORDS = { LIVE: 'Live', DELAYED: 'Delayed', OFFLINE: 'Offline', UNKNOWN: 'Never reported' } as const;
+
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
 
 interface Station {
@@ -67,7 +70,7 @@ describe('public portal in a browser', () => {
     expect(await cardNames(page)).toEqual(industries.map((i) => i.name));
     const card = page.getByRole('article', { name: cement.name });
     for (const status of ['LIVE', 'DELAYED', 'OFFLINE', 'UNKNOWN'] as const) {
-      expect(await card.locator(`[data-live-status="${status}"]`).innerText()).toBe(`${status} ${cement.liveStatus[status]}`);
+      expect(await card.locator(`[data-live-status="${status}"]`).innerText()).toBe(`${STATUS_WORDS[status]} ${cement.liveStatus[status]}`);
     }
     await chartDrawn(page, 'Stations by live status');
     await screenshot(page, `industries-${viewport}`);

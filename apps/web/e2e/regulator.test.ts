@@ -184,6 +184,12 @@ describe('regulator screens in a browser', () => {
     await page.getByRole('button', { name: 'Republish' }).click();
     await page.locator('[data-republish]').first().getByText('Reason: Second attempt').waitFor();
     await suite.app.regulator.outbox.deliver();
+    // While records wait, the queue column says what the refusal means in words, never the raw JSON answer.
+    await page.goto(`${suite.base}/app/regulator/${cementId}`);
+    const queue = page.locator('table').first();
+    await queue.getByText(/\(code [A-Z0-9_-]+\)$/).first().waitFor();
+    expect(await queue.innerText()).not.toContain('{"');
+    await screenshot(page, 'regulator-queue-error-words-desktop');
     receiver.setFault({ mode: 'none' });
     await page.goto(`${suite.base}/app/regulator/${cementId}?tab=logs&outcome=ERROR`);
     const codes = section(page, 'Error codes');

@@ -21,6 +21,8 @@ export const DATE_FORMATS = {
   day: 'DD MMM YYYY',
   month: 'MMM YYYY',
   year: 'YYYY',
+  /** An instant as people read it, its day then its time to the minute: 28 Nov 2026 01:45. */
+  instant: 'DD MMM YYYY HH:mm',
 } as const;
 
 /** The period a value stands for (SPEC 9: day, month and year map to day_1, month_1, year_1). */
@@ -44,6 +46,9 @@ export const formatDateTime12 = (at: Instant) => formatInZone(at, DATE_FORMATS.d
 
 /** 'YYYY-MM-DD HH:mm:ss' in Asia/Kolkata. */
 export const formatDateTime24 = (at: Instant) => formatInZone(at, DATE_FORMATS.dateTime24);
+
+/** An instant as every screen, mail and SMS writes it, in Asia/Kolkata: '28 Nov 2026 01:45'. */
+export const formatInstant = (at: Instant) => formatInZone(at, DATE_FORMATS.instant);
 
 /** 'DD MMM YYYY', 'MMM YYYY' or 'YYYY' by the period the value covers. */
 export function formatByPeriod(at: Instant, period: DisplayPeriod): string {

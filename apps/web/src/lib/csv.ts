@@ -1,5 +1,5 @@
 import { CSV_BOM, csvCell } from '@enviro/domain/csv';
-import { formatInZone } from '@enviro/domain/format-date';
+import { fileStamp } from '@/lib/dates';
 
 /** A column of an exported table: its heading and how to read a row's cell. */
 export interface CsvColumn<T> {
@@ -19,5 +19,5 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
 /** SPEC 9: the file is named after the table's title plus the time of export (Kolkata time). */
 export function csvFileName(title: string, at: number = Date.now()): string {
   const safe = title.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim() || 'export';
-  return `${safe} ${formatInZone(at, 'YYYY-MM-DD HH-mm-ss')}.csv`;
+  return `${safe} ${fileStamp(at)}.csv`;
 }

@@ -3,9 +3,9 @@ import { stationTypeLabel } from './labels';
 
 describe('stationTypeLabel', () => {
   it.each([
-    ['cems', 'CEMS'],
-    ['eqms', 'EQMS'],
-    ['caaqms', 'CAAQMS'],
+    ['cems', 'Stack emissions (CEMS)'],
+    ['eqms', 'Effluent (EQMS)'],
+    ['caaqms', 'Ambient air (CAAQMS)'],
     ['ground water', 'Ground water'],
     ['Ash', 'Ash'],
     ['Water Level', 'Water Level'],

@@ -1,6 +1,6 @@
 import { ALERT_SEVERITIES } from '@enviro/contracts/alerts';
 import { APP_PATHS } from '@enviro/domain/app-paths';
-import { formatDateTime24, formatInZone } from '@enviro/domain/format-date';
+import { formatInstant, formatInZone } from '@enviro/domain/format-date';
 import { formatIndian } from '@enviro/domain/format-number';
 import { escapeHtml } from '../../platform/mail/templates.ts';
 import { gsm7Length, SMS_SEGMENT, toGsm7 } from '../../platform/sms/gsm7.ts';
@@ -103,9 +103,9 @@ function breachOf(f: AlertNoticeFacts): Breach | undefined {
 }
 
 const amount = (v: number, unit: string | null) => `${formatIndian(v)}${unit ? ` ${unit}` : ''}`;
-const ist = (at: Date) => `${formatDateTime24(at)} IST`;
-/** The product's 24-hour date and time without seconds (slots start on whole minutes): SMS are short. */
-const istShort = (at: Date) => `${formatInZone(at, 'YYYY-MM-DD HH:mm')} IST`;
+/** An instant as the app's screens write it (slots start on whole minutes), so the bell, mails and SMS read as the screens do. */
+const ist = (at: Date) => `${formatInstant(at)} IST`;
+const istShort = ist;
 
 /** Industry and station (the device when on none): what a board desk sorts its alerts by. */
 const whereOf = (f: AlertNoticeFacts) => `${f.industry}, ${f.station ?? f.device}`;
@@ -147,7 +147,7 @@ function detailLines(f: AlertNoticeFacts): [label: string, value: string][] {
       ['Parameter', f.parameter!],
       [capitalised(b.figure), `${amount(b.value, f.unit)}, ${b.above ? 'above' : 'below'} ${boundOf(f)}${sustained}`],
       [`${f.ownThresholds ? "Rule's threshold" : 'Limit'} (${b.above ? 'maximum' : 'minimum'})`, amount(b.limit, f.unit)],
-      ['Slot (IST)', `${formatDateTime24(f.slotStart)} to ${formatDateTime24(f.slotStart.getTime() + SLOT_MS)}`],
+      ['Slot (IST)', `${formatInstant(f.slotStart)} to ${formatInZone(f.slotStart.getTime() + SLOT_MS, 'HH:mm')}`],
       ['In breach since', `${ist(f.startedAt)}, ${f.slotCount} ${f.slotCount === 1 ? 'slot' : 'slots'} of 15 minutes${f.peak !== null && f.slotCount > 1 ? `, peak ${amount(f.peak, f.unit)}` : ''}`],
     );
   } else {

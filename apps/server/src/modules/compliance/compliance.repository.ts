@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
 import { ENTITY_ROWS, isStationSql } from '../entities/entities.queries.ts';
-import { isNotDeletedSql, TENANT_ROWS } from '../tenants/tenants.queries.ts';
+import { isNotDeletedSql, TENANT_ROWS, tenantsLookedAfter } from '../tenants/tenants.queries.ts';
 import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
 
 /** Which stations a read covers: the tenants, optionally one station, and a user's station limit. */
@@ -302,22 +302,24 @@ export class ComplianceRepository extends Repository {
     return rows[0]?.n ?? 0;
   }
 
-  /** Counts over the tenants for the statistics routes. */
-  async counts(tenantIds: readonly number[]): Promise<{ tenants: number; industries: number; stations: number; devices: number; users: number }> {
+  /** Counts over the tenants for the statistics routes; `tenants` are those looked after (tenantsLookedAfter). */
+  async counts(tenantIds: readonly number[], homeTenantId: number | null): Promise<{ tenants: number; industries: number; stations: number; devices: number; users: number }> {
     const t = sql.val([...tenantIds]);
-    const { rows } = await sql<{ tenants: number; industries: number; stations: number; devices: number; users: number }>`
-      SELECT (SELECT count(*) FROM ${TENANT_ROWS} tenant WHERE id = ANY(${t}::int[]) AND ${isNotDeletedSql('tenant')})::int AS tenants,
-             (SELECT count(*) FROM ${TENANT_ROWS} tenant WHERE id = ANY(${t}::int[]) AND ${isNotDeletedSql('tenant')} AND type = 'tenant')::int AS industries,
+    const lookedAfter = await tenantsLookedAfter(this.db, tenantIds, homeTenantId);
+    const { rows } = await sql<{ industries: number; stations: number; devices: number; users: number }>`
+      SELECT (SELECT count(*) FROM ${TENANT_ROWS} tenant WHERE id = ANY(${t}::int[]) AND ${isNotDeletedSql('tenant')} AND type = 'tenant')::int AS industries,
              (SELECT count(*) FROM ${ENTITY_ROWS} entity WHERE tenant_id = ANY(${t}::int[]) AND status = 'ENABLED' AND ${isStationSql('entity')})::int AS stations,
              (SELECT count(*) FROM ${DEVICE_ROWS} device WHERE tenant_id = ANY(${t}::int[]) AND ${isInServiceSql('device')})::int AS devices,
              (SELECT count(*) FROM app_user WHERE tenant_id = ANY(${t}::int[]) AND status <> 'DELETED')::int AS users`.execute(this.db);
-    return rows[0]!;
+    return { tenants: lookedAfter.length, ...rows[0]! };
   }
 
   /** Tenants by status and by type. */
-  async tenantGroups(tenantIds: readonly number[]): Promise<{ status: string; type: string; n: number }[]> {
+  async tenantGroups(tenantIds: readonly number[], homeTenantId: number | null): Promise<{ status: string; type: string; n: number }[]> {
+    // The tenants looked after, as `counts` counts them: the breakdown adds up to that count.
+    const ids = (await tenantsLookedAfter(this.db, tenantIds, homeTenantId)).map((t) => t.id);
     const { rows } = await sql<{ status: string; type: string; n: number }>`
-      SELECT status, type, count(*)::int AS n FROM ${TENANT_ROWS} tenant WHERE id = ANY(${sql.val([...tenantIds])}::int[]) GROUP BY status, type`.execute(this.db);
+      SELECT status, type, count(*)::int AS n FROM ${TENANT_ROWS} tenant WHERE id = ANY(${sql.val(ids)}::int[]) GROUP BY status, type`.execute(this.db);
     return rows;
   }
 

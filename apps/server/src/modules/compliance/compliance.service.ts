@@ -418,16 +418,19 @@ export class ComplianceService {
     };
   }
 
-  /** GET /api/stats: counts over the tenants the caller reads. */
+  /**
+   * GET /api/stats: counts over the tenants the caller reads; `tenants` counts those it looks after
+   * (tenantsLookedAfter, the query the site dashboard lists), not its own board's or site's tenant.
+   */
   async stats(auth: Auth, query: StatsQuery): Promise<Stats> {
     const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
-    return this.repo.counts(tenantIds);
+    return this.repo.counts(tenantIds, auth.kind === 'user' ? auth.homeTenantId : null);
   }
 
-  /** GET /api/tenantStats and /api/subscriptionStats: tenants by status and type. */
+  /** GET /api/tenantStats and /api/subscriptionStats: the tenants looked after (as /api/stats counts them) by status and type. */
   async tenantStats(auth: Auth, query: StatsQuery): Promise<CountStats> {
     const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
-    return grouped(await this.repo.tenantGroups(tenantIds));
+    return grouped(await this.repo.tenantGroups(tenantIds, auth.kind === 'user' ? auth.homeTenantId : null));
   }
 
   /** GET /api/entityStats: stations by working status and type. */

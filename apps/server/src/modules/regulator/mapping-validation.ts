@@ -80,7 +80,7 @@ export function normalizeMapping(protocol: RegulatorProtocol, stations: readonly
             if ('problem' in target) {
               if (target.problem === 'UNKNOWN_CODE') throw badRequest(`${field}.code`, `${where}: '${p.code}' is not a parameter key of CPCB's annexure (e.g. pm, so2, cod, flow_emission)`);
               if (target.problem === 'UNKNOWN_UNIT') throw badRequest(`${field}.unit`, `${where}: '${p.unit || param.unit}' is not a unit key of CPCB's annexure (e.g. mg/Nm³, mg/L, μg/m³, m³/hr, °C); choose the annexure unit to convert into`);
-              throw badRequest(`${field}.unit`, `${where}: the device reports ${param.unit || '(no unit)'}, which cannot be converted into ${p.unit || 'a unit of CPCB\'s annexure'}`);
+              throw badRequest(`${field}.unit`, `${where}: the device reports ${param.unit || 'a value without a unit'}, which cannot be converted into ${p.unit || 'a unit of CPCB\'s annexure'}`);
             }
             return { ...p, code: target.code, unit: target.unit };
           }),
@@ -149,7 +149,7 @@ export function validateMapping(
         if (target.problem === 'NO_CODE') issues.push(issue('MISSING_ID', `${where}: parameter ${param.label} has no regulator code`, s.stationId, d.deviceId, p.slot));
         else if (target.problem === 'UNKNOWN_CODE') issues.push(issue('UNKNOWN_KEY', `${where}: parameter ${param.label}: '${p.code}' is not a parameter key the regulator publishes; it is not sent`, s.stationId, d.deviceId, p.slot));
         else if (target.problem === 'UNKNOWN_UNIT') issues.push(issue('UNKNOWN_KEY', `${where}: parameter ${param.label}: '${p.unit || param.unit}' is not a unit key the regulator publishes; it is not sent`, s.stationId, d.deviceId, p.slot));
-        else issues.push(issue('NO_CONVERSION', `${where}: no conversion of ${param.label} from ${param.unit || '(no unit)'} to ${p.unit || 'the regulator\'s unit'}; it is not sent`, s.stationId, d.deviceId, p.slot));
+        else issues.push(issue('NO_CONVERSION', `${where}: no conversion of ${param.label} from ${param.unit || 'a value without a unit'} to ${p.unit || 'the regulator\'s unit'}; it is not sent`, s.stationId, d.deviceId, p.slot));
       }
       for (const param of device.params) {
         if (!d.params.some((p) => p.slot === param.slot)) {

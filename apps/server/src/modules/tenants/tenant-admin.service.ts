@@ -1,3 +1,4 @@
+import { tenantsLookedAfter } from './tenants.queries.ts';
 import type { NewTenant, TenantChanges, TenantListQuery, TenantLiveStatus, TenantPage, TenantPatch, TenantUpdate, TenantInfo } from '@enviro/contracts/tenants';
 import { canManage } from '@enviro/domain/access-model';
 import { liveStatus } from '@enviro/domain/live-status';
@@ -90,13 +91,14 @@ export class TenantAdminService {
   }
 
   /**
-   * Per tenant of the caller's, how many stations are LIVE, DELAYED, OFFLINE or never reported; a
-   * user limited to some entities counts only the stations they may see.
+   * Per tenant the caller looks after (tenantsLookedAfter: not its own board's, site's or partner's
+   * tenant), how many stations are LIVE, DELAYED, OFFLINE or never reported; a user limited to some
+   * entities counts only the stations they may see.
    */
   async liveStatus(auth: Auth, now = Date.now()): Promise<TenantLiveStatus[]> {
     const user = assertSignedIn(auth);
     const [tenants, stations, restriction] = await Promise.all([
-      this.tenants.names(user.tenantIds),
+      tenantsLookedAfter(this.db, user.tenantIds, user.homeTenantId),
       this.tenants.stationAges(user.tenantIds),
       this.entities.restriction(auth),
     ]);

@@ -23,3 +23,19 @@ export const TENANT_ROWS: RawBuilder<unknown> = sql`(SELECT * FROM tenant)`;
 export function isNotDeletedSql(alias: string): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(`${alias}.status`)} <> 'DELETED'`;
 }
+
+/**
+ * The tenants a caller looks after: those it reads, not deleted, without its own organisation when
+ * that is not an industry (a site's, a board's or a partner's own tenant holds no stations to look
+ * after; an industry's user looks after its industry). The one query behind every count and list
+ * of "tenants" a person reads (Statistics, the site dashboard), so the two never disagree.
+ */
+export async function tenantsLookedAfter(db: Db, tenantIds: readonly number[], homeTenantId: number | null): Promise<{ id: number; name: string }[]> {
+  if (tenantIds.length === 0) return [];
+  const { rows } = await sql<{ id: number; name: string }>`
+    SELECT t.id, t.name FROM ${TENANT_ROWS} t
+    WHERE t.id = ANY(${sql.val([...tenantIds])}::int[]) AND ${isNotDeletedSql('t')}
+      AND NOT (t.id = ${homeTenantId ?? 0} AND t.type <> 'tenant')
+    ORDER BY t.id`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}

@@ -1,4 +1,4 @@
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { facilityColumnLabels } from './kinds/facility-heatmap';
 import type { ChartDataOf, ChartKindName } from './kinds/registry';
 import type { CalendarHeatmapData, CandlestickChartData, FacilityHeatmapData, PieChartData, SeriesChartData } from './types';
@@ -9,7 +9,7 @@ export interface ChartTable {
   rows: (string | number | null)[][];
 }
 
-const xLabel = (x: number | string) => (typeof x === 'number' ? formatDateTime24(x) : x);
+const xLabel = (x: number | string) => (typeof x === 'number' ? formatInstant(x) : x);
 
 function seriesTable(data: SeriesChartData): ChartTable {
   const xs = [...new Set(data.series.flatMap((s) => [...s.points, ...(s.incomplete ?? [])].filter(([, y]) => y !== null).map(([x]) => x)))];
@@ -31,7 +31,7 @@ const TABLES: { [K in ChartKindName]: (data: ChartDataOf<K>) => ChartTable } = {
   pie: (data: PieChartData) => ({ headers: ['Name', 'Value'], rows: data.slices.map((s) => [s.name, s.value]) }),
   candlestick: (data: CandlestickChartData) => ({
     headers: ['Time', 'Open', 'Close', 'Low', 'High'],
-    rows: data.candles.map((c) => [formatDateTime24(c.time), c.open, c.close, c.low, c.high]),
+    rows: data.candles.map((c) => [formatInstant(c.time), c.open, c.close, c.low, c.high]),
   }),
   calendarHeatmap: (data: CalendarHeatmapData) => ({
     headers: ['Date', data.unit ? `${data.name} (${data.unit})` : data.name],

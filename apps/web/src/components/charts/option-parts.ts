@@ -1,4 +1,5 @@
-import { axisFormatFor, DISPLAY_TIME_ZONE, formatDateTime24, formatInZone } from '@enviro/domain/format-date';
+import { axisFormatFor, DISPLAY_TIME_ZONE } from '@enviro/domain/format-date';
+import { formatInstant, formatClock, formatAxisAs } from '@/lib/dates';
 import { offsetAt } from '@enviro/domain/time-zone';
 import { formatIndian } from '@enviro/domain/format-number';
 import {
@@ -61,8 +62,8 @@ const DAY_MS = 86_400_000;
  */
 function timeLabel(shifted: number, format: string): string {
   const at = unshift(shifted);
-  if (!format.includes('HH')) return formatInZone(at, format);
-  return shifted % DAY_MS === 0 ? formatInZone(at, 'DD MMM') : formatInZone(at, 'HH:mm');
+  if (!format.includes('HH')) return formatAxisAs(at, format);
+  return shifted % DAY_MS === 0 ? formatAxisAs(at, 'DD MMM') : formatClock(at);
 }
 
 /**
@@ -114,7 +115,7 @@ export function axisTooltip(options: ChartDisplayOptions): Part<'tooltip'> {
       const params = (Array.isArray(raw) ? raw : [raw]) as TooltipParam[];
       const first = params[0];
       if (!first) return '';
-      const head = isTime && typeof first.axisValue === 'number' ? formatDateTime24(unshift(first.axisValue)) : String(first.axisValue ?? '');
+      const head = isTime && typeof first.axisValue === 'number' ? formatInstant(unshift(first.axisValue)) : String(first.axisValue ?? '');
       const cut = (p: TooltipParam) => p.seriesId?.startsWith(INCOMPLETE_ID) ?? false;
       const shown = params.filter(
         (p) => pointValue(p) !== null || !params.some((q) => q !== p && q.seriesName === p.seriesName && pointValue(q) !== null),

@@ -1,16 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
-import { useState } from 'react';
-import {
-  MAX_SPAN_DAYS,
-  kolkataInstant,
-  kolkataParts,
-  lastAllowedDay,
-  rangeError,
-  rangePresets,
-  type DayString,
-  type InstantRange,
-} from './date-range';
+import { TimePicker } from '@mantine/dates';
+import { MAX_SPAN_DAYS, kolkataInstant, kolkataParts, rangeError, type InstantRange } from './date-range';
+import { DayRangePicker, type DayRange } from './day-range-picker';
 
 interface DateRangePickerProps {
   value: InstantRange;
@@ -21,46 +12,35 @@ interface DateRangePickerProps {
 
 /**
  * SPEC 2 range mode: a day range with the six presets, and start and end times to the minute.
- * Days and times are Kolkata wall time. Ranges over the maximum span cannot be picked.
+ * Days and times are Kolkata wall time, times on the 24-hour clock as every other time on screen. Ranges over the maximum span cannot be picked.
  */
 export function DateRangePicker({ value, onChange, label = 'Period', maxSpanDays = MAX_SPAN_DAYS }: DateRangePickerProps) {
   const start = kolkataParts(value.start);
   const end = kolkataParts(value.end);
-  // While the second day is being picked, the first one alone bounds what may be chosen.
-  const [pickingFrom, setPickingFrom] = useState<DayString | null>(null);
   const error = rangeError(value, maxSpanDays);
-  const presets = rangePresets(Date.now()).map((p) => ({ label: p.label, value: [p.from, p.to] as [string, string] }));
-
-  const pickDays = ([from, to]: [string | null, string | null]) => {
-    if (from && !to) return setPickingFrom(from);
-    setPickingFrom(null);
+  const pickDays = ({ from, to }: DayRange) => {
     if (from && to) onChange({ start: kolkataInstant(from, start.time), end: kolkataInstant(to, to === end.day ? end.time : '23:59') });
   };
 
   return (
     <Stack gap={4}>
-      <DatePickerInput
-        type="range"
-        label={label}
-        value={pickingFrom ? [pickingFrom, null] : [start.day, end.day]}
-        onChange={pickDays}
-        presets={presets}
-        allowSingleDateInRange
-        valueFormat="DD MMM YYYY"
-        {...(pickingFrom ? { maxDate: lastAllowedDay(pickingFrom, maxSpanDays) } : {})}
-      />
+      <DayRangePicker label={label} value={{ from: start.day, to: end.day }} onChange={pickDays} maxSpanDays={maxSpanDays} />
       <Group grow>
-        <TimeInput
-          label="Start time"
+        <TimePicker
+          label="Start time (IST)"
+          format="24h"
+          hoursInputLabel="Start hour"
+          minutesInputLabel="Start minute"
           value={start.time}
-          step={60}
-          onChange={(e) => e.currentTarget.value && onChange({ ...value, start: kolkataInstant(start.day, e.currentTarget.value) })}
+          onChange={(v) => /^\d{2}:\d{2}/.test(v) && onChange({ ...value, start: kolkataInstant(start.day, v.slice(0, 5)) })}
         />
-        <TimeInput
-          label="End time"
+        <TimePicker
+          label="End time (IST)"
+          format="24h"
+          hoursInputLabel="End hour"
+          minutesInputLabel="End minute"
           value={end.time}
-          step={60}
-          onChange={(e) => e.currentTarget.value && onChange({ ...value, end: kolkataInstant(end.day, e.currentTarget.value) })}
+          onChange={(v) => /^\d{2}:\d{2}/.test(v) && onChange({ ...value, end: kolkataInstant(end.day, v.slice(0, 5)) })}
         />
       </Group>
       {error && (

@@ -11,6 +11,7 @@ describe('humanServerMessage: zod defaults from the server in a person\'s words'
     ['Invalid input: expected string, received undefined', 'Required'],
     ['Invalid input: expected number, received string', 'Must be a number'],
     ['Invalid option: expected one of "user"|"admin"', 'Choose one of the options'],
+    ['Too small: expected array to have >=1 items', 'Choose at least one'],
     ['is already used by another account', 'is already used by another account'],
   ])('%j', (message, human) => {
     expect(humanServerMessage(message)).toBe(human);
@@ -31,5 +32,17 @@ describe('humanIssue: what the form says under a field', () => {
     ['an email', z.email(), 'nope', 'Name must be an email address'],
   ])('%s', (_case, schema, value, message) => {
     expect(humanIssue(issue(schema, value), 'Name')).toBe(message);
+  });
+});
+
+describe('humanIssue: a list field asks for a choice', () => {
+  const issue = (schema: z.ZodType, value: unknown) => schema.safeParse(value, { reportInput: true }).error!.issues[0]!;
+  it.each([
+    ['Parameters', z.array(z.string()).min(1), [], 'Choose at least one parameter'],
+    ['Email addresses', z.array(z.string()).min(1), [], 'Choose at least one email address'],
+    ['Stations', z.array(z.number()).min(2), [1], 'Choose at least 2 stations'],
+    ['Stations', z.array(z.number()).max(1), [1, 2], 'Choose at most 1 station'],
+  ])('%s: %j', (label, schema, value, message) => {
+    expect(humanIssue(issue(schema, value), label)).toBe(message);
   });
 });

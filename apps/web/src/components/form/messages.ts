@@ -9,6 +9,9 @@ const SERVER_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^Too big: expected number to be <=?(\S+)$/, (m) => `Must be ${m[1]} or less`],
   [/^Invalid input: expected \w+, received (undefined|null)$/, () => 'Required'],
   [/^Invalid input: expected (\w+), received \w+$/, (m) => `Must be a ${m[1]}`],
+  [/^Too small: expected array to have >=?1 items?$/, () => 'Choose at least one'],
+  [/^Too small: expected array to have >=?(\d+) items$/, (m) => `Choose at least ${m[1]}`],
+  [/^Too big: expected array to have <=?(\d+) items$/, (m) => `Choose at most ${m[1]}`],
   [/^Invalid option: expected one of/, () => 'Choose one of the options'],
   [/^Invalid (string|email|format)/, () => 'Is not in the expected form'],
 ];
@@ -37,10 +40,12 @@ export function humanIssue(issue: Issue, label: string): string {
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 || issue.input === '' ? `${label} is required` : `${label} needs at least ${issue.minimum} characters`;
       if (issue.origin === 'number') return `${label} must be ${issue.minimum} or ${issue.inclusive ? 'more' : 'above'}`;
+      if (issue.origin === 'array' || issue.origin === 'set') return Number(issue.minimum) <= 1 ? `Choose at least one ${singular(label)}` : `Choose at least ${issue.minimum} ${label.toLowerCase()}`;
       return `${label} needs at least ${issue.minimum}`;
     case 'too_big':
       if (issue.origin === 'string') return `${label} can have at most ${issue.maximum} characters`;
       if (issue.origin === 'number') return `${label} must be ${issue.maximum} or ${issue.inclusive ? 'less' : 'below'}`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `Choose at most ${issue.maximum} ${Number(issue.maximum) === 1 ? singular(label) : label.toLowerCase()}`;
       return `${label} can have at most ${issue.maximum}`;
     case 'invalid_type':
       return issue.input === undefined || issue.input === null || issue.input === '' ? `${label} is required` : `${label} must be a ${issue.expected}`;
@@ -52,6 +57,15 @@ export function humanIssue(issue: Issue, label: string): string {
     default:
       return ownWords(issue.message) ? `${label} ${issue.message}` : `${label} is not valid`;
   }
+}
+
+/** One of a plural field label, as a sentence names it: 'Parameters' → 'parameter', 'Email addresses' → 'email address'. */
+function singular(label: string): string {
+  const lower = label.toLowerCase();
+  if (lower.endsWith('sses')) return lower.slice(0, -2);
+  if (lower.endsWith('ies')) return `${lower.slice(0, -3)}y`;
+  if (lower.endsWith('s') && !lower.endsWith('ss')) return lower.slice(0, -1);
+  return lower;
 }
 
 /** A contract's own message ('must be a phone number') reads after the label; zod's defaults start with a capital. */

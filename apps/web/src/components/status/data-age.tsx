@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { ageText, dataAgeColour, type DataAgeColour } from '@enviro/domain/data-age';
-import { formatDateTime12, formatInZone } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 
 /** The SPEC 4 data-age colours, in shades that keep 4.5:1 contrast on white (WCAG AA). */
 const COLOURS: Record<DataAgeColour, string> = {
@@ -27,7 +27,7 @@ export function DataAge({ lastDataAt, label = 'Last data' }: { lastDataAt: strin
         {label}:
       </Text>
       <Text size="sm" fw={600} c={COLOURS[colour]} title={WORDS[colour]} data-age={colour}>
-        {lastDataAt ? formatDateTime12(lastDataAt) : 'Never'}
+        {lastDataAt ? formatInstant(lastDataAt) : 'Never'}
       </Text>
     </Group>
   );
@@ -39,7 +39,7 @@ export function AgeStamp({ at, note }: { at: number; note: string }) {
   return (
     <>
       <Text size="sm" fw={600} c={COLOURS[colour]} title={WORDS[colour]} data-age={colour}>
-        {formatInZone(at, 'DD MMM YYYY HH:mm')}
+        {formatInstant(at)}
       </Text>
       <Text size="xs" c="dimmed">
         {ageText(at)} · {note}

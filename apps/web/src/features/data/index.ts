@@ -9,3 +9,4 @@ export { LiveNote } from './components/live-note';
 export { ParameterDashboard } from './components/parameter-dashboard';
 export { TrendView } from './components/trend-view';
 export { useLiveValues, type LiveState } from './hooks/use-live-values';
+export { useParamLabel } from './hooks/use-param-labels';

@@ -1,3 +1,5 @@
+import { stationTypeLabel, statusWord, tenantTypeLabel } from '@/lib/labels';
+import { formatDayKey } from '@/lib/dates';
 import { Anchor, Container, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
 import type { CountStats } from '@enviro/contracts/compliance';
@@ -101,7 +103,7 @@ export function ComplianceIndustryRoute() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="md">
-        <Heading title={`Compliance of ${name}`} text={`${periodLabel(period)}, Asia/Kolkata: data availability, share within limits and exceedances per station and parameter.`} />
+        <Heading title={`Compliance of ${name}`} text={`${periodLabel(period)} (IST): data availability, share within limits and exceedances per station and parameter.`} />
         <Group align="end" wrap="wrap">
           <PeriodSelect value={period} onChange={(p) => update({ period: p })} />
           <Select
@@ -129,6 +131,13 @@ export function ComplianceIndustryRoute() {
   );
 }
 
+/** How each breakdown's keys read: tenant types and station types in words, statuses as words. */
+const TYPE_WORDS: Record<CountStatsPath, (key: string) => string> = {
+  tenantStats: tenantTypeLabel,
+  entityStats: stationTypeLabel,
+  deviceStats: (key) => (key === 'unmounted' ? 'Not on a station' : stationTypeLabel(key)),
+};
+
 function CountCard({ title, path }: { title: string; path: CountStatsPath }) {
   const q = useCountStats(path);
   return (
@@ -136,18 +145,18 @@ function CountCard({ title, path }: { title: string; path: CountStatsPath }) {
       <Text fw={600}>
         {title} {q.data ? `(${formatIndian(q.data.total, 0)})` : ''}
       </Text>
-      {q.isError ? <Text c="red.9">Could not load.</Text> : !q.data ? <Loading h={60} /> : <Breakdown stats={q.data} />}
+      {q.isError ? <Text c="red.9">Could not load.</Text> : !q.data ? <Loading h={60} /> : <Breakdown stats={q.data} typeWord={TYPE_WORDS[path]} />}
     </Paper>
   );
 }
 
-function Breakdown({ stats }: { stats: CountStats }) {
-  const list = (counts: Record<string, number>) =>
+function Breakdown({ stats, typeWord }: { stats: CountStats; typeWord: (key: string) => string }) {
+  const list = (counts: Record<string, number>, word: (key: string) => string) =>
     Object.entries(counts)
       .sort((a, b) => b[1] - a[1])
       .map(([k, n]) => (
-        <Group key={k} justify="space-between" gap="xs">
-          <Text size="sm">{k}</Text>
+        <Group key={k} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text size="sm">{word(k)}</Text>
           <Text size="sm" fw={600}>
             {formatIndian(n, 0)}
           </Text>
@@ -159,13 +168,13 @@ function Breakdown({ stats }: { stats: CountStats }) {
         <Text size="xs" c="dimmed">
           By status
         </Text>
-        {list(stats.byStatus)}
+        {list(stats.byStatus, statusWord)}
       </div>
       <div>
         <Text size="xs" c="dimmed">
           By type
         </Text>
-        {list(stats.byType)}
+        {list(stats.byType, typeWord)}
       </div>
     </SimpleGrid>
   );
@@ -177,7 +186,7 @@ export function StatisticsRoute() {
   const compliance = useComplianceStats();
   const tiles = stats.data
     ? [
-        { label: 'Tenants', value: stats.data.tenants },
+        { label: 'Tenants looked after', value: stats.data.tenants },
         { label: 'Industries', value: stats.data.industries },
         { label: 'Stations', value: stats.data.stations },
         { label: 'Devices', value: stats.data.devices },
@@ -187,7 +196,7 @@ export function StatisticsRoute() {
   return (
     <Container size="xl" px={0}>
       <Stack gap="md">
-        <Heading title="Statistics" text="Counts over every tenant you read, and this month's compliance (IST)." />
+        <Heading title="Statistics" text="Counts over the tenants you look after (not your own organisation), and this month's compliance (IST)." />
         {stats.isError ? (
           <LoadFailed what="The statistics" onRetry={() => void stats.refetch()} />
         ) : !stats.data ? (
@@ -208,7 +217,7 @@ export function StatisticsRoute() {
         )}
         <Paper withBorder p="sm">
           <Group justify="space-between">
-            <Text fw={600}>Compliance of every station you read {compliance.data ? `(${compliance.data.period.fromDate} to ${compliance.data.period.toDate}, IST)` : ''}</Text>
+            <Text fw={600}>Compliance of every station you read {compliance.data ? `(${formatDayKey(compliance.data.period.fromDate)} to ${formatDayKey(compliance.data.period.toDate)}, IST)` : ''}</Text>
             <Anchor component={Link} to={paths.app.compliance.getHref()}>
               Industries, worst first
             </Anchor>

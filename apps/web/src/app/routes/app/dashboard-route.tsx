@@ -73,8 +73,8 @@ function ServicedTenants({ user }: { user: SessionUser }) {
   const live = useTenantsLiveStatus();
   if (live.isError) return <LoadFailed what="The tenants" onRetry={() => void live.refetch()} />;
   if (!live.data) return <Loading />;
-  // The user's own organisation (the board, the corporate admin's or the site's tenant) is left out.
-  const rows = live.data.filter((r) => r.tenantId !== user.tenant.id);
+  // The server lists the tenants looked after (not the user's own organisation), as Statistics counts them.
+  const rows = live.data;
   return (
     <Stack gap="md">
       <div>

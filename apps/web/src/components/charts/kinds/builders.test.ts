@@ -45,7 +45,7 @@ describe('line chart options', () => {
     [
       'tooltip shows Kolkata time and Indian numbers',
       () => option.tooltip.formatter([{ axisValue: T0 + TIME_SHIFT_MS, seriesName: 'PM', value: [T0, 1234.56], marker: '' }]),
-      '2025-03-25 14:00:00<br/>PM: <b>1,234.6</b>',
+      '25 Mar 2025 14:00<br/>PM: <b>1,234.6</b>',
     ],
   ])('%s', (_rule, actual, expected) => {
     expect(actual()).toEqual(expected);
@@ -76,7 +76,7 @@ describe('line chart: the value axis and cut-short buckets', () => {
           { axisValue: T0 + TIME_SHIFT_MS, seriesName: 'Energy', value: [T0 + TIME_SHIFT_MS, null], marker: '' },
           { axisValue: T0 + TIME_SHIFT_MS, seriesId: 'incomplete:0', seriesName: 'Energy', value: [T0 + TIME_SHIFT_MS, 120], marker: '' },
         ]),
-      '2025-03-25 14:00:00<br/>Energy: <b>120</b> (incomplete period)',
+      '25 Mar 2025 14:00<br/>Energy: <b>120</b> (incomplete period)',
     ],
     ['a chart of only cut buckets is not empty', () => CHART_KINDS.line.isEmpty({ series: [{ name: 'x', points: [[T0, null]], incomplete: [[T0, 4]] }] }), false],
   ])('%s', (_rule, actual, expected) => {

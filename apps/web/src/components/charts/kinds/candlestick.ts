@@ -1,5 +1,6 @@
 import { formatIndian } from '@enviro/domain/format-number';
-import { axisFormatFor, formatInZone } from '@enviro/domain/format-date';
+import { axisFormatFor } from '@enviro/domain/format-date';
+import { formatAxisAs } from '@/lib/dates';
 import { markLines } from '../option-parts';
 import { CHART_DEFAULTS, type CandlestickChartData, type ChartDisplayOptions, type ChartOption } from '../types';
 import { valueAxisRange, axisLabel } from '../value-axis';
@@ -12,7 +13,7 @@ import { valueAxisRange, axisLabel } from '../value-axis';
 export function buildCandlestickOption(data: CandlestickChartData, options: ChartDisplayOptions = {}): ChartOption {
   const decimals = options.decimals ?? CHART_DEFAULTS.decimals;
   const format = axisFormatFor(options.interval ?? 'day_1');
-  const labels = data.candles.map((c) => formatInZone(c.time, format.includes('HH') ? 'DD MMM HH:mm' : format));
+  const labels = data.candles.map((c) => formatAxisAs(c.time, format.includes('HH') ? 'DD MMM HH:mm' : format));
   const range = valueAxisRange([...data.candles.flatMap((c) => [c.low, c.high]), ...(data.referenceLines ?? []).map((l) => l.value)], {});
   return {
     grid: { left: 8, right: 16, top: 36, bottom: 48, containLabel: true },

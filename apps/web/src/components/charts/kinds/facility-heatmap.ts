@@ -1,11 +1,12 @@
 import { formatIndian } from '@enviro/domain/format-number';
-import { axisFormatFor, formatInZone } from '@enviro/domain/format-date';
+import { axisFormatFor } from '@enviro/domain/format-date';
+import { formatAxisAs } from '@/lib/dates';
 import { CHART_DEFAULTS, type ChartDisplayOptions, type ChartOption, type FacilityHeatmapData } from '../types';
 
 /** Column labels: bucket starts in Kolkata time by the interval's format, or the labels as given. */
 export function facilityColumnLabels(data: FacilityHeatmapData, interval: string | undefined): string[] {
   const format = axisFormatFor(interval ?? 'hour_1');
-  return data.columns.map((c) => (typeof c === 'number' ? formatInZone(c, format.includes('HH') ? 'DD MMM HH:mm' : format) : c));
+  return data.columns.map((c) => (typeof c === 'number' ? formatAxisAs(c, format.includes('HH') ? 'DD MMM HH:mm' : format) : c));
 }
 
 /**

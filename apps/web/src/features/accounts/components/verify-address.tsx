@@ -1,5 +1,5 @@
 import { OtpBody, type CodeSent } from '@enviro/contracts/accounts';
-import { formatInZone } from '@enviro/domain/format-date';
+import { formatClock } from '@/lib/dates';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useContractForm } from '@/components/form/use-contract-form';
@@ -71,7 +71,7 @@ export function VerifyAddress({ userId, channel, address, verified, sent: sentEl
               <form onSubmit={submit} noValidate aria-label={`Confirm ${channel}`}>
                 <Stack gap="xs">
                   <Text size="sm">
-                    A code went to {sent.sentTo}; it works until {formatInZone(sent.expiresAt, 'hh:mm A')} (10 minutes, 5 tries).
+                    A code went to {sent.sentTo}; it works until {formatClock(sent.expiresAt)} (10 minutes, 5 tries).
                   </Text>
                   <Group align="flex-start">
                     <TextInput

@@ -5,8 +5,13 @@ import { FormActions } from '@/components/form/form-actions';
 import { notifyInfo } from '@/lib/notify';
 import { useAlertAction, useBulkAcknowledge } from '../api/act-on-alert';
 
-/** What the modal does: acknowledge one or several alerts (optional comment), or close one (reason required). */
+/**
+ * What the modal does: acknowledge one or several alerts (optional comment), or close one (reason
+ * required); `what` names them in a sentence ('the PM alert at Kiln Stack', alertName; '3 alerts').
+ */
 export type AlertActionTarget = { kind: 'acknowledge'; ids: readonly number[]; what: string } | { kind: 'close'; id: number; what: string };
+
+const sentenceStart = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Acknowledge (stops escalation) or close with a comment; bulk when several ids are given. */
 export function AlertActionModal({ target, onClose, onDone }: { target: AlertActionTarget; onClose: () => void; onDone?: () => void }) {
@@ -35,14 +40,14 @@ export function AlertActionModal({ target, onClose, onDone }: { target: AlertAct
 
   const submit = form.onSubmit((body) => {
     if (target.kind === 'close') {
-      one.mutate({ kind: 'close', id: target.id, body: body as AlertClose }, { onSuccess: () => done(`${target.what} closed.`) });
+      one.mutate({ kind: 'close', id: target.id, body: body as AlertClose }, { onSuccess: () => done(`${sentenceStart(target.what)} is closed.`) });
     } else if (target.ids.length === 1) {
-      one.mutate({ kind: 'acknowledge', id: target.ids[0]!, body: body as AlertAcknowledge }, { onSuccess: () => done(`${target.what} acknowledged.`) });
+      one.mutate({ kind: 'acknowledge', id: target.ids[0]!, body: body as AlertAcknowledge }, { onSuccess: () => done(`${sentenceStart(target.what)} is acknowledged: nobody else is told again.`) });
     } else {
       const n = target.ids.length;
       bulk.mutate(
         { ids: [...target.ids], ...(body as AlertAcknowledge) },
-        { onSuccess: (r) => done(`${r.acknowledged} of ${n} alerts acknowledged${r.acknowledged < n ? ' (the others were no longer open)' : ''}.`) },
+        { onSuccess: (r) => done(`${r.acknowledged} of ${n} alerts are acknowledged${r.acknowledged < n ? ' (the others were no longer open)' : ''}.`) },
       );
     }
   });

@@ -36,5 +36,15 @@ export const peakText = (a: Pick<AlertItem, 'peak' | 'unit'>) => (a.peak === nul
 /** The parameter an alert is about, or 'Whole device' for data loss and fill. */
 export const paramText = (a: Pick<AlertItem, 'paramLabel' | 'paramName'>) => a.paramLabel ?? a.paramName ?? 'Whole device';
 
+/**
+ * An alert as a sentence names it: its parameter and where, 'the PM alert at Kiln & Raw Mill Stack'
+ * ('the alert of Analyser 7 at ...' for a whole-device alert), never 'alert 42'.
+ */
+export function alertName(a: Pick<AlertItem, 'paramLabel' | 'paramName' | 'stationName' | 'deviceName'>): string {
+  const where = a.stationName ?? a.deviceName;
+  const what = a.paramLabel ?? a.paramName;
+  return what ? `the ${what} alert at ${where}` : `the alert of ${a.deviceName}${a.stationName ? ` at ${a.stationName}` : ''}`;
+}
+
 /** Whether a person can still act on it. */
 export const isActive = (status: AlertStatus) => status === 'OPEN' || status === 'ACKNOWLEDGED';

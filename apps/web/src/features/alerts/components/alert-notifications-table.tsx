@@ -1,6 +1,6 @@
 import { Badge, Paper, Text } from '@mantine/core';
 import type { AlertNotification } from '@enviro/contracts/alerts';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { useAlertNotifications } from '../api/get-alert-notifications';
 import { titleCase } from './alert-labels';
@@ -9,7 +9,7 @@ const RESULT_COLOURS: Record<AlertNotification['status'], string> = { PENDING: '
 const CHANNEL_LABELS: Record<AlertNotification['channel'], string> = { EMAIL: 'E-mail', SMS: 'SMS', IN_APP: 'In-app', WEBHOOK: 'Webhook' };
 
 const COLUMNS: DataTableColumn<AlertNotification>[] = [
-  { header: 'Queued (IST)', value: (n) => formatDateTime24(n.createdAt) },
+  { header: 'Queued (IST)', value: (n) => formatInstant(n.createdAt) },
   { header: 'Level', align: 'right', value: (n) => n.level },
   { header: 'Channel', value: (n) => CHANNEL_LABELS[n.channel] },
   { header: 'Recipient', wrap: true, value: (n) => (n.recipient === n.address ? n.recipient : `${n.recipient} (${n.address})`) },
@@ -23,7 +23,7 @@ const COLUMNS: DataTableColumn<AlertNotification>[] = [
     ),
   },
   { header: 'Attempts', align: 'right', value: (n) => n.attempts },
-  { header: 'Sent (IST)', value: (n) => (n.sentAt ? formatDateTime24(n.sentAt) : n.nextAttemptAt ? `retry ${formatDateTime24(n.nextAttemptAt)}` : '-') },
+  { header: 'Sent (IST)', value: (n) => (n.sentAt ? formatInstant(n.sentAt) : n.nextAttemptAt ? `retry ${formatInstant(n.nextAttemptAt)}` : '-') },
   { header: 'Delivery result', wrap: true, value: (n) => n.result ?? '' },
 ];
 

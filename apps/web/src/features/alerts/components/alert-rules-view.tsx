@@ -1,3 +1,5 @@
+import { stationTypeLabel } from '@/lib/labels';
+import { useParamLabel } from '@/features/data';
 import { Badge, Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -50,6 +52,7 @@ export function AlertRulesView({ tenantId }: { tenantId: number }) {
       { onSuccess: (saved) => notifyInfo(`Rule ${saved.name} ${on ? 'enabled' : 'disabled'}.`) },
     );
 
+  const paramLabel = useParamLabel();
   const columns: PagedColumn<AlertRule>[] = [
     {
       header: 'Name',
@@ -67,8 +70,8 @@ export function AlertRulesView({ tenantId }: { tenantId: number }) {
         </Group>
       ),
     },
-    { header: 'Applies to', wrap: true, cell: (r) => r.nodeName ?? (r.categoryId ? `Every ${r.categoryId} station` : 'Every station') },
-    { header: 'Parameters', wrap: true, cell: (r) => (r.paramNames.length ? r.paramNames.join(', ') : 'Every parameter with a limit') },
+    { header: 'Applies to', wrap: true, cell: (r) => r.nodeName ?? (r.categoryId ? `Every ${stationTypeLabel(r.categoryId)} station` : 'Every station') },
+    { header: 'Parameters', wrap: true, cell: (r) => (r.paramNames.length ? r.paramNames.map(paramLabel).join(', ') : 'Every parameter with a limit') },
     { header: 'Condition', wrap: true, cell: conditionText },
     { header: 'Severity', cell: (r) => <SeverityBadge severity={r.severity} /> },
     {

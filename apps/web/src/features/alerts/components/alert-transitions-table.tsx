@@ -1,11 +1,11 @@
 import { Paper } from '@mantine/core';
 import type { AlertTransition } from '@enviro/contracts/alerts';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { titleCase } from './alert-labels';
 
 const COLUMNS: DataTableColumn<AlertTransition>[] = [
-  { header: 'When (IST)', value: (t) => formatDateTime24(t.at) },
+  { header: 'When (IST)', value: (t) => formatInstant(t.at) },
   { header: 'From', value: (t) => (t.from ? titleCase(t.from) : '-') },
   { header: 'To', value: (t) => titleCase(t.to) },
   { header: 'By', value: (t) => t.by ?? 'System' },

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AlertDetail } from '@enviro/contracts/alerts';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getAlertQueryOptions } from '../api/get-alert';
 import { AlertActionModal, type AlertActionTarget } from './alert-action-modal';
 import { SeverityBadge, StatusBadge } from './alert-badges';
-import { CONDITION_LABELS, isActive, limitText, paramText, peakText } from './alert-labels';
+import { alertName, CONDITION_LABELS, isActive, limitText, paramText, peakText } from './alert-labels';
 import { AlertNotificationsTable } from './alert-notifications-table';
 import { AlertTransitionsTable } from './alert-transitions-table';
 import { AlertTrend } from './alert-trend';
@@ -42,7 +42,7 @@ function NotFound() {
 
 function AlertPage({ alert }: { alert: AlertDetail }) {
   const [action, setAction] = useState<AlertActionTarget | null>(null);
-  const who = (by: string | null, at: string | null) => (at ? `${by ?? 'the system'}, ${formatDateTime24(at)}` : '-');
+  const who = (by: string | null, at: string | null) => (at ? `${by ?? 'the system'}, ${formatInstant(at)}` : '-');
   const facts: [string, React.ReactNode][] = [
     ['Industry', alert.tenantName],
     ['Station', alert.stationName ?? '-'],
@@ -52,8 +52,8 @@ function AlertPage({ alert }: { alert: AlertDetail }) {
     ['Limit', limitText(alert)],
     ['Peak', peakText(alert)],
     ['Slots in breach', alert.slotCount],
-    ['Started (IST)', formatDateTime24(alert.startedAt)],
-    ['Ended (IST)', alert.endedAt ? formatDateTime24(alert.endedAt) : 'ongoing'],
+    ['Started (IST)', formatInstant(alert.startedAt)],
+    ['Ended (IST)', alert.endedAt ? formatInstant(alert.endedAt) : 'ongoing'],
     ['Acknowledged', who(alert.acknowledgedBy, alert.acknowledgedAt) + (alert.ackComment ? ` — “${alert.ackComment}”` : '')],
     ['Closed', who(alert.closedBy, alert.closedAt) + (alert.closeReason ? ` — “${alert.closeReason}”` : '')],
     ['Device alert state', `${alert.state} (${alert.status.toLowerCase()})`],
@@ -86,8 +86,8 @@ function AlertPage({ alert }: { alert: AlertDetail }) {
         </div>
         {isActive(alert.status) && (
           <Group gap="xs">
-            {alert.status === 'OPEN' && <Button onClick={() => setAction({ kind: 'acknowledge', ids: [alert.id], what: `alert ${alert.id}` })}>Acknowledge</Button>}
-            <Button variant="default" onClick={() => setAction({ kind: 'close', id: alert.id, what: `alert ${alert.id}` })}>
+            {alert.status === 'OPEN' && <Button onClick={() => setAction({ kind: 'acknowledge', ids: [alert.id], what: alertName(alert) })}>Acknowledge</Button>}
+            <Button variant="default" onClick={() => setAction({ kind: 'close', id: alert.id, what: alertName(alert) })}>
               Close
             </Button>
           </Group>

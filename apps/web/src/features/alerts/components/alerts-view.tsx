@@ -1,9 +1,10 @@
 import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AlertItem } from '@enviro/contracts/alerts';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { getEntityTreeQueryOptions } from '@/features/entities';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { useListParams } from '@/components/table/use-list-params';
@@ -13,7 +14,7 @@ import { useAlerts } from '../api/get-alerts';
 import { AlertActionModal, type AlertActionTarget } from './alert-action-modal';
 import { SeverityBadge, StatusBadge } from './alert-badges';
 import { AlertFilters, useAlertListRequest, type AlertFilterValues } from './alert-filters';
-import { CONDITION_LABELS, isActive, limitText, paramText, peakText } from './alert-labels';
+import { alertName, CONDITION_LABELS, isActive, limitText, paramText, peakText } from './alert-labels';
 
 const FILTER_KEYS = ['tenantId', 'stationId', 'paramName', 'status', 'severity', 'type', 'time'] as const;
 
@@ -39,6 +40,7 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
   const stations = useMemo(() => (tree ? collectStations(tree) : []), [tree]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [action, setAction] = useState<AlertActionTarget | null>(null);
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
 
   const rows = alerts.data?.items ?? [];
   const openRows = rows.filter((a) => a.status === 'OPEN');
@@ -52,56 +54,74 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
     });
   const allTicked = openRows.length > 0 && ticked.length === openRows.length;
 
+  // What an alert is about (station and parameter) sits in its first column, so a phone shows it
+  // without scrolling; the peak and its limit stack on two lines, so no column is cut on a desktop.
   const columns: PagedColumn<AlertItem>[] = [
     {
-      header: 'Started (IST)',
+      header: 'Alert (started, IST)',
+      wrap: true,
       // The tick for bulk acknowledgement sits beside the link to the alert.
       cell: (a) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
           {a.status === 'OPEN' ? (
-            <Checkbox aria-label={`Select alert ${a.id}`} checked={selected.has(a.id)} onChange={(e) => toggle(a.id, e.currentTarget.checked)} />
+            <Checkbox aria-label={`Select ${alertName(a)}`} checked={selected.has(a.id)} onChange={(e) => toggle(a.id, e.currentTarget.checked)} />
           ) : (
-            <span style={{ width: 20 }} />
+            <span style={{ width: 20, flex: 'none' }} />
           )}
-          <Anchor component={Link} to={paths.app.alert.getHref(a.id)} fz="sm" fw={600}>
-            {formatDateTime24(a.startedAt)}
-          </Anchor>
+          <Stack gap={0} miw={150}>
+            <Text size="sm" fw={600}>
+              {a.paramLabel ?? a.paramName ? paramText(a) : a.deviceName} at {a.stationName ?? a.deviceName}
+            </Text>
+            <Anchor component={Link} to={paths.app.alert.getHref(a.id)} fz="sm">
+              {formatInstant(a.startedAt)}
+            </Anchor>
+          </Stack>
         </Group>
       ),
     },
-    { header: 'Severity', cell: (a) => <SeverityBadge severity={a.severity} /> },
-    { header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
+    {
+      header: 'Severity, status',
+      cell: (a) => (
+        <Stack gap={4} align="flex-start">
+          <SeverityBadge severity={a.severity} />
+          <StatusBadge status={a.status} />
+        </Stack>
+      ),
+    },
     ...(tenants ? [{ header: 'Industry', wrap: true, cell: (a: AlertItem) => a.tenantName }] : []),
-    { header: 'Station', cell: (a) => a.stationName ?? a.deviceName },
-    { header: 'Parameter', cell: paramText },
-    { header: 'Type', cell: (a) => CONDITION_LABELS[a.type] },
+    { header: 'Type', wrap: true, cell: (a) => CONDITION_LABELS[a.type] },
     {
       header: 'Peak (limit)',
       align: 'right',
       cell: (a) => (
-        <>
-          {peakText(a)}
-          <Text span size="xs" c="dimmed">
-            {' '}
-            ({limitText(a)})
+        <Stack gap={0} align="flex-end">
+          <Text span size="sm">
+            {peakText(a)}
           </Text>
-        </>
+          {limitText(a) !== '-' && (
+            <Text span size="xs" c="dimmed">
+              ({limitText(a)})
+            </Text>
+          )}
+        </Stack>
       ),
     },
     { header: 'Slots', align: 'right', cell: (a) => a.slotCount },
-    { header: 'Ended (IST)', cell: (a) => (a.endedAt ? formatDateTime24(a.endedAt) : <Text span size="sm" c="red">ongoing</Text>) },
+    { header: 'Ended (IST)', wrap: true, cell: (a) => (a.endedAt ? formatInstant(a.endedAt) : <Text span size="sm" c="red">ongoing</Text>) },
     {
       header: 'Action',
-      sticky: true,
+      // Pinned beside the table on a wide screen; on a phone it follows the columns rather than
+      // coming first, where it would push the alert's station and parameter off the screen.
+      sticky: !phone,
       cell: (a) =>
         isActive(a.status) ? (
           <Group gap={4} wrap="nowrap">
             {a.status === 'OPEN' && (
-              <Button size="compact-xs" variant="light" onClick={() => setAction({ kind: 'acknowledge', ids: [a.id], what: `alert ${a.id}` })}>
+              <Button size="compact-xs" variant="light" onClick={() => setAction({ kind: 'acknowledge', ids: [a.id], what: alertName(a) })}>
                 Acknowledge
               </Button>
             )}
-            <Button size="compact-xs" variant="light" color="gray" onClick={() => setAction({ kind: 'close', id: a.id, what: `alert ${a.id}` })}>
+            <Button size="compact-xs" variant="light" color="gray" onClick={() => setAction({ kind: 'close', id: a.id, what: alertName(a) })}>
               Close
             </Button>
           </Group>
@@ -123,7 +143,7 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
           disabled={openRows.length === 0}
           onChange={(e) => setSelected(e.currentTarget.checked ? new Set(openRows.map((a) => a.id)) : new Set())}
         />
-        <Button size="xs" disabled={ticked.length === 0} onClick={() => setAction({ kind: 'acknowledge', ids: ticked, what: ticked.length === 1 ? `alert ${ticked[0]}` : `${ticked.length} alerts` })}>
+        <Button size="xs" disabled={ticked.length === 0} onClick={() => setAction({ kind: 'acknowledge', ids: ticked, what: ticked.length === 1 ? alertName(openRows.find((a) => a.id === ticked[0])!) : `${ticked.length} alerts` })}>
           Acknowledge selected ({ticked.length})
         </Button>
       </Group>

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
@@ -45,7 +45,7 @@ export function OpenAlertsPanel() {
                     {a.tenantName}: {a.stationName ?? a.deviceName}, {paramText(a)}
                   </Anchor>
                   <Text span size="sm" c="dimmed">
-                    peak {peakText(a)}, since {formatDateTime24(a.startedAt)} IST
+                    peak {peakText(a)}, since {formatInstant(a.startedAt)} IST
                   </Text>
                 </Group>
               </li>

@@ -2,7 +2,7 @@ import { Anchor, Button, CloseButton, Group, Stack, Text, Title } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuditLogEntry } from '@enviro/contracts/audit-log';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { getTenantQueryOptions, TenantPicker } from '@/features/tenants';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { useListParams } from '@/components/table/use-list-params';
@@ -26,7 +26,7 @@ export function AuditLogView({ acrossTenants }: { acrossTenants: boolean }) {
   const first = logs.data?.items.find((e) => e.entity === entity);
 
   const columns: PagedColumn<AuditLogEntry>[] = [
-    { header: 'When (IST)', cell: (e) => formatDateTime24(e.at) },
+    { header: 'When (IST)', cell: (e) => formatInstant(e.at) },
     { header: 'Who', cell: whoLabel },
     { header: 'What', cell: (e) => e.action },
     {

@@ -1,7 +1,8 @@
+import { useParamLabel } from '@/features/data';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Timeline, TimelineEvent } from '@enviro/contracts/compliance';
 import { minutesAboveLimit } from '@enviro/domain/figures';
-import { formatInZone } from '@enviro/domain/format-date';
+import { formatInstant, formatOpenSpan } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
 
 const COLOURS: Record<TimelineEvent['kind'], string> = { EXCEEDANCE: 'red', OUTAGE: 'gray', CALIBRATION: 'blue', MAINTENANCE: 'violet', STATUS: 'teal', SYNC: 'orange' };
@@ -12,17 +13,18 @@ const INSTANT: ReadonlySet<TimelineEvent['kind']> = new Set(['STATUS', 'SYNC']);
 
 const when = (e: TimelineEvent) =>
   INSTANT.has(e.kind)
-    ? formatInZone(e.at, 'DD MMM YYYY HH:mm')
-    : `${formatInZone(e.at, 'DD MMM YYYY HH:mm')} – ${e.until === null ? 'ongoing' : formatInZone(e.until, 'DD MMM HH:mm')}`;
+    ? formatInstant(e.at)
+    : formatOpenSpan(e.at, e.until);
 
 /** An exceedance episode: its exceedances (15-minute slots) and minutes above the limit, not its start to end (docs/DEFINITIONS.md). */
-function exceedanceText(e: TimelineEvent, peak: number): string {
+function exceedanceText(e: TimelineEvent, peak: number, parameter: string): string {
   const slots = e.slots ? `: ${e.slots} exceedance${e.slots === 1 ? '' : 's'} of 15 minutes (${formatIndian(minutesAboveLimit(e.slots))} min above the limit)` : '';
-  return `${e.parameter ?? ''} beyond its limit${slots}, peak ${formatIndian(peak)}`;
+  return `${parameter} beyond its limit${slots}, peak ${formatIndian(peak)}`;
 }
 
 /** The compliance timeline, newest first: what happened to the stations and when (IST). */
 export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timeline; stationNames: ReadonlyMap<number, string> }) {
+  const paramLabel = useParamLabel();
   if (timeline.items.length === 0) return <Text c="dimmed">Nothing happened in this period: no exceedance, outage, calibration or maintenance.</Text>;
   return (
     <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -40,7 +42,7 @@ export function ComplianceTimeline({ timeline, stationNames }: { timeline: Timel
             </Text>
           </Group>
           <Text size="sm">
-            {e.kind === 'EXCEEDANCE' && e.peak !== null ? exceedanceText(e, e.peak) : e.text}
+            {e.kind === 'EXCEEDANCE' && e.peak !== null ? exceedanceText(e, e.peak, paramLabel(e.parameter)) : e.text}
           </Text>
         </Paper>
       ))}

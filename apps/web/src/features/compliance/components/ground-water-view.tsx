@@ -1,13 +1,13 @@
 import { Anchor, Box, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { GroundWaterStation, MeterValue } from '@enviro/contracts/compliance/ground-water';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
-import { liveStatus } from '@enviro/domain/live-status';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { paths } from '@/config/paths';
 import { LIVE_STATUS_COLOURS } from '@/lib/labels';
+import { currentLiveStatus } from '@/lib/live';
 import { useGroundWaterStations } from '../api/get-ground-water';
 
 /** Closed IST days the reporting rule is shown over (the API's window less today). */
@@ -26,7 +26,7 @@ function ruleColour(s: GroundWaterStation): string {
 
 /** The station's live status in a word with its colour, over when it last reported. */
 function LastReading({ station, now }: { station: GroundWaterStation; now: number }) {
-  const status = liveStatus(station.lastDataAt, now);
+  const status = currentLiveStatus(now, station.lastDataAt);
   return (
     <Stack gap={0}>
       <Text span size="sm" c={`${LIVE_STATUS_COLOURS[status]}.8`} fw={600}>
@@ -34,7 +34,7 @@ function LastReading({ station, now }: { station: GroundWaterStation; now: numbe
       </Text>
       {station.lastDataAt !== null && (
         <Text span size="sm">
-          {formatDateTime24(station.lastDataAt)}
+          {formatInstant(station.lastDataAt)}
         </Text>
       )}
     </Stack>
@@ -61,7 +61,7 @@ export function GroundWaterView() {
   if (!stations.data) return <Loading />;
   const { items, readingsPerDay } = stations.data;
   const now = Date.now();
-  const live = items.filter((s) => liveStatus(s.lastDataAt, now) === 'LIVE').length;
+  const live = items.filter((s) => currentLiveStatus(now, s.lastDataAt) === 'LIVE').length;
   const kept = items.reduce((sum, s) => sum + s.daysMeetingRule, 0);
   const days = items.reduce((sum, s) => sum + s.closedDays, 0);
   const rule = `Days with ${readingsPerDay} or more readings`;
@@ -92,7 +92,7 @@ export function GroundWaterView() {
     },
     {
       header: 'Last reading (IST)',
-      value: (s) => `${STATUS_WORDS[liveStatus(s.lastDataAt, now)]}${s.lastDataAt === null ? '' : ` ${formatDateTime24(s.lastDataAt)}`}`,
+      value: (s) => `${STATUS_WORDS[currentLiveStatus(now, s.lastDataAt)]}${s.lastDataAt === null ? '' : ` ${formatInstant(s.lastDataAt)}`}`,
       render: (s) => <LastReading station={s} now={now} />,
     },
     { header: 'Volume (total)', align: 'right', value: (s) => meterText(s.volume, 1) },

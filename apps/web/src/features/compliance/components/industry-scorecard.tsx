@@ -1,3 +1,4 @@
+import { useParamLabel } from '@/features/data';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ComplianceData, ParameterCompliance, StationCompliance } from '@enviro/contracts/compliance';
@@ -19,6 +20,7 @@ const limitText = (p: ParameterCompliance) =>
  * maintenance slots are shown apart: they count neither for nor against the station.
  */
 export function IndustryScorecard({ data, tenantId, period }: { data: ComplianceData; tenantId: number; period: string }) {
+  const paramLabel = useParamLabel();
   const rows: Row[] = data.stations.flatMap((station) => station.parameters.map((p) => ({ ...p, station })));
   const columns: DataTableColumn<Row>[] = [
     {
@@ -31,7 +33,7 @@ export function IndustryScorecard({ data, tenantId, period }: { data: Compliance
         </Anchor>
       ),
     },
-    { header: 'Parameter', value: (r) => r.parameter },
+    { header: 'Parameter', value: (r) => paramLabel(r.parameter) },
     { header: 'Limit', value: limitText },
     { header: 'Data availability', align: 'right', value: (r) => formatPercent(r.availability), render: (r) => <Share value={r.availability} /> },
     { header: 'Within limits', align: 'right', value: (r) => formatPercent(r.withinLimits), render: (r) => <Share value={r.withinLimits} /> },

@@ -1,8 +1,8 @@
-import { DISPLAY_TIME_ZONE, formatInZone } from '@enviro/domain/format-date';
+import { monthKey } from '@/lib/dates';
 
 /** The current IST month 'YYYY-MM'. */
 export function currentMonth(now = Date.now()): string {
-  return formatInZone(now, 'YYYY-MM', DISPLAY_TIME_ZONE);
+  return monthKey(now);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

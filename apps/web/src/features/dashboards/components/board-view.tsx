@@ -98,11 +98,11 @@ export function BoardView({ id, tenantId, administers, industry }: BoardViewProp
           </Title>
           <Group gap={6}>
             {industry && (
-              <Badge variant="light" color="grape">
+              <Badge variant="light" color="grape" tt="none">
                 {industry.name}, read-only
               </Badge>
             )}
-            <Badge variant="light">{d.entityType ? stationTypeLabel(d.entityType) : 'Any station type'}</Badge>
+            <Badge variant="light" tt="none">{d.entityType ? stationTypeLabel(d.entityType) : 'Any station type'}</Badge>
             <Badge variant="light" color="gray">
               {d.owner === 'tenant' ? 'Industry' : 'Personal'}
             </Badge>

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Menu, Select, Stack, Table, Text, Title }
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EntityType } from '@enviro/contracts/common';
-import { formatInZone } from '@enviro/domain/format-date';
+import { formatDay } from '@/lib/dates';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { stationTypeLabel } from '@/lib/labels';
@@ -124,7 +124,7 @@ export function DashboardsList({ administers, industries }: { administers: boole
                   <Table.Td>{d.entityType ? stationTypeLabel(d.entityType) : 'Any'}</Table.Td>
                   <Table.Td>{d.owner === 'tenant' ? 'Industry' : 'Personal'}{d.sharedRoles.length > 0 ? `, shared with ${d.sharedRoles.join(', ')}` : ''}</Table.Td>
                   <Table.Td ta="right">{d.widgetCount}</Table.Td>
-                  <Table.Td>{formatInZone(Date.parse(d.updatedAt), 'DD MMM YYYY')}</Table.Td>
+                  <Table.Td>{formatDay(d.updatedAt)}</Table.Td>
                   <Table.Td>
                     {!industry && (
                     <Menu position="bottom-end">

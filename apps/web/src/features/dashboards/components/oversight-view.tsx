@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OversightRow } from '@enviro/contracts/oversight';
 import { formatIndian } from '@enviro/domain/format-number';
@@ -6,10 +6,9 @@ import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { SearchInput } from '@/components/table/search-input';
 import { useListParams } from '@/components/table/use-list-params';
 import { paths } from '@/config/paths';
-import { LIVE_STATUS_COLOURS, LIVE_STATUSES } from '@/lib/labels';
+import { StatusCountsPills } from '@/components/status/status-counts-pills';
+import { liveStatusCounts } from '@/lib/labels';
 import { useOversight } from '../api/get-oversight';
-
-const LIVE_LABELS = { LIVE: 'Live', DELAYED: 'Delayed', OFFLINE: 'Offline', UNKNOWN: 'Never reported' } as const;
 
 /** Availability colour: at least 85 % green, at least 60 % orange, less red. */
 function availabilityColour(percent: number): string {
@@ -49,22 +48,14 @@ const COLUMNS: PagedColumn<OversightRow>[] = [
   { header: 'Exceeding now', align: 'right', cell: (r) => count(r.exceedingNow, 'red') },
   {
     header: 'Stations',
-    cell: (r) => (
-      <Group gap={4} wrap="nowrap" aria-label={LIVE_STATUSES.map((s) => `${r.live[s]} ${LIVE_LABELS[s].toLowerCase()}`).join(', ')}>
-        {LIVE_STATUSES.filter((s) => r.live[s] > 0).map((s) => (
-          <Tooltip key={s} label={LIVE_LABELS[s]}>
-            <Badge color={LIVE_STATUS_COLOURS[s]} variant={s === 'LIVE' ? 'light' : 'filled'}>
-              {formatIndian(r.live[s], 0)}
-            </Badge>
-          </Tooltip>
-        ))}
-        {r.stations === 0 && (
-          <Text c="dimmed" span size="sm">
-            none
-          </Text>
-        )}
-      </Group>
-    ),
+    cell: (r) =>
+      r.stations === 0 ? (
+        <Text c="dimmed" span size="sm">
+          No stations
+        </Text>
+      ) : (
+        <StatusCountsPills counts={liveStatusCounts(r.live)} />
+      ),
   },
   { header: 'Exceedance episodes this month', align: 'right', cell: (r) => count(r.exceedancesThisMonth, 'orange') },
   {
@@ -88,14 +79,16 @@ const SYNC_COLUMN: PagedColumn<OversightRow> = {
   cell: (r) =>
     r.regulatorSync === null ? (
       <Text c="dimmed" span size="sm">
-        not connected
+        Not connected
       </Text>
     ) : (
-      <Group gap={4} wrap="nowrap">
-        {count(r.regulatorSync.inSync, 'green')}
-        {count(r.regulatorSync.outOfSync, 'orange')}
-        {count(r.regulatorSync.delayed, 'red')}
-      </Group>
+      <StatusCountsPills
+        counts={[
+          { label: 'In sync', count: r.regulatorSync.inSync, colour: 'green', always: true },
+          { label: 'Out of sync', count: r.regulatorSync.outOfSync, colour: 'orange', always: true },
+          { label: 'Delayed', count: r.regulatorSync.delayed, colour: 'red', always: true },
+        ]}
+      />
     ),
 };
 

@@ -6,10 +6,10 @@ import { formatIndian } from '@enviro/domain/format-number';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { paths } from '@/config/paths';
-import { LIVE_STATUS_COLOURS, LIVE_STATUSES, type LiveStatusName } from '@/lib/labels';
+import { LIVE_STATUS_COLOURS, LIVE_STATUS_WORDS, LIVE_STATUSES, type LiveStatusName } from '@/lib/labels';
 
 const count = (status: LiveStatusName): DataTableColumn<TenantLiveStatus> => ({
-  header: status.charAt(0) + status.slice(1).toLowerCase(),
+  header: LIVE_STATUS_WORDS[status],
   value: (r) => r[status],
   align: 'right',
   render: (r) => (r[status] === 0 ? <Text c="dimmed" span>0</Text> : <Badge color={LIVE_STATUS_COLOURS[status]} variant="light">{formatIndian(r[status], 0)}</Badge>),
@@ -42,9 +42,9 @@ export function TenantsOverview({ title, rows }: { title: string; rows: readonly
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
-        <Tile label="Tenants" value={rows.length} />
+        <Tile label="Tenants looked after" value={rows.length} />
         {totals.map(([status, total]) => (
-          <Tile key={status} label={`${status.toLowerCase()} stations`} value={total} colour={LIVE_STATUS_COLOURS[status]} />
+          <Tile key={status} label={`Stations ${LIVE_STATUS_WORDS[status].toLowerCase()}`} value={total} colour={LIVE_STATUS_COLOURS[status]} />
         ))}
       </SimpleGrid>
       <TextInput label="Search tenants" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
@@ -56,7 +56,7 @@ export function TenantsOverview({ title, rows }: { title: string; rows: readonly
 function Tile({ label, value, colour }: { label: string; value: number; colour?: string }) {
   return (
     <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed" tt="capitalize">
+      <Text size="xs" c="dimmed">
         {label}
       </Text>
       <Text fz={24} fw={700} c={colour ? `${colour}.8` : undefined}>

@@ -1,6 +1,6 @@
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { Widget } from '@enviro/contracts/dashboards';
-import { DISPLAY_TIME_ZONE, formatInZone } from '@enviro/domain/format-date';
+import { formatAxisAs, dayKey, yearOf } from '@/lib/dates';
 import type { TrendRequest } from '@/features/data';
 import { answerWindow, trendSeries } from '@/components/charts/from-trends';
 import type { ChartDataOf, ChartKindName } from '@/components/charts/kinds/registry';
@@ -13,7 +13,7 @@ export const FETCH_DELAY_MS = 200;
 /** The candle's four values, as the metric API's dsAgg names them (SPEC 3 Trend result). */
 const CANDLE_AGGS = ['first', 'last', 'min', 'max'] as const;
 
-const currentYear = (now: number) => Number(formatInZone(now, 'YYYY', DISPLAY_TIME_ZONE));
+const currentYear = (now: number) => yearOf(now);
 
 /**
  * The entity-metric requests behind a widget: its stations (or every station of its type), its
@@ -126,7 +126,7 @@ const seriesName = (widget: Widget) => (t: TrendResult) =>
 /** A category axis shows bucket starts as labels in Kolkata time. */
 function asCategories(series: ChartSeries[], interval: string): ChartSeries[] {
   const format = interval === 'month_1' ? 'MMM YYYY' : interval === 'day_1' ? 'DD MMM' : 'DD MMM HH:mm';
-  const label = (x: number | string) => (typeof x === 'number' ? formatInZone(x, format) : x);
+  const label = (x: number | string) => (typeof x === 'number' ? formatAxisAs(x, format) : x);
   return series.map((s) => ({ name: s.name, ...(s.unit ? { unit: s.unit } : {}), points: s.points.filter(([, y]) => y !== null).map(([x, y]) => [label(x), y] as SeriesPoint) }));
 }
 
@@ -161,7 +161,7 @@ export function widgetChartData(widget: Widget, results: readonly TrendResult[],
       const t = results[0];
       const years = new Map<number, [string, number | null][]>();
       for (const p of t?.data ?? []) {
-        const date = formatInZone(p.time, 'YYYY-MM-DD');
+        const date = dayKey(p.time);
         const year = Number(date.slice(0, 4));
         years.set(year, [...(years.get(year) ?? []), [date, p.value]]);
       }

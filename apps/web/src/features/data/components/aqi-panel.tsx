@@ -2,7 +2,8 @@ import { Badge, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/co
 import { useMemo, useState } from 'react';
 import type { AqiResponse, AqiValue } from '@enviro/contracts/data/aqi';
 import { AQI_CATEGORIES, AQI_COLOURS, AQI_INDEX_BANDS, AQI_POLLUTANTS, type AqiPollutant } from '@enviro/domain/aqi';
-import { DISPLAY_TIME_ZONE, formatInZone } from '@enviro/domain/format-date';
+import { DISPLAY_TIME_ZONE } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
 import { addDays, dayOf } from '@enviro/domain/time-zone';
 import { ChartWidget } from '@/components/charts/chart-widget';
@@ -60,7 +61,7 @@ export function AqiPanel({ stationId, stationName }: { stationId: number; statio
 }
 
 function Now({ value }: { value: AqiResponse['now'] }) {
-  const at = formatInZone(value.time, 'DD MMM YYYY, HH:mm');
+  const at = formatInstant(value.time);
   return (
     <Group align="flex-start" gap="lg" wrap="wrap">
       {value.aqi === null ? (

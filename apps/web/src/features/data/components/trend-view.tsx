@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { Aggregation } from '@enviro/domain/aggregation';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { formatIndian, roundValue } from '@enviro/domain/format-number';
 import { useAlertLimits } from '@/features/entities';
 import { chartState } from '@/components/charts/chart-state';
@@ -23,7 +23,7 @@ import { pickedAggregation, quotesReadings, resolveChoices, statsNote, trendStat
 
 type Point = TrendResult['data'][number];
 const CSV_COLUMNS: CsvColumn<Point>[] = [
-  { header: 'Time', value: (p) => formatDateTime24(p.time) },
+  { header: 'Time', value: (p) => formatInstant(p.time) },
   { header: 'Value', value: (p) => roundValue(p.value) },
 ];
 
@@ -127,7 +127,8 @@ export function TrendView({ tenantId }: { tenantId: number }) {
           <Paper withBorder p="md">
             <Group justify="space-between" mb="xs">
               <Text fw={600} component="h2" fz="md" m={0}>
-                {label} ({main?.unit || 'no unit'})
+                {label}
+                {main?.unit ? ` (${main.unit})` : ''}
               </Text>
               <CsvExportButton title={`${label} ${station}`} columns={CSV_COLUMNS} rows={main?.data ?? []} />
             </Group>

@@ -1,10 +1,10 @@
 import { Anchor, Badge } from '@mantine/core';
 import type { CalibrationDue } from '@enviro/contracts/devices/calibration';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatDay } from '@/lib/dates';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { CHECK_LABEL, DUE_STATE_COLOUR, DUE_STATE_LABEL } from './calibration-labels';
 
-const day = (at: string | null) => (at ? formatDateTime24(at).slice(0, 10) : '—');
+const day = (at: string | null) => (at ? formatDay(at) : '—');
 
 /** Scheduled checks with their last and due dates; a device's name opens its calibration. */
 export function CalibrationDueTable({ title, rows, onPickDevice, showDevice = true }: { title: string; rows: readonly CalibrationDue[]; onPickDevice?: (deviceId: number) => void; showDevice?: boolean }) {

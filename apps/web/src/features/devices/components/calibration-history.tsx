@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { Calibration } from '@enviro/contracts/devices/calibration';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { ChartWidget, type ChartState } from '@/components/charts/chart-widget';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { useListParams } from '@/components/table/use-list-params';
@@ -15,7 +15,7 @@ export function CalibrationHistory({ deviceId }: { deviceId: number }) {
   const list = useListParams({ sort: 'startedAt', order: 'desc', size: 10 });
   const calibrations = useCalibrations({ deviceId, page: list.page, pageSize: list.size });
   const columns: PagedColumn<Calibration>[] = [
-    { header: 'Started (IST)', cell: (c) => formatDateTime24(c.startedAt) },
+    { header: 'Started (IST)', cell: (c) => formatInstant(c.startedAt) },
     { header: 'Type', cell: (c) => TYPE_LABEL[c.type] },
     { header: 'Status', cell: (c) => <Badge style={{ minWidth: 'max-content' }} color={STATUS_COLOUR[c.status]} variant="light">{STATUS_LABEL[c.status]}</Badge> },
     { header: 'Duration', cell: (c) => formatDuration(c.durationSeconds) },

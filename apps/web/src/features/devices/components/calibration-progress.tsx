@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { InProgressCalibration } from '@enviro/contracts/devices/calibration';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant, formatClock } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -43,7 +43,7 @@ export function CalibrationProgress({ calibration: c, latest, canWrite }: { cali
           </Group>
         </Group>
         <Text size="sm" c="dimmed">
-          Started {formatDateTime24(c.startedAt)} IST. Readings of this device count as calibration data until it is finished or aborted.
+          Started {formatInstant(c.startedAt)} IST. Readings of this device count as calibration data until it is finished or aborted.
           {c.rpcMessage ? ` Device says: ${c.rpcMessage}` : ''}
         </Text>
         {error && <Alert color="red">{error.message}</Alert>}
@@ -53,7 +53,7 @@ export function CalibrationProgress({ calibration: c, latest, canWrite }: { cali
               <Paper key={l.name} withBorder p="xs">
                 <Text size="xs" c="dimmed">{l.label} now</Text>
                 <Text fw={600}>{formatIndian(l.value)} {l.unit}</Text>
-                <Text size="xs" c="dimmed">{formatDateTime24(l.time).slice(11)}</Text>
+                <Text size="xs" c="dimmed">{formatClock(l.time)}</Text>
               </Paper>
             ))}
           </SimpleGrid>

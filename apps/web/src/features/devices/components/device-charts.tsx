@@ -1,7 +1,7 @@
 import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DeviceDetail } from '@enviro/contracts/devices';
-import { formatDateTime12 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { parseSpectralParam, SPECTRAL_TYPES, type SpectralType } from '@enviro/domain/spectral';
 import { ChartWidget, type ChartState } from '@/components/charts/chart-widget';
 import { useModbusReadings } from '../api/get-modbus-readings';
@@ -112,7 +112,7 @@ export function SpectrumCharts({ device }: { device: DeviceDetail }) {
             return (
               <Stack key={t?.type ?? i} gap={4}>
                 <Text size="sm" fw={600}>
-                  {t ? `${t.label} (${t.unit})${latest ? `, ${formatDateTime12(latest)}` : ''}` : 'Spectrum'}
+                  {t ? `${t.label} (${t.unit})${latest ? `, ${formatInstant(latest)}` : ''}` : 'Spectrum'}
                 </Text>
                 <ChartWidget
                   // A line needs two wavelengths; one or two read better as bars.

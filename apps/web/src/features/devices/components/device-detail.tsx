@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ImportResult } from '@enviro/contracts/devices';
-import { DISPLAY_TIME_ZONE, formatDateTime12, formatInZone } from '@enviro/domain/format-date';
+import { DISPLAY_TIME_ZONE } from '@enviro/domain/format-date';
+import { formatInstant, formatDayKey } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
 import { addDays, dayOf, startOfDay } from '@enviro/domain/time-zone';
 import { LiveStatusBadge } from '@/components/status/live-status-badge';
@@ -40,7 +41,7 @@ export function DeviceDetailView({ id }: { id: number }) {
         <Title order={2}>{d.name}</Title>
         <Group gap="xs">
           <LiveStatusBadge status={d.liveStatus} />
-          {d.deletedDate && <Badge color="gray">Removed {formatDateTime12(d.deletedDate)}</Badge>}
+          {d.deletedDate && <Badge color="gray">Removed {formatInstant(d.deletedDate)}</Badge>}
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
@@ -48,7 +49,7 @@ export function DeviceDetailView({ id }: { id: number }) {
         <Fact label="Station" value={d.entityName ?? 'Not mounted'} />
         <Fact label="Make and model" value={d.make ? `${d.make} ${d.model ?? ''}` : '-'} />
         <Fact label="Serial number" value={d.serialNo ?? '-'} />
-        <Fact label="Last data" value={d.lastDataAt ? formatDateTime12(d.lastDataAt) : 'Never'} />
+        <Fact label="Last data" value={d.lastDataAt ? formatInstant(d.lastDataAt) : 'Never'} />
         <Fact label="Calibration" value={<Anchor component={Link} to={paths.app.calibration.getHref({ device: d.id })}>Calibration of this device</Anchor>} />
         {(d.params ?? []).some((p) => p.diagnostic && !p.deletedDate) && (
           <Fact label="Diagnostics" value={<Anchor component={Link} to={paths.app.deviceDiagnostics.getHref(d.id)}>Diagnostic charts over time</Anchor>} />
@@ -60,7 +61,7 @@ export function DeviceDetailView({ id }: { id: number }) {
       <SpectrumCharts device={d} />
       <Availability id={d.id} />
       <Mounts mounts={d.mounts ?? []} />
-      {d.canEdit && !d.deletedDate && <CsvUpload id={d.id} />}
+      {d.canEdit && !d.deletedDate && <CsvUpload id={d.id} columns={(d.params ?? []).filter((p) => !p.deletedDate).map((p) => ({ name: p.name, label: p.label }))} />}
       {editing && <DeviceFormModal device={d} onClose={() => setEditing(false)} />}
     </Stack>
   );
@@ -151,7 +152,7 @@ function Params({ params }: { params: NonNullable<ReturnType<typeof useDevice>['
               <Table.Tr key={p.slot} c={p.deletedDate ? 'dimmed' : undefined}>
                 <Table.Td>{p.slot}</Table.Td>
                 <Table.Td>
-                  {p.label} ({p.name}){p.deletedDate ? ' - removed' : ''}
+                  {p.label}{p.deletedDate ? ' - removed' : ''}
                 </Table.Td>
                 <Table.Td>{p.unit || '-'}</Table.Td>
                 <Table.Td>{p.conversion ? (p.unit === p.stdUnit ? 'none needed' : `× ${formatIndian(p.conversion.factor, 4)}${p.conversion.offset ? ` + ${formatIndian(p.conversion.offset, 2)}` : ''} → ${p.stdUnit}`) : 'not convertible'}</Table.Td>
@@ -183,7 +184,7 @@ function Availability({ id }: { id: number }) {
           {availability.data.map((a) => (
             <Card key={a.date} withBorder padding="xs">
               <Text size="xs" c="dimmed">
-                {formatInZone(startOfDay(a.date, DISPLAY_TIME_ZONE), 'DD MMM')}
+                {formatDayKey(a.date)}
               </Text>
               <Text fw={600}>{a.percentage === null ? '-' : `${formatIndian(a.percentage, 0)}%`}</Text>
               <Progress value={a.percentage ?? 0} size="xs" color={(a.percentage ?? 0) >= 75 ? 'green' : 'orange'} aria-label={`Availability ${a.date}`} />
@@ -214,8 +215,8 @@ function Mounts({ mounts }: { mounts: NonNullable<NonNullable<ReturnType<typeof 
             {mounts.map((m, i) => (
               <Table.Tr key={i}>
                 <Table.Td>{m.entityName}</Table.Td>
-                <Table.Td>{m.mountedAt ? formatDateTime12(m.mountedAt) : 'From the start'}</Table.Td>
-                <Table.Td>{m.unmountedAt ? formatDateTime12(m.unmountedAt) : 'Now'}</Table.Td>
+                <Table.Td>{m.mountedAt ? formatInstant(m.mountedAt) : 'From the start'}</Table.Td>
+                <Table.Td>{m.unmountedAt ? formatInstant(m.unmountedAt) : 'Now'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -225,7 +226,7 @@ function Mounts({ mounts }: { mounts: NonNullable<NonNullable<ReturnType<typeof 
   );
 }
 
-function CsvUpload({ id }: { id: number }) {
+function CsvUpload({ id, columns }: { id: number; columns: readonly { name: string; label: string }[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -244,9 +245,10 @@ function CsvUpload({ id }: { id: number }) {
     <Card withBorder>
       <Stack gap="sm">
         <Title order={3}>Upload history (CSV)</Title>
-        <Text size="sm" c="dimmed">
-          A header <Code>ts,so2,pm,…</Code> (parameter names of this device), then one row per instant: ts as ISO 8601 with its offset (2026-03-01T10:00:00+05:30) or epoch
-          milliseconds. Rows already stored change nothing; bad rows are listed below by line.
+        {/* A file format: the column names a CSV must use are keys, written as the file writes them. */}
+        <Text size="sm" c="dimmed" data-technical="file format">
+          A header <Code>ts,{columns.map((c) => c.name).join(',')}</Code> (ts, then {columns.map((c) => c.label).join(', ') || 'the parameters of this device'}), then one row per instant: ts as
+          ISO 8601 with its offset (2026-03-01T10:00:00+05:30) or epoch milliseconds. Rows already stored change nothing; bad rows are listed below by line.
         </Text>
         <Group align="flex-end">
           <FileInput label="CSV file" accept=".csv,text/csv" value={file} onChange={setFile} w={280} placeholder="Choose a file" />

@@ -2,7 +2,7 @@ import { Anchor, Button, Code, Group, SegmentedControl, Select, Stack, Tabs, Tit
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DeviceLiveStatus, DeviceSummary } from '@enviro/contracts/devices';
-import { formatDateTime12 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { LiveStatusBadge } from '@/components/status/live-status-badge';
 import { PagedTable, type PagedColumn } from '@/components/table/paged-table';
 import { SearchInput } from '@/components/table/search-input';
@@ -80,7 +80,7 @@ function DeviceList({ canEdit }: { canEdit: boolean }) {
     { header: 'Make and model', wrap: true, cell: (d) => (d.make ? `${d.make} ${d.model ?? ''}` : '-') },
     { header: 'Serial no.', cell: (d) => d.serialNo ?? '-' },
     { header: 'Status', cell: (d) => <LiveStatusBadge status={d.liveStatus} /> },
-    { header: 'Last data', cell: (d) => (d.lastDataAt ? formatDateTime12(d.lastDataAt) : 'Never') },
+    { header: 'Last data', cell: (d) => (d.lastDataAt ? formatInstant(d.lastDataAt) : 'Never') },
     { header: 'Parameters', align: 'right', cell: (d) => d.paramCount },
   ];
 

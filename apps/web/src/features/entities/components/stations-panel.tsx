@@ -1,3 +1,4 @@
+import { stationTypeLabel } from '@/lib/labels';
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { EntityType, type EntityProperty } from '@enviro/contracts/common';
@@ -58,8 +59,8 @@ function TreeRow({ node, depth, canEdit, onEdit, write }: { node: EntityNode; de
     <>
       <Group role="treeitem" aria-label={node.name} gap="xs" pl={depth * 20} py={4} wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <Text fw={station ? 400 : 600}>{node.name}</Text>
-        <Badge variant="outline" size="sm">
-          {node.type}
+        <Badge variant="outline" size="sm" tt="none">
+          {stationTypeLabel(node.type)}
         </Badge>
         {station && node.workingStatus && <Badge size="sm">{node.workingStatus}</Badge>}
         {canEdit && (
@@ -72,7 +73,7 @@ function TreeRow({ node, depth, canEdit, onEdit, write }: { node: EntityNode; de
                 data={WorkingStatus.options}
                 value={node.workingStatus}
                 placeholder="Working status"
-                onChange={(v) => v && write.mutate({ kind: 'status', id: node.id, workingStatus: v }, { onSuccess: () => notifyInfo(`${node.name}: ${v}.`) })}
+                onChange={(v) => v && write.mutate({ kind: 'status', id: node.id, workingStatus: v }, { onSuccess: () => notifyInfo(`${node.name} is now marked ${v.toLowerCase()}.`) })}
               />
             )}
             {!station && (

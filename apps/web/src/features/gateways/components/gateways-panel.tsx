@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime12 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { LiveStatusBadge } from '@/components/status/live-status-badge';
 import { Loading } from '@/components/status/load-state';
 import { notifyInfo } from '@/lib/notify';
@@ -59,7 +59,7 @@ export function GatewaysPanel({ canEdit, byPartner }: { canEdit: boolean; byPart
                 <Table.Td>
                   <LiveStatusBadge status={g.liveStatus} />
                 </Table.Td>
-                <Table.Td>{g.lastSeenAt ? formatDateTime12(g.lastSeenAt) : 'Never'}</Table.Td>
+                <Table.Td>{g.lastSeenAt ? formatInstant(g.lastSeenAt) : 'Never'}</Table.Td>
                 {canEdit && (
                   <Table.Td>
                     <Code>{g.accessToken}</Code>

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { IndustrySummary } from '@enviro/contracts/public-portal';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
 import { ChartSpinner } from '@/components/charts/chart-spinner';
 import { ChartWidget } from '@/components/charts/chart-widget';
@@ -20,7 +20,7 @@ const EXPORT_COLUMNS: CsvColumn<IndustrySummary>[] = [
   { header: 'City', value: (i) => i.city },
   { header: 'Stations', value: (i) => i.stationCount },
   ...LIVE_STATUSES.map((s) => ({ header: s, value: (i: IndustrySummary) => i.liveStatus[s] })),
-  { header: 'Last data', value: (i) => (i.lastDataAt ? formatDateTime24(i.lastDataAt) : '') },
+  { header: 'Last data', value: (i) => (i.lastDataAt ? formatInstant(i.lastDataAt) : '') },
 ];
 
 /** SPEC 2: the state's public industries, searchable, each linking to its industry page. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { IndustrySummary } from '@enviro/contracts/public-portal';
 import { DataAge } from '@/components/status/data-age';
 import { paths } from '@/config/paths';
-import { LIVE_STATUSES, LIVE_STATUS_COLOURS, stationTypeLabel } from '@/lib/labels';
+import { LIVE_STATUS_WORDS, LIVE_STATUSES, LIVE_STATUS_COLOURS, stationTypeLabel } from '@/lib/labels';
 
 interface IndustryCardProps {
   industry: IndustrySummary;
@@ -35,8 +35,8 @@ export function IndustryCard({ industry, boardId }: IndustryCardProps) {
         </Group>
         <Group gap="xs" aria-label="Stations by live status">
           {LIVE_STATUSES.map((s) => (
-            <Badge key={s} color={LIVE_STATUS_COLOURS[s]} variant="dot" data-live-status={s}>
-              {s} {industry.liveStatus[s]}
+            <Badge key={s} color={LIVE_STATUS_COLOURS[s]} variant="dot" tt="none" data-live-status={s}>
+              {LIVE_STATUS_WORDS[s]} {industry.liveStatus[s]}
             </Badge>
           ))}
         </Group>

@@ -2,7 +2,7 @@ import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ParamLimit } from '@enviro/contracts/entities';
 import { aggregationLabel } from '@enviro/domain/aggregation';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { formatIndian } from '@enviro/domain/format-number';
 import { AgeStamp } from '@/components/status/data-age';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
@@ -47,7 +47,7 @@ const COLUMNS: DataTableColumn<ParameterRow>[] = [
   // Beside the value, so a phone shows how old it is without scrolling the table.
   {
     header: 'Measured',
-    value: (r) => (r.latest ? formatDateTime24(r.latest.time) : ''),
+    value: (r) => (r.latest ? formatInstant(r.latest.time) : ''),
     render: (r) =>
       r.latest ? (
         <AgeStamp at={r.latest.time} note={measuredAs(r.latest)} />

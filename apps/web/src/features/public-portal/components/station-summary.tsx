@@ -1,13 +1,17 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatAge } from '@enviro/domain/age';
-import { formatByPeriod } from '@enviro/domain/format-date';
+import type { LiveStatus } from '@enviro/domain/live-status';
+import { formatPeriod } from '@/lib/dates';
 import { DataAge } from '@/components/status/data-age';
 import { LiveStatusBadge } from '@/components/status/live-status-badge';
 import { stationTypeLabel } from '@/lib/labels';
 import type { Station } from '@/lib/stations';
 
-/** Name, status and the facts of a station: operation, commissioning, capacity, devices. */
-export function StationSummary({ station }: { station: Station }) {
+/**
+ * Name, status and the facts of a station: operation, commissioning, capacity, devices. `status` and
+ * `lastReading` are what the whole view shows (currentLiveStatus of the newest reading known).
+ */
+export function StationSummary({ station, status, lastReading }: { station: Station; status: LiveStatus; lastReading: number | null }) {
   const commissioned = station.commissioningDate && !Number.isNaN(Date.parse(station.commissioningDate)) ? station.commissioningDate : null;
   return (
     <Stack gap="xs">
@@ -18,14 +22,14 @@ export function StationSummary({ station }: { station: Station }) {
           </Title>
           <Text c="dimmed">{stationTypeLabel(station.type)} station</Text>
         </div>
-        <LiveStatusBadge status={station.liveStatus} />
+        <LiveStatusBadge status={status} />
       </Group>
-      <DataAge lastDataAt={station.lastDataAt} />
+      <DataAge lastDataAt={lastReading === null ? null : new Date(lastReading).toISOString()} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
         <Fact label="Operating" value={station.operational === 'False' ? 'No' : 'Yes'} />
         <Fact
           label="Commissioned"
-          value={commissioned ? `${formatByPeriod(commissioned, 'day')} (${formatAge(commissioned)})` : '-'}
+          value={commissioned ? `${formatPeriod(commissioned, 'day')} (${formatAge(commissioned)})` : '-'}
         />
         <Fact label="Capacity" value={station.capacity ?? '-'} />
       </SimpleGrid>

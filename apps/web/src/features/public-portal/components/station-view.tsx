@@ -5,6 +5,7 @@ import { AqiPanel, LiveNote, useEntityMetric, useLiveValues, useRecentValues } f
 import { chartState } from '@/components/charts/chart-state';
 import { answerWindow, isCutBucket } from '@/components/charts/from-trends';
 import { useDashboardLinks } from '@/lib/dashboard-links';
+import { currentLiveStatus, newestReading, useNow } from '@/lib/live';
 import { latestValues, type Station } from '@/lib/stations';
 import { useAlertCounts } from '../api/get-alert-counts';
 import { CtoDocument } from './cto-document';
@@ -82,11 +83,16 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
     }));
   }, [hours.data, hours.isSuccess, quiet.length, readings.data, readings.isSuccess, span, alerts.data, limits.data, station, tenantId, back, links]);
 
+  // One decision for the badge and the live note: the newest reading known, the API's or the stream's.
+  const clock = useNow();
+  const lastReading = newestReading(station.lastDataAt, live.lastAt);
+  const status = currentLiveStatus(clock, lastReading);
+
   return (
     <Paper withBorder p="md">
       <Stack gap="lg">
-        <StationSummary station={station} />
-        <LiveNote live={live} testId="live-values" />
+        <StationSummary station={station} status={status} lastReading={lastReading} />
+        <LiveNote live={live} status={status} lastDataAt={station.lastDataAt} testId="live-values" />
         <Divider />
         <StationParameters stationName={station.name} rows={rows} />
         {hasParams && (

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { formatIndian } from '@enviro/domain/format-number';
 import { useEntityTree } from '@/features/entities';
 import { ChartSpinner } from '@/components/charts/chart-spinner';
-import { LIVE_STATUSES, LIVE_STATUS_COLOURS, stationTypeLabel } from '@/lib/labels';
+import { LIVE_STATUS_WORDS, LIVE_STATUSES, LIVE_STATUS_COLOURS, stationTypeLabel } from '@/lib/labels';
 import { collectStations, countStations, groupByType } from '@/lib/stations';
 
 interface TenantSummaryPanelProps {
@@ -42,7 +42,7 @@ export function TenantSummaryPanel({
           <Count label="Stations" value={counts.total} />
           <Count label="Operating units" value={counts.operating} />
           {LIVE_STATUSES.map((s) => (
-            <Count key={s} label={s} value={counts.liveStatus[s]} colour={LIVE_STATUS_COLOURS[s]} />
+            <Count key={s} label={LIVE_STATUS_WORDS[s]} value={counts.liveStatus[s]} colour={LIVE_STATUS_COLOURS[s]} />
           ))}
         </SimpleGrid>
         {templateOption === 'full' &&
@@ -62,7 +62,7 @@ export function TenantSummaryPanel({
                     leftSection={<Box w={8} h={8} bg={`${LIVE_STATUS_COLOURS[s.liveStatus]}.6`} style={{ borderRadius: 4 }} />}
                   >
                     {s.name}
-                    <VisuallyHidden>, {s.liveStatus}</VisuallyHidden>
+                    <VisuallyHidden>, {LIVE_STATUS_WORDS[s.liveStatus]}</VisuallyHidden>
                   </Button>
                 ))}
               </Group>

@@ -1,4 +1,6 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
+import { DayRangePicker } from '@/components/date-picker/day-range-picker';
+import { dayKey } from '@/lib/dates';
 
 export interface Option {
   id: number;
@@ -34,7 +36,7 @@ export function LogFilters({ search, update, connections, stations }: LogFilters
   // Changing a filter goes back to the first pages of the lists.
   const set = (key: string, value: string | null) => update({ [key]: value, page: null, dpage: null });
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
       <Select
         label="Connection"
         placeholder="All"
@@ -52,8 +54,14 @@ export function LogFilters({ search, update, connections, stations }: LogFilters
         value={search.get('station')}
         onChange={(v) => set('station', v)}
       />
-      <TextInput type="date" label="From day" value={search.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value || null)} />
-      <TextInput type="date" label="To day" value={search.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value || null)} />
+      <DayRangePicker
+        label="Days (IST)"
+        placeholder="Last 7 days"
+        clearable
+        value={{ from: day(search.get('from')) ?? null, to: day(search.get('to')) ?? null }}
+        onChange={(r) => update({ from: r.from, to: r.to, page: null, dpage: null })}
+        maxDate={dayKey(Date.now())}
+      />
     </SimpleGrid>
   );
 }

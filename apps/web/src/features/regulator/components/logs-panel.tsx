@@ -6,7 +6,8 @@ import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { useErrorCodes, useFilesOfOneDay, useListOfFiles, useLogFiles, useSuccessCounts } from '../api/get-logs';
-import { formatAt, formatSlot } from './format';
+import { formatDayKey } from '@/lib/dates';
+import { errorInWords, formatAt, formatSlot } from './format';
 import { LogFilters, readLogFilters, type Option } from './log-filters';
 import { dailyTotals } from './push-counts';
 
@@ -52,11 +53,11 @@ export function LogsPanel({ tenantId, search, update, connections, stations }: L
         columns={[
           {
             header: 'Day',
-            value: (d) => d.date,
+            value: (d) => formatDayKey(d.date),
             render: (d) => (
-              <UnstyledButton onClick={() => update({ day: d.date, dpage: null, status: null })} aria-label={`Records of ${d.date}`}>
+              <UnstyledButton onClick={() => update({ day: d.date, dpage: null, status: null })} aria-label={`Records of ${formatDayKey(d.date)}`}>
                 <Anchor component="span" fw={search.get('day') === d.date ? 700 : 400}>
-                  {d.date}
+                  {formatDayKey(d.date)}
                 </Anchor>
               </UnstyledButton>
             ),
@@ -162,7 +163,7 @@ export function LogsPanel({ tenantId, search, update, connections, stations }: L
         minWidth={0}
         emptyText={successes.isError ? `The counts could not be loaded: ${successes.error.message}` : successes.isLoading ? 'Loading…' : 'No push in these days.'}
         columns={[
-          { header: 'Day', value: (s) => s.date },
+          { header: 'Day', value: (s) => formatDayKey(s.date) },
           { header: 'Station', wrap: true, value: (s) => s.stationName },
           { header: 'Success', align: 'right', value: (s) => s.success, render: (s) => <Text c="green.9" fw={600} span>{formatIndian(s.success, 0)}</Text> },
           { header: 'Failed', align: 'right', value: (s) => s.failed, render: (s) => (s.failed === 0 ? <Text c="dimmed" span>0</Text> : <Text c="red.9" fw={600} span>{formatIndian(s.failed, 0)}</Text>) },
@@ -189,7 +190,7 @@ function DayRecords({ tenantId, search, update, filters }: { tenantId: number; s
     { header: 'Values', align: 'right', value: (r) => r.values, render: (r) => `${r.values}${r.calibrationValues > 0 ? ` (${r.calibrationValues} calibration)` : ''}` },
     { header: 'Accepted', value: (r) => formatAt(r.sentAt) },
     { header: 'Next try', value: (r) => formatAt(r.nextTryAt) },
-    { header: 'Newest error', wrap: true, value: (r) => r.lastError ?? '', render: (r) => <Text size="xs" c="red.9" lineClamp={2}>{r.lastError ?? ''}</Text> },
+    { header: 'Newest error', wrap: true, value: (r) => errorInWords(r.lastError, r.lastErrorMeaning) ?? '', render: (r) => <Text size="xs" c="red.9" title={r.lastError ?? undefined}>{errorInWords(r.lastError, r.lastErrorMeaning) ?? ''}</Text> },
   ];
   return (
     <Stack gap="xs">
@@ -208,7 +209,7 @@ function DayRecords({ tenantId, search, update, filters }: { tenantId: number; s
         </Anchor>
       </Group>
       <DataTable
-        title={`Records of ${date}`}
+        title={`Records of ${valid ? formatDayKey(date) : date}`}
         rows={records.data?.items ?? []}
         rowKey={(r) => r.id}
         minWidth={1000}

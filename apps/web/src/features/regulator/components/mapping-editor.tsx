@@ -153,7 +153,7 @@ function ParamTable({ device, onChange }: { device: DeviceDraft; onChange: (para
               <Table.Td>
                 <Text size="sm">{p.label}</Text>
                 <Text size="xs" c="dimmed">
-                  {p.deviceUnit || 'no unit'}
+                  {p.deviceUnit ? `in ${p.deviceUnit}` : 'a number without a unit'}
                 </Text>
               </Table.Td>
               <Table.Td>

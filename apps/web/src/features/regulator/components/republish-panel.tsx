@@ -1,6 +1,8 @@
-import { Alert, Badge, Button, Card, Group, MultiSelect, Progress, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, MultiSelect, Progress, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { CreateRepublishInput, type RegulatorTenantMappings, type RepublishRequest } from '@enviro/contracts/regulator';
 import { formatIndian } from '@enviro/domain/format-number';
+import { DateRangePicker } from '@/components/date-picker/date-range-picker';
+import { kolkataParts } from '@/components/date-picker/date-range';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { dayjs } from '@/lib/dayjs';
 import { notifyInfo } from '@/lib/notify';
@@ -20,7 +22,11 @@ export function istToIso(value: string): string | null {
   return at.isValid() ? at.toISOString() : null;
 }
 
-const istInput = (at: dayjs.Dayjs) => at.tz(ZONE).format('YYYY-MM-DDTHH:mm');
+/** An instant as the form keeps it: its IST day and time, 'YYYY-MM-DDTHH:mm'. */
+const istInput = (at: number) => {
+  const { day, time } = kolkataParts(at);
+  return `${day}T${time}`;
+}
 
 const LABELS = { stationId: 'Station', params: 'Parameters', from: 'From (IST)', to: 'To (IST)', reason: 'Reason' };
 
@@ -48,8 +54,8 @@ export function RepublishPanel({ tenantId, stations }: { tenantId: number; stati
     initialValues: {
       stationId: null,
       params: [],
-      from: istInput(dayjs().subtract(1, 'day').startOf('hour')),
-      to: istInput(dayjs().startOf('hour')),
+      from: istInput(dayjs().subtract(1, 'day').startOf('hour').valueOf()),
+      to: istInput(dayjs().startOf('hour').valueOf()),
       reason: '',
     } as Values,
     schema: CreateRepublishInput,
@@ -110,9 +116,20 @@ export function RepublishPanel({ tenantId, stations }: { tenantId: number; stati
             clearable
             {...form.getInputProps('params')}
           />
-          <TextInput type="datetime-local" label={LABELS.from} required {...form.getInputProps('from')} />
-          <TextInput type="datetime-local" label={LABELS.to} required {...form.getInputProps('to')} />
         </SimpleGrid>
+        <Stack gap={2} mt="sm">
+          <DateRangePicker
+            label="Range (IST)"
+            maxSpanDays={31}
+            value={{ start: Date.parse(istToIso(form.values.from) ?? ''), end: Date.parse(istToIso(form.values.to) ?? '') }}
+            onChange={(r) => form.setValues({ from: istInput(r.start), to: istInput(r.end) })}
+          />
+          {[form.errors.from, form.errors.to].filter(Boolean).map((e) => (
+            <Text key={String(e)} size="sm" c="red" role="alert">
+              {e}
+            </Text>
+          ))}
+        </Stack>
         <Textarea
           mt="sm"
           label={LABELS.reason}

@@ -4,7 +4,7 @@ import { formatIndian } from '@enviro/domain/format-number';
 import { ageText, dataAgeColour } from '@enviro/domain/data-age';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { LIVE_STATUS_COLOURS, stationTypeLabel } from '@/lib/labels';
-import { formatAt, formatSlotEnd } from './format';
+import { errorInWords, formatAt, formatSlotEnd } from './format';
 import { formatMinutes } from './sync';
 import { SyncBadge } from './sync-badge';
 
@@ -43,15 +43,15 @@ const COLUMNS: DataTableColumn<StationSync>[] = [
   { header: 'Behind by', align: 'right', value: (s) => formatMinutes(s.timeDifferenceMinutes) },
   {
     header: 'Queue',
-    value: (s) => `${s.pending} waiting, ${s.expired} expired, ${s.rejected} refused${s.lastError ? `; ${s.lastError}` : ''}`,
+    value: (s) => `${s.pending} waiting, ${s.expired} expired, ${s.rejected} refused${s.lastError ? `; ${errorInWords(s.lastError, s.lastErrorMeaning)}` : ''}`,
     render: (s) => (
       <Stack gap={2} miw={200}>
         <Text size="sm">
           {count(s.pending, 'orange.9')} waiting · {count(s.expired, 'red.9')} expired · {count(s.rejected, 'red.9')} refused
         </Text>
         {s.lastError && (
-          <Text size="xs" c="red.9" lineClamp={2} style={{ whiteSpace: 'normal', wordBreak: 'break-all' }} maw={260}>
-            {s.lastError}
+          <Text size="xs" c="red.9" style={{ whiteSpace: 'normal' }} maw={260} title={s.lastError}>
+            {errorInWords(s.lastError, s.lastErrorMeaning)}
           </Text>
         )}
       </Stack>

@@ -1,8 +1,10 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
+import { DayRangePicker } from '@/components/date-picker/day-range-picker';
+import { dayKey } from '@/lib/dates';
 import { dayjs } from '@/lib/dayjs';
 import { quarterDays, quarterOf, recentQuarters } from './report-period';
 
-/** IST days from and to, or a quarter; every change is written to the URL. */
+/** IST days from and to (the shared range picker, with its presets), or a quarter; every change is written to the URL. */
 export function ReportPeriodFields({ kind, from, to, onChange }: { kind: 'days' | 'quarter'; from: string; to: string; onChange: (p: { from: string; to: string }) => void }) {
   if (kind === 'quarter') {
     return (
@@ -18,9 +20,12 @@ export function ReportPeriodFields({ kind, from, to, onChange }: { kind: 'days' 
   }
   const invalid = from > to ? 'The end date is before the start date.' : null;
   return (
-    <Group grow align="flex-start" wrap="wrap">
-      <TextInput type="date" label="From (IST)" miw={150} value={from} onChange={(e) => onChange({ from: e.currentTarget.value || from, to })} />
-      <TextInput type="date" label="To (IST, inclusive)" miw={150} value={to} onChange={(e) => onChange({ from, to: e.currentTarget.value || to })} error={invalid} />
-    </Group>
+    <DayRangePicker
+      label="Days (IST, both included)"
+      value={{ from, to }}
+      onChange={(p) => p.from && p.to && onChange({ from: p.from, to: p.to })}
+      error={invalid}
+      maxDate={dayKey(Date.now())}
+    />
   );
 }

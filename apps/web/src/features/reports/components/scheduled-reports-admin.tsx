@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { TimePicker } from '@mantine/dates';
 import { useState } from 'react';
 import type { ReportDefinition, ReportSchedule } from '@enviro/contracts/report-catalogue';
-import { formatInZone } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { useSearchChoices } from '@/lib/use-search-choices';
 import { useScheduledReports, useScheduleRuns } from '../api/get-scheduled-reports';
 import { useCreateScheduledReport, useDeleteScheduledReport } from '../api/save-scheduled-report';
@@ -55,7 +56,7 @@ function RunHistory({ schedule }: { schedule: ReportSchedule }) {
                     )}
                   </Table.Td>
                   <Table.Td>{r.attempts}</Table.Td>
-                  <Table.Td>{r.sentAt ? formatInZone(Date.parse(r.sentAt), 'DD MMM YYYY HH:mm') : '—'}</Table.Td>
+                  <Table.Td>{r.sentAt ? formatInstant(r.sentAt) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -112,7 +113,7 @@ function NewSchedule({ reports }: { reports: readonly ReportDefinition[] }) {
             onChange={(v) => v && setFrequency(v)}
             error={errorOf('frequency')}
           />
-          <TextInput label="At (IST)" type="time" miw={120} value={time} onChange={(e) => setTime(e.currentTarget.value)} error={errorOf('time')} />
+          <TimePicker label="At (IST)" format="24h" miw={120} value={time} onChange={(v) => /^\d{2}:\d{2}/.test(v) && setTime(v.slice(0, 5))} error={errorOf('time')} />
           <Select label="Format" miw={100} allowDeselect={false} data={['PDF', 'XLS', 'CSV']} value={format} onChange={(v) => v && setFormat(v)} />
         </Group>
         <Textarea label="Recipients" description="E-mail addresses, separated by commas or spaces" required value={recipients} onChange={(e) => setRecipients(e.currentTarget.value)} error={errorOf('recipients') ?? (field.includes('recipients') ? create.error?.message : undefined)} />

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Indicator, Popover, ScrollAre
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import type { InAppNotification } from '@enviro/contracts/alerts';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatInstant } from '@/lib/dates';
 import { paths } from '@/config/paths';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
@@ -80,7 +80,7 @@ export function NotificationBell() {
                     {n.body}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {formatDateTime24(n.createdAt)}
+                    {formatInstant(n.createdAt)}
                   </Text>
                 </UnstyledButton>
               ))}

@@ -1,3 +1,4 @@
+import { stationTypeLabel } from '@/lib/labels';
 import { Alert, Button, Card, Group, NumberInput, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { StationType, type LicenseCountInput } from '@enviro/contracts/tenants';
@@ -61,11 +62,11 @@ export function LicenseCountsCard({ tenantId, editable }: { tenantId: number; ed
               const row = byType.get(type);
               return (
                 <Table.Tr key={type}>
-                  <Table.Td>{type}</Table.Td>
+                  <Table.Td>{stationTypeLabel(type)}</Table.Td>
                   <Table.Td ta="right">
                     {editing ? (
                       <NumberInput
-                        aria-label={`Licensed ${type}`}
+                        aria-label={`Licensed ${stationTypeLabel(type)}`}
                         size="xs"
                         min={0}
                         allowDecimal={false}

@@ -1,3 +1,4 @@
+import { tenantTypeLabel } from '@/lib/labels';
 import { Alert, Badge, Button, Card, Group, MultiSelect, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notifyInfo } from '@/lib/notify';
@@ -59,7 +60,7 @@ export function StatutoryCard({ tenantId, editable }: { tenantId: number; editab
         <Group gap="xs">
           {bodies.map((b) => (
             <Badge key={b.id} variant="outline">
-              {b.name} ({b.type})
+              {b.name} ({tenantTypeLabel(b.type)})
             </Badge>
           ))}
         </Group>

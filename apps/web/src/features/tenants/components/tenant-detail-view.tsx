@@ -1,3 +1,4 @@
+import { tenantTypeLabel } from '@/lib/labels';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -58,7 +59,7 @@ export function TenantDetailView({ tenantId, editable }: { tenantId: number; edi
       <Card withBorder>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Field label="ID">{t.displayId}</Field>
-          <Field label="Type">{t.type}</Field>
+          <Field label="Type">{tenantTypeLabel(t.type)}</Field>
           <Field label="Corporate">{corporate.data?.corporate?.name ?? (corporate.isLoading ? '…' : 'None')}</Field>
           <Field label="Monitored units">{formatIndian(t.monitoredUnits, 0)}</Field>
           <Field label="Industry category">{t.industryCategory ?? '-'}</Field>

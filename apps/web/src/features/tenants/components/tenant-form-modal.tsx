@@ -1,3 +1,4 @@
+import { tenantTypeLabel } from '@/lib/labels';
 import { Alert, Modal, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { NewTenant, type TenantInfo } from '@enviro/contracts/tenants';
 import { TenantStatus, TenantType } from '@enviro/contracts/common';
@@ -83,7 +84,7 @@ export function TenantFormModal({ tenant, opened, onClose }: TenantFormModalProp
         )}
         <TextInput label={LABELS.name} required data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
-          <Select label={LABELS.type} data={TenantType.options} disabled={tenant !== null} allowDeselect={false} {...form.getInputProps('type')} />
+          <Select label={LABELS.type} data={TenantType.options.map((t) => ({ value: t, label: tenantTypeLabel(t) }))} disabled={tenant !== null} allowDeselect={false} {...form.getInputProps('type')} />
           <Select
             label={LABELS.status}
             data={STATUSES}

@@ -9,6 +9,18 @@ import { useChangeTenantStatus, type SettableStatus } from '../api/change-tenant
 const STATUSES = TenantStatus.options.filter((s): s is SettableStatus => s !== 'DELETED');
 
 /** Picks a tenant's new status and sets it after a confirmation (PATCH SET status). */
+/** A tenant's status in a sentence ('… is now in its grace period'). */
+const STATUS_WORDS: Record<TenantStatus, string> = {
+  ENABLED: 'enabled',
+  DISABLED: 'disabled',
+  TRIAL: 'on trial',
+  GRACE: 'in its grace period',
+  EXPIRED: 'expired',
+  DEMO: 'a demo',
+  AWAITED: 'awaiting activation',
+  DELETED: 'deleted',
+};
+
 export function TenantStatusModal({ tenant, onClose }: { tenant: TenantInfo; onClose: () => void }) {
   const change = useChangeTenantStatus();
   const { form } = useContractForm({
@@ -23,7 +35,7 @@ export function TenantStatusModal({ tenant, onClose }: { tenant: TenantInfo; onC
       { id: tenant.id, status },
       {
         onSuccess: (t) => {
-          notifyInfo(`${t.name} is now ${t.status}.`);
+          notifyInfo(`${t.name} is now ${STATUS_WORDS[t.status]}.`);
           onClose();
         },
         onError: (e) => notifyAlert(e.message),

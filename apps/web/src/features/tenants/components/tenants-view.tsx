@@ -1,3 +1,4 @@
+import { tenantTypeLabel } from '@/lib/labels';
 import { Anchor, Button, Group, Menu, Select, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -42,7 +43,7 @@ export function TenantsView() {
         </Anchor>
       ),
     },
-    { header: 'Type', sortKey: 'type', cell: (t) => t.type },
+    { header: 'Type', sortKey: 'type', cell: (t) => tenantTypeLabel(t.type) },
     { header: 'Status', sortKey: 'status', cell: (t) => <TenantStatusBadge status={t.status} /> },
     { header: 'Corporate', wrap: true, cell: (t) => t.corporate?.name ?? '-' },
     { header: 'City, state', wrap: true, cell: (t) => [t.city, t.state].filter(Boolean).join(', ') || '-' },
@@ -82,7 +83,7 @@ export function TenantsView() {
           value={list.filter('searchString') ?? ''}
           onSearch={(searchString) => list.update({ searchString })}
         />
-        <Select label="Type" clearable data={TenantType.options} value={list.filter('type') ?? null} onChange={(type) => list.update({ type })} w={170} />
+        <Select label="Type" clearable data={TenantType.options.map((t) => ({ value: t, label: tenantTypeLabel(t) }))} value={list.filter('type') ?? null} onChange={(type) => list.update({ type })} w={170} />
         <Select
           label="Status"
           clearable

@@ -1,3 +1,4 @@
+import { stationTypeLabel } from '@/lib/labels';
 import { Alert, Button, Group, Modal, MultiSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { EntityNode } from '@enviro/contracts/entities';
@@ -7,7 +8,7 @@ import { notifyInfo } from '@/lib/notify';
 import { useSetEntityAccess } from '../api/set-entity-access';
 
 function flatten(nodes: readonly EntityNode[], depth = 0): { value: string; label: string }[] {
-  return nodes.flatMap((n) => [{ value: String(n.id), label: `${'· '.repeat(depth)}${n.name} (${n.type})` }, ...flatten(n.children, depth + 1)]);
+  return nodes.flatMap((n) => [{ value: String(n.id), label: `${'· '.repeat(depth)}${n.name} (${stationTypeLabel(n.type)})` }, ...flatten(n.children, depth + 1)]);
 }
 
 /** The stations and facilities a user is limited to (each with its descendants); none: the whole tenant. */

@@ -11,7 +11,7 @@ export function UserStatusModal({ user, onClose }: { user: AdminUser; onClose: (
     change.mutate(
       { id: user.id, status: disable ? 'DISABLED' : 'ENABLED' },
       {
-        onSuccess: (u) => (notifyInfo(`${u.name} is now ${u.status}.`), onClose()),
+        onSuccess: (u) => (notifyInfo(`${u.name} is now ${u.status === 'ENABLED' ? 'enabled: they can sign in' : 'disabled: they can no longer sign in'}.`), onClose()),
         onError: (e) => notifyAlert(e.message),
       },
     );

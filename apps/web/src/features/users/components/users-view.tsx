@@ -1,9 +1,10 @@
+import { statusWord, tenantTypeLabel } from '@/lib/labels';
 import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { UserStatus, type SessionUser } from '@enviro/contracts/accounts';
 import type { AdminUser } from '@enviro/contracts/users';
 import { ROLES } from '@enviro/domain/access-model';
-import { formatDateTime24 } from '@enviro/domain/format-date';
+import { formatClock, formatDay } from '@/lib/dates';
 import { formatPhone } from '@enviro/domain/format-phone';
 import { rolesForUserType } from '@enviro/domain/user-roles';
 import { CorporateSelect } from '@/features/corporates';
@@ -72,8 +73,8 @@ export function UsersView({ me }: { me: SessionUser }) {
       ),
     },
     { header: 'Phone', cell: (u) => (u.phone ? formatPhone(u.phone) : '-') },
-    ...(site ? [{ header: 'Type', sortKey: 'userType', cell: (u: AdminUser) => u.userType }] : []),
-    { header: 'Role', sortKey: 'role', cell: (u) => u.role },
+    ...(site ? [{ header: 'Type', sortKey: 'userType', cell: (u: AdminUser) => tenantTypeLabel(u.userType) }] : []),
+    { header: 'Role', sortKey: 'role', cell: (u) => (u.role === 'admin' ? 'Administrator' : statusWord(u.role)) },
     {
       header: site ? 'Tenant, corporate' : 'Tenant',
       wrap: true,
@@ -110,12 +111,11 @@ export function UsersView({ me }: { me: SessionUser }) {
       wrap: true,
       cell: (u) => {
         if (!u.lastLoginAt) return <Text c="dimmed" size="sm">never</Text>;
-        const [date, time] = formatDateTime24(u.lastLoginAt).split(' ');
         return (
           <Stack gap={0}>
-            <Text size="sm">{date}</Text>
+            <Text size="sm">{formatDay(u.lastLoginAt)}</Text>
             <Text size="xs" c="dimmed">
-              {time}
+              {formatClock(u.lastLoginAt)}
             </Text>
           </Stack>
         );

@@ -24,7 +24,7 @@ export function RegulatorRoute() {
           <Title order={1} fz={{ base: 24, sm: 30 }}>
             Regulator sync
           </Title>
-          <Text c="dimmed">Whether each industry's data reaches the regulator (SPEC 4: In Sync, Out of Sync, Delayed), worst first.</Text>
+          <Text c="dimmed">Whether each industry's data reaches the regulator (in sync, out of sync or delayed), worst first.</Text>
         </div>
         <NotConnected />
         {user.view === 'site' ? <SiteBoards /> : <Board boardId={user.tenant.id} />}
