@@ -2,9 +2,8 @@ import { Anchor, Box, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack,
 import { Link, useSearchParams } from 'react-router';
 import type { AirQualityStation, AqiBrief } from '@enviro/contracts/data/air-quality';
 import { AQI_CATEGORIES, AQI_COLOURS, AQI_INDEX_BANDS, AQI_POLLUTANTS, type AqiCategory } from '@enviro/domain/aqi';
-import { DATE_FORMATS, DISPLAY_TIME_ZONE, formatDateTime24, formatInZone } from '@enviro/domain/format-date';
+import { formatDayKey, formatInstant } from '@/lib/dates';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';
-import { fromWallClock, parseLocalDate } from '@enviro/domain/time-zone';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { useAirQuality } from '../api/get-air-quality';
 
@@ -28,8 +27,6 @@ const SORTS = [
 
 /** Category colours are CPCB's; the darker two need light text. */
 const textOn = (category: AqiCategory | null) => (category === 'Very Poor' || category === 'Severe' ? '#fff' : '#000');
-
-const dayLabel = (day: string) => formatInZone(fromWallClock(parseLocalDate(day)!, DISPLAY_TIME_ZONE), DATE_FORMATS.day);
 
 const pollutantLabels = (v: AqiBrief) => v.prominent.map((p) => AQI_POLLUTANTS[p].label).join(', ');
 
@@ -110,8 +107,8 @@ export function AirQualityView({ industries, stationHref }: AirQualityViewProps)
             ))}
           </SimpleGrid>
           <Text fz="sm" c="dimmed">
-            {stations.length} station{stations.length === 1 ? '' : 's'}. Now: the 24 hours (8 for CO and O3) to {formatDateTime24(view.data.time)} IST. Days: {dayLabel(view.data.days[0]!)} to{' '}
-            {dayLabel(view.data.days.at(-1)!)}, oldest on the left.
+            {stations.length} station{stations.length === 1 ? '' : 's'}. Now: the 24 hours (8 for CO and O3) to {formatInstant(view.data.time)} IST. Days: {formatDayKey(view.data.days[0]!)} to{' '}
+            {formatDayKey(view.data.days.at(-1)!)}, oldest on the left.
           </Text>
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="CAAQMS stations">
             {stations.map((s) => (
@@ -165,16 +162,16 @@ function Strip({ days, values, name }: { days: readonly string[]; values: readon
     <Box style={{ flex: '1 1 240px', maxWidth: 360 }}>
       <div role="list" aria-label={`${name}: daily NAQI, last 30 days`} style={{ display: 'flex', gap: 1, height: 20 }}>
         {values.map((v, i) => {
-          const label = `${dayLabel(days[i]!)}: ${describe(v)}`;
+          const label = `${formatDayKey(days[i]!)}: ${describe(v)}`;
           return <div key={days[i]} role="listitem" aria-label={label} title={label} style={{ flex: 1, minWidth: 4, background: v.colour ?? 'var(--mantine-color-gray-3)' }} />;
         })}
       </div>
       <Group justify="space-between" gap={0}>
         <Text fz={10} c="dimmed">
-          {dayLabel(days[0]!)}
+          {formatDayKey(days[0]!)}
         </Text>
         <Text fz={10} c="dimmed">
-          {dayLabel(days.at(-1)!)}
+          {formatDayKey(days.at(-1)!)}
         </Text>
       </Group>
     </Box>
