@@ -195,8 +195,8 @@ async function startServer(databaseUrl: string, key: Buffer): Promise<{ kill(): 
   const port = await findFreePort(0);
   const mqttPort = await findFreePort(0);
   const { MQTT_URL: _external, ...env } = process.env;
-  // BENCH_PROFILE=<dir>: the server writes a CPU profile there when it stops (the last one; killed ones write none).
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  // BENCH_PROFILE_DIR=<dir>: the server writes a CPU profile there when it stops (the last one; killed ones write none).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER_ENTRY], {
     env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port), MQTT_PORT: String(mqttPort), SEED_DEMO: 'never', LOG_LEVEL: 'warn', REGULATOR_KEY: key.toString('base64') },
     stdio: ['ignore', 'inherit', 'inherit'],
