@@ -88,7 +88,19 @@ export function DashboardsList({ administers, industries }: { administers: boole
         </Group>
       </Group>
       {reading && !industry ? (
-        <Text c="dimmed">{industries.length === 0 ? 'You read no industry yet.' : `Choose one of your ${industries.length} industries above.`}</Text>
+        industries.length === 0 ? (
+          <Text c="dimmed">You read no industry yet.</Text>
+        ) : (
+          // Each industry one click away, not only in the picker.
+          <Stack gap={4}>
+            <Text c="dimmed">Choose one of your {industries.length} industries:</Text>
+            {industries.map((i) => (
+              <Anchor key={i.id} component="button" type="button" ta="left" onClick={() => setParam('industry', String(i.id))}>
+                {i.name}
+              </Anchor>
+            ))}
+          </Stack>
+        )
       ) : list.isError ? (
         <LoadFailed what="The dashboards" onRetry={() => void list.refetch()} />
       ) : !list.data ? (

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ParamLimit } from '@enviro/contracts/entities';
 import { aggregationLabel } from '@enviro/domain/aggregation';
@@ -63,7 +63,12 @@ const COLUMNS: DataTableColumn<ParameterRow>[] = [
     value: (r) => STATE_BADGE[limitState(r.latest?.value, r.limit)].text,
     render: (r) => {
       const state = STATE_BADGE[limitState(r.latest?.value, r.limit)];
-      return state.text === '-' ? '-' : <Badge color={state.colour} variant="light">{state.text}</Badge>;
+      return state.text === '-' ? '-' : (
+        // Plain words rather than a badge: a badge's label is cut to its column ("WITHIN LI…").
+        <Text size="sm" fw={600} c={state.colour} style={{ whiteSpace: 'nowrap' }}>
+          {state.text}
+        </Text>
+      );
     },
   },
   { header: 'Limit', value: (r) => limitText(r.limit, fmt) },
