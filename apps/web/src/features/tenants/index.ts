@@ -3,9 +3,10 @@
 export { getTenantQueryOptions } from './api/get-tenant';
 export { useTenantInfo } from './api/get-tenant-info';
 export { useTenants } from './api/get-tenants';
-export { getTenantsLiveStatusQueryOptions, useTenantsLiveStatus } from './api/get-tenants-live-status';
+export { useTenantsLiveStatus } from './api/get-tenants-live-status';
 export { tenantInfoKeys, tenantKeys } from './api/query-keys';
 export { useManageableTenants } from './api/search-manageable-tenants';
+export { useReadIndustries } from './api/use-read-industries';
 export { TenantDetailView } from './components/tenant-detail-view';
 export { TenantLogoCard } from './components/tenant-logo-card';
 export { TenantPicker } from './components/tenant-picker';

@@ -1,10 +1,9 @@
 import { Container } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/accounts';
 import { AirQualityView } from '@/features/data';
-import { getTenantsLiveStatusQueryOptions } from '@/features/tenants';
+import { useReadIndustries } from '@/features/tenants';
 
 /**
  * /app/air-quality. In the tenant app, the industry's own CAAQMS stations, each opening on the
@@ -14,14 +13,10 @@ import { getTenantsLiveStatusQueryOptions } from '@/features/tenants';
  */
 export function AirQualityRoute() {
   const me = useMe();
-  const oversight = me.data !== undefined && me.data.view !== 'tenant';
-  const live = useQuery({ ...getTenantsLiveStatusQueryOptions(), enabled: oversight });
+  const { reads: oversight, live, industries } = useReadIndustries(me.data);
   if (!me.data) return <Loading />;
   if (oversight && live.isError) return <LoadFailed what="The industries" onRetry={() => void live.refetch()} />;
-  if (oversight && !live.data) return <Loading />;
-  const industries = oversight
-    ? live.data!.filter((r) => r.tenantId !== me.data!.tenant.id).map((r) => ({ id: r.tenantId, name: r.name })).sort((a, b) => a.name.localeCompare(b.name))
-    : null;
+  if (oversight && !industries) return <Loading />;
   return (
     <Container size="xl" px={0}>
       <AirQualityView

@@ -1,10 +1,9 @@
 import { Container } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/accounts';
 import { AlertsView, AlertView } from '@/features/alerts';
-import { getTenantsLiveStatusQueryOptions } from '@/features/tenants';
+import { useReadIndustries } from '@/features/tenants';
 
 /**
  * /app/alerts. In the tenant app, the industry's own alerts; elsewhere (boards, corporates,
@@ -13,14 +12,10 @@ import { getTenantsLiveStatusQueryOptions } from '@/features/tenants';
  */
 export function AlertsRoute() {
   const me = useMe();
-  const oversight = me.data !== undefined && me.data.view !== 'tenant';
-  const live = useQuery({ ...getTenantsLiveStatusQueryOptions(), enabled: oversight });
+  const { reads: oversight, live, industries: tenants } = useReadIndustries(me.data);
   if (!me.data) return <Loading />;
   if (oversight && live.isError) return <LoadFailed what="The industries" onRetry={() => void live.refetch()} />;
-  if (oversight && !live.data) return <Loading />;
-  const tenants = oversight
-    ? live.data!.filter((r) => r.tenantId !== me.data!.tenant.id).map((r) => ({ id: r.tenantId, name: r.name })).sort((a, b) => a.name.localeCompare(b.name))
-    : null;
+  if (oversight && !tenants) return <Loading />;
   return (
     <Container size="xl" px={0}>
       <AlertsView tenants={tenants} ownTenantId={oversight ? null : me.data.actingTenantId} />

@@ -1,29 +1,14 @@
 import { Container } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import type { SessionUser } from '@enviro/contracts/accounts';
 import { isSiteAdministrator } from '@enviro/domain/access-model';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/accounts';
 import { BoardView, DashboardsList, industryOf } from '@/features/dashboards';
-import { getTenantsLiveStatusQueryOptions } from '@/features/tenants';
+import { useReadIndustries } from '@/features/tenants';
 
 /** The tenant's administrators, who make and change its dashboards (the server decides the same way). */
 const administers = (me: SessionUser) => isSiteAdministrator(me.userType, me.role) || (me.role === 'admin' && !me.manage);
-
-/**
- * The industries a user outside the tenant app reads (a board's, a partner's, a corporate's; site
- * staff's), whose dashboards they open read-only: the same tenants the dashboard lists. Null in
- * the tenant app, where the dashboards are the tenant's own.
- */
-function useReadIndustries(me: SessionUser | undefined) {
-  const reads = me !== undefined && me.view !== 'tenant';
-  const live = useQuery({ ...getTenantsLiveStatusQueryOptions(), enabled: reads });
-  const industries = reads && live.data
-    ? live.data.filter((r) => r.tenantId !== me.tenant.id).map((r) => ({ id: r.tenantId, name: r.name })).sort((a, b) => a.name.localeCompare(b.name))
-    : null;
-  return { reads, live, industries };
-}
 
 /** /app/boards: the dashboards of the tenant acted for, or (`industry`) of an industry the user reads. */
 export function DashboardsRoute() {
