@@ -181,6 +181,35 @@ describe('GET /api/air-quality', () => {
     expect((await gateOf()).days[day - 1]).toEqual(before.days[day - 1]);
   });
 
+  it('carries the 29 newest days over when the day turns, computes the day just closed, and the whole strip again behind the answer', async () => {
+    const app = ctx.app;
+    let clock = now - 24 * HOUR;
+    const serviceAt = (time: () => number) => new AirQualityService(ctx.database, app.tenants.directory, app.entities.entities, app.data.catalogs, app.devices.windows, time, new AqiDayCache());
+    const rolling = serviceAt(() => clock);
+    const auth = { kind: 'apiKey' as const, tenantId: steel, tenantIds: [steel] };
+    const gateOf = (o: AirQualityOverview) => o.stations.find((s) => s.entityId === gate.id)!;
+    await rolling.overview(auth, {}); // yesterday: its 30 days held
+    clock = now;
+    const expected = await serviceAt(() => now).overview(auth, {});
+    // A maintenance recorded late over a day both strips hold: the carried answer still has the
+    // held value (the carry was used), the day just closed is there, and behind the answer the
+    // strip is computed again without the maintenance's day.
+    const day = 5;
+    expect(gateOf(expected).days[day]!.aqi).not.toBeNull();
+    const dayStart = addCalendar(today, day - expected.days.length, 'day', ZONE);
+    await ctx.database.pool.query(`INSERT INTO suppression_window (tenant_id, entity_id, kind, starts_at, ends_at) VALUES ($1, $2, 'MAINTENANCE', $3, $4)`, [
+      steel,
+      gate.id,
+      new Date(dayStart),
+      new Date(dayStart + 20 * HOUR),
+    ]);
+    const carried = await rolling.overview(auth, {});
+    expect(carried.days).toEqual(expected.days);
+    expect(gateOf(carried).days).toEqual(gateOf(expected).days);
+    expect(gateOf(carried).days.at(-1)!.aqi).not.toBeNull();
+    await expect.poll(async () => gateOf(await rolling.overview(auth, {})).days[day]!.aqi, { timeout: 10_000 }).toBeNull();
+  });
+
   it('answers 401 to a caller who is not signed in', async () => {
     expect((await ctx.inject({ method: 'GET', url: '/api/air-quality' })).statusCode).toBe(401);
   });

@@ -15,8 +15,9 @@ export interface HeldDays {
  * back-filled readings and calibration records, while every board user who opens the view asks for
  * all of them. Keyed by station and first day, so a new day starts afresh. An entry is fresh for
  * `freshMs`; after that it is still answered (a late reading shows within `freshMs` and the time it
- * takes to compute) while the service computes it again, so only a station's first request of the
- * day waits for its 30 days. The index now is never held.
+ * takes to compute) while the service computes it again. When the day turns, the service carries
+ * the previous key's newest 29 days into the new key and computes only the day just closed, so only
+ * a station's first request after a restart waits for its 30 days. The index now is never held.
  */
 export class AqiDayCache {
   private readonly entries = new Map<string, { fresh: number; days: ReadonlyMap<string, Concentrations> }>();

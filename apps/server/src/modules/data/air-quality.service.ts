@@ -69,24 +69,36 @@ export class AirQualityService {
     }
     // Now, for every station; the 30 closed days, for the stations whose days are not held.
     const firstDay = days[0]!;
+    const yesterday = addCalendar(today, -1, 'day', ZONE);
+    const previousFirstDay = dayOf(addCalendar(daysFrom, -1, 'day', ZONE), ZONE);
     const held = new Map<string, ReadonlyMap<string, Concentrations>>();
+    // Yesterday's strip of a station, when only the day has turned: its 29 newest days carry over
+    // and only the day just closed is computed; the whole strip is computed again behind the answer.
+    const carried = new Map<string, ReadonlyMap<string, Concentrations>>();
     const stale: string[] = [];
     for (const st of stations) {
       const h = this.dayCache.get(st.id, firstDay, this.now());
       if (h) held.set(st.id, h.days);
       if (h?.stale) stale.push(st.id);
+      const before = h ? undefined : this.dayCache.get(st.id, previousFirstDay, this.now());
+      if (before) {
+        carried.set(st.id, new Map([...before.days].filter(([day]) => day >= firstDay)));
+        stale.push(st.id);
+      }
     }
-    const missing = series.filter((x) => !held.has(x.stationId));
+    const missing = series.filter((x) => !held.has(x.stationId) && !carried.has(x.stationId));
+    const closing = series.filter((x) => carried.has(x.stationId));
     const common = { zone: ZONE, eightHour: EIGHT_HOUR, validQuarters: Math.ceil((4 * VALID_HOUR_AVAILABILITY) / 100), minValidHours8: MIN_VALID_HOURS_8 };
     const nowFrom = nowEnd - 24 * HOUR_MS;
     const dayWindow = { daysFrom, today, firstDay, common };
-    const [nowRows, computed] = await Promise.all([
+    const [nowRows, computed, closed] = await Promise.all([
       this.deviceWindows(series, nowFrom, nowEnd).then((w) =>
         this.repository.averages(series, w, { ...common, readFrom: nowFrom, readTo: nowEnd, daysFrom: nowFrom, daysTo: nowFrom, nowEnd }),
       ),
       this.computeDays(missing, dayWindow),
+      this.computeDays(closing, { ...dayWindow, daysFrom: yesterday }, carried),
     ]);
-    for (const [id, byDay] of computed) held.set(id, byDay);
+    for (const [id, byDay] of [...computed, ...closed]) held.set(id, byDay);
     // Days held past their freshness are answered as held and computed again behind the answer.
     const again = new Set(this.dayCache.claim(stale));
     if (again.size > 0) {
@@ -116,19 +128,21 @@ export class AirQualityService {
   }
 
   /**
-   * The 30 closed days of the stations of `series`, from one statement, put in the day cache (a
-   * station without data holds no day).
+   * The closed days from `w.daysFrom` to today of the stations of `series`, from one statement per
+   * chunk, put in the day cache over the days `carried` holds already (a station without data holds
+   * no day).
    */
   private async computeDays(
     series: readonly AqiSeries[],
     w: { daysFrom: number; today: number; firstDay: string; common: Omit<AqiWindows, 'readFrom' | 'readTo' | 'daysFrom' | 'daysTo' | 'nowEnd'> },
+    carried: ReadonlyMap<string, ReadonlyMap<string, Concentrations>> = new Map(),
   ): Promise<Map<string, Map<string, Concentrations>>> {
     const computed = new Map<string, Map<string, Concentrations>>();
     if (series.length === 0) return computed;
     const readFrom = w.daysFrom - LEAD_HOURS * HOUR_MS;
     const windows = await this.deviceWindows(series, readFrom, w.today);
     const stationIds = [...new Set(series.map((x) => x.stationId))];
-    for (const id of stationIds) computed.set(id, new Map());
+    for (const id of stationIds) computed.set(id, new Map(carried.get(id)));
     // A statement per DAY_CHUNK stations, DAY_STATEMENTS at a time: a board of many stations keeps
     // its statements bounded, and two cores work on one view at once.
     const chunks = Array.from({ length: Math.ceil(stationIds.length / DAY_CHUNK) }, (_, i) => new Set(stationIds.slice(i * DAY_CHUNK, (i + 1) * DAY_CHUNK)));
