@@ -13,7 +13,7 @@ export interface HeldDays {
 /**
  * The 30 closed days of each station's strip, held in memory: they change only with late or
  * back-filled readings and calibration records, while every board user who opens the view asks for
- * all of them. Keyed by station and first day, so a new day starts afresh. An entry is fresh for
+ * all of them. Keyed by station and first day, so each day's strip is an entry of its own. An entry is fresh for
  * `freshMs`; after that it is still answered (a late reading shows within `freshMs` and the time it
  * takes to compute) while the service computes it again. When the day turns, the service carries
  * the previous key's newest 29 days into the new key and computes only the day just closed, so only
