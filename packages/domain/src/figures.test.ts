@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { dailyFigure, meanOf, minutesAboveLimit, monthlyFigure } from './figures.ts';
+import { dailyFigure, meanOf, minutesAboveLimit, monthlyFigure, percent } from './figures.ts';
 
 describe('figures (docs/DEFINITIONS.md)', () => {
+  it('gives shares to one decimal, never 100 % short of whole nor 0 % above none', () => {
+    expect(percent(2, 3)).toBe(66.7);
+    expect(percent(2879, 2880)).toBe(99.9);
+    expect(percent(2880, 2880)).toBe(100);
+    expect(percent(1, 2880)).toBe(0.1);
+    expect(percent(0, 2880)).toBe(0);
+    expect(percent(0, 0)).toBeNull();
+  });
+
   it('counts minutes above a limit as exceeding slots x 15', () => {
     expect(minutesAboveLimit(2)).toBe(30);
   });

@@ -20,9 +20,17 @@ export const DAY_CAPTURE_QUARTERS = 64;
 /** The share of expected quarters a longer window (a month) needs: the same 16 of 24 hours. */
 export const CAPTURE_SHARE = 16 / 24;
 
-/** A share in % to one decimal; null when nothing was expected. */
+/**
+ * A share in % to one decimal; null when nothing was expected. A share short of whole never reads
+ * 100 % and a share above none never reads 0 %: "within limits 100 %" beside 246 exceedances (a
+ * share of 99.97 %) would contradict itself, so such shares read 99.9 % and 0.1 %.
+ */
 export function percent(part: number, whole: number): number | null {
-  return whole <= 0 ? null : Math.round((1000 * part) / whole) / 10;
+  if (whole <= 0) return null;
+  const rounded = Math.round((1000 * part) / whole) / 10;
+  if (rounded === 100 && part < whole) return 99.9;
+  if (rounded === 0 && part > 0) return 0.1;
+  return rounded;
 }
 
 /** Minutes above a limit: exceeding 15-minute slots x 15, never an episode's start-to-end time. */
