@@ -144,6 +144,17 @@ describe('npm start with demo data, a second time on one database', () => {
     const taken = await findFreePort(0, '127.0.0.1');
     const first = await startRegulator(taken);
     expect(await demoConnectionUrl()).toBe(first.receiver.url);
+    // Only stations CPCB ODAMS can carry are mapped: no energy meter or ash silo waits to be refused.
+    const { rows } = await ctx.database.pool.query<{ type: string }>(
+      `SELECT DISTINCT e.type FROM regulator_mapping m JOIN regulator_connection c ON c.id = m.connection_id
+       CROSS JOIN LATERAL jsonb_array_elements(m.stations) s JOIN entity e ON e.tenant_id = m.tenant_id AND e.id = (s->>'stationId')::bigint
+       WHERE c.name = $1`,
+      [DEMO_CONNECTION_NAME],
+    );
+    const types = rows.map((r) => r.type);
+    expect(types).toContain('cems');
+    expect(types).not.toContain('Energy Meter');
+    expect(types).not.toContain('Ash');
     const port = await findFreePort(0, '127.0.0.1');
     const server = await startServer(port, {
       DATABASE_URL: ctx.database.url,

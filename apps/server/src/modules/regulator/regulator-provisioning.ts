@@ -59,10 +59,11 @@ export class RegulatorProvisioning {
   }
 
   /**
-   * Maps every station, device and parameter of the industry: regulator ids from ours (`S{id}`,
-   * `D{id}`), parameter codes from the catalogue's labels, units as the devices report them; for a
-   * protocol with a fixed vocabulary (ODAMS), the annexure's key and unit of each parameter, those
-   * without one skipped. `perDevice` gives each device its own credentials (ODAMS: its token id).
+   * Maps every station, device and parameter of the industry the protocol can carry: regulator ids
+   * from ours (`S{id}`, `D{id}`), parameter codes from the catalogue's labels, units as the devices
+   * report them; for a protocol with a fixed vocabulary (ODAMS), the annexure's key and unit of each
+   * parameter, those without one skipped. `perDevice` gives each device its own credentials (ODAMS:
+   * its token id).
    */
   async mapEverything(tenantId: number, connectionId: number, industryId: string, credentials: StoredCredentials, perDevice?: (deviceId: number) => StoredCredentials): Promise<StationMapping[]> {
     const [connection] = await this.config.connections(connectionId);
@@ -73,11 +74,15 @@ export class RegulatorProvisioning {
       const unit = vocabulary.unit(p.name, p.unit, '')?.unit;
       return code && unit ? { slot: p.slot, code, unit, skip: false } : { slot: p.slot, code: '', unit: '', skip: true };
     };
-    const stations: StationMapping[] = mappableStations(await this.config.mappable(tenantId)).map((s) => ({
-      stationId: s.stationId,
-      regulatorStationId: `S${s.stationId}`,
-      devices: s.devices.map((d) => ({ deviceId: d.deviceId, regulatorDeviceId: `D${d.deviceId}`, params: d.params.map(param) })),
-    }));
+    // A station none of whose parameters the protocol carries (an energy meter or an ash silo for
+    // CPCB ODAMS) is left out: each of its records would be refused with nothing to send.
+    const stations: StationMapping[] = mappableStations(await this.config.mappable(tenantId))
+      .map((s) => ({
+        stationId: s.stationId,
+        regulatorStationId: `S${s.stationId}`,
+        devices: s.devices.map((d) => ({ deviceId: d.deviceId, regulatorDeviceId: `D${d.deviceId}`, params: d.params.map(param) })),
+      }))
+      .filter((s) => s.devices.some((d) => d.params.some((p) => !p.skip)));
     const devices = perDevice ? Object.fromEntries(stations.flatMap((s) => s.devices.map((d) => [String(d.deviceId), perDevice(d.deviceId)]))) : undefined;
     const sealed = this.vault.seal(devices ? { ...credentials, devices } : credentials);
     await this.config.upsertMapping({ tenant_id: tenantId, connection_id: connectionId, enabled: true, industry_id: industryId, credentials: sealed, stations: JSON.stringify(stations) });
