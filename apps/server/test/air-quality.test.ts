@@ -158,6 +158,15 @@ describe('GET /api/air-quality', () => {
     expect(theirsOnly.stations.map((s) => s.entityId)).toEqual([gate.id]);
   });
 
+  /** A maintenance of 20 hours at the gate from `dayStart`, recorded after the fact. */
+  const maintainGate = (dayStart: number) =>
+    ctx.database.pool.query(`INSERT INTO suppression_window (tenant_id, entity_id, kind, starts_at, ends_at) VALUES ($1, $2, 'MAINTENANCE', $3, $4)`, [
+      steel,
+      gate.id,
+      new Date(dayStart),
+      new Date(dayStart + 20 * HOUR),
+    ]);
+
   it('answers with the days it holds once they are due, and has them computed again: a calibration recorded late shows', async () => {
     // A service whose days are due at once (the app's are fresh for 10 minutes).
     const app = ctx.app;
@@ -169,13 +178,7 @@ describe('GET /api/air-quality', () => {
     expect(before.days[day]!.aqi).not.toBeNull();
     // A maintenance of the whole day at the gate, recorded afterwards.
     const body = await service.overview(auth, {});
-    const dayStart = addCalendar(today, day - body.days.length, 'day', ZONE);
-    await ctx.database.pool.query(`INSERT INTO suppression_window (tenant_id, entity_id, kind, starts_at, ends_at) VALUES ($1, $2, 'MAINTENANCE', $3, $4)`, [
-      steel,
-      gate.id,
-      new Date(dayStart),
-      new Date(dayStart + 20 * HOUR),
-    ]);
+    await maintainGate(addCalendar(today, day - body.days.length, 'day', ZONE));
     // The held days answer at once; behind them the days are computed again, without the maintenance.
     await expect.poll(async () => (await gateOf()).days[day]!.aqi, { timeout: 10_000 }).toBeNull();
     expect((await gateOf()).days[day - 1]).toEqual(before.days[day - 1]);
@@ -196,13 +199,7 @@ describe('GET /api/air-quality', () => {
     // strip is computed again without the maintenance's day.
     const day = 5;
     expect(gateOf(expected).days[day]!.aqi).not.toBeNull();
-    const dayStart = addCalendar(today, day - expected.days.length, 'day', ZONE);
-    await ctx.database.pool.query(`INSERT INTO suppression_window (tenant_id, entity_id, kind, starts_at, ends_at) VALUES ($1, $2, 'MAINTENANCE', $3, $4)`, [
-      steel,
-      gate.id,
-      new Date(dayStart),
-      new Date(dayStart + 20 * HOUR),
-    ]);
+    await maintainGate(addCalendar(today, day - expected.days.length, 'day', ZONE));
     const carried = await rolling.overview(auth, {});
     expect(carried.days).toEqual(expected.days);
     expect(gateOf(carried).days).toEqual(gateOf(expected).days);
