@@ -52,7 +52,7 @@ export async function seedMergedAlert(database: DatabaseHandle, windows: Suppres
       const slot = { deviceId: series.deviceId, slot: series.slot, from: new Date(start + i * SLOT_MS), to: new Date(start + (i + 1) * SLOT_MS) };
       await history.rewriteReadings(tenantId, slot, ofLimit * series.max);
     }
-    await drainRollups(database);
+    await drainRollups(database, { before: new Date(Math.floor(toMs / SLOT_MS) * SLOT_MS) });
     await evaluator.drain(500);
   };
   await write([[0, 0.5], [1, 1.5], [2, 0.5], [3, 1.5], [4, 0.5]]);
@@ -78,7 +78,9 @@ export async function seedOngoingExceedance(database: DatabaseHandle, windows: S
   const series = await repo.limitedSeries(tenantId, from);
   if (!series) return 0;
   await new HistoryRepository(database).rewriteReadings(tenantId, { deviceId: series.deviceId, slot: series.slot, from, to: new Date(current + SLOT_MS) }, 1.3 * series.max);
-  await drainRollups(database);
+  // Closed slots only, as the rollup worker does: the slot still filling reached the closed-slot feed
+  // and the regulator push sent its partial average (CPCB refuses a slot that has not closed).
+  await drainRollups(database, { before: new Date(current) });
   await new AlertEvaluator(database.db, windows, () => toMs).drain(500);
   return repo.openExceedances(tenantId);
 }
