@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { drainRollups } from '../src/modules/data/rollups.ts';
+import { DeviceRepository } from '../src/modules/devices/devices.repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helper.ts';
 import { useTestApp } from './test-app.ts';
@@ -151,6 +152,36 @@ describe('fleet management', () => {
       expect((await call('GET', '/api/deviceAvialableAtIoeye/TF-0002', as.otherAdmin)).json()).toEqual({ serialNo: 'TF-0002', available: true });
       const limits = await call('POST', '/api/devices', as.admin, { name: 'X', params: [{ name: 'pm', min: 5, max: 1 }] });
       expect(limits.json().field).toBe('body.params.0.min');
+    });
+
+    it('holds a serial number for the writer that took it first: the second waits, then finds it taken', async () => {
+      // No unique index holds serial numbers across tenants (a table distributed by tenant cannot):
+      // writers take turns on the serial number (docs/STORAGE.md, "Distribution by tenant").
+      const repo = new DeviceRepository(ctx.database.db);
+      const pm = (await ctx.database.pool.query<{ id: number }>(`SELECT id FROM std_param WHERE name = 'pm'`)).rows[0]!.id;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let secondSaw: boolean | undefined;
+      let written!: () => void;
+      const inserted = new Promise<void>((resolve) => (written = resolve));
+      const first = ctx.database.db.transaction().execute(async (trx) => {
+        await repo.in(trx).lockSerial('TF-RACE');
+        expect(await repo.in(trx).serialTaken('TF-RACE', null)).toBe(false);
+        await repo.in(trx).insert(t.b, { modelId: null, name: 'Race', serialNo: 'TF-RACE', sensorId: null, tags: {} }, [{ stdParamId: pm, unit: null, min: null, max: null }], 'race-token-1');
+        written();
+        await held;
+      });
+      await Promise.race([inserted, first]);
+      const second = ctx.database.db.transaction().execute(async (trx) => {
+        await repo.in(trx).lockSerial('tf-race');
+        secondSaw = await repo.in(trx).serialTaken('tf-race', null);
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(secondSaw, 'the second writer waits while the first holds the serial number').toBeUndefined();
+      release();
+      await Promise.all([first, second]);
+      expect(secondSaw).toBe(true);
+      await ctx.database.pool.query(`UPDATE device SET deleted_date = now() WHERE lower(serial_no) = 'tf-race'`);
     });
 
     it('lists, searches, filters and pages the fleet', async () => {

@@ -85,6 +85,9 @@ export class VerificationCodeRepository extends Repository {
 
   /** A code that was stored but could not be delivered: gone, so it neither works nor counts toward the resend limit. */
   async delete(tenantId: number, id: string): Promise<void> {
+    // Not left to the foreign key's cascade: invite_token is a global lookup, whose key to a
+    // distributed table goes on Citus (docs/STORAGE.md, "Distribution by tenant").
+    await this.db.deleteFrom('invite_token').where('tenant_id', '=', tenantId).where('verification_code_id', '=', id).execute();
     await this.db.deleteFrom('verification_code').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }
 

@@ -104,7 +104,8 @@ export class DeviceAdminService {
     if (body.entityId !== undefined) await this.mountableStation(auth, tenantId, body.entityId, 'entityId');
     const id = await this.db.transaction().execute(async (trx) => {
       const devices = this.devices.in(trx);
-      const id = await this.serialSafe(() => devices.insert(tenantId, writeOf(body), params, newToken()));
+      await this.claimSerial(devices, body.serialNo, null);
+      const id = await devices.insert(tenantId, writeOf(body), params, newToken());
       if (body.entityId !== undefined) await devices.mount(tenantId, id, body.entityId, user.userId);
       await audit(trx, user, tenantId, id, 'device.create', null, { ...writeOf(body), entityId: body.entityId ?? null, params: body.params });
       return id;
@@ -121,7 +122,8 @@ export class DeviceAdminService {
     const before = await this.get(auth, id, true);
     const tokens = await this.db.transaction().execute(async (trx) => {
       const devices = this.devices.in(trx);
-      await this.serialSafe(() => devices.update(row.tenant_id, id, writeOf(body)));
+      await this.claimSerial(devices, body.serialNo, id);
+      await devices.update(row.tenant_id, id, writeOf(body));
       await devices.writeParams(row.tenant_id, id, params);
       // The cached profiles of ingestion hold the parameters and limits: drop them everywhere.
       const tokens = await devices.tokens(row.tenant_id, id);
@@ -400,14 +402,11 @@ export class DeviceAdminService {
     return body.params.map((p) => ({ stdParamId: ids.get(p.name)!, unit: p.unit ?? null, min: p.min ?? null, max: p.max ?? null }));
   }
 
-  /** Runs a write; a serial number taken meanwhile (the unique index) answers 409 instead of 500. */
-  private async serialSafe<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if ((error as { constraint?: string }).constraint === 'device_serial_no_idx') throw conflict('serialNo', 'a device with this serial number is already registered');
-      throw error;
-    }
+  /** Inside the write's transaction: 409 when another live device took the serial number meanwhile. */
+  private async claimSerial(devices: DeviceRepository, serialNo: string | null | undefined, deviceId: number | null): Promise<void> {
+    if (serialNo == null) return;
+    await devices.lockSerial(serialNo);
+    if (await devices.serialTaken(serialNo, deviceId)) throw conflict('serialNo', `a device with serial number ${serialNo} is already registered`);
   }
 }
 

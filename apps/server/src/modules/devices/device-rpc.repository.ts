@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import { sql, type ColumnType, type Generated } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 
 export type RpcState = 'QUEUED' | 'SENT' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED';
@@ -89,7 +89,7 @@ export class DeviceRpcRepository extends Repository {
       const t = trx.withTables<RpcTables>();
       const rows = await t
         .selectFrom('device_rpc')
-        .select(['id', 'device_id', 'method', 'params'])
+        .select(['tenant_id', 'id', 'device_id', 'method', 'params'])
         .where('state', '=', 'QUEUED')
         .where('device_id', 'in', deviceIds)
         .where('expires_at', '>', new Date())
@@ -101,7 +101,7 @@ export class DeviceRpcRepository extends Repository {
       let sent = 0;
       for (const r of rows) {
         if (await send({ id: Number(r.id), deviceId: r.device_id, method: r.method, params: r.params })) {
-          await t.updateTable('device_rpc').set({ state: 'SENT', sent_at: new Date() }).where('id', '=', r.id).execute();
+          await t.updateTable('device_rpc').set({ state: 'SENT', sent_at: new Date() }).where('tenant_id', '=', r.tenant_id).where('id', '=', r.id).execute();
           sent++;
         }
       }
@@ -114,9 +114,9 @@ export class DeviceRpcRepository extends Repository {
     const r = await this.t
       .updateTable('device_rpc')
       .set({ state: ok ? 'SUCCEEDED' : 'FAILED', answered_at: new Date(), response: JSON.stringify(response ?? null) })
+      .where(sql<boolean>`(tenant_id, device_id) IN (SELECT tenant_id, device_id FROM device_credential WHERE access_token = ${accessToken})`)
       .where('id', '=', String(id))
       .where('state', 'in', ['SENT', 'QUEUED'])
-      .where((eb) => eb('device_id', 'in', eb.selectFrom('device_credential').select('device_id').where('access_token', '=', accessToken)))
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -261,6 +261,15 @@ export class DeviceRepository extends Repository {
     return (await this.db.selectFrom('device_model').select('id').where('id', '=', modelId).executeTakeFirst()) !== undefined;
   }
 
+  /**
+   * Holds the serial number until the transaction ends, so two writers of one serial number take
+   * turns between `serialTaken` and their write. Serial numbers are unique across tenants, which no
+   * index of a table distributed by tenant can hold (docs/STORAGE.md, "Distribution by tenant").
+   */
+  async lockSerial(serialNo: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`device_serial:${serialNo.toLowerCase()}`}, 0))`.execute(this.db);
+  }
+
   /** Whether a live device other than `exceptId` has this serial number (any tenant, ignoring case). */
   async serialTaken(serialNo: string, exceptId: number | null): Promise<boolean> {
     let q = this.db

@@ -68,10 +68,11 @@ export class ReportCatalogueRepository extends Repository {
     return rows.map((r) => ({ tenantId: r.id, name: r.name, stations: Number(r.stations) }));
   }
 
-  async address(ownerKind: 'tenant' | 'entity', ownerId: number) {
+  async address(tenantId: number, ownerKind: 'tenant' | 'entity', ownerId: number) {
     return this.db
       .selectFrom('billing_address')
       .select(['tenant_id', 'line1', 'line2', 'city', 'state', 'pincode', 'gstin'])
+      .where('tenant_id', '=', tenantId)
       .where('owner_kind', '=', ownerKind)
       .where('owner_id', '=', String(ownerId))
       .where('address_type', '=', 'BILLING')
@@ -87,6 +88,6 @@ export async function upsertBillingAddress(
   await db
     .insertInto('billing_address')
     .values({ tenant_id: a.tenantId, owner_kind: a.ownerKind, owner_id: String(a.ownerId), line1: a.line1, line2: null, city: a.city, state: a.state, pincode: a.pincode, gstin: null })
-    .onConflict((c) => c.columns(['owner_kind', 'owner_id', 'address_type']).doUpdateSet((eb) => ({ line1: eb.ref('excluded.line1'), city: eb.ref('excluded.city'), state: eb.ref('excluded.state'), pincode: eb.ref('excluded.pincode') })))
+    .onConflict((c) => c.columns(['tenant_id', 'owner_kind', 'owner_id', 'address_type']).doUpdateSet((eb) => ({ line1: eb.ref('excluded.line1'), city: eb.ref('excluded.city'), state: eb.ref('excluded.state'), pincode: eb.ref('excluded.pincode') })))
     .execute();
 }

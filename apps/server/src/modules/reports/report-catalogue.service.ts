@@ -68,7 +68,7 @@ export class ReportCatalogueService {
     const ownerKind = kind;
     const tenantId = ownerKind === 'tenant' ? id : await this.repo.entityTenant(id);
     if (tenantId === null || !readable.includes(tenantId)) throw notFound(`No ${ownerKind} with id= ${id} exists`);
-    const row = await this.repo.address(ownerKind, id);
+    const row = await this.repo.address(tenantId, ownerKind, id);
     if (!row) throw notFound(`No billing address for ${ownerKind} ${id}`);
     return { addressType: 'BILLING', line1: row.line1, line2: row.line2, city: row.city, state: row.state, pincode: row.pincode, gstin: row.gstin };
   }
@@ -227,7 +227,7 @@ export class ReportCatalogueService {
   }
 
   private async addressLines(tenantId: number): Promise<string[]> {
-    const a = await this.repo.address('tenant', tenantId);
+    const a = await this.repo.address(tenantId, 'tenant', tenantId);
     if (!a) return [];
     return [a.line1, a.line2, [a.city, a.state, a.pincode].filter(Boolean).join(', '), a.gstin ? `GSTIN ${a.gstin}` : null].filter((l): l is string => !!l);
   }

@@ -21,6 +21,9 @@ export interface JobRow {
   finished_at: Date | null;
 }
 
+/** What names one job: its tenant leads the key. */
+type JobKey = Pick<JobRow, 'tenant_id' | 'id'>;
+
 const JOB_COLUMNS = ['id', 'tenant_id', 'user_id', 'report_id', 'format', 'params', 'status', 'percent', 'rows_done', 'error', 'file_name', 'created_at', 'finished_at'] as const;
 
 /** Report jobs, schedules and their runs (060_reports.sql). */
@@ -33,8 +36,10 @@ export class ReportJobsRepository extends Repository {
       .executeTakeFirstOrThrow()) as JobRow;
   }
 
-  async job(id: number): Promise<JobRow | undefined> {
-    return (await this.db.selectFrom('report_job').select(JOB_COLUMNS).where('id', '=', String(id)).executeTakeFirst()) as JobRow | undefined;
+  /** A job of one of `tenantIds` (the tenant leads the key: docs/STORAGE.md, "Distribution by tenant"). */
+  async job(tenantIds: readonly number[], id: number): Promise<JobRow | undefined> {
+    if (tenantIds.length === 0) return undefined;
+    return (await this.db.selectFrom('report_job').select(JOB_COLUMNS).where('tenant_id', 'in', [...tenantIds]).where('id', '=', String(id)).executeTakeFirst()) as JobRow | undefined;
   }
 
   async jobs(tenantIds: readonly number[], userId: number | null, limit: number): Promise<JobRow[]> {
@@ -44,32 +49,33 @@ export class ReportJobsRepository extends Repository {
     return (await q.orderBy('id', 'desc').limit(limit).execute()) as JobRow[];
   }
 
-  async jobFile(id: number) {
-    return this.db.selectFrom('report_job').select(['tenant_id', 'status', 'file_name', 'content_type', 'content']).where('id', '=', String(id)).executeTakeFirst();
+  async jobFile(tenantIds: readonly number[], id: number) {
+    if (tenantIds.length === 0) return undefined;
+    return this.db.selectFrom('report_job').select(['tenant_id', 'status', 'file_name', 'content_type', 'content']).where('tenant_id', 'in', [...tenantIds]).where('id', '=', String(id)).executeTakeFirst();
   }
 
   /** Claims the oldest queued job, or a running one whose server stopped renewing its lease. */
   async claimJob(): Promise<JobRow | undefined> {
     const { rows } = await sql<JobRow>`
       UPDATE report_job SET status = 'running', leased_until = now() + ${LEASE}::interval
-      WHERE id = (
-        SELECT id FROM report_job
+      WHERE (tenant_id, id) = (
+        SELECT tenant_id, id FROM report_job
         WHERE status = 'queued' OR (status = 'running' AND leased_until < now())
         ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id, tenant_id, user_id, report_id, format, params, status, percent, rows_done, error, file_name, created_at, finished_at`.execute(this.db);
     return rows[0];
   }
 
-  async jobProgress(id: string, percent: number, rows: number): Promise<void> {
-    await this.db.updateTable('report_job').set({ percent, rows_done: rows, leased_until: sql`now() + ${LEASE}::interval` }).where('id', '=', id).execute();
+  async jobProgress(job: JobKey, percent: number, rows: number): Promise<void> {
+    await this.db.updateTable('report_job').set({ percent, rows_done: rows, leased_until: sql`now() + ${LEASE}::interval` }).where('tenant_id', '=', job.tenant_id).where('id', '=', job.id).execute();
   }
 
-  async finishJob(id: string, r: { fileName: string; contentType: string; content: Buffer; rows: number } | { error: string }): Promise<void> {
+  async finishJob(job: JobKey, r: { fileName: string; contentType: string; content: Buffer; rows: number } | { error: string }): Promise<void> {
     const values =
       'error' in r
         ? { status: 'failed', error: r.error, finished_at: new Date(), leased_until: null }
         : { status: 'done', percent: 100, rows_done: r.rows, file_name: r.fileName, content_type: r.contentType, content: r.content, finished_at: new Date(), leased_until: null };
-    await this.db.updateTable('report_job').set(values).where('id', '=', id).execute();
+    await this.db.updateTable('report_job').set(values).where('tenant_id', '=', job.tenant_id).where('id', '=', job.id).execute();
   }
 
   /** Drops finished jobs' files older than `days` days; answers how many. */
@@ -100,12 +106,13 @@ export class ReportJobsRepository extends Repository {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  async schedule(id: number) {
-    return this.db.selectFrom('report_schedule').selectAll().where('id', '=', String(id)).executeTakeFirst();
+  async schedule(tenantIds: readonly number[], id: number) {
+    if (tenantIds.length === 0) return undefined;
+    return this.db.selectFrom('report_schedule').selectAll().where('tenant_id', 'in', [...tenantIds]).where('id', '=', String(id)).executeTakeFirst();
   }
 
-  async deleteSchedule(id: number): Promise<void> {
-    await this.db.deleteFrom('report_schedule').where('id', '=', String(id)).execute();
+  async deleteSchedule(tenantId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('report_schedule').where('tenant_id', '=', tenantId).where('id', '=', String(id)).execute();
   }
 
   async enabledSchedules() {
@@ -121,7 +128,7 @@ export class ReportJobsRepository extends Repository {
     const { rows } = await sql<{ id: string; attempts: number }>`
       INSERT INTO report_schedule_run (schedule_id, tenant_id, period_start, period_end, status, attempts, leased_until)
       VALUES (${scheduleId}, ${tenantId}, ${periodStart}::date, ${periodEnd}::date, 'running', 1, now() + ${LEASE}::interval)
-      ON CONFLICT (schedule_id, period_start) DO UPDATE
+      ON CONFLICT (tenant_id, schedule_id, period_start) DO UPDATE
         SET status = 'running', attempts = report_schedule_run.attempts + 1, leased_until = now() + ${LEASE}::interval, error = NULL
         WHERE report_schedule_run.attempts < ${maxAttempts}
           AND ((report_schedule_run.status = 'failed' AND report_schedule_run.next_try_at <= now())
@@ -130,18 +137,19 @@ export class ReportJobsRepository extends Repository {
     return rows[0];
   }
 
-  async finishRun(id: string, r: { sent: true } | { error: string; retryInMinutes: number }): Promise<void> {
+  async finishRun(tenantId: number, id: string, r: { sent: true } | { error: string; retryInMinutes: number }): Promise<void> {
     const values =
       'sent' in r
         ? { status: 'sent', sent_at: new Date(), leased_until: null }
         : { status: 'failed', error: r.error, next_try_at: sql<Date>`now() + make_interval(mins => ${r.retryInMinutes})`, leased_until: null };
-    await this.db.updateTable('report_schedule_run').set(values).where('id', '=', id).execute();
+    await this.db.updateTable('report_schedule_run').set(values).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }
 
-  async runs(scheduleId: number, limit: number) {
+  async runs(tenantId: number, scheduleId: number, limit: number) {
     return this.db
       .selectFrom('report_schedule_run')
       .select(['id', 'schedule_id', sql<string>`to_char(period_start, 'YYYY-MM-DD')`.as('period_start'), sql<string>`to_char(period_end, 'YYYY-MM-DD')`.as('period_end'), 'status', 'attempts', 'error', 'started_at', 'sent_at'])
+      .where('tenant_id', '=', tenantId)
       .where('schedule_id', '=', String(scheduleId))
       .orderBy('period_start', 'desc')
       .limit(limit)

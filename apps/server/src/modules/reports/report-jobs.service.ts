@@ -85,8 +85,8 @@ export class ReportJobsService {
 
   async job(auth: Auth, id: number): Promise<ReportJob> {
     const readable = scopeTenantIds(auth);
-    const row = await this.repo.job(id);
-    if (!row || !readable.includes(row.tenant_id)) throw notFound(`No report job with id= ${id} exists`);
+    const row = await this.repo.job(readable, id);
+    if (!row) throw notFound(`No report job with id= ${id} exists`);
     return toJob(row);
   }
 
@@ -97,8 +97,8 @@ export class ReportJobsService {
 
   async jobFile(auth: Auth, id: number) {
     const readable = scopeTenantIds(auth);
-    const row = await this.repo.jobFile(id);
-    if (!row || !readable.includes(row.tenant_id)) throw notFound(`No report job with id= ${id} exists`);
+    const row = await this.repo.jobFile(readable, id);
+    if (!row) throw notFound(`No report job with id= ${id} exists`);
     if (row.status !== 'done' || !row.content) throw badRequest('params.id', `the report is ${row.status}, not ready to download`);
     return { fileName: row.file_name!, contentType: row.content_type!, content: row.content };
   }
@@ -115,11 +115,11 @@ export class ReportJobsService {
     try {
       const auth = await this.runAs(job.user_id === null ? null : Number(job.user_id), job.tenant_id, readTenantIds);
       const file = await this.catalogue.file(auth, job.report_id, job.format as ReportFormat, { ...params, tenantId: params.tenantId ?? (job.report_id === 36 ? undefined : job.tenant_id) }, (rows, share) =>
-        this.repo.jobProgress(job.id, Math.round(share * 100), rows),
+        this.repo.jobProgress(job, Math.round(share * 100), rows),
       );
-      await this.repo.finishJob(job.id, file);
+      await this.repo.finishJob(job, file);
     } catch (error) {
-      await this.repo.finishJob(job.id, { error: error instanceof Error ? error.message : String(error) });
+      await this.repo.finishJob(job, { error: error instanceof Error ? error.message : String(error) });
     }
     return true;
   }
@@ -166,20 +166,20 @@ export class ReportJobsService {
 
   async deleteSchedule(auth: Auth, id: number): Promise<void> {
     const user = assertSignedIn(auth);
-    const row = await this.repo.schedule(id);
-    if (!row || !auth.tenantIds.includes(row.tenant_id)) throw notFound(`No scheduled report with id= ${id} exists`);
+    const row = await this.repo.schedule(auth.tenantIds, id);
+    if (!row) throw notFound(`No scheduled report with id= ${id} exists`);
     const names = await this.repo.tenantNames([row.tenant_id]);
     await this.db.transaction().execute(async (trx) => {
-      await this.repo.in(trx).deleteSchedule(id);
+      await this.repo.in(trx).deleteSchedule(row.tenant_id, id);
       await recordAudit(trx, { tenantId: row.tenant_id, actor: userActor(user).name, actorUserId: user.userId, action: 'report_schedule.delete', entity: `report_schedule:${id}`, before: toSchedule(row, names), after: null });
     });
   }
 
   async runs(auth: Auth, id: number) {
     const readable = scopeTenantIds(auth);
-    const row = await this.repo.schedule(id);
-    if (!row || !readable.includes(row.tenant_id)) throw notFound(`No scheduled report with id= ${id} exists`);
-    return (await this.repo.runs(id, 100)).map((r) => ({
+    const row = await this.repo.schedule(readable, id);
+    if (!row) throw notFound(`No scheduled report with id= ${id} exists`);
+    return (await this.repo.runs(row.tenant_id, id, 100)).map((r) => ({
       id: Number(r.id),
       scheduleId: Number(r.schedule_id),
       periodStart: r.period_start,
@@ -227,10 +227,10 @@ export class ReportJobsService {
             attachments: [{ filename: file.fileName, content: file.content, contentType: file.contentType }],
           });
         }
-        await this.repo.finishRun(run.id, { sent: true });
+        await this.repo.finishRun(s.tenant_id, run.id, { sent: true });
         sent++;
       } catch (error) {
-        await this.repo.finishRun(run.id, { error: error instanceof Error ? error.message : String(error), retryInMinutes: RETRY_MINUTES });
+        await this.repo.finishRun(s.tenant_id, run.id, { error: error instanceof Error ? error.message : String(error), retryInMinutes: RETRY_MINUTES });
       }
     }
     return sent;
