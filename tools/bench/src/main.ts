@@ -11,7 +11,7 @@ import { drainRollups } from '@enviro/server/modules/data/rollups';
 import { measureBaselines } from './baselines.ts';
 import { provisionFleet } from './fleet.ts';
 import { benchFleetPage, type FleetPageFigures } from './fleet-page-bench.ts';
-import { benchHttp, benchMqtt } from './ingest-bench.ts';
+import { benchHttp, benchMqtt, type IngestFigure } from './ingest-bench.ts';
 import { benchOversight, nationalFleet } from './oversight-bench.ts';
 import { adminSession, benchBoardPaint, benchCalendar, benchMonthTrend, calendarFixture, checkCalendarExact, twelveWidgetBoard } from './dashboards-bench.ts';
 import { benchRecent, benchTrend, trendFixture } from './query-bench.ts';
@@ -30,6 +30,7 @@ import { closeServices, openServices, services } from './services.ts';
  * Markdown with the machine and date. `--queries` measures only the trend and recent-values
  * queries, for working on them; `--alerts` only the alert figures (also part of the full run); `--fleet` only the devices page of a
  * 1,000-device industry; `--reports` only the report figures (1-year daily averages, a board's availability report);
+ * `--ingest` only ingestion (HTTP and MQTT beside the COPY baseline);
  * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days).
  */
 const { values: flags } = parseArgs({
@@ -43,6 +44,7 @@ const { values: flags } = parseArgs({
     dashboards: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
     'air-quality': { type: 'boolean', default: false },
+    ingest: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -87,6 +89,8 @@ try {
     await benchDashboardsOnly(version);
   } else if (flags['air-quality']) {
     await benchAirQualityOnly(version);
+  } else if (flags.ingest) {
+    await benchIngestOnly(version);
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');
@@ -267,6 +271,32 @@ async function benchAlertsOnly(version: string): Promise<void> {
   server.stop = proc.stop;
   const figures = await benchAlerts(database.db, database.pool, proc.baseUrl, scale, log);
   console.log([machine(version), '', '| Figure | Measured | Reference on the same server, same run |', '|---|---|---|', ...alertRows(figures)].join('\n'));
+}
+
+/** Ingestion alone (`--ingest`): HTTP and MQTT beside the COPY baseline of the same run. */
+async function benchIngestOnly(version: string): Promise<void> {
+  log('baselines');
+  const base = await measureBaselines(database.pool, log);
+  const fleet = await provisionFleet(database.db, 200);
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  const now = Date.now();
+  log('HTTP ingestion');
+  await benchHttp(proc.baseUrl, fleet, 200, 16, now - 1000 * 24 * 3600_000);
+  const http = await benchHttp(proc.baseUrl, fleet, Math.round(4000 * scale), 32, now);
+  log('MQTT ingestion');
+  const mqtt = await benchMqtt(proc.mqttPort, fleet, 50, Math.round(60 * scale), 8, now);
+  const share = (f: IngestFigure) => `${Math.round((100 * f.readingsPerSec) / base.copyRowsPerSec)} % of COPY`;
+  console.log(
+    [
+      machine(version),
+      '',
+      '| Figure | Measured | COPY into a keyed narrow table, same run |',
+      '|---|---|---|',
+      `| HTTP ingestion, acknowledged after commit | ${http.readingsPerSec.toLocaleString('en-IN')} readings/s (${share(http)}) | ${base.copyRowsPerSec.toLocaleString('en-IN')} rows/s |`,
+      `| MQTT ingestion, PUBACK after commit | ${mqtt.readingsPerSec.toLocaleString('en-IN')} readings/s (${share(mqtt)}) | |`,
+    ].join('\n'),
+  );
 }
 
 async function benchAll(version: string): Promise<void> {
