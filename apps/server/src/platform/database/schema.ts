@@ -60,6 +60,9 @@ export interface Database {
   report_schedule: ReportScheduleTable;
   report_schedule_run: ReportScheduleRunTable;
   billing_address: BillingAddressTable;
+  open_data_publication: OpenDataPublicationTable;
+  open_api_key: OpenApiKeyTable;
+  open_api_hits: OpenApiHitsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -734,4 +737,32 @@ export interface BillingAddressTable {
   state: string | null;
   pincode: string | null;
   gstin: string | null;
+}
+
+export interface OpenDataPublicationTable {
+  tenant_id: number;
+  published_at: CreatedAt;
+  published_by: BigId | null;
+}
+
+export interface OpenApiKeyTable {
+  id: GeneratedBigId;
+  email: string;
+  purpose: Generated<string>;
+  key_hash: string;
+  key_prefix: string;
+  confirm_hash: string | null;
+  confirm_expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  per_minute: Generated<number>;
+  per_hour: Generated<number>;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface OpenApiHitsTable {
+  caller: string;
+  window_kind: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
 }
