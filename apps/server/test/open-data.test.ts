@@ -1,6 +1,7 @@
 import { startReceiver, type Receiver } from '@enviro/regulator-receiver/receiver';
-import { OpenBoardList, OpenSeriesAnswer, OpenStationAnswer, OpenStationList } from '@enviro/contracts/open-data';
+import { OpenBoardList, OpenFileChangeList, OpenFileList, OpenSeriesAnswer, OpenStationAnswer, OpenStationList } from '@enviro/contracts/open-data';
 import { roundValue } from '@enviro/domain/format-number';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { AlertEvaluator } from '../src/modules/alerts/alert-evaluation.ts';
@@ -326,10 +327,59 @@ describe('keys and limits', () => {
   });
 });
 
+describe('bulk files', () => {
+  /** What the worker does a pass, until nothing is due (marks made due at once, as an hour later). */
+  async function makeFiles() {
+    while ((await ctx.app.openData.files.consume()) > 0);
+    await ctx.app.openData.files.seedBoards();
+    await ctx.database.pool.query('UPDATE open_data_stale SET due_at = now()');
+    while (await ctx.app.openData.files.makeNext());
+  }
+
+  it("makes each published station's month as CSV.gz with the licence, and again after late data, logging the change", async () => {
+    await makeFiles();
+    const month = D.slice(0, 7);
+    const list = OpenFileList.parse((await open(`/api/open/v1/files?station=${stack}`)).json());
+    const file = list.data.find((f) => f.month === month)!;
+    expect(file).toMatchObject({ stationId: stack, boardId: t.board, url: `/api/open/v1/files/${stack}/${month}` });
+    expect(list.licence.name).toContain('GODL-India');
+    const res = await ctx.inject({ method: 'GET', url: file.url, headers: { 'x-api-key': key } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    const lines = gunzipSync(res.rawPayload).toString('utf8').split('\n');
+    expect(lines[0]).toContain('published by Gujarat Board');
+    expect(lines[1]).toContain('GODL-India');
+    // The file's value of the day's 09:00 quarter is the series route's.
+    const nine = `${D}T09:00:00.000+05:30`;
+    const series = OpenSeriesAnswer.parse((await open(`/api/open/v1/stations/${stack}/series?parameter=pm&resolution=15m&from=${D}`)).json());
+    const row = lines.find((l) => l.includes(nine))!.split(',');
+    expect(Number(row[7])).toBe(series.data.points.find((p) => p.time === nine)!.value);
+    expect(file.rows).toBe(lines.filter((l) => l.startsWith(String(stack))).length);
+
+    // A late reading in the 09:15 quarter of D: the month is made again and the change logged.
+    const since = D;
+    const late = await ctx.inject({ method: 'POST', url: `/api/v1/${device.accessToken}/telemetry`, payload: [{ ts: istMidnight(D) + (9 * 60 + 16) * MINUTE, values: { pm: 70 } }] });
+    expect(late.statusCode).toBe(200);
+    await drainRollups(ctx.database);
+    await makeFiles();
+    const changes = OpenFileChangeList.parse((await open(`/api/open/v1/files/changes?since=${since}`)).json());
+    const ofMonth = changes.data.filter((c) => c.stationId === stack && c.month === month);
+    expect(ofMonth.map((c) => c.reason)).toEqual(['NEW', 'CHANGED']);
+    const again = gunzipSync((await ctx.inject({ method: 'GET', url: file.url, headers: { 'x-api-key': key } })).rawPayload).toString('utf8');
+    expect(again).toContain(`${D}T09:15:00.000+05:30,70,1,1,100,OK`);
+
+    // Nothing of a board that does not publish, nor a month without a file.
+    for (const url of [`/api/open/v1/files/${hidden.quiet}/${month}`, `/api/open/v1/files/${stack}/1999-01`]) expect((await open(url)).statusCode).toBe(404);
+    const badMonth = await open(`/api/open/v1/files/${stack}/2026-13`);
+    expect([badMonth.statusCode, badMonth.json().field]).toEqual([400, 'params.month']);
+  });
+});
+
 describe('nothing of a tenant that does not publish', () => {
   it('tries every route with every kind of unpublished id: 404 or 400, never 5xx, never a name', async () => {
     const ids = { ...hidden, group, missing: 987_654_321, huge: 2 ** 60 };
     const routes = ['', '/series?parameter=pm&resolution=1d&from=2026-01-01', '/exceedances?from=2026-01-01', '/uptime?from=2026-01-01', '/naqi', '/calibrations'];
+    const fileRoutes = [`/api/open/v1/files/ID/${D.slice(0, 7)}`];
     for (const [kind, id] of Object.entries(ids)) {
       for (const route of routes) {
         const res = await open(`/api/open/v1/stations/${id}${route}`);
@@ -338,6 +388,14 @@ describe('nothing of a tenant that does not publish', () => {
       }
     }
     for (const route of routes) expect((await open(`/api/open/v1/stations/abc${route}`)).statusCode).toBe(400);
+    for (const [kind, id] of Object.entries(ids)) {
+      for (const route of fileRoutes) {
+        const res = await open(route.replace('ID', String(id)));
+        expect([kind, res.statusCode]).toEqual([kind, id > Number.MAX_SAFE_INTEGER ? 400 : 404]);
+      }
+    }
+    const files = await open(`/api/open/v1/files?board=${t.quietBoard}`);
+    expect([files.statusCode, OpenFileList.parse(files.json()).data]).toEqual([200, []]);
     for (const query of [`board=${t.quietBoard}`, `industry=${t.quietIndustry}`, `industry=${t.disabled}`, `industry=${t.loner}`, 'board=987654']) {
       const res = await open(`/api/open/v1/stations?${query}`);
       expect([query, res.statusCode]).toEqual([query, 404]);

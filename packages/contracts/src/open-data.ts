@@ -237,6 +237,52 @@ export const OpenCalibrationList = envelopeOf(z.array(OpenCalibration));
 export type OpenCalibrationList = z.infer<typeof OpenCalibrationList>;
 
 // ---------------------------------------------------------------------------------------------
+// Bulk files
+// ---------------------------------------------------------------------------------------------
+
+export const OpenMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "must be a month written 'YYYY-MM'" });
+
+export const OpenFileListQuery = z.strictObject({
+  board: TenantId.optional(),
+  station: Id.optional(),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export const OpenFile = z.object({
+  stationId: z.number().int(),
+  boardId: z.number().int(),
+  /** The IST month, 'YYYY-MM'. */
+  month: z.string(),
+  /** Data rows (one per parameter and quarter hour). */
+  rows: z.number().int(),
+  /** Bytes of the gzip file. */
+  bytes: z.number().int(),
+  /** SHA-256 of the uncompressed CSV: a changed file has a new one. */
+  sha256: z.string(),
+  generatedAt: OpenTime,
+  url: z.string(),
+});
+export const OpenFileList = envelopeOf(z.array(OpenFile));
+export type OpenFileList = z.infer<typeof OpenFileList>;
+export const OpenFileParams = z.strictObject({ stationId: Id, month: OpenMonth });
+
+export const OpenFileChangeQuery = z.strictObject({
+  /** Changes at or after this day (IST). */
+  since: OpenDay,
+});
+export const OpenFileChange = z.object({
+  stationId: z.number().int(),
+  boardId: z.number().int(),
+  month: z.string(),
+  /** NEW: the file was made the first time; CHANGED: late data or a correction changed its content. */
+  reason: z.enum(['NEW', 'CHANGED']),
+  rows: z.number().int(),
+  sha256: z.string(),
+  at: OpenTime,
+});
+export const OpenFileChangeList = envelopeOf(z.array(OpenFileChange));
+export type OpenFileChangeList = z.infer<typeof OpenFileChangeList>;
+
+// ---------------------------------------------------------------------------------------------
 // Keys
 // ---------------------------------------------------------------------------------------------
 

@@ -6,6 +6,8 @@
  */
 import { areaModule } from '../../platform/modules/area-module.ts';
 import { startPollingWorker } from '../../platform/jobs/polling-worker.ts';
+import { bulkFileRoutes } from './bulk-files.routes.ts';
+import { BulkFilesService } from './bulk-files.service.ts';
 import { openDataRoutes } from './open-data.routes.ts';
 import { OpenDataService } from './open-data.service.ts';
 import { OpenKeysService } from './open-keys.service.ts';
@@ -18,6 +20,8 @@ export interface OpenDataModule {
   open: OpenDataService;
   /** Developers' keys and every open request's rate limits. */
   keys: OpenKeysService;
+  /** The monthly CSV.gz files and their change log. */
+  files: BulkFilesService;
 }
 
 declare module 'fastify' {
@@ -45,11 +49,22 @@ export const openDataModule = areaModule({
       calibration: app.devices.calibration,
     });
     const keys = new OpenKeysService(db, app.messaging);
+    const files = new BulkFilesService(db, publication, open, app.data.catalogs);
+    app.workers.add('open-data-files', ({ log }) =>
+      startPollingWorker(
+        async () => {
+          const taken = await files.consume();
+          await files.seedBoards();
+          return (await files.makeNext()) || taken > 0;
+        },
+        { idleMs: 30_000, onError: (error) => log.error({ err: error }, 'open data files: a pass failed; its months stay queued and are tried again') },
+      ),
+    );
     // Counters of windows long over are dropped every few minutes by whichever server gets there.
     app.workers.add('open-data-hits', ({ log }) =>
       startPollingWorker(async () => (await keys.prune()) > 0, { idleMs: 5 * 60_000, onError: (error) => log.error({ err: error }, 'open data counters prune failed') }),
     );
-    return { publication, open, keys } satisfies OpenDataModule;
+    return { publication, open, keys, files } satisfies OpenDataModule;
   },
-  routes: [openDataRoutes, publicationRoutes],
+  routes: [openDataRoutes, bulkFileRoutes, publicationRoutes],
 });

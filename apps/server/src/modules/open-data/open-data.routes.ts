@@ -18,26 +18,17 @@ import {
   OpenStationParams,
   OpenUptimeList,
 } from '@enviro/contracts/open-data';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@enviro/contracts/common';
 import type { OpenDataModule } from './open-data.module.ts';
 import type { Window } from './open-data.service.ts';
+import { openEnvelope, openRequestHooks } from './open-request.ts';
 
 /** Where the open API lives; a new major version gets a new prefix beside it. */
 const OPEN_PREFIX = '/api/open/v1';
 const TAGS = ['open data'];
 const ERRORS = { 400: ApiError, 401: ApiError, 404: ApiError, 429: ApiError };
-
-/** Whom every answer credits. */
-function attribution(boards: readonly string[]): string {
-  const by = boards.length === 0 ? 'the statutory bodies that publish' : [...new Set(boards)].join(', ');
-  return `Data of the industries' monitoring stations, published by ${by} through Enviro, under ${OPEN_DATA_LICENCE.name}.`;
-}
-
-function envelope<T>(data: T, boards: readonly string[], next: string | null = null) {
-  return { licence: { ...OPEN_DATA_LICENCE }, attribution: attribution(boards), data, next };
-}
 
 /** The URL of the next page: the same request with `changes` applied. */
 function nextUrl(request: FastifyRequest, changes: Record<string, string | number>): string {
@@ -54,13 +45,7 @@ const nextRange = (request: FastifyRequest, w: Window) => (w.nextFrom === null ?
  * published data and takes no cookie.
  */
 export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app, { open, keys }) => {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-expose-headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
-    if (request.method === 'OPTIONS' || request.is404) return;
-    const key = request.headers['x-api-key'];
-    reply.headers(await keys.admit(typeof key === 'string' && key !== '' ? key : undefined, request.ip));
-  });
+  openRequestHooks(app, keys);
 
   // CORS preflight: what a browser asks before sending X-API-Key or a JSON body from another site.
   app.options('/api/open/v1/*', { config: { access: 'none' }, schema: { hide: true } }, async (_request, reply) => {
@@ -89,7 +74,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
     { config: { access: 'none' }, schema: { tags: TAGS, summary: 'The statutory bodies that publish their industries\' data', response: { 200: OpenBoardList } } },
     async () => {
       const boards = await open.boards();
-      return envelope(boards, boards.map((b) => b.name));
+      return openEnvelope(boards, boards.map((b) => b.name));
     },
   );
 
@@ -101,7 +86,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
     },
     async (request) => {
       const { items, more } = await open.stations(request.query);
-      return envelope(items, items.map((s) => s.board.name), more ? nextUrl(request, { page: request.query.page + 1 }) : null);
+      return openEnvelope(items, items.map((s) => s.board.name), more ? nextUrl(request, { page: request.query.page + 1 }) : null);
     },
   );
 
@@ -110,7 +95,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
     { config: { access: 'none' }, schema: { tags: TAGS, summary: 'One published station', params: OpenStationParams, response: { 200: OpenStationAnswer, ...ERRORS } } },
     async (request) => {
       const station = await open.station(request.params.stationId);
-      return envelope(station, [station.board.name]);
+      return openEnvelope(station, [station.board.name]);
     },
   );
 
@@ -128,7 +113,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
     },
     async (request) => {
       const { series, window, boardName } = await open.series(request.params.stationId, request.query);
-      return envelope(series, [boardName], nextRange(request, window));
+      return openEnvelope(series, [boardName], nextRange(request, window));
     },
   );
 
@@ -140,7 +125,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
     },
     async (request) => {
       const { items, window, boardName } = await open.exceedances(request.params.stationId, request.query);
-      return envelope(items, [boardName], nextRange(request, window));
+      return openEnvelope(items, [boardName], nextRange(request, window));
     },
   );
 
@@ -152,7 +137,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
     },
     async (request) => {
       const { items, window, boardName } = await open.uptime(request.params.stationId, request.query);
-      return envelope(items, [boardName], nextRange(request, window));
+      return openEnvelope(items, [boardName], nextRange(request, window));
     },
   );
 
@@ -164,7 +149,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
     },
     async (request) => {
       const { items, boardName } = await open.naqi(request.params.stationId);
-      return envelope(items, [boardName]);
+      return openEnvelope(items, [boardName]);
     },
   );
 
@@ -176,7 +161,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
     },
     async (request) => {
       const { items, more, boardName } = await open.calibrations(request.params.stationId, request.query.page, request.query.pageSize);
-      return envelope(items, [boardName], more ? nextUrl(request, { page: request.query.page + 1 }) : null);
+      return openEnvelope(items, [boardName], more ? nextUrl(request, { page: request.query.page + 1 }) : null);
     },
   );
 

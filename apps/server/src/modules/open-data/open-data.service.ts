@@ -197,6 +197,29 @@ export class OpenDataService {
     return { series: { ...base, method: HOUR_METHOD, points: this.hourPoints(hours, quarters, window) }, window, boardName };
   }
 
+  /**
+   * A station's month for its bulk file: every parameter's 15-minute values with coverage and
+   * quality, as the series route gives them. Undefined when the station is not published.
+   */
+  async month(stationId: number, month: string): Promise<{ station: OpenStation; points: { parameter: OpenStation['parameters'][number]; points: OpenPoint[] }[] } | undefined> {
+    let found: FoundStation;
+    try {
+      found = await this.find(stationId);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+      throw error;
+    }
+    const [station] = await this.describe([found]);
+    const first = `${month}-01`;
+    const last = addDays(addDays(first, 32).slice(0, 8) + '01', -1);
+    const today = isoInZone(this.now(), ZONE).slice(0, 10);
+    if (first > today) return { station: station!, points: [] };
+    const window: Window = { from: first, to: last > today ? today : last, nextFrom: null, askedTo: last };
+    const points = [];
+    for (const parameter of station!.parameters) points.push({ parameter, points: this.quarterPoints(await this.trend(found, parameter.name, window, 'minute_15'), window) });
+    return { station: station!, points };
+  }
+
   /** The station's series as the public portal's chart reads it (POST /api/data/entityMetric). */
   private async trend(found: FoundStation, parameter: string, window: Window, interval: 'minute_15' | 'hour_1'): Promise<TrendResult | undefined> {
     const request = MetricRequest.parse({

@@ -63,6 +63,9 @@ export interface Database {
   open_data_publication: OpenDataPublicationTable;
   open_api_key: OpenApiKeyTable;
   open_api_hits: OpenApiHitsTable;
+  open_data_stale: OpenDataStaleTable;
+  open_data_file: OpenDataFileTable;
+  open_data_file_change: OpenDataFileChangeTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -743,6 +746,7 @@ export interface OpenDataPublicationTable {
   tenant_id: number;
   published_at: CreatedAt;
   published_by: BigId | null;
+  files_seeded_at: Timestamp | null;
 }
 
 export interface OpenApiKeyTable {
@@ -765,4 +769,37 @@ export interface OpenApiHitsTable {
   window_kind: string;
   window_start: Timestamp;
   hits: Generated<number>;
+}
+
+export interface OpenDataStaleTable {
+  tenant_id: number;
+  device_id: BigId;
+  /** First day of the IST month, 'YYYY-MM-01'. */
+  month: ColumnType<string, string, string>;
+  marked_at: CreatedAt;
+  due_at: Timestamp;
+  leased_until: Timestamp | null;
+}
+
+export interface OpenDataFileTable {
+  tenant_id: number;
+  station_id: BigId;
+  month: ColumnType<string, string, string>;
+  board_id: number;
+  rows: number;
+  sha256: string;
+  content: Buffer;
+  generated_at: Timestamp;
+}
+
+export interface OpenDataFileChangeTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  station_id: BigId;
+  month: ColumnType<string, string, string>;
+  board_id: number;
+  reason: string;
+  rows: number;
+  sha256: string;
+  changed_at: CreatedAt;
 }
