@@ -14,8 +14,11 @@ import type { PublicationService } from './publication.service.ts';
 export const OPEN_DATA_CONSUMER = 'open-data';
 /** A month is made again this long after its first change: a month changing all day is made once an hour at most. */
 export const REMAKE_DELAY_MS = 60 * 60_000;
-/** Months back a board that begins publishing gets files for. */
-const SEEDED_MONTHS = 12;
+/**
+ * Months a board that begins publishing gets files for at once (the current one and the one before);
+ * older months get theirs when a late reading or correction touches them.
+ */
+const SEEDED_MONTHS = 2;
 const LEASE_MS = 10 * 60_000;
 
 const csvLine = (cells: readonly (string | number | null)[]) => cells.map(csvCell).join(',');

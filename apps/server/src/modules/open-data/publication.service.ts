@@ -58,6 +58,11 @@ export class PublicationService {
     return { boardId, published: row !== undefined, publishedSince: row ? isoInZone(row.published_at.getTime(), DEFAULT_TIME_ZONE) : null };
   }
 
+  /** Operator (no caller: the demo seed): the board publishes from now on. */
+  async publishAsOperator(boardId: number): Promise<void> {
+    await this.publications.publish(boardId, null);
+  }
+
   /** PUT /api/open-data/publication/{boardId}: the board's administrator (or a site administrator) turns publishing on or off. */
   async put(auth: Auth, boardId: number, published: boolean): Promise<OpenPublication> {
     const user = assertSignedIn(auth);
