@@ -137,7 +137,8 @@ export class OpenDataService {
     }
     const board = s.boardOf.get(node.tenantId);
     if (!board || (CONTAINER_TYPES as readonly string[]).includes(node.type)) throw missing;
-    const industries = await this.s.industries.list(board.auth, board.board.id);
+    // The portal's list narrowed to the station's industry (and the board, whose list it is).
+    const industries = await this.s.industries.list({ ...board.auth, tenantIds: [board.board.id, node.tenantId] }, board.board.id);
     return { node, board, industry: industries.find((i) => i.id === node.tenantId) };
   }
 
