@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { AlertEvaluator } from '../src/modules/alerts/alert-evaluation.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/platform/database/database.ts';
 import { RegulatorOutbox } from '../src/modules/regulator/outbox.ts';
 import { csvRows } from './csv-rows.ts';
 import { useTestApp } from './test-app.ts';
@@ -118,6 +120,12 @@ beforeAll(async () => {
   await ctx.database.pool.query(`UPDATE open_api_key SET per_minute = 100000, per_hour = 100000 WHERE email = 'suite@example.org'`);
 }, 120_000);
 afterAll(() => receiver?.close());
+
+/** Waits out the last seconds of a minute, so a run of counted requests falls in one minute window. */
+async function inOneMinute() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 8_000) await new Promise((r) => setTimeout(r, left + 100));
+}
 
 /** Follows the link of the newest confirmation mail to `email` as the developers' page does. */
 async function confirmFromMail(email: string): Promise<string> {
@@ -298,6 +306,7 @@ describe('keys and limits', () => {
     const busy = await confirmFromMail('busy@example.org');
     await ctx.database.pool.query(`UPDATE open_api_key SET per_minute = 3 WHERE email = 'busy@example.org'`);
     const answers = [];
+    await inOneMinute();
     for (let i = 0; i < 4; i++) answers.push(await ctx.inject({ method: 'GET', url: '/api/open/v1/boards', headers: { 'x-api-key': busy } }));
     expect(answers.map((r) => [r.statusCode, r.headers['x-ratelimit-limit'], r.headers['x-ratelimit-remaining']])).toEqual([
       [200, '3', '2'],
@@ -314,7 +323,32 @@ describe('keys and limits', () => {
     expect(rows.rows).toEqual([{ window_kind: 'h', hits: 4 }, { window_kind: 'm', hits: 4 }]);
   });
 
+  it('counts one limit across several servers on the same database', async () => {
+    await ctx.inject({ method: 'POST', url: '/api/open/v1/keys', payload: { email: 'shared@example.org' } });
+    const shared = await confirmFromMail('shared@example.org');
+    await ctx.database.pool.query(`UPDATE open_api_key SET per_minute = 4 WHERE email = 'shared@example.org'`);
+    const database = openDatabase(ctx.database.url);
+    const second = await buildApp({ database }, { logger: false });
+    try {
+      const servers = [ctx.app, second, ctx.app, second, second];
+      const answers = [];
+      await inOneMinute();
+      for (const server of servers) answers.push(await server.inject({ method: 'GET', url: '/api/open/v1/boards', headers: { 'x-api-key': shared } }));
+      expect(answers.map((r) => [r.statusCode, r.headers['x-ratelimit-remaining']])).toEqual([
+        [200, '3'],
+        [200, '2'],
+        [200, '1'],
+        [200, '0'],
+        [429, '0'],
+      ]);
+    } finally {
+      await second.close();
+      await database.close();
+    }
+  });
+
   it('serves anonymous callers under a lower limit, and browsers of any site (CORS)', async () => {
+    await inOneMinute();
     const anon = await ctx.inject({ method: 'GET', url: '/api/open/v1/boards', remoteAddress: '203.0.113.9', headers: { origin: 'https://example.org' } });
     expect([anon.statusCode, anon.headers['x-ratelimit-limit'], anon.headers['access-control-allow-origin']]).toEqual([200, '10', '*']);
     expect(anon.headers['access-control-expose-headers']).toContain('X-RateLimit-Remaining');
