@@ -35,11 +35,11 @@ const at = (ms: number) => isoInZone(ms, ZONE);
 const dayStart = (day: string) => startOfDay(day, ZONE);
 const dayCount = (from: string, to: string) => Math.round((dayStart(to) - dayStart(from)) / 86_400_000) + 1;
 
-/** A station as the open API found it: its node, its industry and the board publishing it. */
+/** A station as the open API found it: its node, the board publishing it and (for its description) its industry. */
 interface FoundStation {
   node: EntityNode;
   board: PublishedBoard;
-  industry: IndustrySummary | undefined;
+  industry?: IndustrySummary | undefined;
 }
 
 /** The services of other modules the open API reads its figures from (never computing them again). */
@@ -116,8 +116,14 @@ export class OpenDataService {
   }
 
   async station(stationId: number): Promise<OpenStation> {
-    const [described] = await this.describe([await this.find(stationId)]);
+    const [described] = await this.describe([await this.withIndustry(await this.find(stationId))]);
     return described!;
+  }
+
+  /** The station with its industry, as the portal's list (narrowed to it and the board, whose list it is) gives it. */
+  private async withIndustry(found: FoundStation): Promise<FoundStation> {
+    const industries = await this.s.industries.list({ ...found.board.auth, tenantIds: [found.board.board.id, found.node.tenantId] }, found.board.board.id);
+    return { ...found, industry: industries.find((i) => i.id === found.node.tenantId) };
   }
 
   /**
@@ -137,9 +143,7 @@ export class OpenDataService {
     }
     const board = s.boardOf.get(node.tenantId);
     if (!board || (CONTAINER_TYPES as readonly string[]).includes(node.type)) throw missing;
-    // The portal's list narrowed to the station's industry (and the board, whose list it is).
-    const industries = await this.s.industries.list({ ...board.auth, tenantIds: [board.board.id, node.tenantId] }, board.board.id);
-    return { node, board, industry: industries.find((i) => i.id === node.tenantId) };
+    return { node, board };
   }
 
   private async describe(found: readonly FoundStation[]): Promise<OpenStation[]> {
@@ -150,14 +154,7 @@ export class OpenDataService {
       for (const l of await this.s.entities.limits(board.auth, { entityIds: list.map((f) => f.node.id), params: [] })) limits.set(`${l.entityId}:${l.paramName}`, { min: l.min, max: l.max });
     }
     return found.map(({ node, board, industry }) => {
-      const params = new Map<string, OpenStation['parameters'][number]>();
-      for (const device of node.devices ?? []) {
-        if (device.deletedDate !== null) continue;
-        for (const p of device.profile?.params ?? []) {
-          if (p.deletedDate !== null || p.stdParam.name.startsWith('device_') || params.has(p.stdParam.name)) continue;
-          params.set(p.stdParam.name, { name: p.stdParam.name, label: p.stdParam.label, unit: p.unit, limit: limits.get(`${node.id}:${p.stdParam.name}`) ?? null });
-        }
-      }
+      const params = parametersOf(node).map((p) => ({ ...p, limit: limits.get(`${node.id}:${p.name}`) ?? null }));
       return {
         id: node.id,
         name: node.name,
@@ -166,7 +163,7 @@ export class OpenDataService {
         board: { id: board.board.id, name: board.board.name },
         location: { city: industry?.city ?? null, state: industry?.state ?? null, latitude: coordinate(node, /^lat/i), longitude: coordinate(node, /^(lon|lng)/i) },
         lastDataAt: node.lastDataAt === null ? null : at(Date.parse(node.lastDataAt)),
-        parameters: [...params.values()],
+        parameters: params,
       };
     });
   }
@@ -185,9 +182,9 @@ export class OpenDataService {
 
   async series(stationId: number, query: OpenSeriesQuery): Promise<{ series: { stationId: number; parameter: string; label: string; unit: string; resolution: OpenSeriesQuery['resolution']; method: string; points: OpenPoint[] }; window: Window; boardName: string }> {
     const found = await this.find(stationId);
-    const [station] = await this.describe([found]);
-    const param = station!.parameters.find((p) => p.name === query.parameter);
-    if (!param) throw badRequest('query.parameter', `station ${stationId} measures ${station!.parameters.map((p) => p.name).join(', ') || 'nothing'}`);
+    const measured = parametersOf(found.node);
+    const param = measured.find((p) => p.name === query.parameter);
+    if (!param) throw badRequest('query.parameter', `station ${stationId} measures ${measured.map((p) => p.name).join(', ') || 'nothing'}`);
     const window = this.window(query, OPEN_MAX_DAYS[query.resolution]);
     const boardName = found.board.board.name;
     const base = { stationId, parameter: param.name, label: param.label, unit: param.unit, resolution: query.resolution };
@@ -210,7 +207,7 @@ export class OpenDataService {
       if ((error as { statusCode?: number }).statusCode === 404) return undefined;
       throw error;
     }
-    const [station] = await this.describe([found]);
+    const [station] = await this.describe([await this.withIndustry(found)]);
     const first = `${month}-01`;
     const last = addDays(addDays(first, 32).slice(0, 8) + '01', -1);
     const today = isoInZone(this.now(), ZONE).slice(0, 10);
@@ -368,6 +365,19 @@ function qualityOf(trend: TrendResult | undefined, from: number, to: number): Op
     if (start < to && end > from) return w.kind;
   }
   return 'OK';
+}
+
+/** The parameters the station's devices in service measure (diagnostics left out), first device first. */
+function parametersOf(node: EntityNode): { name: string; label: string; unit: string }[] {
+  const params = new Map<string, { name: string; label: string; unit: string }>();
+  for (const device of node.devices ?? []) {
+    if (device.deletedDate !== null) continue;
+    for (const p of device.profile?.params ?? []) {
+      if (p.deletedDate !== null || p.stdParam.name.startsWith('device_') || params.has(p.stdParam.name)) continue;
+      params.set(p.stdParam.name, { name: p.stdParam.name, label: p.stdParam.label, unit: p.unit });
+    }
+  }
+  return [...params.values()];
 }
 
 function stationsOf(nodes: readonly EntityNode[]): EntityNode[] {
