@@ -269,6 +269,17 @@ describe('ranges are paged with a clear maximum', () => {
     expect(body.next).toContain(`from=${istDay(Date.now() - 13 * DAY)}`);
   });
 
+  it('answers ranges long before any data without an error', async () => {
+    for (const resolution of ['15m', '1h', '1d']) {
+      const res = await open(`/api/open/v1/stations/${stack}/series?parameter=pm&resolution=${resolution}&from=1900-01-01&to=2999-12-31`);
+      expect([resolution, res.statusCode]).toEqual([resolution, 200]);
+      const body = OpenSeriesAnswer.parse(res.json());
+      expect(body.data.points.every((p) => p.value === null)).toBe(true);
+      expect(body.next).not.toBeNull();
+    }
+    for (const route of ['exceedances', 'uptime']) expect((await open(`/api/open/v1/stations/${stack}/${route}?from=1900-01-01`)).statusCode).toBe(200);
+  });
+
   it('refuses malformed dates, reversed ranges and unknown parameters, naming the field', async () => {
     for (const [query, field] of [
       ['parameter=pm&resolution=15m&from=2026-02-30', 'querystring.from'],
