@@ -27,7 +27,7 @@ export function DevelopersView() {
         </Title>
         <Text>
           The measurements of the industries of the pollution control boards that publish them: concentrations with their history, not
-          only the latest index. Every time is ISO 8601 with the India offset (+05:30); every day is an IST day. The figures are those of
+          only the latest index. Every time is ISO 8601 with India’s offset from UTC (five and a half hours); every day is an IST day. The figures are those of
           the public portal, the reports and the regulator push, to the last digit.
         </Text>
       </div>
