@@ -380,7 +380,7 @@ describe('bulk files', () => {
     while ((await ctx.app.openData.files.consume()) > 0);
     await ctx.app.openData.files.seedBoards();
     await ctx.database.pool.query('UPDATE open_data_stale SET due_at = now()');
-    while (await ctx.app.openData.files.makeNext());
+    while ((await ctx.app.openData.files.makeDue()) > 0);
   }
 
   it("makes each published station's month as CSV.gz with the licence, and again after late data, logging the change", async () => {

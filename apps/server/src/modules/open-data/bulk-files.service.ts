@@ -6,7 +6,7 @@ import { addDays, DEFAULT_TIME_ZONE, isoInZone } from '@enviro/domain/time-zone'
 import type { Db } from '../../platform/database/database.ts';
 import type { CatalogCache } from '../data/catalog.ts';
 import { SlotChangeFeed } from '../data/slot-changes.service.ts';
-import { BulkFilesRepository, type FileChangeRow, type FileRow } from './bulk-files.repository.ts';
+import { BulkFilesRepository, type FileChangeRow, type FileRow, type StaleMonth } from './bulk-files.repository.ts';
 import type { OpenDataService } from './open-data.service.ts';
 import type { PublicationService } from './publication.service.ts';
 
@@ -20,6 +20,8 @@ export const REMAKE_DELAY_MS = 60 * 60_000;
  */
 const SEEDED_MONTHS = 2;
 const LEASE_MS = 10 * 60_000;
+/** Months made at once by one server: their statements overlap, so two cores stay busy. */
+const PARALLEL = 4;
 
 const csvLine = (cells: readonly (string | number | null)[]) => cells.map(csvCell).join(',');
 const HEADER = ['station_id', 'station', 'industry', 'board', 'parameter', 'unit', 'time', 'value', 'quarters_expected', 'quarters_observed', 'coverage_percent', 'quality'];
@@ -73,10 +75,23 @@ export class BulkFilesService {
     }
   }
 
-  /** Makes the files of the oldest due month; answers false when none was due. */
-  async makeNext(): Promise<boolean> {
-    const stale = await this.files.take(new Date(this.now()), LEASE_MS);
-    if (!stale) return false;
+  /**
+   * Makes the files of up to `parallel` due months at once (each leased, so other servers take
+   * others); answers how many were taken.
+   */
+  async makeDue(parallel = PARALLEL): Promise<number> {
+    const taken: StaleMonth[] = [];
+    for (let i = 0; i < parallel; i++) {
+      const stale = await this.files.take(new Date(this.now()), LEASE_MS);
+      if (!stale) break;
+      taken.push(stale);
+    }
+    await Promise.all(taken.map((stale) => this.remake(stale)));
+    return taken.length;
+  }
+
+  /** The files of the stations a device served in a month, then the month's mark cleared. */
+  private async remake(stale: StaleMonth): Promise<void> {
     const snapshot = await this.catalogs.read([stale.tenant_id]);
     const catalog = snapshot.tenants.get(stale.tenant_id);
     const stations = new Set<string>();
@@ -85,7 +100,6 @@ export class BulkFilesService {
     }
     for (const station of stations) await this.make(Number(station), stale.month);
     await this.files.finish(stale);
-    return true;
   }
 
   /** One station's file of one month, saved when its content changed. */

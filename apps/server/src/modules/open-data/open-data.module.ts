@@ -55,7 +55,7 @@ export const openDataModule = areaModule({
         async () => {
           const taken = await files.consume();
           await files.seedBoards();
-          return (await files.makeNext()) || taken > 0;
+          return (await files.makeDue()) > 0 || taken > 0;
         },
         { idleMs: 30_000, onError: (error) => log.error({ err: error }, 'open data files: a pass failed; its months stay queued and are tried again') },
       ),
