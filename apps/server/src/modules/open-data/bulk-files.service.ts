@@ -11,9 +11,9 @@ import type { OpenDataService } from './open-data.service.ts';
 import type { PublicationService } from './publication.service.ts';
 
 /** The closed-slot feed's consumer that keeps the files in step (121_open_data_files.sql). */
-export const OPEN_DATA_CONSUMER = 'open-data';
+const OPEN_DATA_CONSUMER = 'open-data';
 /** A month is made again this long after its first change: a month changing all day is made once an hour at most. */
-export const REMAKE_DELAY_MS = 60 * 60_000;
+const REMAKE_DELAY_MS = 60 * 60_000;
 /**
  * Months a board that begins publishing gets files for at once (the current one and the one before);
  * older months get theirs when a late reading or correction touches them.
@@ -151,7 +151,7 @@ export class BulkFilesService {
 }
 
 /** Whom a file credits. */
-export function attributionOf(board: string, industry: string): string {
+function attributionOf(board: string, industry: string): string {
   return `Data of ${industry}'s monitoring station, published by ${board} through Enviro.`;
 }
 

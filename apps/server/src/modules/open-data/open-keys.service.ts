@@ -20,7 +20,7 @@ export interface Limits {
 }
 
 /** Without a key: a tenth of a key's default limits, per client address. */
-export const ANONYMOUS_LIMITS: Limits = { perMinute: 10, perHour: 200 };
+const ANONYMOUS_LIMITS: Limits = { perMinute: 10, perHour: 200 };
 
 /** The rate-limit headers of one answer. */
 export type RateHeaders = Record<'x-ratelimit-limit' | 'x-ratelimit-remaining' | 'x-ratelimit-reset', string>;
