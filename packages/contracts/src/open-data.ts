@@ -21,7 +21,7 @@ export const OPEN_PAGE_MAX = 200;
 
 /** Series resolutions and the longest range one answer covers at each (a longer range is paged by `next`). */
 export const OPEN_RESOLUTIONS = ['15m', '1h', '1d'] as const;
-export const OPEN_MAX_DAYS: Record<OpenResolution, number> = { '15m': 7, '1h': 31, '1d': 366 };
+export const OPEN_MAX_DAYS: Record<(typeof OPEN_RESOLUTIONS)[number], number> = { '15m': 7, '1h': 31, '1d': 366 };
 /** Longest range of the exceedance and calibration lists, and of the daily uptime. */
 export const OPEN_EVENTS_MAX_DAYS = 366;
 export const OPEN_UPTIME_MAX_DAYS = 31;
