@@ -261,6 +261,26 @@ describe('one voice: the open API, the portal, report 1 and the regulator push a
   });
 });
 
+describe('calibration records', () => {
+  it("lists the station's calibrations without who ran them, their remarks or documents", async () => {
+    const started = await signedIn('POST', '/api/startCalibration', as.industryAdmin, {
+      deviceId: device.id,
+      type: 'ZERO',
+      params: [{ name: 'pm', range: 500, points: [{ kind: 'ZERO', expected: 0 }] }],
+      remarks: 'Hidden cylinder 42',
+    });
+    expect(started.statusCode).toBe(200);
+    const finished = await signedIn('POST', `/api/calibrate/${started.json().id}`, as.industryAdmin, { params: [{ name: 'pm', measured: [0.4] }] });
+    expect(finished.statusCode).toBe(200);
+    const res = await open(`/api/open/v1/stations/${stack}/calibrations`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      { id: started.json().id, deviceId: device.id, type: 'ZERO', status: 'COMPLETED', startedAt: expect.stringMatching(OFFSET), endedAt: expect.stringMatching(OFFSET), verdict: finished.json().verdict, parameters: [{ name: 'pm', unit: expect.any(String), verdict: finished.json().params[0].verdict }] },
+    ]);
+    expect(res.body).not.toContain('Hidden');
+  });
+});
+
 describe('ranges are paged with a clear maximum', () => {
   it('cuts a long range at the maximum and links the next page', async () => {
     const from = istDay(Date.now() - 20 * DAY);
