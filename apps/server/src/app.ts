@@ -13,6 +13,7 @@ import { documentsModule } from './modules/documents/documents.module.ts';
 import { entitiesModule } from './modules/entities/entities.module.ts';
 import { partnersModule } from './modules/partners/partners.module.ts';
 import { preferencesModule } from './modules/preferences/preferences.module.ts';
+import { openDataModule } from './modules/open-data/open-data.module.ts';
 import { publicPortalModule } from './modules/public-portal/public-portal.module.ts';
 import { regulatorModule, type RegulatorModuleOptions } from './modules/regulator/regulator.module.ts';
 import { reportsModule, type ReportsModuleOptions } from './modules/reports/reports.module.ts';
@@ -50,6 +51,7 @@ export type { EntitiesModule } from './modules/entities/entities.module.ts';
 export type { GatewaysModule } from './modules/gateways/gateways.module.ts';
 export type { PartnersModule } from './modules/partners/partners.module.ts';
 export type { PreferencesModule } from './modules/preferences/preferences.module.ts';
+export type { OpenDataModule } from './modules/open-data/open-data.module.ts';
 export type { PublicPortalModule } from './modules/public-portal/public-portal.module.ts';
 export type { RegulatorModule } from './modules/regulator/regulator.module.ts';
 export type { ReportsModule } from './modules/reports/reports.module.ts';
@@ -115,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(dashboardsModule);
   await app.register(reportsModule, deps.reports ?? {});
   await app.register(publicPortalModule);
+  await app.register(openDataModule);
   await app.register(preferencesModule);
   await app.register(auditLogModule);
 

@@ -7,7 +7,7 @@ const SERVER_SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const DOC = readFileSync(fileURLToPath(new URL('../../../docs/ARCHITECTURE.md', import.meta.url)), 'utf8');
 
 /** The rows of ARCHITECTURE.md's route index: `| \`GET /api/x\` | \`modules/a/a.routes.ts\` |`. */
-const INDEX = [...DOC.matchAll(/^\| `(GET|POST|PUT|PATCH|DELETE) (\/[^`]*)` \| `([^`]+\.ts)` \|$/gm)].map(([, method, url, file]) => ({
+const INDEX = [...DOC.matchAll(/^\| `(GET|POST|PUT|PATCH|DELETE|OPTIONS) (\/[^`]*)` \| `([^`]+\.ts)` \|$/gm)].map(([, method, url, file]) => ({
   route: `${method} ${url}`,
   url: url!,
   file: file!,

@@ -34,6 +34,14 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   devices: { documents: 'keeps calibration certificates', entities: 'mounts devices on stations', tenants: 'names the tenants of calibrations' },
   documents: { entities: "resolves a station's documents and its restriction" },
   partners: { tenants: 'lists the industries a partner serves' },
+  'open-data': {
+    compliance: 'reads exceedance episodes, uptime and daily quarter sums as compliance computes them',
+    data: 'reads the trends, catalogs and National AQI the portal shows',
+    devices: 'reads calibration records',
+    entities: 'resolves published stations, their parameters and limits',
+    'public-portal': "names a board's industries as the portal lists them",
+    tenants: 'names the publishing boards and the industries the portal opens',
+  },
   'public-portal': { entities: 'resolves the public stations', tenants: 'lists the public boards and industries' },
   regulator: {
     data: 'reads the closed-slot feed',

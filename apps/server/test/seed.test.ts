@@ -71,6 +71,13 @@ describe('seedDemo', () => {
       .execute();
     expect(associations).toHaveLength(industries.length);
     expect(seeded.apiKey).toMatch(/^ek_/);
+    // The board publishes its industries' open data; the disabled and expired industries stay out.
+    const open = await ctx.inject({ method: 'GET', url: '/api/open/v1/stations?pageSize=200' });
+    expect(open.statusCode).toBe(200);
+    const shown = new Set(open.json().data.map((s: { industry: { id: number } }) => s.industry.id));
+    const hidden = industries.filter((t) => t.status === 'DISABLED' || t.status === 'EXPIRED').map((t) => t.id);
+    expect(shown.size).toBeGreaterThan(5);
+    expect(hidden.filter((id) => shown.has(id))).toEqual([]);
   });
 
   it('gives each station type its parameter set, units and limits', async () => {

@@ -10,6 +10,10 @@ export const APP_PATHS = {
   login: '/login',
   /** The invited user's page of the mailed link. */
   invite: '/invite/:token',
+  /** The open data API's page for developers: keys, examples, licence. */
+  developers: '/developers',
+  /** The page of a developer's mailed link (`?token=`): shows the key once. */
+  developersConfirm: '/developers/confirm',
   /** The signed-in app. */
   app: {
     root: '/app',

@@ -31,7 +31,8 @@ import { closeServices, openServices, services } from './services.ts';
  * queries, for working on them; `--alerts` only the alert figures (also part of the full run); `--fleet` only the devices page of a
  * 1,000-device industry; `--reports` only the report figures (1-year daily averages, a board's availability report);
  * `--ingest` only ingestion (HTTP and MQTT beside the COPY baseline);
- * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days).
+ * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days);
+ * `--open-data` only the open data API (a 1-year daily series, a month's bulk files of 500 stations, mixed traffic at 200/s).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -45,6 +46,7 @@ const { values: flags } = parseArgs({
     reports: { type: 'boolean', default: false },
     'air-quality': { type: 'boolean', default: false },
     ingest: { type: 'boolean', default: false },
+    'open-data': { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -91,6 +93,15 @@ try {
     await benchAirQualityOnly(version);
   } else if (flags.ingest) {
     await benchIngestOnly(version);
+  } else if (flags['open-data']) {
+    // Only the open data figures of issue 37: the fixture through the services, the API over HTTP.
+    const { openDataFleet, benchOpenData, benchOpenDataFiles } = await import('./open-data-bench.ts');
+    const fleet = await openDataFleet(database.db, database.pool, Math.round(500 * scale), log);
+    const files = await benchOpenDataFiles(database.pool, fleet, log);
+    const proc = await startServerProcess(benchUrl);
+    server.stop = proc.stop;
+    const rows = await benchOpenData(proc.baseUrl, fleet, flags.quick ? 10 : 30, flags.quick ? 10 : 200, flags.quick ? 6 : 20, log);
+    console.log([machine(version), '', '| Figure | Result | Target |', '|---|---|---|', rows[0], files, ...rows.slice(1)].join('\n'));
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');

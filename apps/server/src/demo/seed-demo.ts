@@ -106,6 +106,8 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   const maintained = await seedStationStatuses(database.db, tenantIds);
   log(`set the stations Working, ${maintained ?? 'none'} under maintenance (${since(started)})`);
   const { key } = await provisioning.createApiKey(statutory.id, 'demo');
+  await app.openData.publication.publishAsOperator(statutory.id);
+  log(`published the board's industries through the open data API (${since(started)})`);
   const accounts = await seedDemoAccounts(database.db, app, {
     statutoryTenantId: statutory.id,
     industryTenantIds: tenantIds,

@@ -27,6 +27,8 @@ function createRouter(queryClient: QueryClient) {
         { path: paths.error.path, Component: ErrorRoute },
         { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
         inviteRoute,
+        { path: paths.developers.path, lazy: async () => ({ Component: (await import('./routes/developers')).DevelopersRoute }) },
+        { path: paths.developersConfirm.path, lazy: async () => ({ Component: (await import('./routes/developers')).ConfirmKeyRoute }) },
         {
           path: paths.public.root.path,
           lazy: async () => ({ Component: (await import('./routes/public/public-layout')).PublicLayout }),

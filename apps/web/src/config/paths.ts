@@ -16,6 +16,8 @@ export const paths = {
   },
   /** The page of an invite's mailed link. */
   invite: { path: APP_PATHS.invite, getHref: (token: string) => generatePath(APP_PATHS.invite, { token }) },
+  developers: { path: APP_PATHS.developers, getHref: () => APP_PATHS.developers },
+  developersConfirm: { path: APP_PATHS.developersConfirm, getHref: (token: string) => withQuery(APP_PATHS.developersConfirm, { token }) },
   app: {
     root: { path: APP_PATHS.app.root, getHref: () => APP_PATHS.app.root },
     /** `station`: the station the tenant dashboard opens on. */

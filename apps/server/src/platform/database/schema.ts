@@ -60,6 +60,12 @@ export interface Database {
   report_schedule: ReportScheduleTable;
   report_schedule_run: ReportScheduleRunTable;
   billing_address: BillingAddressTable;
+  open_data_publication: OpenDataPublicationTable;
+  open_api_key: OpenApiKeyTable;
+  open_api_hits: OpenApiHitsTable;
+  open_data_stale: OpenDataStaleTable;
+  open_data_file: OpenDataFileTable;
+  open_data_file_change: OpenDataFileChangeTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -734,4 +740,66 @@ export interface BillingAddressTable {
   state: string | null;
   pincode: string | null;
   gstin: string | null;
+}
+
+export interface OpenDataPublicationTable {
+  tenant_id: number;
+  published_at: CreatedAt;
+  published_by: BigId | null;
+  files_seeded_at: Timestamp | null;
+}
+
+export interface OpenApiKeyTable {
+  id: GeneratedBigId;
+  email: string;
+  purpose: Generated<string>;
+  key_hash: string;
+  key_prefix: string;
+  confirm_hash: string | null;
+  confirm_expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  per_minute: Generated<number>;
+  per_hour: Generated<number>;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface OpenApiHitsTable {
+  caller: string;
+  window_kind: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
+}
+
+export interface OpenDataStaleTable {
+  tenant_id: number;
+  device_id: BigId;
+  /** First day of the IST month, 'YYYY-MM-01'. */
+  month: ColumnType<string, string, string>;
+  marked_at: CreatedAt;
+  due_at: Timestamp;
+  leased_until: Timestamp | null;
+}
+
+export interface OpenDataFileTable {
+  tenant_id: number;
+  station_id: BigId;
+  month: ColumnType<string, string, string>;
+  board_id: number;
+  rows: number;
+  sha256: string;
+  content: Buffer;
+  generated_at: Timestamp;
+}
+
+export interface OpenDataFileChangeTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  station_id: BigId;
+  month: ColumnType<string, string, string>;
+  board_id: number;
+  reason: string;
+  rows: number;
+  sha256: string;
+  changed_at: CreatedAt;
 }

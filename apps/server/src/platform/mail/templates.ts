@@ -34,6 +34,16 @@ export function regulatorStoppedMail(to: string, v: { name: string; industry: st
   ]);
 }
 
+/** The link that confirms a developer's sign-up for an open data API key (issue 37). */
+export function openKeyMail(to: string, v: { link: string; validHours: number; licence: string }): MailMessage {
+  return mail(to, 'Confirm your Enviro open data API key', 'developer', [
+    { text: `Someone (we hope you) asked for a key to the Enviro open data API with this address. Open this link within ${v.validHours} hours to confirm it and see your key:` },
+    { link: v.link },
+    { text: 'If it was not you, ignore this mail: no key is made without the link.' },
+    { text: `The data are published under the ${v.licence}.` },
+  ]);
+}
+
 type Part = { text: string } | { link: string } | { code: string };
 
 /** One mail in plain text and the same words as simple HTML (escaped: names come from users). */

@@ -19,6 +19,9 @@ export function AppHeader() {
         <Text size="sm" c="white" visibleFrom="sm">
           Environmental monitoring: public portal
         </Text>
+        <Anchor component={Link} to={paths.developers.getHref()} c="white" fw={600}>
+          Open data
+        </Anchor>
         {signedIn() ? (
           <Anchor component={Link} to={paths.app.dashboard.getHref()} c="white" fw={600}>
             Open my app

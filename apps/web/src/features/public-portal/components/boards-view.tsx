@@ -24,7 +24,11 @@ export function BoardsView() {
         </Title>
         <Text>
           Live emission, effluent and ambient air data of industries, as published by the pollution control boards. Pick a board to
-          see the industries it monitors.
+          see the industries it monitors. Developers and researchers can read the published data through the{' '}
+          <Anchor component={Link} to={paths.developers.getHref()}>
+            open data API
+          </Anchor>
+          .
         </Text>
       </div>
       <TextInput

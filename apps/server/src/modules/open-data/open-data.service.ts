@@ -1,0 +1,390 @@
+import { EntitiesQuery, type EntityNode } from '@enviro/contracts/entities';
+import { MetricRequest, type TrendResult } from '@enviro/contracts/data/trend';
+import type { IndustrySummary } from '@enviro/contracts/public-portal';
+import {
+  OPEN_EVENTS_MAX_DAYS,
+  OPEN_MAX_DAYS,
+  OPEN_UPTIME_MAX_DAYS,
+  type OpenPoint,
+  type OpenRangeQuery,
+  type OpenSeriesQuery,
+  type OpenStation,
+  type OpenStationListQuery,
+} from '@enviro/contracts/open-data';
+import type { EntityType } from '@enviro/contracts/common';
+import { dailyFigure, minutesAboveLimit, percent } from '@enviro/domain/figures';
+import { roundValue } from '@enviro/domain/format-number';
+import { addDays, DEFAULT_TIME_ZONE, isoInZone, startOfDay } from '@enviro/domain/time-zone';
+import type { PublicAuth } from '../../platform/access/auth.ts';
+import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { AvailabilityService } from '../compliance/availability.service.ts';
+import type { ComplianceService } from '../compliance/compliance.service.ts';
+import type { AirQualityService } from '../data/air-quality.service.ts';
+import type { CatalogCache } from '../data/catalog.ts';
+import type { TrendService } from '../data/trend.service.ts';
+import type { CalibrationService } from '../devices/calibration.service.ts';
+import type { EntityService } from '../entities/entities.service.ts';
+import type { PublicPortalService } from '../public-portal/public-portal.service.ts';
+import type { PublicationService, PublishedBoard, PublishedScope } from './publication.service.ts';
+
+const ZONE = DEFAULT_TIME_ZONE;
+const QUARTER = 15 * 60_000;
+const HOUR = 60 * 60_000;
+const at = (ms: number) => isoInZone(ms, ZONE);
+const dayStart = (day: string) => startOfDay(day, ZONE);
+const dayCount = (from: string, to: string) => Math.round((dayStart(to) - dayStart(from)) / 86_400_000) + 1;
+
+/** A station as the open API found it: its node, the board publishing it and (for its description) its industry. */
+interface FoundStation {
+  node: EntityNode;
+  board: PublishedBoard;
+  industry?: IndustrySummary | undefined;
+}
+
+/** The services of other modules the open API reads its figures from (never computing them again). */
+export interface OpenDataSources {
+  publication: PublicationService;
+  entities: EntityService;
+  industries: PublicPortalService;
+  trends: TrendService;
+  catalogs: CatalogCache;
+  airQuality: AirQualityService;
+  availability: AvailabilityService;
+  compliance: ComplianceService;
+  calibration: CalibrationService;
+}
+
+/** A page of `items` and whether another follows. */
+export interface Paged<T> {
+  items: T[];
+  more: boolean;
+}
+
+/** A range checked against its maximum, with the range of the next page when it was cut. */
+export interface Window {
+  from: string;
+  to: string;
+  /** The first day after `to` when the asked range went further, else null. */
+  nextFrom: string | null;
+  askedTo: string;
+}
+
+/**
+ * The open data API's reads (issue 37). Each request is held to the publishing boards' industries
+ * and read, as the public portal of that board, through the services that compute each figure:
+ * the trends of the charts (15 minutes, hours), the daily means of report 1, the compliance
+ * timeline's exceedance episodes, uptime as getAvgUptimeByStation, NAQI as /api/air-quality,
+ * calibration records as the calibration list.
+ */
+export class OpenDataService {
+  constructor(
+    private readonly s: OpenDataSources,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async boards() {
+    const scope = await this.s.publication.scope();
+    return scope.boards.map(({ board }) => ({ id: board.id, name: board.name, state: board.state, publishedSince: at(board.published_at.getTime()) }));
+  }
+
+  async stations(query: OpenStationListQuery): Promise<Paged<OpenStation>> {
+    const scope = await this.s.publication.scope();
+    if (query.board !== undefined && !scope.boards.some((b) => b.board.id === query.board)) throw notFound(`No publishing board with id= ${query.board} exists`);
+    if (query.industry !== undefined && !scope.boardOf.has(query.industry)) throw notFound(`No published industry with id= ${query.industry} exists`);
+    const boards = scope.boards.filter((b) => query.board === undefined || b.board.id === query.board);
+    const found: FoundStation[] = [];
+    const seen = new Set<number>();
+    for (const board of boards) {
+      const tenantIds = board.auth.tenantIds.filter((t) => (query.industry === undefined || t === query.industry) && scope.boardOf.get(t) === board);
+      if (tenantIds.length === 0) continue;
+      const auth: PublicAuth = { ...board.auth, tenantIds };
+      const [tree, industries] = await Promise.all([
+        this.s.entities.tree(auth, EntitiesQuery.parse({ getDevices: 'true', params: 'true', ...(query.type ? { type: query.type } : {}) })),
+        this.s.industries.list(board.auth, board.board.id),
+      ]);
+      const byId = new Map(industries.map((i) => [i.id, i]));
+      for (const node of stationsOf(tree as EntityNode[])) {
+        if (seen.has(node.id)) continue;
+        seen.add(node.id);
+        found.push({ node, board, industry: byId.get(node.tenantId) });
+      }
+    }
+    found.sort((a, b) => a.node.id - b.node.id);
+    const page = found.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize);
+    return { items: await this.describe(page), more: found.length > (query.page + 1) * query.pageSize };
+  }
+
+  async station(stationId: number): Promise<OpenStation> {
+    const [described] = await this.describe([await this.withIndustry(await this.find(stationId))]);
+    return described!;
+  }
+
+  /** The station with its industry, as the portal's list (narrowed to it and the board, whose list it is) gives it. */
+  private async withIndustry(found: FoundStation): Promise<FoundStation> {
+    const industries = await this.s.industries.list({ ...found.board.auth, tenantIds: [found.board.board.id, found.node.tenantId] }, found.board.board.id);
+    return { ...found, industry: industries.find((i) => i.id === found.node.tenantId) };
+  }
+
+  /**
+   * The station among the published ones, else 404 with the same words whether it does not exist,
+   * is a group, or belongs to a tenant that does not publish: an outsider learns nothing more.
+   */
+  private async find(stationId: number, scope?: PublishedScope): Promise<FoundStation> {
+    const s = scope ?? (await this.s.publication.scope());
+    const missing = notFound(`No published station with id= ${stationId} exists`);
+    if (!s.all) throw missing;
+    let node: EntityNode;
+    try {
+      node = await this.s.entities.node(s.all, stationId, { withDevices: true, withParams: true });
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) throw missing;
+      throw error;
+    }
+    const board = s.boardOf.get(node.tenantId);
+    if (!board || (CONTAINER_TYPES as readonly string[]).includes(node.type)) throw missing;
+    return { node, board };
+  }
+
+  private async describe(found: readonly FoundStation[]): Promise<OpenStation[]> {
+    const byBoard = new Map<PublishedBoard, FoundStation[]>();
+    for (const f of found) byBoard.set(f.board, [...(byBoard.get(f.board) ?? []), f]);
+    const limits = new Map<string, { min: number | null; max: number | null }>();
+    for (const [board, list] of byBoard) {
+      for (const l of await this.s.entities.limits(board.auth, { entityIds: list.map((f) => f.node.id), params: [] })) limits.set(`${l.entityId}:${l.paramName}`, { min: l.min, max: l.max });
+    }
+    return found.map(({ node, board, industry }) => {
+      const params = parametersOf(node).map((p) => ({ ...p, limit: limits.get(`${node.id}:${p.name}`) ?? null }));
+      return {
+        id: node.id,
+        name: node.name,
+        type: node.type as EntityType,
+        industry: { id: node.tenantId, name: industry?.name ?? '', category: industry?.industryCategory ?? null },
+        board: { id: board.board.id, name: board.board.name },
+        location: { city: industry?.city ?? null, state: industry?.state ?? null, latitude: coordinate(node, /^lat/i), longitude: coordinate(node, /^(lon|lng)/i) },
+        lastDataAt: node.lastDataAt === null ? null : at(Date.parse(node.lastDataAt)),
+        parameters: params,
+      };
+    });
+  }
+
+  /** The range asked, cut to `maxDays` (the rest is the next page's); never past today. */
+  window(query: OpenRangeQuery, maxDays: number, field = 'query.to'): Window {
+    const to = query.to ?? query.from;
+    if (to < query.from) throw badRequest(field, `must not be before from (${query.from})`);
+    const today = isoInZone(this.now(), ZONE).slice(0, 10);
+    if (query.from > today) throw badRequest('query.from', `is in the future: the last day with data is today, ${today} (IST)`);
+    const end = to > today ? today : to;
+    if (dayCount(query.from, end) <= maxDays) return { from: query.from, to: end, nextFrom: null, askedTo: to };
+    const cut = addDays(query.from, maxDays - 1);
+    return { from: query.from, to: cut, nextFrom: addDays(cut, 1), askedTo: to };
+  }
+
+  async series(stationId: number, query: OpenSeriesQuery): Promise<{ series: { stationId: number; parameter: string; label: string; unit: string; resolution: OpenSeriesQuery['resolution']; method: string; points: OpenPoint[] }; window: Window; boardName: string }> {
+    const found = await this.find(stationId);
+    const measured = parametersOf(found.node);
+    const param = measured.find((p) => p.name === query.parameter);
+    if (!param) throw badRequest('query.parameter', `station ${stationId} measures ${measured.map((p) => p.name).join(', ') || 'nothing'}`);
+    const window = this.window(query, OPEN_MAX_DAYS[query.resolution]);
+    const boardName = found.board.board.name;
+    const base = { stationId, parameter: param.name, label: param.label, unit: param.unit, resolution: query.resolution };
+    if (query.resolution === '1d') return { series: { ...base, method: DAILY_METHOD, points: await this.daily(found, param.name, window) }, window, boardName };
+    const quarters = await this.trend(found, param.name, window, 'minute_15');
+    if (query.resolution === '15m') return { series: { ...base, method: QUARTER_METHOD, points: this.quarterPoints(quarters, window) }, window, boardName };
+    const hours = await this.trend(found, param.name, window, 'hour_1');
+    return { series: { ...base, method: HOUR_METHOD, points: this.hourPoints(hours, quarters, window) }, window, boardName };
+  }
+
+  /**
+   * A station's month for its bulk file: every parameter's 15-minute values with coverage and
+   * quality, as the series route gives them. Undefined when the station is not published.
+   */
+  async month(stationId: number, month: string): Promise<{ station: OpenStation; points: { parameter: OpenStation['parameters'][number]; points: OpenPoint[] }[] } | undefined> {
+    let found: FoundStation;
+    try {
+      found = await this.find(stationId);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+      throw error;
+    }
+    const [station] = await this.describe([await this.withIndustry(found)]);
+    const first = `${month}-01`;
+    const last = addDays(addDays(first, 32).slice(0, 8) + '01', -1);
+    const today = isoInZone(this.now(), ZONE).slice(0, 10);
+    if (first > today) return { station: station!, points: [] };
+    const window: Window = { from: first, to: last > today ? today : last, nextFrom: null, askedTo: last };
+    const points = [];
+    for (const parameter of station!.parameters) points.push({ parameter, points: this.quarterPoints(await this.trend(found, parameter.name, window, 'minute_15'), window) });
+    return { station: station!, points };
+  }
+
+  /** The station's series as the public portal's chart reads it (POST /api/data/entityMetric). */
+  private async trend(found: FoundStation, parameter: string, window: Window, interval: 'minute_15' | 'hour_1'): Promise<TrendResult | undefined> {
+    const request = MetricRequest.parse({
+      entityIds: [found.node.id],
+      params: [{ name: parameter }],
+      interval,
+      startDate: window.from,
+      endDate: addDays(window.to, 1),
+      timezone: ZONE,
+      aggLevel: 'entity',
+      includeDescendants: false,
+    });
+    const [result] = await this.s.trends.entityMetric(found.board.auth, request);
+    return result;
+  }
+
+  private quarterPoints(trend: TrendResult | undefined, window: Window): OpenPoint[] {
+    const values = new Map((trend?.data ?? []).map((p) => [p.time, p.value]));
+    const closedBefore = Math.floor(this.now() / QUARTER) * QUARTER;
+    const points: OpenPoint[] = [];
+    for (let t = dayStart(window.from); t < Math.min(dayStart(addDays(window.to, 1)), closedBefore); t += QUARTER) {
+      const value = values.get(t) ?? null;
+      points.push(point(t, value, 1, value === null ? 0 : 1, qualityOf(trend, t, t + QUARTER)));
+    }
+    return points;
+  }
+
+  private hourPoints(hours: TrendResult | undefined, quarters: TrendResult | undefined, window: Window): OpenPoint[] {
+    const values = new Map((hours?.data ?? []).map((p) => [p.time, p.value]));
+    const withData = new Set((quarters?.data ?? []).filter((p) => p.value !== null).map((p) => p.time));
+    const closedBefore = Math.floor(this.now() / QUARTER) * QUARTER;
+    const points: OpenPoint[] = [];
+    for (let t = dayStart(window.from); t < Math.min(dayStart(addDays(window.to, 1)), closedBefore); t += HOUR) {
+      let expected = 0;
+      let observed = 0;
+      for (let q = t; q < t + HOUR && q < closedBefore; q += QUARTER) {
+        expected += 1;
+        if (withData.has(q)) observed += 1;
+      }
+      points.push(point(t, values.get(t) ?? null, expected, observed, qualityOf(quarters, t, t + HOUR)));
+    }
+    return points;
+  }
+
+  /** Report 1's daily means: the quarter sums of the compliance days and the 16-hour capture rule. */
+  private async daily(found: FoundStation, parameter: string, window: Window): Promise<OpenPoint[]> {
+    const tenantId = found.node.tenantId;
+    const catalog = (await this.s.catalogs.read([tenantId])).tenants.get(tenantId);
+    const key = String(found.node.id);
+    const series = [...(catalog?.seriesByEntity.get(key) ?? []), ...(catalog?.pastSeriesByEntity.get(key) ?? [])].filter((s) => s.name === parameter);
+    const slots = new Set(series.map((s) => `${s.device_id}:${s.slot}`));
+    const deviceIds = [...new Set(series.map((s) => Number(s.device_id)))];
+    const { sums, days } = await this.s.availability.quarterSums(tenantId, deviceIds, window.from, window.to, this.now());
+    const per = new Map<string, { quarters: number; sumOfAverages: number; expected: number }>();
+    const cell = (day: string) => per.get(day) ?? (per.set(day, { quarters: 0, sumOfAverages: 0, expected: 0 }), per.get(day)!);
+    for (const r of sums) if (slots.has(`${r.deviceId}:${r.slot}`)) ((c) => ((c.quarters += r.quarters), (c.sumOfAverages += r.sumOfAverages)))(cell(r.day));
+    for (const d of days) if (slots.has(`${d.deviceId}:${d.slot}`)) cell(d.day).expected += d.expected;
+    const points: OpenPoint[] = [];
+    for (let day = window.from; day <= window.to; day = addDays(day, 1)) {
+      const c = per.get(day) ?? { quarters: 0, sumOfAverages: 0, expected: 0 };
+      const f = dailyFigure(c, c.expected);
+      points.push(point(dayStart(day), f.average, c.expected, c.quarters, 'OK', f.capture));
+    }
+    return points;
+  }
+
+  /** The compliance timeline's exceedance episodes of the station (report 3's and the alert list's). */
+  async exceedances(stationId: number, query: OpenRangeQuery) {
+    const found = await this.find(stationId);
+    const window = this.window(query, OPEN_EVENTS_MAX_DAYS);
+    const timeline = await this.s.compliance.timeline(found.board.auth, { tenantId: found.node.tenantId, stationId, from: window.from, to: window.to, limit: 1000 }, this.now());
+    const items = timeline.items
+      .filter((e) => e.kind === 'EXCEEDANCE')
+      .map((e) => ({
+        parameter: e.parameter,
+        start: at(e.at),
+        end: e.until === null ? null : at(e.until),
+        slots: e.slots,
+        minutesAboveLimit: e.slots === null ? null : minutesAboveLimit(e.slots),
+        peak: roundValue(e.peak),
+      }));
+    return { items, window, boardName: found.board.board.name };
+  }
+
+  /** Uptime per IST day: getAvgUptimeByStation's figure (the mean of the station's devices'). */
+  async uptime(stationId: number, query: OpenRangeQuery) {
+    const found = await this.find(stationId);
+    const window = this.window(query, OPEN_UPTIME_MAX_DAYS);
+    const items = [];
+    for (let day = window.from; day <= window.to; day = addDays(day, 1)) {
+      const list = await this.s.compliance.groupByUptime(found.board.auth, { groupBy: 'station', tenantId: found.node.tenantId, stationId, from: day, to: day }, this.now(), true);
+      const row = list.items.find((r) => r.id === stationId);
+      items.push({ day, uptime: row?.availability ?? null, expected: row ? row.slots - row.suppressedSlots : 0, observed: row?.slotsWithData ?? 0 });
+    }
+    return { items, window, boardName: found.board.board.name };
+  }
+
+  /** NAQI of a CAAQMS station on each of the last 30 IST days, as GET /api/air-quality gives it. */
+  async naqi(stationId: number) {
+    const found = await this.find(stationId);
+    if (found.node.type !== 'caaqms') throw badRequest('params.stationId', `station ${stationId} is a ${found.node.type} station: the National AQI is given for ambient air (caaqms) stations only`);
+    const overview = await this.s.airQuality.overview(found.board.auth, { tenantId: found.node.tenantId });
+    const row = overview.stations.find((s) => s.entityId === stationId);
+    const items = overview.days.map((day, i) => {
+      const brief = row?.days[i];
+      return { day, aqi: brief?.aqi ?? null, category: brief?.category ?? null, prominent: brief?.prominent ?? [], pollutants: brief?.pollutants ?? 0 };
+    });
+    return { items, boardName: found.board.board.name };
+  }
+
+  /** The station's calibration records, newest first, without who ran them or their documents. */
+  async calibrations(stationId: number, page: number, pageSize: number) {
+    const found = await this.find(stationId);
+    const list = await this.s.calibration.list(found.board.auth, { tenantId: found.node.tenantId, entityId: stationId, page, pageSize });
+    return {
+      boardName: found.board.board.name,
+      more: list.total > (page + 1) * pageSize,
+      items: list.items.map((c) => ({
+        id: c.id,
+        deviceId: c.deviceId,
+        type: c.type,
+        status: c.status,
+        startedAt: at(Date.parse(c.startedAt)),
+        endedAt: c.endedAt === null ? null : at(Date.parse(c.endedAt)),
+        verdict: c.verdict,
+        parameters: c.params.map((p) => ({ name: p.name, unit: p.unit, verdict: p.verdict })),
+      })),
+    };
+  }
+}
+
+const QUARTER_METHOD = '15-minute average: the mean of the readings in the IST-aligned quarter hour (docs/DEFINITIONS.md), as the portal charts it';
+const HOUR_METHOD = 'Hourly value of the portal charts over the hour; coverage counts its quarter hours with data';
+const DAILY_METHOD = 'Daily average: the mean of the IST day\'s 15-minute averages, calibration and maintenance quarters left out, given when at least 64 quarters (16 hours) have data (report 1)';
+
+function point(time: number, value: number | null, expected: number, observed: number, quality: OpenPoint['quality'], capture?: number | null): OpenPoint {
+  return { time: at(time), value: roundValue(value), coverage: { expected, observed, percent: capture === undefined ? percent(observed, expected) : capture }, quality };
+}
+
+/** CALIBRATION or MAINTENANCE when a window of the series overlaps [from, to): the marks the portal draws. */
+function qualityOf(trend: TrendResult | undefined, from: number, to: number): OpenPoint['quality'] {
+  for (const w of trend?.suppressed ?? []) {
+    const start = Date.parse(w.from);
+    const end = w.to === null ? Infinity : Date.parse(w.to);
+    if (start < to && end > from) return w.kind;
+  }
+  return 'OK';
+}
+
+/** The parameters the station's devices in service measure (diagnostics left out), first device first. */
+function parametersOf(node: EntityNode): { name: string; label: string; unit: string }[] {
+  const params = new Map<string, { name: string; label: string; unit: string }>();
+  for (const device of node.devices ?? []) {
+    if (device.deletedDate !== null) continue;
+    for (const p of device.profile?.params ?? []) {
+      if (p.deletedDate !== null || p.stdParam.name.startsWith('device_') || params.has(p.stdParam.name)) continue;
+      params.set(p.stdParam.name, { name: p.stdParam.name, label: p.stdParam.label, unit: p.unit });
+    }
+  }
+  return [...params.values()];
+}
+
+function stationsOf(nodes: readonly EntityNode[]): EntityNode[] {
+  return nodes.flatMap((n) => [...((CONTAINER_TYPES as readonly string[]).includes(n.type) ? [] : [n]), ...stationsOf(n.children)]);
+}
+
+function coordinate(node: EntityNode, name: RegExp): number | null {
+  const value = Number(node.properties.find((p) => name.test(p.name))?.value);
+  return Number.isFinite(value) && node.properties.some((p) => name.test(p.name)) ? value : null;
+}

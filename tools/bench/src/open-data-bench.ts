@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
+import { rebuildComplianceDays } from '@enviro/server/modules/compliance/compliance-days-worker';
+import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
+import type { Db } from '@enviro/server/platform/database/database';
+import { PartitionKeeper } from '@enviro/server/platform/database/partitions';
+import { services } from './services.ts';
+import { percentile, round, timeRuns } from './stats.ts';
+
+const DAY = 86_400_000;
+const istDay = (ms: number) => dayOf(ms, DEFAULT_TIME_ZONE);
+
+/** A published board's fixture for the open data figures. */
+export interface OpenDataFleet {
+  /** The station with a year of quarters and compliance days. */
+  yearStation: number;
+  /** The stations with last month's quarters. */
+  monthStations: number[];
+  /** Last month, 'YYYY-MM'. */
+  month: string;
+  /** A developer's key whose limits the bench never meets. */
+  key: string;
+}
+
+/**
+ * A board that publishes, one station with a year of 15-minute rollups of two parameters (and its
+ * compliance days, which the daily series reads), and `stations` stations with last month's.
+ */
+export async function openDataFleet(db: Db, pool: pg.Pool, stations: number, log: (s: string) => void): Promise<OpenDataFleet> {
+  const now = Date.now();
+  const yearAgo = now - 366 * DAY;
+  await new PartitionKeeper(pool).ensure(yearAgo - DAY, now + DAY);
+  const svc = OperatorProvisioning.of(services());
+  const q = (text: string, values: unknown[] = []) => pool.query(text, values);
+  const { id: boardId } = await svc.createTenant({ name: 'Bench Open Board', type: 'statutory' });
+  await services().openData.publication.publishAsOperator(boardId);
+  // The server's files worker would queue every device's months as the board begins publishing and
+  // make them while the traffic is measured: the bench makes the month's files itself.
+  await q('UPDATE open_data_publication SET files_seeded_at = now() WHERE tenant_id = $1', [boardId]);
+
+  const { id: yearTenant } = await svc.createTenant({ name: 'Bench Open Year Industry', statutoryIds: [boardId] });
+  const yearStation = (await svc.createEntity({ tenantId: yearTenant, type: 'cems', name: 'Kiln stack' })).id;
+  const yearDevice = await svc.createDevice({ tenantId: yearTenant, entityId: yearStation, name: 'Analyser', params: [{ name: 'pm', max: 50 }, { name: 'so2' }] });
+  log('a year of quarters for one station');
+  await q(
+    `INSERT INTO reading_15m (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last)
+     SELECT $1, $2, s, b, 15, 15 * (20 + s + 10 * sin(extract(epoch FROM b) / 3600)), 10, 40, 20, 20
+     FROM generate_series(date_trunc('hour', $3::timestamptz), $4::timestamptz - interval '15 minutes', interval '15 minutes') b, generate_series(1, 2) s`,
+    [yearTenant, yearDevice.id, new Date(yearAgo), new Date(Math.floor(now / 900_000) * 900_000)],
+  );
+  await rebuildComplianceDays(db, [yearTenant], new Date(yearAgo), new Date(now));
+
+  const thisMonth = `${istDay(now).slice(0, 7)}-01`;
+  const first = `${addDays(thisMonth, -1).slice(0, 7)}-01`;
+  const month = first.slice(0, 7);
+  const monthStations: number[] = [];
+  const devices: number[] = [];
+  let tenantId = 0;
+  log(`${stations} stations with ${month}'s quarters`);
+  for (let i = 0; i < stations; i++) {
+    if (i % 5 === 0) tenantId = (await svc.createTenant({ name: `Bench Open Industry ${i / 5 + 1}`, statutoryIds: [boardId] })).id;
+    const { id } = await svc.createEntity({ tenantId, type: 'cems', name: `Stack ${i + 1}` });
+    const d = await svc.createDevice({ tenantId, entityId: id, name: `Analyser ${i + 1}`, params: [{ name: 'pm', max: 50 }, { name: 'so2' }] });
+    monthStations.push(id);
+    devices.push(d.id);
+  }
+  await q(
+    `INSERT INTO reading_15m (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last)
+     SELECT d.tenant_id, d.id, s, b, 15, 15 * (20 + s + d.id % 7), 10, 40, 20, 20
+     FROM device d, generate_series($1::timestamptz, $2::timestamptz - interval '15 minutes', interval '15 minutes') b, generate_series(1, 2) s
+     WHERE d.id = ANY($3::bigint[]) AND random() > 0.02`,
+    [new Date(startOfDay(first, DEFAULT_TIME_ZONE)), new Date(startOfDay(thisMonth, DEFAULT_TIME_ZONE)), devices],
+  );
+  await q('VACUUM ANALYZE');
+
+  const key = `eo_bench_${randomBytes(12).toString('hex')}`;
+  await q(
+    `INSERT INTO open_api_key (email, key_hash, key_prefix, confirm_expires_at, confirmed_at, per_minute, per_hour)
+     VALUES ('bench@bench.in', $1, 'eo_bench', now(), now(), 1000000, 1000000)`,
+    [createHash('sha256').update(key).digest('hex')],
+  );
+  return { yearStation, monthStations, month, key };
+}
+
+/**
+ * Issue 37's figures over HTTP against the server process (`baseUrl`): a 1-year daily series of
+ * one station; mixed open API traffic at `rate` requests a second for `seconds`.
+ */
+/**
+ * The board's files made as when it begins publishing: every device's current and previous month
+ * queued (`seedBoards`), then made by the worker's pass (`makeDue`, four months at once) until none
+ * is due, in this process alone. Answers the figure's row.
+ */
+export async function benchOpenDataFiles(pool: pg.Pool, fleet: OpenDataFleet, log: (s: string) => void): Promise<string> {
+  log(`${fleet.monthStations.length} stations' files of ${fleet.month}`);
+  const files = services().openData.files;
+  await pool.query('UPDATE open_data_publication SET files_seeded_at = NULL');
+  const t0 = performance.now();
+  await files.seedBoards();
+  while ((await files.makeDue()) > 0);
+  const ms = performance.now() - t0;
+  const made = Number((await pool.query(`SELECT count(*) FROM open_data_file WHERE month = $1::date`, [`${fleet.month}-01`])).rows[0].count);
+  if (made < fleet.monthStations.length) throw new Error(`files: ${made} of ${fleet.monthStations.length}`);
+  return `| A month's bulk files (CSV.gz, 2 parameters, 2,880 quarters each) of ${fleet.monthStations.length} stations, as the worker makes them when the board begins publishing (4 at once; the current month's queue included) | ${round(ms / 1000)} s in all, ${round(ms / fleet.monthStations.length)} ms a station | target: 500 stations ≤ 60 s |`;
+}
+
+export async function benchOpenData(baseUrl: string, fleet: OpenDataFleet, runs: number, rate: number, seconds: number, log: (s: string) => void): Promise<string[]> {
+  const now = Date.now();
+  const get = async (path: string) => {
+    const res = await fetch(`${baseUrl}${path}`, { headers: { 'x-api-key': fleet.key } });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body.slice(0, 300)}`);
+    return body;
+  };
+  const yearUrl = `/api/open/v1/stations/${fleet.yearStation}/series?parameter=pm&resolution=1d&from=${istDay(now - 365 * DAY)}&to=${istDay(now)}`;
+  log('1-year daily series');
+  const year = await timeRuns(async () => {
+    const points = (JSON.parse(await get(yearUrl)) as { data: { points: unknown[] } }).data.points.length;
+    if (points !== 366) throw new Error(`1-year daily series: ${points} points`);
+  }, runs);
+
+  log(`mixed traffic, ${rate}/s for ${seconds} s`);
+  const day = istDay(now - DAY);
+  const some = (i: number) => fleet.monthStations[i % fleet.monthStations.length];
+  const mix = [
+    () => '/api/open/v1/stations?pageSize=50',
+    (i: number) => `/api/open/v1/stations/${some(i)}`,
+    (i: number) => `/api/open/v1/stations/${some(i)}/series?parameter=pm&resolution=15m&from=${fleet.month}-10`,
+    (i: number) => `/api/open/v1/stations/${some(i)}/series?parameter=so2&resolution=1h&from=${fleet.month}-01&to=${fleet.month}-07`,
+    () => `/api/open/v1/stations/${fleet.yearStation}/series?parameter=pm&resolution=1d&from=${fleet.month}-01&to=${day}`,
+    (i: number) => `/api/open/v1/stations/${some(i)}/exceedances?from=${fleet.month}-01&to=${fleet.month}-28`,
+  ];
+  const samples: number[] = [];
+  const byRoute = mix.map(() => [] as number[]);
+  let failures = 0;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const path = mix[i % mix.length]!(i);
+    pending.push(
+      (async () => {
+        const t = performance.now();
+        try {
+          await get(path);
+          samples.push(performance.now() - t);
+          byRoute[i % mix.length]!.push(performance.now() - t);
+        } catch {
+          failures += 1;
+        }
+      })(),
+    );
+  }
+  await Promise.all(pending);
+  const achieved = round((rate * seconds) / ((performance.now() - started) / 1000));
+  samples.sort((a, b) => a - b);
+  const names = ['stations', 'station', '15m day', '1h week', '1d month', 'exceedances'];
+  const perRoute = byRoute.map((r, k) => `${names[k]} ${round(percentile(r.sort((a, b) => a - b), 50))}`).join(', ');
+  return [
+    `| 1-year daily series of one station (GET …/series?resolution=1d, 366 days, one page), over HTTP | p50 ${year.p50} ms, p95 ${year.p95} ms (${year.runs} runs) | target p50 ≤ 50 ms |`,
+    `| Mixed open API traffic (stations, station, 15m day, 1h week, 1d month, exceedances) offered at ${rate}/s for ${seconds} s, over HTTP, no ingestion running | p50 ${round(percentile(samples, 50))} ms, p95 ${round(percentile(samples, 95))} ms; ${achieved}/s sent; ${failures} failed; p50 by route (ms): ${perRoute} | target: 200/s with p95 ≤ 100 ms while ingestion runs |`,
+  ];
+}
