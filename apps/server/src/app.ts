@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { alertsModule, type AlertsModuleOptions } from './modules/alerts/alerts.module.ts';
+import { changeRequestsModule } from './modules/change-requests/change-requests.module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log.module.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
 import { corporatesModule } from './modules/corporates/corporates.module.ts';
@@ -40,6 +41,7 @@ import type { SmsProvider } from './platform/sms/sms-provider.ts';
 export type { AccountsModule } from './modules/accounts/accounts.module.ts';
 export type { AlertsModule } from './modules/alerts/alerts.module.ts';
 export type { AuditLogModule } from './modules/audit-log/audit-log.module.ts';
+export type { ChangeRequestsModule } from './modules/change-requests/change-requests.module.ts';
 export type { ComplianceModule } from './modules/compliance/compliance.module.ts';
 export type { CorporatesModule } from './modules/corporates/corporates.module.ts';
 export type { DashboardsModule } from './modules/dashboards/dashboards.module.ts';
@@ -111,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(dataModule);
   await app.register(alertsModule, deps.alerts ?? {});
   await app.register(regulatorModule, deps.regulator ?? {});
+  await app.register(changeRequestsModule);
   await app.register(complianceModule);
   await app.register(dashboardsModule);
   await app.register(reportsModule, deps.reports ?? {});

@@ -16,6 +16,11 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     tenants: 'names industries and finds whom to notify through the tenant helpers',
   },
   'audit-log': { tenants: 'names the tenants of the changes' },
+  'change-requests': {
+    devices: 'opens the MAINTENANCE window an approval agrees to; reads devices through their helpers',
+    entities: 'resolves stations and their restriction',
+    tenants: 'names the industries of the requests',
+  },
   compliance: {
     data: 'reads the closed-slot feed',
     devices: 'reads calibration records and windows, and devices through their helpers',

@@ -60,6 +60,9 @@ export interface Database {
   report_schedule: ReportScheduleTable;
   report_schedule_run: ReportScheduleRunTable;
   billing_address: BillingAddressTable;
+  change_request: ChangeRequestTable;
+  change_request_event: ChangeRequestEventTable;
+  change_request_document: ChangeRequestDocumentTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -734,4 +737,40 @@ export interface BillingAddressTable {
   state: string | null;
   pincode: string | null;
   gstin: string | null;
+}
+
+/** Change requests (migration 100). */
+export interface ChangeRequestTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  cr_type: 'MAINTENANCE' | 'CORRECTION';
+  status: 'SUBMITTED' | 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN' | 'CLOSED';
+  station_id: BigId;
+  device_id: BigId | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  reason: string;
+  param_slot: number | null;
+  correction: ColumnType<unknown, string | null, string | null> | null;
+  raised_by: number;
+  window_id: BigId | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ChangeRequestEventTable {
+  tenant_id: number;
+  request_id: BigId;
+  id: GeneratedBigId;
+  status: ChangeRequestTable['status'];
+  actor_id: number;
+  actor_name: string;
+  comment: Generated<string>;
+  at: Generated<Date>;
+}
+
+export interface ChangeRequestDocumentTable {
+  tenant_id: number;
+  request_id: BigId;
+  document_id: BigId;
 }
