@@ -1,19 +1,13 @@
 import { ChangeRequest, ChangeRequestHistory, ChangeRequestPage } from '@enviro/contracts/change-requests';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { effectiveAccess, type Role, type UserType } from '@enviro/domain/access-model';
 import { ChangeRequestService } from '../src/modules/change-requests/change-requests.service.ts';
-import type { UserAuth } from '../src/platform/access/auth.ts';
 import { useTestApp } from './test-app.ts';
+import { userAuth } from './user-auth.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const HOUR = 3_600_000;
 
 /** A quarter-aligned instant `hours` from now. */
-/** A signed-in caller as the auth plugin resolves one, for calling the service with a clock of the test's. */
-export function userAuth(userId: number, tenantId: number, userType: UserType, role: Role, tenantIds: number[]): UserAuth {
-  return { kind: 'user', userId, tenantId, homeTenantId: tenantId, userType, role, tenantIds, corporateId: null, manage: false, access: effectiveAccess({ userType, role }), sessionId: '' };
-}
-
 const inHours = (hours: number) => new Date(Math.floor((Date.now() + hours * HOUR) / 900_000) * 900_000).toISOString();
 
 /**
