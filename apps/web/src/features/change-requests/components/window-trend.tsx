@@ -1,0 +1,73 @@
+import { Paper, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { ChangeRequest } from '@enviro/contracts/change-requests';
+import { ChartWidget } from '@/components/charts/chart-widget';
+import { suppressedPeriods, trendSeries } from '@/components/charts/from-trends';
+import type { SeriesChartData } from '@/components/charts/types';
+import { useEntityMetric } from '@/features/data';
+import { getEntityTreeQueryOptions } from '@/features/entities';
+
+const HOUR = 3_600_000;
+const SLOT = 15 * 60_000;
+
+/**
+ * The station's trend around the request's period, 15-minute averages: once approved, the window
+ * is shaded as maintenance (the trend answers it among its suppressed periods, as any maintenance);
+ * before, the period asked for is shaded as requested.
+ */
+export function WindowTrend({ request }: { request: ChangeRequest }) {
+  const [now] = useState(() => Date.now());
+  const from = Date.parse(request.from);
+  const to = Date.parse(request.to);
+  const start = Math.floor((from - 6 * HOUR) / SLOT) * SLOT;
+  const end = Math.min(now, Math.ceil((to + 6 * HOUR) / SLOT) * SLOT);
+  const tree = useQuery(getEntityTreeQueryOptions(request.tenantId));
+  const param = request.param ?? firstParam(tree.data ?? [], request.stationId, request.deviceId);
+  const chartable = param !== null && end > start;
+  const trend = useEntityMetric(
+    { entityIds: [request.stationId], params: [{ name: param ?? '' }], startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString(), interval: 'minute_15' },
+    chartable,
+  );
+  const approved = request.status === 'APPROVED' || (request.status === 'CLOSED' && request.crType === 'MAINTENANCE');
+  const data = useMemo<SeriesChartData | undefined>(() => {
+    if (!trend.data) return undefined;
+    const marked = suppressedPeriods(trend.data, end);
+    const asked = approved && request.crType === 'MAINTENANCE' ? [] : [{ from, to, label: request.crType === 'MAINTENANCE' ? 'Window requested' : 'Period to correct', tone: 'suppressed' as const }];
+    return { series: trendSeries(trend.data, (t) => t.paramLabel, 'minute_15'), shadedPeriods: [...marked, ...asked] };
+  }, [trend.data, end, approved, request.crType, from, to]);
+
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} fz="lg" mb="xs">
+        Trend around the period
+      </Title>
+      {from > now ? (
+        <Text c="dimmed" size="sm">The window has not started yet; its trend shows here once readings of it arrive.</Text>
+      ) : chartable ? (
+        <ChartWidget kind="line" state={trend.isError ? 'error' : trend.data ? 'ready' : 'loading'} data={data} options={{ interval: 'minute_15', decimals: 2 }} height={300} ariaLabel={`${request.station} 15-minute averages around the period`} />
+      ) : (
+        <Text c="dimmed" size="sm">{tree.isLoading ? 'Loading the station…' : 'The station has no parameter to chart.'}</Text>
+      )}
+    </Paper>
+  );
+}
+
+type TreeNode = { id: number; devices?: readonly { id: number; deletedDate: string | null; profile?: { params: readonly { stdParam: { name: string }; deletedDate: string | null }[] } | undefined }[] | undefined; children: readonly TreeNode[] };
+
+/** The first parameter still reported at the station (of the one analyser, when the request names one). */
+function firstParam(nodes: readonly TreeNode[], stationId: number, deviceId: number | null): string | null {
+  for (const n of nodes) {
+    if (n.id === stationId) {
+      for (const d of n.devices ?? []) {
+        if (d.deletedDate !== null || (deviceId !== null && d.id !== deviceId)) continue;
+        const p = d.profile?.params.find((x) => x.deletedDate === null);
+        if (p) return p.stdParam.name;
+      }
+      return null;
+    }
+    const found = firstParam(n.children, stationId, deviceId);
+    if (found !== null) return found;
+  }
+  return null;
+}
