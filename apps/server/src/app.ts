@@ -20,6 +20,7 @@ import { reportsModule, type ReportsModuleOptions } from './modules/reports/repo
 import { telemetryModule } from './modules/telemetry/telemetry.module.ts';
 import { tenantsModule } from './modules/tenants/tenants.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
+import { warrantyRequestsModule } from './modules/warranty-requests/warranty-requests.module.ts';
 import type { DatabaseHandle } from './platform/database/database.ts';
 import { databasePlugin } from './platform/database/database.plugin.ts';
 import { authPlugin } from './platform/http/auth.plugin.ts';
@@ -58,6 +59,7 @@ export type { ReportsModule } from './modules/reports/reports.module.ts';
 export type { TelemetryModule } from './modules/telemetry/telemetry.module.ts';
 export type { TenantsModule } from './modules/tenants/tenants.module.ts';
 export type { UsersModule } from './modules/users/users.module.ts';
+export type { WarrantyRequestsModule } from './modules/warranty-requests/warranty-requests.module.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(alertsModule, deps.alerts ?? {});
   await app.register(regulatorModule, deps.regulator ?? {});
   await app.register(changeRequestsModule);
+  await app.register(warrantyRequestsModule);
   await app.register(complianceModule);
   await app.register(dashboardsModule);
   await app.register(reportsModule, deps.reports ?? {});

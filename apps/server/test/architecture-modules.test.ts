@@ -60,6 +60,11 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: "ingestion raises its stations' last_data_at",
   },
   tenants: { entities: 'counts the stations a user limited to some may see' },
+  'warranty-requests': {
+    devices: 'reads the devices a request is about through their helpers',
+    entities: 'resolves stations and their restriction',
+    tenants: 'names the industries and partners',
+  },
   users: { entities: 'checks the entities a user may be limited to', tenants: "reads the user's tenant (name, type, status)" },
 };
 

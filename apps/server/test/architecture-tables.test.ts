@@ -83,6 +83,10 @@ const OWNERS: Record<string, string> = {
   user_preference: 'preferences',
   user_session: 'accounts',
   verification_code: 'accounts',
+  warranty_comment: 'warranty-requests',
+  warranty_request: 'warranty-requests',
+  warranty_request_document: 'warranty-requests',
+  partner_warranty_terms: 'warranty-requests',
 };
 
 /** Tables no other part may touch directly, whatever the reason: each is reached only through its owner. */
@@ -99,6 +103,7 @@ const CROSSINGS: Record<string, string> = {
   'app_user <- modules/alerts/notifications.repository.ts': 'names users, or finds who to notify',
   'app_user <- modules/audit-log/audit-log.repository.ts': 'names users, or finds who to notify',
   'app_user <- modules/change-requests/change-requests.repository.ts': 'names users, or finds who to notify',
+  'app_user <- modules/warranty-requests/warranty-requests.repository.ts': 'names users, or finds who to notify',
   'app_user <- modules/compliance/compliance.repository.ts': 'names users, or finds who to notify',
   'app_user <- modules/regulator/regulator-logs.repository.ts': 'names users, or finds who to notify',
   'app_user <- modules/regulator/regulator-stops.repository.ts': 'names users, or finds who to notify',
@@ -116,6 +121,7 @@ const CROSSINGS: Record<string, string> = {
   'device_mount <- modules/compliance/compliance.repository.ts': 'reads which station a device served when',
   'device_mount <- modules/data/catalog.repository.ts': 'reads which station a device served when',
   'document <- modules/change-requests/change-requests.repository.ts': 'checks and names the documents attached to a request (the documents area keeps the files)',
+  'document <- modules/warranty-requests/warranty-requests.repository.ts': 'checks and names the photos attached to a request (the documents area keeps the files)',
   'device_param <- modules/alerts/alert-evaluation.repository.ts': "reads the devices' parameters (slots) beside its own rows",
   'device_param <- modules/alerts/alerts.repository.ts': "reads the devices' parameters (slots) beside its own rows",
   'device_param <- modules/change-requests/change-requests.repository.ts': "reads the devices' parameters (slots) beside its own rows",
@@ -154,6 +160,7 @@ const CROSSINGS: Record<string, string> = {
   'series_latest <- modules/devices/calibration.repository.ts': 'reads or upserts the newest value of each series in one statement',
   'series_latest <- modules/telemetry/readings.repository.ts': 'reads or upserts the newest value of each series in one statement',
   'station_status_change <- modules/compliance/compliance.repository.ts': 'reads working status changes for the compliance timeline',
+  'partner_tenant <- modules/warranty-requests/warranty-requests.repository.ts': 'finds the service partners of an industry',
   'statutory_association <- modules/alerts/alerts.repository.ts': 'finds the boards an industry reports to',
   'statutory_association <- modules/alerts/notifications.repository.ts': 'finds the boards an industry reports to',
   'statutory_association <- modules/change-requests/change-requests.repository.ts': 'finds the boards an industry reports to',

@@ -63,6 +63,10 @@ export interface Database {
   change_request: ChangeRequestTable;
   change_request_event: ChangeRequestEventTable;
   change_request_document: ChangeRequestDocumentTable;
+  partner_warranty_terms: PartnerWarrantyTermsTable;
+  warranty_request: WarrantyRequestTable;
+  warranty_request_document: WarrantyRequestDocumentTable;
+  warranty_comment: WarrantyCommentTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -773,4 +777,44 @@ export interface ChangeRequestDocumentTable {
   tenant_id: number;
   request_id: BigId;
   document_id: BigId;
+}
+
+/** Warranty requests (migration 101). */
+export interface PartnerWarrantyTermsTable {
+  partner_id: number;
+  sla_hours: number;
+  updated_at: Generated<Date>;
+}
+
+export interface WarrantyRequestTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  device_id: BigId;
+  serial_no: string;
+  fault: string;
+  status: Generated<'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'REJECTED' | 'CLOSED'>;
+  partner_id: number;
+  sla_hours: number;
+  due_at: Timestamp;
+  resolved_at: Timestamp | null;
+  raised_by: number;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface WarrantyRequestDocumentTable {
+  tenant_id: number;
+  request_id: BigId;
+  document_id: BigId;
+}
+
+export interface WarrantyCommentTable {
+  tenant_id: number;
+  request_id: BigId;
+  id: GeneratedBigId;
+  author_id: number;
+  author_name: string;
+  status: string | null;
+  body: string;
+  created_at: CreatedAt;
 }
