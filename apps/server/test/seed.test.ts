@@ -81,6 +81,18 @@ describe('seedDemo', () => {
     expect(days.rows[0].suppressed).toBeGreaterThan(0);
   });
 
+  it('gives the first industry two warranty requests with its service partner, with comments, one overdue', async () => {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT w.status, w.due_at < $2 AS overdue, (SELECT count(*)::int FROM warranty_comment c WHERE c.tenant_id = w.tenant_id AND c.request_id = w.id) AS comments
+       FROM warranty_request w JOIN tenant t ON t.id = w.tenant_id WHERE t.name = $1 ORDER BY w.id`,
+      [DEMO_INDUSTRIES[0]!.name, new Date(NOW)],
+    );
+    expect(rows).toEqual([
+      { status: 'OPEN', overdue: true, comments: 1 },
+      { status: 'IN_PROGRESS', overdue: false, comments: 2 },
+    ]);
+  });
+
   it('creates a statutory body with its industries in mixed statuses', async () => {
     const tenants = await ctx.db.selectFrom('tenant').select(['id', 'type', 'status']).execute();
     const statutory = tenants.filter((t) => t.type === 'statutory');
