@@ -62,6 +62,10 @@ export const APP_PATHS = {
     changeRequests: '/app/change-requests',
     /** One change request: its details, history and the moves the user may make. */
     changeRequest: '/app/change-requests/:id',
+    /** Warranty requests of faulty devices, with their service partner (`?status=&overdue=`). */
+    warrantyRequests: '/app/warranty',
+    /** One warranty request: its facts, SLA, comment thread and the moves the user may make. */
+    warrantyRequest: '/app/warranty/:id',
   },
   /** Administration screens of the signed-in app. */
   admin: {
