@@ -34,11 +34,14 @@ export async function seedChangeRequests(app: FastifyInstance, tenantId: number,
   const quarter = (ms: number) => Math.floor(ms / QUARTER_MS) * QUARTER_MS;
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  // Raised two days before and approved the evening before the work, as a board would.
+  // Raised two days before the work, taken up the next morning and approved the evening before it.
   const window = { from: quarter(nowMs - 10 * HOUR_MS), to: quarter(nowMs - 7 * HOUR_MS) };
-  const past = new ChangeRequestService(app.database.db, app.entities.entities, app.devices.windows, messaging, app.log, () => window.from - 14 * HOUR_MS);
+  let clock = window.from - 48 * HOUR_MS;
+  const past = new ChangeRequestService(app.database.db, app.entities.entities, app.devices.windows, messaging, app.log, () => clock);
   const approved = await past.raise(industry, 'MAINTENANCE', { stationId: first.stationId, from: iso(window.from), to: iso(window.to), reason: 'Replacing the sample probe and heated line; the stack is monitored by the standby analyser.' });
+  clock = window.from - 30 * HOUR_MS;
   await past.move(decider, approved.id, { status: 'UNDER_REVIEW', comment: '' });
+  clock = window.from - 12 * HOUR_MS;
   await past.move(decider, approved.id, { status: 'APPROVED', comment: 'Agreed. Send the service report once done.' });
   // The closed days were derived before the window existed.
   await rebuildComplianceDays(app.database.db, [tenantId], new Date(window.from), new Date(window.to));

@@ -43,6 +43,8 @@ export interface NewChangeRequest {
   correction: Correction | null;
   raisedBy: number;
   documentIds: readonly number[];
+  /** When it was raised or changed (the service's clock). */
+  at: Date;
 }
 
 /** Who is told of a move, with the names the mail needs. */
@@ -157,9 +159,9 @@ export class ChangeRequestRepository extends Repository {
 
   async insert(r: NewChangeRequest): Promise<string> {
     const { rows } = await sql<{ id: string }>`
-      INSERT INTO change_request (tenant_id, cr_type, status, station_id, device_id, starts_at, ends_at, reason, param_slot, correction, raised_by)
+      INSERT INTO change_request (tenant_id, cr_type, status, station_id, device_id, starts_at, ends_at, reason, param_slot, correction, raised_by, created_at, updated_at)
       VALUES (${r.tenantId}, ${r.crType}, 'SUBMITTED', ${r.stationId}, ${r.deviceId}, ${r.startsAt}, ${r.endsAt}, ${r.reason}, ${r.paramSlot},
-              ${r.correction ? JSON.stringify(r.correction) : null}::jsonb, ${r.raisedBy})
+              ${r.correction ? JSON.stringify(r.correction) : null}::jsonb, ${r.raisedBy}, ${r.at}, ${r.at})
       RETURNING id`.execute(this.db);
     const id = rows[0]!.id;
     await this.attach(r.tenantId, id, r.documentIds);
@@ -170,7 +172,7 @@ export class ChangeRequestRepository extends Repository {
   async replace(id: string, r: NewChangeRequest): Promise<void> {
     await sql`
       UPDATE change_request SET station_id = ${r.stationId}, device_id = ${r.deviceId}, starts_at = ${r.startsAt}, ends_at = ${r.endsAt},
-             reason = ${r.reason}, param_slot = ${r.paramSlot}, correction = ${r.correction ? JSON.stringify(r.correction) : null}::jsonb, updated_at = now()
+             reason = ${r.reason}, param_slot = ${r.paramSlot}, correction = ${r.correction ? JSON.stringify(r.correction) : null}::jsonb, updated_at = ${r.at}
       WHERE tenant_id = ${r.tenantId} AND id = ${id}`.execute(this.db);
     await sql`DELETE FROM change_request_document WHERE tenant_id = ${r.tenantId} AND request_id = ${id}`.execute(this.db);
     await this.attach(r.tenantId, id, r.documentIds);
@@ -183,16 +185,16 @@ export class ChangeRequestRepository extends Repository {
       SELECT ${tenantId}, ${id}, x FROM unnest(${sql.val([...new Set(documentIds)])}::bigint[]) x`.execute(this.db);
   }
 
-  async setStatus(tenantId: number, id: string, status: ChangeRequestStatus, windowId?: string): Promise<void> {
+  async setStatus(tenantId: number, id: string, status: ChangeRequestStatus, at: Date, windowId?: string): Promise<void> {
     await sql`
-      UPDATE change_request SET status = ${status}, updated_at = now(), window_id = coalesce(${windowId ?? null}::bigint, window_id)
+      UPDATE change_request SET status = ${status}, updated_at = ${at}, window_id = coalesce(${windowId ?? null}::bigint, window_id)
       WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
-  async addEvent(tenantId: number, requestId: string, e: { status: ChangeRequestStatus; actorId: number; actorName: string; comment: string }): Promise<void> {
+  async addEvent(tenantId: number, requestId: string, e: { status: ChangeRequestStatus; actorId: number; actorName: string; comment: string; at: Date }): Promise<void> {
     await sql`
-      INSERT INTO change_request_event (tenant_id, request_id, status, actor_id, actor_name, comment)
-      VALUES (${tenantId}, ${requestId}, ${e.status}, ${e.actorId}, ${e.actorName}, ${e.comment})`.execute(this.db);
+      INSERT INTO change_request_event (tenant_id, request_id, status, actor_id, actor_name, comment, at)
+      VALUES (${tenantId}, ${requestId}, ${e.status}, ${e.actorId}, ${e.actorName}, ${e.comment}, ${e.at})`.execute(this.db);
   }
 
   async history(tenantId: number, requestId: string): Promise<{ status: ChangeRequestStatus; at: Date; actor_name: string; comment: string }[]> {

@@ -104,7 +104,7 @@ export class ChangeRequestService {
         await this.assertNoApprovedOverlap(requests, values);
       }
       const id = await requests.insert(values);
-      await requests.addEvent(values.tenantId, id, { status: 'SUBMITTED', actorId: user.userId, actorName: await requests.userName(user.userId), comment: '' });
+      await requests.addEvent(values.tenantId, id, { status: 'SUBMITTED', actorId: user.userId, actorName: await requests.userName(user.userId), comment: '', at: values.at });
       return id;
     });
     const row = await this.row(user, Number(id));
@@ -127,7 +127,7 @@ export class ChangeRequestService {
         await this.assertNoApprovedOverlap(requests, values, id);
       }
       await requests.replace(row.id, values);
-      await requests.addEvent(row.tenant_id, row.id, { status: 'SUBMITTED', actorId: user.userId, actorName: await requests.userName(user.userId), comment: 'Details changed' });
+      await requests.addEvent(row.tenant_id, row.id, { status: 'SUBMITTED', actorId: user.userId, actorName: await requests.userName(user.userId), comment: 'Details changed', at: values.at });
     });
     return this.get(user, id);
   }
@@ -150,9 +150,10 @@ export class ChangeRequestService {
       if (status === 'REJECTED' && comment === '') throw badRequest('comment', 'say why the request is rejected');
       let windowId: string | undefined;
       if (status === 'APPROVED' && row.cr_type === 'MAINTENANCE') windowId = await this.openWindow(trx, row);
-      await requests.setStatus(row.tenant_id, row.id, status, windowId);
+      const at = new Date(this.now());
+      await requests.setStatus(row.tenant_id, row.id, status, at, windowId);
       const actor = await requests.userName(user.userId);
-      await requests.addEvent(row.tenant_id, row.id, { status, actorId: user.userId, actorName: actor, comment });
+      await requests.addEvent(row.tenant_id, row.id, { status, actorId: user.userId, actorName: actor, comment, at });
       return { row, actor };
     });
     await this.tell(row, party === 'board' ? 'industry' : 'board', status, actor, comment);
@@ -224,7 +225,7 @@ export class ChangeRequestService {
     }
     const missing = await this.requests.missingDocuments(station.tenantId, c.documentIds);
     if (missing.length) throw badRequest('documentIds', `no document with id= ${missing.join(', ')} exists in this industry`);
-    return { tenantId: station.tenantId, crType: type, stationId: c.stationId, deviceId, startsAt, endsAt, reason: c.reason, paramSlot, correction: c.correction, raisedBy: user.userId, documentIds: c.documentIds };
+    return { tenantId: station.tenantId, crType: type, stationId: c.stationId, deviceId, startsAt, endsAt, reason: c.reason, paramSlot, correction: c.correction, raisedBy: user.userId, documentIds: c.documentIds, at: new Date(now) };
   }
 
   private async row(user: UserAuth, id: number, requests = this.requests, lock = false): Promise<ChangeRequestRow> {

@@ -40,12 +40,12 @@ export function WindowTrend({ request }: { request: ChangeRequest }) {
   return (
     <Paper withBorder p="md">
       <Title order={3} fz="lg" mb="xs">
-        Trend around the period
+        Trend around the period{trend.data?.[0] ? `: ${trend.data[0].paramLabel}${trend.data[0].unit ? ` (${trend.data[0].unit})` : ''}, 15-minute averages` : ''}
       </Title>
       {from > now ? (
         <Text c="dimmed" size="sm">The window has not started yet; its trend shows here once readings of it arrive.</Text>
       ) : chartable ? (
-        <ChartWidget kind="line" state={trend.isError ? 'error' : trend.data ? 'ready' : 'loading'} data={data} options={{ interval: 'minute_15', decimals: 2 }} height={300} ariaLabel={`${request.station} 15-minute averages around the period`} />
+        <ChartWidget kind="line" state={trend.isError ? 'error' : trend.data ? 'ready' : 'loading'} data={data} options={{ interval: 'minute_15', decimals: 2, yAxisName: trend.data?.[0]?.unit || undefined }} height={300} ariaLabel={`${request.station} 15-minute averages around the period`} />
       ) : (
         <Text c="dimmed" size="sm">{tree.isLoading ? 'Loading the station…' : 'The station has no parameter to chart.'}</Text>
       )}
