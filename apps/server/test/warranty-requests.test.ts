@@ -27,7 +27,7 @@ describe('warranty requests', () => {
     t.otherPartner = (await ctx.b.newTenant({ name: 'Deccan Analytics', type: 'partner' })).id;
     t.site = (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id;
     await ctx.database.pool.query(`INSERT INTO partner_tenant (tenant_id, partner_id) VALUES ($1, $2), ($3, $4)`, [t.industry, t.partner, t.other, t.otherPartner]);
-    await ctx.database.pool.query(`INSERT INTO partner_warranty_terms (partner_id, sla_hours) VALUES ($1, 48)`, [t.partner]);
+    await ctx.database.pool.query(`INSERT INTO partner_warranty_terms (tenant_id, sla_hours) VALUES ($1, 48)`, [t.partner]);
     const station = (await ctx.b.newEntity({ tenantId: t.industry, name: 'Kiln stack' })).id;
     deviceId = (await ctx.b.newDevice({ tenantId: t.industry, entityId: station, name: 'Dust monitor', params: [{ name: 'pm', max: 50 }] })).id;
     const otherStation = (await ctx.b.newEntity({ tenantId: t.other, name: 'Blast furnace' })).id;

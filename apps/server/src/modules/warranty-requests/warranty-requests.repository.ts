@@ -111,7 +111,7 @@ export class WarrantyRepository extends Repository {
   async partners(tenantId: number): Promise<{ id: number; slaHours: number }[]> {
     const { rows } = await sql<{ id: number; sla_hours: number }>`
       SELECT pt.partner_id AS id, coalesce(terms.sla_hours, ${DEFAULT_SLA_HOURS}) AS sla_hours
-      FROM partner_tenant pt LEFT JOIN partner_warranty_terms terms ON terms.partner_id = pt.partner_id
+      FROM partner_tenant pt LEFT JOIN partner_warranty_terms terms ON terms.tenant_id = pt.partner_id
       WHERE pt.tenant_id = ${tenantId} ORDER BY pt.partner_id`.execute(this.db);
     return rows.map((r) => ({ id: r.id, slaHours: r.sla_hours }));
   }
@@ -164,7 +164,7 @@ export class WarrantyRepository extends Repository {
   /** A partner's terms (the demo seeds them; no route sets them yet). */
   async setTerms(partnerId: number, slaHours: number): Promise<void> {
     await sql`
-      INSERT INTO partner_warranty_terms (partner_id, sla_hours) VALUES (${partnerId}, ${slaHours})
-      ON CONFLICT (partner_id) DO UPDATE SET sla_hours = EXCLUDED.sla_hours, updated_at = now()`.execute(this.db);
+      INSERT INTO partner_warranty_terms (tenant_id, sla_hours) VALUES (${partnerId}, ${slaHours})
+      ON CONFLICT (tenant_id) DO UPDATE SET sla_hours = EXCLUDED.sla_hours, updated_at = now()`.execute(this.db);
   }
 }

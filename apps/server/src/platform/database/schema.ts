@@ -781,7 +781,8 @@ export interface ChangeRequestDocumentTable {
 
 /** Warranty requests (migration 101). */
 export interface PartnerWarrantyTermsTable {
-  partner_id: number;
+  /** The partner. */
+  tenant_id: number;
   sla_hours: number;
   updated_at: Generated<Date>;
 }

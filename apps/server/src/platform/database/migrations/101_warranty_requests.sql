@@ -3,9 +3,9 @@
 -- terms. Owned by the warranty-requests module.
 
 -- A partner's warranty terms: hours it has to resolve a request. Without a row, the default of the
--- module (72 hours).
+-- module (72 hours). The partner's own setting, so keyed by its tenant id.
 CREATE TABLE partner_warranty_terms (
-  partner_id integer PRIMARY KEY REFERENCES tenant (id),
+  tenant_id  integer PRIMARY KEY REFERENCES tenant (id),
   sla_hours  integer NOT NULL CHECK (sla_hours BETWEEN 1 AND 8760),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
