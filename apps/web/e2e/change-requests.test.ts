@@ -42,6 +42,21 @@ describe('change and warranty requests in a browser', () => {
     await page.getByText(/is sent to your board for approval/).waitFor();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
 
+    // A correction of two past hours of one parameter: a wrong unit, rescaled.
+    await page.getByRole('button', { name: 'Ask for a correction' }).click();
+    const dialog = page.getByRole('dialog');
+    for (const label of ['Station', 'Analyser', 'Parameter']) {
+      await dialog.getByRole('textbox', { name: label }).click();
+      await page.getByRole('option').first().click();
+    }
+    await dialog.getByLabel('From (IST)').fill(formatInZone(Date.now() - 6 * HOUR, 'YYYY-MM-DDTHH:mm'));
+    await dialog.getByLabel('To (IST)').fill(formatInZone(Date.now() - 4 * HOUR, 'YYYY-MM-DDTHH:mm'));
+    await dialog.getByRole('textbox', { name: 'Multiply by' }).fill('1000');
+    await dialog.getByLabel('Reason').fill('The analyser reported mg/m³ after a firmware update');
+    await dialog.getByRole('button', { name: 'Send to the board' }).click();
+    await page.getByText(/Correction request \d+ is sent to your board/).waitFor();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(6);
+
     // The approved window: filtered in the URL, opened, its trend drawn and its history listed.
     await page.getByRole('textbox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Approved' }).click();

@@ -4,6 +4,7 @@ import {
   ChangeRequestHistory,
   ChangeRequestPage,
   type ChangeRequestPatch,
+  type CorrectionRequestInput,
   type MaintenanceRequestInput,
 } from '@enviro/contracts/change-requests';
 import { api, withSignal } from '@/lib/api-client';
@@ -30,6 +31,15 @@ export function useRaiseMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MaintenanceRequestInput) => api.post('/changeRequest/maintenance', { body, schema: ChangeRequest }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: changeRequestKeys.all }),
+  });
+}
+
+/** POST /api/cr/correction: the industry asks to correct one parameter's past data. */
+export function useRaiseCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CorrectionRequestInput) => api.post('/cr/correction', { body, schema: ChangeRequest }),
     onSuccess: () => refetchAfterWrite(queryClient, { queryKey: changeRequestKeys.all }),
   });
 }

@@ -10,6 +10,7 @@ import { formatInstant, formatSpan } from '@/lib/dates';
 import { useChangeRequests } from '../api/change-requests';
 import type { ChangeRequestListQuery } from '../api/query-keys';
 import { STATUS_LABELS, TYPE_LABELS } from './change-request-labels';
+import { CorrectionFormModal } from './correction-form-modal';
 import { MaintenanceFormModal } from './maintenance-form-modal';
 import { ChangeRequestStatusBadge } from './status-badge';
 
@@ -28,7 +29,7 @@ const pick = <T extends string>(value: string | undefined, allowed: readonly T[]
  */
 export function ChangeRequestsView({ tenants, ownTenantId }: ChangeRequestsViewProps) {
   const list = useListParams({ sort: 'createdAt', order: 'desc', size: 20 });
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState<'maintenance' | 'correction' | null>(null);
   const tenantId = Number(list.filter('tenantId'));
   const crType = pick(list.filter('crType'), CR_TYPES);
   const status = pick<ChangeRequestStatus>(list.filter('status'), CHANGE_REQUEST_STATUSES);
@@ -75,7 +76,14 @@ export function ChangeRequestsView({ tenants, ownTenantId }: ChangeRequestsViewP
         <Title order={1} fz={{ base: 24, sm: 30 }}>
           Change requests
         </Title>
-        {ownTenantId !== null && <Button onClick={() => setCreating(true)}>Announce maintenance</Button>}
+        {ownTenantId !== null && (
+          <Group gap="xs">
+            <Button onClick={() => setCreating('maintenance')}>Announce maintenance</Button>
+            <Button variant="default" onClick={() => setCreating('correction')}>
+              Ask for a correction
+            </Button>
+          </Group>
+        )}
       </Group>
       <Text c="dimmed" size="sm">
         Maintenance windows and data corrections an industry asks its pollution control board to approve. An approved maintenance window counts as maintenance in every figure: no exceedance alerts, left out of availability and compliance, flagged to the regulator.
@@ -88,7 +96,8 @@ export function ChangeRequestsView({ tenants, ownTenantId }: ChangeRequestsViewP
         )}
       </SimpleGrid>
       <PagedTable list={list} caption="Change requests" columns={columns} query={requests} what="change requests" rowKey={(r) => r.id} emptyText="No change request matches these filters." />
-      {creating && ownTenantId !== null && <MaintenanceFormModal tenantId={ownTenantId} onClose={() => setCreating(false)} />}
+      {creating === 'maintenance' && ownTenantId !== null && <MaintenanceFormModal tenantId={ownTenantId} onClose={() => setCreating(null)} />}
+      {creating === 'correction' && ownTenantId !== null && <CorrectionFormModal tenantId={ownTenantId} onClose={() => setCreating(null)} />}
     </Stack>
   );
 }

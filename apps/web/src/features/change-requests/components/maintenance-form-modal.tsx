@@ -9,6 +9,7 @@ import { notifyInfo } from '@/lib/notify';
 import { collectStations } from '@/lib/stations';
 import { useRaiseMaintenance } from '../api/change-requests';
 import { istInstant } from './ist-input';
+import { stationDevices } from './station-devices';
 
 interface Values extends Record<string, unknown> {
   stationId: string;
@@ -36,7 +37,7 @@ export function MaintenanceFormModal({ tenantId, onClose }: { tenantId: number; 
     }),
     error: raise.error,
   });
-  const devices = useMemo(() => findDevices(tree.data ?? [], Number(form.values.stationId)), [tree.data, form.values.stationId]);
+  const devices = useMemo(() => stationDevices(tree.data ?? [], Number(form.values.stationId)), [tree.data, form.values.stationId]);
 
   const submit = form.onSubmit((body) =>
     raise.mutate(body, {
@@ -76,15 +77,4 @@ export function MaintenanceFormModal({ tenantId, onClose }: { tenantId: number; 
       </form>
     </Modal>
   );
-}
-
-type TreeNode = { id: number; devices?: readonly { id: number; name: string; deletedDate: string | null }[] | undefined; children: readonly TreeNode[] };
-
-function findDevices(nodes: readonly TreeNode[], stationId: number): { id: number; name: string }[] {
-  for (const n of nodes) {
-    if (n.id === stationId) return (n.devices ?? []).filter((d) => d.deletedDate === null);
-    const found = findDevices(n.children, stationId);
-    if (found.length) return found;
-  }
-  return [];
 }

@@ -7,6 +7,7 @@ import { suppressedPeriods, trendSeries } from '@/components/charts/from-trends'
 import type { SeriesChartData } from '@/components/charts/types';
 import { useEntityMetric } from '@/features/data';
 import { getEntityTreeQueryOptions } from '@/features/entities';
+import { stationDevices, type TreeNode } from './station-devices';
 
 const HOUR = 3_600_000;
 const SLOT = 15 * 60_000;
@@ -53,21 +54,8 @@ export function WindowTrend({ request }: { request: ChangeRequest }) {
   );
 }
 
-type TreeNode = { id: number; devices?: readonly { id: number; deletedDate: string | null; profile?: { params: readonly { stdParam: { name: string }; deletedDate: string | null }[] } | undefined }[] | undefined; children: readonly TreeNode[] };
-
 /** The first parameter still reported at the station (of the one analyser, when the request names one). */
 function firstParam(nodes: readonly TreeNode[], stationId: number, deviceId: number | null): string | null {
-  for (const n of nodes) {
-    if (n.id === stationId) {
-      for (const d of n.devices ?? []) {
-        if (d.deletedDate !== null || (deviceId !== null && d.id !== deviceId)) continue;
-        const p = d.profile?.params.find((x) => x.deletedDate === null);
-        if (p) return p.stdParam.name;
-      }
-      return null;
-    }
-    const found = firstParam(n.children, stationId, deviceId);
-    if (found !== null) return found;
-  }
-  return null;
+  const params = stationDevices(nodes, stationId).filter((d) => deviceId === null || d.id === deviceId).flatMap((d) => d.params);
+  return params[0]?.name ?? null;
 }
