@@ -154,6 +154,22 @@ describe('change requests', () => {
     expect(unknown.json().message).toMatch(/^body.status: /);
   });
 
+  it("attaches the industry's own documents, never another tenant's", async () => {
+    const doc = async (tenantId: number, name: string) =>
+      (await ctx.database.pool.query<{ id: string }>(
+        `INSERT INTO document (tenant_id, type, path_name, file_name, content_type, content) VALUES ($1, 'MAINTENANCE_PLAN', $2, $3, 'application/pdf', '\\x25504446'::bytea) RETURNING id`,
+        [tenantId, `${tenantId}/${name}`, name],
+      )).rows[0]!.id;
+    const own = Number(await doc(t.industry, 'probe-work-plan.pdf'));
+    const foreign = Number(await doc(t.other, 'their-plan.pdf'));
+    const base = { stationId, from: inHours(150), to: inHours(151), reason: 'Work' };
+    const res = await raise({ ...base, documentIds: [own] });
+    expect(res.statusCode).toBe(201);
+    expect(ChangeRequest.parse(res.json()).documents).toEqual([{ id: own, fileName: 'probe-work-plan.pdf', pathName: `${t.industry}/probe-work-plan.pdf` }]);
+    const refused = await raise({ ...base, documentIds: [own, foreign] });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, `documentIds: no document with id= ${foreign} exists in this industry`]);
+  });
+
   it('lets the industry change a request until the board takes it up, and not after', async () => {
     const cr = ChangeRequest.parse((await raise({ stationId, from: inHours(120), to: inHours(121), reason: 'Work' })).json());
     const put = await call('PUT', '/api/cr/maintenance', as.industry, { id: cr.id, stationId, from: inHours(122), to: inHours(124), reason: 'Work, moved by two hours' });
