@@ -88,7 +88,7 @@ describe('change and warranty requests in a browser', () => {
   });
 
   it('carries the warranty thread between the industry and its partner, the overdue one flagged', async () => {
-    const industry = await suite.open('desktop', '/app/warranty', cookies.industry);
+    const industry = await suite.open('desktop', '/app/warranty-requests', cookies.industry);
     const table = industry.page.getByRole('table', { name: 'Warranty requests' });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     expect(await table.locator('tbody tr').first().innerText()).toMatch(/overdue/i);
@@ -112,7 +112,7 @@ describe('change and warranty requests in a browser', () => {
   });
 
   it('fits a 375 px phone', async () => {
-    for (const url of ['/app/change-requests', '/app/warranty']) {
+    for (const url of ['/app/change-requests', '/app/warranty-requests']) {
       const { page, errors, context } = await suite.open('phone', url, cookies.industry);
       await page.getByRole('table').locator('tbody tr').first().waitFor();
       await screenshot(page, `${url.split('/').pop()}-phone`);

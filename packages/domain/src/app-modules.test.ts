@@ -53,7 +53,7 @@ describe('modulesFor: the menu of each view', () => {
       ['calibration', '/app/calibration'],
       ['compliance', '/app/compliance'],
       ['changeRequests', '/app/change-requests'],
-      ['warrantyRequests', '/app/warranty'],
+      ['warrantyRequests', '/app/warranty-requests'],
       ['statistics', '/app/statistics'],
       ['reports', '/app/reports'],
       ['scheduledReports', '/app/reports/scheduled'],

@@ -63,9 +63,9 @@ export const APP_PATHS = {
     /** One change request: its details, history and the moves the user may make. */
     changeRequest: '/app/change-requests/:id',
     /** Warranty requests of faulty devices, with their service partner (`?status=&overdue=`). */
-    warrantyRequests: '/app/warranty',
+    warrantyRequests: '/app/warranty-requests',
     /** One warranty request: its facts, SLA, comment thread and the moves the user may make. */
-    warrantyRequest: '/app/warranty/:id',
+    warrantyRequest: '/app/warranty-requests/:id',
   },
   /** Administration screens of the signed-in app. */
   admin: {

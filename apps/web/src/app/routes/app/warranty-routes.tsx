@@ -4,7 +4,7 @@ import { Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/accounts';
 import { WarrantyRequestsView, WarrantyRequestView } from '@/features/warranty-requests';
 
-/** /app/warranty. In the tenant app the industry's own requests, which it raises here; partners and site staff see those they read. */
+/** /app/warranty-requests. In the tenant app the industry's own requests, which it raises here; partners and site staff see those they read. */
 export function WarrantyRequestsRoute() {
   const me = useMe();
   if (!me.data) return <Loading />;
@@ -16,7 +16,7 @@ export function WarrantyRequestsRoute() {
   );
 }
 
-/** /app/warranty/:id: the industry and the partner comment; site staff read. */
+/** /app/warranty-requests/:id: the industry and the partner comment; site staff read. */
 export function WarrantyRequestRoute() {
   const id = Number(useParams().id);
   const me = useMe();
