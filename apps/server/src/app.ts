@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { alertsModule, type AlertsModuleOptions } from './modules/alerts/alerts.module.ts';
+import { changeRequestsModule } from './modules/change-requests/change-requests.module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log.module.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
 import { corporatesModule } from './modules/corporates/corporates.module.ts';
@@ -20,6 +21,7 @@ import { reportsModule, type ReportsModuleOptions } from './modules/reports/repo
 import { telemetryModule } from './modules/telemetry/telemetry.module.ts';
 import { tenantsModule } from './modules/tenants/tenants.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
+import { warrantyRequestsModule } from './modules/warranty-requests/warranty-requests.module.ts';
 import type { DatabaseHandle } from './platform/database/database.ts';
 import { databasePlugin } from './platform/database/database.plugin.ts';
 import { authPlugin } from './platform/http/auth.plugin.ts';
@@ -41,6 +43,7 @@ import type { SmsProvider } from './platform/sms/sms-provider.ts';
 export type { AccountsModule } from './modules/accounts/accounts.module.ts';
 export type { AlertsModule } from './modules/alerts/alerts.module.ts';
 export type { AuditLogModule } from './modules/audit-log/audit-log.module.ts';
+export type { ChangeRequestsModule } from './modules/change-requests/change-requests.module.ts';
 export type { ComplianceModule } from './modules/compliance/compliance.module.ts';
 export type { CorporatesModule } from './modules/corporates/corporates.module.ts';
 export type { DashboardsModule } from './modules/dashboards/dashboards.module.ts';
@@ -58,6 +61,7 @@ export type { ReportsModule } from './modules/reports/reports.module.ts';
 export type { TelemetryModule } from './modules/telemetry/telemetry.module.ts';
 export type { TenantsModule } from './modules/tenants/tenants.module.ts';
 export type { UsersModule } from './modules/users/users.module.ts';
+export type { WarrantyRequestsModule } from './modules/warranty-requests/warranty-requests.module.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -113,6 +117,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(dataModule);
   await app.register(alertsModule, deps.alerts ?? {});
   await app.register(regulatorModule, deps.regulator ?? {});
+  await app.register(changeRequestsModule);
+  await app.register(warrantyRequestsModule);
   await app.register(complianceModule);
   await app.register(dashboardsModule);
   await app.register(reportsModule, deps.reports ?? {});

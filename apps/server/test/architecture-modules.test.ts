@@ -16,6 +16,11 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     tenants: 'names industries and finds whom to notify through the tenant helpers',
   },
   'audit-log': { tenants: 'names the tenants of the changes' },
+  'change-requests': {
+    devices: 'opens the MAINTENANCE window an approval agrees to; reads devices through their helpers',
+    entities: 'resolves stations and their restriction',
+    tenants: 'names the industries of the requests',
+  },
   compliance: {
     data: 'reads the closed-slot feed',
     devices: 'reads calibration records and windows, and devices through their helpers',
@@ -63,6 +68,11 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: "ingestion raises its stations' last_data_at",
   },
   tenants: { entities: 'counts the stations a user limited to some may see' },
+  'warranty-requests': {
+    devices: 'reads the devices a request is about through their helpers',
+    entities: 'resolves stations and their restriction',
+    tenants: 'names the industries and partners',
+  },
   users: { entities: 'checks the entities a user may be limited to', tenants: "reads the user's tenant (name, type, status)" },
 };
 

@@ -51,6 +51,48 @@ describe('seedDemo', () => {
     for (const row of rows) expect(row).toEqual({ status: 'RESOLVED', merged_slots: 1, slot_count: 3, survivor_first: true, merged_into: null });
   });
 
+  it("gives the first industry change requests: a window the board approved in the last day, left out of its alerts and compliance, and requests waiting", async () => {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT r.cr_type, r.status, r.station_id, r.starts_at, r.ends_at, w.kind FROM change_request r JOIN tenant t ON t.id = r.tenant_id
+       LEFT JOIN suppression_window w ON w.tenant_id = r.tenant_id AND w.id = r.window_id
+       WHERE t.name = $1 ORDER BY r.id`,
+      [DEMO_INDUSTRIES[0]!.name],
+    );
+    expect(rows.map((r) => [r.cr_type, r.status, r.kind])).toEqual([
+      ['MAINTENANCE', 'APPROVED', 'MAINTENANCE'],
+      ['MAINTENANCE', 'SUBMITTED', null],
+      ['CORRECTION', 'APPROVED', null],
+      ['CORRECTION', 'UNDER_REVIEW', null],
+    ]);
+    const window = rows[0]!;
+    expect(window.ends_at.getTime()).toBeGreaterThan(NOW - 24 * HOUR_MS);
+    const slots = await ctx.database.pool.query(
+      `SELECT count(*) FILTER (WHERE s.breach)::int AS breaches, count(*) FILTER (WHERE s.suppressed)::int AS suppressed
+       FROM alert_slot s JOIN device d ON d.tenant_id = s.tenant_id AND d.id = s.device_id
+       WHERE d.entity_id = $1 AND s.bucket >= $2 AND s.bucket < $3`,
+      [window.station_id, window.starts_at, window.ends_at],
+    );
+    expect(slots.rows[0]).toMatchObject({ breaches: 0 });
+    expect(slots.rows[0].suppressed).toBeGreaterThan(0);
+    const days = await ctx.database.pool.query(
+      `SELECT sum(p.suppressed)::int AS suppressed FROM compliance_param_day p JOIN device d ON d.tenant_id = p.tenant_id AND d.id = p.device_id WHERE d.entity_id = $1`,
+      [window.station_id],
+    );
+    expect(days.rows[0].suppressed).toBeGreaterThan(0);
+  });
+
+  it('gives the first industry two warranty requests with its service partner, with comments, one overdue', async () => {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT w.status, w.due_at < $2 AS overdue, (SELECT count(*)::int FROM warranty_comment c WHERE c.tenant_id = w.tenant_id AND c.request_id = w.id) AS comments
+       FROM warranty_request w JOIN tenant t ON t.id = w.tenant_id WHERE t.name = $1 ORDER BY w.id`,
+      [DEMO_INDUSTRIES[0]!.name, new Date(NOW)],
+    );
+    expect(rows).toEqual([
+      { status: 'OPEN', overdue: true, comments: 1 },
+      { status: 'IN_PROGRESS', overdue: false, comments: 2 },
+    ]);
+  });
+
   it('creates a statutory body with its industries in mixed statuses', async () => {
     const tenants = await ctx.db.selectFrom('tenant').select(['id', 'type', 'status']).execute();
     const statutory = tenants.filter((t) => t.type === 'statutory');

@@ -6,15 +6,15 @@ const keysFor = (input: AccessInput) => modulesFor(effectiveAccess(input)).map((
 
 describe('modulesFor: the menu of each view', () => {
   it.each<[string, AccessInput, string[]]>([
-    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'settings', 'account']],
-    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'users', 'auditLog', 'settings', 'account']],
-    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
-    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
-    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'statistics', 'reports', 'scheduledReports', 'account']],
-    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'users', 'account']],
-    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'account']],
-    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'users', 'account']],
-    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'account']],
+    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'settings', 'account']],
+    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'auditLog', 'settings', 'account']],
+    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'account']],
+    ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'devices', 'calibration', 'compliance', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'account']],
+    ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'devices', 'calibration', 'compliance', 'warrantyRequests', 'reports', 'scheduledReports', 'account']],
+    ['statutory admin', { userType: 'statutory', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'reports', 'scheduledReports', 'users', 'account']],
+    ['statutory user', { userType: 'statutory', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'reports', 'scheduledReports', 'account']],
     ['cgwa', { userType: 'cgwa', role: 'cgwa' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'account']],
     ['corporate admin', { userType: 'corporate_admin', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'users', 'account']],
     ['corporate user', { userType: 'corporate_admin', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'alerts', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'account']],
@@ -24,12 +24,12 @@ describe('modulesFor: the menu of each view', () => {
     [
       'site admin managing a tenant (tenant app)',
       { userType: 'site', role: 'admin', managingFrom: { originalTenantType: 'site' } },
-      ['dashboard', 'dashboards', 'airQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'users', 'settings', 'account'],
+      ['dashboard', 'dashboards', 'airQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'settings', 'account'],
     ],
     [
       'partner managing a tenant',
       { userType: 'partner', role: 'user', managingFrom: { originalTenantType: 'partner' } },
-      ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'reports', 'scheduledReports', 'settings', 'account'],
+      ['dashboard', 'dashboards', 'airQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'settings', 'account'],
     ],
   ])('%s sees %j', (_who, input, keys) => {
     expect(keysFor(input)).toEqual(keys);
@@ -52,6 +52,8 @@ describe('modulesFor: the menu of each view', () => {
       ['devices', '/app/devices'],
       ['calibration', '/app/calibration'],
       ['compliance', '/app/compliance'],
+      ['changeRequests', '/app/change-requests'],
+      ['warrantyRequests', '/app/warranty-requests'],
       ['statistics', '/app/statistics'],
       ['reports', '/app/reports'],
       ['scheduledReports', '/app/reports/scheduled'],

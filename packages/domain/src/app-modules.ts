@@ -46,7 +46,7 @@ const ALERT_READERS = [
  */
 const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'compliance', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
@@ -71,6 +71,10 @@ export const APP_MODULES: readonly AppModule[] = [
   { key: 'calibration', label: 'Calibration', path: APP_PATHS.app.calibration, access: APP_RULES, match: 'contains' },
   // Compliance and uptime reads are every app's (TENANT_READ in modules/compliance); statistics the site's.
   { key: 'compliance', label: 'Compliance', path: APP_PATHS.app.compliance, access: APP_RULES, match: 'contains' },
+  // Change requests: the industry raises, its board decides, site staff read all (modules/change-requests declares the same rules).
+  { key: 'changeRequests', label: 'Change requests', path: APP_PATHS.app.changeRequests, access: ['site', 'statutory', 'tenant', 'siteManaging', 'partnerManaging'], match: 'contains' },
+  // Warranty requests: the industry raises, its service partner handles, site staff read (modules/warranty-requests declares the same rules).
+  { key: 'warrantyRequests', label: 'Warranty', path: APP_PATHS.app.warrantyRequests, access: ['site', 'partner', 'tenant', 'siteManaging', 'partnerManaging'], match: 'contains' },
   { key: 'statistics', label: 'Statistics', path: APP_PATHS.app.statistics, access: ['site'], match: 'contains' },
   // Report runs and jobs are every app's (TENANT_READ/APP_RULES in modules/reports); schedules are listed to every app and changed by administrators.
   { key: 'reports', label: 'Reports', path: APP_PATHS.app.reports, access: APP_RULES, match: 'absolute' },

@@ -62,6 +62,14 @@ export const APP_PATHS = {
     dashboards: '/app/boards',
     /** One dashboard; `?edit=1` edits its grid. */
     board: '/app/boards/:id',
+    /** Change requests (maintenance windows, data corrections) the user reads (`?crType=&status=&sort=`). */
+    changeRequests: '/app/change-requests',
+    /** One change request: its details, history and the moves the user may make. */
+    changeRequest: '/app/change-requests/:id',
+    /** Warranty requests of faulty devices, with their service partner (`?status=&overdue=`). */
+    warrantyRequests: '/app/warranty-requests',
+    /** One warranty request: its facts, SLA, comment thread and the moves the user may make. */
+    warrantyRequest: '/app/warranty-requests/:id',
   },
   /** Administration screens of the signed-in app. */
   admin: {

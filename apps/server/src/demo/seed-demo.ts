@@ -11,6 +11,8 @@ import { seedStationStatuses } from './station-statuses.ts';
 import { OperatorProvisioning } from '../operator-provisioning.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
+import { seedChangeRequests } from './change-requests-demo.ts';
+import { seedWarrantyRequests } from './warranty-demo.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
 import { seedDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
 import { DemoRepository } from './demo.repository.ts';
@@ -115,6 +117,12 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
     password: options.demoPassword,
   });
   log(`created ${accounts.accounts.length} demo accounts (${since(started)})`);
+  if (tenantIds[0] !== undefined) {
+    const requests = await seedChangeRequests(app, tenantIds[0], statutory.id, toMs);
+    log(`the first industry has ${requests} change requests: a maintenance window the board approved in the last day, one waiting, corrections approved and under review (${since(started)})`);
+    const warranty = await seedWarrantyRequests(app, tenantIds[0], toMs);
+    log(`and ${warranty} warranty requests with its service partner, one in progress and one overdue (${since(started)})`);
+  }
   const openAlerts = await seedDemoAlerts(database.db, app.devices.windows, tenantIds, toMs, Math.min(24, days * 24));
   log(`evaluated the last day for alerts: ${openAlerts} were open (${since(started)})`);
   if (tenantIds[1] !== undefined) {

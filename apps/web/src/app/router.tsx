@@ -108,6 +108,10 @@ function createRouter(queryClient: QueryClient) {
         { path: paths.app.industries.path, element: <Navigate to={paths.app.dashboard.getHref()} replace /> },
         { path: paths.app.alerts.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertsRoute }) },
         { path: paths.app.alert.path, lazy: async () => ({ Component: (await import('./routes/app/alerts-routes')).AlertRoute }) },
+        { path: paths.app.changeRequests.path, lazy: async () => ({ Component: (await import('./routes/app/change-requests-routes')).ChangeRequestsRoute }) },
+        { path: paths.app.changeRequest.path, lazy: async () => ({ Component: (await import('./routes/app/change-requests-routes')).ChangeRequestRoute }) },
+        { path: paths.app.warrantyRequests.path, lazy: async () => ({ Component: (await import('./routes/app/warranty-routes')).WarrantyRequestsRoute }) },
+        { path: paths.app.warrantyRequest.path, lazy: async () => ({ Component: (await import('./routes/app/warranty-routes')).WarrantyRequestRoute }) },
         { path: paths.app.airQuality.path, lazy: async () => ({ Component: (await import('./routes/app/air-quality-route')).AirQualityRoute }) },
         { path: paths.app.dashboards.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).DashboardsRoute }) },
         {

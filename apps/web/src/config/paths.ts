@@ -95,6 +95,14 @@ export const paths = {
       path: APP_PATHS.app.alerts,
       getHref: (query: Partial<AlertsQuery> = {}) => withQuery(APP_PATHS.app.alerts, query),
     },
+    /** Change requests (maintenance windows, data corrections): filters, sort and page in the query. */
+    changeRequests: { path: APP_PATHS.app.changeRequests, getHref: () => APP_PATHS.app.changeRequests },
+    /** One change request. */
+    changeRequest: { path: APP_PATHS.app.changeRequest, getHref: (id: number | string) => generatePath(APP_PATHS.app.changeRequest, { id: String(id) }) },
+    /** Warranty requests: filters and page in the query. */
+    warrantyRequests: { path: APP_PATHS.app.warrantyRequests, getHref: () => APP_PATHS.app.warrantyRequests },
+    /** One warranty request. */
+    warrantyRequest: { path: APP_PATHS.app.warrantyRequest, getHref: (id: number | string) => generatePath(APP_PATHS.app.warrantyRequest, { id: String(id) }) },
     /** One alert. */
     alert: { path: APP_PATHS.app.alert, getHref: (id: number | string) => generatePath(APP_PATHS.app.alert, { id: String(id) }) },
     /** Calibration; `device`: the device it opens on. */

@@ -66,6 +66,13 @@ export interface Database {
   open_data_stale: OpenDataStaleTable;
   open_data_file: OpenDataFileTable;
   open_data_file_change: OpenDataFileChangeTable;
+  change_request: ChangeRequestTable;
+  change_request_event: ChangeRequestEventTable;
+  change_request_document: ChangeRequestDocumentTable;
+  partner_warranty_terms: PartnerWarrantyTermsTable;
+  warranty_request: WarrantyRequestTable;
+  warranty_request_document: WarrantyRequestDocumentTable;
+  warranty_comment: WarrantyCommentTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -802,4 +809,80 @@ export interface OpenDataFileChangeTable {
   rows: number;
   sha256: string;
   changed_at: CreatedAt;
+}
+/** Change requests (migration 100). */
+export interface ChangeRequestTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  cr_type: 'MAINTENANCE' | 'CORRECTION';
+  status: 'SUBMITTED' | 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN' | 'CLOSED';
+  station_id: BigId;
+  device_id: BigId | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  reason: string;
+  param_slot: number | null;
+  correction: ColumnType<unknown, string | null, string | null> | null;
+  raised_by: number;
+  window_id: BigId | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ChangeRequestEventTable {
+  tenant_id: number;
+  request_id: BigId;
+  id: GeneratedBigId;
+  status: ChangeRequestTable['status'];
+  actor_id: number;
+  actor_name: string;
+  comment: Generated<string>;
+  at: Generated<Date>;
+}
+
+export interface ChangeRequestDocumentTable {
+  tenant_id: number;
+  request_id: BigId;
+  document_id: BigId;
+}
+
+/** Warranty requests (migration 101). */
+export interface PartnerWarrantyTermsTable {
+  /** The partner. */
+  tenant_id: number;
+  sla_hours: number;
+  updated_at: Generated<Date>;
+}
+
+export interface WarrantyRequestTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  device_id: BigId;
+  serial_no: string;
+  fault: string;
+  status: Generated<'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'REJECTED' | 'CLOSED'>;
+  partner_id: number;
+  sla_hours: number;
+  due_at: Timestamp;
+  resolved_at: Timestamp | null;
+  raised_by: number;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface WarrantyRequestDocumentTable {
+  tenant_id: number;
+  request_id: BigId;
+  document_id: BigId;
+}
+
+export interface WarrantyCommentTable {
+  tenant_id: number;
+  request_id: BigId;
+  id: GeneratedBigId;
+  author_id: number;
+  author_name: string;
+  status: string | null;
+  body: string;
+  created_at: CreatedAt;
 }

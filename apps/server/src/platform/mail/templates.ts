@@ -44,6 +44,11 @@ export function openKeyMail(to: string, v: { link: string; validHours: number; l
   ]);
 }
 
+/** A change request moved (issue 35): told to the other party, with who moved it, the comment and the page. */
+export function changeRequestMail(to: string, v: { name: string; subject: string; what: string; comment: string; link: string }): MailMessage {
+  return mail(to, v.subject, v.name, [{ text: v.what }, ...(v.comment ? [{ text: `Comment: ${v.comment}` }] : []), { link: v.link }]);
+}
+
 type Part = { text: string } | { link: string } | { code: string };
 
 /** One mail in plain text and the same words as simple HTML (escaped: names come from users). */

@@ -1,0 +1,77 @@
+import { Alert, Modal, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { WarrantyRequestInput } from '@enviro/contracts/warranty-requests';
+import { FormActions } from '@/components/form/form-actions';
+import { useContractForm } from '@/components/form/use-contract-form';
+import { getEntityTreeQueryOptions } from '@/features/entities';
+import { notifyInfo } from '@/lib/notify';
+import { useRaiseWarranty } from '../api/warranty-requests';
+
+interface Values extends Record<string, unknown> {
+  deviceId: string;
+  serialNo: string;
+  fault: string;
+}
+
+type TreeNode = { name: string; devices?: readonly { id: number; name: string; serialNo: string | null; deletedDate: string | null }[] | undefined; children: readonly TreeNode[] };
+
+/** Every device in service of the tree, named with its station. */
+function devicesOf(nodes: readonly TreeNode[]): { id: number; label: string; serialNo: string | null }[] {
+  return nodes.flatMap((n) => [
+    ...(n.devices ?? []).filter((d) => d.deletedDate === null).map((d) => ({ id: d.id, label: `${d.name} (${n.name})`, serialNo: d.serialNo })),
+    ...devicesOf(n.children),
+  ]);
+}
+
+/** The industry reports a faulty device to its service partner. */
+export function WarrantyFormModal({ tenantId, onClose }: { tenantId: number; onClose: () => void }) {
+  const tree = useQuery(getEntityTreeQueryOptions(tenantId));
+  const devices = useMemo(() => devicesOf(tree.data ?? []), [tree.data]);
+  const raise = useRaiseWarranty();
+  const { form, general } = useContractForm({
+    initialValues: { deviceId: '', serialNo: '', fault: '' } as Values,
+    schema: WarrantyRequestInput,
+    labels: { deviceId: 'Device', serialNo: 'Serial number', fault: 'Fault' },
+    toInput: (v): WarrantyRequestInput => ({ deviceId: Number(v.deviceId), serialNo: v.serialNo.trim(), fault: v.fault.trim() }),
+    error: raise.error,
+  });
+  const submit = form.onSubmit((body) =>
+    raise.mutate(body, {
+      onSuccess: (w) => {
+        notifyInfo(`Warranty request ${w.id} is with ${w.partner}; it is due by its terms in ${w.slaHours} hours.`);
+        onClose();
+      },
+    }),
+  );
+  return (
+    <Modal opened onClose={onClose} title="Report a faulty device">
+      <form onSubmit={submit} noValidate>
+        {general && (
+          <Alert color="red" mb="sm">
+            {general}
+          </Alert>
+        )}
+        <Text size="sm" c="dimmed" mb="sm">
+          The request goes to your service partner; photos can be added as documents.
+        </Text>
+        <Select
+          label="Device"
+          required
+          searchable
+          data={devices.map((d) => ({ value: String(d.id), label: d.label }))}
+          {...form.getInputProps('deviceId')}
+          onChange={(v) => {
+            form.setFieldValue('deviceId', v ?? '');
+            const serial = devices.find((d) => String(d.id) === v)?.serialNo;
+            if (serial && form.values.serialNo === '') form.setFieldValue('serialNo', serial);
+          }}
+          data-autofocus
+        />
+        <TextInput mt="sm" label="Serial number" description="As on the device's plate" required {...form.getInputProps('serialNo')} />
+        <Textarea mt="sm" label="Fault" description="What happens, since when" required autosize minRows={3} maxLength={4000} {...form.getInputProps('fault')} />
+        <FormActions label="Send to the partner" onCancel={onClose} submitting={raise.isPending} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { WARRANTY_STATUSES } from '@enviro/domain/warranty-workflow';
+import { Id, TenantId, pageOf } from './common.ts';
+
+export const WarrantyStatus = z.enum(WARRANTY_STATUSES);
+export type WarrantyStatus = z.infer<typeof WarrantyStatus>;
+
+/** Longest fault description or comment: a few paragraphs; photos and reports go as documents. */
+export const MAX_WARRANTY_TEXT = 4000;
+const Text = (what: string) => z.string().trim().max(MAX_WARRANTY_TEXT, { message: `${what} is at most ${MAX_WARRANTY_TEXT} characters; attach a document for more` });
+
+/** Body of POST /api/warrantRequests: a faulty device, reported to the service partner handling it. */
+export const WarrantyRequestInput = z.object({
+  deviceId: Id,
+  /** The serial number on the device's plate. */
+  serialNo: z.string().trim().min(1, { message: 'give the serial number on the device' }).max(100),
+  /** What is wrong. */
+  fault: Text('the fault').pipe(z.string().min(1, { message: 'describe the fault' })),
+  /** Photos of the fault: documents of the industry. */
+  photoIds: z.array(Id).max(10).default([]),
+  /** The partner to handle it, when the industry has several; omitted: its only one. */
+  partnerId: TenantId.optional(),
+});
+export type WarrantyRequestInput = z.input<typeof WarrantyRequestInput>;
+
+/** Path `{id}` of a warranty request. */
+export const WarrantyIdParams = z.object({ id: Id });
+
+/** Body of PATCH /api/warrantRequests/{id}: the next status, with a comment for the thread. */
+export const WarrantyPatch = z.object({ status: WarrantyStatus, comment: Text('the comment').default('') });
+export type WarrantyPatch = z.input<typeof WarrantyPatch>;
+
+/** Body of POST /api/addComment/warrantRequests/{id}. */
+export const WarrantyCommentInput = z.object({ comment: Text('the comment').pipe(z.string().min(1, { message: 'write a comment' })) });
+export type WarrantyCommentInput = z.input<typeof WarrantyCommentInput>;
+
+/** Query of GET /api/warrantRequests. */
+export const WarrantyQuery = z.object({
+  tenantId: TenantId.optional(),
+  status: WarrantyStatus.optional(),
+  /** Only requests whose SLA ran out while the partner had them. */
+  overdue: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type WarrantyQuery = z.input<typeof WarrantyQuery>;
+/** The query as the route hands it on, validated. */
+export type WarrantyFilter = z.output<typeof WarrantyQuery>;
+
+export const WarrantyComment = z.object({
+  id: z.number().int(),
+  author: z.string(),
+  /** The status this comment moved the request to; null for a plain comment. */
+  status: WarrantyStatus.nullable(),
+  body: z.string(),
+  at: z.string(),
+});
+export type WarrantyComment = z.infer<typeof WarrantyComment>;
+
+export const WarrantyRequest = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  industry: z.string(),
+  deviceId: z.number().int(),
+  device: z.string(),
+  station: z.string().nullable(),
+  serialNo: z.string(),
+  fault: z.string(),
+  status: WarrantyStatus,
+  partnerId: z.number().int(),
+  partner: z.string(),
+  /** The partner's SLA (its terms) and the time it runs out. */
+  slaHours: z.number().int(),
+  dueAt: z.string(),
+  /** Minutes left while the partner has the request (negative once past); null once it left their hands. */
+  slaMinutesLeft: z.number().int().nullable(),
+  overdue: z.boolean(),
+  photos: z.array(z.object({ id: z.number().int(), fileName: z.string() })),
+  raisedBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  comments: z.array(WarrantyComment),
+  /** The statuses the caller may move it to now. */
+  moves: z.array(WarrantyStatus),
+});
+export type WarrantyRequest = z.infer<typeof WarrantyRequest>;
+
+export const WarrantyPage = pageOf(WarrantyRequest.omit({ comments: true }));
+export type WarrantyPage = z.infer<typeof WarrantyPage>;
+
+/** Answer of DELETE /api/warrantRequests/{id}. */
+export const WarrantyDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
+export type WarrantyDeleted = z.infer<typeof WarrantyDeleted>;
