@@ -127,18 +127,27 @@ export function stateOf(detectors: readonly DetectorId[], window?: 'calibration'
 }
 
 /**
- * A station's data-quality score over some slots (DEFINITIONS.md): the slots with data outside
- * calibration and maintenance windows, each worth 1 less the heaviest penalty of what fired on it
- * (an invalid slot is worth 0), as a percentage of their number; null without such slots.
+ * What a data-quality score is made of (DEFINITIONS.md): the slots with data outside calibration and
+ * maintenance windows (`counted`), and the credit they earned, each 1 less the heaviest penalty of
+ * what fired on it (an invalid slot earns none).
  */
-export function qualityScore(slots: readonly Pick<SlotQuality, 'state' | 'detectors'>[]): number | null {
+export function scoreParts(slots: readonly Pick<SlotQuality, 'state' | 'detectors'>[]): { counted: number; credit: number } {
   let counted = 0;
   let credit = 0;
   for (const s of slots) {
     if (s.state === 'calibration' || s.state === 'maintenance') continue;
     counted++;
-    if (s.state === 'invalid') continue;
-    credit += 1 - Math.max(0, ...s.detectors.map((d) => PENALTY[d]));
+    if (s.state !== 'invalid') credit += 1 - Math.max(0, ...s.detectors.map((d) => PENALTY[d]));
   }
-  return counted === 0 ? null : (100 * credit) / counted;
+  return { counted, credit };
+}
+
+/** The score of summed parts: the credit as a percentage of the slots counted; null without any. */
+export function scoreOf(parts: { counted: number; credit: number }): number | null {
+  return parts.counted === 0 ? null : (100 * parts.credit) / parts.counted;
+}
+
+/** A score over some slots' verdicts. */
+export function qualityScore(slots: readonly Pick<SlotQuality, 'state' | 'detectors'>[]): number | null {
+  return scoreOf(scoreParts(slots));
 }
