@@ -4,6 +4,7 @@ import { bunching, predictedShare } from './bunching.ts';
 import { cusumDrift, driftPeriods } from './calibration-drift.ts';
 import { dilution, flowZero, pm25AbovePm10 } from './cross-checks.ts';
 import { SLOT_MS, type QualitySlot } from './detectors.ts';
+import { DEFAULT_STATION_QUALITY } from './quality-config.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const series = (values: readonly number[], spread = 0.5): QualitySlot[] => values.map((v, i) => ({ at: T0 + i * SLOT_MS, n: 15, avg: v, min: v - spread, max: v + spread }));
@@ -18,15 +19,15 @@ const logNormal = (count: number, median: number, sigma: number, seed = 7) => {
 };
 
 describe('bunching under the limit', () => {
-  const c = { window: 672, lower: 0.9, minSlots: 16, ratio: 2, z: 4 };
+  const c = DEFAULT_STATION_QUALITY.bunching;
 
   it('predicts a band from a log-normal fitted to the values', () => {
     expect(predictedShare(logNormal(5000, 50, 0.3), 40, 60)).toBeCloseTo(0.53, 1);
   });
 
   it('flags a week whose values above the limit were moved just under it', () => {
-    const honest = logNormal(672, 60, 0.35);
-    const bunched = honest.map((v, i) => (v >= 90 ? 90 + (i % 10) : v));
+    const honest = logNormal(672, 80, 0.35);
+    const bunched = honest.map((v, i) => (v >= 100 ? 90 + (i % 10) : v));
     const flagged = bunching(series(bunched), 100, c);
     expect(flagged.length).toBeGreaterThan(20);
     expect(flagged.every((i) => bunched[i]! >= 90 && bunched[i]! < 100)).toBe(true);
@@ -84,7 +85,7 @@ describe('a station assessed', () => {
     expect(result.filter((r) => r.state === 'suspect').map((r) => r.at)).toEqual(so2.slice(16, 40).map((s) => s.at));
     expect(result.find((r) => r.at === T0 + 16 * SLOT_MS)?.detectors).toEqual(['flat_line']);
     expect(result.slice(0, 2).map((r) => r.state)).toEqual(['calibration', 'calibration']);
-    expect(qualityScore(result)).toBeCloseTo((100 * 22) / 46, 6);
+    expect(qualityScore(result)).toBe(47.8);
   });
 
   it('scores no slots as nothing, a spike at half a slot and an invalid slot at none', () => {

@@ -1,3 +1,4 @@
+import { percent } from '../figures.ts';
 import { bunching } from './bunching.ts';
 import { dilution, flowZero, pm25AbovePm10 } from './cross-checks.ts';
 import { INVALIDATING, PENALTY, SLOT_MS, type DetectorId, type QualitySlot, type QualityState } from './detectors.ts';
@@ -142,9 +143,9 @@ export function scoreParts(slots: readonly Pick<SlotQuality, 'state' | 'detector
   return { counted, credit };
 }
 
-/** The score of summed parts: the credit as a percentage of the slots counted; null without any. */
+/** The score of summed parts: the credit as a percentage of the slots counted, as every share is rounded (figures.ts); null without any. */
 export function scoreOf(parts: { counted: number; credit: number }): number | null {
-  return parts.counted === 0 ? null : (100 * parts.credit) / parts.counted;
+  return percent(parts.credit, parts.counted);
 }
 
 /** A score over some slots' verdicts. */

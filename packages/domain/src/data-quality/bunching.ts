@@ -9,22 +9,39 @@ export function normalCdf(z: number): number {
   return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+/** The standard normal quantile (Acklam's rational approximation, relative error under 1.2e-9). */
+export function normalQuantile(p: number): number {
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail = (q: number) => (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
 }
 
 /**
- * The share of a station's slots its own distribution puts in [lo, hi): a log-normal fitted
- * robustly (median and MAD of the logarithms, which the few values moved under a limit barely
- * shift) to the window's positive averages.
+ * The share of a station's slots its own distribution puts in [lo, hi): a log-normal fitted to two
+ * quantiles of the values below `lo` only (the 5th percentile and the one at 80 % of the share below
+ * `lo`, at most the median). Values moved from above a limit to just under it change no rank below
+ * `lo`, so the fit is the honest distribution's however many were moved. Null when too few values
+ * lie below `lo` to fit (under 15 % of them).
  */
-export function predictedShare(values: readonly number[], lo: number, hi: number): number {
-  const logs = values.filter((v) => v > 0).map(Math.log);
-  if (logs.length === 0) return 0;
-  const mu = median(logs);
-  const sigma = Math.max(1.4826 * median(logs.map((l) => Math.abs(l - mu))), 0.01);
+export function predictedShare(values: readonly number[], lo: number, hi: number): number | null {
+  const logs = values.filter((v) => v > 0).map(Math.log).sort((a, b) => a - b);
+  if (logs.length < 20) return null;
+  const below = logs.filter((l) => l < Math.log(lo)).length / logs.length;
+  const p1 = 0.05;
+  const p2 = Math.min(0.5, 0.8 * below);
+  if (p2 - p1 < 0.1) return null;
+  const at = (p: number) => logs[Math.min(logs.length - 1, Math.floor(p * logs.length))]!;
+  const z1 = normalQuantile(p1);
+  const z2 = normalQuantile(p2);
+  const sigma = Math.max((at(p2) - at(p1)) / (z2 - z1), 0.01);
+  const mu = at(p1) - sigma * z1;
   return normalCdf((Math.log(hi) - mu) / sigma) - normalCdf((Math.log(lo) - mu) / sigma);
 }
 
@@ -49,7 +66,9 @@ export function bunching(slots: readonly QualitySlot[], limit: number, c: Bunchi
     const window = slots.slice(first, i + 1);
     const band = window.filter(inBand).length;
     if (band < c.minSlots) continue;
-    const expected = predictedShare(window.map((w) => w.avg), lo, limit) * window.length;
+    const share = predictedShare(window.map((w) => w.avg), lo, limit);
+    if (share === null) continue;
+    const expected = share * window.length;
     if (band < c.ratio * expected || (band - expected) / Math.sqrt(Math.max(expected, 1)) < c.z) continue;
     for (let k = first; k <= i; k++) if (inBand(slots[k]!)) out.add(k);
   }

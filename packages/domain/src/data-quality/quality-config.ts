@@ -72,7 +72,7 @@ export const DEFAULT_QUALITY_CONFIG: Readonly<Record<string, ParamQualityConfig>
   ammonia: gas(500),
   o2: { ...gas(25), bunching: false },
   co2: { ...gas(25), bunching: false },
-  ph: { range: { min: 0, max: 14 }, concentration: false, negativeTolerance: 0, flatLine: { slots: 8, tolerance: 0.0005, runningAbove: 0.5 }, spike: { window: 8, factor: 8, minScale: 0.1 }, maxStep: 4, bunching: true },
+  ph: { range: { min: 0, max: 14 }, concentration: false, negativeTolerance: 0, flatLine: { slots: 8, tolerance: 0.0005, runningAbove: 0.5 }, spike: { window: 8, factor: 8, minScale: 0.1 }, maxStep: 4, bunching: false },
   flow: { concentration: false, negativeTolerance: 0, flatLine: undefined, bunching: false },
 };
 
@@ -124,7 +124,7 @@ export const DEFAULT_STATION_QUALITY: StationQualityConfig = {
   gapCoverage: 0.5,
   lateAfterMs: 7 * 24 * 3600_000,
   maxClockDriftMs: 5 * 60_000,
-  bunching: { window: 672, lower: 0.9, minSlots: 16, ratio: 2, z: 4 },
+  bunching: { window: 672, lower: 0.9, minSlots: 16, ratio: 3, z: 4 },
   pmTolerance: 0.05,
   dilution: { window: 8, o2Rise: 2, flowRise: 0.3, match: 0.1 },
   flowZeroShare: 0.02,

@@ -43,12 +43,10 @@ const firedList = (fired: Record<string, number>): DetectorCount[] =>
     .map(([detector, slots]) => ({ detector: detector as DetectorName, slots }))
     .sort((a, b) => b.slots - a.slots || a.detector.localeCompare(b.detector));
 
-const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
-
 function toDay(day: string, s: Sums): QualityDay {
   return {
     day,
-    score: round1(scoreOf(s)),
+    score: scoreOf(s),
     slots: s.slots,
     suspect: s.states.suspect ?? 0,
     invalid: s.states.invalid ?? 0,
@@ -108,9 +106,9 @@ export class DataQualityService {
         stationType: st.type,
         tenantId: st.tenant_id,
         tenantName: names.get(st.tenant_id) ?? '',
-        score: round1(scoreOf(total)),
+        score: scoreOf(total),
         worstDay,
-        worstScore: round1(worstScore),
+        worstScore,
         fired: firedList(total.fired),
       });
     }
@@ -149,7 +147,7 @@ export class DataQualityService {
       tenantName: names.get(tenantId) ?? '',
       from,
       to,
-      score: round1(scoreOf(sum(rows))),
+      score: scoreOf(sum(rows)),
       days,
       flags: flags.map(
         (f): QualitySlotFlag => ({
