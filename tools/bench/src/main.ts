@@ -30,7 +30,8 @@ import { closeServices, openServices, services } from './services.ts';
  * Markdown with the machine and date. `--queries` measures only the trend and recent-values
  * queries, for working on them; `--alerts` only the alert figures (also part of the full run); `--fleet` only the devices page of a
  * 1,000-device industry; `--reports` only the report figures (1-year daily averages, a board's availability report);
- * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days).
+ * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days);
+ * `--quality` only the data-quality detectors (recall over the labelled set, ingestion with them on and off).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -43,6 +44,7 @@ const { values: flags } = parseArgs({
     dashboards: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
     'air-quality': { type: 'boolean', default: false },
+    quality: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -87,6 +89,12 @@ try {
     await benchDashboardsOnly(version);
   } else if (flags['air-quality']) {
     await benchAirQualityOnly(version);
+  } else if (flags.quality) {
+    // Only the data-quality figures of issue 36: the server as a process, detectors on and off.
+    const { benchQuality, qualityRows } = await import('./quality/quality-bench.ts');
+    const proc = await startServerProcess(benchUrl);
+    server.stop = proc.stop;
+    console.log([machine(version), '', ...qualityRows(await benchQuality(database.db, database.pool, proc.baseUrl, scale, log))].join('\n'));
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');

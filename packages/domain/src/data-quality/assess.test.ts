@@ -93,3 +93,13 @@ describe('a station assessed', () => {
     expect(qualityScore([{ state: 'suspect', detectors: ['spike'] }, { state: 'invalid', detectors: ['negative'] }, { state: 'valid', detectors: [] }])).toBe(50);
   });
 });
+
+describe('bunching where the station lives in the band', () => {
+  it('flags a station whose values all sit just under the limit and never above it, not one that crosses it as often', () => {
+    const r = random(11);
+    const hugging = Array.from({ length: 300 }, () => 90 + 9.9 * r());
+    expect(bunching(series(hugging), 100, DEFAULT_STATION_QUALITY.bunching)).toHaveLength(300);
+    const crossing = Array.from({ length: 300 }, () => 90 + 20 * r());
+    expect(bunching(series(crossing), 100, DEFAULT_STATION_QUALITY.bunching)).toEqual([]);
+  });
+});

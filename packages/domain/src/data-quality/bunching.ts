@@ -48,7 +48,9 @@ export function predictedShare(values: readonly number[], lo: number, hi: number
 /**
  * Bunching just under the limit (Duflo et al. 2013): within the `window` slots up to each slot, the
  * slots whose average lies in [lower·L, L) number at least `minSlots`, `ratio` times what the
- * station's own distribution predicts for that band and `z` Poisson deviations above it. Flags the band's slots of windows that bunch.
+ * station's own distribution predicts for that band and `z` Poisson deviations above it; or, when
+ * too few values lie below the band to fit a distribution, the band holds half the window and under
+ * 2 % as many values lie at or above the limit. Flags the band's slots of windows that bunch.
  */
 export function bunching(slots: readonly QualitySlot[], limit: number, c: BunchingConfig): number[] {
   if (!(limit > 0)) return [];
@@ -67,9 +69,16 @@ export function bunching(slots: readonly QualitySlot[], limit: number, c: Bunchi
     const band = window.filter(inBand).length;
     if (band < c.minSlots) continue;
     const share = predictedShare(window.map((w) => w.avg), lo, limit);
-    if (share === null) continue;
-    const expected = share * window.length;
-    if (band < c.ratio * expected || (band - expected) / Math.sqrt(Math.max(expected, 1)) < c.z) continue;
+    if (share === null) {
+      // Too few values below the band to fit: the station lives in it. Bunched when it holds most of
+      // the window and almost nothing lies at or above the limit, where a distribution that close
+      // to the limit would put a good part of its values.
+      const above = window.filter((w) => w.avg >= limit).length;
+      if (band < 0.5 * window.length || above > 0.02 * band) continue;
+    } else {
+      const expected = share * window.length;
+      if (band < c.ratio * expected || (band - expected) / Math.sqrt(Math.max(expected, 1)) < c.z) continue;
+    }
     for (let k = first; k <= i; k++) if (inBand(slots[k]!)) out.add(k);
   }
   return [...out].sort((a, b) => a - b);

@@ -38,6 +38,13 @@ export class QualityDaysRepository extends Repository {
     return rows[0] && { entityId: rows[0].entity_id };
   }
 
+  /** The devices in service of the tenants. */
+  async deviceIds(tenantIds: readonly number[]): Promise<{ tenantId: number; deviceId: string }[]> {
+    const { rows } = await sql<{ tenant_id: number; id: string }>`
+      SELECT d.tenant_id, d.id::text FROM ${DEVICE_ROWS} d WHERE d.tenant_id = ANY(${sql.val(tenantIds)}::int[]) AND d.deleted_date IS NULL ORDER BY d.tenant_id, d.id`.execute(this.db);
+    return rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.id }));
+  }
+
   /** Every parameter of the device with its slots in [from, to), in time order. */
   async series(tenantId: number, deviceId: string, from: Date, to: Date): Promise<DeviceSeries[]> {
     const params = await sql<{ slot: number; name: string; max_value: number | null }>`

@@ -109,3 +109,16 @@ export function startQualityWorker(db: Db, windows: SuppressionWindowService, lo
     onError: (error) => log.error({ err: error }, 'data quality: assessing days failed; their slots stay queued and are tried again'),
   });
 }
+
+/**
+ * Assesses every day of the tenants' devices from `from` to `to`, a device at a time: for history
+ * written straight into the rollups (the demo seed, benchmarks), which the closed-slot feed never saw.
+ */
+export async function rebuildQualityDays(db: Db, windows: SuppressionWindowService, tenantIds: readonly number[], from: Date, to: Date): Promise<void> {
+  const devices = await new QualityDaysRepository(db).deviceIds(tenantIds);
+  const buckets: Date[] = [];
+  for (let at = startOfDay(dayOf(from.getTime(), ZONE), ZONE); at < to.getTime(); at = addCalendar(at, 1, 'day', ZONE)) buckets.push(new Date(at + 12 * 3600_000));
+  for (const d of devices) {
+    await db.transaction().execute((trx) => assessDeviceDays(trx, windows, buckets.map((bucket) => ({ ...d, bucket }))));
+  }
+}
