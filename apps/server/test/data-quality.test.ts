@@ -18,6 +18,7 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
   const ctx = useTestApp();
   const yesterday = addCalendar(startOfCalendar(Date.now(), 'day', ZONE), -1, 'day', ZONE);
   const day = dayOf(yesterday, ZONE);
+  let board: number;
   let alpha: number;
   let delta: number;
   let a1: number;
@@ -47,7 +48,7 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
   }
 
   beforeAll(async () => {
-    const board = (await ctx.b.newTenant({ name: 'State Board', type: 'statutory' })).id;
+    board = (await ctx.b.newTenant({ name: 'State Board', type: 'statutory' })).id;
     alpha = (await ctx.b.newTenant({ name: 'Alpha Power', statutoryIds: [board] })).id;
     delta = (await ctx.b.newTenant({ name: 'Delta Sugar' })).id;
     a1 = (await ctx.b.newEntity({ tenantId: alpha, name: 'A1' })).id;
@@ -126,6 +127,11 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     expect(long.json().field).toBe('to');
     const other = await ctx.inject({ method: 'GET', url: `/api/data-quality/overview?tenantId=${alpha}`, headers: { cookie: deltaCookie } });
     expect(other.statusCode).toBe(404);
+    // The public portal of the board reads its industries' stations, as their values; not another's, nor the overview.
+    const portal = { portal: 'PUBLIC', 'public-tenant-id': String(board) };
+    expect((await ctx.inject({ method: 'GET', url: `/api/data-quality/stations/${a1}?from=${day}&to=${day}`, headers: portal })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'GET', url: `/api/data-quality/stations/${d1}`, headers: portal })).statusCode).toBe(404);
+    expect((await ctx.inject({ method: 'GET', url: '/api/data-quality/overview', headers: portal })).statusCode).toBe(403);
     const own = QualityOverview.parse((await ctx.inject({ method: 'GET', url: '/api/data-quality/overview', headers: { cookie: deltaCookie } })).json());
     expect(own.stations.map((s) => s.stationName)).toEqual(['D1']);
   });

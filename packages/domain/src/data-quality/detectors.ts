@@ -67,3 +67,31 @@ export interface QualitySlot {
 }
 
 export const SLOT_MS = 15 * 60_000;
+
+/** What each detector found, as a person reads it beside a value. */
+export const DETECTOR_LABELS: Readonly<Record<DetectorId, string>> = {
+  flat_line: 'Flat line (stuck value)',
+  spike: 'Spike',
+  rate_of_change: 'Change too fast',
+  out_of_range: "Outside the analyser's range",
+  negative: 'Negative concentration',
+  full_scale: "At the analyser's full scale",
+  gap: 'Partial slot (gap)',
+  duplicate: 'Copy of earlier data',
+  future_timestamp: 'Time in the future',
+  late_timestamp: 'Received over a week late',
+  clock_drift: 'Device clock drifting',
+  bunching: 'Bunched just under the limit',
+  pm25_above_pm10: 'PM2.5 above PM10',
+  dilution: 'Diluted (O2 or flow up, pollutant down)',
+  flow_zero: 'Reported with zero flow',
+  calibration_drift: 'Calibration drift',
+};
+
+export const STATE_LABELS: Readonly<Record<QualityState, string>> = {
+  valid: 'Valid',
+  calibration: 'Calibration',
+  maintenance: 'Maintenance',
+  suspect: 'Suspect',
+  invalid: 'Invalid',
+};

@@ -1,7 +1,7 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
 import { QualityOverview, QualityOverviewQuery, QualityStation, QualityStationParams, QualityStationQuery } from '@enviro/contracts/data-quality';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TENANT_READ } from '../../platform/access/route-access.ts';
+import { PORTAL_READ, TENANT_READ } from '../../platform/access/route-access.ts';
 import type { DataQualityModule } from './data-quality.module.ts';
 
 /** Data quality (issue 36): not in SPEC 7 (docs/ARCHITECTURE.md, routes beyond the spec). */
@@ -22,7 +22,8 @@ export const dataQualityRoutes: FastifyPluginAsyncZod<DataQualityModule> = async
   app.get(
     '/api/data-quality/stations/:stationId',
     {
-      config: { access: TENANT_READ },
+      // The public portal's station view shows a station's data quality as it shows its values.
+      config: { access: PORTAL_READ },
       schema: {
         tags: ['data-quality'],
         summary: "A station's daily data-quality scores and the 15-minute slots that are not valid (state, detectors, value) over up to 31 IST days",
