@@ -112,9 +112,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(gatewaysModule);
   await app.register(dataModule);
   await app.register(alertsModule, deps.alerts ?? {});
+  await app.register(dataQualityModule);
   await app.register(regulatorModule, deps.regulator ?? {});
   await app.register(complianceModule);
-  await app.register(dataQualityModule);
   await app.register(dashboardsModule);
   await app.register(reportsModule, deps.reports ?? {});
   await app.register(publicPortalModule);

@@ -25,6 +25,7 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
   let a2: number;
   let d1: number;
   let a1Token: string;
+  let a1DeviceId: string;
   let boardCookie: string;
   let deltaCookie: string;
 
@@ -59,6 +60,7 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     const a2Device = await ctx.b.newDevice({ tenantId: alpha, entityId: a2, params });
     const d1Device = await ctx.b.newDevice({ tenantId: delta, entityId: d1, params });
     a1Token = a1Device.accessToken;
+    a1DeviceId = String(a1Device.id);
     // A1's day leaves 14:00-17:00 out: it comes late, below.
     await send(a1Token, yesterday, yesterday + 14 * HOUR, (t) => (flat(t) ? 312.4 : so2(t)));
     await send(a1Token, yesterday + 17 * HOUR, yesterday + 24 * HOUR, so2);
@@ -91,6 +93,14 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     expect(d!.score).toBeCloseTo(Math.round((1000 * (160 - 24)) / 160) / 10, 5);
     const stored = await ctx.database.pool.query(`SELECT count(*)::int AS n FROM reading_15m WHERE tenant_id = $1 AND slot = 1 AND sum / n = 312.4`, [alpha]);
     expect(stored.rows[0].n).toBe(24);
+  });
+
+  it('hands the regulator push and the open data API the flagged slots of devices (no caller: theirs is checked)', async () => {
+    const flagged = await ctx.app.dataQuality.quality.flaggedSlots(alpha, [a1DeviceId], new Date(yesterday + 6 * HOUR), new Date(yesterday + 7 * HOUR));
+    expect(flagged.map((f) => [f.slot, f.at, f.state, f.detectors])).toEqual(
+      [0, 1, 2, 3].map((q) => [1, yesterday + 6 * HOUR + q * 15 * MINUTE, 'suspect', ['flat_line']]),
+    );
+    expect(await ctx.app.dataQuality.quality.flaggedSlots(delta, [a1DeviceId], new Date(yesterday), new Date(yesterday + 24 * HOUR))).toEqual([]);
   });
 
   it("puts the flat-lining stack first on the board's overview, with what fired and the worst day", async () => {

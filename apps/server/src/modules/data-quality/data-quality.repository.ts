@@ -55,6 +55,16 @@ export class DataQualityRepository extends Repository {
     return rows;
   }
 
+  /** The devices' slots in [from, to) that are not valid. */
+  async deviceFlags(tenantId: number, deviceIds: readonly string[], from: Date, to: Date): Promise<{ device_id: string; slot: number; at: string; state: string; detectors: string[] }[]> {
+    if (deviceIds.length === 0) return [];
+    const { rows } = await sql<{ device_id: string; slot: number; at: string; state: string; detectors: string[] }>`
+      SELECT q.device_id::text, q.slot, (extract(epoch FROM q.bucket) * 1000)::bigint::text AS at, q.state, q.detectors
+      FROM slot_quality q
+      WHERE q.tenant_id = ${tenantId} AND q.device_id = ANY(${sql.val(deviceIds)}::bigint[]) AND q.bucket >= ${from} AND q.bucket < ${to}`.execute(this.db);
+    return rows;
+  }
+
   async tenantNames(tenantIds: readonly number[]): Promise<Map<number, string>> {
     if (tenantIds.length === 0) return new Map();
     const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM ${TENANT_ROWS} t WHERE t.id = ANY(${sql.val(tenantIds)}::int[])`.execute(this.db);

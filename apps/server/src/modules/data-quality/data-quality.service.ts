@@ -116,6 +116,16 @@ export class DataQualityService {
     return { days, stations: out };
   }
 
+  /**
+   * The devices' slots in [from, to) that are not valid, with their state and detectors (a slot with
+   * data and no entry is valid). No caller: for modules that checked theirs (the regulator push, the
+   * open data API).
+   */
+  async flaggedSlots(tenantId: number, deviceIds: readonly string[], from: Date, to: Date): Promise<{ deviceId: string; slot: number; at: number; state: QualityState; detectors: DetectorName[] }[]> {
+    const rows = await this.repository.deviceFlags(tenantId, deviceIds, from, to);
+    return rows.map((r) => ({ deviceId: r.device_id, slot: r.slot, at: Number(r.at), state: r.state as QualityState, detectors: r.detectors as DetectorName[] }));
+  }
+
   /** A station's days in a period with their scores and the slots that are not valid; 404 for a station the caller does not read. */
   async station(auth: Auth, stationId: number, query: QualityStationQuery): Promise<QualityStation> {
     const tenantIds = await scopeDataTenantIds(this.access, auth, {});
