@@ -97,10 +97,29 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
 
   it('hands the regulator push and the open data API the flagged slots of devices (no caller: theirs is checked)', async () => {
     const flagged = await ctx.app.dataQuality.quality.flaggedSlots(alpha, [a1DeviceId], new Date(yesterday + 6 * HOUR), new Date(yesterday + 7 * HOUR));
-    expect(flagged.map((f) => [f.slot, f.at, f.state, f.detectors])).toEqual(
-      [0, 1, 2, 3].map((q) => [1, yesterday + 6 * HOUR + q * 15 * MINUTE, 'suspect', ['flat_line']]),
+    expect(flagged.map((f) => [f.slot, f.param, f.at, f.state, f.detectors])).toEqual(
+      [0, 1, 2, 3].map((q) => [1, 'so2', yesterday + 6 * HOUR + q * 15 * MINUTE, 'suspect', ['flat_line']]),
     );
     expect(await ctx.app.dataQuality.quality.flaggedSlots(delta, [a1DeviceId], new Date(yesterday), new Date(yesterday + 24 * HOUR))).toEqual([]);
+  });
+
+  it("says beside each raw reading of the raw data report what its slot's verdict is", async () => {
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/raw-data-report',
+      headers: { portal: 'PUBLIC', 'public-tenant-id': String(board) },
+      payload: { format: 'CSV', request: { entityIds: [a1], startDate: new Date(yesterday + 5 * HOUR + 50 * MINUTE).toISOString(), endDate: new Date(yesterday + 6 * HOUR + 10 * MINUTE).toISOString() } },
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Time,Station,Device,SO2 (mg/Nm3),Flow (m3/hr),Quality');
+    // 05:50 and 05:55 are live values; from 06:00 the SO2 stands still, shown unchanged beside its flag.
+    expect(lines.slice(1).map((l) => l.split(',').slice(3).join(','))).toEqual([
+      `${so2(yesterday + 5 * HOUR + 50 * MINUTE)},${180_000 + ((yesterday + 5 * HOUR + 50 * MINUTE) % 7919)},valid`,
+      `${so2(yesterday + 5 * HOUR + 55 * MINUTE)},${180_000 + ((yesterday + 5 * HOUR + 55 * MINUTE) % 7919)},valid`,
+      `312.4,${180_000 + ((yesterday + 6 * HOUR) % 7919)},SO2 suspect: Flat line (stuck value)`,
+      `312.4,${180_000 + ((yesterday + 6 * HOUR + 5 * MINUTE) % 7919)},SO2 suspect: Flat line (stuck value)`,
+    ]);
   });
 
   it("puts the flat-lining stack first on the board's overview, with what fired and the worst day", async () => {

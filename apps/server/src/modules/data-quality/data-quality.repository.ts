@@ -55,13 +55,16 @@ export class DataQualityRepository extends Repository {
     return rows;
   }
 
-  /** The devices' slots in [from, to) that are not valid. */
-  async deviceFlags(tenantId: number, deviceIds: readonly string[], from: Date, to: Date): Promise<{ device_id: string; slot: number; at: string; state: string; detectors: string[] }[]> {
-    if (deviceIds.length === 0) return [];
-    const { rows } = await sql<{ device_id: string; slot: number; at: string; state: string; detectors: string[] }>`
-      SELECT q.device_id::text, q.slot, (extract(epoch FROM q.bucket) * 1000)::bigint::text AS at, q.state, q.detectors
+  /** The devices' slots in [from, to) that are not valid, with their parameter's standard name. */
+  async deviceFlags(tenantIds: readonly number[], deviceIds: readonly string[], from: Date, to: Date): Promise<{ device_id: string; slot: number; name: string; at: string; state: string; detectors: string[] }[]> {
+    if (deviceIds.length === 0 || tenantIds.length === 0) return [];
+    const { rows } = await sql<{ device_id: string; slot: number; name: string; at: string; state: string; detectors: string[] }>`
+      SELECT q.device_id::text, q.slot, sp.name, (extract(epoch FROM q.bucket) * 1000)::bigint::text AS at, q.state, q.detectors
       FROM slot_quality q
-      WHERE q.tenant_id = ${tenantId} AND q.device_id = ANY(${sql.val(deviceIds)}::bigint[]) AND q.bucket >= ${from} AND q.bucket < ${to}`.execute(this.db);
+      JOIN device_param dp ON dp.tenant_id = q.tenant_id AND dp.device_id = q.device_id AND dp.slot = q.slot
+      JOIN std_param sp ON sp.id = dp.std_param_id
+      WHERE q.tenant_id = ANY(${sql.val(tenantIds)}::int[]) AND q.device_id = ANY(${sql.val(deviceIds)}::bigint[]) AND q.bucket >= ${from} AND q.bucket < ${to}
+      ORDER BY q.bucket, q.device_id, q.slot`.execute(this.db);
     return rows;
   }
 

@@ -117,13 +117,18 @@ export class DataQualityService {
   }
 
   /**
-   * The devices' slots in [from, to) that are not valid, with their state and detectors (a slot with
-   * data and no entry is valid). No caller: for modules that checked theirs (the regulator push, the
-   * open data API).
+   * The devices' slots in [from, to) that are not valid, with their parameter, state and detectors
+   * (a slot with data and no entry is valid), among the tenants' devices. No caller: for modules that
+   * checked theirs (the regulator push, the raw data report, the open data API).
    */
-  async flaggedSlots(tenantId: number, deviceIds: readonly string[], from: Date, to: Date): Promise<{ deviceId: string; slot: number; at: number; state: QualityState; detectors: DetectorName[] }[]> {
-    const rows = await this.repository.deviceFlags(tenantId, deviceIds, from, to);
-    return rows.map((r) => ({ deviceId: r.device_id, slot: r.slot, at: Number(r.at), state: r.state as QualityState, detectors: r.detectors as DetectorName[] }));
+  async flaggedSlots(
+    tenantIds: number | readonly number[],
+    deviceIds: readonly string[],
+    from: Date,
+    to: Date,
+  ): Promise<{ deviceId: string; slot: number; param: string; at: number; state: QualityState; detectors: DetectorName[] }[]> {
+    const rows = await this.repository.deviceFlags(typeof tenantIds === 'number' ? [tenantIds] : tenantIds, deviceIds, from, to);
+    return rows.map((r) => ({ deviceId: r.device_id, slot: r.slot, param: r.name, at: Number(r.at), state: r.state as QualityState, detectors: r.detectors as DetectorName[] }));
   }
 
   /** A station's days in a period with their scores and the slots that are not valid; 404 for a station the caller does not read. */
