@@ -1,4 +1,5 @@
 import { QualityOverview, QualityStation } from '@enviro/contracts/data-quality';
+import type { TrendResult } from '@enviro/contracts/data/trend';
 import { addCalendar, DEFAULT_TIME_ZONE, dayOf, startOfCalendar } from '@enviro/domain/time-zone';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drainRollups } from '../src/modules/data/rollups.ts';
@@ -142,6 +143,23 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     expect(late.every((f) => f.detectors.includes('flat_line'))).toBe(true);
     expect(body.days[0]!.slots).toBe(192);
     expect(await assessQueuedDays(ctx.db, ctx.app.devices.windows)).toBe(0);
+  });
+
+  it('marks the flagged runs beside a trend, its values unchanged', async () => {
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/data/metric',
+      headers: { portal: 'PUBLIC', 'public-tenant-id': String(board) },
+      payload: { request: { entityIds: [a1], params: [{ name: 'so2' }], startDate: new Date(yesterday).toISOString(), endDate: new Date(yesterday + 24 * HOUR).toISOString(), interval: 'minute_15' } },
+    });
+    expect(res.statusCode).toBe(200);
+    const [trend] = res.json() as TrendResult[];
+    const iso = (t: number) => new Date(t).toISOString();
+    expect(trend!.flagged).toEqual([
+      { state: 'suspect', detectors: ['flat_line'], from: iso(yesterday + 6 * HOUR), to: iso(yesterday + 12 * HOUR) },
+      { state: 'suspect', detectors: ['flat_line'], from: iso(yesterday + 14 * HOUR), to: iso(yesterday + 17 * HOUR) },
+    ]);
+    expect(trend!.data.filter((p) => p.value === 312.4)).toHaveLength(24);
   });
 
   it("answers 404 for a station of an industry the caller does not read, and names a bad field", async () => {

@@ -30,6 +30,8 @@ export const dataQualityModule = areaModule({
     const services: DataQualityModule = {
       quality: new DataQualityService(db, app.tenants.directory, app.entities.entities, app.data.catalogs),
     };
+    // Trends mark the suspect and invalid slots (data builds before this module, so it is told late).
+    app.data.showQualityFrom({ flaggedSlots: (...args) => services.quality.flaggedSlots(...args) });
     // The detectors over the closed-slot feed, windows from the devices module.
     app.workers.add('data-quality', ({ log }) => startQualityWorker(db, app.devices.windows, log));
     return services;
