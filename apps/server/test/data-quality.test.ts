@@ -27,6 +27,7 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
   let d1: number;
   let a1Token: string;
   let a1DeviceId: string;
+  let a2DeviceId: string;
   let boardCookie: string;
   let deltaCookie: string;
 
@@ -43,10 +44,12 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     }
   }
 
+  const sources = () => ({ windows: ctx.app.devices.windows, checks: ctx.app.devices.calibration });
+
   async function settle() {
     await drainRollups(ctx.database);
     // Two servers taking the feed at once share it; neither assesses a slot twice or misses one.
-    await Promise.all([drainQualityDays(ctx.db, ctx.app.devices.windows), drainQualityDays(ctx.db, ctx.app.devices.windows)]);
+    await Promise.all([drainQualityDays(ctx.db, sources()), drainQualityDays(ctx.db, sources())]);
   }
 
   beforeAll(async () => {
@@ -62,6 +65,7 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     const d1Device = await ctx.b.newDevice({ tenantId: delta, entityId: d1, params });
     a1Token = a1Device.accessToken;
     a1DeviceId = String(a1Device.id);
+    a2DeviceId = String(a2Device.id);
     // A1's day leaves 14:00-17:00 out: it comes late, below.
     await send(a1Token, yesterday, yesterday + 14 * HOUR, (t) => (flat(t) ? 312.4 : so2(t)));
     await send(a1Token, yesterday + 17 * HOUR, yesterday + 24 * HOUR, so2);
@@ -142,7 +146,7 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     expect(late).toHaveLength(12);
     expect(late.every((f) => f.detectors.includes('flat_line'))).toBe(true);
     expect(body.days[0]!.slots).toBe(192);
-    expect(await assessQueuedDays(ctx.db, ctx.app.devices.windows)).toBe(0);
+    expect(await assessQueuedDays(ctx.db, sources())).toBe(0);
   });
 
   it('marks the flagged runs beside a trend, its values unchanged', async () => {
@@ -181,5 +185,31 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     expect((await ctx.inject({ method: 'GET', url: '/api/data-quality/overview', headers: portal })).statusCode).toBe(403);
     const own = QualityOverview.parse((await ctx.inject({ method: 'GET', url: '/api/data-quality/overview', headers: { cookie: deltaCookie } })).json());
     expect(own.stations.map((s) => s.stationName)).toEqual(['D1']);
+  });
+
+  it("doubts what an analyser measured before a zero check whose drift the CUSUM finds, once the check is recorded", async () => {
+    // Zero checks of A2's SO2 reading 3 % of span each time: the CUSUM (k 1 %, h 5 %) sums 2, 4, 6.
+    const check = async (endedAt: number) => {
+      const { rows } = await ctx.database.pool.query(
+        `INSERT INTO calibration (tenant_id, device_id, entity_id, type, status, method, started_at, ended_at)
+         VALUES ($1, $2, $3, 'ZERO', 'COMPLETED', 'MANUAL', $4, $5) RETURNING id`,
+        [alpha, a2DeviceId, a2, new Date(endedAt - 10 * MINUTE), new Date(endedAt)],
+      );
+      await ctx.database.pool.query(
+        `INSERT INTO calibration_point (tenant_id, calibration_id, param, seq, kind, expected, measured, range) VALUES ($1, $2, 'so2', 1, 'ZERO', 0, 3, 100)`,
+        [alpha, rows[0].id],
+      );
+    };
+    await check(yesterday - 2 * 24 * HOUR);
+    await check(yesterday - 24 * HOUR);
+    const before = QualityStation.parse((await station(a2)).json());
+    expect(before.flags).toEqual([]);
+    await check(yesterday + 12 * HOUR);
+    await settle();
+    const after = QualityStation.parse((await station(a2)).json());
+    const drift = after.flags.filter((f) => f.detectors.includes('calibration_drift'));
+    // From the check before the alarm to the alarm: yesterday's first 12 hours of SO2, not the flow.
+    expect(drift.map((f) => f.time)).toEqual(Array.from({ length: 48 }, (_, i) => yesterday + i * 15 * MINUTE));
+    expect(drift.every((f) => f.param === 'so2' && f.state === 'suspect')).toBe(true);
   });
 });

@@ -103,7 +103,7 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   await rebuildComplianceDays(database.db, tenantIds, new Date(fromMs), new Date(toMs));
   log(`derived the compliance days (${since(started)})`);
   // The board's data-quality overview reads the last week's verdicts; older days are not assessed.
-  await rebuildQualityDays(database.db, app.devices.windows, tenantIds, new Date(toMs - 8 * DAY_MS), new Date(toMs));
+  await rebuildQualityDays(database.db, { windows: app.devices.windows, checks: app.devices.calibration }, tenantIds, new Date(toMs - 8 * DAY_MS), new Date(toMs));
   log(`assessed the last 8 days' data quality (${since(started)})`);
   let dashboards = 0;
   for (const tenantId of tenantIds) dashboards += await seedTemplateDashboards(database.db, tenantId);

@@ -28,10 +28,12 @@ export interface QualityWindow {
   to: number | null;
 }
 
-/** A period a detector found outside the slots (a calibration drift alarm) on one device. */
+/** A period a detector found outside the slots (a calibration drift alarm) on one device, or one of its parameters. */
 export interface QualityPeriod {
   detector: DetectorId;
   deviceId: string;
+  /** The parameter's standard name; absent: all the device's. */
+  param?: string;
   from: number;
   to: number;
 }
@@ -105,7 +107,7 @@ export function assessStation(input: AssessInput): SlotQuality[] {
     if (o2) dilution(p.slots, o2.slots, 'o2', station.dilution).forEach((at) => flag(p, at, 'dilution'));
   }
   for (const period of input.periods ?? []) {
-    for (const s of input.series.filter((x) => x.deviceId === period.deviceId)) {
+    for (const s of input.series.filter((x) => x.deviceId === period.deviceId && (period.param === undefined || x.param === period.param))) {
       for (const slot of s.slots) if (slot.at + SLOT_MS > period.from && slot.at < period.to) flag(s, slot.at, period.detector);
     }
   }

@@ -4,8 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/database/database.ts';
 import { startPollingWorker, type PollingWorker } from '../../platform/jobs/polling-worker.ts';
 import { SlotChangeFeed, type SlotChange } from '../data/slot-changes.service.ts';
+import { driftPeriods } from '@enviro/domain/data-quality/calibration-drift';
+import type { QualityPeriod } from '@enviro/domain/data-quality/assess';
 import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
 import { QualityDaysRepository, type AssessedDay } from './quality-days.repository.ts';
+
+/** What the worker reads of the devices module: calibration and maintenance windows, and calibration checks. */
+export interface QualitySources {
+  windows: SuppressionWindowService;
+  /** Each parameter's zero and span deviations per completed check (CalibrationService.checkDeviations). */
+  checks?: { checkDeviations(tenantId: number, deviceId: string, until: Date): Promise<{ param: string; kind: 'ZERO' | 'SPAN'; at: number; deviation: number }[]> };
+}
 
 /** The data quality's name in `slot_consumer` (130_data_quality.sql). */
 export const QUALITY_CONSUMER = 'quality';
@@ -67,7 +76,7 @@ export function summarise(tenantId: number, deviceId: string, day: string, verdi
  * before the first day to the end of the last, its calibration and maintenance windows, and the
  * verdicts of those days written over the old ones.
  */
-export async function assessDeviceDays(trx: Db, windows: SuppressionWindowService, slots: readonly SlotChange[], now = Date.now()): Promise<void> {
+export async function assessDeviceDays(trx: Db, sources: QualitySources, slots: readonly SlotChange[], now = Date.now()): Promise<void> {
   const repo = new QualityDaysRepository(trx);
   for (const { tenantId, deviceId, days } of devicesDays(slots).values()) {
     const station = await repo.stationOf(tenantId, deviceId);
@@ -76,10 +85,12 @@ export async function assessDeviceDays(trx: Db, windows: SuppressionWindowServic
     const from = new Date(addCalendar(dayBounds(sorted[0]!).from.getTime(), -CONTEXT_DAYS, 'day', ZONE));
     const to = dayBounds(sorted[sorted.length - 1]!).to;
     const series = await repo.series(tenantId, deviceId, from, to);
-    const covering = await windows.in(trx).covering(tenantId, [{ deviceId, entityId: station.entityId }], from, to);
+    const covering = await sources.windows.in(trx).covering(tenantId, [{ deviceId, entityId: station.entityId }], from, to);
+    const periods = sources.checks ? driftOf(deviceId, await sources.checks.checkDeviations(tenantId, deviceId, to)) : [];
     const verdicts = assessStation({
       series: series.map((s) => ({ deviceId, slot: s.slot, param: s.param, slots: s.slots, limit: s.limit })),
       windows: covering.map((w): QualityWindow => ({ kind: w.kind === 'CALIBRATION' ? 'calibration' : 'maintenance', deviceId: null, from: w.startsAt.getTime(), to: w.endsAt?.getTime() ?? null })),
+      periods,
       now,
     });
     const byDay = new Map<string, SlotQuality[]>(sorted.map((d) => [d, []]));
@@ -88,23 +99,35 @@ export async function assessDeviceDays(trx: Db, windows: SuppressionWindowServic
   }
 }
 
+/** The drift alarms of a device's checks: per parameter and kind of check, QAL3's CUSUM over their deviations. */
+function driftOf(deviceId: string, checks: readonly { param: string; kind: 'ZERO' | 'SPAN'; at: number; deviation: number }[]): QualityPeriod[] {
+  const series = new Map<string, { param: string; checks: { at: number; deviation: number }[] }>();
+  for (const c of [...checks].sort((a, b) => a.at - b.at)) {
+    const key = `${c.param}|${c.kind}`;
+    const entry = series.get(key) ?? { param: c.param, checks: [] };
+    entry.checks.push({ at: c.at, deviation: c.deviation });
+    series.set(key, entry);
+  }
+  return [...series.values()].flatMap(({ param, checks: list }) => driftPeriods(list).map((p) => ({ detector: 'calibration_drift' as const, deviceId, param, ...p })));
+}
+
 /**
  * Assesses the device days of up to `limit` queued slots in the transaction that takes them off the
  * feed; answers how many it took. Any number of servers may run it (the feed hands each slot to
  * one), and a crash leaves the slots queued.
  */
-export function assessQueuedDays(db: Db, windows: SuppressionWindowService, limit = PASS_SLOTS): Promise<number> {
-  return new SlotChangeFeed(db).consume(QUALITY_CONSUMER, limit, (trx, slots) => assessDeviceDays(trx, windows, slots));
+export function assessQueuedDays(db: Db, sources: QualitySources, limit = PASS_SLOTS): Promise<number> {
+  return new SlotChangeFeed(db).consume(QUALITY_CONSUMER, limit, (trx, slots) => assessDeviceDays(trx, sources, slots));
 }
 
 /** Assesses until nothing is queued (tests, the demo seed). */
-export async function drainQualityDays(db: Db, windows: SuppressionWindowService): Promise<void> {
-  while ((await assessQueuedDays(db, windows)) > 0);
+export async function drainQualityDays(db: Db, sources: QualitySources): Promise<void> {
+  while ((await assessQueuedDays(db, sources)) > 0);
 }
 
 /** Background job of the server: keeps the slots' quality in step with the closed-slot feed. */
-export function startQualityWorker(db: Db, windows: SuppressionWindowService, log: Pick<FastifyBaseLogger, 'error'>, idleMs = IDLE_MS): PollingWorker {
-  return startPollingWorker(async () => (await assessQueuedDays(db, windows)) >= PASS_SLOTS, {
+export function startQualityWorker(db: Db, sources: QualitySources, log: Pick<FastifyBaseLogger, 'error'>, idleMs = IDLE_MS): PollingWorker {
+  return startPollingWorker(async () => (await assessQueuedDays(db, sources)) >= PASS_SLOTS, {
     idleMs,
     onError: (error) => log.error({ err: error }, 'data quality: assessing days failed; their slots stay queued and are tried again'),
   });
@@ -114,11 +137,11 @@ export function startQualityWorker(db: Db, windows: SuppressionWindowService, lo
  * Assesses every day of the tenants' devices from `from` to `to`, a device at a time: for history
  * written straight into the rollups (the demo seed, benchmarks), which the closed-slot feed never saw.
  */
-export async function rebuildQualityDays(db: Db, windows: SuppressionWindowService, tenantIds: readonly number[], from: Date, to: Date): Promise<void> {
+export async function rebuildQualityDays(db: Db, sources: QualitySources, tenantIds: readonly number[], from: Date, to: Date): Promise<void> {
   const devices = await new QualityDaysRepository(db).deviceIds(tenantIds);
   const buckets: Date[] = [];
   for (let at = startOfDay(dayOf(from.getTime(), ZONE), ZONE); at < to.getTime(); at = addCalendar(at, 1, 'day', ZONE)) buckets.push(new Date(at + 12 * 3600_000));
   for (const d of devices) {
-    await db.transaction().execute((trx) => assessDeviceDays(trx, windows, buckets.map((bucket) => ({ ...d, bucket }))));
+    await db.transaction().execute((trx) => assessDeviceDays(trx, sources, buckets.map((bucket) => ({ ...d, bucket }))));
   }
 }
