@@ -29,7 +29,7 @@ describe('data quality in a browser', () => {
     expect(named.some((t) => t.includes(flatLine.station) && t.includes('Flat line (stuck value)'))).toBe(true);
     expect(named.some((t) => t.includes(bunching.station) && t.includes('Bunched just under the limit'))).toBe(true);
 
-    await card.getByRole('link', { name: flatLine.station }).click();
+    await card.getByTestId('quality-watch-station').filter({ hasText: flatLine.station }).getByRole('link', { name: 'Flagged slots' }).click();
     await page.waitForURL(/\/app\/data-quality\/stations\/\d+\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
     await page.getByRole('heading', { level: 1, name: `${flatLine.station}: data quality` }).waitFor();
     const rows = page.getByRole('table', { name: 'Flagged 15-minute slots' }).locator('tbody tr');

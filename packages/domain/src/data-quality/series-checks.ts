@@ -145,21 +145,23 @@ export function timestampChecks(slots: readonly QualitySlot[], now: number, late
 
 /**
  * Clock drift: slots whose readings' device time is off their receive time by more than `maxMs`
- * (median of the slot), either way, with the offsets steady (spread under a tenth of the median): a
- * clock set wrong gives every reading the same offset, while a backlog flushed late gives each its
- * own delay, oldest first. Device time ahead of receive time is drift at any spread.
+ * (median of the slot) while they arrived as they were measured (their receive times spread over at
+ * least half the slot's span of device times): a clock set wrong gives every live reading the same
+ * offset, while a backlog flushed late arrives all at once, each reading with its own delay. Device
+ * time ahead of receive time is drift however the readings arrived.
  */
 export function clockDrift(readings: readonly { at: number; receivedAt: number }[], maxMs: number): number[] {
-  const bySlot = new Map<number, number[]>();
+  const bySlot = new Map<number, { at: number; receivedAt: number }[]>();
   for (const r of readings) {
     const slot = Math.floor(r.at / SLOT_MS) * SLOT_MS;
-    bySlot.set(slot, [...(bySlot.get(slot) ?? []), r.receivedAt - r.at]);
+    bySlot.set(slot, [...(bySlot.get(slot) ?? []), r]);
   }
   const out: number[] = [];
-  for (const [slot, offsets] of bySlot) {
-    const m = median(offsets);
-    const spread = Math.max(...offsets) - Math.min(...offsets);
-    if (m < -maxMs || (m > maxMs && spread <= 0.1 * m)) out.push(slot);
+  for (const [slot, list] of bySlot) {
+    const m = median(list.map((r) => r.receivedAt - r.at));
+    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+    const live = spread(list.map((r) => r.receivedAt)) >= 0.5 * spread(list.map((r) => r.at));
+    if (m < -maxMs || (m > maxMs && live)) out.push(slot);
   }
   return out.sort((a, b) => a - b);
 }

@@ -274,6 +274,11 @@ const INJECTIONS: { detector: DetectorId; type: keyof typeof TYPES; inject: (b: 
     type: 'eqms',
     inject: () => undefined,
   },
+  {
+    detector: 'late_timestamp',
+    type: 'eqms',
+    inject: () => undefined,
+  },
 ];
 
 /** Injections per anomaly station, and anomaly stations per detector. */
@@ -325,10 +330,51 @@ export function qualityDataset(seed = 36): LabelledStation[] {
         out.push({ name: `anomaly future_timestamp ${j + 1}`, kind: 'anomaly', series: b.series, labels: b.labels, tainted: b.tainted, now: now - 86_400_000 });
         continue;
       }
+      if (inj.detector === 'late_timestamp') {
+        // Days 3 and 9 back-filled 8 days after, days 5 and 11 two days after (a gateway's usual backlog), the rest live.
+        const received = new Map<number, number>();
+        for (const s of b.series) {
+          for (const slot of s.slots) {
+            const dayIndex = Math.floor((slot.at - T0) / 86_400_000);
+            const delay = dayIndex === 3 || dayIndex === 9 ? 8 * 86_400_000 : dayIndex === 5 || dayIndex === 11 ? 2 * 86_400_000 : 60_000;
+            received.set(slot.at, slot.at + SLOT_MS + delay);
+            if (delay > 7 * 86_400_000) b.labels.set(`${s.deviceId}:${s.slot}:${slot.at}`, 'late_timestamp');
+          }
+          (s as { received?: ReadonlyMap<number, number> }).received = received;
+        }
+        out.push({ name: `anomaly late_timestamp ${j + 1}`, kind: 'anomaly', series: b.series, labels: b.labels, tainted: b.tainted, now: now + 9 * 86_400_000 });
+        continue;
+      }
       const count = inj.detector === 'bunching' ? 1 : PER_STATION;
       for (let k = 0; k < count; k++) inj.inject(b, inj.detector === 'bunching' ? 96 * 6 : at(b.r, k));
       out.push({ name: `anomaly ${inj.detector} ${j + 1}`, kind: 'anomaly', series: b.series, labels: b.labels, tainted: b.tainted, now });
     }
+  }
+  return out;
+}
+
+/**
+ * Readings' device time against their receive time, per device: live ones (a few seconds late), a
+ * gateway flushing a day's backlog (each reading its own delay), and clocks set wrong by 6 to 30
+ * minutes either way from a known reading on. Labelled by slot start.
+ */
+export function clockDataset(seed = 36): { name: string; readings: { at: number; receivedAt: number }[]; drifting: Set<number> }[] {
+  const r = rng(seed + 11);
+  const minute = 60_000;
+  const day = (offset: (k: number) => number) => Array.from({ length: 1440 }, (_, k) => ({ at: T0 + k * minute, receivedAt: T0 + k * minute + offset(k) }));
+  const out: { name: string; readings: { at: number; receivedAt: number }[]; drifting: Set<number> }[] = [];
+  for (let j = 0; j < 10; j++) out.push({ name: `live ${j + 1}`, readings: day(() => 1_000 + 8_000 * r()), drifting: new Set() });
+  for (let j = 0; j < 5; j++) {
+    const flushAt = T0 + (1440 + 60 * j) * minute;
+    out.push({ name: `backlog ${j + 1}`, readings: day((k) => flushAt - (T0 + k * minute) + 200 * r()), drifting: new Set() });
+  }
+  for (let j = 0; j < 10; j++) {
+    const from = 200 + Math.floor(r() * 800);
+    const offset = (j % 2 ? 1 : -1) * (6 + 24 * r()) * minute;
+    const readings = day((k) => 2_000 + 5_000 * r() + (k >= from ? offset : 0));
+    // Only whole slots after the change are labelled: the slot it falls in mixes both clocks.
+    const drifting = new Set(readings.filter((x, k) => k >= from && Math.floor(x.at / SLOT_MS) > Math.floor((T0 + from * minute) / SLOT_MS)).map((x) => Math.floor(x.at / SLOT_MS) * SLOT_MS));
+    out.push({ name: `clock off ${j + 1}`, readings, drifting });
   }
   return out;
 }

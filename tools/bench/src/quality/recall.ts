@@ -1,9 +1,11 @@
 import { assessStation } from '@enviro/domain/data-quality/assess';
 import { cusumDrift } from '@enviro/domain/data-quality/calibration-drift';
+import { clockDrift } from '@enviro/domain/data-quality/series-checks';
+import { DEFAULT_STATION_QUALITY } from '@enviro/domain/data-quality/quality-config';
 import { DETECTORS, type DetectorId } from '@enviro/domain/data-quality/detectors';
 import { qualityConfigFor } from '@enviro/domain/data-quality/quality-config';
 import type { SeriesInput } from '@enviro/domain/data-quality/assess';
-import { driftDataset, qualityDataset } from './dataset.ts';
+import { clockDataset, driftDataset, qualityDataset } from './dataset.ts';
 
 /** Recall and false-positive rate of one detector over the labelled set. */
 export interface DetectorFigure {
@@ -51,7 +53,9 @@ function applies(detector: DetectorId, s: SeriesInput): boolean {
  * Runs every detector over the labelled set (assessStation, as the worker does) and counts, per
  * detector, the labelled slots it found and the clean slots it flagged. The calibration-drift CUSUM
  * runs over the sequences of checks: a creeping analyser is found when the alarm rises at or after
- * the creep's start; an alarm on a clean analyser's check is a false positive.
+ * the creep's start; an alarm on a clean analyser's check is a false positive. Clock drift runs over
+ * readings with their receive times (the worker has none: docs/DATA-QUALITY.md), per slot; the slot
+ * in which a clock changes mixes both and counts for neither.
  */
 export function measureRecall(seed = 36): { figures: DetectorFigure[]; stations: number; slots: number; ms: number } {
   const found = new Map<DetectorId, number>();
@@ -98,12 +102,34 @@ export function measureRecall(seed = 36): { figures: DetectorFigure[]; stations:
   }
   labelled.set('calibration_drift', driftLabelled);
   found.set('calibration_drift', driftFound);
+  // Clock drift: per slot of readings.
+  let clockClean = 0;
+  let clockFalse = 0;
+  let clockLabelled = 0;
+  let clockFound = 0;
+  for (const device of clockDataset(seed)) {
+    const flagged = new Set(clockDrift(device.readings, DEFAULT_STATION_QUALITY.maxClockDriftMs));
+    const mixed = device.drifting.size > 0 ? Math.min(...device.drifting) - 900_000 : null;
+    for (const slot of new Set(device.readings.map((x) => Math.floor(x.at / 900_000) * 900_000))) {
+      if (slot === mixed) continue;
+      if (device.drifting.has(slot)) {
+        clockLabelled++;
+        if (flagged.has(slot)) clockFound++;
+      } else {
+        clockClean++;
+        if (flagged.has(slot)) clockFalse++;
+      }
+    }
+  }
+  labelled.set('clock_drift', clockLabelled);
+  found.set('clock_drift', clockFound);
   const figures = DETECTORS.flatMap((detector): DetectorFigure[] => {
     const l = labelled.get(detector) ?? 0;
     if (l === 0 && detector !== 'calibration_drift') return [];
     const isDrift = detector === 'calibration_drift';
-    const fp = isDrift ? driftFalse : (falsePositives.get(detector) ?? 0);
-    const c = isDrift ? driftClean : (clean.get(detector) ?? 0);
+    const isClock = detector === 'clock_drift';
+    const fp = isDrift ? driftFalse : isClock ? clockFalse : (falsePositives.get(detector) ?? 0);
+    const c = isDrift ? driftClean : isClock ? clockClean : (clean.get(detector) ?? 0);
     return [{ detector, labelled: l, found: found.get(detector) ?? 0, clean: c, falsePositives: fp, recall: l ? (found.get(detector) ?? 0) / l : null, falsePositiveRate: fp / c }];
   });
   return { figures, stations: data.length, slots, ms };

@@ -13,7 +13,8 @@ const WORST = 5;
 
 /**
  * The board's overview's data-quality card: the stations whose last 7 days scored worst (below
- * 100 %), with what fired; each opens its flagged slots, the card the full list.
+ * 100 %), with what fired; each opens its flagged slots ("Flagged slots": the station's name stays
+ * the link to its page elsewhere on the dashboard), the card the full list.
  */
 export function QualityWatch() {
   const view = useQualityOverview({ days: QUALITY_DEFAULT_DAYS });
@@ -38,9 +39,7 @@ export function QualityWatch() {
           worst.map((s) => (
             <Group key={s.stationId} gap="sm" justify="space-between" data-testid="quality-watch-station">
               <div style={{ flex: '1 1 220px', minWidth: 0 }}>
-                <Anchor component={Link} to={paths.app.stationQuality.getHref(s.stationId, { from: days[0], to: days.at(-1) })} fw={600}>
-                  {s.stationName}
-                </Anchor>
+                <Text fw={600}>{s.stationName}</Text>
                 <Text fz="sm" c="dimmed">
                   {s.tenantName}
                 </Text>
@@ -48,6 +47,10 @@ export function QualityWatch() {
               <ScoreBadge score={s.score} label={`${s.stationName}: data-quality score`} />
               <div style={{ flex: '1 1 260px' }}>
                 <FiredList fired={s.fired} max={2} />
+                {/* The station's own links (its page) stay the dashboard's; this one opens the evidence. */}
+                <Anchor component={Link} to={paths.app.stationQuality.getHref(s.stationId, { from: days[0], to: days.at(-1) })} fz="sm">
+                  Flagged slots
+                </Anchor>
               </div>
             </Group>
           ))
