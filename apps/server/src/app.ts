@@ -5,6 +5,7 @@ import { alertsModule, type AlertsModuleOptions } from './modules/alerts/alerts.
 import { changeRequestsModule } from './modules/change-requests/change-requests.module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log.module.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
+import { dataQualityModule } from './modules/data-quality/data-quality.module.ts';
 import { corporatesModule } from './modules/corporates/corporates.module.ts';
 import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { dataModule } from './modules/data/data.module.ts';
@@ -45,6 +46,7 @@ export type { AlertsModule } from './modules/alerts/alerts.module.ts';
 export type { AuditLogModule } from './modules/audit-log/audit-log.module.ts';
 export type { ChangeRequestsModule } from './modules/change-requests/change-requests.module.ts';
 export type { ComplianceModule } from './modules/compliance/compliance.module.ts';
+export type { DataQualityModule } from './modules/data-quality/data-quality.module.ts';
 export type { CorporatesModule } from './modules/corporates/corporates.module.ts';
 export type { DashboardsModule } from './modules/dashboards/dashboards.module.ts';
 export type { DataModule } from './modules/data/data.module.ts';
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(gatewaysModule);
   await app.register(dataModule);
   await app.register(alertsModule, deps.alerts ?? {});
+  await app.register(dataQualityModule);
   await app.register(regulatorModule, deps.regulator ?? {});
   await app.register(changeRequestsModule);
   await app.register(warrantyRequestsModule);

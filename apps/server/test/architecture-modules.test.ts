@@ -35,6 +35,12 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: 'resolves stations and their restriction',
     tenants: 'the oversight overview lists the industries',
   },
+  'data-quality': {
+    data: 'reads the closed-slot feed and the tenant catalogs',
+    devices: 'reads calibration and maintenance windows, and devices through their helpers',
+    entities: 'resolves stations and their restriction',
+    tenants: 'names the industries through the tenant helpers',
+  },
   data: { devices: 'marks calibration windows on trends', entities: 'resolves stations and their restriction' },
   devices: { documents: 'keeps calibration certificates', entities: 'mounts devices on stations', tenants: 'names the tenants of calibrations' },
   documents: { entities: "resolves a station's documents and its restriction" },

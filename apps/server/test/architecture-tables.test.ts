@@ -37,6 +37,8 @@ const OWNERS: Record<string, string> = {
   compliance_device_day: 'compliance',
   compliance_param_day: 'compliance',
   corporate: 'corporates',
+  quality_device_day: 'data-quality',
+  slot_quality: 'data-quality',
   dashboard: 'dashboards',
   device: 'devices',
   device_credential: 'devices',
@@ -190,6 +192,13 @@ const CROSSINGS: Record<string, string> = {
   'suppression_window <- modules/compliance/compliance-days.repository.ts': 'reads calibration and maintenance windows in set-based statements',
   'suppression_window <- modules/compliance/compliance.repository.ts': 'reads calibration and maintenance windows in set-based statements',
   'suppression_window <- modules/compliance/figures.queries.ts': 'the one rule for calibration and maintenance quarters every compliance figure leaves out',
+  'device_param <- modules/data-quality/data-quality.repository.ts': "reads the devices' parameters (slots) beside its own rows",
+  'std_param <- modules/data-quality/data-quality.repository.ts': "reads the shared parameter catalogue (names, labels, units) beside its own rows",
+  'reading_15m <- modules/data-quality/data-quality.repository.ts': "reads the 15-minute rollups in the set-based statements of its own path",
+  'device_param <- modules/data-quality/quality-days.repository.ts': "reads the devices' parameters (slots) beside its own rows",
+  'std_param <- modules/data-quality/quality-days.repository.ts': "reads the shared parameter catalogue (names, labels, units) beside its own rows",
+  'reading_15m <- modules/data-quality/quality-days.repository.ts': "reads the 15-minute rollups in the set-based statements of its own path",
+  'param_limit <- modules/data-quality/quality-days.repository.ts': "reads the limits of the devices' parameters",
   'user_entity_access <- modules/entities/entities.repository.ts': 'resolves the stations a user is limited to',
 };
 

@@ -70,13 +70,14 @@ describe('report downloads', () => {
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Raw data report \d{4}-\d\d-\d\d \d\d-\d\d-\d\d\.csv"/);
       const lines = csvLines(res.body);
       const device = `D-${String(deviceA).padStart(10, '0')}`;
-      expect(lines[0]).toBe('Time,Station,Device,PM (mg/Nm3),SO2 (mg/Nm3)');
-      expect(lines.slice(1)).toEqual(times.map((ts, i) => `${istText(ts)},Stack A,${device},${i},${100 + i}`));
+      expect(lines[0]).toBe('Time,Station,Device,PM (mg/Nm3),SO2 (mg/Nm3),Quality');
+      // No detector judged these slots (no quality worker runs here): valid (data-quality.test.ts shows a flagged one).
+      expect(lines.slice(1)).toEqual(times.map((ts, i) => `${istText(ts)},Stack A,${device},${i},${100 + i},valid`));
     });
 
     it('keeps only the asked parameters', async () => {
       const res = await rawReport('CSV', { entityIds: [stackA], params: ['so2'], ...lastHours });
-      expect(csvLines(res.body)[0]).toBe('Time,Station,Device,SO2 (mg/Nm3)');
+      expect(csvLines(res.body)[0]).toBe('Time,Station,Device,SO2 (mg/Nm3),Quality');
     });
 
     it.each([

@@ -156,3 +156,25 @@ describe('CPCB ODAMS, as its document specifies', () => {
     for (const status of Object.keys(ODAMS_MESSAGES)) expect(meanings[`ODAMS-${status}`]).toMatch(/^CPCB: .{20,}/);
   });
 });
+
+describe('data-quality verdicts in the flag field (docs/REGULATOR.md, Flags)', () => {
+  const valued = (flag: OutboundRecord['devices'][number]['values'][number]['flag'], slot: number) =>
+    record(slot, 'DELAYED', { devices: [{ ...record(slot).devices[0]!, values: [{ code: 'pm', unit: 'mg/Nm³', value: 7.25, flag, at: slot }] }] });
+
+  it('sends an impossible value to ODAMS as F (fault) and a suspect one as U', async () => {
+    expect(await push('CPCB_ODAMS', valued('INVALID', closedSlot - 20 * SLOT))).toEqual([{ outcome: 'SUCCESS', errorCode: null }]);
+    expect(receiver.values().find((v) => v.timestamp === closedSlot - 20 * SLOT)).toMatchObject({ flag: 'F' });
+    expect(await push('CPCB_ODAMS', valued('SUSPECT', closedSlot - 21 * SLOT))).toEqual([{ outcome: 'SUCCESS', errorCode: null }]);
+    expect(receiver.values().find((v) => v.timestamp === closedSlot - 21 * SLOT)).toMatchObject({ flag: 'U' });
+  });
+
+  it('names the verdict in the generic protocol, and leaves RTDMS, which knows none, at U', () => {
+    const at = closedSlot - 22 * SLOT;
+    const generic = JSON.parse(PROTOCOLS.GENERIC_JSON.build('http://x', credentials(), valued('SUSPECT', at), new Date())[0]!.body);
+    expect(generic.records[0]).toMatchObject({ value: 7.25, quality: 'SUSPECT' });
+    const invalid = JSON.parse(PROTOCOLS.GENERIC_JSON.build('http://x', credentials(), valued('INVALID', at), new Date())[0]!.body);
+    expect(invalid.records[0].quality).toBe('INVALID');
+    const rtdms = JSON.parse(PROTOCOLS.CPCB_RTDMS.build('http://x', credentials(), valued('INVALID', at), new Date())[0]!.body);
+    expect(rtdms[0].params[0]).toMatchObject({ value: 7.25, flag: 'U' });
+  });
+});

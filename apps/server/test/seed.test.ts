@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_INDUSTRIES } from '../src/demo/catalogue.ts';
+import { QualityStation } from '@enviro/contracts/data-quality';
+import { QUALITY_STORIES } from '../src/demo/quality-demo.ts';
 import { seedDemo, type SeedResult } from '../src/demo/seed-demo.ts';
 import { STATION_TEMPLATES } from '../src/demo/station-templates.ts';
 import { useTestApp } from './test-app.ts';
@@ -14,6 +16,25 @@ describe('seedDemo', () => {
   let seeded: SeedResult;
   beforeAll(async () => {
     seeded = await seedDemo(ctx.app, { days: 2, now: NOW });
+  });
+
+  it("shows the board a stack whose SO2 stood still for six hours and a stack whose PM sits just under its limit, with the slots as evidence", async () => {
+    const { cookie } = await ctx.signedIn({ tenantId: seeded.statutoryTenantId, userType: 'statutory', role: 'user' });
+    const stationOf = async (industry: string, station: string) =>
+      (await ctx.database.pool.query(`SELECT e.id FROM entity e JOIN tenant t ON t.id = e.tenant_id WHERE t.name = $1 AND e.name = $2`, [industry, station])).rows[0].id as string;
+    const { flatLine, bunching } = QUALITY_STORIES;
+    const day = '2025-02-28';
+    const read = async (id: string) => QualityStation.parse((await ctx.inject({ method: 'GET', url: `/api/data-quality/stations/${id}?from=${day}&to=${day}`, headers: { cookie } })).json());
+    const stuck = await read(await stationOf(flatLine.industry, flatLine.station));
+    const flat = stuck.flags.filter((f) => f.param === 'so2' && f.detectors.includes('flat_line'));
+    // 02:00 to 08:00 IST: 24 quarters, or fewer where the demo's outages or a calibration fall.
+    expect(flat.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(flat.map((f) => f.value!.toFixed(6))).size).toBe(1);
+    const hot = await read(await stationOf(bunching.industry, bunching.station));
+    const bunched = hot.flags.filter((f) => f.param === 'pm' && f.detectors.includes('bunching'));
+    expect(bunched.length).toBeGreaterThan(40);
+    expect(bunched.every((f) => f.value! >= 45 && f.value! < 50)).toBe(true);
+    expect(hot.days[0]!.score).toBeLessThan(90);
   });
 
   it('raises alert episodes in every state from the last day, with an escalation that repeats', async () => {

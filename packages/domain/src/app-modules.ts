@@ -46,7 +46,7 @@ const ALERT_READERS = [
  */
 const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
@@ -57,6 +57,8 @@ export const APP_MODULES: readonly AppModule[] = [
   { key: 'dashboards', label: 'Dashboards', path: APP_PATHS.app.dashboards, access: APP_RULES, match: 'contains' },
   // GET /api/air-quality declares TENANT_READ: every app reads the ambient air stations of its tenants.
   { key: 'airQuality', label: 'Air quality', path: APP_PATHS.app.airQuality, access: APP_RULES, match: 'contains' },
+  // GET /api/data-quality/* declare TENANT_READ: every app reads the data quality of its tenants' stations.
+  { key: 'dataQuality', label: 'Data quality', path: APP_PATHS.app.dataQuality, access: APP_RULES, match: 'contains' },
   // Alerts of every industry the caller reads (POST /api/alerts scopes them); an alert's page is part of it.
   { key: 'alerts', label: 'Alerts', path: APP_PATHS.app.alerts, access: ALERT_READERS, match: 'contains' },
   // Rules and escalation policies are a tenant's settings: its administrators, or site staff acting for it.

@@ -58,6 +58,10 @@ export const APP_PATHS = {
     deviceDiagnostics: '/app/devices/:id/diagnostics',
     /** The NAQI of every CAAQMS station the user reads, now and for 30 days (`?industry=&sort=`). */
     airQuality: '/app/air-quality',
+    /** Data quality of the stations the user reads, worst first (`?industry=&days=`). */
+    dataQuality: '/app/data-quality',
+    /** One station's daily data-quality scores and its flagged slots (`?from=&to=&state=`). */
+    stationQuality: '/app/data-quality/stations/:id',
     /** Dashboards the user sees in the tenant acted for (SPEC 1 dashboard management). */
     dashboards: '/app/boards',
     /** One dashboard; `?edit=1` edits its grid. */

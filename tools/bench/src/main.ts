@@ -32,7 +32,8 @@ import { closeServices, openServices, services } from './services.ts';
  * 1,000-device industry; `--reports` only the report figures (1-year daily averages, a board's availability report);
  * `--ingest` only ingestion (HTTP and MQTT beside the COPY baseline);
  * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days);
- * `--open-data` only the open data API (a 1-year daily series, a month's bulk files of 500 stations, mixed traffic at 200/s).
+ * `--open-data` only the open data API (a 1-year daily series, a month's bulk files of 500 stations, mixed traffic at 200/s);
+ * `--quality` only the data-quality detectors (recall over the labelled set, ingestion with them on and off).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -47,6 +48,7 @@ const { values: flags } = parseArgs({
     'air-quality': { type: 'boolean', default: false },
     ingest: { type: 'boolean', default: false },
     'open-data': { type: 'boolean', default: false },
+    quality: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -102,6 +104,12 @@ try {
     server.stop = proc.stop;
     const rows = await benchOpenData(proc.baseUrl, fleet, flags.quick ? 10 : 30, flags.quick ? 10 : 200, flags.quick ? 6 : 20, log);
     console.log([machine(version), '', '| Figure | Result | Target |', '|---|---|---|', rows[0], files, ...rows.slice(1)].join('\n'));
+  } else if (flags.quality) {
+    // Only the data-quality figures of issue 36: the server as a process, detectors on and off.
+    const { benchQuality, qualityRows } = await import('./quality/quality-bench.ts');
+    const proc = await startServerProcess(benchUrl);
+    server.stop = proc.stop;
+    console.log([machine(version), '', ...qualityRows(await benchQuality(database.db, database.pool, proc.baseUrl, scale, log))].join('\n'));
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');

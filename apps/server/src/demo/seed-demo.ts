@@ -5,6 +5,8 @@ import { PartitionKeeper } from '../platform/database/partitions.ts';
 import { seedTemplateDashboards } from '../modules/dashboards/dashboards.service.ts';
 import { rebuildDayQuarters } from '../modules/dashboards/oversight-worker.ts';
 import { rebuildComplianceDays } from '../modules/compliance/compliance-days-worker.ts';
+import { rebuildQualityDays } from '../modules/data-quality/quality-worker.ts';
+import { seedQualityStories } from './quality-demo.ts';
 import { seedFleet } from './fleet.ts';
 import { provisionSpectralAnalyser } from './spectral-demo.ts';
 import { seedStationStatuses } from './station-statuses.ts';
@@ -86,6 +88,8 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   const spectral = await provisionSpectralAnalyser(provisioning, ctoStations, toMs);
   await history.copyReadings(historyCopyText(spectral ? [...devices, spectral] : devices, fromMs, toMs, counter));
   log(`copied ${counter.rows} readings (${since(started)})`);
+  const misreported = await seedQualityStories(database.db, devices, toMs);
+  log(`${misreported} readings flat-lined or bunched under a limit, for the data-quality detectors to find (${since(started)})`);
   const rollups = await history.buildRollups(tenantIds, fromMs, toMs);
   log(`built ${rollups} 15-minute rollups (${since(started)})`);
   // The oversight overview's 24-hour availability reads day maps the closed-slot feed keeps from now on.
@@ -100,6 +104,9 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   // Compliance reads its closed days from tables the closed-slot feed keeps from now on.
   await rebuildComplianceDays(database.db, tenantIds, new Date(fromMs), new Date(toMs));
   log(`derived the compliance days (${since(started)})`);
+  // The board's data-quality overview reads the last week's verdicts; older days are not assessed.
+  await rebuildQualityDays(database.db, { windows: app.devices.windows, checks: app.devices.calibration }, tenantIds, new Date(toMs - 8 * DAY_MS), new Date(toMs));
+  log(`assessed the last 8 days' data quality (${since(started)})`);
   let dashboards = 0;
   for (const tenantId of tenantIds) dashboards += await seedTemplateDashboards(database.db, tenantId);
   log(`seeded ${dashboards} template dashboards (${since(started)})`);

@@ -113,6 +113,8 @@ function createRouter(queryClient: QueryClient) {
         { path: paths.app.warrantyRequests.path, lazy: async () => ({ Component: (await import('./routes/app/warranty-routes')).WarrantyRequestsRoute }) },
         { path: paths.app.warrantyRequest.path, lazy: async () => ({ Component: (await import('./routes/app/warranty-routes')).WarrantyRequestRoute }) },
         { path: paths.app.airQuality.path, lazy: async () => ({ Component: (await import('./routes/app/air-quality-route')).AirQualityRoute }) },
+        { path: paths.app.dataQuality.path, lazy: async () => ({ Component: (await import('./routes/app/data-quality-route')).DataQualityRoute }) },
+        { path: paths.app.stationQuality.path, lazy: async () => ({ Component: (await import('./routes/app/station-quality-route')).StationQualityRoute }) },
         { path: paths.app.dashboards.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).DashboardsRoute }) },
         {
           path: paths.app.board.path,

@@ -119,6 +119,17 @@ export const paths = {
       path: APP_PATHS.app.airQuality,
       getHref: (query: { industry?: number | undefined; sort?: string | undefined } = {}) => withQuery(APP_PATHS.app.airQuality, query),
     },
+    /** Data quality of the stations the user reads, worst first; `industry`: one of them, `days`: whole days scored. */
+    dataQuality: {
+      path: APP_PATHS.app.dataQuality,
+      getHref: (query: { industry?: number | undefined; days?: number | undefined } = {}) => withQuery(APP_PATHS.app.dataQuality, query),
+    },
+    /** A station's data quality: daily scores and the flagged slots; `from`/`to`: IST days, `state`: only slots in it. */
+    stationQuality: {
+      path: APP_PATHS.app.stationQuality,
+      getHref: (id: number | string, query: { from?: string | undefined; to?: string | undefined; state?: string | undefined } = {}) =>
+        withQuery(generatePath(APP_PATHS.app.stationQuality, { id: String(id) }), query),
+    },
     /** Dashboards of the tenant acted for; `type`: only those of a station type; `industry`: an industry the user reads (read-only). */
     dashboards: {
       path: APP_PATHS.app.dashboards,

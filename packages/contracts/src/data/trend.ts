@@ -128,6 +128,22 @@ export const TrendResult = z.object({
     )
     .optional(),
   /**
+   * Runs of 15-minute slots inside the range that the data-quality detectors found suspect or invalid
+   * (docs/DATA-QUALITY.md), each with what fired: drawn marked; the values are not changed. Absent
+   * when there were none.
+   */
+  flagged: z
+    .array(
+      z.object({
+        state: z.enum(['suspect', 'invalid']),
+        /** Detector names (DETECTORS of @enviro/domain/data-quality/detectors). */
+        detectors: z.array(z.string()),
+        from: z.string(),
+        to: z.string(),
+      }),
+    )
+    .optional(),
+  /**
    * The range the request resolved to, in its zone and words, the same on every series of an
    * answer. It travels on each series because the answer is an array, which SPEC 3 fixes: a client
    * reads it off any series (an answer without series covered a range with no data to draw).

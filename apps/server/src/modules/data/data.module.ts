@@ -16,6 +16,7 @@ import { startRollupWorker } from './rollup-worker.ts';
 import { registerRollupMetrics } from './rollups.metrics.ts';
 import { StdParamService } from './std-params.service.ts';
 import { stdParamRoutes } from './std-params.routes.ts';
+import type { TrendQualitySource } from './flagged-marks.ts';
 import { TrendService } from './trend.service.ts';
 
 export interface DataModule {
@@ -30,6 +31,8 @@ export interface DataModule {
   stdParams: StdParamService;
   /** This server's live-value streams (GET /api/data/live). */
   live: LiveValues;
+  /** Trends mark the slots this source judged suspect or invalid (the data-quality module gives it once built). */
+  showQualityFrom: (source: TrendQualitySource) => void;
 }
 
 declare module 'fastify' {
@@ -58,6 +61,7 @@ export const dataModule = areaModule({
       airQuality: new AirQualityService(database, directory, entities, catalogs, app.devices.windows),
       stdParams: new StdParamService(database.db),
       live: new LiveValues(database, recent, app.log),
+      showQualityFrom: (source) => trends.showQualityFrom(source),
     };
     // Open streams would keep app.close() waiting for them: end them first.
     app.addHook('preClose', () => services.live.close());

@@ -12,6 +12,7 @@ import type { SuppressionWindowService } from '../devices/suppression-windows.se
 import type { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache, ParamCatalogue } from './catalog.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
+import { markFlagged, type TrendQualitySource } from './flagged-marks.ts';
 import { markSuppressed } from './suppressed-marks.ts';
 import { planTrend, requestField, type TrendPlan } from './time-window.ts';
 import { bucketTrends, instanceTrends, type Grouping, type ResolvedParam, type Series, type SeriesResult } from './trend-assembly.ts';
@@ -29,6 +30,7 @@ export const MAX_CELLS = 1_000_000;
 export class TrendService {
   private readonly values: TrendRepository;
   private readonly db: PooledHandle['db'];
+  private quality: TrendQualitySource | null = null;
 
   constructor(
     database: PooledHandle,
@@ -42,6 +44,11 @@ export class TrendService {
     this.db = database.db;
   }
 
+  /** The data-quality verdicts trends mark from now on (given by the data-quality module once built). No caller. */
+  showQualityFrom(source: TrendQualitySource): void {
+    this.quality = source;
+  }
+
   metric(auth: Auth, request: MetricRequest): Promise<TrendResult[]> {
     return this.trends(auth, request, 'device');
   }
@@ -53,7 +60,9 @@ export class TrendService {
   private async trends(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<TrendResult[]> {
     const { results, series, plan } = await this.assemble(auth, request, defaultLevel);
     // Calibration and maintenance periods beside the series, so their readings are drawn marked.
-    const marked = await markSuppressed(this.windows, results, series, new Date(plan.range.from), new Date(plan.range.to));
+    const suppressed = await markSuppressed(this.windows, results, series, new Date(plan.range.from), new Date(plan.range.to));
+    // Suspect and invalid slots beside them, so a chart marks what a board should not trust.
+    const marked = await markFlagged(this.quality, suppressed, series, new Date(plan.range.from), new Date(plan.range.to));
     const range = timeRangeAnswer(plan.range);
     return marked.map((r) => ({ ...r, range }));
   }

@@ -274,6 +274,28 @@ export class CalibrationService {
     };
   }
 
+  /**
+   * Each parameter's zero and span deviations (% of span) over the device's completed checks that
+   * ended before `until`, oldest first: what the data-quality drift detector (QAL3's CUSUM) reads.
+   * No caller: for the data-quality worker, which judges every device.
+   */
+  async checkDeviations(tenantId: number, deviceId: string, until: Date): Promise<{ param: string; kind: 'ZERO' | 'SPAN'; at: number; deviation: number }[]> {
+    const rows = await this.calibrations.completed({ tenantIds: [tenantId], deviceId: Number(deviceId), endedFrom: new Date(0), endedTo: until });
+    const out: { param: string; kind: 'ZERO' | 'SPAN'; at: number; deviation: number }[] = [];
+    for (const r of rows) {
+      for (const name of new Set(r.points.map((p) => p.param))) {
+        const points = r.points.filter((p) => p.param === name);
+        const span = spanOf(points[0]?.range, points);
+        for (const p of points) {
+          if (p.kind !== 'ZERO' && p.kind !== 'SPAN') continue;
+          const d = deviationPercent(p, span);
+          if (d !== null) out.push({ param: name, kind: p.kind, at: r.endedAt!.getTime(), deviation: d });
+        }
+      }
+    }
+    return out;
+  }
+
   private async completedOf(
     tenantIds: readonly number[],
     deviceId: number,

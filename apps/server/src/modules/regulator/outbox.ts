@@ -32,6 +32,16 @@ export interface OutboxOptions {
   maxBackoffMs?: number;
   /** Told once when a configuration error the regulator answered stops an industry on a connection (mails its administrators). */
   onStop?: (stop: MappingStopped) => Promise<void>;
+  /** The data-quality verdicts of slots, for the values' flags; without it every value outside a window is NORMAL. */
+  quality?: SlotQualitySource;
+}
+
+/**
+ * The slots of devices that are not valid (suspect or invalid), as the data-quality module judged them
+ * by the time a record is built: defined here, filled in regulator.module.ts from app.dataQuality.
+ */
+export interface SlotQualitySource {
+  flagged(tenantId: number, deviceIds: readonly string[], from: Date, to: Date): Promise<readonly { deviceId: string; slot: number; at: number; state: string }[]>;
 }
 
 /** An industry stopped on a connection by a configuration error the regulator answered. */
@@ -61,7 +71,7 @@ export class RegulatorOutbox {
   private readonly feed: SlotChangeFeed;
   private readonly writer: ResultWriter;
   readonly owner: string;
-  private readonly opts: Required<Omit<OutboxOptions, 'owner' | 'onStop'>>;
+  private readonly opts: Required<Omit<OutboxOptions, 'owner' | 'onStop' | 'quality'>>;
   /** Pushes in flight by connection id. */
   private readonly busy = new Map<string, number>();
   private readonly running = new Set<Promise<unknown>>();
@@ -184,9 +194,25 @@ export class RegulatorOutbox {
     const mappings = new Map((await this.config.activeMappings([...new Set(claimed.map((c) => c.tenant_id))])).map((m) => [`${m.tenant_id}:${m.connection_id}`, m]));
     const values = await this.outbox.slotValues(claimed.map((c) => ({ tenantId: c.tenant_id, stationId: c.station_id, slot: c.slot })));
     const windows = await this.calibrationWindows(values);
+    const quality = await this.qualityStates(values);
     const valuesOf = groupBy(values, (v) => `${v.tenant_id}:${v.entity_id}:${v.bucket.getTime()}`);
     const positions = new Map((await this.outbox.stationPositions(claimed.map((c) => ({ tenantId: c.tenant_id, stationId: c.station_id })))).map((p) => [`${p.tenant_id}:${p.station_id}`, p]));
-    return { connections, mappings, valuesOf, windows, positions };
+    return { connections, mappings, valuesOf, windows, quality, positions };
+  }
+
+  /** The verdicts of the values' slots that are suspect or invalid, by `${deviceId}:${slot}:${at}`. */
+  private async qualityStates(values: readonly SlotValueRow[]): Promise<Map<string, ValueFlag>> {
+    const result = new Map<string, ValueFlag>();
+    if (!this.options.quality) return result;
+    for (const [tenantId, rows] of groupBy(values, (v) => v.tenant_id)) {
+      const times = rows.map((r) => r.bucket.getTime());
+      const from = new Date(Math.min(...times));
+      const to = new Date(Math.max(...times) + SLOT_MS);
+      for (const f of await this.options.quality.flagged(tenantId, [...new Set(rows.map((r) => r.device_id))], from, to)) {
+        if (f.state === 'suspect' || f.state === 'invalid') result.set(`${f.deviceId}:${f.slot}:${f.at}`, f.state === 'suspect' ? 'SUSPECT' : 'INVALID');
+      }
+    }
+    return result;
   }
 
   private async calibrationWindows(values: readonly SlotValueRow[]): Promise<Map<number, SuppressionWindow[]>> {
@@ -259,7 +285,7 @@ export class RegulatorOutbox {
     const windows = ctx.windows.get(record.tenant_id) ?? [];
     const halfMinutes = adapter.calibrationValues ? await this.halfMinuteValues(record, values, windows) : [];
     const position = ctx.positions.get(`${record.tenant_id}:${record.station_id}`);
-    const outbound = buildRecord(record, kind, mapping, adapter, { credentials, devices: deviceCredentials ?? {} }, values, windows, halfMinutes, position ?? null);
+    const outbound = buildRecord(record, kind, mapping, adapter, { credentials, devices: deviceCredentials ?? {} }, values, windows, halfMinutes, position ?? null, ctx.quality);
     const lacking = (c: StoredCredentials) => adapter.requiredCredentials.filter((n) => !c[n]);
     const missing = adapter.credentialsPerDevice ? [...new Set(outbound.record.devices.flatMap((d) => lacking(d.credentials)))] : lacking(credentials);
     if (missing.length > 0) {
@@ -294,6 +320,8 @@ interface Context {
   mappings: Map<string, MappingRow>;
   valuesOf: Map<string, SlotValueRow[]>;
   windows: Map<number, SuppressionWindow[]>;
+  /** Suspect and invalid slots by `${deviceId}:${slot}:${at}`. */
+  quality: Map<string, ValueFlag>;
   positions: Map<string, { latitude: number; longitude: number }>;
 }
 
@@ -341,6 +369,7 @@ export function buildRecord(
   windows: readonly SuppressionWindow[],
   halfMinutes: readonly HalfMinuteValue[] = [],
   position: { latitude: number; longitude: number } | null = null,
+  quality: ReadonlyMap<string, ValueFlag> = new Map(),
 ): { record: OutboundRecord; count: number; calibration: number } {
   const station = (mapping.stations as StationMapping[]).find((s) => String(s.stationId) === record.station_id);
   const slotStart = record.slot.getTime();
@@ -361,7 +390,7 @@ export function buildRecord(
       if ('problem' in target) continue;
       const convert = (x: number) => round(x * target.conversion.factor + target.conversion.offset);
       const window = windows.find((w) => covers(w, { deviceId: v.device_id, entityId: v.entity_id }, slotStart, slotStart + SLOT_MS));
-      const flag: ValueFlag = window ? windowFlag(window) : 'NORMAL';
+      const flag: ValueFlag = window ? windowFlag(window) : (quality.get(`${v.device_id}:${v.slot}:${slotStart}`) ?? 'NORMAL');
       const list = v.param_name.startsWith('device_') ? out.diagnostics : out.values;
       const value: OutboundValue = { code: target.code, unit: target.unit, value: convert(v.value), flag, at: slotStart };
       list.push(value);

@@ -46,7 +46,7 @@ export interface RegulatorModuleOptions {
 export const regulatorModule = areaModule({
   name: 'regulator',
   decorate: 'regulator',
-  dependencies: ['database', 'auth', 'mail', 'metrics', 'workers', 'entities', 'devices', 'data'],
+  dependencies: ['database', 'auth', 'mail', 'metrics', 'workers', 'entities', 'devices', 'data', 'data-quality'],
   build(app, opts: RegulatorModuleOptions) {
     const db = app.database.db;
     let key: Buffer = randomBytes(32);
@@ -59,7 +59,9 @@ export const regulatorModule = areaModule({
     }
     const vault = new CredentialVault(key);
     const onStop = regulatorStopNotifier(db, app.messaging.mailer, app.messaging.publicUrl, app.log);
-    const outbox = new RegulatorOutbox(db, app.devices.windows, vault, { onStop, ...opts.outbox });
+    // Values go with the data-quality verdict known when their record is built (docs/REGULATOR.md, Flags).
+    const quality = app.dataQuality.quality;
+    const outbox = new RegulatorOutbox(db, app.devices.windows, vault, { onStop, quality: { flagged: (...args) => quality.flaggedSlots(...args) }, ...opts.outbox });
     const services: RegulatorModule = {
       vault,
       outbox,

@@ -31,7 +31,7 @@ export interface ReportsModuleOptions {
 export const reportsModule = areaModule({
   name: 'reports',
   decorate: 'reports',
-  dependencies: ['database', 'auth', 'mail', 'workers', 'entities', 'documents', 'devices', 'data', 'alerts', 'compliance'],
+  dependencies: ['database', 'auth', 'mail', 'workers', 'entities', 'documents', 'devices', 'data', 'data-quality', 'alerts', 'compliance'],
   build(app, opts: ReportsModuleOptions) {
     const db = app.database.db;
     const catalogue = new ReportCatalogueService(db, app.entities.entities, app.documents.logos, app.compliance.availability, {
@@ -40,7 +40,9 @@ export const reportsModule = areaModule({
       calibration: app.devices.calibration,
     });
     const jobs = new ReportJobsService(db, catalogue, app.messaging.mailer, app.accessStores);
-    const services: ReportsModule = { reports: new ReportService(app.data.raw, app.data.trends), catalogue, jobs };
+    // The raw data report's quality column reads the data-quality verdicts (docs/DATA-QUALITY.md).
+    const quality = app.dataQuality.quality;
+    const services: ReportsModule = { reports: new ReportService(app.data.raw, app.data.trends, { flaggedSlots: (...args) => quality.flaggedSlots(...args) }), catalogue, jobs };
     // Report jobs, scheduled e-mail reports and the deletion of old report files.
     app.workers.add('reports', ({ log }) => startReportWorker(jobs, log, { fileDays: opts.fileDays ?? 7 }));
     return services;

@@ -1,6 +1,7 @@
 import { RawDataRequest, type RawDataResponse } from '@enviro/contracts/data/raw';
 import { DataRequest, type TrendResult } from '@enviro/contracts/data/trend';
 import { MAX_PDF_REPORT_ROWS, MAX_REPORT_ROWS, type ParameterReportRequest, type RawDataReportRequest, type ReportFormat } from '@enviro/contracts/reports';
+import { DETECTOR_LABELS, type DetectorId } from '@enviro/domain/data-quality/detectors';
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { aggregationLabel } from '@enviro/domain/aggregation';
 import { formatInZone } from '@enviro/domain/format-date';
@@ -23,11 +24,22 @@ type ParameterReport = z.output<typeof ParameterReportRequest>;
 
 const rowLimit = (format: ReportFormat) => (format === 'PDF' ? MAX_PDF_REPORT_ROWS : MAX_REPORT_ROWS);
 
+/**
+ * The data-quality verdicts of the readings' slots (docs/DATA-QUALITY.md): defined here, filled in
+ * reports.module.ts from app.dataQuality.
+ */
+export interface ReadingQualitySource {
+  flaggedSlots(tenantIds: readonly number[], deviceIds: readonly string[], from: Date, to: Date): Promise<readonly { deviceId: string; param: string; at: number; state: string; detectors: readonly string[] }[]>;
+}
+
+const SLOT_MS = 15 * 60_000;
+
 /** Report files of the public portal: raw readings of stations, and one parameter across stations. */
 export class ReportService {
   constructor(
     private readonly raw: RawDataService,
     private readonly trends: TrendService,
+    private readonly quality: ReadingQualitySource | null = null,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -48,7 +60,9 @@ export class ReportService {
     const columns = page.columns;
     const rows: ReportCell[][] = [];
     const stations = new Set<string>();
+    const labels = new Map(columns.map((c) => [c.name, c.label]));
     for (;;) {
+      const verdicts = await this.verdicts(auth, page);
       for (const r of page.rows) {
         stations.add(r.entityName);
         rows.push([
@@ -56,6 +70,7 @@ export class ReportService {
           r.entityName,
           deviceDisplayId(r.deviceId),
           ...columns.map((c) => r.values[c.name] ?? null),
+          qualityCell(verdicts.get(`${r.deviceId}:${Math.floor(r.time / SLOT_MS) * SLOT_MS}`), labels, r.values),
         ]);
       }
       if (rows.length > limit) throw tooMany('body.request.endDate', limit, format, 'pick a shorter range');
@@ -68,10 +83,25 @@ export class ReportService {
         stations.size > 0 ? `Stations: ${[...stations].join(', ')}` : 'No readings in this range',
         `From ${formatInZone(Date.parse(request.startDate), TIME_FORMAT, request.timezone)} to ${formatInZone(Date.parse(request.endDate), TIME_FORMAT, request.timezone)} (${request.timezone})`,
       ],
-      columns: ['Time', 'Station', 'Device', ...columns.map((c) => (c.unit ? `${c.label} (${c.unit})` : c.label))],
+      columns: ['Time', 'Station', 'Device', ...columns.map((c) => (c.unit ? `${c.label} (${c.unit})` : c.label)), 'Quality'],
       rows,
     };
     return writeReport(table, format, this.now(), request.timezone);
+  }
+
+  /** The page's slots that are not valid, by `${deviceId}:${slot start}`. */
+  private async verdicts(auth: Auth, page: RawDataResponse): Promise<Map<string, { param: string; state: string; detectors: readonly string[] }[]>> {
+    const out = new Map<string, { param: string; state: string; detectors: readonly string[] }[]>();
+    if (!this.quality || page.rows.length === 0) return out;
+    const times = page.rows.map((r) => r.time);
+    const from = new Date(Math.floor(Math.min(...times) / SLOT_MS) * SLOT_MS);
+    const to = new Date(Math.max(...times) + SLOT_MS);
+    const devices = [...new Set(page.rows.map((r) => String(r.deviceId)))];
+    for (const f of await this.quality.flaggedSlots(auth.tenantIds, devices, from, to)) {
+      const key = `${f.deviceId}:${f.at}`;
+      out.set(key, [...(out.get(key) ?? []), f]);
+    }
+    return out;
   }
 
   /** One parameter of the tenant's stations of one type, by its catalogue aggregation per interval, one column per station. */
@@ -128,6 +158,16 @@ function dataRequest<T extends z.ZodType>(schema: T, input: z.input<T>, reportFi
   const issue = parsed.error.issues[0]!;
   const field = String(issue.path[0] ?? '');
   throw badRequest(`body.request.${reportFields[field] ?? field}`, issue.message);
+}
+
+/**
+ * A raw row's quality: "valid", or each of its parameters whose slot is not, with the detectors
+ * that fired ("SO2 suspect: Flat line (stuck value)"); the row's values are never changed.
+ */
+function qualityCell(verdicts: readonly { param: string; state: string; detectors: readonly string[] }[] | undefined, labels: ReadonlyMap<string, string>, values: Record<string, number | null>): string {
+  const own = (verdicts ?? []).filter((v) => values[v.param] !== null && values[v.param] !== undefined);
+  if (own.length === 0) return 'valid';
+  return own.map((v) => `${labels.get(v.param) ?? v.param} ${v.state}${v.detectors.length > 0 ? `: ${v.detectors.map((d) => DETECTOR_LABELS[d as DetectorId] ?? d).join(', ')}` : ''}`).join('; ');
 }
 
 function tooMany(field: string, limit: number, format: ReportFormat, advice: string) {

@@ -23,6 +23,8 @@ export interface Database {
   slot_consumer: SlotConsumerTable;
   slot_change: SlotChangeTable;
   suppression_window: SuppressionWindowTable;
+  slot_quality: SlotQualityTable;
+  quality_device_day: QualityDeviceDayTable;
   device_day_quarters: DeviceDayQuartersTable;
   series_latest: SeriesLatestTable;
   alert: AlertTable;
@@ -885,4 +887,26 @@ export interface WarrantyCommentTable {
   status: string | null;
   body: string;
   created_at: CreatedAt;
+}
+
+/** A slot of a series that is not valid, with the detectors that fired (migration 130). */
+export interface SlotQualityTable {
+  tenant_id: number;
+  device_id: BigId;
+  slot: number;
+  bucket: Timestamp;
+  state: string;
+  detectors: string[];
+}
+
+/** What a device's daily data-quality score is made of, per IST day (migration 130). */
+export interface QualityDeviceDayTable {
+  tenant_id: number;
+  device_id: BigId;
+  day: ColumnType<string, string, string>;
+  slots: number;
+  counted: number;
+  credit: number;
+  states: ColumnType<Record<string, number>, string, string>;
+  fired: ColumnType<Record<string, number>, string, string>;
 }

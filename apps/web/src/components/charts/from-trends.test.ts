@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrendResult } from '@enviro/contracts/data/trend';
-import { answerWindow, hasIncomplete, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from './from-trends';
+import { answerWindow, flaggedPeriods, hasIncomplete, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from './from-trends';
 
 const RANGE: TrendResult['range'] = { from: '2025-03-25T00:00:00.000+05:30', to: '2025-03-26T00:00:00.000+05:30', zone: 'Asia/Kolkata', raw: { from: 'day', to: 'day' } };
 
@@ -141,5 +141,20 @@ describe('suppressedPeriods', () => {
       { from: Date.parse(open.from), to: Date.parse('2026-11-20T07:00:00.000Z'), label: 'Maintenance', tone: 'suppressed' },
     ]);
     expect(suppressedPeriods([trend(undefined)], 0)).toEqual([]);
+  });
+});
+
+describe('flaggedPeriods', () => {
+  const trend = (flagged: TrendResult['flagged']): TrendResult =>
+    ({ paramName: 'so2', paramLabel: 'SO2', unit: 'mg/Nm3', data: [], tags: {}, entityName: 'Stack', entityId: 1, dsAgg: 'avg', agg: 'avg', range: RANGE, ...(flagged ? { flagged } : {}) });
+
+  it('shades each run of doubted slots orange, saying what fired, once however many series carry it', () => {
+    const stuck = { state: 'suspect' as const, detectors: ['flat_line'], from: '2026-11-20T00:30:00.000Z', to: '2026-11-20T06:30:00.000Z' };
+    const impossible = { state: 'invalid' as const, detectors: ['negative', 'out_of_range'], from: '2026-11-19T10:00:00.000Z', to: '2026-11-19T10:15:00.000Z' };
+    expect(flaggedPeriods([trend([stuck, impossible]), trend([stuck])])).toEqual([
+      { from: Date.parse(impossible.from), to: Date.parse(impossible.to), label: "Invalid: Negative concentration, Outside the analyser's range", tone: 'flagged' },
+      { from: Date.parse(stuck.from), to: Date.parse(stuck.to), label: 'Suspect: Flat line (stuck value)', tone: 'flagged' },
+    ]);
+    expect(flaggedPeriods([trend(undefined)])).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { DETECTOR_LABELS, STATE_LABELS, type DetectorId } from '@enviro/domain/data-quality/detectors';
 import type { ParamLimit } from '@enviro/contracts/entities';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import { aggregationLabel, type Aggregation } from '@enviro/domain/aggregation';
@@ -79,6 +80,22 @@ export function suppressedPeriods(trends: readonly TrendResult[], end: number): 
         label: w.kind === 'CALIBRATION' ? 'Calibration' : 'Maintenance',
         tone: 'suppressed',
       };
+      periods.set(`${period.label}|${period.from}|${period.to}`, period);
+    }
+  }
+  return [...periods.values()].sort((a, b) => a.from - b.from);
+}
+
+/**
+ * The runs of slots the data-quality detectors found suspect or invalid (`flagged`), shaded orange
+ * with what fired: the values stay as they are, a board sees which not to trust.
+ */
+export function flaggedPeriods(trends: readonly TrendResult[]): ShadedPeriod[] {
+  const periods = new Map<string, ShadedPeriod>();
+  for (const t of trends) {
+    for (const f of t.flagged ?? []) {
+      const why = f.detectors.map((d) => DETECTOR_LABELS[d as DetectorId] ?? d).join(', ');
+      const period: ShadedPeriod = { from: Date.parse(f.from), to: Date.parse(f.to), label: `${STATE_LABELS[f.state]}: ${why}`, tone: 'flagged' };
       periods.set(`${period.label}|${period.from}|${period.to}`, period);
     }
   }

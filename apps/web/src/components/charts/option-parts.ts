@@ -148,7 +148,7 @@ export function markAreas(periods: readonly ShadedPeriod[] | undefined) {
     silent: true,
     itemStyle: { color: 'rgba(224, 49, 49, 0.12)' },
     label: { position: 'insideTop' as const, color: '#c92a2a', fontSize: 11 },
-    // Calibration and maintenance are grey (not process data), a breach red.
+    // Calibration and maintenance are grey (not process data), doubted slots orange, a breach red.
     data: periods.map(
       (p) =>
         [
@@ -156,6 +156,7 @@ export function markAreas(periods: readonly ShadedPeriod[] | undefined) {
             name: p.label,
             xAxis: p.from + TIME_SHIFT_MS,
             ...(p.tone === 'suppressed' ? { itemStyle: { color: 'rgba(134, 142, 150, 0.18)' }, label: { color: '#495057' } } : {}),
+            ...(p.tone === 'flagged' ? { itemStyle: { color: 'rgba(247, 103, 7, 0.16)' }, label: { color: '#d9480f' } } : {}),
           },
           { xAxis: p.to + TIME_SHIFT_MS },
         ] as [{ name: string; xAxis: number }, { xAxis: number }],

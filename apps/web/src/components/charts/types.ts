@@ -57,8 +57,8 @@ export interface ShadedPeriod {
   /** Epoch ms; the chart's right edge when the period is still running. */
   to: number;
   label: string;
-  /** 'suppressed': calibration or maintenance (grey); otherwise a breach (red). */
-  tone?: 'breach' | 'suppressed';
+  /** 'suppressed': calibration or maintenance (grey); 'flagged': slots the data-quality detectors doubt (orange); otherwise a breach (red). */
+  tone?: 'breach' | 'suppressed' | 'flagged';
 }
 
 /** Data of line, bar, area and air-quality charts. */

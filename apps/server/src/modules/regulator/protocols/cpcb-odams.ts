@@ -10,7 +10,9 @@ import { joinUrl, tryJson, type OutboundDevice, type OutboundRecord, type Outbou
  * It also lists F and D without saying what they mean; the product has no slot state to carry them
  * (docs/REGULATOR.md, "Flags").
  */
-const FLAGS: Record<ValueFlag, string> = { NORMAL: 'U', CALIBRATION: 'C', ZERO: 'Z', MAINTENANCE: 'M' };
+// A suspect value is the process's as far as anyone has shown: U. An impossible one (outside the
+// analyser's range, a negative concentration) is an analyser fault: F.
+const FLAGS: Record<ValueFlag, string> = { NORMAL: 'U', CALIBRATION: 'C', ZERO: 'Z', MAINTENANCE: 'M', SUSPECT: 'U', INVALID: 'F' };
 
 /** CPCB's clock: the signature carries its local time ("current timestamp", IST). */
 const CPCB_ZONE = 'Asia/Kolkata';

@@ -1,8 +1,9 @@
 import type { StoredCredentials } from '../credentials.ts';
 import { CPCB_ERROR_CODES } from './common-codes.ts';
-import { joinUrl, plainFlag, tryJson, verdictOfCode, type OutboundRecord, type ProtocolAdapter, type PushRequest, type PushVerdict } from './protocol.ts';
+import { joinUrl, tryJson, verdictOfCode, type OutboundRecord, type ProtocolAdapter, type PushRequest, type PushVerdict, type ValueFlag } from './protocol.ts';
 
-const QUALITY = { NORMAL: 'VALID', CALIBRATION: 'CALIBRATION', MAINTENANCE: 'MAINTENANCE' } as const;
+/** Our protocol carries the data-quality verdict as it is: suspect and invalid too. */
+const QUALITY: Record<ValueFlag, string> = { NORMAL: 'VALID', CALIBRATION: 'CALIBRATION', ZERO: 'CALIBRATION', MAINTENANCE: 'MAINTENANCE', SUSPECT: 'SUSPECT', INVALID: 'INVALID' };
 
 /**
  * A generic JSON/HTTPS push a state board can take (docs/REGULATOR.md): `POST {url}/realtime` for a slot
@@ -26,7 +27,7 @@ export const genericJson: ProtocolAdapter = {
       slot: record.slot.toISOString(),
       correction: record.kind === 'CORRECTION' || record.kind === 'REPUBLISH',
       records: record.devices.flatMap((d) =>
-        d.values.map((v) => ({ deviceId: d.regulatorDeviceId, parameter: v.code, unit: v.unit, value: v.value, quality: QUALITY[plainFlag(v.flag)] })),
+        d.values.map((v) => ({ deviceId: d.regulatorDeviceId, parameter: v.code, unit: v.unit, value: v.value, quality: QUALITY[v.flag] })),
       ),
     };
     return [{

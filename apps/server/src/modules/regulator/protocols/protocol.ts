@@ -4,9 +4,11 @@ import type { StoredCredentials } from '../credentials.ts';
 
 /**
  * The state of a value's slot, as the product knows it: process data, or data taken while the
- * device was being calibrated (ZERO: a zero check), or under maintenance.
+ * device was being calibrated (ZERO: a zero check), or under maintenance; process data the
+ * data-quality detectors found suspect, or impossible (INVALID) when the record was built
+ * (docs/DATA-QUALITY.md).
  */
-export type ValueFlag = 'NORMAL' | 'CALIBRATION' | 'ZERO' | 'MAINTENANCE';
+export type ValueFlag = 'NORMAL' | 'CALIBRATION' | 'ZERO' | 'MAINTENANCE' | 'SUSPECT' | 'INVALID';
 
 /** One value to push. */
 export interface OutboundValue {
@@ -127,7 +129,11 @@ export function verdictOfCode(code: string): PushVerdict {
   return { outcome: 'RETRY', errorCode: code };
 }
 
-/** The flag of the record's 15-minute values for RTDMS and generic protocols, which know no zero check. */
+/**
+ * The flag of the record's 15-minute values for RTDMS, which knows no zero check and no quality
+ * verdict: a suspect or invalid value goes as process data, as it went before the detectors.
+ */
 export function plainFlag(flag: ValueFlag): 'NORMAL' | 'CALIBRATION' | 'MAINTENANCE' {
-  return flag === 'ZERO' ? 'CALIBRATION' : flag;
+  if (flag === 'ZERO') return 'CALIBRATION';
+  return flag === 'SUSPECT' || flag === 'INVALID' ? 'NORMAL' : flag;
 }

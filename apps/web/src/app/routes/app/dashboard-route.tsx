@@ -6,6 +6,7 @@ import { OpenAlertsPanel } from '@/features/alerts';
 import { GroundWaterView } from '@/features/compliance';
 import { useTenantInfo, useTenantsLiveStatus } from '@/features/tenants';
 import { OversightView, TenantsOverview } from '@/features/dashboards';
+import { QualityWatch } from '@/features/data-quality';
 import { IndustryView } from '@/features/public-portal';
 import { APP_DASHBOARD_LINKS, DashboardLinksProvider } from '@/lib/dashboard-links';
 
@@ -64,6 +65,7 @@ function OversightDashboard({ user }: { user: SessionUser }) {
           Industries
         </Title>
       )}
+      <QualityWatch />
       <OversightView />
     </Stack>
   );

@@ -8,7 +8,7 @@ import { formatIndian, roundValue } from '@enviro/domain/format-number';
 import { useAlertLimits } from '@/features/entities';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
-import { answerWindow, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from '@/components/charts/from-trends';
+import { answerWindow, flaggedPeriods, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from '@/components/charts/from-trends';
 import { IncompleteNote } from '@/components/charts/incomplete-note';
 import { CsvExportButton } from '@/components/table/csv-export-button';
 import type { CsvColumn } from '@/lib/csv';
@@ -67,7 +67,7 @@ export function TrendView({ tenantId }: { tenantId: number }) {
     () => ({
       series: trendSeries(main ? [main] : [], (t) => t.paramLabel, averaging, span),
       referenceLines: limitLines(limit),
-      shadedPeriods: suppressedPeriods(main ? [main] : [], span?.end ?? Date.now()),
+      shadedPeriods: [...suppressedPeriods(main ? [main] : [], span?.end ?? Date.now()), ...flaggedPeriods(main ? [main] : [])],
       extremes: [stats.min, stats.max].filter((v) => v !== null),
     }),
     [main, limit, averaging, span, stats],

@@ -4,7 +4,7 @@ import type { ParamLimit } from '@enviro/contracts/entities';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import { aggregationLabel } from '@enviro/domain/aggregation';
 import { ChartWidget, type ChartState } from '@/components/charts/chart-widget';
-import { limitLines, suppressedPeriods, trendSeries, valueAxisName, type TrendWindow } from '@/components/charts/from-trends';
+import { flaggedPeriods, limitLines, suppressedPeriods, trendSeries, valueAxisName, type TrendWindow } from '@/components/charts/from-trends';
 import { IncompleteNote } from '@/components/charts/incomplete-note';
 import type { StationParam } from '@/lib/stations';
 
@@ -32,7 +32,7 @@ export function StationRecentChart({ params, trends, window, state, limits }: St
     () => ({
       series: trendSeries(trend ? [trend] : [], (t) => t.paramLabel, 'minute_15', window),
       referenceLines: limitLines(limits?.find((l) => l.paramName === name)),
-      shadedPeriods: suppressedPeriods(trend ? [trend] : [], window?.end ?? Date.now()),
+      shadedPeriods: [...suppressedPeriods(trend ? [trend] : [], window?.end ?? Date.now()), ...flaggedPeriods(trend ? [trend] : [])],
     }),
     [trend, window, limits, name],
   );

@@ -4,7 +4,9 @@ import { useAlertLimits } from '@/features/entities';
 import { AqiPanel, LiveNote, useEntityMetric, useLiveValues, useRecentValues } from '@/features/data';
 import { chartState } from '@/components/charts/chart-state';
 import { answerWindow, isCutBucket } from '@/components/charts/from-trends';
-import { useDashboardLinks } from '@/lib/dashboard-links';
+import { StationQualityPanel } from '@/features/data-quality';
+import { PUBLIC_DASHBOARD_LINKS, useDashboardLinks } from '@/lib/dashboard-links';
+import { paths } from '@/config/paths';
 import { currentLiveStatus, newestReading, useNow } from '@/lib/live';
 import { latestValues, type Station } from '@/lib/stations';
 import { useAlertCounts } from '../api/get-alert-counts';
@@ -97,6 +99,12 @@ export function StationView({ tenantId, station, back }: StationViewProps) {
         <StationParameters stationName={station.name} rows={rows} />
         {hasParams && (
           <StationRecentChart params={station.params} trends={hours.data} window={span} state={chartState(hours)} limits={limits.data} />
+        )}
+        {hasParams && (
+          <>
+            <Divider />
+            <StationQualityPanel stationId={station.id} evidenceHref={links === PUBLIC_DASHBOARD_LINKS ? undefined : paths.app.stationQuality.getHref(station.id)} />
+          </>
         )}
         {station.type === 'caaqms' && (
           <>
