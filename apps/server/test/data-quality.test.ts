@@ -166,6 +166,19 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     expect(trend!.data.filter((p) => p.value === 312.4)).toHaveLength(24);
   });
 
+  it("gives the open data API's 15-minute values the slots' states: calibration first, then suspect", async () => {
+    await ctx.app.openData.publication.publishAsOperator(board);
+    const res = await ctx.inject({ method: 'GET', url: `/api/open/v1/stations/${a1}/series?parameter=so2&resolution=15m&from=${day}&to=${day}` });
+    expect(res.statusCode).toBe(200);
+    const points = (res.json() as { data: { points: { time: string; value: number | null; quality: string }[] } }).data.points;
+    const quality = (t: number) => points.find((p) => Date.parse(p.time) === t)?.quality;
+    expect(quality(yesterday + 6 * HOUR)).toBe('SUSPECT');
+    expect(quality(yesterday + 11 * HOUR + 45 * MINUTE)).toBe('SUSPECT');
+    expect(quality(yesterday + 12 * HOUR)).toBe('OK');
+    expect(quality(yesterday + 20 * HOUR)).toBe('CALIBRATION');
+    expect(points.filter((p) => p.quality === 'SUSPECT').map((p) => p.value)).toContain(312.4);
+  });
+
   it("answers 404 for a station of an industry the caller does not read, and names a bad field", async () => {
     expect((await station(d1)).statusCode).toBe(404);
     expect((await station(a1, deltaCookie)).statusCode).toBe(404);

@@ -138,11 +138,11 @@ export const OpenSeriesQuery = z.strictObject({
 export type OpenSeriesQuery = z.infer<typeof OpenSeriesQuery>;
 
 /**
- * Quality of a value: what the data-quality work (issue 36) will state per slot; until then the
- * calibration and maintenance marks of the product: OK, CALIBRATION (a device of the station was
- * being calibrated during the bucket), MAINTENANCE.
+ * Quality of a value, the slot states of docs/DATA-QUALITY.md: OK, CALIBRATION (a device of the
+ * station was being calibrated during the bucket), MAINTENANCE, INVALID (physically impossible) or
+ * SUSPECT (a detector fired); of a bucket of several slots, the worst of them in that order.
  */
-export const OpenQuality = z.enum(['OK', 'CALIBRATION', 'MAINTENANCE']);
+export const OpenQuality = z.enum(['OK', 'CALIBRATION', 'MAINTENANCE', 'INVALID', 'SUSPECT']);
 
 export const OpenPoint = z.object({
   /** Start of the bucket (a quarter hour, an hour, an IST day). */

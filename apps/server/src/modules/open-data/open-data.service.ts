@@ -357,14 +357,17 @@ function point(time: number, value: number | null, expected: number, observed: n
   return { time: at(time), value: roundValue(value), coverage: { expected, observed, percent: capture === undefined ? percent(observed, expected) : capture }, quality };
 }
 
-/** CALIBRATION or MAINTENANCE when a window of the series overlaps [from, to): the marks the portal draws. */
+/**
+ * The state of [from, to) as the portal's chart marks it: a calibration or maintenance window of the
+ * series first (a window decides a slot's state before any detector, docs/DATA-QUALITY.md), then the
+ * data-quality verdicts of its slots, invalid before suspect.
+ */
 function qualityOf(trend: TrendResult | undefined, from: number, to: number): OpenPoint['quality'] {
-  for (const w of trend?.suppressed ?? []) {
-    const start = Date.parse(w.from);
-    const end = w.to === null ? Infinity : Date.parse(w.to);
-    if (start < to && end > from) return w.kind;
-  }
-  return 'OK';
+  const overlaps = (start: number, end: number) => start < to && end > from;
+  for (const w of trend?.suppressed ?? []) if (overlaps(Date.parse(w.from), w.to === null ? Infinity : Date.parse(w.to))) return w.kind;
+  const flagged = (trend?.flagged ?? []).filter((f) => overlaps(Date.parse(f.from), Date.parse(f.to)));
+  if (flagged.some((f) => f.state === 'invalid')) return 'INVALID';
+  return flagged.length > 0 ? 'SUSPECT' : 'OK';
 }
 
 /** The parameters the station's devices in service measure (diagnostics left out), first device first. */
