@@ -22,6 +22,13 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: 'resolves stations and their restriction',
     tenants: 'names and counts industries through the tenant helpers',
   },
+  consents: {
+    alerts: "makes alert rules of a consent's limits",
+    documents: "checks a consent's document",
+    entities: 'resolves stations and their restriction',
+    tenants: 'names the industries',
+    users: 'mails the administrators of an industry',
+  },
   corporates: { tenants: 'lists the tenants of a corporate' },
   dashboards: {
     alerts: 'the oversight overview counts exceedance episodes',

@@ -44,7 +44,7 @@ async function adminQuery(adminUrl: string, statement: string): Promise<void> {
 
 /** The app over a test database, without a listening port: call it with `app.inject`. */
 export async function buildTestApp(database: DatabaseHandle, deps: Omit<AppDeps, 'database'> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ database, ...deps }, { logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const app = await buildApp({ database, ...deps }, { logger: false });
   await app.ready();
   return app;
 }

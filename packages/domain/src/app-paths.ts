@@ -54,6 +54,8 @@ export const APP_PATHS = {
     deviceDiagnostics: '/app/devices/:id/diagnostics',
     /** The NAQI of every CAAQMS station the user reads, now and for 30 days (`?industry=&sort=`). */
     airQuality: '/app/air-quality',
+    /** An industry's documents, consents and manual measurements (`?tab=`). */
+    documents: '/app/documents',
     /** Dashboards the user sees in the tenant acted for (SPEC 1 dashboard management). */
     dashboards: '/app/boards',
     /** One dashboard; `?edit=1` edits its grid. */
