@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, dayOf } from '@enviro/domain/time-zone';
 import { DEMO_INDUSTRIES } from '../src/demo/catalogue.ts';
 import { seedDemo, type SeedResult } from '../src/demo/seed-demo.ts';
 import { STATION_TEMPLATES } from '../src/demo/station-templates.ts';
@@ -169,6 +170,19 @@ describe('seedDemo', () => {
       expect(r).toMatchObject({ content_type: 'application/pdf', type: 'CTO', head: '%PDF-' });
       expect(r.path).toMatch(/^\d+\/cto\/station-\d+\.pdf$/);
     }
+  });
+
+  it("records every station's CTO as its PDF states it, one expiring in 20 days and one expired, and gives each industry a logo", async () => {
+    const consents = await ctx.database.pool.query<{ expires_on: string; n: number }>(
+      `SELECT to_char(expires_on, 'YYYY-MM-DD') AS expires_on, count(*)::int AS n FROM consent WHERE kind = 'CTO' GROUP BY expires_on`,
+    );
+    expect(consents.rows.reduce((sum, r) => sum + r.n, 0)).toBe(seeded.stations);
+    const day = (ms: number) => dayOf(ms, DEFAULT_TIME_ZONE);
+    expect(consents.rows.find((r) => r.expires_on === day(NOW + 20 * 86_400_000))?.n).toBe(1);
+    expect(consents.rows.find((r) => r.expires_on === day(NOW - 10 * 86_400_000))?.n).toBe(1);
+    expect(consents.rows.filter((r) => r.expires_on < day(NOW)).map((r) => r.n)).toEqual([1]);
+    const logos = await ctx.database.pool.query(`SELECT count(DISTINCT tenant_id)::int AS n FROM document WHERE type = 'LOGO'`);
+    expect(logos.rows[0].n).toBe(DEMO_INDUSTRIES.length);
   });
 
   it('builds reading_15m that matches the raw readings', async () => {

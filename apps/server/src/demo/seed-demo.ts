@@ -11,6 +11,7 @@ import { seedStationStatuses } from './station-statuses.ts';
 import { OperatorProvisioning } from '../operator-provisioning.ts';
 import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
+import { seedDemoConsents } from './consents-demo.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
 import { seedDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
 import { DemoRepository } from './demo.repository.ts';
@@ -93,6 +94,8 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   log(`raised ${alerts} alerts (${since(started)})`);
   await seedCtoDocuments(database.db, app.entities.provisioning, DEMO_STATUTORY.name, ctoStations, toMs);
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
+  await seedDemoConsents(database.db, app, DEMO_STATUTORY.name, ctoStations, toMs);
+  log(`recorded their consents (one expiring in 20 days, one expired) and each industry's logo (${since(started)})`);
   const calibrations = await seedCalibrations(database.db, app.devices.windows, tenantIds, toMs);
   log(`recorded ${calibrations} calibrations: one analyser on schedule, one being calibrated, one overdue (${since(started)})`);
   // Compliance reads its closed days from tables the closed-slot feed keeps from now on.
