@@ -35,7 +35,7 @@ describe('consents', () => {
   });
 
   it.each([
-    ['an expiry before the issue', { issuedOn: '2026-05-01', expiresOn: '2026-04-30' }, 'body.expiresOn', 'body.expiresOn: must not be before issuedOn'],
+    ['an expiry before the issue', { issuedOn: '2026-05-01', expiresOn: '2026-04-30' }, 'body.expiresOn', 'body.expiresOn: must not be before the day it was issued'],
     ['a day not in the calendar', { expiresOn: '2026-02-30' }, 'body.expiresOn', 'body.expiresOn: not a date of the calendar'],
     ['an unknown kind', { kind: 'CTE' }, 'body.kind', undefined],
   ])('refuses %s, naming the field, and stores nothing', async (_case, o, field, message) => {

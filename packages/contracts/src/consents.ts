@@ -49,7 +49,7 @@ export const NewConsent = z
     /** Consented limits per parameter; none when the consent sets none or they are not entered. */
     limits: z.array(ConsentLimit).max(50).default([]),
   })
-  .refine((c) => c.expiresOn >= c.issuedOn, { message: 'must not be before issuedOn', path: ['expiresOn'] })
+  .refine((c) => c.expiresOn >= c.issuedOn, { message: 'must not be before the day it was issued', path: ['expiresOn'] })
   .refine((c) => new Set(c.limits.map((l) => l.paramName)).size === c.limits.length, { message: 'a parameter is given twice', path: ['limits'] });
 export type NewConsent = z.input<typeof NewConsent>;
 

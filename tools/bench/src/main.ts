@@ -30,7 +30,8 @@ import { closeServices, openServices, services } from './services.ts';
  * Markdown with the machine and date. `--queries` measures only the trend and recent-values
  * queries, for working on them; `--alerts` only the alert figures (also part of the full run); `--fleet` only the devices page of a
  * 1,000-device industry; `--reports` only the report figures (1-year daily averages, a board's availability report);
- * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days).
+ * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days);
+ * `--documents` only the documents figures (a 20 MiB upload and download with the server's memory, a 10,000-document list).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -43,6 +44,7 @@ const { values: flags } = parseArgs({
     dashboards: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
     'air-quality': { type: 'boolean', default: false },
+    documents: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -87,6 +89,8 @@ try {
     await benchDashboardsOnly(version);
   } else if (flags['air-quality']) {
     await benchAirQualityOnly(version);
+  } else if (flags.documents) {
+    await benchDocumentsOnly(version);
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');
@@ -350,6 +354,29 @@ async function benchAll(version: string): Promise<void> {
       ),
       ...alertRows(alertFigures),
       row('Bytes on disk per stored reading', `${storage.rawBytesPerReading} raw + ${storage.rollupBytesPerReading} rollups (${storage.readings.toLocaleString('en-IN')} readings)`, `narrow keyed row: ${base.narrowBytesPerRow}`),
+    ].join('\n'),
+  );
+}
+
+/** The documents figures alone (`--documents`, issue 33): a 20 MiB file both ways, the list of 10,000 documents. */
+async function benchDocumentsOnly(version: string): Promise<void> {
+  const { benchDocumentList, benchTransfer, documentsFleet } = await import('./documents-bench.ts');
+  const fleet = await documentsFleet(database.db, database.pool, 10_000);
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  log('20 MiB upload and download');
+  const t = await benchTransfer(proc.baseUrl, proc.pid, fleet, 20);
+  log('documents list of 10,000');
+  const list = await benchDocumentList(proc.baseUrl, fleet, Math.round(100 * scale) + 20);
+  const mem = (m: { rss: number; peak: number }) => `RSS ${m.rss} MiB (peak ${m.peak})`;
+  console.log(
+    [
+      machine(version),
+      '',
+      '| Figure | Result | Target |',
+      '|---|---|---|',
+      `| A 20 MiB PDF uploaded (POST /api/add-document, multipart streamed into 256 KiB rows) and downloaded (GET /api/document/{id}), over HTTP | upload ${t.uploadMs} ms, download ${t.downloadMs} ms; server ${mem(t.before)} before, ${mem(t.afterUpload)} after the upload, ${mem(t.afterDownload)} after the download | ≤ 2 s each, memory flat |`,
+      `| Documents list of a tenant with ${fleet.documents.toLocaleString('en-IN')} documents (GET /api/documents, first page of 50 and quota use), over HTTP | p50 ${list.p50} ms, p95 ${list.p95} ms (${list.runs} runs) | p50 ≤ 50 ms |`,
     ].join('\n'),
   );
 }
