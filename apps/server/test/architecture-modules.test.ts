@@ -40,6 +40,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   data: { devices: 'marks calibration windows on trends', entities: 'resolves stations and their restriction' },
   devices: { documents: 'keeps calibration certificates', entities: 'mounts devices on stations', tenants: 'names the tenants of calibrations' },
   documents: { entities: "resolves a station's documents and its restriction" },
+  measurements: { data: 'the continuous average beside a manual result', entities: 'resolves stations and their restriction' },
   partners: { tenants: 'lists the industries a partner serves' },
   'public-portal': { entities: 'resolves the public stations', tenants: 'lists the public boards and industries' },
   regulator: {
