@@ -185,6 +185,19 @@ describe('seedDemo', () => {
     expect(logos.rows[0].n).toBe(DEMO_INDUSTRIES.length);
   });
 
+  it('gives every industry with a stack or an effluent outlet a template and a lab result each quarter of the past year', async () => {
+    const { rows } = await ctx.database.pool.query<{ tenant_id: number; name: string; results: number; newest: Date }>(
+      `SELECT t.tenant_id, t.name, count(m.id)::int AS results, max(m.sampled_at) AS newest
+         FROM measure_template t JOIN manual_measurement m ON m.tenant_id = t.tenant_id AND m.template_id = t.id GROUP BY t.tenant_id, t.name`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(DEMO_INDUSTRIES.length - 3);
+    for (const r of rows) {
+      expect(r.results).toBe(4);
+      expect(NOW - r.newest.getTime()).toBeLessThan(13 * 86_400_000);
+    }
+    expect(new Set(rows.map((r) => r.name))).toEqual(new Set(['Quarterly stack monitoring', 'Quarterly effluent analysis']));
+  });
+
   it('builds reading_15m that matches the raw readings', async () => {
     const mismatches = await sql<{ n: number; checked: number }>`
       WITH sample AS (

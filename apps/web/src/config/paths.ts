@@ -109,8 +109,11 @@ export const paths = {
       path: APP_PATHS.app.airQuality,
       getHref: (query: { industry?: number | undefined; sort?: string | undefined } = {}) => withQuery(APP_PATHS.app.airQuality, query),
     },
-    /** The documents and consents of the industry acted for; `tab`: 'consents'. */
-    documents: { path: APP_PATHS.app.documents, getHref: (query: { tab?: 'consents' | undefined } = {}) => withQuery(APP_PATHS.app.documents, query) },
+    /** The documents, consents and lab results of the industry acted for; `tab`: 'consents' or 'measurements' (with `station`). */
+    documents: {
+      path: APP_PATHS.app.documents,
+      getHref: (query: { tab?: 'consents' | 'measurements' | undefined; station?: number | undefined } = {}) => withQuery(APP_PATHS.app.documents, query),
+    },
     /** Dashboards of the tenant acted for; `type`: only those of a station type; `industry`: an industry the user reads (read-only). */
     dashboards: {
       path: APP_PATHS.app.dashboards,

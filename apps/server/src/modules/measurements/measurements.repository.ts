@@ -61,7 +61,7 @@ export class MeasurementRepository extends Repository {
       .execute();
   }
 
-  async insertMeasurement(m: { tenantId: number; templateId: number; entityId: number; sampledAt: Date; durationMinutes: number; lab: string; createdBy: number; values: { paramName: string; value: number }[] }): Promise<number> {
+  async insertMeasurement(m: { tenantId: number; templateId: number; entityId: number; sampledAt: Date; durationMinutes: number; lab: string; createdBy: number | null; values: { paramName: string; value: number }[] }): Promise<number> {
     const { id } = await this.t
       .insertInto('manual_measurement')
       .values({ tenant_id: m.tenantId, template_id: m.templateId, entity_id: m.entityId, sampled_at: m.sampledAt, duration_minutes: m.durationMinutes, lab: m.lab, created_by: m.createdBy })

@@ -9,3 +9,9 @@ export const consentKeys = {
   all: ['consents'] as const,
   list: (tenantId: number) => ['consents', 'list', tenantId] as const,
 };
+
+export const measurementKeys = {
+  all: ['measurements'] as const,
+  templates: (tenantId: number) => ['measurements', 'templates', tenantId] as const,
+  station: (entityId: number) => ['measurements', 'station', entityId] as const,
+};
