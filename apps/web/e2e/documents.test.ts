@@ -13,12 +13,14 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'
  */
 describe('documents screen in a browser', () => {
   let cookie = '';
+  let stationId = 0;
 
   const suite = browserSuite({
     seed: async (database) => {
       const build = builders(database.db);
       const tenant = await build.newTenant({ name: 'Godavari Sugar Mills' });
       const station = await build.newEntity({ tenantId: tenant.id, name: 'Boiler Stack', type: 'cems' });
+      stationId = station.id;
       cookie = (await signedInUser(database.db, { tenantId: tenant.id, name: 'Arjun Admin', role: 'admin' })).cookie;
       const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
       await database.db
@@ -29,6 +31,13 @@ describe('documents screen in a browser', () => {
           { tenant_id: tenant.id, entity_id: station.id, kind: 'NOC', number: 'CGWA/NOC/7', issued_by: 'CGWA', issued_on: day(-300), expires_on: day(20) },
         ])
         .execute();
+    },
+    started: async ({ app }) => {
+      const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
+      const template = await app.inject({ method: 'POST', url: '/api/measure-templates', headers, payload: { name: 'Quarterly stack monitoring', fields: [{ paramName: 'pm', unit: 'mg/Nm3', method: 'USEPA Method 17' }] } });
+      expect(template.statusCode).toBe(200);
+      const result = await app.inject({ method: 'POST', url: '/api/measure-data', headers, payload: { templateId: template.json().id, entityId: stationId, sampledAt: new Date(Date.now() - 86_400_000).toISOString(), lab: 'EnviroLabs Jaipur', values: [{ paramName: 'pm', value: 31.5 }] } });
+      expect(result.statusCode).toBe(200);
     },
   });
 
@@ -74,6 +83,16 @@ describe('documents screen in a browser', () => {
     await page.getByText('must not be before the day it was issued').waitFor();
     // The two refusals above, and nothing else.
     expect(errors).toEqual(Array(2).fill('Failed to load resource: the server responded with a status of 400 (Bad Request)'));
+    await context.close();
+  });
+
+  it("shows a station's lab results, with no continuous data to compare them with", async () => {
+    const { page, errors, context } = await suite.open('desktop', `/app/documents?tab=measurements&station=${stationId}`, cookie);
+    const table = page.getByRole('table', { name: 'Manual measurements' });
+    await expect.poll(() => table.textContent()).toContain('31.5 mg/Nm3');
+    expect(await table.textContent()).toContain('no continuous data');
+    await page.getByRole('heading', { name: 'Enter lab results' }).waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 
