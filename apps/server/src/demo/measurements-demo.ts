@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import type { Db } from '../platform/database/database.ts';
 import { MeasurementRepository } from '../modules/measurements/measurements.repository.ts';
 import type { CtoStation } from './cto-documents.ts';
@@ -29,7 +30,7 @@ const TEMPLATES = {
 
 /**
  * Each demo industry's manual monitoring: a template for its first stack (or effluent outlet when it
- * has no stack) and a lab result every quarter for the past year, at 11:00 IST, within ±15 % of what
+ * has no stack) and a lab result every quarter for the past year, at 11:00 in India, within ±15 % of what
  * its analysers read, so the latest (inside the demo's history) shows its deviation.
  */
 export async function seedDemoMeasurements(db: Db, stations: readonly CtoStation[], nowMs: number): Promise<number> {
@@ -42,8 +43,8 @@ export async function seedDemoMeasurements(db: Db, stations: readonly CtoStation
     const t = TEMPLATES[station.stationType as keyof typeof TEMPLATES];
     const templateId = await repo.insertTemplate(tenantId, t.name, t.fields.map(({ paramName, unit, method }) => ({ paramName, unit, method })));
     const random = seededRandom(hashString(`${station.industryName}/lab`));
-    // 11:00 IST (05:30 UTC) of the day 12 days back, then a quarter apart.
-    const latest = Math.floor((nowMs - 12 * DAY_MS) / DAY_MS) * DAY_MS + 5.5 * 3_600_000;
+    // 11:00 in India of the day 12 days back, then a quarter apart.
+    const latest = startOfDay(nowMs - 12 * DAY_MS, DEFAULT_TIME_ZONE) + 11 * 3_600_000;
     for (let q = 0; q < 4; q++) {
       await repo.insertMeasurement({
         tenantId,
