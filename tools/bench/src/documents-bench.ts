@@ -21,10 +21,10 @@ export async function documentsFleet(db: Db, pool: pg.Pool, documents: number): 
   await pool.query(
     `WITH d AS (
        INSERT INTO document (tenant_id, type, path_name, file_name, content_type, title, current_version)
-       SELECT $1, 'LAB_REPORT', $1 || '/files/bench-' || i, 'report-' || i || '.pdf', 'application/pdf', 'Lab report ' || i, 1
-       FROM generate_series(1, $2) i RETURNING id)
+       SELECT $1::int, 'LAB_REPORT', $1::int || '/files/bench-' || i, 'report-' || i || '.pdf', 'application/pdf', 'Lab report ' || i, 1
+       FROM generate_series(1, $2::int) i RETURNING id)
      INSERT INTO document_version (tenant_id, document_id, version, file_name, content_type, bytes, sha256)
-     SELECT $1, id, 1, 'report-' || id || '.pdf', 'application/pdf', 40000, repeat('0', 64) FROM d`,
+     SELECT $1::int, id, 1, 'report-' || id || '.pdf', 'application/pdf', 40000, repeat('0', 64) FROM d`,
     [tenantId, documents],
   );
   await pool.query('VACUUM ANALYZE document, document_version');

@@ -364,8 +364,12 @@ async function benchDocumentsOnly(version: string): Promise<void> {
   const fleet = await documentsFleet(database.db, database.pool, 10_000);
   const proc = await startServerProcess(benchUrl);
   server.stop = proc.stop;
-  log('20 MiB upload and download');
-  const t = await benchTransfer(proc.baseUrl, proc.pid, fleet, 20);
+  log('20 MiB upload and download, three times');
+  // Three rounds: memory that holds files grows with each, garbage not yet collected does not.
+  const rounds = [];
+  for (let i = 0; i < 3; i++) rounds.push(await benchTransfer(proc.baseUrl, proc.pid, fleet, 20));
+  const t = rounds[0]!;
+  const last = rounds.at(-1)!;
   log('documents list of 10,000');
   const list = await benchDocumentList(proc.baseUrl, fleet, Math.round(100 * scale) + 20);
   const mem = (m: { rss: number; peak: number }) => `RSS ${m.rss} MiB (peak ${m.peak})`;
@@ -375,7 +379,7 @@ async function benchDocumentsOnly(version: string): Promise<void> {
       '',
       '| Figure | Result | Target |',
       '|---|---|---|',
-      `| A 20 MiB PDF uploaded (POST /api/add-document, multipart streamed into 256 KiB rows) and downloaded (GET /api/document/{id}), over HTTP | upload ${t.uploadMs} ms, download ${t.downloadMs} ms; server ${mem(t.before)} before, ${mem(t.afterUpload)} after the upload, ${mem(t.afterDownload)} after the download | ≤ 2 s each, memory flat |`,
+      `| A 20 MiB PDF uploaded (POST /api/add-document, multipart streamed into 256 KiB rows) and downloaded (GET /api/document/{id}), over HTTP | upload ${t.uploadMs} ms, download ${t.downloadMs} ms (rounds 2 and 3: ${rounds.slice(1).map((r) => `${r.uploadMs} / ${r.downloadMs} ms`).join(', ')}); server ${mem(t.before)} before, ${mem(t.afterUpload)} after the first upload, ${mem(t.afterDownload)} after its download, ${mem(last.afterDownload)} after the third round | ≤ 2 s each, memory flat |`,
       `| Documents list of a tenant with ${fleet.documents.toLocaleString('en-IN')} documents (GET /api/documents, first page of 50 and quota use), over HTTP | p50 ${list.p50} ms, p95 ${list.p95} ms (${list.runs} runs) | p50 ≤ 50 ms |`,
     ].join('\n'),
   );
