@@ -87,7 +87,8 @@ describe('consents', () => {
     // The portal shows a station's CTO in force only.
     const portal = { portal: 'PUBLIC', 'public-tenant-id': String(t) };
     expect((await ctx.inject({ method: 'GET', url: `/api/station/${s1}/current-cto`, headers: portal })).json().consent).toMatchObject({ number: 'renewed' });
-    expect((await ctx.inject({ method: 'GET', url: `/api/station/${s2}/current-cto`, headers: portal })).json()).toEqual({ consent: null });
+    expect((await ctx.inject({ method: 'GET', url: `/api/station/${s2}/current-cto`, headers: portal })).json()).toEqual({ consent: null, expiredOn: day(-1) });
+    expect((await ctx.inject({ method: 'GET', url: `/api/station/${station}/current-cto`, headers: { portal: 'PUBLIC', 'public-tenant-id': String(t) } })).statusCode).toBe(404);
   });
 
   it("makes an alert rule of each consented limit in one step", async () => {

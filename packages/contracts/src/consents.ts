@@ -112,3 +112,14 @@ export const ConsentAlertRules = z.object({
   /** Ids of the alert rules created, one per limit. */
   ruleIds: z.array(z.number()),
 });
+
+/**
+ * Answer of GET /api/station/{stationId}/current-cto: the station's CTO in force while valid; once
+ * the newest has expired, only the day it did (the portal then offers no expired consent as current).
+ */
+export const CurrentCto = z.object({
+  consent: Consent.nullable(),
+  /** The expiry day of the station's newest CTO when it has expired, else null. */
+  expiredOn: z.string().nullable(),
+});
+export type CurrentCto = z.infer<typeof CurrentCto>;

@@ -1,9 +1,7 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import { Consent, ConsentAlertRules, ConsentIdParams, ConsentList, ConsentListQuery, ConsentTaskQuery, ConsentTasks, NewConsent } from '@enviro/contracts/consents';
-import { DocumentDeleted } from '@enviro/contracts/documents';
-import { StationDocumentParams } from '@enviro/contracts/documents';
+import { Consent, ConsentAlertRules, ConsentIdParams, ConsentList, ConsentListQuery, ConsentTaskQuery, ConsentTasks, CurrentCto, NewConsent } from '@enviro/contracts/consents';
+import { DocumentDeleted, StationDocumentParams } from '@enviro/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ConsentsModule } from './consents.module.ts';
 import { FLEET_WRITE, PORTAL_READ, TENANT_READ } from '../../platform/access/route-access.ts';
 
@@ -45,7 +43,7 @@ export const consentRoutes: FastifyPluginAsyncZod<ConsentsModule> = async (app, 
 
   app.get(
     '/api/station/:stationId/current-cto',
-    { config: { access: PORTAL_READ }, schema: { tags: ['public'], summary: "A station's CTO in force (the newest, while valid), or null", params: StationDocumentParams, response: { 200: z.object({ consent: Consent.nullable() }), ...ERROR_RESPONSES } } },
-    async (request) => ({ consent: await consents.currentCto(request.auth, request.params.stationId) }),
+    { config: { access: PORTAL_READ }, schema: { tags: ['public'], summary: "A station's CTO in force (the newest, while valid), or the day it expired", params: StationDocumentParams, response: { 200: CurrentCto, ...ERROR_RESPONSES } } },
+    async (request) => consents.currentCto(request.auth, request.params.stationId),
   );
 };

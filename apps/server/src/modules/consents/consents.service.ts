@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Consent, ConsentKind, ConsentListQuery, ConsentTasks, NewConsent } from '@enviro/contracts/consents';
+import type { Consent, ConsentKind, ConsentListQuery, ConsentTasks, CurrentCto, NewConsent } from '@enviro/contracts/consents';
 import { REMINDER_DAYS, daysLeft, standingOf } from '@enviro/domain/consent-validity';
 import { DEFAULT_TIME_ZONE, addDays, dayOf } from '@enviro/domain/time-zone';
 import { assertMayChangeFleet, fleetTenant, scopeTenantIds } from '../../platform/access/access.ts';
@@ -112,14 +112,15 @@ export class ConsentService {
     return { ruleIds };
   }
 
-  /** The current CTO of a station the caller reads (the public portal's), or null: the newest, if still valid. */
-  async currentCto(auth: Auth, stationId: number): Promise<Consent | null> {
+  /** The current CTO of a station the caller reads (the public portal's): the newest, while valid; else the day it expired, if any. */
+  async currentCto(auth: Auth, stationId: number): Promise<CurrentCto> {
     const tenantIds = scopeTenantIds(auth);
     const station = await this.entities.node(auth, stationId, { withDevices: false, withParams: false });
     if (!tenantIds.includes(station.tenantId)) throw notFound(`No entity with id= ${stationId} exists`);
     const [row] = await this.consents.list([station.tenantId], null, { kind: 'CTO', entityId: stationId, newestOnly: true });
     const consent = row && this.toConsent(row);
-    return consent && consent.standing !== 'EXPIRED' ? consent : null;
+    if (!consent) return { consent: null, expiredOn: null };
+    return consent.standing === 'EXPIRED' ? { consent: null, expiredOn: consent.expiresOn } : { consent, expiredOn: null };
   }
 
   private async readable(auth: Auth, id: number): Promise<Consent> {
