@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { MeasureTemplate, Measurement } from '@enviro/contracts/measurements';
 import { DEFAULT_TIME_ZONE, parseDateTime } from '@enviro/domain/time-zone';
@@ -6,6 +6,7 @@ import { LoadFailed, Loading } from '@/components/status/load-state';
 import { formatInstant } from '@/lib/dates';
 import type { Station } from '@/lib/stations';
 import { useAddTemplate, useDeleteMeasurement, useMeasureTemplates, useMeasurements, useRecordMeasurement } from '../api/measurements';
+import { Deviation } from './deviation';
 
 interface MeasurementsTabProps {
   tenantId: number;
@@ -14,13 +15,6 @@ interface MeasurementsTabProps {
   /** The station shown, from the URL. */
   stationId: number | null;
   onStation: (id: number | null) => void;
-}
-
-/** A deviation of the continuous average from a lab's result: within 10 % reads green, beyond 20 % red. */
-function Deviation({ percent }: { percent: number | null }) {
-  if (percent === null) return <Text span c="dimmed">no continuous data</Text>;
-  const size = Math.abs(percent);
-  return <Badge color={size <= 10 ? 'green.9' : size <= 20 ? 'orange.8' : 'red.9'}>{`${percent > 0 ? '+' : ''}${percent} %`}</Badge>;
 }
 
 /** A station's manual results (lab, stack monitoring) beside its analysers' averages over the same time; templates and new results. */
