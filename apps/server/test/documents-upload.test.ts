@@ -65,6 +65,9 @@ describe('uploaded documents', () => {
 
     const audit = await ctx.database.pool.query('SELECT action, after FROM audit_log WHERE tenant_id = $1 AND entity = $2', [tenantId, `document:${doc.id}`]);
     expect(audit.rows).toEqual([{ action: 'document.add', after: expect.objectContaining({ fileName: 'lab report.pdf', bytes: PDF.length }) }]);
+    // Its path reaches nothing through documentById, which serves the documents kept whole.
+    const path = (await ctx.database.pool.query('SELECT path_name FROM document WHERE tenant_id = $1 AND id = $2', [tenantId, doc.id])).rows[0].path_name;
+    expect((await ctx.inject({ method: 'POST', url: '/api/documentById', headers: reader, payload: { pathName: path } })).statusCode).toBe(404);
   });
 
   it('attaches a Word file to a device and names a wrong extension after what the file is', async () => {
