@@ -93,7 +93,7 @@ describe('documents screen in a browser', () => {
     expect(await table.textContent()).toContain('no continuous data');
     await page.getByRole('heading', { name: 'Enter lab results' }).waitFor();
     // The same result beside the station's PM trend.
-    await page.goto(`${suite.base}/app/dashboard/parameter?entityId=${stationId}&paramId=pm`);
+    await page.goto(`${suite.base}/app/dashboard/details?entityId=${stationId}&paramId=pm`);
     const beside = page.getByRole('table', { name: 'Lab results beside the trend' });
     await expect.poll(() => beside.textContent()).toContain('31.5 mg/Nm3');
     expect(await page.getByRole('link', { name: 'All lab results of this station' }).getAttribute('href')).toBe(`/app/documents?tab=measurements&station=${stationId}`);
