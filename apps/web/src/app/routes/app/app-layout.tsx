@@ -44,7 +44,8 @@ export function AppLayout() {
 
   const tenantType = user ? (user.manage ? (acting?.type ?? null) : user.tenant.type) : null;
   const refreshMs = useAutoRefresh(user?.view === 'tenant' ? tenantType : null);
-  const logoSrc = useTenantLogoSrc(user ? (user.manage && acting ? acting.id : user.tenant.id) : null);
+  // The tenant the requests act for (its TENANT-ID goes with them as soon as it is chosen), as the settings page.
+  const logoSrc = useTenantLogoSrc(user ? (acting?.id ?? user.tenant.id) : null);
 
   if (!user) {
     const error = me.error instanceof ApiError ? me.error : null;
