@@ -44,8 +44,8 @@ export function AppLayout() {
 
   const tenantType = user ? (user.manage ? (acting?.type ?? null) : user.tenant.type) : null;
   const refreshMs = useAutoRefresh(user?.view === 'tenant' ? tenantType : null);
-  // The tenant the requests act for (its TENANT-ID goes with them as soon as it is chosen), as the settings page.
-  const logoSrc = useTenantLogoSrc(user ? (acting?.id ?? user.tenant.id) : null);
+  // The user's own tenant's logo only: the image is fetched without the TENANT-ID of a tenant acted for.
+  const logoSrc = useTenantLogoSrc(user && acting === null ? user.tenant.id : null);
 
   if (!user) {
     const error = me.error instanceof ApiError ? me.error : null;
