@@ -8,7 +8,6 @@ import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { useLogout, useMe } from '@/features/accounts';
 import { AppFrame, NoAccess, useAutoRefresh } from '@/features/shell';
-import { useTenantLogoSrc } from '@/features/tenants';
 import { setActingTenant, useActingTenant } from '@/lib/acting-tenant';
 import { ApiError } from '@/lib/api-client';
 import { notifyInfo } from '@/lib/notify';
@@ -44,8 +43,6 @@ export function AppLayout() {
 
   const tenantType = user ? (user.manage ? (acting?.type ?? null) : user.tenant.type) : null;
   const refreshMs = useAutoRefresh(user?.view === 'tenant' ? tenantType : null);
-  // The user's own tenant's logo only: the image is fetched without the TENANT-ID of a tenant acted for.
-  const logoSrc = useTenantLogoSrc(user && acting === null ? user.tenant.id : null);
 
   if (!user) {
     const error = me.error instanceof ApiError ? me.error : null;
@@ -67,7 +64,6 @@ export function AppLayout() {
       user={user}
       modules={modules}
       tenantName={user.manage && acting ? acting.name : user.tenant.name}
-      tenantLogoSrc={logoSrc}
       manage={canManage(user.userType) ? { actingTenantId: user.manage ? user.actingTenantId : null, onSelect: actFor, onLeave: () => actFor(null) } : null}
       refreshMinutes={refreshMs === null ? null : refreshMs / 60_000}
       homeHref={paths.app.dashboard.getHref()}
