@@ -27,6 +27,13 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: 'resolves stations and their restriction',
     tenants: 'names and counts industries through the tenant helpers',
   },
+  consents: {
+    alerts: "makes alert rules of a consent's limits",
+    documents: "checks a consent's document",
+    entities: 'resolves stations and their restriction',
+    tenants: 'names the industries',
+    users: 'mails the administrators of an industry',
+  },
   corporates: { tenants: 'lists the tenants of a corporate' },
   dashboards: {
     alerts: 'the oversight overview counts exceedance episodes',
@@ -44,6 +51,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   data: { devices: 'marks calibration windows on trends', entities: 'resolves stations and their restriction' },
   devices: { documents: 'keeps calibration certificates', entities: 'mounts devices on stations', tenants: 'names the tenants of calibrations' },
   documents: { entities: "resolves a station's documents and its restriction" },
+  measurements: { data: 'the continuous average beside a manual result', entities: 'resolves stations and their restriction' },
   partners: { tenants: 'lists the industries a partner serves' },
   'open-data': {
     compliance: 'reads exceedance episodes, uptime and daily quarter sums as compliance computes them',

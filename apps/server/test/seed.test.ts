@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, dayOf } from '@enviro/domain/time-zone';
 import { DEMO_INDUSTRIES } from '../src/demo/catalogue.ts';
 import { QualityStation } from '@enviro/contracts/data-quality';
 import { QUALITY_STORIES } from '../src/demo/quality-demo.ts';
@@ -239,6 +240,32 @@ describe('seedDemo', () => {
       expect(r).toMatchObject({ content_type: 'application/pdf', type: 'CTO', head: '%PDF-' });
       expect(r.path).toMatch(/^\d+\/cto\/station-\d+\.pdf$/);
     }
+  });
+
+  it("records every station's CTO as its PDF states it, one expiring in 20 days and one expired, and gives each industry a logo", async () => {
+    const consents = await ctx.database.pool.query<{ expires_on: string; n: number }>(
+      `SELECT to_char(expires_on, 'YYYY-MM-DD') AS expires_on, count(*)::int AS n FROM consent WHERE kind = 'CTO' GROUP BY expires_on`,
+    );
+    expect(consents.rows.reduce((sum, r) => sum + r.n, 0)).toBe(seeded.stations);
+    const day = (ms: number) => dayOf(ms, DEFAULT_TIME_ZONE);
+    expect(consents.rows.find((r) => r.expires_on === day(NOW + 20 * 86_400_000))?.n).toBe(1);
+    expect(consents.rows.find((r) => r.expires_on === day(NOW - 10 * 86_400_000))?.n).toBe(1);
+    expect(consents.rows.filter((r) => r.expires_on < day(NOW)).map((r) => r.n)).toEqual([1]);
+    const logos = await ctx.database.pool.query(`SELECT count(DISTINCT tenant_id)::int AS n FROM document WHERE type = 'LOGO'`);
+    expect(logos.rows[0].n).toBe(DEMO_INDUSTRIES.length);
+  });
+
+  it('gives every industry with a stack or an effluent outlet a template and a lab result each quarter of the past year', async () => {
+    const { rows } = await ctx.database.pool.query<{ tenant_id: number; name: string; results: number; newest: Date }>(
+      `SELECT t.tenant_id, t.name, count(m.id)::int AS results, max(m.sampled_at) AS newest
+         FROM measure_template t JOIN manual_measurement m ON m.tenant_id = t.tenant_id AND m.template_id = t.id GROUP BY t.tenant_id, t.name`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(DEMO_INDUSTRIES.length - 3);
+    for (const r of rows) {
+      expect(r.results).toBe(4);
+      expect(NOW - r.newest.getTime()).toBeLessThan(13 * 86_400_000);
+    }
+    expect(new Set(rows.map((r) => r.name))).toEqual(new Set(['Quarterly stack monitoring', 'Quarterly effluent analysis']));
   });
 
   it('builds reading_15m that matches the raw readings', async () => {

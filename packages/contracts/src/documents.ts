@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { DOCUMENT_KINDS } from '@enviro/domain/document-file';
+import { Id, Instant, TenantId, pageOf } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/documentById
@@ -68,3 +69,111 @@ export type LogoInfo = z.infer<typeof LogoInfo>;
 /** Answer of GET /api/logo/{tenantOrEntity}/{id}/info: the logo stored, or null (so a screen need not ask for an image that is not there). */
 export const LogoState = z.object({ logo: LogoInfo.nullable() });
 export type LogoState = z.infer<typeof LogoState>;
+
+// ---------------------------------------------------------------------------------------------
+// Uploaded documents (SPEC 7 Documents): POST /api/add-document, POST /api/uploadDocuments/{stationId},
+// POST /api/document-file/{id} (a new version), DELETE /api/document/{id}, GET /api/document/{id}
+// (the file), GET /api/document/{id}/info, GET /api/documents. Uploads are multipart/form-data:
+// the fields below first, then one file part named `file`; the server streams the file into
+// PostgreSQL as it arrives.
+// ---------------------------------------------------------------------------------------------
+
+/** Largest file accepted: 25 MiB (a scanned consent of a hundred pages). */
+export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+/** What every version of every document of a tenant may add up to: 1 GiB. */
+export const TENANT_DOCUMENT_QUOTA_BYTES = 1024 * 1024 * 1024;
+
+/** Content types a document may have, told by its bytes. */
+export const DOCUMENT_CONTENT_TYPES = Object.values(DOCUMENT_KINDS).map((k) => k.contentType);
+
+/** What a document is. CTO and NOC are consents (see the consents routes); LOGO is kept by the logo routes. */
+export const DocumentType = z.enum(['CTO', 'CTE', 'NOC', 'LAB_REPORT', 'STACK_MONITORING', 'CALIBRATION', 'AUDIT', 'PHOTO', 'OTHER']);
+export type DocumentType = z.infer<typeof DocumentType>;
+
+/** Form fields of POST /api/add-document (before the file part). */
+export const AddDocumentFields = z.object({
+  /** The tenant the document belongs to; the caller's own when left out. */
+  tenantId: TenantId.optional(),
+  /** A station (or other entity) of that tenant the document belongs to. */
+  entityId: Id.optional(),
+  /** A device of that tenant the document belongs to. */
+  deviceId: Id.optional(),
+  type: DocumentType.default('OTHER'),
+  /** A title to list it under; the file's name when left out. */
+  title: z.string().trim().min(1).max(200).optional(),
+});
+export type AddDocumentFields = z.infer<typeof AddDocumentFields>;
+
+/** Form fields of POST /api/uploadDocuments/{stationId}. */
+export const StationDocumentFields = AddDocumentFields.pick({ type: true, title: true });
+
+/** Path of POST /api/uploadDocuments/{stationId}. */
+export const StationDocumentParams = z.object({ stationId: Id });
+
+/** Path of the routes of one document. */
+export const DocumentIdParams = z.object({ id: Id });
+
+/** Query of GET /api/document/{id}: an older version's file. */
+export const DocumentFileQuery = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });
+
+/** One version of a document's file. */
+export const DocumentVersion = z.object({
+  version: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+  /** SHA-256 of the bytes, hex. */
+  sha256: z.string(),
+  uploadedBy: z.number().nullable(),
+  uploadedAt: Instant,
+});
+export type DocumentVersion = z.infer<typeof DocumentVersion>;
+
+/** An uploaded document, its current version's file. */
+export const DocumentInfo = z.object({
+  id: z.number(),
+  tenantId: z.number(),
+  entityId: z.number().nullable(),
+  deviceId: z.number().nullable(),
+  type: DocumentType,
+  title: z.string(),
+  version: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+  createdAt: Instant,
+  updatedAt: Instant,
+});
+export type DocumentInfo = z.infer<typeof DocumentInfo>;
+
+/** Answer of GET /api/document/{id}/info: the document and every version, newest first. */
+export const DocumentDetail = DocumentInfo.extend({ versions: z.array(DocumentVersion) });
+export type DocumentDetail = z.infer<typeof DocumentDetail>;
+
+/** Query of GET /api/documents. */
+export const DocumentListQuery = z.object({
+  /** Whose documents; the caller's tenant when left out. */
+  tenantId: TenantId.optional(),
+  /** Only those of this entity. */
+  entityId: Id.optional(),
+  /** Only those of this device. */
+  deviceId: Id.optional(),
+  type: DocumentType.optional(),
+  /** Page number, from 0. */
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** Rows per page. */
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
+
+/** Answer of GET /api/documents, newest first, with what the tenant has used of its quota. */
+export const DocumentPage = pageOf(DocumentInfo).extend({
+  /** Bytes of every version of every document of the tenant. */
+  usedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+});
+export type DocumentPage = z.infer<typeof DocumentPage>;
+
+/** Answer of DELETE /api/document/{id}. */
+export const DocumentDeleted = z.object({ id: z.number(), deleted: z.literal(true) });

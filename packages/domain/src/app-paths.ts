@@ -62,6 +62,8 @@ export const APP_PATHS = {
     dataQuality: '/app/data-quality',
     /** One station's daily data-quality scores and its flagged slots (`?from=&to=&state=`). */
     stationQuality: '/app/data-quality/stations/:id',
+    /** An industry's documents, consents and manual measurements (`?tab=`). */
+    documents: '/app/documents',
     /** Dashboards the user sees in the tenant acted for (SPEC 1 dashboard management). */
     dashboards: '/app/boards',
     /** One dashboard; `?edit=1` edits its grid. */

@@ -33,7 +33,8 @@ import { closeServices, openServices, services } from './services.ts';
  * `--ingest` only ingestion (HTTP and MQTT beside the COPY baseline);
  * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days);
  * `--open-data` only the open data API (a 1-year daily series, a month's bulk files of 500 stations, mixed traffic at 200/s);
- * `--quality` only the data-quality detectors (recall over the labelled set, ingestion with them on and off).
+ * `--quality` only the data-quality detectors (recall over the labelled set, ingestion with them on and off);
+ * `--documents` only the documents figures (a 20 MiB upload and download with the server's memory, a 10,000-document list).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -49,6 +50,7 @@ const { values: flags } = parseArgs({
     ingest: { type: 'boolean', default: false },
     'open-data': { type: 'boolean', default: false },
     quality: { type: 'boolean', default: false },
+    documents: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -110,6 +112,8 @@ try {
     const proc = await startServerProcess(benchUrl);
     server.stop = proc.stop;
     console.log([machine(version), '', ...qualityRows(await benchQuality(database.db, database.pool, proc.baseUrl, scale, log))].join('\n'));
+  } else if (flags.documents) {
+    await benchDocumentsOnly(version);
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');
@@ -399,6 +403,33 @@ async function benchAll(version: string): Promise<void> {
       ),
       ...alertRows(alertFigures),
       row('Bytes on disk per stored reading', `${storage.rawBytesPerReading} raw + ${storage.rollupBytesPerReading} rollups (${storage.readings.toLocaleString('en-IN')} readings)`, `narrow keyed row: ${base.narrowBytesPerRow}`),
+    ].join('\n'),
+  );
+}
+
+/** The documents figures alone (`--documents`, issue 33): a 20 MiB file both ways, the list of 10,000 documents. */
+async function benchDocumentsOnly(version: string): Promise<void> {
+  const { benchDocumentList, benchTransfer, documentsFleet } = await import('./documents-bench.ts');
+  const fleet = await documentsFleet(database.db, database.pool, 10_000);
+  const proc = await startServerProcess(benchUrl);
+  server.stop = proc.stop;
+  log('20 MiB upload and download, three times');
+  // Three rounds: memory that holds files grows with each, garbage not yet collected does not.
+  const rounds = [];
+  for (let i = 0; i < 3; i++) rounds.push(await benchTransfer(proc.baseUrl, proc.pid, fleet, 20));
+  const t = rounds[0]!;
+  const last = rounds.at(-1)!;
+  log('documents list of 10,000');
+  const list = await benchDocumentList(proc.baseUrl, fleet, Math.round(100 * scale) + 20);
+  const mem = (m: { rss: number; peak: number }) => `RSS ${m.rss} MiB (peak ${m.peak})`;
+  console.log(
+    [
+      machine(version),
+      '',
+      '| Figure | Result | Target |',
+      '|---|---|---|',
+      `| A 20 MiB PDF uploaded (POST /api/add-document, multipart streamed into 256 KiB rows) and downloaded (GET /api/document/{id}), over HTTP | upload ${t.uploadMs} ms, download ${t.downloadMs} ms (rounds 2 and 3: ${rounds.slice(1).map((r) => `${r.uploadMs} / ${r.downloadMs} ms`).join(', ')}); server ${mem(t.before)} before, ${mem(t.afterUpload)} after the first upload, ${mem(t.afterDownload)} after its download, ${mem(last.afterDownload)} after the third round | ≤ 2 s each, memory flat |`,
+      `| Documents list of a tenant with ${fleet.documents.toLocaleString('en-IN')} documents (GET /api/documents, first page of 50 and quota use), over HTTP | p50 ${list.p50} ms, p95 ${list.p95} ms (${list.runs} runs) | p50 ≤ 50 ms |`,
     ].join('\n'),
   );
 }

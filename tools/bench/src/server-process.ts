@@ -7,6 +7,8 @@ const SERVER_ENTRY = fileURLToPath(new URL('../../../apps/server/src/server.ts',
 export interface ServerProcess {
   baseUrl: string;
   mqttPort: number;
+  /** The server's process id, to read its memory from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
   return {
     baseUrl,
     mqttPort,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         stopping = true;

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Db } from '../platform/database/database.ts';
 import { DocumentRepository } from '../modules/documents/documents.repository.ts';
 import type { EntityProvisioningService } from '../modules/entities/entity-provisioning.service.ts';
+import { DEFAULT_TIME_ZONE, dayOf } from '@enviro/domain/time-zone';
 import { hashString, seededRandom } from './signal.ts';
 
 export interface CtoStation {
@@ -16,6 +17,35 @@ export interface CtoStation {
 
 const YEAR_MS = 365 * 86_400_000;
 
+/** What a station's consent says: its number and validity. */
+export interface CtoFacts {
+  number: string;
+  issuedOn: string;
+  expiresOn: string;
+}
+
+/**
+ * The consent of each demo station: issued 0.2 to 3.2 years ago and valid five years, but, so
+ * that the consents' tasks and reminders have something to show, the first industry's first
+ * station's expires in 20 days and the second industry's first station's expired 10 days ago.
+ */
+export function ctoFacts(stations: readonly CtoStation[], nowMs: number): Map<CtoStation, CtoFacts> {
+  const firstOf = new Map<number, CtoStation>();
+  for (const s of stations) if (!firstOf.has(s.tenantId)) firstOf.set(s.tenantId, s);
+  const [nearing, expired] = [...firstOf.values()];
+  const day = (ms: number) => dayOf(ms, DEFAULT_TIME_ZONE);
+  return new Map(
+    stations.map((s) => {
+      const random = seededRandom(hashString(`${s.industryName}/${s.stationName}`));
+      let issued = nowMs - Math.floor((0.2 + random() * 3) * YEAR_MS);
+      if (s === nearing) issued = nowMs + 20 * 86_400_000 - 5 * YEAR_MS;
+      if (s === expired) issued = nowMs - 10 * 86_400_000 - 5 * YEAR_MS;
+      const number = `RPCB/CTO/${new Date(issued).getUTCFullYear()}/${String(10000 + Math.floor(random() * 89999))}`;
+      return [s, { number, issuedOn: day(issued), expiresOn: day(issued + 5 * YEAR_MS) }];
+    }),
+  );
+}
+
 /**
  * Gives every demo station a Consent to Operate: a one-page PDF issued by the state board, stored
  * as the station's CTO document, and the station's 'CTO Document' property pointing at it, as the
@@ -23,6 +53,7 @@ const YEAR_MS = 365 * 86_400_000;
  */
 export async function seedCtoDocuments(db: Db, entities: EntityProvisioningService, board: string, stations: readonly CtoStation[], nowMs: number): Promise<number> {
   const documents = new DocumentRepository(db);
+  const facts = ctoFacts(stations, nowMs);
   for (const s of stations) {
     const pathName = `${s.tenantId}/cto/station-${s.stationId}.pdf`;
     await documents.save({
@@ -32,20 +63,14 @@ export async function seedCtoDocuments(db: Db, entities: EntityProvisioningServi
       pathName,
       fileName: `CTO ${s.stationName}.pdf`,
       contentType: 'application/pdf',
-      content: await ctoPdf(board, s, nowMs),
+      content: await ctoPdf(board, s, facts.get(s)!),
     });
     await entities.addProperty(s.tenantId, s.stationId, { name: 'CTO Document', value: pathName });
   }
   return stations.length;
 }
 
-function ctoPdf(board: string, s: CtoStation, nowMs: number): Promise<Buffer> {
-  const random = seededRandom(hashString(`${s.industryName}/${s.stationName}`));
-  const issued = new Date(nowMs - Math.floor((0.2 + random() * 3) * YEAR_MS));
-  const validUntil = new Date(issued.getTime() + 5 * YEAR_MS);
-  const consentNo = `RPCB/CTO/${issued.getUTCFullYear()}/${String(10000 + Math.floor(random() * 89999))}`;
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-
+function ctoPdf(board: string, s: CtoStation, facts: CtoFacts): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 56 });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -61,13 +86,13 @@ function ctoPdf(board: string, s: CtoStation, nowMs: number): Promise<Buffer> {
   );
   doc.moveDown(1.5).fontSize(10);
   for (const [label, value] of [
-    ['Consent No.', consentNo],
+    ['Consent No.', facts.number],
     ['Industry', s.industryName],
     ['Category', s.category],
     ['Location', s.city],
     ['Monitoring station', `${s.stationName} (${s.stationType})`],
-    ['Issued on', day(issued)],
-    ['Valid until', day(validUntil)],
+    ['Issued on', facts.issuedOn],
+    ['Valid until', facts.expiresOn],
   ] as const) {
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   }

@@ -15,6 +15,8 @@ import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
 import { seedChangeRequests } from './change-requests-demo.ts';
 import { seedWarrantyRequests } from './warranty-demo.ts';
+import { seedDemoConsents } from './consents-demo.ts';
+import { seedDemoMeasurements } from './measurements-demo.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
 import { seedDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
 import { DemoRepository } from './demo.repository.ts';
@@ -99,6 +101,10 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   log(`raised ${alerts} alerts (${since(started)})`);
   await seedCtoDocuments(database.db, app.entities.provisioning, DEMO_STATUTORY.name, ctoStations, toMs);
   log(`issued ${ctoStations.length} CTO documents (${since(started)})`);
+  await seedDemoConsents(database.db, app, DEMO_STATUTORY.name, ctoStations, toMs);
+  log(`recorded their consents (one expiring in 20 days, one expired) and each industry's logo (${since(started)})`);
+  const labResults = await seedDemoMeasurements(database.db, ctoStations, toMs);
+  log(`entered ${labResults} quarterly lab results of the industries' stacks and effluent outlets (${since(started)})`);
   const calibrations = await seedCalibrations(database.db, app.devices.windows, tenantIds, toMs);
   log(`recorded ${calibrations} calibrations: one analyser on schedule, one being calibrated, one overdue (${since(started)})`);
   // Compliance reads its closed days from tables the closed-slot feed keeps from now on.

@@ -115,6 +115,7 @@ function createRouter(queryClient: QueryClient) {
         { path: paths.app.airQuality.path, lazy: async () => ({ Component: (await import('./routes/app/air-quality-route')).AirQualityRoute }) },
         { path: paths.app.dataQuality.path, lazy: async () => ({ Component: (await import('./routes/app/data-quality-route')).DataQualityRoute }) },
         { path: paths.app.stationQuality.path, lazy: async () => ({ Component: (await import('./routes/app/station-quality-route')).StationQualityRoute }) },
+        { path: paths.app.documents.path, lazy: async () => ({ Component: (await import('./routes/app/documents-route')).DocumentsRoute }) },
         { path: paths.app.dashboards.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).DashboardsRoute }) },
         {
           path: paths.app.board.path,

@@ -130,6 +130,11 @@ export const paths = {
       getHref: (id: number | string, query: { from?: string | undefined; to?: string | undefined; state?: string | undefined } = {}) =>
         withQuery(generatePath(APP_PATHS.app.stationQuality, { id: String(id) }), query),
     },
+    /** The documents, consents and lab results of the industry acted for; `tab`: 'consents' or 'measurements' (with `station`). */
+    documents: {
+      path: APP_PATHS.app.documents,
+      getHref: (query: { tab?: 'consents' | 'measurements' | undefined; station?: number | undefined } = {}) => withQuery(APP_PATHS.app.documents, query),
+    },
     /** Dashboards of the tenant acted for; `type`: only those of a station type; `industry`: an industry the user reads (read-only). */
     dashboards: {
       path: APP_PATHS.app.dashboards,

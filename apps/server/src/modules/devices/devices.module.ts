@@ -62,6 +62,7 @@ export const devicesModule = areaModule({
       rpcAnswers: deviceRpcSink(db, app.log),
     };
     app.entities.showDevicesFrom(new StationDevicesRepository(db));
+    app.documents.attachDevicesFrom({ tenantOf: async (auth, id) => (await services.fleet.get(auth, id, false)).tenantId });
     // Calibration start and abort reach devices that take commands over MQTT RPC (either broker).
     app.workers.add('device-rpc', ({ rpc, log }) => (rpc ? startDeviceRpcWorker(db, rpc, log) : undefined));
     return services;

@@ -43,6 +43,8 @@ export class DocumentRepository extends Repository {
       .select(['file_name', 'content_type', 'content', 'type', 'entity_id'])
       .where('tenant_id', '=', tenantId)
       .where('path_name', '=', pathName)
+      // An uploaded document (migration 110) keeps its bytes in pieces: it is read by its id, streamed.
+      .where('content', 'is not', null)
       .executeTakeFirst();
     return row && { fileName: row.file_name, contentType: row.content_type, content: row.content, type: row.type, entityId: row.entity_id };
   }

@@ -40,6 +40,11 @@ export class UserAccountService {
     return this.users.findForLogin(userNameKey);
   }
 
+  /** Who is told of what concerns a whole industry (a consent about to expire): its enabled administrators. */
+  administrators(tenantId: number): Promise<{ email: string; name: string }[]> {
+    return this.users.administrators(tenantId);
+  }
+
   /** Records a successful sign-in: the user's last login time and a row of their activity. */
   async recordSignIn(login: { tenantId: number; userId: number; ip: string | null; userAgent: string | null }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

@@ -204,6 +204,18 @@ export class UserRepository extends Repository {
       .execute();
   }
 
+  /** The enabled administrators of a tenant, with the address they sign in with, by name. */
+  async administrators(tenantId: number): Promise<{ email: string; name: string }[]> {
+    return this.db
+      .selectFrom('app_user')
+      .select(['user_name as email', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .where('role', '=', 'admin')
+      .where('status', '=', 'ENABLED')
+      .orderBy('name')
+      .execute();
+  }
+
   /** Ids and statuses of a tenant's users, locked for a status change of them all. */
   async lockTenantUsers(tenantId: number): Promise<{ id: string; status: string }[]> {
     return this.db.selectFrom('app_user').select(['id', 'status']).where('tenant_id', '=', tenantId).orderBy('id').forUpdate().execute();

@@ -49,6 +49,16 @@ export function changeRequestMail(to: string, v: { name: string; subject: string
   return mail(to, v.subject, v.name, [{ text: v.what }, ...(v.comment ? [{ text: `Comment: ${v.comment}` }] : []), { link: v.link }]);
 }
 
+/** A consent to operate or NOC nears its expiry, or has expired (issue 33): which, when, where to renew it. */
+export function consentExpiryMail(to: string, v: { name: string; industry: string; kind: string; number: string; station: string | null; expiresOn: string; daysLeft: number; link: string }): MailMessage {
+  const what = `${v.kind} ${v.number}${v.station ? ` of ${v.station}` : ''}`;
+  const when = v.daysLeft < 0 ? `expired on ${v.expiresOn}` : v.daysLeft === 0 ? `expires today (${v.expiresOn})` : `expires in ${v.daysLeft} day${v.daysLeft === 1 ? '' : 's'}, on ${v.expiresOn}`;
+  return mail(to, `${v.industry}: ${what} ${when}`, v.name, [
+    { text: `The ${what} of ${v.industry} ${when}. Apply to the board for its renewal in time, then enter the new consent and upload it on Enviro:` },
+    { link: v.link },
+  ]);
+}
+
 type Part = { text: string } | { link: string } | { code: string };
 
 /** One mail in plain text and the same words as simple HTML (escaped: names come from users). */

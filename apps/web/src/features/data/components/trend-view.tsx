@@ -1,10 +1,12 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { Aggregation } from '@enviro/domain/aggregation';
+import { isPublicPath } from '@/lib/api-client';
 import { formatInstant } from '@/lib/dates';
 import { formatIndian, roundValue } from '@enviro/domain/format-number';
+import { LabResultsPanel } from '@/features/documents';
 import { useAlertLimits } from '@/features/entities';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
@@ -35,6 +37,7 @@ const CSV_COLUMNS: CsvColumn<Point>[] = [
 export function TrendView({ tenantId }: { tenantId: number }) {
   const [params, update] = useSearchChoices();
   const links = useDashboardLinks();
+  const { pathname } = useLocation();
   const entityId = Number(params.get('entityId'));
   const paramId = params.get('paramId') ?? '';
   const publicTenantId = params.get('publicTenantId') ?? String(tenantId);
@@ -135,6 +138,8 @@ export function TrendView({ tenantId }: { tenantId: number }) {
             <ChartWidget kind="line" state={chartState(trend)} data={data} options={options} height={360} ariaLabel={`${label} at ${station}`} />
             <IncompleteNote series={data.series} />
           </Paper>
+          {/* Lab results are the industry's, not the public portal's. */}
+          {!isPublicPath(pathname) && <LabResultsPanel entityId={entityId} paramName={paramId} />}
         </>
       )}
     </Stack>

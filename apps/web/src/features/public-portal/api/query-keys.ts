@@ -22,3 +22,8 @@ export const alertCountKeys = {
   all: ALERT_COUNTS,
   request: (input: AlertCountsInput) => [...ALERT_COUNTS, input] as const,
 };
+
+/** A station's CTO in force. */
+export const currentCtoKeys = {
+  station: (stationId: number) => ['current-cto', stationId] as const,
+};
