@@ -30,6 +30,24 @@ const OPEN_ROUTES = new Set([
   'GET /api/boards',
   // Checks its own caller: a bearer token (METRICS_TOKEN) or this machine (metrics.test.ts).
   'GET /metrics',
+  // The open data API (docs/OPEN-DATA.md): anyone, with or without X-API-Key, limited per key or
+  // address; it serves only what publishing boards publish (open-data.test.ts tries every route
+  // with every kind of unpublished id).
+  'OPTIONS /api/open/v1/*',
+  'GET /api/open/v1/openapi.json',
+  'GET /api/open/v1/boards',
+  'GET /api/open/v1/stations',
+  'GET /api/open/v1/stations/:stationId',
+  'GET /api/open/v1/stations/:stationId/series',
+  'GET /api/open/v1/stations/:stationId/exceedances',
+  'GET /api/open/v1/stations/:stationId/uptime',
+  'GET /api/open/v1/stations/:stationId/naqi',
+  'GET /api/open/v1/stations/:stationId/calibrations',
+  'POST /api/open/v1/keys',
+  'POST /api/open/v1/keys/confirm',
+  'GET /api/open/v1/files',
+  'GET /api/open/v1/files/changes',
+  'GET /api/open/v1/files/:stationId/:month',
 ]);
 /** The OpenAPI page and the web app's files (served when a build exists), all open by design. */
 const isDocsOrWeb = (url: string) => url.startsWith('/api/docs') || (url !== '/healthz' && url !== '/metrics' && !url.startsWith('/api/'));
