@@ -399,7 +399,7 @@ describe('bulk files', () => {
   async function makeFiles() {
     while ((await ctx.app.openData.files.consume()) > 0);
     await ctx.app.openData.files.seedBoards();
-    await ctx.database.pool.query('UPDATE open_data_stale SET due_at = now()');
+    await ctx.database.pool.query("UPDATE open_data_stale SET due_at = now() - interval '1 minute'");
     while ((await ctx.app.openData.files.makeDue()) > 0);
   }
 
