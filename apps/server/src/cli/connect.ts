@@ -12,12 +12,12 @@ export interface CliDatabase {
 }
 
 /**
- * The database of DATABASE_URL, or the embedded one under DATA_DIR (reused when a server already
+ * The database of `databaseUrl` (a test's) or DATABASE_URL, or the embedded one under DATA_DIR (reused when a server already
  * runs it), migrated. An embedded cluster this process started is stopped again on close.
  */
-export async function openCliDatabase(): Promise<CliDatabase> {
+export async function openCliDatabase(databaseUrl?: string): Promise<CliDatabase> {
   const config = loadConfig();
-  let url = config.DATABASE_URL;
+  let url = databaseUrl ?? config.DATABASE_URL;
   let stopEmbedded = async (): Promise<void> => undefined;
   if (!url) {
     const embedded = await startEmbeddedPostgres(path.join(config.DATA_DIR, 'pg'));
