@@ -81,6 +81,9 @@ describe('documents screen in a browser', () => {
     await page.getByLabel('Valid until').fill('2026-05-01');
     await page.getByRole('button', { name: 'Record' }).click();
     await page.getByText('must not be before the day it was issued').waitFor();
+    // Days read in the app's one format, never the browser's mm/dd/yyyy.
+    expect(await page.getByLabel('Issued on').inputValue()).toBe('01 Jun 2026');
+    await screenshot(page, 'documents-consent-form-desktop');
     // The two refusals above, and nothing else.
     expect(errors).toEqual(Array(2).fill('Failed to load resource: the server responded with a status of 400 (Bad Request)'));
     await context.close();

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { seedDemo, type SeedOptions, type SeedResult } from '../../server/src/demo/seed-demo.ts';
@@ -63,6 +63,20 @@ export async function seedDemoData(database: DatabaseHandle, options: SeedOption
 export async function openPage(browser: Browser, viewport: ViewportName): Promise<OpenedPage> {
   // Reduced motion: charts draw at once, so screenshots show them whole.
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], acceptDownloads: true, timezoneId: 'UTC', reducedMotion: 'reduce' });
+  // Counts the page's API calls in flight, for `settled` (EventSource streams are not fetches).
+  await context.addInitScript(() => {
+    const w = window as unknown as { __inflight: number; fetch: typeof fetch };
+    w.__inflight = 0;
+    const original = w.fetch.bind(window);
+    w.fetch = async (...args: Parameters<typeof fetch>) => {
+      w.__inflight += 1;
+      try {
+        return await original(...args);
+      } finally {
+        w.__inflight -= 1;
+      }
+    };
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -70,6 +84,19 @@ export async function openPage(browser: Browser, viewport: ViewportName): Promis
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
+}
+
+/**
+ * Waits until the page has had no API call in flight for `quietMs`: its screen shows what it
+ * loaded. Playwright's 'networkidle' waits a fixed 500 ms of silence, which the screen walks paid
+ * some 160 times.
+ */
+export async function settled(page: Page, quietMs = 150): Promise<void> {
+  for (;;) {
+    await page.waitForFunction(() => (window as unknown as { __inflight?: number }).__inflight === 0);
+    await page.waitForTimeout(quietMs);
+    if (await page.evaluate(() => (window as unknown as { __inflight?: number }).__inflight === 0)) return;
+  }
 }
 
 /** Signs the page's browser context in with a session's Cookie header (no login form: that has its own test). */
@@ -92,9 +119,18 @@ export async function mainMenu(page: Page): Promise<string[]> {
 export const activeMenuItem = (page: Page): Promise<string> =>
   page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]').innerText();
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Pictures for a person to look at, under test-artifacts/e2e/, when SCREENSHOTS=1 (`npm run
+ * screenshots`). Nothing asserts on them, and a full-page PNG costs the browser a second or more
+ * on a busy machine (the screen walks take ~160), so `npm test` leaves them out.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+export async function screenshot(page: Page, name: string, of?: Locator): Promise<void> {
+  if (!SCREENSHOTS) return;
   await mkdir(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await (of ? of.screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
 }
 
 /** GET or POST the API as the public portal of `tenantId` does. */

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { builders } from '../../server/test/builders.ts';
-import { ARTIFACTS, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
@@ -73,7 +72,7 @@ describe('screens that fit 1280 px and a 375 px phone', () => {
       expect(await label.count(), status).toBe(1);
       expect(inside(await box(label), area), status).toBe(true);
     }
-    await chart.screenshot({ path: path.join(ARTIFACTS, `fit-donut-${name}.png`) });
+    await screenshot(page, `fit-donut-${name}`, chart);
     expect(errors).toEqual([]);
     await context.close();
   });

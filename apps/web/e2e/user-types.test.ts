@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../server/test/accounts.ts';
-import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, seedDemoData, settled, type ViewportName } from './portal.ts';
 import { browserSuite } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -25,9 +25,9 @@ describe('the CGWA, an investor and a quasi-regulator in a browser', () => {
       if (!(await nav.getByRole('link', { name: item, exact: true }).isVisible())) await mainMenu(page);
       await nav.getByRole('link', { name: item, exact: true }).click();
       await expect.poll(() => activeMenuItem(page)).toBe(item);
-      await page.waitForLoadState('networkidle');
       // A titled screen (Devices and Calibration title theirs as h2, My account with the user's name).
       await page.getByRole('main').getByRole('heading').first().waitFor();
+      await settled(page);
       expect(await page.getByText(NO_ACCESS).count(), item).toBe(0);
       expect(await page.getByRole('heading', { name: 'Page not found' }).count(), item).toBe(0);
       expect(errors, item).toEqual([]);
