@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, Select, Stack,
 import { useState } from 'react';
 import type { Consent, ConsentKind, ConsentLimit } from '@enviro/contracts/consents';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { DayInput } from '@/components/date-picker/day-input';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { formatDayKey } from '@/lib/dates';
@@ -60,7 +61,10 @@ export function ConsentsTab({ tenantId, stations, canEdit }: ConsentsTabProps) {
                       {formatDayKey(c.issuedOn)} to {formatDayKey(c.expiresOn)}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={badge.color}>{badge.label}</Badge>
+                      {/* Wrapped, not cut: "Expired 10 days ago" is the point of the column. */}
+                      <Badge color={badge.color} h="auto" py={2} styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>
+                        {badge.label}
+                      </Badge>
                     </Table.Td>
                     <Table.Td>{c.limits.length === 0 ? '—' : c.limits.map((l) => `${l.paramName} ≤ ${l.maxValue} ${l.unit}`).join(', ')}</Table.Td>
                     {canEdit && (
@@ -143,8 +147,8 @@ function ConsentForm({ tenantId, stations }: { tenantId: number; stations: reado
           <TextInput label="Issued by" placeholder="Rajasthan State Pollution Control Board" value={issuedBy} onChange={(e) => setIssuedBy(e.currentTarget.value)} error={errorOf('issuedBy')} required miw={200} />
         </Group>
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Issued on" type="date" value={issuedOn} onChange={(e) => setIssuedOn(e.currentTarget.value)} error={errorOf('issuedOn')} required miw={160} />
-          <TextInput label="Valid until" type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.currentTarget.value)} error={errorOf('expiresOn')} required miw={160} />
+          <DayInput label="Issued on" value={issuedOn} onChange={setIssuedOn} error={errorOf('issuedOn')} required miw={160} />
+          <DayInput label="Valid until" value={expiresOn} onChange={setExpiresOn} error={errorOf('expiresOn')} required miw={160} />
           <Select label="Of" placeholder="The whole industry" data={stations.map((s) => ({ value: String(s.id), label: s.name }))} value={station} onChange={setStation} clearable searchable miw={200} />
         </Group>
         {limits.map((l, i) => (
