@@ -481,5 +481,12 @@ describe('nothing of a tenant that does not publish', () => {
     expect(paths.length).toBeGreaterThan(5);
     expect(paths.every((p) => p.startsWith('/api/open/v1'))).toBe(true);
     expect(doc.info.description).toContain('GODL-India');
+    // The page a person browses: the same document, read without spending a request of the limits.
+    const page = await ctx.inject({ method: 'GET', url: '/api/open/v1/docs/', remoteAddress: '203.0.113.77' });
+    expect([page.statusCode, page.headers['content-type']]).toEqual([200, expect.stringContaining('text/html')]);
+    expect(page.headers['x-ratelimit-remaining']).toBeUndefined();
+    const browsed = (await ctx.inject({ method: 'GET', url: '/api/open/v1/docs/json' })).json();
+    expect(Object.keys(browsed.paths).sort()).toEqual(paths.sort());
+    expect(browsed.info.title).toBe('Enviro open data API');
   });
 });

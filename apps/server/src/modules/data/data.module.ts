@@ -14,6 +14,7 @@ import { RawDataService } from './raw.service.ts';
 import { RecentService } from './recent.service.ts';
 import { startRollupWorker } from './rollup-worker.ts';
 import { registerRollupMetrics } from './rollups.metrics.ts';
+import { SlotChangeFeed } from './slot-changes.service.ts';
 import { StdParamService } from './std-params.service.ts';
 import { stdParamRoutes } from './std-params.routes.ts';
 import type { TrendQualitySource } from './flagged-marks.ts';
@@ -31,6 +32,8 @@ export interface DataModule {
   stdParams: StdParamService;
   /** This server's live-value streams (GET /api/data/live). */
   live: LiveValues;
+  /** The closed-slot feed: its consumers' queues, and a version that grows with every change of any slot. */
+  changes: SlotChangeFeed;
   /** Trends mark the slots this source judged suspect or invalid (the data-quality module gives it once built). */
   showQualityFrom: (source: TrendQualitySource) => void;
 }
@@ -61,6 +64,7 @@ export const dataModule = areaModule({
       airQuality: new AirQualityService(database, directory, entities, catalogs, app.devices.windows),
       stdParams: new StdParamService(database.db),
       live: new LiveValues(database, recent, app.log),
+      changes: new SlotChangeFeed(database.db),
       showQualityFrom: (source) => trends.showQualityFrom(source),
     };
     // Open streams would keep app.close() waiting for them: end them first.

@@ -12,6 +12,16 @@ export interface SlotChange {
 /** The queue of closed slots per consumer (019_slot_changes_and_suppression.sql), written by the rollup worker. */
 export class SlotChangeRepository extends Repository {
   /**
+   * A number that grows whenever a change is queued for any consumer: late readings, corrections,
+   * limits and maintenance windows all queue one. It is a sequence's value, taken before the change
+   * commits, so a reader may see it a moment early: caches keyed by it also expire by time.
+   */
+  async version(): Promise<string> {
+    const { rows } = await sql<{ v: string }>`SELECT last_value::text AS v FROM slot_change_seq_seq`.execute(this.db);
+    return rows[0]?.v ?? '0';
+  }
+
+  /**
    * Takes up to `limit` of the consumer's queued changes, oldest first, locked for the caller's
    * transaction (SKIP LOCKED: another server takes others), and deletes them; the caller's rollback
    * puts them back. A slot queued more than once among them is handed out once. Answers the slots

@@ -32,6 +32,11 @@ export class SlotChangeFeed {
     });
   }
 
+  /** Grows with every change queued, of any slot of any tenant (`SlotChangeRepository.version`). */
+  version(): Promise<string> {
+    return this.changes.version();
+  }
+
   /** Changes waiting for `consumer` (for /metrics and tests). */
   backlog(consumer: string): Promise<number> {
     return this.changes.backlog(consumer);

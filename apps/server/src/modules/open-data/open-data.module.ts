@@ -9,6 +9,7 @@ import { startPollingWorker } from '../../platform/jobs/polling-worker.ts';
 import { bulkFileRoutes } from './bulk-files.routes.ts';
 import { BulkFilesService } from './bulk-files.service.ts';
 import { openDataRoutes } from './open-data.routes.ts';
+import { openDocsRoutes } from './open-docs.routes.ts';
 import { OpenDataService } from './open-data.service.ts';
 import { OpenKeysService } from './open-keys.service.ts';
 import { publicationRoutes } from './publication.routes.ts';
@@ -47,6 +48,7 @@ export const openDataModule = areaModule({
       availability: app.compliance.availability,
       compliance: app.compliance.compliance,
       calibration: app.devices.calibration,
+      changes: app.data.changes,
     });
     const keys = new OpenKeysService(db, app.messaging);
     const files = new BulkFilesService(db, publication, open, app.data.catalogs);
@@ -66,5 +68,5 @@ export const openDataModule = areaModule({
     );
     return { publication, open, keys, files } satisfies OpenDataModule;
   },
-  routes: [openDataRoutes, bulkFileRoutes, publicationRoutes],
+  routes: [openDataRoutes, openDocsRoutes, bulkFileRoutes, publicationRoutes],
 });

@@ -23,10 +23,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@enviro/contracts/common';
 import type { OpenDataModule } from './open-data.module.ts';
 import type { Window } from './open-data.service.ts';
+import { openApiDocument } from './open-docs.routes.ts';
 import { openEnvelope, openRequestHooks } from './open-request.ts';
 
-/** Where the open API lives; a new major version gets a new prefix beside it. */
-const OPEN_PREFIX = '/api/open/v1';
 const TAGS = ['open data'];
 const ERRORS = { 400: ApiError, 401: ApiError, 404: ApiError, 429: ApiError };
 
@@ -57,16 +56,8 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
 
   app.get(
     '/api/open/v1/openapi.json',
-    { config: { access: 'none' }, schema: { tags: TAGS, summary: 'This API as an OpenAPI document: only the open data routes' } },
-    async () => {
-      const all = app.swagger() as { paths?: Record<string, unknown>; info?: object } & Record<string, unknown>;
-      const paths = Object.fromEntries(Object.entries(all.paths ?? {}).filter(([p]) => p.startsWith(OPEN_PREFIX)));
-      return {
-        ...all,
-        info: { title: 'Enviro open data API', version: '1', description: `Published data of the industries of the boards that choose to publish. Licence: ${OPEN_DATA_LICENCE.name}, ${OPEN_DATA_LICENCE.url}. Keys and examples: /developers.` },
-        paths,
-      };
-    },
+    { config: { access: 'none' }, schema: { tags: TAGS, summary: 'This API as an OpenAPI document: only the open data routes (browsable at /api/open/v1/docs)' } },
+    async () => openApiDocument(app.swagger() as Record<string, unknown>),
   );
 
   app.get(

@@ -16,12 +16,14 @@ import { dailyFigure, minutesAboveLimit, percent } from '@enviro/domain/figures'
 import { roundValue } from '@enviro/domain/format-number';
 import { addDays, DEFAULT_TIME_ZONE, isoInZone, startOfDay } from '@enviro/domain/time-zone';
 import type { PublicAuth } from '../../platform/access/auth.ts';
+import { ExpiringCache } from '../../platform/cache/expiring-cache.ts';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AvailabilityService } from '../compliance/availability.service.ts';
 import type { ComplianceService } from '../compliance/compliance.service.ts';
 import type { AirQualityService } from '../data/air-quality.service.ts';
 import type { CatalogCache } from '../data/catalog.ts';
+import type { SlotChangeFeed } from '../data/slot-changes.service.ts';
 import type { TrendService } from '../data/trend.service.ts';
 import type { CalibrationService } from '../devices/calibration.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
@@ -53,6 +55,29 @@ export interface OpenDataSources {
   availability: AvailabilityService;
   compliance: ComplianceService;
   calibration: CalibrationService;
+  /** Its version keys the answers kept (every figure here is made of slots). */
+  changes: SlotChangeFeed;
+}
+
+/**
+ * How long a server keeps a figure's answer. It is also kept only while no slot of any tenant
+ * changed (the closed-slot feed's version), in the same quarter hour, for the same published
+ * scope: a late reading, a correction, a limit or a board that stops publishing is in the next
+ * answer; this time bounds what a change committed in the same moment as a read could leave.
+ */
+const ANSWER_TTL_MS = 60_000;
+/** Answers kept: a 7-day 15-minute series is some 700 points. */
+const ANSWERS_KEPT = 500;
+
+/** The published scope as a key: its boards and their industries. */
+const scopeKeys = new WeakMap<PublishedScope, string>();
+function scopeKey(scope: PublishedScope): string {
+  let key = scopeKeys.get(scope);
+  if (key === undefined) {
+    key = scope.boards.map((b) => `${b.board.id}:${b.auth.tenantIds.join('.')}`).join('|');
+    scopeKeys.set(scope, key);
+  }
+  return key;
 }
 
 /** A page of `items` and whether another follows. */
@@ -78,10 +103,24 @@ export interface Window {
  * calibration records as the calibration list.
  */
 export class OpenDataService {
+  private readonly answers: ExpiringCache<unknown>;
+
   constructor(
     private readonly s: OpenDataSources,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.answers = new ExpiringCache(ANSWER_TTL_MS, ANSWERS_KEPT, now);
+  }
+
+  /**
+   * The answer of a figure's route as made before, or made now: the same for every caller (open
+   * data is public), so the answer kept serves them all. An error (a 404) is not kept.
+   */
+  private async kept<T>(route: string, make: () => Promise<T>): Promise<T> {
+    const [scope, version] = await Promise.all([this.s.publication.scope(), this.s.changes.version()]);
+    const key = `${route}|${Math.floor(this.now() / QUARTER)}|${version}|${scopeKey(scope)}`;
+    return (await this.answers.get(key, make)) as T;
+  }
 
   async boards() {
     const scope = await this.s.publication.scope();
@@ -180,7 +219,11 @@ export class OpenDataService {
     return { from: query.from, to: cut, nextFrom: addDays(cut, 1), askedTo: to };
   }
 
-  async series(stationId: number, query: OpenSeriesQuery): Promise<{ series: { stationId: number; parameter: string; label: string; unit: string; resolution: OpenSeriesQuery['resolution']; method: string; points: OpenPoint[] }; window: Window; boardName: string }> {
+  series(stationId: number, query: OpenSeriesQuery) {
+    return this.kept(`series|${stationId}|${query.parameter}|${query.resolution}|${query.from}|${query.to ?? ''}`, () => this.makeSeries(stationId, query));
+  }
+
+  private async makeSeries(stationId: number, query: OpenSeriesQuery): Promise<{ series: { stationId: number; parameter: string; label: string; unit: string; resolution: OpenSeriesQuery['resolution']; method: string; points: OpenPoint[] }; window: Window; boardName: string }> {
     const found = await this.find(stationId);
     const measured = parametersOf(found.node);
     const param = measured.find((p) => p.name === query.parameter);
@@ -285,7 +328,11 @@ export class OpenDataService {
   }
 
   /** The compliance timeline's exceedance episodes of the station (report 3's and the alert list's). */
-  async exceedances(stationId: number, query: OpenRangeQuery) {
+  exceedances(stationId: number, query: OpenRangeQuery) {
+    return this.kept(`exceedances|${stationId}|${query.from}|${query.to ?? ''}`, () => this.makeExceedances(stationId, query));
+  }
+
+  private async makeExceedances(stationId: number, query: OpenRangeQuery) {
     const found = await this.find(stationId);
     const window = this.window(query, OPEN_EVENTS_MAX_DAYS);
     const timeline = await this.s.compliance.timeline(found.board.auth, { tenantId: found.node.tenantId, stationId, from: window.from, to: window.to, limit: 1000 }, this.now());
@@ -303,7 +350,11 @@ export class OpenDataService {
   }
 
   /** Uptime per IST day: getAvgUptimeByStation's figure (the mean of the station's devices'). */
-  async uptime(stationId: number, query: OpenRangeQuery) {
+  uptime(stationId: number, query: OpenRangeQuery) {
+    return this.kept(`uptime|${stationId}|${query.from}|${query.to ?? ''}`, () => this.makeUptime(stationId, query));
+  }
+
+  private async makeUptime(stationId: number, query: OpenRangeQuery) {
     const found = await this.find(stationId);
     const window = this.window(query, OPEN_UPTIME_MAX_DAYS);
     const items = [];
@@ -316,7 +367,11 @@ export class OpenDataService {
   }
 
   /** NAQI of a CAAQMS station on each of the last 30 IST days, as GET /api/air-quality gives it. */
-  async naqi(stationId: number) {
+  naqi(stationId: number) {
+    return this.kept(`naqi|${stationId}`, () => this.makeNaqi(stationId));
+  }
+
+  private async makeNaqi(stationId: number) {
     const found = await this.find(stationId);
     if (found.node.type !== 'caaqms') throw badRequest('params.stationId', `station ${stationId} is a ${found.node.type} station: the National AQI is given for ambient air (caaqms) stations only`);
     const overview = await this.s.airQuality.overview(found.board.auth, { tenantId: found.node.tenantId });

@@ -4,7 +4,8 @@ import type { Db } from '../../platform/database/database.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { Messaging } from '../../platform/mail/mail.plugin.ts';
 import { openKeyMail } from '../../platform/mail/templates.ts';
-import { OpenHitsRepository, OpenKeyRepository } from './open-data.repository.ts';
+import { OpenHitsRepository, OpenKeyRepository, type OpenKeyRow } from './open-data.repository.ts';
+import { ExpiringCache } from '../../platform/cache/expiring-cache.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -25,6 +26,9 @@ const ANONYMOUS_LIMITS: Limits = { perMinute: 10, perHour: 200 };
 /** The rate-limit headers of one answer. */
 export type RateHeaders = Record<'x-ratelimit-limit' | 'x-ratelimit-remaining' | 'x-ratelimit-reset', string>;
 
+/** How long a server keeps a key it found: a key revoked in the database stops working within this time. */
+const KEY_TTL_MS = 10_000;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -35,6 +39,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export class OpenKeysService {
   private readonly keys: OpenKeyRepository;
   private readonly hits: OpenHitsRepository;
+  private readonly found = new ExpiringCache<OpenKeyRow | undefined>(KEY_TTL_MS, 10_000);
 
   constructor(
     db: Db,
@@ -77,7 +82,8 @@ export class OpenKeysService {
     let caller = `ip:${address}`;
     let limits = ANONYMOUS_LIMITS;
     if (apiKey !== undefined) {
-      const row = await this.keys.byHash(sha256(apiKey));
+      const hash = sha256(apiKey);
+      const row = await this.found.get(hash, () => this.keys.byHash(hash));
       if (!row) throw unauthorized('X-API-Key: unknown or revoked key; ask for one at /developers');
       caller = `key:${row.id}`;
       limits = { perMinute: row.per_minute, perHour: row.per_hour };

@@ -4,6 +4,7 @@ import { assertCanReadTenant, assertSignedIn } from '../../platform/access/acces
 import type { Auth, PublicAuth } from '../../platform/access/auth.ts';
 import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import { recordAudit, userActor } from '../../platform/audit/audit-trail.ts';
+import { ExpiringCache } from '../../platform/cache/expiring-cache.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { PublicationRepository, type PublishingBoardRow } from './open-data.repository.ts';
@@ -29,8 +30,16 @@ export interface PublishedScope {
  * administrator turns it on), and the scope every open API request is held to. The scope is the
  * public portal's (`TenantDirectory.publicTenantIds`): a disabled board or industry is never in it.
  */
+/**
+ * How long a server keeps the published scope: a board that stops publishing, or an industry
+ * disabled, is out of every answer of every server within this time (at once on the server that
+ * took the decision).
+ */
+const SCOPE_TTL_MS = 2_000;
+
 export class PublicationService {
   private readonly publications: PublicationRepository;
+  private readonly held = new ExpiringCache<PublishedScope>(SCOPE_TTL_MS, 1);
 
   constructor(
     private readonly db: Db,
@@ -39,7 +48,12 @@ export class PublicationService {
     this.publications = new PublicationRepository(db);
   }
 
-  async scope(): Promise<PublishedScope> {
+  /** The published scope as of at most SCOPE_TTL_MS ago: every open request reads it. */
+  scope(): Promise<PublishedScope> {
+    return this.held.get('scope', () => this.readScope());
+  }
+
+  private async readScope(): Promise<PublishedScope> {
     const rows = await this.publications.publishing();
     const boards = await Promise.all(
       rows.map(async (board) => ({ board, auth: { kind: 'public', publicTenantId: board.id, tenantIds: await this.directory.publicTenantIds(board.id) } satisfies PublicAuth })),
@@ -61,6 +75,7 @@ export class PublicationService {
   /** Operator (no caller: the demo seed): the board publishes from now on. */
   async publishAsOperator(boardId: number): Promise<void> {
     await this.publications.publish(boardId, null);
+    this.held.clear();
   }
 
   /** PUT /api/open-data/publication/{boardId}: the board's administrator (or a site administrator) turns publishing on or off. */
@@ -85,6 +100,7 @@ export class PublicationService {
         after: { published },
       });
     });
+    this.held.clear();
     return this.get(auth, boardId);
   }
 }

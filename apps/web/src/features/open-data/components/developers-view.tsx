@@ -61,7 +61,7 @@ export function DevelopersView() {
           <Anchor href="/api/open/v1/openapi.json" target="_blank">
             OpenAPI document of the open API
           </Anchor>{' '}
-          (browsable on the <Anchor href="/api/docs">API documentation page</Anchor>, section “open data”).
+          (browsable on the <Anchor href="/api/open/v1/docs">open API's documentation page</Anchor>).
         </Text>
       </section>
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ExpiringCache } from '../src/platform/cache/expiring-cache.ts';
+
+describe('an expiring cache', () => {
+  it('makes a value once for callers within its time, again after it, and shares a making under way', async () => {
+    let now = 0;
+    let made = 0;
+    const cache = new ExpiringCache<number>(1_000, 10, () => now);
+    const make = async () => ++made;
+    const [a, b] = await Promise.all([cache.get('k', make), cache.get('k', make)]);
+    expect([a, b, made]).toEqual([1, 1, 1]);
+    now = 999;
+    expect(await cache.get('k', make)).toBe(1);
+    now = 1_000;
+    expect(await cache.get('k', make)).toBe(2);
+    cache.clear();
+    expect(await cache.get('k', make)).toBe(3);
+  });
+
+  it('keeps no failure, and lets the least recently read go beyond its capacity', async () => {
+    const cache = new ExpiringCache<string>(60_000, 2);
+    await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('bad', async () => 'up')).toBe('up');
+    await cache.get('a', async () => 'a1');
+    await cache.get('bad', async () => 'never');
+    await cache.get('b', async () => 'b1');
+    // 'a' was read longest ago: it went when 'b' came.
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('b', async () => 'b2')).toBe('b1');
+  });
+});
