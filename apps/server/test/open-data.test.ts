@@ -254,6 +254,23 @@ describe('one voice: the open API, the portal, report 1 and the regulator push a
     const naqi = await open(`/api/open/v1/stations/${ambient}/naqi`);
     expect(naqi.statusCode).toBe(200);
     expect(naqi.json().data).toHaveLength(30);
+    // A second ambient station with three pollutants all day D (NAQI needs three, one of them PM):
+    // the day's index, for any range, is POST /api/data/aqi's, and the 30 days' answer's.
+    const aqms = (await ctx.b.newEntity({ tenantId: t.industry, name: 'Gate AQMS', type: 'caaqms' })).id;
+    const analyser = await ctx.b.newDevice({ tenantId: t.industry, entityId: aqms, params: [{ name: 'pm10' }, { name: 'no2' }, { name: 'so2', unit: 'µg/m3' }] });
+    const day = Array.from({ length: 96 }, (_, q) => ({ ts: istMidnight(D) + q * QUARTER + MINUTE, values: { pm10: 120, no2: 30, so2: 20 } }));
+    expect((await ctx.inject({ method: 'POST', url: `/api/v1/${analyser.accessToken}/telemetry`, payload: day })).statusCode).toBe(200);
+    await drainRollups(ctx.database);
+    const aqi = (await signedIn('POST', '/api/data/aqi', as.industryAdmin, { request: { entityId: aqms, startDate: D, endDate: D } })).json();
+    const ranged = (await open(`/api/open/v1/stations/${aqms}/naqi?from=${D}&to=${D}`)).json();
+    expect(ranged.data).toEqual([{ day: D, aqi: aqi.days[0].aqi, category: aqi.days[0].category, prominent: ['pm10'], pollutants: 3 }]);
+    expect(ranged.data[0].aqi).toBeGreaterThan(100);
+    expect((await open(`/api/open/v1/stations/${aqms}/naqi`)).json().data.find((d: { day: string }) => d.day === D)).toEqual(ranged.data[0]);
+    // A year is paged by quarters; `to` alone is refused.
+    const year = (await open(`/api/open/v1/stations/${ambient}/naqi?from=2025-01-01&to=2025-12-31`)).json();
+    expect([year.data.length, year.next]).toEqual([92, `/api/open/v1/stations/${ambient}/naqi?from=2025-04-03&to=2025-12-31`]);
+    const toAlone = await open(`/api/open/v1/stations/${ambient}/naqi?to=${D}`);
+    expect([toAlone.statusCode, toAlone.json().field]).toEqual([400, 'query.from']);
     const notAmbient = await open(`/api/open/v1/stations/${stack}/naqi`);
     expect([notAmbient.statusCode, notAmbient.json().field]).toEqual([400, 'params.stationId']);
     const calibrations = await open(`/api/open/v1/stations/${stack}/calibrations`);

@@ -25,6 +25,8 @@ export const OPEN_MAX_DAYS: Record<(typeof OPEN_RESOLUTIONS)[number], number> = 
 /** Longest range of the exceedance and calibration lists, and of the daily uptime. */
 export const OPEN_EVENTS_MAX_DAYS = 366;
 export const OPEN_UPTIME_MAX_DAYS = 31;
+/** Days of NAQI one answer holds (a quarter): each day reads its pollutants' hours. */
+export const OPEN_NAQI_MAX_DAYS = 92;
 
 /** An IST day, 'YYYY-MM-DD', that exists on the calendar. */
 export const OpenDay = z
@@ -216,6 +218,9 @@ export const OpenNaqiDay = z.object({
   pollutants: z.number().int(),
 });
 export const OpenNaqiList = envelopeOf(z.array(OpenNaqiDay));
+/** Without a range, the last 30 IST days (as the air-quality screen); with one, its days (92 a page). */
+export const OpenNaqiQuery = z.strictObject({ from: OpenDay.optional(), to: OpenDay.optional() });
+export type OpenNaqiQuery = z.infer<typeof OpenNaqiQuery>;
 export type OpenNaqiList = z.infer<typeof OpenNaqiList>;
 
 export const OpenCalibration = z.object({

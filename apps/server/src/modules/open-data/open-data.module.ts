@@ -45,6 +45,7 @@ export const openDataModule = areaModule({
       trends: app.data.trends,
       catalogs: app.data.catalogs,
       airQuality: app.data.airQuality,
+      aqi: app.data.aqi,
       availability: app.compliance.availability,
       compliance: app.compliance.compliance,
       calibration: app.devices.calibration,

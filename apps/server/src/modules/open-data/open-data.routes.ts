@@ -9,6 +9,7 @@ import {
   OpenKeySignUp,
   OpenKeySignUpAnswer,
   OpenNaqiList,
+  OpenNaqiQuery,
   OpenRangeQuery,
   OpenSeriesAnswer,
   OpenSeriesQuery,
@@ -136,11 +137,17 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
     '/api/open/v1/stations/:stationId/naqi',
     {
       config: { access: 'none' },
-      schema: { tags: TAGS, summary: 'National AQI of an ambient air (CAAQMS) station on each of the last 30 IST days, with its prominent pollutant', params: OpenStationParams, response: { 200: OpenNaqiList, ...ERRORS } },
+      schema: {
+        tags: TAGS,
+        summary: 'National AQI of an ambient air (CAAQMS) station per IST day, with its prominent pollutant: the last 30 days, or the days from `from` to `to` (92 a page)',
+        params: OpenStationParams,
+        querystring: OpenNaqiQuery,
+        response: { 200: OpenNaqiList, ...ERRORS },
+      },
     },
     async (request) => {
-      const { items, boardName } = await open.naqi(request.params.stationId);
-      return openEnvelope(items, [boardName]);
+      const { items, window, boardName } = await open.naqi(request.params.stationId, request.query);
+      return openEnvelope(items, [boardName], window === null ? null : nextRange(request, window));
     },
   );
 

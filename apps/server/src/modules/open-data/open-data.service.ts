@@ -4,7 +4,9 @@ import type { IndustrySummary } from '@enviro/contracts/public-portal';
 import {
   OPEN_EVENTS_MAX_DAYS,
   OPEN_MAX_DAYS,
+  OPEN_NAQI_MAX_DAYS,
   OPEN_UPTIME_MAX_DAYS,
+  type OpenNaqiQuery,
   type OpenPoint,
   type OpenRangeQuery,
   type OpenSeriesQuery,
@@ -12,6 +14,7 @@ import {
   type OpenStationListQuery,
 } from '@enviro/contracts/open-data';
 import type { EntityType } from '@enviro/contracts/common';
+import type { AqiCategory, AqiPollutant } from '@enviro/domain/aqi';
 import { dailyFigure, minutesAboveLimit, percent } from '@enviro/domain/figures';
 import { roundValue } from '@enviro/domain/format-number';
 import { addDays, DEFAULT_TIME_ZONE, isoInZone, startOfDay } from '@enviro/domain/time-zone';
@@ -22,6 +25,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AvailabilityService } from '../compliance/availability.service.ts';
 import type { ComplianceService } from '../compliance/compliance.service.ts';
 import type { AirQualityService } from '../data/air-quality.service.ts';
+import type { AqiService } from '../data/aqi.service.ts';
 import type { CatalogCache } from '../data/catalog.ts';
 import type { SlotChangeFeed } from '../data/slot-changes.service.ts';
 import type { TrendService } from '../data/trend.service.ts';
@@ -52,6 +56,8 @@ export interface OpenDataSources {
   trends: TrendService;
   catalogs: CatalogCache;
   airQuality: AirQualityService;
+  /** A CAAQMS station's NAQI over any days (POST /api/data/aqi). */
+  aqi: AqiService;
   availability: AvailabilityService;
   compliance: ComplianceService;
   calibration: CalibrationService;
@@ -367,20 +373,32 @@ export class OpenDataService {
   }
 
   /** NAQI of a CAAQMS station on each of the last 30 IST days, as GET /api/air-quality gives it. */
-  naqi(stationId: number) {
-    return this.kept(`naqi|${stationId}`, () => this.makeNaqi(stationId));
+  naqi(stationId: number, query: OpenNaqiQuery = {}) {
+    return this.kept(`naqi|${stationId}|${query.from ?? ''}|${query.to ?? ''}`, () => this.makeNaqi(stationId, query));
   }
 
-  private async makeNaqi(stationId: number) {
+  /**
+   * NAQI of a CAAQMS station per IST day: the last 30 days as GET /api/air-quality gives them, or
+   * the days of a range as POST /api/data/aqi computes them (the same figure, air-quality.test).
+   */
+  private async makeNaqi(stationId: number, query: OpenNaqiQuery): Promise<{ items: { day: string; aqi: number | null; category: AqiCategory | null; prominent: AqiPollutant[]; pollutants: number }[]; window: Window | null; boardName: string }> {
+    if (query.from === undefined && query.to !== undefined) throw badRequest('query.from', 'is needed with to');
     const found = await this.find(stationId);
     if (found.node.type !== 'caaqms') throw badRequest('params.stationId', `station ${stationId} is a ${found.node.type} station: the National AQI is given for ambient air (caaqms) stations only`);
+    const boardName = found.board.board.name;
+    if (query.from !== undefined) {
+      const window = this.window({ from: query.from, to: query.to }, OPEN_NAQI_MAX_DAYS);
+      const answer = await this.s.aqi.aqi(found.board.auth, { entityId: stationId, startDate: window.from, endDate: window.to });
+      const items = answer.days.map((d) => ({ day: d.date, aqi: d.aqi, category: d.category, prominent: d.prominent, pollutants: d.subIndices.length }));
+      return { items, window, boardName };
+    }
     const overview = await this.s.airQuality.overview(found.board.auth, { tenantId: found.node.tenantId });
     const row = overview.stations.find((s) => s.entityId === stationId);
     const items = overview.days.map((day, i) => {
       const brief = row?.days[i];
       return { day, aqi: brief?.aqi ?? null, category: brief?.category ?? null, prominent: brief?.prominent ?? [], pollutants: brief?.pollutants ?? 0 };
     });
-    return { items, boardName: found.board.board.name };
+    return { items, window: null, boardName };
   }
 
   /** The station's calibration records, newest first, without who ran them or their documents. */

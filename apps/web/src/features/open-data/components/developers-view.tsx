@@ -11,7 +11,7 @@ const ROUTES: [string, string][] = [
   ['GET /stations/{id}/series', `A parameter at 15m (${OPEN_MAX_DAYS['15m']} days a page), 1h (${OPEN_MAX_DAYS['1h']} days) or 1d (${OPEN_MAX_DAYS['1d']} days), with coverage and quality on every value`],
   ['GET /stations/{id}/exceedances', 'Exceedance episodes (runs of 15-minute averages beyond a limit)'],
   ['GET /stations/{id}/uptime', 'Uptime per IST day'],
-  ['GET /stations/{id}/naqi', 'National AQI and its prominent pollutant, per day (ambient air stations)'],
+  ['GET /stations/{id}/naqi', 'National AQI and its prominent pollutant, per day (ambient air stations): the last 30 days, or from= to= (92 days a page)'],
   ['GET /stations/{id}/calibrations', 'Calibration records'],
   ['GET /files, /files/{id}/{YYYY-MM}, /files/changes', 'Monthly CSV.gz files per station and their change log'],
 ];
