@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paintPng } from '../../server/src/demo/demo-logo.ts';
 import { builders } from '../../server/test/builders.ts';
 import { horizontalOverflow, screenshot } from './portal.ts';
 import { browserSuite, signedInUser } from './setup.ts';
@@ -14,11 +15,13 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'
 describe('documents screen in a browser', () => {
   let cookie = '';
   let stationId = 0;
+  let tenantId = 0;
 
   const suite = browserSuite({
     seed: async (database) => {
       const build = builders(database.db);
       const tenant = await build.newTenant({ name: 'Godavari Sugar Mills' });
+      tenantId = tenant.id;
       const station = await build.newEntity({ tenantId: tenant.id, name: 'Boiler Stack', type: 'cems' });
       stationId = station.id;
       cookie = (await signedInUser(database.db, { tenantId: tenant.id, name: 'Arjun Admin', role: 'admin' })).cookie;
@@ -38,11 +41,17 @@ describe('documents screen in a browser', () => {
       expect(template.statusCode).toBe(200);
       const result = await app.inject({ method: 'POST', url: '/api/measure-data', headers, payload: { templateId: template.json().id, entityId: stationId, sampledAt: new Date(Date.now() - 86_400_000).toISOString(), lab: 'EnviroLabs Jaipur', values: [{ paramName: 'pm', value: 31.5 }] } });
       expect(result.statusCode).toBe(200);
+      const logo = paintPng(64, 32, (x) => (x < 32 ? 0x1b7f5a : 0xffffff));
+      const uploaded = await app.inject({ method: 'POST', url: `/api/add-logo/tenant/${tenantId}`, headers, payload: { fileName: 'godavari.png', content: logo.toString('base64') } });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
     },
   });
 
   it('uploads, lists, refuses a renamed program and keeps versions; shows consents by their expiry', async () => {
     const { page, errors, context } = await suite.open('desktop', '/app/documents', cookie);
+    // The industry's letterhead logo heads the app too, beside its name.
+    const logo = page.getByRole('banner').getByRole('img', { name: 'Godavari Sugar Mills logo' });
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
     await page.getByRole('heading', { name: 'Upload a document' }).waitFor();
     await page.getByText('No documents yet.').waitFor();
 

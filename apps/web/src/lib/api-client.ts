@@ -29,6 +29,11 @@ export interface RequestOptions<T> {
    * the user to /error on 401 rather than to /login).
    */
   redirectOn401?: boolean;
+  /**
+   * true: asked as the user's own tenant, without the TENANT-ID of a tenant acted for (what the
+   * header shows of the user's own tenant must not change, or fail, while the user switches).
+   */
+  asOwnTenant?: boolean;
   signal?: AbortSignal;
 }
 
@@ -88,7 +93,7 @@ export function buildUrl(path: string, params: Record<string, ParamValue> = {}):
 }
 
 async function send(method: string, path: string, options: RequestOptions<unknown>): Promise<Response> {
-  const headers = apiHeaders(window.location.pathname, method);
+  const headers = apiHeaders(window.location.pathname, method, options.asOwnTenant ? null : getActingTenant());
   // A form (file upload) sets its own multipart Content-Type with the boundary.
   const form = options.body instanceof FormData;
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';

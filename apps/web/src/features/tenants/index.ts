@@ -9,5 +9,6 @@ export { useManageableTenants } from './api/search-manageable-tenants';
 export { useReadIndustries } from './api/use-read-industries';
 export { TenantDetailView } from './components/tenant-detail-view';
 export { TenantLogoCard } from './components/tenant-logo-card';
+export { useOwnTenantLogoSrc } from './api/upload-logo';
 export { TenantPicker } from './components/tenant-picker';
 export { TenantsView } from './components/tenants-view';

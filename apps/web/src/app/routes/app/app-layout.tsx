@@ -8,6 +8,7 @@ import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { useLogout, useMe } from '@/features/accounts';
 import { AppFrame, NoAccess, useAutoRefresh } from '@/features/shell';
+import { useOwnTenantLogoSrc } from '@/features/tenants';
 import { setActingTenant, useActingTenant } from '@/lib/acting-tenant';
 import { ApiError } from '@/lib/api-client';
 import { notifyInfo } from '@/lib/notify';
@@ -43,6 +44,8 @@ export function AppLayout() {
 
   const tenantType = user ? (user.manage ? (acting?.type ?? null) : user.tenant.type) : null;
   const refreshMs = useAutoRefresh(user?.view === 'tenant' ? tenantType : null);
+  // The user's own tenant's logo, shown while the app shows the own tenant (not while acting for another).
+  const ownLogoSrc = useOwnTenantLogoSrc(user ? user.tenant.id : null);
 
   if (!user) {
     const error = me.error instanceof ApiError ? me.error : null;
@@ -64,6 +67,7 @@ export function AppLayout() {
       user={user}
       modules={modules}
       tenantName={user.manage && acting ? acting.name : user.tenant.name}
+      tenantLogoSrc={user.manage ? null : ownLogoSrc}
       manage={canManage(user.userType) ? { actingTenantId: user.manage ? user.actingTenantId : null, onSelect: actFor, onLeave: () => actFor(null) } : null}
       refreshMinutes={refreshMs === null ? null : refreshMs / 60_000}
       homeHref={paths.app.dashboard.getHref()}

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Badge, Burger, Button, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, AppShell, Badge, Burger, Button, Divider, Group, Image, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,8 @@ export interface AppFrameProps {
   modules: readonly AppModule[];
   /** Name of the tenant the app shows: the user's own, or the one acted for. */
   tenantName: string;
+  /** The tenant's letterhead logo beside its name, or null when it has none. */
+  tenantLogoSrc?: string | null;
   /** Manage mode: the switcher (site and partner users) and the way back to their own app. */
   manage: { actingTenantId: number | null; onSelect: (tenant: TenantInfo) => void; onLeave: () => void } | null;
   /** Minutes of auto-refresh in force, or null. */
@@ -39,6 +41,7 @@ export function AppFrame(props: AppFrameProps) {
             <Anchor component={Link} to={props.homeHref} c="white" fw={700} fz="lg" underline="never">
               Enviro
             </Anchor>
+            {props.tenantLogoSrc && <Image src={props.tenantLogoSrc} alt={`${props.tenantName} logo`} h={32} w="auto" fit="contain" radius="sm" bg="white" visibleFrom="xs" />}
             <Text size="sm" c="white" truncate data-testid="acting-tenant" title={props.tenantName}>
               {props.tenantName}
             </Text>

@@ -26,6 +26,21 @@ export async function uploadTenantLogo({ tenantId, file }: { tenantId: number; f
 export const useTenantLogo = (tenantId: number) =>
   useQuery(queryOptions({ queryKey: tenantKeys.logo(tenantId), queryFn: ({ signal }) => api.get(`/logo/tenant/${tenantId}/info`, { schema: LogoState, signal }) }));
 
+/**
+ * Where the app header shows the user's own tenant's logo from, or null while unknown or when it has
+ * none. Asked as the own tenant (no TENANT-ID), like the image itself, so switching to another
+ * tenant never asks for it in the other's name.
+ */
+export function useOwnTenantLogoSrc(tenantId: number | null): string | null {
+  const info = useQuery({
+    queryKey: [...tenantKeys.logo(tenantId ?? 0), 'own'],
+    queryFn: ({ signal }) => api.get(`/logo/tenant/${tenantId}/info`, { schema: LogoState, signal, asOwnTenant: true }),
+    enabled: tenantId !== null,
+  });
+  // The size changes with a new logo, so the browser does not show the one it cached.
+  return tenantId !== null && info.data?.logo ? tenantLogoHref(tenantId, info.data.logo.bytes) : null;
+}
+
 export function useUploadTenantLogo() {
   const queryClient = useQueryClient();
   return useMutation({
