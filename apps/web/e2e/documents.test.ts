@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { paintPng } from '../../server/src/demo/demo-logo.ts';
+import { drainRollups } from '../../server/src/modules/data/rollups.ts';
 import { builders } from '../../server/test/builders.ts';
-import { horizontalOverflow, screenshot } from './portal.ts';
+import { chartDrawn, horizontalOverflow, screenshot } from './portal.ts';
 import { browserSuite, signedInUser } from './setup.ts';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
@@ -16,6 +17,7 @@ describe('documents screen in a browser', () => {
   let cookie = '';
   let stationId = 0;
   let tenantId = 0;
+  let kilnId = 0;
 
   const suite = browserSuite({
     seed: async (database) => {
@@ -35,12 +37,22 @@ describe('documents screen in a browser', () => {
         ])
         .execute();
     },
-    started: async ({ app }) => {
+    started: async ({ app, database }) => {
       const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
       const template = await app.inject({ method: 'POST', url: '/api/measure-templates', headers, payload: { name: 'Quarterly stack monitoring', fields: [{ paramName: 'pm', unit: 'mg/Nm3', method: 'USEPA Method 17' }] } });
       expect(template.statusCode).toBe(200);
       const result = await app.inject({ method: 'POST', url: '/api/measure-data', headers, payload: { templateId: template.json().id, entityId: stationId, sampledAt: new Date(Date.now() - 86_400_000).toISOString(), lab: 'EnviroLabs Jaipur', values: [{ paramName: 'pm', value: 31.5 }] } });
       expect(result.statusCode).toBe(200);
+      // A second stack with an analyser: its lab result is drawn over its PM trend.
+      const kiln = await builders(database.db).newEntity({ tenantId, name: 'Kiln Stack', type: 'cems' });
+      kilnId = kiln.id;
+      const analyser = await builders(database.db).newDevice({ tenantId, entityId: kiln.id, params: [{ name: 'pm' }] });
+      const sampledAt = Math.floor((Date.now() - 6 * 3_600_000) / 60_000) * 60_000;
+      const readings = Array.from({ length: 120 }, (_, i) => ({ ts: sampledAt - 60 * 60_000 + i * 60_000, values: { pm: 30 + (i % 3) } }));
+      expect((await app.inject({ method: 'POST', url: `/api/v1/${analyser.accessToken}/telemetry`, payload: readings })).statusCode).toBe(200);
+      await drainRollups(database);
+      const kilnResult = await app.inject({ method: 'POST', url: '/api/measure-data', headers, payload: { templateId: template.json().id, entityId: kiln.id, sampledAt: new Date(sampledAt).toISOString(), durationMinutes: 30, lab: 'EnviroLabs Jaipur', values: [{ paramName: 'pm', value: 44 }] } });
+      expect(kilnResult.statusCode, kilnResult.body).toBe(200);
       const logo = paintPng(64, 32, (x) => (x < 32 ? 0x1b7f5a : 0xffffff));
       const uploaded = await app.inject({ method: 'POST', url: `/api/add-logo/tenant/${tenantId}`, headers, payload: { fileName: 'godavari.png', content: logo.toString('base64') } });
       expect(uploaded.statusCode, uploaded.body).toBe(200);
@@ -109,6 +121,12 @@ describe('documents screen in a browser', () => {
     const beside = page.getByRole('table', { name: 'Lab results beside the trend' });
     await expect.poll(() => beside.textContent()).toContain('31.5 mg/Nm3');
     expect(await page.getByRole('link', { name: 'All lab results of this station' }).getAttribute('href')).toBe(`/app/documents?tab=measurements&station=${stationId}`);
+    // Over a trend with the analyser's data, the result is a point of its own on the chart, named in the legend.
+    await page.goto(`${suite.base}/app/dashboard/details?entityId=${kilnId}&paramId=pm&time=1d-ago`);
+    await chartDrawn(page, 'PM at Kiln Stack');
+    const chart = page.locator('[role="img"][aria-label="PM at Kiln Stack"]');
+    await expect.poll(() => chart.locator('svg text').filter({ hasText: /^Lab results$/ }).count()).toBe(1);
+    await screenshot(page, 'lab-result-on-trend-desktop');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -76,6 +76,7 @@ export function yAxis(options: ChartDisplayOptions, data: SeriesChartData, { inc
     ...data.series.flatMap((s) => [...s.points, ...(s.incomplete ?? [])].flatMap(([, y]) => (y === null ? [] : [y]))),
     ...(data.referenceLines ?? []).map((l) => l.value),
     ...(data.extremes ?? []),
+    ...(data.markers?.points ?? []).map(([, y]) => y),
   ];
   const range = valueAxisRange(values, { includeZero });
   return {

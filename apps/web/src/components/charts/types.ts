@@ -61,6 +61,14 @@ export interface ShadedPeriod {
   tone?: 'breach' | 'suppressed' | 'flagged';
 }
 
+/** Values measured another way, drawn as points over a line chart (e.g. a lab's results beside the analyser's). */
+export interface ChartMarkers {
+  /** The legend's name of the points ('Lab results'). */
+  name: string;
+  /** [epoch ms, value] of each. */
+  points: readonly (readonly [number, number])[];
+}
+
 /** Data of line, bar, area and air-quality charts. */
 export interface SeriesChartData {
   series: readonly ChartSeries[];
@@ -69,6 +77,8 @@ export interface SeriesChartData {
   shadedPeriods?: readonly ShadedPeriod[];
   /** Values quoted beside the chart (a range's lowest and highest reading) that its axis must reach. */
   extremes?: readonly number[];
+  /** Points measured another way over the lines (line charts on time axes). */
+  markers?: ChartMarkers | undefined;
 }
 
 /** One slice of a pie. */

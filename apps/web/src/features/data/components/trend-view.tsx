@@ -6,7 +6,7 @@ import type { Aggregation } from '@enviro/domain/aggregation';
 import { isPublicPath } from '@/lib/api-client';
 import { formatInstant } from '@/lib/dates';
 import { formatIndian, roundValue } from '@enviro/domain/format-number';
-import { LabResultsPanel } from '@/features/documents';
+import { LabResultsPanel, useLabResultMarkers } from '@/features/documents';
 import { useAlertLimits } from '@/features/entities';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
@@ -62,6 +62,9 @@ export function TrendView({ tenantId }: { tenantId: number }) {
   const limit = limits.data?.[0];
 
   const span = useMemo(() => answerWindow(trend.data), [trend.data]);
+  // Lab results are the industry's, not the public portal's: drawn over the line within its window.
+  const inApp = !isPublicPath(pathname);
+  const labResults = useLabResultMarkers(valid && inApp ? entityId : null, paramId, span, main?.unit);
   const stats = useMemo(
     () => trendStats(main, quotesReadings(aggregation) ? (readings.data ?? []) : [], (t) => isCutBucket(t, averaging, span)),
     [main, aggregation, readings.data, averaging, span],
@@ -72,8 +75,9 @@ export function TrendView({ tenantId }: { tenantId: number }) {
       referenceLines: limitLines(limit),
       shadedPeriods: [...suppressedPeriods(main ? [main] : [], span?.end ?? Date.now()), ...flaggedPeriods(main ? [main] : [])],
       extremes: [stats.min, stats.max].filter((v) => v !== null),
+      markers: labResults,
     }),
-    [main, limit, averaging, span, stats],
+    [main, limit, averaging, span, stats, labResults],
   );
   const options = useMemo(
     () => ({ interval: averaging, yAxisName: valueAxisName(main?.unit ?? '', aggregation, averaging), decimals: 2 }),
@@ -138,8 +142,7 @@ export function TrendView({ tenantId }: { tenantId: number }) {
             <ChartWidget kind="line" state={chartState(trend)} data={data} options={options} height={360} ariaLabel={`${label} at ${station}`} />
             <IncompleteNote series={data.series} />
           </Paper>
-          {/* Lab results are the industry's, not the public portal's. */}
-          {!isPublicPath(pathname) && <LabResultsPanel entityId={entityId} paramName={paramId} />}
+          {inApp && <LabResultsPanel entityId={entityId} paramName={paramId} paramLabel={label} />}
         </>
       )}
     </Stack>
