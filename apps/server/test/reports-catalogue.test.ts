@@ -124,6 +124,29 @@ describe('report catalogue, jobs and scheduled reports', () => {
     }
   });
 
+  it('parallel measurements (7): each lab result of the period beside the analyser average the measurements route gives', async () => {
+    const template = await post('/api/measure-templates', { name: 'Stack monitoring', fields: [{ paramName: 'pm', unit: 'mg/Nm3', method: 'USEPA Method 17' }] }, adminCookie);
+    expect(template.statusCode, template.body).toBe(200);
+    // Sampled over dayA's first hour, where the analyser averaged 10..13 mg/Nm3; one more result outside the period.
+    const sampledAt = new Date(istMidnight(dayA)).toISOString();
+    for (const [at, value] of [[sampledAt, 12.4], [new Date(istMidnight(dayA) - 5 * DAY).toISOString(), 50]] as const) {
+      const res = await post('/api/measure-data', { templateId: template.json().id, entityId, sampledAt: at, durationMinutes: 60, lab: 'EnviroLabs Kota (NABL)', values: [{ paramName: 'pm', value }] }, adminCookie);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const listed = (await ctx.inject({ method: 'GET', url: `/api/measure-data?entityId=${entityId}&from=${encodeURIComponent(sampledAt)}`, headers: { cookie } })).json();
+    const value = listed.items[0].values[0];
+    const res = await post('/api/reports/7', body());
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toEqual(['Station', 'Sampled (IST)', 'Minutes', 'Lab', 'Parameter', 'Unit', 'Method', 'Lab result', 'Analyser average', 'Deviation (%)']);
+    expect(rows.filter((r) => r[0] === 'Stack 1')).toEqual([
+      ['Stack 1', `${dayA.slice(8, 10)} ${new Date(`${dayA}T00:00:00Z`).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${dayA.slice(0, 4)} 00:00`, '60', 'EnviroLabs Kota (NABL)', 'pm', 'mg/Nm3', 'USEPA Method 17', '12.4', String(value.continuousAverage), String(value.deviationPercent)],
+    ]);
+    expect(value.continuousAverage).toBe(11.5);
+    // Another tenant's user names this station: 404, as every report.
+    expect((await post('/api/reports/7', body(), otherCookie)).statusCode).toBe(404);
+  });
+
   it('parameter-wise report carries its name; PDF has the letterhead and pages', async () => {
     const res = await post('/api/parameterwisereport', { reportName: 'PM daily', reportType: 'monthly', format: 'CSV', request: body().request });
     expect(res.statusCode).toBe(200);

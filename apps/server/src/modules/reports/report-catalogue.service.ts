@@ -18,6 +18,7 @@ import { ReportCatalogueRepository, type StationParam } from './report-catalogue
 import { REPORT_DEFINITIONS, reportDefinition } from './report-definitions.ts';
 import type { ReportBody, ReportScope, ReportSources } from './report-scope.ts';
 import type { ReportCell, ReportFile, ReportTable } from './report-table.ts';
+import { parallelMeasurementsReport } from './parallel-measurements-report.ts';
 import { uptimeReport } from './uptime-report.ts';
 import { writeReport } from './write-report.ts';
 import type { Db } from '../../platform/database/database.ts';
@@ -164,7 +165,7 @@ export class ReportCatalogueService {
     );
   }
 
-  /** The reports built from other modules' records (3–6); undefined for the ones built here. */
+  /** The reports built from other modules' records (3–7); undefined for the ones built here. */
   private async built(id: number, scope: ReportScope, stationParams: readonly StationParam[], industry: string): Promise<ReportBody | undefined> {
     switch (id) {
       case 3:
@@ -175,6 +176,8 @@ export class ReportCatalogueService {
         return calibrationReport(this.sources, scope);
       case 6:
         return quarterlyComplianceReport(this.sources, scope, stationParams, industry);
+      case 7:
+        return parallelMeasurementsReport(this.sources, scope, stationParams);
       default:
         return undefined;
     }

@@ -36,6 +36,13 @@ export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
     ...plain,
     period: 'quarter',
   },
+  {
+    id: 7,
+    name: 'Parallel measurements report',
+    description: "Each lab or stack-monitoring result sampled in the period, per parameter beside the analyser's average over the same sampling time and the deviation",
+    audiences: [...ALL],
+    ...plain,
+  },
   { id: 35, name: 'Data availability report (stations)', description: 'Share of expected 15-minute slots with data per station, parameter and IST day, and over the range', audiences: [...ALL], ...plain, dataAvailability: true },
   {
     id: 36,

@@ -3,6 +3,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import type { AlertEpisodeService } from '../alerts/alert-episodes.service.ts';
 import type { ComplianceService } from '../compliance/compliance.service.ts';
 import type { CalibrationService } from '../devices/calibration.service.ts';
+import type { MeasurementService } from '../measurements/measurements.service.ts';
 import type { ReportCell, ReportTable } from './report-table.ts';
 import type { Progress, RunParams } from './report-catalogue.service.ts';
 
@@ -11,6 +12,8 @@ export interface ReportSources {
   episodes: AlertEpisodeService;
   compliance: ComplianceService;
   calibration: CalibrationService;
+  /** Manual measurements beside the analysers' averages (report 7). */
+  measurements: MeasurementService;
 }
 
 /** What a catalogue report is built for: the caller, one industry, the period and the choices. */

@@ -31,13 +31,14 @@ export interface ReportsModuleOptions {
 export const reportsModule = areaModule({
   name: 'reports',
   decorate: 'reports',
-  dependencies: ['database', 'auth', 'mail', 'workers', 'entities', 'documents', 'devices', 'data', 'data-quality', 'alerts', 'compliance'],
+  dependencies: ['database', 'auth', 'mail', 'workers', 'entities', 'documents', 'devices', 'data', 'data-quality', 'alerts', 'compliance', 'measurements'],
   build(app, opts: ReportsModuleOptions) {
     const db = app.database.db;
     const catalogue = new ReportCatalogueService(db, app.entities.entities, app.documents.logos, app.compliance.availability, {
       episodes: app.alerts.episodes,
       compliance: app.compliance.compliance,
       calibration: app.devices.calibration,
+      measurements: app.measurements.measurements,
     });
     const jobs = new ReportJobsService(db, catalogue, app.messaging.mailer, app.accessStores);
     // The raw data report's quality column reads the data-quality verdicts (docs/DATA-QUALITY.md).
