@@ -74,6 +74,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     data: 'raw and trend reports read readings',
     devices: "reports 5 and 6 read calibrations; reads the stations' devices",
     documents: 'letterheads show the tenant logo',
+    measurements: 'report 7 lists lab results beside the analysers',
     entities: 'resolves stations and their restriction',
     tenants: 'names the industries a report covers',
   },
