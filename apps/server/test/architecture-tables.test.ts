@@ -68,6 +68,7 @@ const OWNERS: Record<string, string> = {
   reading_15m: 'data',
   reading_1d: 'data',
   reading_1h: 'data',
+  reading_correction: 'data',
   regulator_attempt: 'regulator',
   regulator_connection: 'regulator',
   regulator_mapping: 'regulator',

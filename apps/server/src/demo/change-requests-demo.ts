@@ -1,7 +1,7 @@
 import { effectiveAccess } from '@enviro/domain/access-model';
 import type { FastifyInstance } from 'fastify';
 import type { UserAuth } from '../platform/access/auth.ts';
-import { ChangeRequestService } from '../modules/change-requests/change-requests.service.ts';
+import { ChangeRequestService, changeRequestDeps } from '../modules/change-requests/change-requests.service.ts';
 import { rebuildComplianceDays } from '../modules/compliance/compliance-days-worker.ts';
 import { ChangeRequestsDemoRepository } from './change-requests-demo.repository.ts';
 
@@ -37,7 +37,7 @@ export async function seedChangeRequests(app: FastifyInstance, tenantId: number,
   // Raised two days before the work, taken up the next morning and approved the evening before it.
   const window = { from: quarter(nowMs - 10 * HOUR_MS), to: quarter(nowMs - 7 * HOUR_MS) };
   let clock = window.from - 48 * HOUR_MS;
-  const past = new ChangeRequestService(app.database.db, app.entities.entities, app.devices.windows, messaging, app.log, () => clock);
+  const past = new ChangeRequestService({ ...changeRequestDeps(app), messaging }, () => clock);
   const approved = await past.raise(industry, 'MAINTENANCE', { stationId: first.stationId, from: iso(window.from), to: iso(window.to), reason: 'Replacing the sample probe and heated line; the stack is monitored by the standby analyser.' });
   clock = window.from - 30 * HOUR_MS;
   await past.move(decider, approved.id, { status: 'UNDER_REVIEW', comment: '' });
@@ -46,7 +46,7 @@ export async function seedChangeRequests(app: FastifyInstance, tenantId: number,
   // The closed days were derived before the window existed.
   await rebuildComplianceDays(app.database.db, [tenantId], new Date(window.from), new Date(window.to));
 
-  const now = new ChangeRequestService(app.database.db, app.entities.entities, app.devices.windows, messaging, app.log, () => nowMs);
+  const now = new ChangeRequestService({ ...changeRequestDeps(app), messaging }, () => nowMs);
   const ahead = quarter(nowMs + 3 * 24 * HOUR_MS);
   await now.raise(industry, 'MAINTENANCE', { stationId: (second ?? first).stationId, from: iso(ahead), to: iso(ahead + 6 * HOUR_MS), reason: 'Annual overhaul of the analyser by the service partner.' });
 

@@ -27,6 +27,8 @@ export interface ChangeRequestRow {
   raised_by: number;
   raised_by_name: string;
   window_id: string | null;
+  correction_id: string | null;
+  republish_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -67,7 +69,7 @@ export class ChangeRequestRepository extends Repository {
                WHERE dp.tenant_id = r.tenant_id AND dp.device_id = r.device_id AND dp.slot = r.param_slot) AS param,
              r.param_slot, r.correction, r.raised_by,
              coalesce((SELECT u.name FROM app_user u WHERE u.id = r.raised_by), 'a former user') AS raised_by_name,
-             r.window_id, r.created_at, r.updated_at,
+             r.window_id, r.correction_id, r.republish_id, r.created_at, r.updated_at,
              coalesce((SELECT json_agg(json_build_object('id', doc.id::int, 'fileName', doc.file_name, 'pathName', doc.path_name) ORDER BY doc.id)
                 FROM change_request_document cd JOIN document doc ON doc.tenant_id = cd.tenant_id AND doc.id = cd.document_id
                WHERE cd.tenant_id = r.tenant_id AND cd.request_id = r.id), '[]') AS documents
@@ -189,6 +191,11 @@ export class ChangeRequestRepository extends Repository {
     await sql`
       UPDATE change_request SET status = ${status}, updated_at = ${at}, window_id = coalesce(${windowId ?? null}::bigint, window_id)
       WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  /** What approving a correction did: the layer's version and the regulator republish (null: none due). */
+  async setApplied(tenantId: number, id: string, correctionId: string, republishId: string | null): Promise<void> {
+    await sql`UPDATE change_request SET correction_id = ${correctionId}, republish_id = ${republishId} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
   async addEvent(tenantId: number, requestId: string, e: { status: ChangeRequestStatus; actorId: number; actorName: string; comment: string; at: Date }): Promise<void> {

@@ -25,7 +25,9 @@ import { badRequest, conflict, forbidden, forbiddenField, notFound } from '../..
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { changeRequestMail } from '../../platform/mail/templates.ts';
 import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
+import type { CorrectionLayer, CorrectionVersion } from '../data/corrections.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
+import type { RegulatorLogService } from '../regulator/regulator-logs.service.ts';
 import { ChangeRequestRepository, type ChangeRequestRow, type NewChangeRequest, type Recipient } from './change-requests.repository.ts';
 
 /** The longest maintenance window one request announces; longer work is announced in parts. */
@@ -49,6 +51,38 @@ export interface ChangeRequestMessaging {
   publicUrl: string;
 }
 
+/** What change requests act through: the devices' windows, the data's correction layer, the regulator's republishing, mail. */
+export interface ChangeRequestDeps {
+  db: Db;
+  entities: EntityService;
+  windows: SuppressionWindowService;
+  corrections: CorrectionLayer;
+  republish: Pick<RegulatorLogService, 'republishCorrection'>;
+  messaging: ChangeRequestMessaging;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** The services of an app that change requests act through. */
+export function changeRequestDeps(app: {
+  database: { db: Db };
+  entities: { entities: EntityService };
+  devices: { windows: SuppressionWindowService };
+  data: { corrections: CorrectionLayer };
+  regulator: { logs: Pick<RegulatorLogService, 'republishCorrection'> };
+  messaging: ChangeRequestMessaging;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}): ChangeRequestDeps {
+  return {
+    db: app.database.db,
+    entities: app.entities.entities,
+    windows: app.devices.windows,
+    corrections: app.data.corrections,
+    republish: app.regulator.logs,
+    messaging: app.messaging,
+    log: app.log,
+  };
+}
+
 /**
  * Change requests (SPEC 3, 7; issue 35). An industry asks its board to treat a period of a station
  * or analyser as planned maintenance, or to correct its data; the board puts it under review,
@@ -60,16 +94,20 @@ export interface ChangeRequestMessaging {
  */
 export class ChangeRequestService {
   private readonly requests: ChangeRequestRepository;
+  private readonly db: Db;
+  private readonly entities: EntityService;
+  private readonly windows: SuppressionWindowService;
+  private readonly corrections: CorrectionLayer;
+  private readonly republish: ChangeRequestDeps['republish'];
+  private readonly messaging: ChangeRequestMessaging;
+  private readonly log: Pick<FastifyBaseLogger, 'error'>;
 
   constructor(
-    private readonly db: Db,
-    private readonly entities: EntityService,
-    private readonly windows: SuppressionWindowService,
-    private readonly messaging: ChangeRequestMessaging,
-    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    deps: ChangeRequestDeps,
     private readonly now: () => number = Date.now,
   ) {
-    this.requests = new ChangeRequestRepository(db);
+    ({ db: this.db, entities: this.entities, windows: this.windows, corrections: this.corrections, republish: this.republish, messaging: this.messaging, log: this.log } = deps);
+    this.requests = new ChangeRequestRepository(this.db);
   }
 
   async list(auth: Auth, query: ChangeRequestQuery): Promise<ChangeRequestPage> {
@@ -78,12 +116,14 @@ export class ChangeRequestService {
     if (q.tenantId !== undefined && !user.tenantIds.includes(q.tenantId)) throw notFound(`No tenant with id= ${q.tenantId} exists`);
     const tenantIds = q.tenantId !== undefined ? [q.tenantId] : user.tenantIds;
     const { rows, total } = await this.requests.list(tenantIds, await this.entities.restriction(user), q);
-    return { items: rows.map((r) => this.toRequest(user, r)), total, page: q.page, size: q.size };
+    const versions = await this.versionsOf(rows);
+    return { items: rows.map((r) => this.toRequest(user, r, versions)), total, page: q.page, size: q.size };
   }
 
   async get(auth: Auth, id: number): Promise<ChangeRequest> {
     const user = assertSignedIn(auth);
-    return this.toRequest(user, await this.row(user, id));
+    const row = await this.row(user, id);
+    return this.toRequest(user, row, await this.versionsOf([row]));
   }
 
   async history(auth: Auth, id: number): Promise<ChangeRequestHistory> {
@@ -109,7 +149,7 @@ export class ChangeRequestService {
     });
     const row = await this.row(user, Number(id));
     await this.tell(row, 'board', 'SUBMITTED', await this.requests.userName(user.userId), '');
-    return this.toRequest(user, row);
+    return this.toRequest(user, row, new Map());
   }
 
   /** Replaces the details of a request its board has not taken up yet (still SUBMITTED). */
@@ -151,8 +191,9 @@ export class ChangeRequestService {
       let windowId: string | undefined;
       if (status === 'APPROVED' && row.cr_type === 'MAINTENANCE') windowId = await this.openWindow(trx, row);
       const at = new Date(this.now());
-      await requests.setStatus(row.tenant_id, row.id, status, at, windowId);
       const actor = await requests.userName(user.userId);
+      if (status === 'APPROVED' && row.cr_type === 'CORRECTION') await this.applyCorrection(trx, user, row, actor, at);
+      await requests.setStatus(row.tenant_id, row.id, status, at, windowId);
       await requests.addEvent(row.tenant_id, row.id, { status, actorId: user.userId, actorName: actor, comment, at });
       return { row, actor };
     });
@@ -185,6 +226,39 @@ export class ChangeRequestService {
     return window.id;
   }
 
+  /**
+   * The approved correction as a version of the data's correction layer: the period's rollups are
+   * recomputed in this transaction (every figure then reads the corrected values, every closed-slot
+   * consumer recomputes its slots), and the station's period is republished to its regulators
+   * through their republish requests, which send what this transaction commits.
+   */
+  private async applyCorrection(trx: Db, user: UserAuth, row: ChangeRequestRow, actor: string, at: Date): Promise<void> {
+    if (row.device_id === null || row.param_slot === null || row.correction === null || row.param === null) return;
+    const rule = row.correction;
+    const version = await this.corrections.in(trx).apply({
+      tenantId: row.tenant_id,
+      deviceId: row.device_id,
+      slot: row.param_slot,
+      from: row.starts_at,
+      to: row.ends_at,
+      rule: rule.kind === 'LINEAR' ? { kind: 'LINEAR', factor: rule.factor, offset: rule.offset } : rule,
+      reason: row.reason,
+      source: windowSource(row.id),
+      requestedBy: row.raised_by_name,
+      approvedBy: actor,
+      at,
+    });
+    const republishId = await this.republish.republishCorrection(trx, user, {
+      tenantId: row.tenant_id,
+      stationId: Number(row.station_id),
+      params: [row.param],
+      from: row.starts_at,
+      to: row.ends_at,
+      reason: `Correction request ${row.id} approved (version ${version.version}): ${row.reason}`,
+    });
+    await this.requests.in(trx).setApplied(row.tenant_id, row.id, version.id, republishId);
+  }
+
   private async assertNoApprovedOverlap(requests: ChangeRequestRepository, w: { tenantId: number; stationId: number; startsAt: Date; endsAt: Date }, exceptId?: number): Promise<void> {
     const other = await requests.approvedOverlap(w.tenantId, w.stationId, w.startsAt, w.endsAt, exceptId);
     if (other) {
@@ -211,6 +285,8 @@ export class ChangeRequestService {
       if (endsAt.getTime() - startsAt.getTime() > MAX_WINDOW_MS) throw badRequest('to', 'a maintenance window lasts at most 31 days; announce longer work in parts');
     } else if (endsAt.getTime() > now) {
       throw badRequest('to', 'a correction is of data already recorded: the period must end by now');
+    } else if (endsAt.getTime() - startsAt.getTime() > MAX_WINDOW_MS) {
+      throw badRequest('to', 'a correction covers at most 31 days (as a regulator republish does); ask for longer periods in parts');
     }
     const station = await this.requests.station(user.tenantIds, await this.entities.restriction(user), c.stationId);
     if (!station) throw notFound(`No station with id= ${c.stationId} exists`);
@@ -222,6 +298,10 @@ export class ChangeRequestService {
     if (c.param !== undefined && deviceId !== null) {
       paramSlot = (await this.requests.paramSlot(station.tenantId, deviceId, c.param)) ?? null;
       if (paramSlot === null) throw badRequest('param', `device ${deviceId} has no parameter ${c.param}`);
+    }
+    if (paramSlot !== null && deviceId !== null) {
+      // A period cutting an approved correction of the series in part is refused now, not at approval.
+      await this.corrections.assertFits(station.tenantId, String(deviceId), paramSlot, startsAt, endsAt);
     }
     const missing = await this.requests.missingDocuments(station.tenantId, c.documentIds);
     if (missing.length) throw badRequest('documentIds', `no document with id= ${missing.join(', ')} exists in this industry`);
@@ -235,7 +315,13 @@ export class ChangeRequestService {
     return row;
   }
 
-  private toRequest(user: UserAuth, r: ChangeRequestRow): ChangeRequest {
+  /** The correction layer's versions the rows applied, keyed `tenantId:id`. */
+  private versionsOf(rows: readonly ChangeRequestRow[]): Promise<Map<string, CorrectionVersion>> {
+    return this.corrections.byIds(rows.filter((r) => r.correction_id !== null).map((r) => ({ tenantId: r.tenant_id, id: r.correction_id! })));
+  }
+
+  private toRequest(user: UserAuth, r: ChangeRequestRow, versions: ReadonlyMap<string, CorrectionVersion>): ChangeRequest {
+    const applied = r.correction_id === null ? undefined : versions.get(`${r.tenant_id}:${r.correction_id}`);
     const party = partyOf(user);
     return {
       id: Number(r.id),
@@ -257,6 +343,8 @@ export class ChangeRequestService {
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
       moves: party ? movesOf(r.status, party) : [],
+      applied: applied ? { version: applied.version, current: applied.supersededAt === null } : null,
+      republishId: r.republish_id === null ? null : Number(r.republish_id),
     };
   }
 
