@@ -878,6 +878,8 @@ export interface PartnerWarrantyTermsTable {
   /** The partner. */
   tenant_id: number;
   sla_hours: number;
+  /** Hours to respond (182). */
+  response_hours: number;
   updated_at: Generated<Date>;
 }
 
@@ -891,6 +893,10 @@ export interface WarrantyRequestTable {
   partner_id: number;
   sla_hours: number;
   due_at: Timestamp;
+  /** The response clock of the terms it was raised under, and the partner's first answer (182). */
+  response_hours: number;
+  respond_by: Timestamp;
+  responded_at: Timestamp | null;
   resolved_at: Timestamp | null;
   raised_by: number;
   created_at: CreatedAt;
