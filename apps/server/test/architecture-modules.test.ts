@@ -17,8 +17,10 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   },
   'audit-log': { tenants: 'names the tenants of the changes' },
   'change-requests': {
+    data: 'applies an approved correction as a version of the correction layer',
     devices: 'opens the MAINTENANCE window an approval agrees to; reads devices through their helpers',
     entities: 'resolves stations and their restriction',
+    regulator: 'republishes an approved correction through the republish requests',
     tenants: 'names the industries of the requests',
   },
   compliance: {

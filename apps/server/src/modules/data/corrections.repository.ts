@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { recomputeInTransaction, type BucketMark } from './rollups.repository.ts';
 
 /** A version of a correction as stored. */
 export interface CorrectionRow {
@@ -29,6 +30,12 @@ export class CorrectionRepository extends Repository {
   /** Serialises the corrections of one series, so two approvals cannot both pass the overlap check. */
   async lockSeries(tenantId: number, deviceId: string, slot: number): Promise<void> {
     await sql`SELECT pg_advisory_xact_lock(hashtext('enviro.reading_correction'), hashtext(${`${tenantId}:${deviceId}:${slot}`}))`.execute(this.db);
+  }
+
+  /** Recomputes the rollups of the buckets in this repository's transaction (`in(trx)`), as a worker pass would. */
+  async recompute(marks: readonly BucketMark[]): Promise<void> {
+    const db = this.db;
+    await recomputeInTransaction({ query: async (text, values) => ({ rows: [...(await db.executeQuery(CompiledQuery.raw(text, values))).rows] }) }, marks);
   }
 
   /** Current corrections of the series overlapping [from, to). */

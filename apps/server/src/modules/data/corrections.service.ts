@@ -1,9 +1,8 @@
 import { planCorrection, type CorrectionRule } from '@enviro/domain/reading-correction';
-import { CompiledQuery } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import { conflict } from '../../platform/errors.ts';
 import { CorrectionRepository, type CorrectionRow } from './corrections.repository.ts';
-import { recomputeInTransaction, type BucketMark } from './rollups.repository.ts';
+import type { BucketMark } from './rollups.repository.ts';
 
 const SLOT_MS = 15 * 60_000;
 
@@ -55,7 +54,7 @@ export interface CorrectionVersion {
 export class CorrectionLayer {
   private readonly corrections: CorrectionRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.corrections = new CorrectionRepository(db);
   }
 
@@ -109,8 +108,7 @@ export class CorrectionLayer {
     for (let t = Math.floor(input.from.getTime() / SLOT_MS) * SLOT_MS; t < input.to.getTime(); t += SLOT_MS) {
       marks.push({ tenantId: input.tenantId, deviceId: input.deviceId, bucket: new Date(t) });
     }
-    const db = this.db;
-    await recomputeInTransaction({ query: async (text, values) => ({ rows: [...(await db.executeQuery(CompiledQuery.raw(text, values))).rows] }) }, marks);
+    await this.corrections.recompute(marks);
     return toVersion(row);
   }
 
