@@ -137,8 +137,6 @@ const CROSSINGS: Record<string, string> = {
   'device_mount <- modules/alerts/alert-evaluation.repository.ts': 'reads which station a device served when',
   'device_mount <- modules/compliance/compliance.repository.ts': 'reads which station a device served when',
   'device_mount <- modules/data/catalog.repository.ts': 'reads which station a device served when',
-  'document <- modules/change-requests/change-requests.repository.ts': 'checks and names the documents attached to a request (the documents area keeps the files)',
-  'document <- modules/warranty-requests/warranty-requests.repository.ts': 'checks and names the photos attached to a request (the documents area keeps the files)',
   'device_param <- modules/alerts/alert-evaluation.repository.ts': "reads the devices' parameters (slots) beside its own rows",
   'device_param <- modules/alerts/alerts.repository.ts': "reads the devices' parameters (slots) beside its own rows",
   'device_param <- modules/change-requests/change-requests.repository.ts': "reads the devices' parameters (slots) beside its own rows",

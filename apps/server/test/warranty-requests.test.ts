@@ -100,7 +100,7 @@ describe('warranty requests', () => {
 
   it('flags a request overdue once the SLA runs out while the partner has it, overdue first in the list', async () => {
     let clock = Date.now() - 50 * HOUR;
-    const service = new WarrantyService(ctx.db, ctx.app.entities.entities, () => clock);
+    const service = new WarrantyService(ctx.db, ctx.app.entities.entities, ctx.app.documents.documents, () => clock);
     const old = await service.raise(userAuth(industryUserId, t.industry, 'tenant', 'user', [t.industry]), { ...fault, deviceId, fault: 'The display is blank.' });
     clock = Date.now();
     const listed = await call('GET', '/api/warrantRequests?overdue=true', as.partner);

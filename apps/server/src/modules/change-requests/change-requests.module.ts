@@ -22,7 +22,7 @@ declare module 'fastify' {
 export const changeRequestsModule = areaModule({
   name: 'change-requests',
   decorate: 'changeRequests',
-  dependencies: ['database', 'auth', 'mail', 'entities', 'devices', 'data', 'regulator'],
+  dependencies: ['database', 'auth', 'mail', 'entities', 'devices', 'documents', 'data', 'regulator'],
   build(app) {
     return { requests: new ChangeRequestService(changeRequestDeps(app)) };
   },

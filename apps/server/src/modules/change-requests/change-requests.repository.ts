@@ -23,7 +23,8 @@ export interface ChangeRequestRow {
   param: string | null;
   param_slot: number | null;
   correction: Correction | null;
-  documents: { id: number; fileName: string; pathName: string }[];
+  /** Ids of the attached documents (named through the documents area). */
+  document_ids: number[];
   raised_by: number;
   raised_by_name: string;
   window_id: string | null;
@@ -70,9 +71,8 @@ export class ChangeRequestRepository extends Repository {
              r.param_slot, r.correction, r.raised_by,
              coalesce((SELECT u.name FROM app_user u WHERE u.id = r.raised_by), 'a former user') AS raised_by_name,
              r.window_id, r.correction_id, r.republish_id, r.created_at, r.updated_at,
-             coalesce((SELECT json_agg(json_build_object('id', doc.id::int, 'fileName', doc.file_name, 'pathName', doc.path_name) ORDER BY doc.id)
-                FROM change_request_document cd JOIN document doc ON doc.tenant_id = cd.tenant_id AND doc.id = cd.document_id
-               WHERE cd.tenant_id = r.tenant_id AND cd.request_id = r.id), '[]') AS documents
+             coalesce((SELECT json_agg(cd.document_id::int ORDER BY cd.document_id)
+                FROM change_request_document cd WHERE cd.tenant_id = r.tenant_id AND cd.request_id = r.id), '[]') AS document_ids
       FROM change_request r
       JOIN ${TENANT_ROWS} t ON t.id = r.tenant_id
       JOIN ${ENTITY_ROWS} e ON e.tenant_id = r.tenant_id AND e.id = r.station_id
@@ -129,15 +129,6 @@ export class ChangeRequestRepository extends Repository {
       SELECT dp.slot FROM device_param dp JOIN std_param p ON p.id = dp.std_param_id
       WHERE dp.tenant_id = ${tenantId} AND dp.device_id = ${deviceId} AND p.name = ${param} AND dp.deleted_date IS NULL`.execute(this.db);
     return rows[0]?.slot;
-  }
-
-  /** Of `documentIds`, those that are no document of the tenant. */
-  async missingDocuments(tenantId: number, documentIds: readonly number[]): Promise<number[]> {
-    if (documentIds.length === 0) return [];
-    const { rows } = await sql<{ id: number }>`
-      SELECT x.id::int AS id FROM unnest(${sql.val([...documentIds])}::bigint[]) x(id)
-      WHERE NOT EXISTS (SELECT 1 FROM document doc WHERE doc.tenant_id = ${tenantId} AND doc.id = x.id)`.execute(this.db);
-    return rows.map((r) => r.id);
   }
 
   /**

@@ -26,6 +26,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { changeRequestMail } from '../../platform/mail/templates.ts';
 import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
 import type { CorrectionLayer, CorrectionVersion } from '../data/corrections.service.ts';
+import type { AttachedDocument, DocumentService } from '../documents/documents.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import type { RegulatorLogService } from '../regulator/regulator-logs.service.ts';
 import { ChangeRequestRepository, type ChangeRequestRow, type NewChangeRequest, type Recipient } from './change-requests.repository.ts';
@@ -46,6 +47,11 @@ export function partyOf(user: UserAuth): ChangeRequestParty | null {
   return null;
 }
 
+interface Lookups {
+  versions: ReadonlyMap<string, CorrectionVersion>;
+  documents: ReadonlyMap<string, AttachedDocument>;
+}
+
 export interface ChangeRequestMessaging {
   mailer: Mailer;
   publicUrl: string;
@@ -58,6 +64,7 @@ export interface ChangeRequestDeps {
   windows: SuppressionWindowService;
   corrections: CorrectionLayer;
   republish: Pick<RegulatorLogService, 'republishCorrection'>;
+  documents: Pick<DocumentService, 'attachable'>;
   messaging: ChangeRequestMessaging;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
@@ -69,6 +76,7 @@ export function changeRequestDeps(app: {
   devices: { windows: SuppressionWindowService };
   data: { corrections: CorrectionLayer };
   regulator: { logs: Pick<RegulatorLogService, 'republishCorrection'> };
+  documents: { documents: Pick<DocumentService, 'attachable'> };
   messaging: ChangeRequestMessaging;
   log: Pick<FastifyBaseLogger, 'error'>;
 }): ChangeRequestDeps {
@@ -78,6 +86,7 @@ export function changeRequestDeps(app: {
     windows: app.devices.windows,
     corrections: app.data.corrections,
     republish: app.regulator.logs,
+    documents: app.documents.documents,
     messaging: app.messaging,
     log: app.log,
   };
@@ -99,6 +108,7 @@ export class ChangeRequestService {
   private readonly windows: SuppressionWindowService;
   private readonly corrections: CorrectionLayer;
   private readonly republish: ChangeRequestDeps['republish'];
+  private readonly documents: ChangeRequestDeps['documents'];
   private readonly messaging: ChangeRequestMessaging;
   private readonly log: Pick<FastifyBaseLogger, 'error'>;
 
@@ -106,7 +116,7 @@ export class ChangeRequestService {
     deps: ChangeRequestDeps,
     private readonly now: () => number = Date.now,
   ) {
-    ({ db: this.db, entities: this.entities, windows: this.windows, corrections: this.corrections, republish: this.republish, messaging: this.messaging, log: this.log } = deps);
+    ({ db: this.db, entities: this.entities, windows: this.windows, corrections: this.corrections, republish: this.republish, documents: this.documents, messaging: this.messaging, log: this.log } = deps);
     this.requests = new ChangeRequestRepository(this.db);
   }
 
@@ -116,14 +126,14 @@ export class ChangeRequestService {
     if (q.tenantId !== undefined && !user.tenantIds.includes(q.tenantId)) throw notFound(`No tenant with id= ${q.tenantId} exists`);
     const tenantIds = q.tenantId !== undefined ? [q.tenantId] : user.tenantIds;
     const { rows, total } = await this.requests.list(tenantIds, await this.entities.restriction(user), q);
-    const versions = await this.versionsOf(rows);
-    return { items: rows.map((r) => this.toRequest(user, r, versions)), total, page: q.page, size: q.size };
+    const looked = await this.lookups(rows);
+    return { items: rows.map((r) => this.toRequest(user, r, looked)), total, page: q.page, size: q.size };
   }
 
   async get(auth: Auth, id: number): Promise<ChangeRequest> {
     const user = assertSignedIn(auth);
     const row = await this.row(user, id);
-    return this.toRequest(user, row, await this.versionsOf([row]));
+    return this.toRequest(user, row, await this.lookups([row]));
   }
 
   async history(auth: Auth, id: number): Promise<ChangeRequestHistory> {
@@ -149,7 +159,7 @@ export class ChangeRequestService {
     });
     const row = await this.row(user, Number(id));
     await this.tell(row, 'board', 'SUBMITTED', await this.requests.userName(user.userId), '');
-    return this.toRequest(user, row, new Map());
+    return this.toRequest(user, row, await this.lookups([row]));
   }
 
   /** Replaces the details of a request its board has not taken up yet (still SUBMITTED). */
@@ -303,7 +313,8 @@ export class ChangeRequestService {
       // A period cutting an approved correction of the series in part is refused now, not at approval.
       await this.corrections.assertFits(station.tenantId, String(deviceId), paramSlot, startsAt, endsAt);
     }
-    const missing = await this.requests.missingDocuments(station.tenantId, c.documentIds);
+    const found = await this.documents.attachable(c.documentIds.map((id) => ({ tenantId: station.tenantId, id })));
+    const missing = c.documentIds.filter((id) => !found.has(`${station.tenantId}:${id}`));
     if (missing.length) throw badRequest('documentIds', `no document with id= ${missing.join(', ')} exists in this industry`);
     return { tenantId: station.tenantId, crType: type, stationId: c.stationId, deviceId, startsAt, endsAt, reason: c.reason, paramSlot, correction: c.correction, raisedBy: user.userId, documentIds: c.documentIds, at: new Date(now) };
   }
@@ -315,12 +326,16 @@ export class ChangeRequestService {
     return row;
   }
 
-  /** The correction layer's versions the rows applied, keyed `tenantId:id`. */
-  private versionsOf(rows: readonly ChangeRequestRow[]): Promise<Map<string, CorrectionVersion>> {
-    return this.corrections.byIds(rows.filter((r) => r.correction_id !== null).map((r) => ({ tenantId: r.tenant_id, id: r.correction_id! })));
+  /** What the rows name in other areas: the correction layer's versions they applied and their documents, keyed `tenantId:id`. */
+  private async lookups(rows: readonly ChangeRequestRow[]): Promise<Lookups> {
+    const [versions, documents] = await Promise.all([
+      this.corrections.byIds(rows.filter((r) => r.correction_id !== null).map((r) => ({ tenantId: r.tenant_id, id: r.correction_id! }))),
+      this.documents.attachable(rows.flatMap((r) => r.document_ids.map((id) => ({ tenantId: r.tenant_id, id })))),
+    ]);
+    return { versions, documents };
   }
 
-  private toRequest(user: UserAuth, r: ChangeRequestRow, versions: ReadonlyMap<string, CorrectionVersion>): ChangeRequest {
+  private toRequest(user: UserAuth, r: ChangeRequestRow, { versions, documents }: Lookups): ChangeRequest {
     const applied = r.correction_id === null ? undefined : versions.get(`${r.tenant_id}:${r.correction_id}`);
     const party = partyOf(user);
     return {
@@ -338,7 +353,7 @@ export class ChangeRequestService {
       reason: r.reason,
       param: r.param,
       correction: r.correction,
-      documents: r.documents,
+      documents: r.document_ids.flatMap((id) => documents.get(`${r.tenant_id}:${id}`) ?? []),
       raisedBy: r.raised_by_name,
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),

@@ -24,7 +24,8 @@ export interface WarrantyRow {
   respond_by: Date;
   responded_at: Date | null;
   raised_by: number;
-  photos: { id: number; fileName: string }[];
+  /** Ids of the photos (documents, named through the documents area). */
+  photo_ids: number[];
   raised_by_name: string;
   created_at: Date;
   updated_at: Date;
@@ -57,9 +58,8 @@ export class WarrantyRepository extends Repository {
              w.partner_id, p.name AS partner, w.sla_hours, w.due_at, w.response_hours, w.respond_by, w.responded_at, w.raised_by,
              w.created_at, w.updated_at,
              coalesce((SELECT u.name FROM app_user u WHERE u.id = w.raised_by), 'a former user') AS raised_by_name,
-             coalesce((SELECT json_agg(json_build_object('id', doc.id::int, 'fileName', doc.file_name) ORDER BY doc.id)
-                FROM warranty_request_document wd JOIN document doc ON doc.tenant_id = wd.tenant_id AND doc.id = wd.document_id
-               WHERE wd.tenant_id = w.tenant_id AND wd.request_id = w.id), '[]') AS photos
+             coalesce((SELECT json_agg(wd.document_id::int ORDER BY wd.document_id)
+                FROM warranty_request_document wd WHERE wd.tenant_id = w.tenant_id AND wd.request_id = w.id), '[]') AS photo_ids
       FROM warranty_request w
       JOIN ${TENANT_ROWS} t ON t.id = w.tenant_id
       JOIN ${TENANT_ROWS} p ON p.id = w.partner_id
@@ -152,15 +152,6 @@ export class WarrantyRepository extends Repository {
       SELECT u.user_name AS email, u.name FROM app_user u
       WHERE u.status = 'ENABLED' AND u.tenant_id = ${tenantId} AND (u.id = ${raisedBy} OR u.role = 'admin') ORDER BY u.user_name`.execute(this.db);
     return rows;
-  }
-
-  /** Of `documentIds`, those that are no document of the tenant. */
-  async missingDocuments(tenantId: number, documentIds: readonly number[]): Promise<number[]> {
-    if (documentIds.length === 0) return [];
-    const { rows } = await sql<{ id: number }>`
-      SELECT x.id::int AS id FROM unnest(${sql.val([...documentIds])}::bigint[]) x(id)
-      WHERE NOT EXISTS (SELECT 1 FROM document doc WHERE doc.tenant_id = ${tenantId} AND doc.id = x.id)`.execute(this.db);
-    return rows.map((r) => r.id);
   }
 
   async insert(r: {

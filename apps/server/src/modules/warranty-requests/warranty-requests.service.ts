@@ -22,6 +22,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { badRequest, conflict, forbidden, forbiddenField, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { changeRequestMail } from '../../platform/mail/templates.ts';
+import type { AttachedDocument, DocumentService } from '../documents/documents.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import { DEFAULT_RESPONSE_HOURS, DEFAULT_SLA_HOURS, WarrantyRepository, type CommentRow, type WarrantyRow, type WarrantyScope } from './warranty-requests.repository.ts';
 
@@ -53,6 +54,7 @@ export class WarrantyService {
   constructor(
     private readonly db: Db,
     private readonly entities: EntityService,
+    private readonly documents: Pick<DocumentService, 'attachable'>,
     private readonly now: () => number = Date.now,
     /** Mails to the other party on each move and comment; none (tests of the rules alone): nobody is told. */
     private readonly messaging: WarrantyMessaging | null = null,
@@ -66,13 +68,14 @@ export class WarrantyService {
     if (q.tenantId !== undefined && !user.tenantIds.includes(q.tenantId)) throw notFound(`No tenant with id= ${q.tenantId} exists`);
     const scope = await this.scope(user, q.tenantId);
     const { rows, total } = await this.requests.list(scope, q, new Date(this.now()));
-    return { items: rows.map((r) => this.toRequest(user, r, [])), total, page: q.page, size: q.size };
+    const photos = await this.photos(rows);
+    return { items: rows.map((r) => this.toRequest(user, r, [], photos)), total, page: q.page, size: q.size };
   }
 
   async get(auth: Auth, id: number): Promise<WarrantyRequest> {
     const user = assertSignedIn(auth);
     const row = await this.row(user, id);
-    return this.toRequest(user, row, await this.requests.comments(row.tenant_id, row.id));
+    return this.toRequest(user, row, await this.requests.comments(row.tenant_id, row.id), await this.photos([row]));
   }
 
   async raise(auth: Auth, input: WarrantyRequestInput): Promise<WarrantyRequest> {
@@ -87,7 +90,8 @@ export class WarrantyService {
     if (!partner) {
       throw badRequest('partnerId', c.partnerId === undefined ? 'the industry has several service partners: choose the one to handle it' : `tenant ${c.partnerId} is not a service partner of this industry`);
     }
-    const missing = await this.requests.missingDocuments(device.tenantId, c.photoIds);
+    const found = await this.documents.attachable(c.photoIds.map((id) => ({ tenantId: device.tenantId, id })));
+    const missing = c.photoIds.filter((id) => !found.has(`${device.tenantId}:${id}`));
     if (missing.length) throw badRequest('photoIds', `no document with id= ${missing.join(', ')} exists in this industry`);
     const now = this.now();
     const id = await this.requests.insert({
@@ -226,7 +230,12 @@ export class WarrantyService {
     return row;
   }
 
-  private toRequest(user: UserAuth, r: WarrantyRow, comments: readonly CommentRow[]): WarrantyRequest {
+  /** The rows' photos, named through the documents area, keyed `tenantId:id`. */
+  private photos(rows: readonly WarrantyRow[]): Promise<Map<string, AttachedDocument>> {
+    return this.documents.attachable(rows.flatMap((r) => r.photo_ids.map((id) => ({ tenantId: r.tenant_id, id }))));
+  }
+
+  private toRequest(user: UserAuth, r: WarrantyRow, comments: readonly CommentRow[], photos: ReadonlyMap<string, AttachedDocument>): WarrantyRequest {
     const party = warrantyPartyOf(user);
     const sla = warrantyTimers({ status: r.status, respondBy: r.respond_by.getTime(), respondedAt: r.responded_at?.getTime() ?? null, dueAt: r.due_at.getTime() }, this.now());
     return {
@@ -251,7 +260,10 @@ export class WarrantyService {
       responseOverdue: sla.responseOverdue,
       resolutionOverdue: sla.resolutionOverdue,
       overdue: sla.overdue,
-      photos: r.photos,
+      photos: r.photo_ids.flatMap((id) => {
+        const doc = photos.get(`${r.tenant_id}:${id}`);
+        return doc ? [{ id: doc.id, fileName: doc.fileName }] : [];
+      }),
       raisedBy: r.raised_by_name,
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
