@@ -2,3 +2,4 @@
 // the folder is the feature's own (the architecture test holds imports to this file).
 export { DocumentsView } from './components/documents-view';
 export { LabResultsPanel } from './components/lab-results-panel';
+export { DocumentPicker } from './components/document-picker';
