@@ -18,8 +18,10 @@ function callerOf(user: { id: number; tenantId: number }, userType: 'tenant' | '
  * board would: a maintenance window of its first station in the last day that the board approved
  * beforehand (shaded as maintenance on the station's trend, no exceedance alert in it, left out of
  * availability and compliance), a maintenance window ahead waiting for the board, a correction
- * request under review and one approved. Runs before the last day's alerts are evaluated; answers
- * how many requests it made.
+ * request under review and one approved (the correction layer's version 1 over two hours: every
+ * figure uses its values, the trend marks them; the demo regulator republishes it once it maps the
+ * industries, `republishUnsentCorrections`). Runs before the last day's alerts are evaluated;
+ * answers how many requests it made.
  */
 export async function seedChangeRequests(app: FastifyInstance, tenantId: number, boardTenantId: number, nowMs: number): Promise<number> {
   const repo = new ChangeRequestsDemoRepository(app.database.db);
@@ -56,8 +58,8 @@ export async function seedChangeRequests(app: FastifyInstance, tenantId: number,
     param: first.param,
     from: iso(quarter(nowMs - 40 * HOUR_MS)),
     to: iso(quarter(nowMs - 38 * HOUR_MS)),
-    reason: 'The analyser was set to mg/m³ after a firmware update; its readings in those two hours are a thousandth of the true values.',
-    correction: { kind: 'LINEAR', factor: 1000, offset: 0 },
+    reason: 'The span was set with a cylinder of the wrong concentration at the last visit; the readings of those two hours are 25 % high (service report attached to the visit).',
+    correction: { kind: 'LINEAR', factor: 0.8, offset: 0 },
   });
   await now.move(decider, corrected.id, { status: 'APPROVED', comment: 'The service report confirms the unit error.' });
   const pending = await now.raise(industry, 'CORRECTION', {

@@ -189,6 +189,28 @@ export class ChangeRequestRepository extends Repository {
     await sql`UPDATE change_request SET correction_id = ${correctionId}, republish_id = ${republishId} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
+  /** Approved corrections applied while no regulator connection mapped their station: nothing was republished. */
+  async unsentCorrections(): Promise<{ tenant_id: number; id: string }[]> {
+    const { rows } = await sql<{ tenant_id: number; id: string }>`
+      SELECT tenant_id, id FROM change_request
+      WHERE cr_type = 'CORRECTION' AND status IN ('APPROVED', 'CLOSED') AND correction_id IS NOT NULL AND republish_id IS NULL
+      ORDER BY tenant_id, id`.execute(this.db);
+    return rows;
+  }
+
+  /** Who approved the request (the actor of its APPROVED move). */
+  async approver(tenantId: number, requestId: string): Promise<number | undefined> {
+    const { rows } = await sql<{ actor_id: number }>`
+      SELECT actor_id FROM change_request_event WHERE tenant_id = ${tenantId} AND request_id = ${requestId} AND status = 'APPROVED' ORDER BY at DESC, id DESC LIMIT 1`.execute(this.db);
+    return rows[0]?.actor_id;
+  }
+
+  /** A request by id whatever the caller (for the system's own passes). */
+  async anyById(tenantId: number, id: string): Promise<ChangeRequestRow | undefined> {
+    const { rows } = await this.select(sql`r.tenant_id = ${tenantId} AND r.id = ${id}`).execute(this.db);
+    return rows[0];
+  }
+
   async addEvent(tenantId: number, requestId: string, e: { status: ChangeRequestStatus; actorId: number; actorName: string; comment: string; at: Date }): Promise<void> {
     await sql`
       INSERT INTO change_request_event (tenant_id, request_id, status, actor_id, actor_name, comment, at)

@@ -269,6 +269,38 @@ export class ChangeRequestService {
     await this.requests.in(trx).setApplied(row.tenant_id, row.id, version.id, republishId);
   }
 
+  /**
+   * Republishes the approved corrections that had no regulator connection to go to when approved,
+   * once one maps their station (the demo maps its industries after seeding): as their approval
+   * would have, audited as the board user who approved. Answers how many were republished. No
+   * caller: run by the system (the demo's regulator set-up), not on anyone's request.
+   */
+  async republishUnsentCorrections(): Promise<number> {
+    let sent = 0;
+    for (const ref of await this.requests.unsentCorrections()) {
+      const done = await this.db.transaction().execute(async (trx) => {
+        const requests = this.requests.in(trx);
+        const row = await requests.anyById(ref.tenant_id, ref.id);
+        const approver = await requests.approver(ref.tenant_id, ref.id);
+        if (!row || row.param === null || approver === undefined || row.correction_id === null) return false;
+        const version = (await this.corrections.in(trx).byIds([{ tenantId: row.tenant_id, id: row.correction_id }])).get(`${row.tenant_id}:${row.correction_id}`);
+        const republishId = await this.republish.republishCorrection(trx, { userId: approver }, {
+          tenantId: row.tenant_id,
+          stationId: Number(row.station_id),
+          params: [row.param],
+          from: row.starts_at,
+          to: row.ends_at,
+          reason: `Correction request ${row.id} approved (version ${version?.version ?? 1}): ${row.reason}`,
+        });
+        if (republishId === null) return false;
+        await requests.setApplied(row.tenant_id, row.id, row.correction_id, republishId);
+        return true;
+      });
+      if (done) sent++;
+    }
+    return sent;
+  }
+
   private async assertNoApprovedOverlap(requests: ChangeRequestRepository, w: { tenantId: number; stationId: number; startsAt: Date; endsAt: Date }, exceptId?: number): Promise<void> {
     const other = await requests.approvedOverlap(w.tenantId, w.stationId, w.startsAt, w.endsAt, exceptId);
     if (other) {
