@@ -35,8 +35,8 @@ describe('change and warranty requests in a browser', () => {
     await page.getByRole('dialog').getByRole('textbox', { name: 'Station' }).click();
     await page.getByRole('option').first().click();
     const start = Date.now() + 30 * HOUR;
-    await page.getByLabel('Starts (IST)').fill(formatInZone(start, 'YYYY-MM-DDTHH:mm'));
-    await page.getByLabel('Ends (IST)').fill(formatInZone(start + 4 * HOUR, 'YYYY-MM-DDTHH:mm'));
+    await page.getByLabel('Starts (IST)').fill(formatInZone(start, 'DD MMM YYYY HH:mm'));
+    await page.getByLabel('Ends (IST)').fill(formatInZone(start + 4 * HOUR, 'DD MMM YYYY HH:mm'));
     await page.getByLabel('Reason').fill('Cleaning the sample line');
     await page.getByRole('button', { name: 'Send to the board' }).click();
     await page.getByText(/is sent to your board for approval/).waitFor();
@@ -49,10 +49,10 @@ describe('change and warranty requests in a browser', () => {
       await dialog.getByRole('textbox', { name: label }).click();
       await page.getByRole('option').first().click();
     }
-    await dialog.getByLabel('From (IST)').fill(formatInZone(Date.now() - 6 * HOUR, 'YYYY-MM-DDTHH:mm'));
-    await dialog.getByLabel('To (IST)').fill(formatInZone(Date.now() - 4 * HOUR, 'YYYY-MM-DDTHH:mm'));
-    await dialog.getByRole('textbox', { name: 'Multiply by' }).fill('1000');
-    await dialog.getByLabel('Reason').fill('The analyser reported mg/m³ after a firmware update');
+    await dialog.getByLabel('From (IST)').fill(formatInZone(Date.now() - 6 * HOUR, 'DD MMM YYYY HH:mm'));
+    await dialog.getByLabel('To (IST)').fill(formatInZone(Date.now() - 4 * HOUR, 'DD MMM YYYY HH:mm'));
+    await dialog.getByRole('textbox', { name: 'Multiply by' }).fill('0.8');
+    await dialog.getByLabel('Reason').fill('The span was set with a wrong cylinder; readings 25 % high');
     await dialog.getByRole('button', { name: 'Send to the board' }).click();
     await page.getByText(/Correction request \d+ is sent to your board/).waitFor();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(6);
@@ -92,6 +92,8 @@ describe('change and warranty requests in a browser', () => {
     const table = industry.page.getByRole('table', { name: 'Warranty requests' });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     expect(await table.locator('tbody tr').first().innerText()).toMatch(/overdue/i);
+    // Both clocks of the partner's terms: resolve by, and the response.
+    expect(await table.innerText()).toMatch(/Resolve by/);
     await table.getByRole('link').nth(1).click();
     await industry.page.getByRole('heading', { name: /^Warranty request \d+:/ }).waitFor();
     const url = industry.page.url();
