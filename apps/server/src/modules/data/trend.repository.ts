@@ -145,7 +145,11 @@ export class TrendRepository extends PooledRepository {
   async buckets(keys: readonly SeriesKey[], query: BucketQuery): Promise<BucketStats[]> {
     if (keys.length === 0) return [];
     const span = rollupSpan(query);
-    const hours = wholeSpan(query, span, HOURS);
+    const mode = query.corrections?.mode ?? 'none';
+    // The original values read every quarter (the corrected ones from raw): with many corrected
+    // quarters marked as stale, the hours' and days' branches for stale ones planned as few
+    // probed each hour's quarters once per stale hour (0.4 s of a 30-day trend with a week corrected).
+    const hours = mode === 'original' ? { from: span.to, to: span.to } : wholeSpan(query, span, HOURS);
     const days = wholeSpan(query, hours, DAYS);
     // Sent once and read through an InitPlan: the branches would otherwise each carry the whole array.
     const starts = sql`(SELECT starts FROM grid)`;
@@ -154,7 +158,6 @@ export class TrendRepository extends PooledRepository {
     // mount bounds are planned only over where they can find rows: the span of the marks, asked for
     // first, and not at all when no series is bounded. A mark written between the two reads is left
     // to the next request, as one written just after the statement would be.
-    const mode = query.corrections?.mode ?? 'none';
     const dirtySpan = widened(await this.dirtySpan(keys, span), mode === 'original' ? query.corrections!.spans : [], span);
     const dirtyHours = coveringSpan(dirtySpan, HOURS, hours);
     const dirtyDays = coveringSpan(dirtySpan, DAYS, days);
@@ -229,11 +232,24 @@ export class TrendRepository extends PooledRepository {
         FROM reading x JOIN d USING (tenant_id, device_id)
         WHERE x.ts >= ${rollupTo} AND x.ts < ${to}
         UNION ALL
+        ${
+          mode === 'original'
+            ? sql`-- A probe of the key per quarter: a week's corrected quarters joined by device alone compared
+        -- every reading of the week with every quarter (6.7 million pairs, 0.7 s).
         SELECT x.tenant_id, x.device_id, x.ts, x.vals
+        FROM dirty m
+        CROSS JOIN LATERAL (
+          SELECT x.tenant_id, x.device_id, x.ts, x.vals FROM reading x
+          WHERE x.tenant_id = m.tenant_id AND x.device_id = m.device_id AND x.ts >= m.bucket AND x.ts < m.bucket + interval '15 minutes'
+            AND x.ts >= ${dirtyFrom} AND x.ts < ${dirtyTo}
+          OFFSET 0 -- not flattened into that join
+        ) x`
+            : sql`SELECT x.tenant_id, x.device_id, x.ts, x.vals
         FROM dirty m
         JOIN reading x ON x.tenant_id = m.tenant_id AND x.device_id = m.device_id
                       AND x.ts >= m.bucket AND x.ts < m.bucket + interval '15 minutes'
-        WHERE x.ts >= ${dirtyFrom} AND x.ts < ${dirtyTo}
+        WHERE x.ts >= ${dirtyFrom} AND x.ts < ${dirtyTo}`
+        }
       ),
       parts AS (
         ${rollup('reading_1d', 'dirty_day', sql`NOT s.bounded AND r.bucket >= ${dayFrom} AND r.bucket < ${dayTo}`)}
