@@ -10,6 +10,7 @@ import { RegulatorOutbox } from '../src/modules/regulator/outbox.ts';
 import { csvRows } from './csv-rows.ts';
 import { insertReadings, type Reading } from './data-fixture.ts';
 import { useTestApp } from './test-app.ts';
+import { userAuth } from './user-auth.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const MINUTE = 60_000;
@@ -38,6 +39,7 @@ describe('corrections of data', () => {
   let stationId = 0;
   let device: Awaited<ReturnType<typeof ctx.b.newDevice>>;
   const as = { industry: '', board: '', otherIndustry: '', site: '' };
+  const ids = { industry: 0 };
   let receiver: Receiver;
   let outbox: RegulatorOutbox;
   const readings: Reading[] = [];
@@ -87,7 +89,9 @@ describe('corrections of data', () => {
     await ctx.database.pool.query('INSERT INTO statutory_association (tenant_id, statutory_id) VALUES ($1, $2)', [tenantId, board]);
     stationId = (await ctx.b.newEntity({ tenantId, name: 'Kiln stack', type: 'cems' })).id;
     device = await ctx.b.newDevice({ tenantId, entityId: stationId, name: 'Dust monitor', params: [{ name: 'pm', max: LIMIT }] });
-    as.industry = (await ctx.signedIn({ tenantId, userType: 'tenant', role: 'admin' })).cookie;
+    const industryUser = await ctx.signedIn({ tenantId, userType: 'tenant', role: 'admin' });
+    as.industry = industryUser.cookie;
+    ids.industry = industryUser.id;
     as.board = (await ctx.signedIn({ tenantId: board, userType: 'statutory', role: 'user' })).cookie;
     as.otherIndustry = (await ctx.signedIn({ tenantId: other, userType: 'tenant', role: 'admin' })).cookie;
     as.site = (await ctx.signedIn({ tenantId: site, userType: 'site', role: 'admin' })).cookie;
@@ -166,6 +170,9 @@ describe('corrections of data', () => {
     expect(report.statusCode).toBe(200);
     const row = csvRows(report.body).find((r) => r[0] === day && r[2]!.toLowerCase().includes('pm'))!;
     expect(Number(row[4])).toBeCloseTo(after.daily, 2);
+    // Its notes (on the PDF and the sheet) name the corrected period, its rule and version.
+    const table = await ctx.app.reports.catalogue.table(userAuth(ids.industry, tenantId, 'tenant', 'admin', [tenantId]), 1, { tenantId, entityIds: [stationId], params: [], startDate: day, endDate: day });
+    expect(table.notes).toContainEqual(expect.stringMatching(/^Corrected values: Kiln stack PM, .+ IST \(reading × 0\.4; version 1, approved by /));
     expect(after.daily).not.toBeCloseTo(before.daily, 0);
 
     // Compliance: the stored day recomputed from the closed-slot feed.

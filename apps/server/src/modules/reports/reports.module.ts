@@ -38,6 +38,7 @@ export const reportsModule = areaModule({
       episodes: app.alerts.episodes,
       compliance: app.compliance.compliance,
       calibration: app.devices.calibration,
+      corrections: app.data.corrections,
     });
     const jobs = new ReportJobsService(db, catalogue, app.messaging.mailer, app.accessStores);
     // The raw data report's quality column reads the data-quality verdicts (docs/DATA-QUALITY.md).
