@@ -9,7 +9,8 @@ const HOUR = 3_600_000;
  * Change and warranty requests in a browser against the demo (its first industry has an approved
  * maintenance window in the last day, one waiting for the board, two corrections and two warranty
  * requests with its service partner): the industry announces maintenance, the board approves it,
- * the approved window's trend, the warranty thread between industry and partner, and a 375 px phone.
+ * the approved window's trend, the approved correction's trend with its original values, the
+ * warranty thread between industry and partner, and a 375 px phone.
  */
 describe('change and warranty requests in a browser', () => {
   const cookies = { industry: '', board: '', partner: '' };
@@ -70,6 +71,18 @@ describe('change and warranty requests in a browser', () => {
     const history = page.getByRole('table').last();
     await expect.poll(() => history.innerText()).toMatch(/Approved/);
     await screenshot(page, 'change-request-approved');
+
+    // The approved correction: its period shaded as corrected on the trend, the original values a switch away (in the URL).
+    await page.goBack();
+    await table.getByRole('link', { name: /^Correction \d+:/ }).click();
+    await page.getByRole('heading', { name: /^Correction request \d+:/ }).waitFor();
+    await page.getByText(/Version 1, in force/).waitFor();
+    const station = await page.locator('dd a').first().innerText();
+    await chartDrawn(page, `${station} 15-minute averages around the period`);
+    await page.getByRole('switch', { name: 'Show original values' }).click();
+    await page.waitForURL(/original=1/);
+    await page.getByText('Shown: the readings as received, before the corrections.').waitFor();
+    await screenshot(page, 'correction-original');
     expect(errors).toEqual([]);
     await context.close();
   });

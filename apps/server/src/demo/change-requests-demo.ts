@@ -56,18 +56,18 @@ export async function seedChangeRequests(app: FastifyInstance, tenantId: number,
     stationId: first.stationId,
     deviceId: first.deviceId,
     param: first.param,
-    from: iso(quarter(nowMs - 40 * HOUR_MS)),
-    to: iso(quarter(nowMs - 38 * HOUR_MS)),
+    from: iso(quarter(nowMs - 20 * HOUR_MS)),
+    to: iso(quarter(nowMs - 18 * HOUR_MS)),
     reason: 'The span was set with a cylinder of the wrong concentration at the last visit; the readings of those two hours are 25 % high (service report attached to the visit).',
     correction: { kind: 'LINEAR', factor: 0.8, offset: 0 },
   });
-  await now.move(decider, corrected.id, { status: 'APPROVED', comment: 'The service report confirms the unit error.' });
+  await now.move(decider, corrected.id, { status: 'APPROVED', comment: 'The service report confirms the wrong span gas.' });
   const pending = await now.raise(industry, 'CORRECTION', {
     stationId: first.stationId,
     deviceId: first.deviceId,
     param: first.param,
-    from: iso(quarter(nowMs - 30 * HOUR_MS)),
-    to: iso(quarter(nowMs - 29 * HOUR_MS)),
+    from: iso(quarter(nowMs - 16 * HOUR_MS)),
+    to: iso(quarter(nowMs - 15 * HOUR_MS)),
     reason: 'A blocked filter read low for an hour; those readings are not process data.',
     correction: { kind: 'INVALID' },
   });
