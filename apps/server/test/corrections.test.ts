@@ -133,7 +133,7 @@ describe('corrections of data', () => {
     const approved = await approve(cr.id);
     expect(approved.statusCode).toBe(200);
     const done = ChangeRequest.parse(approved.json());
-    expect(done).toMatchObject({ status: 'APPROVED', applied: { version: 1, current: true }, republishId: expect.any(Number) });
+    expect(done).toMatchObject({ status: 'APPROVED', applied: { version: 1, current: true, supersededByRequestId: null }, republishId: expect.any(Number) });
 
     const after = expected(0.4);
     // Trend: corrected quarters marked, the others as sent; hours (reading_1h) recomputed too.
@@ -204,7 +204,7 @@ describe('corrections of data', () => {
     );
     expect(rows).toEqual([{ version: 1, superseded: true }, { version: 2, superseded: false }]);
     const first = (await call('GET', `/api/changeRequest?crType=correction&sort=createdAt&order=asc`, as.board)).json().items[0];
-    expect(first.applied).toEqual({ version: 1, current: false });
+    expect(first.applied).toEqual({ version: 1, current: false, supersededByRequestId: cr.id });
   });
 
   it('refuses corrections of the future, of another industry, longer than 31 days, and of a tenant it cannot see', async () => {

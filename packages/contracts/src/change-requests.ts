@@ -137,7 +137,14 @@ export const ChangeRequest = z.object({
    * An approved correction: the version of the correction layer it applied (a later correction of
    * the same period supersedes it with the next), and whether that version is still the current one.
    */
-  applied: z.object({ version: z.number().int(), current: z.boolean() }).nullable(),
+  applied: z
+    .object({
+      version: z.number().int(),
+      current: z.boolean(),
+      /** The later correction request whose version superseded this one (the history is kept), when one did. */
+      supersededByRequestId: z.number().int().nullable(),
+    })
+    .nullable(),
   /** The regulator republish of the corrected period (GET /api/getRepublishData); null when none was due (no connection maps the station) or not approved. */
   republishId: z.number().int().nullable(),
 });

@@ -47,6 +47,13 @@ export function partyOf(user: UserAuth): ChangeRequestParty | null {
   return null;
 }
 
+/** The change request whose version superseded `v`, when one did. */
+function supersededBy(v: CorrectionVersion, versions: ReadonlyMap<string, CorrectionVersion>): number | null {
+  const later = v.supersededBy === null ? undefined : versions.get(`${v.tenantId}:${v.supersededBy}`);
+  const id = later ? /^change-request:(\d+)$/.exec(later.source)?.[1] : undefined;
+  return id === undefined ? null : Number(id);
+}
+
 interface Lookups {
   versions: ReadonlyMap<string, CorrectionVersion>;
   documents: ReadonlyMap<string, AttachedDocument>;
@@ -364,7 +371,9 @@ export class ChangeRequestService {
       this.corrections.byIds(rows.filter((r) => r.correction_id !== null).map((r) => ({ tenantId: r.tenant_id, id: r.correction_id! }))),
       this.documents.attachable(rows.flatMap((r) => r.document_ids.map((id) => ({ tenantId: r.tenant_id, id })))),
     ]);
-    return { versions, documents };
+    // The versions that superseded them, for the request each came from.
+    const later = await this.corrections.byIds([...versions.values()].filter((v) => v.supersededBy !== null).map((v) => ({ tenantId: v.tenantId, id: v.supersededBy! })));
+    return { versions: new Map([...versions, ...later]), documents };
   }
 
   private toRequest(user: UserAuth, r: ChangeRequestRow, { versions, documents }: Lookups): ChangeRequest {
@@ -390,7 +399,7 @@ export class ChangeRequestService {
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
       moves: party ? movesOf(r.status, party) : [],
-      applied: applied ? { version: applied.version, current: applied.supersededAt === null } : null,
+      applied: applied ? { version: applied.version, current: applied.supersededAt === null, supersededByRequestId: supersededBy(applied, versions) } : null,
       republishId: r.republish_id === null ? null : Number(r.republish_id),
     };
   }

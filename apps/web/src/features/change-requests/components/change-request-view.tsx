@@ -50,7 +50,23 @@ function RequestPage({ request: r, ownTenantId }: { request: ChangeRequest; ownT
       ? ([
           ['Parameter', r.param ?? '-'],
           ['Correction asked', correctionText(r.correction)],
-          ['Applied', r.applied ? `Version ${r.applied.version}${r.applied.current ? ', in force' : ', superseded by a later correction'}` : 'Not yet: applied when the board approves'],
+          [
+            'Applied',
+            !r.applied ? (
+              'Not yet: applied when the board approves'
+            ) : r.applied.current ? (
+              `Version ${r.applied.version}, in force`
+            ) : r.applied.supersededByRequestId !== null ? (
+              <>
+                Version {r.applied.version}, superseded by{' '}
+                <Anchor component={Link} to={paths.app.changeRequest.getHref(r.applied.supersededByRequestId)}>
+                  correction request {r.applied.supersededByRequestId}
+                </Anchor>
+              </>
+            ) : (
+              `Version ${r.applied.version}, superseded by a later correction`
+            ),
+          ],
         ] as [string, React.ReactNode][])
       : []),
   ];
