@@ -90,6 +90,7 @@ async function main(): Promise<void> {
       port: config.REGULATOR_DEMO_PORT,
       log: (m) => demoLog.info(m),
       warn: (m) => demoLog.warn(m),
+      afterMapping: async () => `${await app.changeRequests.requests.republishUnsentCorrections()} approved data corrections republished`,
     }).catch((error: Error) => log.warn({ err: error }, 'demo regulator receiver not started; regulator pushes will retry'));
     if (regulator) stops.unshift(() => regulator.close());
   }

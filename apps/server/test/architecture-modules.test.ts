@@ -17,8 +17,11 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   },
   'audit-log': { tenants: 'names the tenants of the changes' },
   'change-requests': {
+    data: 'applies an approved correction as a version of the correction layer',
+    documents: 'checks and names the documents attached to a request',
     devices: 'opens the MAINTENANCE window an approval agrees to; reads devices through their helpers',
     entities: 'resolves stations and their restriction',
+    regulator: 'republishes an approved correction through the republish requests',
     tenants: 'names the industries of the requests',
   },
   compliance: {
@@ -85,6 +88,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   tenants: { entities: 'counts the stations a user limited to some may see' },
   'warranty-requests': {
     devices: 'reads the devices a request is about through their helpers',
+    documents: 'checks and names the photos attached to a request',
     entities: 'resolves stations and their restriction',
     tenants: 'names the industries and partners',
   },

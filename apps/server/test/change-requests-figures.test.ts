@@ -2,7 +2,7 @@ import { ComplianceData } from '@enviro/contracts/compliance';
 import { formatInZone } from '@enviro/domain/format-date';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AlertEvaluator } from '../src/modules/alerts/alert-evaluation.ts';
-import { ChangeRequestService } from '../src/modules/change-requests/change-requests.service.ts';
+import { ChangeRequestService, changeRequestDeps } from '../src/modules/change-requests/change-requests.service.ts';
 import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
 import { insertReadings, type Reading } from './data-fixture.ts';
@@ -48,7 +48,7 @@ describe('approved maintenance windows in the figures', () => {
     const boardUser = await ctx.newUser({ tenantId: board, userType: 'statutory', role: 'user' });
 
     // Raised and decided an hour before T, as the board would have.
-    const service = new ChangeRequestService(ctx.db, ctx.app.entities.entities, ctx.app.devices.windows, ctx.app.messaging, ctx.app.log, () => T - HOUR);
+    const service = new ChangeRequestService(changeRequestDeps(ctx.app), () => T - HOUR);
     const industry = userAuth(industryUser.id, tenantId, 'tenant', 'user', [tenantId]);
     const decider = userAuth(boardUser.id, board, 'statutory', 'user', [board, tenantId]);
     const period = { from: new Date(W.from).toISOString(), to: new Date(W.to).toISOString() };

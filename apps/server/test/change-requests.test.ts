@@ -1,6 +1,6 @@
 import { ChangeRequest, ChangeRequestHistory, ChangeRequestPage } from '@enviro/contracts/change-requests';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ChangeRequestService } from '../src/modules/change-requests/change-requests.service.ts';
+import { ChangeRequestService, changeRequestDeps } from '../src/modules/change-requests/change-requests.service.ts';
 import { useTestApp } from './test-app.ts';
 import { userAuth } from './user-auth.ts';
 
@@ -221,7 +221,7 @@ describe('change requests', () => {
 
   it('refuses to approve a window that has already started: downtime not agreed beforehand stays downtime', async () => {
     let clock = Date.now();
-    const service = new ChangeRequestService(ctx.db, ctx.app.entities.entities, ctx.app.devices.windows, ctx.app.messaging, ctx.app.log, () => clock);
+    const service = new ChangeRequestService(changeRequestDeps(ctx.app), () => clock);
     const industry = userAuth(ids.industry, t.industry, 'tenant', 'user', [t.industry]);
     const board = userAuth(ids.board, t.board, 'statutory', 'user', [t.board, t.industry]);
     const from = new Date(Math.ceil((clock + HOUR) / 900_000) * 900_000);

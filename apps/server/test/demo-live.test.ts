@@ -124,7 +124,8 @@ describe('npm start with demo data, a second time on one database', () => {
   let dataDir: string;
   const receivers: DemoRegulator[] = [];
   const startRegulator = async (port: number) => {
-    const regulator = await startDemoRegulator(ctx.db, vault, { dataDir, port, log: () => undefined, warn: () => undefined });
+    const afterMapping = async () => `${await ctx.app.changeRequests.requests.republishUnsentCorrections()} republished`;
+    const regulator = await startDemoRegulator(ctx.db, vault, { dataDir, port, log: () => undefined, warn: () => undefined, afterMapping });
     receivers.push(regulator!);
     return regulator!;
   };
@@ -155,6 +156,11 @@ describe('npm start with demo data, a second time on one database', () => {
     expect(types).toContain('cems');
     expect(types).not.toContain('Energy Meter');
     expect(types).not.toContain('Ash');
+    // The demo's approved data correction goes to the regulator once the industries are mapped.
+    const republished = await ctx.database.pool.query<{ reason: string }>(
+      `SELECT p.reason FROM change_request r JOIN regulator_republish p ON p.tenant_id = r.tenant_id AND p.id = r.republish_id WHERE r.cr_type = 'CORRECTION'`,
+    );
+    expect(republished.rows.map((r) => r.reason)).toEqual([expect.stringMatching(/^Correction request \d+ approved \(version 1\)/)]);
     const port = await findFreePort(0, '127.0.0.1');
     const server = await startServer(port, {
       DATABASE_URL: ctx.database.url,

@@ -101,6 +101,23 @@ describe('seedDemo', () => {
       [window.station_id],
     );
     expect(days.rows[0].suppressed).toBeGreaterThan(0);
+
+    // The approved correction is version 1 of the correction layer: its quarters' averages are the raw ones × 0.8, the readings unchanged.
+    const correction = await ctx.database.pool.query(
+      `SELECT c.version, c.kind, c.factor, c.device_id, c.slot, c.starts_at, c.ends_at FROM change_request r
+       JOIN reading_correction c ON c.tenant_id = r.tenant_id AND c.id = r.correction_id JOIN tenant t ON t.id = r.tenant_id WHERE t.name = $1`,
+      [DEMO_INDUSTRIES[0]!.name],
+    );
+    expect(correction.rows.map((c) => [c.version, c.kind, c.factor])).toEqual([[1, 'LINEAR', 0.8]]);
+    const c = correction.rows[0]!;
+    const { rows: quarters } = await ctx.database.pool.query<{ rollup: number; raw: number }>(
+      `SELECT q.sum / q.n AS rollup, (SELECT avg(x.vals[q.slot]) FROM reading x WHERE x.tenant_id = q.tenant_id AND x.device_id = q.device_id
+                                        AND x.ts >= q.bucket AND x.ts < q.bucket + interval '15 minutes' AND x.vals[q.slot] IS NOT NULL) AS raw
+       FROM reading_15m q WHERE q.device_id = $1 AND q.slot = $2 AND q.bucket >= $3 AND q.bucket < $4`,
+      [c.device_id, c.slot, c.starts_at, c.ends_at],
+    );
+    expect(quarters.length).toBeGreaterThan(0);
+    for (const q of quarters) expect(q.rollup).toBeCloseTo(q.raw * 0.8, 6);
   });
 
   it('gives the first industry two warranty requests with its service partner, with comments, one overdue', async () => {
@@ -291,7 +308,12 @@ describe('seedDemo', () => {
                                 OR raw.sum IS NULL OR rolled.sum IS NULL)::int AS n,
              count(*)::int AS checked
       FROM raw FULL JOIN rolled USING (tenant_id, device_id, slot, bucket)
-      WHERE (tenant_id, device_id, bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM rollup_dirty)`.execute(ctx.db);
+      WHERE (tenant_id, device_id, bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM rollup_dirty)
+        -- Quarters an approved correction covers hold corrected values (checked with the change requests).
+        AND NOT EXISTS (SELECT 1 FROM reading_correction c
+                        WHERE c.tenant_id = coalesce(raw.tenant_id, rolled.tenant_id) AND c.device_id = coalesce(raw.device_id, rolled.device_id)
+                          AND c.slot = coalesce(raw.slot, rolled.slot) AND c.superseded_at IS NULL
+                          AND c.starts_at < coalesce(raw.bucket, rolled.bucket) + interval '15 minutes' AND c.ends_at > coalesce(raw.bucket, rolled.bucket))`.execute(ctx.db);
     expect(mismatches.rows[0]!.checked).toBeGreaterThan(1000);
     expect(mismatches.rows[0]!.n).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { WarrantyPage, WarrantyRequest } from '@enviro/contracts/warranty-requests';
+import { WarrantyPage, WarrantyRequest, WarrantyTerms } from '@enviro/contracts/warranty-requests';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WarrantyService } from '../src/modules/warranty-requests/warranty-requests.service.ts';
 import { useTestApp } from './test-app.ts';
@@ -13,9 +13,10 @@ const HOUR = 3_600_000;
  * refused naming the field; other tenants and other partners see nothing.
  */
 describe('warranty requests', () => {
-  const ctx = useTestApp();
+  const ctx = useTestApp({ mail: true });
   const t = { industry: 0, other: 0, partner: 0, otherPartner: 0, site: 0 };
   const as = { industry: '', partner: '', otherPartner: '', otherIndustry: '', site: '' };
+  const mailOf = { partner: '', industry: '' };
   let deviceId = 0;
   let otherDeviceId = 0;
   let industryUserId = 0;
@@ -27,7 +28,6 @@ describe('warranty requests', () => {
     t.otherPartner = (await ctx.b.newTenant({ name: 'Deccan Analytics', type: 'partner' })).id;
     t.site = (await ctx.b.newTenant({ name: 'Operations', type: 'site' })).id;
     await ctx.database.pool.query(`INSERT INTO partner_tenant (tenant_id, partner_id) VALUES ($1, $2), ($3, $4)`, [t.industry, t.partner, t.other, t.otherPartner]);
-    await ctx.database.pool.query(`INSERT INTO partner_warranty_terms (tenant_id, sla_hours) VALUES ($1, 48)`, [t.partner]);
     const station = (await ctx.b.newEntity({ tenantId: t.industry, name: 'Kiln stack' })).id;
     deviceId = (await ctx.b.newDevice({ tenantId: t.industry, entityId: station, name: 'Dust monitor', params: [{ name: 'pm', max: 50 }] })).id;
     const otherStation = (await ctx.b.newEntity({ tenantId: t.other, name: 'Blast furnace' })).id;
@@ -35,31 +35,58 @@ describe('warranty requests', () => {
     const shift = await ctx.signedIn({ tenantId: t.industry, userType: 'tenant', role: 'user', name: 'Vikram Singh' });
     as.industry = shift.cookie;
     industryUserId = shift.id;
-    as.partner = (await ctx.signedIn({ tenantId: t.partner, userType: 'partner', role: 'partner', name: 'Ravi Engineer' })).cookie;
+    mailOf.industry = shift.userName;
+    const engineer = await ctx.signedIn({ tenantId: t.partner, userType: 'partner', role: 'partner', name: 'Ravi Engineer' });
+    as.partner = engineer.cookie;
+    mailOf.partner = engineer.userName;
     as.otherPartner = (await ctx.signedIn({ tenantId: t.otherPartner, userType: 'partner', role: 'admin' })).cookie;
     as.otherIndustry = (await ctx.signedIn({ tenantId: t.other, userType: 'tenant', role: 'admin' })).cookie;
     as.site = (await ctx.signedIn({ tenantId: t.site, userType: 'site', role: 'admin' })).cookie;
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, cookie: string, payload?: object) =>
     ctx.inject({ method, url, headers: { cookie, ...(method === 'GET' ? {} : XHR) }, ...(payload ? { payload } : {}) });
   const raise = (payload: object, cookie = as.industry) => call('POST', '/api/warrantRequests', cookie, payload);
   const fault = { deviceId: 0, serialNo: 'TF-5014i-0042', fault: 'The pump does not start after a power cut.' };
 
-  it('sends the request to the partner with the SLA of its terms, and lets both talk in the thread', async () => {
+  it("sets a partner's terms: its own staff and site administrators write, the industries it serves read, others get 404", async () => {
+    const terms = { responseHours: 4, resolutionHours: 48 };
+    expect(WarrantyTerms.parse((await call('GET', `/api/warrantyTerms/${t.partner}`, as.industry)).json())).toMatchObject({ partner: 'Marudhar Instruments', responseHours: 24, resolutionHours: 72, isDefault: true });
+    expect((await call('PUT', `/api/warrantyTerms/${t.partner}`, as.otherPartner, terms)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/warrantyTerms/${t.partner}`, as.industry, terms)).statusCode).toBe(403);
+    const bad = await call('PUT', `/api/warrantyTerms/${t.partner}`, as.partner, { responseHours: 60, resolutionHours: 48 });
+    expect([bad.statusCode, bad.json().field]).toEqual([400, 'body.responseHours']);
+    const set = await call('PUT', `/api/warrantyTerms/${t.partner}`, as.partner, terms);
+    expect(set.statusCode).toBe(200);
+    expect(WarrantyTerms.parse(set.json())).toMatchObject({ ...terms, isDefault: false });
+    expect(WarrantyTerms.parse((await call('GET', `/api/warrantyTerms/${t.partner}`, as.site)).json())).toMatchObject(terms);
+    expect((await call('GET', `/api/warrantyTerms/${t.partner}`, as.otherIndustry)).statusCode).toBe(404);
+    expect((await call('GET', `/api/warrantyTerms/${t.site}`, as.site)).statusCode).toBe(404);
+  });
+
+  it('sends the request to the partner with the SLA of its terms, mails the other side of each move and comment, and lets both talk in the thread', async () => {
     const before = Date.now();
+    const sent = ctx.mail.mails.length;
     const res = await raise({ ...fault, deviceId });
     expect(res.statusCode).toBe(201);
     const w = WarrantyRequest.parse(res.json());
-    expect(w).toMatchObject({ status: 'OPEN', partner: 'Marudhar Instruments', slaHours: 48, overdue: false, device: 'Dust monitor', station: 'Kiln stack', serialNo: 'TF-5014i-0042', raisedBy: 'Vikram Singh', moves: [] });
+    expect(w).toMatchObject({ status: 'OPEN', partner: 'Marudhar Instruments', slaHours: 48, responseHours: 4, respondedAt: null, overdue: false, responseOverdue: false, device: 'Dust monitor', station: 'Kiln stack', serialNo: 'TF-5014i-0042', raisedBy: 'Vikram Singh', moves: [] });
     expect(Date.parse(w.dueAt) - before).toBeGreaterThanOrEqual(48 * HOUR - 1000);
+    expect(Date.parse(w.respondBy) - before).toBeGreaterThanOrEqual(4 * HOUR - 1000);
     expect(w.slaMinutesLeft).toBeGreaterThan(47 * 60);
+    expect(w.responseMinutesLeft).toBeGreaterThan(3 * 60);
+    const told = () => ctx.mail.mails.slice(sent).map((m) => [String(m.to), m.subject]);
+    expect(told()).toEqual([[mailOf.partner, `Warranty request ${w.id} of Kota Cement, Dust monitor`]]);
 
     const seen = WarrantyRequest.parse((await call('GET', `/api/warrantRequests/${w.id}`, as.partner)).json());
     expect(seen.moves).toEqual(['IN_PROGRESS', 'RESOLVED', 'REJECTED']);
-    expect((await call('PATCH', `/api/warrantRequests/${w.id}`, as.partner, { status: 'IN_PROGRESS', comment: 'Engineer visits tomorrow' })).statusCode).toBe(200);
+    const taken = WarrantyRequest.parse((await call('PATCH', `/api/warrantRequests/${w.id}`, as.partner, { status: 'IN_PROGRESS', comment: 'Engineer visits tomorrow' })).json());
+    expect(taken).toMatchObject({ responseMinutesLeft: null, responseOverdue: false, respondedAt: expect.any(String) });
+    expect(told().slice(1)).toEqual([[mailOf.industry, `Warranty request ${w.id} of Kota Cement, Dust monitor`]]);
+    expect(ctx.mail.mails.at(-1)!.text).toContain('Engineer visits tomorrow');
     const commented = await call('POST', `/api/addComment/warrantRequests/${w.id}`, as.industry, { comment: 'The gate pass is ready.' });
     expect(commented.statusCode).toBe(200);
+    expect(told().at(-1)).toEqual([mailOf.partner, expect.any(String)]);
     expect((await call('PATCH', `/api/warrantRequests/${w.id}`, as.partner, { status: 'RESOLVED', comment: 'Pump relay replaced' })).statusCode).toBe(200);
     const closed = WarrantyRequest.parse((await call('PATCH', `/api/warrantRequests/${w.id}`, as.industry, { status: 'CLOSED', comment: 'Working since' })).json());
     expect(closed).toMatchObject({ status: 'CLOSED', slaMinutesLeft: null, overdue: false, moves: [] });
@@ -73,7 +100,7 @@ describe('warranty requests', () => {
 
   it('flags a request overdue once the SLA runs out while the partner has it, overdue first in the list', async () => {
     let clock = Date.now() - 50 * HOUR;
-    const service = new WarrantyService(ctx.db, ctx.app.entities.entities, () => clock);
+    const service = new WarrantyService(ctx.db, ctx.app.entities.entities, ctx.app.documents.documents, () => clock);
     const old = await service.raise(userAuth(industryUserId, t.industry, 'tenant', 'user', [t.industry]), { ...fault, deviceId, fault: 'The display is blank.' });
     clock = Date.now();
     const listed = await call('GET', '/api/warrantRequests?overdue=true', as.partner);
@@ -83,6 +110,17 @@ describe('warranty requests', () => {
     expect(list.items[0]!.slaMinutesLeft).toBeLessThan(-60);
     const all = WarrantyPage.parse((await call('GET', '/api/warrantRequests', as.industry)).json());
     expect(all.items[0]!.id).toBe(old.id);
+
+    // Not yet answered 5 hours after being raised: past the 4 response hours, well inside the 48 to resolve.
+    clock = Date.now() - 5 * HOUR;
+    const unanswered = await service.raise(userAuth(industryUserId, t.industry, 'tenant', 'user', [t.industry]), { ...fault, deviceId, fault: 'Flow reads zero.' });
+    clock = Date.now();
+    const flagged = WarrantyRequest.parse((await call('GET', `/api/warrantRequests/${unanswered.id}`, as.partner)).json());
+    expect(flagged).toMatchObject({ overdue: true, responseOverdue: true, resolutionOverdue: false });
+    expect(WarrantyPage.parse((await call('GET', '/api/warrantRequests?overdue=true', as.partner)).json()).items.map((w) => w.id)).toContain(unanswered.id);
+    // The partner's answer stops the response clock: no longer overdue.
+    await call('POST', `/api/addComment/warrantRequests/${unanswered.id}`, as.partner, { comment: 'Looking into it' });
+    expect(WarrantyRequest.parse((await call('GET', `/api/warrantRequests/${unanswered.id}`, as.partner)).json())).toMatchObject({ overdue: false, responseOverdue: false });
   });
 
   it('refuses bad input naming the field, jumps the workflow lacks (409) and the wrong side (403)', async () => {

@@ -9,7 +9,8 @@ const HOUR = 3_600_000;
  * Change and warranty requests in a browser against the demo (its first industry has an approved
  * maintenance window in the last day, one waiting for the board, two corrections and two warranty
  * requests with its service partner): the industry announces maintenance, the board approves it,
- * the approved window's trend, the warranty thread between industry and partner, and a 375 px phone.
+ * the approved window's trend, the approved correction's trend with its original values, the
+ * warranty thread between industry and partner, and a 375 px phone.
  */
 describe('change and warranty requests in a browser', () => {
   const cookies = { industry: '', board: '', partner: '' };
@@ -35,8 +36,8 @@ describe('change and warranty requests in a browser', () => {
     await page.getByRole('dialog').getByRole('textbox', { name: 'Station' }).click();
     await page.getByRole('option').first().click();
     const start = Date.now() + 30 * HOUR;
-    await page.getByLabel('Starts (IST)').fill(formatInZone(start, 'YYYY-MM-DDTHH:mm'));
-    await page.getByLabel('Ends (IST)').fill(formatInZone(start + 4 * HOUR, 'YYYY-MM-DDTHH:mm'));
+    await page.getByLabel('Starts (IST)').fill(formatInZone(start, 'DD MMM YYYY HH:mm'));
+    await page.getByLabel('Ends (IST)').fill(formatInZone(start + 4 * HOUR, 'DD MMM YYYY HH:mm'));
     await page.getByLabel('Reason').fill('Cleaning the sample line');
     await page.getByRole('button', { name: 'Send to the board' }).click();
     await page.getByText(/is sent to your board for approval/).waitFor();
@@ -49,10 +50,10 @@ describe('change and warranty requests in a browser', () => {
       await dialog.getByRole('textbox', { name: label }).click();
       await page.getByRole('option').first().click();
     }
-    await dialog.getByLabel('From (IST)').fill(formatInZone(Date.now() - 6 * HOUR, 'YYYY-MM-DDTHH:mm'));
-    await dialog.getByLabel('To (IST)').fill(formatInZone(Date.now() - 4 * HOUR, 'YYYY-MM-DDTHH:mm'));
-    await dialog.getByRole('textbox', { name: 'Multiply by' }).fill('1000');
-    await dialog.getByLabel('Reason').fill('The analyser reported mg/m³ after a firmware update');
+    await dialog.getByLabel('From (IST)').fill(formatInZone(Date.now() - 6 * HOUR, 'DD MMM YYYY HH:mm'));
+    await dialog.getByLabel('To (IST)').fill(formatInZone(Date.now() - 4 * HOUR, 'DD MMM YYYY HH:mm'));
+    await dialog.getByRole('textbox', { name: 'Multiply by' }).fill('0.8');
+    await dialog.getByLabel('Reason').fill('The span was set with a wrong cylinder; readings 25 % high');
     await dialog.getByRole('button', { name: 'Send to the board' }).click();
     await page.getByText(/Correction request \d+ is sent to your board/).waitFor();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(6);
@@ -70,6 +71,18 @@ describe('change and warranty requests in a browser', () => {
     const history = page.getByRole('table').last();
     await expect.poll(() => history.innerText()).toMatch(/Approved/);
     await screenshot(page, 'change-request-approved');
+
+    // The approved correction: its period shaded as corrected on the trend, the original values a switch away (in the URL).
+    await page.goBack();
+    await table.getByRole('link', { name: /^Correction \d+:/ }).click();
+    await page.getByRole('heading', { name: /^Correction request \d+:/ }).waitFor();
+    await page.getByText(/Version 1, in force/).waitFor();
+    const station = await page.locator('dd a').first().innerText();
+    await chartDrawn(page, `${station} 15-minute averages around the period`);
+    await page.getByRole('switch', { name: 'Show original values' }).click();
+    await page.waitForURL(/original=1/);
+    await page.getByText('Shown: the readings as received, before the corrections.').waitFor();
+    await screenshot(page, 'correction-original');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -92,6 +105,8 @@ describe('change and warranty requests in a browser', () => {
     const table = industry.page.getByRole('table', { name: 'Warranty requests' });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     expect(await table.locator('tbody tr').first().innerText()).toMatch(/overdue/i);
+    // Both clocks of the partner's terms: resolve by, and the response.
+    expect(await table.innerText()).toMatch(/Resolve by/);
     await table.getByRole('link').nth(1).click();
     await industry.page.getByRole('heading', { name: /^Warranty request \d+:/ }).waitFor();
     const url = industry.page.url();

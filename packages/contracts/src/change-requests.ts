@@ -43,9 +43,22 @@ export const MaintenanceRequestInput = z.object({
 });
 export type MaintenanceRequestInput = z.input<typeof MaintenanceRequestInput>;
 
-/** What a correction asks for: the corrected value is raw × factor + offset, or no value at all (the readings were not process data). */
+/** Largest factor, offset or value a correction takes: well inside the readings' own bound. */
+export const MAX_CORRECTION_MAGNITUDE = 1e9;
+const Magnitude = (what: string) =>
+  z
+    .number()
+    .finite()
+    .refine((v) => Math.abs(v) <= MAX_CORRECTION_MAGNITUDE, { message: `${what} is at most ${MAX_CORRECTION_MAGNITUDE.toLocaleString('en-IN')} in size` });
+
+/**
+ * What a correction asks for: the corrected value is raw × factor + offset (LINEAR: a wrong unit is
+ * a factor, a drifted zero an offset), one value for every reading of the period (REPLACE), or no
+ * value at all (INVALID: the readings were not process data).
+ */
 export const Correction = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('LINEAR'), factor: z.number().finite().default(1), offset: z.number().finite().default(0) }),
+  z.object({ kind: z.literal('LINEAR'), factor: Magnitude('the factor').default(1), offset: Magnitude('the offset').default(0) }),
+  z.object({ kind: z.literal('REPLACE'), value: Magnitude('the value') }),
   z.object({ kind: z.literal('INVALID') }),
 ]);
 export type Correction = z.infer<typeof Correction>;
@@ -120,6 +133,20 @@ export const ChangeRequest = z.object({
   updatedAt: z.string(),
   /** The statuses the caller may move it to now (empty when nothing is theirs to do). */
   moves: z.array(ChangeRequestStatus),
+  /**
+   * An approved correction: the version of the correction layer it applied (a later correction of
+   * the same period supersedes it with the next), and whether that version is still the current one.
+   */
+  applied: z
+    .object({
+      version: z.number().int(),
+      current: z.boolean(),
+      /** The later correction request whose version superseded this one (the history is kept), when one did. */
+      supersededByRequestId: z.number().int().nullable(),
+    })
+    .nullable(),
+  /** The regulator republish of the corrected period (GET /api/getRepublishData); null when none was due (no connection maps the station) or not approved. */
+  republishId: z.number().int().nullable(),
 });
 export type ChangeRequest = z.infer<typeof ChangeRequest>;
 

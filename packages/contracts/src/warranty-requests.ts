@@ -69,11 +69,20 @@ export const WarrantyRequest = z.object({
   status: WarrantyStatus,
   partnerId: z.number().int(),
   partner: z.string(),
-  /** The partner's SLA (its terms) and the time it runs out. */
+  /** The partner's resolution SLA (its terms when raised) and the time it runs out. */
   slaHours: z.number().int(),
   dueAt: z.string(),
-  /** Minutes left while the partner has the request (negative once past); null once it left their hands. */
+  /** Minutes left to resolve while the partner has the request (negative once past); null once it left their hands. */
   slaMinutesLeft: z.number().int().nullable(),
+  /** The response clock: hours to take the request up or answer in its thread, when that runs out, and when the partner first did. */
+  responseHours: z.number().int(),
+  respondBy: z.string(),
+  respondedAt: z.string().nullable(),
+  /** Minutes left to respond while the partner has not (negative once past); null once it has. */
+  responseMinutesLeft: z.number().int().nullable(),
+  responseOverdue: z.boolean(),
+  resolutionOverdue: z.boolean(),
+  /** Either clock ran out while the partner has the request. */
   overdue: z.boolean(),
   photos: z.array(z.object({ id: z.number().int(), fileName: z.string() })),
   raisedBy: z.string(),
@@ -91,3 +100,35 @@ export type WarrantyPage = z.infer<typeof WarrantyPage>;
 /** Answer of DELETE /api/warrantRequests/{id}. */
 export const WarrantyDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
 export type WarrantyDeleted = z.infer<typeof WarrantyDeleted>;
+
+/** Longest SLA hours a partner's terms take: a year. */
+export const MAX_SLA_HOURS = 8760;
+const Hours = (what: string) =>
+  z.number().int({ message: `${what} are whole hours` }).min(1, { message: `${what} are at least 1` }).max(MAX_SLA_HOURS, { message: `${what} are at most ${MAX_SLA_HOURS} (a year)` });
+
+/** Path of GET and PUT /api/warrantyTerms/{partnerId}. */
+export const WarrantyTermsParams = z.object({ partnerId: TenantId });
+
+/** Body of PUT /api/warrantyTerms/{partnerId}: a service partner's warranty terms, for requests raised from now on. */
+export const WarrantyTermsInput = z
+  .object({
+    /** Hours to respond: take a request up, or answer in its thread. */
+    responseHours: Hours('response hours'),
+    /** Hours to resolve (or reject) a request. */
+    resolutionHours: Hours('resolution hours'),
+  })
+  .strict()
+  .refine((t) => t.responseHours <= t.resolutionHours, { message: 'a response comes no later than the resolution: at most the resolution hours', path: ['responseHours'] });
+export type WarrantyTermsInput = z.input<typeof WarrantyTermsInput>;
+
+/** A service partner's warranty terms. */
+export const WarrantyTerms = z.object({
+  partnerId: z.number().int(),
+  partner: z.string(),
+  responseHours: z.number().int(),
+  resolutionHours: z.number().int(),
+  /** True while the partner set no terms: the platform's default hours apply. */
+  isDefault: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type WarrantyTerms = z.infer<typeof WarrantyTerms>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slaState, warrantyMoveProblem, warrantyMovesOf } from './warranty-workflow.ts';
+import { slaState, warrantyMoveProblem, warrantyMovesOf, warrantyTimers } from './warranty-workflow.ts';
 
 describe('warranty workflow', () => {
   it('lets the partner work a request and the industry close or reopen it', () => {
@@ -23,5 +23,22 @@ describe('warranty workflow', () => {
     expect(slaState('IN_PROGRESS', due, due)).toEqual({ minutesLeft: 0, overdue: false });
     expect(slaState('IN_PROGRESS', due, due + 60_000)).toEqual({ minutesLeft: -1, overdue: true });
     expect(slaState('RESOLVED', due, due + 60_000)).toEqual({ minutesLeft: null, overdue: false });
+  });
+});
+
+describe('warrantyTimers', () => {
+  const H = 3_600_000;
+  const raised = Date.parse('2026-11-20T04:30:00Z');
+  const r = { respondBy: raised + 4 * H, dueAt: raised + 48 * H };
+
+  it('runs the response clock until the partner answers, then only the resolution clock', () => {
+    expect(warrantyTimers({ status: 'OPEN', ...r, respondedAt: null }, raised + H)).toMatchObject({ responseMinutesLeft: 180, responseOverdue: false, overdue: false, minutesLeft: 47 * 60 });
+    expect(warrantyTimers({ status: 'OPEN', ...r, respondedAt: null }, raised + 5 * H)).toMatchObject({ responseMinutesLeft: -60, responseOverdue: true, resolutionOverdue: false, overdue: true });
+    expect(warrantyTimers({ status: 'IN_PROGRESS', ...r, respondedAt: raised + 5 * H }, raised + 6 * H)).toMatchObject({ responseMinutesLeft: null, responseOverdue: false, respondedLate: true, overdue: false });
+    expect(warrantyTimers({ status: 'IN_PROGRESS', ...r, respondedAt: raised + H }, raised + 49 * H)).toMatchObject({ respondedLate: false, resolutionOverdue: true, overdue: true });
+  });
+
+  it('stops both clocks once the request left the partner', () => {
+    expect(warrantyTimers({ status: 'RESOLVED', ...r, respondedAt: null }, raised + 60 * H)).toMatchObject({ responseMinutesLeft: null, minutesLeft: null, overdue: false });
   });
 });

@@ -48,3 +48,36 @@ export function slaState(status: WarrantyStatus, dueAt: number, now: number): { 
   const minutesLeft = Math.floor((dueAt - now) / 60_000);
   return { minutesLeft, overdue: now > dueAt };
 }
+
+/** The two clocks of a partner's terms on one request. */
+export interface WarrantyTimers {
+  /** Minutes left to respond while the partner has not (negative once past); null once it responded or the request left its hands. */
+  responseMinutesLeft: number | null;
+  /** Not responded within the response hours (while it is still the partner's). */
+  responseOverdue: boolean;
+  /** Responded, but after the response hours. */
+  respondedLate: boolean;
+  /** As `slaState`: the resolution clock. */
+  minutesLeft: number | null;
+  resolutionOverdue: boolean;
+  /** Either clock ran out while the partner has the request: what lists flag and sort first. */
+  overdue: boolean;
+}
+
+/**
+ * Both SLA clocks: the partner responds (takes the request up or answers in its thread) within the
+ * response hours, and resolves it within the resolution hours, each counted from when it was raised.
+ */
+export function warrantyTimers(r: { status: WarrantyStatus; respondBy: number; respondedAt: number | null; dueAt: number }, now: number): WarrantyTimers {
+  const resolution = slaState(r.status, r.dueAt, now);
+  const waiting = r.respondedAt === null && RUNNING.includes(r.status);
+  const responseOverdue = waiting && now > r.respondBy;
+  return {
+    responseMinutesLeft: waiting ? Math.floor((r.respondBy - now) / 60_000) : null,
+    responseOverdue,
+    respondedLate: r.respondedAt !== null && r.respondedAt > r.respondBy,
+    minutesLeft: resolution.minutesLeft,
+    resolutionOverdue: resolution.overdue,
+    overdue: responseOverdue || resolution.overdue,
+  };
+}

@@ -1,7 +1,7 @@
 import { effectiveAccess } from '@enviro/domain/access-model';
 import type { FastifyInstance } from 'fastify';
 import type { UserAuth } from '../platform/access/auth.ts';
-import { ChangeRequestService } from '../modules/change-requests/change-requests.service.ts';
+import { ChangeRequestService, changeRequestDeps } from '../modules/change-requests/change-requests.service.ts';
 import { rebuildComplianceDays } from '../modules/compliance/compliance-days-worker.ts';
 import { ChangeRequestsDemoRepository } from './change-requests-demo.repository.ts';
 
@@ -18,8 +18,10 @@ function callerOf(user: { id: number; tenantId: number }, userType: 'tenant' | '
  * board would: a maintenance window of its first station in the last day that the board approved
  * beforehand (shaded as maintenance on the station's trend, no exceedance alert in it, left out of
  * availability and compliance), a maintenance window ahead waiting for the board, a correction
- * request under review and one approved. Runs before the last day's alerts are evaluated; answers
- * how many requests it made.
+ * request under review and one approved (the correction layer's version 1 over two hours: every
+ * figure uses its values, the trend marks them; the demo regulator republishes it once it maps the
+ * industries, `republishUnsentCorrections`). Runs before the last day's alerts are evaluated;
+ * answers how many requests it made.
  */
 export async function seedChangeRequests(app: FastifyInstance, tenantId: number, boardTenantId: number, nowMs: number): Promise<number> {
   const repo = new ChangeRequestsDemoRepository(app.database.db);
@@ -37,7 +39,7 @@ export async function seedChangeRequests(app: FastifyInstance, tenantId: number,
   // Raised two days before the work, taken up the next morning and approved the evening before it.
   const window = { from: quarter(nowMs - 10 * HOUR_MS), to: quarter(nowMs - 7 * HOUR_MS) };
   let clock = window.from - 48 * HOUR_MS;
-  const past = new ChangeRequestService(app.database.db, app.entities.entities, app.devices.windows, messaging, app.log, () => clock);
+  const past = new ChangeRequestService({ ...changeRequestDeps(app), messaging }, () => clock);
   const approved = await past.raise(industry, 'MAINTENANCE', { stationId: first.stationId, from: iso(window.from), to: iso(window.to), reason: 'Replacing the sample probe and heated line; the stack is monitored by the standby analyser.' });
   clock = window.from - 30 * HOUR_MS;
   await past.move(decider, approved.id, { status: 'UNDER_REVIEW', comment: '' });
@@ -46,7 +48,7 @@ export async function seedChangeRequests(app: FastifyInstance, tenantId: number,
   // The closed days were derived before the window existed.
   await rebuildComplianceDays(app.database.db, [tenantId], new Date(window.from), new Date(window.to));
 
-  const now = new ChangeRequestService(app.database.db, app.entities.entities, app.devices.windows, messaging, app.log, () => nowMs);
+  const now = new ChangeRequestService({ ...changeRequestDeps(app), messaging }, () => nowMs);
   const ahead = quarter(nowMs + 3 * 24 * HOUR_MS);
   await now.raise(industry, 'MAINTENANCE', { stationId: (second ?? first).stationId, from: iso(ahead), to: iso(ahead + 6 * HOUR_MS), reason: 'Annual overhaul of the analyser by the service partner.' });
 
@@ -54,18 +56,18 @@ export async function seedChangeRequests(app: FastifyInstance, tenantId: number,
     stationId: first.stationId,
     deviceId: first.deviceId,
     param: first.param,
-    from: iso(quarter(nowMs - 40 * HOUR_MS)),
-    to: iso(quarter(nowMs - 38 * HOUR_MS)),
-    reason: 'The analyser was set to mg/m³ after a firmware update; its readings in those two hours are a thousandth of the true values.',
-    correction: { kind: 'LINEAR', factor: 1000, offset: 0 },
+    from: iso(quarter(nowMs - 20 * HOUR_MS)),
+    to: iso(quarter(nowMs - 18 * HOUR_MS)),
+    reason: 'The span was set with a cylinder of the wrong concentration at the last visit; the readings of those two hours are 25 % high (service report attached to the visit).',
+    correction: { kind: 'LINEAR', factor: 0.8, offset: 0 },
   });
-  await now.move(decider, corrected.id, { status: 'APPROVED', comment: 'The service report confirms the unit error.' });
+  await now.move(decider, corrected.id, { status: 'APPROVED', comment: 'The service report confirms the wrong span gas.' });
   const pending = await now.raise(industry, 'CORRECTION', {
     stationId: first.stationId,
     deviceId: first.deviceId,
     param: first.param,
-    from: iso(quarter(nowMs - 30 * HOUR_MS)),
-    to: iso(quarter(nowMs - 29 * HOUR_MS)),
+    from: iso(quarter(nowMs - 16 * HOUR_MS)),
+    to: iso(quarter(nowMs - 15 * HOUR_MS)),
     reason: 'A blocked filter read low for an hour; those readings are not process data.',
     correction: { kind: 'INVALID' },
   });

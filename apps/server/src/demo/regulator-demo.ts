@@ -36,6 +36,8 @@ export interface DemoRegulatorOptions {
   port: number;
   log: (m: string) => void;
   warn: (m: string) => void;
+  /** Run once the industries are first mapped (the demo's approved data correction goes to the regulator then); answers what it did, for the log. */
+  afterMapping?: () => Promise<string>;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function startDemoRegulator(db: Db, vault: CredentialVault, options
       queued += await provisioning.queueSince(industry.id, connectionId, new Date(Date.now() - 2 * HOUR_MS));
     }
     options.log(`demo regulator: connection ${connectionId} to ${receiver.url}, ${industries.length} industries mapped, ${queued} records queued`);
+    if (options.afterMapping) options.log(`demo regulator: ${await options.afterMapping()}`);
   }
 
   const follow = async () => {

@@ -26,7 +26,7 @@ export async function seedWarrantyRequests(app: FastifyInstance, tenantId: numbe
   const industry = callerOf(user, 'tenant', 'user', [tenantId]);
   const partner = callerOf(partnerUser, 'partner', 'admin', [partnerUser.tenantId, tenantId]);
   let clock = nowMs - 72 * HOUR_MS;
-  const service = new WarrantyService(app.database.db, app.entities.entities, () => clock);
+  const service = new WarrantyService(app.database.db, app.entities.entities, app.documents.documents, () => clock);
 
   const overdue = await service.raise(industry, { deviceId: (second ?? first).deviceId, serialNo: 'SN-24-07781', fault: 'The sample pump stops every few hours; the flow alarm shows on the display.' });
   clock = nowMs - 70 * HOUR_MS;

@@ -31,6 +31,12 @@ const trendShape = {
    * 'device' for /api/data/metric, 'entity' for /api/data/entityMetric; `groupAll` means 'all'.
    */
   aggLevel: z.enum(AGG_LEVELS).optional(),
+  /**
+   * Answer the readings as received, before the corrections a board approved (docs/CHANGE-REQUESTS.md,
+   * "The correction layer"). Default: corrected values, as every figure uses them; the corrected
+   * periods are listed in `corrected` and their points marked either way.
+   */
+  original: z.boolean().optional(),
 };
 
 /** Data request of POST /api/data/entityMetric (SPEC 3). */
@@ -81,6 +87,8 @@ export const TrendPoint = z.object({
   value: z.number().nullable(),
   /** Data availability of the bucket in percent, present when the parameter asked for it. */
   availability: z.number().min(0).max(100).optional(),
+  /** True when an approved correction covers (part of) the bucket or the reading: the value is corrected (or, with `original`, would be). */
+  corrected: z.literal(true).optional(),
 });
 export type TrendPoint = z.infer<typeof TrendPoint>;
 
@@ -140,6 +148,26 @@ export const TrendResult = z.object({
         detectors: z.array(z.string()),
         from: z.string(),
         to: z.string(),
+      }),
+    )
+    .optional(),
+  /**
+   * Periods inside the range whose readings an approved correction changes (the current version of
+   * each): the values shown are corrected unless the request asked for `original`. Absent when none.
+   */
+  corrected: z
+    .array(
+      z.object({
+        from: z.string(),
+        to: z.string(),
+        /** Version of the correction of this period (a later correction of it supersedes with the next). */
+        version: z.number().int(),
+        /** LINEAR (raw × factor + offset), REPLACE (a value) or INVALID (no value). */
+        kind: z.enum(['LINEAR', 'REPLACE', 'INVALID']),
+        /** Why, as the board approved it. */
+        reason: z.string(),
+        /** The change request it came from, when it came from one. */
+        changeRequestId: z.number().int().nullable(),
       }),
     )
     .optional(),

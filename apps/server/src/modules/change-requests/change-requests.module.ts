@@ -7,7 +7,7 @@
  */
 import { areaModule } from '../../platform/modules/area-module.ts';
 import { changeRequestRoutes } from './change-requests.routes.ts';
-import { ChangeRequestService } from './change-requests.service.ts';
+import { ChangeRequestService, changeRequestDeps } from './change-requests.service.ts';
 
 export interface ChangeRequestsModule {
   requests: ChangeRequestService;
@@ -22,9 +22,9 @@ declare module 'fastify' {
 export const changeRequestsModule = areaModule({
   name: 'change-requests',
   decorate: 'changeRequests',
-  dependencies: ['database', 'auth', 'mail', 'entities', 'devices'],
+  dependencies: ['database', 'auth', 'mail', 'entities', 'devices', 'documents', 'data', 'regulator'],
   build(app) {
-    return { requests: new ChangeRequestService(app.database.db, app.entities.entities, app.devices.windows, app.messaging, app.log) };
+    return { requests: new ChangeRequestService(changeRequestDeps(app)) };
   },
   routes: [changeRequestRoutes],
 });

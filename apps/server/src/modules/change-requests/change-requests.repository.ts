@@ -23,10 +23,13 @@ export interface ChangeRequestRow {
   param: string | null;
   param_slot: number | null;
   correction: Correction | null;
-  documents: { id: number; fileName: string; pathName: string }[];
+  /** Ids of the attached documents (named through the documents area). */
+  document_ids: number[];
   raised_by: number;
   raised_by_name: string;
   window_id: string | null;
+  correction_id: string | null;
+  republish_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -67,10 +70,9 @@ export class ChangeRequestRepository extends Repository {
                WHERE dp.tenant_id = r.tenant_id AND dp.device_id = r.device_id AND dp.slot = r.param_slot) AS param,
              r.param_slot, r.correction, r.raised_by,
              coalesce((SELECT u.name FROM app_user u WHERE u.id = r.raised_by), 'a former user') AS raised_by_name,
-             r.window_id, r.created_at, r.updated_at,
-             coalesce((SELECT json_agg(json_build_object('id', doc.id::int, 'fileName', doc.file_name, 'pathName', doc.path_name) ORDER BY doc.id)
-                FROM change_request_document cd JOIN document doc ON doc.tenant_id = cd.tenant_id AND doc.id = cd.document_id
-               WHERE cd.tenant_id = r.tenant_id AND cd.request_id = r.id), '[]') AS documents
+             r.window_id, r.correction_id, r.republish_id, r.created_at, r.updated_at,
+             coalesce((SELECT json_agg(cd.document_id::int ORDER BY cd.document_id)
+                FROM change_request_document cd WHERE cd.tenant_id = r.tenant_id AND cd.request_id = r.id), '[]') AS document_ids
       FROM change_request r
       JOIN ${TENANT_ROWS} t ON t.id = r.tenant_id
       JOIN ${ENTITY_ROWS} e ON e.tenant_id = r.tenant_id AND e.id = r.station_id
@@ -129,15 +131,6 @@ export class ChangeRequestRepository extends Repository {
     return rows[0]?.slot;
   }
 
-  /** Of `documentIds`, those that are no document of the tenant. */
-  async missingDocuments(tenantId: number, documentIds: readonly number[]): Promise<number[]> {
-    if (documentIds.length === 0) return [];
-    const { rows } = await sql<{ id: number }>`
-      SELECT x.id::int AS id FROM unnest(${sql.val([...documentIds])}::bigint[]) x(id)
-      WHERE NOT EXISTS (SELECT 1 FROM document doc WHERE doc.tenant_id = ${tenantId} AND doc.id = x.id)`.execute(this.db);
-    return rows.map((r) => r.id);
-  }
-
   /**
    * Serialises the checks and writes of one station's maintenance windows, so two approvals of
    * overlapping windows cannot both pass the overlap check.
@@ -189,6 +182,33 @@ export class ChangeRequestRepository extends Repository {
     await sql`
       UPDATE change_request SET status = ${status}, updated_at = ${at}, window_id = coalesce(${windowId ?? null}::bigint, window_id)
       WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  /** What approving a correction did: the layer's version and the regulator republish (null: none due). */
+  async setApplied(tenantId: number, id: string, correctionId: string, republishId: string | null): Promise<void> {
+    await sql`UPDATE change_request SET correction_id = ${correctionId}, republish_id = ${republishId} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  /** Approved corrections applied while no regulator connection mapped their station: nothing was republished. */
+  async unsentCorrections(): Promise<{ tenant_id: number; id: string }[]> {
+    const { rows } = await sql<{ tenant_id: number; id: string }>`
+      SELECT tenant_id, id FROM change_request
+      WHERE cr_type = 'CORRECTION' AND status IN ('APPROVED', 'CLOSED') AND correction_id IS NOT NULL AND republish_id IS NULL
+      ORDER BY tenant_id, id`.execute(this.db);
+    return rows;
+  }
+
+  /** Who approved the request (the actor of its APPROVED move). */
+  async approver(tenantId: number, requestId: string): Promise<number | undefined> {
+    const { rows } = await sql<{ actor_id: number }>`
+      SELECT actor_id FROM change_request_event WHERE tenant_id = ${tenantId} AND request_id = ${requestId} AND status = 'APPROVED' ORDER BY at DESC, id DESC LIMIT 1`.execute(this.db);
+    return rows[0]?.actor_id;
+  }
+
+  /** A request by id whatever the caller (for the system's own passes). */
+  async anyById(tenantId: number, id: string): Promise<ChangeRequestRow | undefined> {
+    const { rows } = await this.select(sql`r.tenant_id = ${tenantId} AND r.id = ${id}`).execute(this.db);
+    return rows[0];
   }
 
   async addEvent(tenantId: number, requestId: string, e: { status: ChangeRequestStatus; actorId: number; actorName: string; comment: string; at: Date }): Promise<void> {

@@ -25,7 +25,10 @@ import { badRequest, conflict, forbidden, forbiddenField, notFound } from '../..
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { changeRequestMail } from '../../platform/mail/templates.ts';
 import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
+import type { CorrectionLayer, CorrectionVersion } from '../data/corrections.service.ts';
+import type { AttachedDocument, DocumentService } from '../documents/documents.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
+import type { RegulatorLogService } from '../regulator/regulator-logs.service.ts';
 import { ChangeRequestRepository, type ChangeRequestRow, type NewChangeRequest, type Recipient } from './change-requests.repository.ts';
 
 /** The longest maintenance window one request announces; longer work is announced in parts. */
@@ -44,9 +47,56 @@ export function partyOf(user: UserAuth): ChangeRequestParty | null {
   return null;
 }
 
+/** The change request whose version superseded `v`, when one did. */
+function supersededBy(v: CorrectionVersion, versions: ReadonlyMap<string, CorrectionVersion>): number | null {
+  const later = v.supersededBy === null ? undefined : versions.get(`${v.tenantId}:${v.supersededBy}`);
+  const id = later ? /^change-request:(\d+)$/.exec(later.source)?.[1] : undefined;
+  return id === undefined ? null : Number(id);
+}
+
+interface Lookups {
+  versions: ReadonlyMap<string, CorrectionVersion>;
+  documents: ReadonlyMap<string, AttachedDocument>;
+}
+
 export interface ChangeRequestMessaging {
   mailer: Mailer;
   publicUrl: string;
+}
+
+/** What change requests act through: the devices' windows, the data's correction layer, the regulator's republishing, mail. */
+export interface ChangeRequestDeps {
+  db: Db;
+  entities: EntityService;
+  windows: SuppressionWindowService;
+  corrections: CorrectionLayer;
+  republish: Pick<RegulatorLogService, 'republishCorrection'>;
+  documents: Pick<DocumentService, 'attachable'>;
+  messaging: ChangeRequestMessaging;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** The services of an app that change requests act through. */
+export function changeRequestDeps(app: {
+  database: { db: Db };
+  entities: { entities: EntityService };
+  devices: { windows: SuppressionWindowService };
+  data: { corrections: CorrectionLayer };
+  regulator: { logs: Pick<RegulatorLogService, 'republishCorrection'> };
+  documents: { documents: Pick<DocumentService, 'attachable'> };
+  messaging: ChangeRequestMessaging;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}): ChangeRequestDeps {
+  return {
+    db: app.database.db,
+    entities: app.entities.entities,
+    windows: app.devices.windows,
+    corrections: app.data.corrections,
+    republish: app.regulator.logs,
+    documents: app.documents.documents,
+    messaging: app.messaging,
+    log: app.log,
+  };
 }
 
 /**
@@ -60,16 +110,21 @@ export interface ChangeRequestMessaging {
  */
 export class ChangeRequestService {
   private readonly requests: ChangeRequestRepository;
+  private readonly db: Db;
+  private readonly entities: EntityService;
+  private readonly windows: SuppressionWindowService;
+  private readonly corrections: CorrectionLayer;
+  private readonly republish: ChangeRequestDeps['republish'];
+  private readonly documents: ChangeRequestDeps['documents'];
+  private readonly messaging: ChangeRequestMessaging;
+  private readonly log: Pick<FastifyBaseLogger, 'error'>;
 
   constructor(
-    private readonly db: Db,
-    private readonly entities: EntityService,
-    private readonly windows: SuppressionWindowService,
-    private readonly messaging: ChangeRequestMessaging,
-    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    deps: ChangeRequestDeps,
     private readonly now: () => number = Date.now,
   ) {
-    this.requests = new ChangeRequestRepository(db);
+    ({ db: this.db, entities: this.entities, windows: this.windows, corrections: this.corrections, republish: this.republish, documents: this.documents, messaging: this.messaging, log: this.log } = deps);
+    this.requests = new ChangeRequestRepository(this.db);
   }
 
   async list(auth: Auth, query: ChangeRequestQuery): Promise<ChangeRequestPage> {
@@ -78,12 +133,14 @@ export class ChangeRequestService {
     if (q.tenantId !== undefined && !user.tenantIds.includes(q.tenantId)) throw notFound(`No tenant with id= ${q.tenantId} exists`);
     const tenantIds = q.tenantId !== undefined ? [q.tenantId] : user.tenantIds;
     const { rows, total } = await this.requests.list(tenantIds, await this.entities.restriction(user), q);
-    return { items: rows.map((r) => this.toRequest(user, r)), total, page: q.page, size: q.size };
+    const looked = await this.lookups(rows);
+    return { items: rows.map((r) => this.toRequest(user, r, looked)), total, page: q.page, size: q.size };
   }
 
   async get(auth: Auth, id: number): Promise<ChangeRequest> {
     const user = assertSignedIn(auth);
-    return this.toRequest(user, await this.row(user, id));
+    const row = await this.row(user, id);
+    return this.toRequest(user, row, await this.lookups([row]));
   }
 
   async history(auth: Auth, id: number): Promise<ChangeRequestHistory> {
@@ -109,7 +166,7 @@ export class ChangeRequestService {
     });
     const row = await this.row(user, Number(id));
     await this.tell(row, 'board', 'SUBMITTED', await this.requests.userName(user.userId), '');
-    return this.toRequest(user, row);
+    return this.toRequest(user, row, await this.lookups([row]));
   }
 
   /** Replaces the details of a request its board has not taken up yet (still SUBMITTED). */
@@ -151,8 +208,9 @@ export class ChangeRequestService {
       let windowId: string | undefined;
       if (status === 'APPROVED' && row.cr_type === 'MAINTENANCE') windowId = await this.openWindow(trx, row);
       const at = new Date(this.now());
-      await requests.setStatus(row.tenant_id, row.id, status, at, windowId);
       const actor = await requests.userName(user.userId);
+      if (status === 'APPROVED' && row.cr_type === 'CORRECTION') await this.applyCorrection(trx, user, row, actor, at);
+      await requests.setStatus(row.tenant_id, row.id, status, at, windowId);
       await requests.addEvent(row.tenant_id, row.id, { status, actorId: user.userId, actorName: actor, comment, at });
       return { row, actor };
     });
@@ -185,6 +243,71 @@ export class ChangeRequestService {
     return window.id;
   }
 
+  /**
+   * The approved correction as a version of the data's correction layer: the period's rollups are
+   * recomputed in this transaction (every figure then reads the corrected values, every closed-slot
+   * consumer recomputes its slots), and the station's period is republished to its regulators
+   * through their republish requests, which send what this transaction commits.
+   */
+  private async applyCorrection(trx: Db, user: UserAuth, row: ChangeRequestRow, actor: string, at: Date): Promise<void> {
+    if (row.device_id === null || row.param_slot === null || row.correction === null || row.param === null) return;
+    const rule = row.correction;
+    const version = await this.corrections.in(trx).apply({
+      tenantId: row.tenant_id,
+      deviceId: row.device_id,
+      slot: row.param_slot,
+      from: row.starts_at,
+      to: row.ends_at,
+      rule: rule.kind === 'LINEAR' ? { kind: 'LINEAR', factor: rule.factor, offset: rule.offset } : rule,
+      reason: row.reason,
+      source: windowSource(row.id),
+      requestedBy: row.raised_by_name,
+      approvedBy: actor,
+      at,
+    });
+    const republishId = await this.republish.republishCorrection(trx, user, {
+      tenantId: row.tenant_id,
+      stationId: Number(row.station_id),
+      params: [row.param],
+      from: row.starts_at,
+      to: row.ends_at,
+      reason: `Correction request ${row.id} approved (version ${version.version}): ${row.reason}`,
+    });
+    await this.requests.in(trx).setApplied(row.tenant_id, row.id, version.id, republishId);
+  }
+
+  /**
+   * Republishes the approved corrections that had no regulator connection to go to when approved,
+   * once one maps their station (the demo maps its industries after seeding): as their approval
+   * would have, audited as the board user who approved. Answers how many were republished. No
+   * caller: run by the system (the demo's regulator set-up), not on anyone's request.
+   */
+  async republishUnsentCorrections(): Promise<number> {
+    let sent = 0;
+    for (const ref of await this.requests.unsentCorrections()) {
+      const done = await this.db.transaction().execute(async (trx) => {
+        const requests = this.requests.in(trx);
+        const row = await requests.anyById(ref.tenant_id, ref.id);
+        const approver = await requests.approver(ref.tenant_id, ref.id);
+        if (!row || row.param === null || approver === undefined || row.correction_id === null) return false;
+        const version = (await this.corrections.in(trx).byIds([{ tenantId: row.tenant_id, id: row.correction_id }])).get(`${row.tenant_id}:${row.correction_id}`);
+        const republishId = await this.republish.republishCorrection(trx, { userId: approver }, {
+          tenantId: row.tenant_id,
+          stationId: Number(row.station_id),
+          params: [row.param],
+          from: row.starts_at,
+          to: row.ends_at,
+          reason: `Correction request ${row.id} approved (version ${version?.version ?? 1}): ${row.reason}`,
+        });
+        if (republishId === null) return false;
+        await requests.setApplied(row.tenant_id, row.id, row.correction_id, republishId);
+        return true;
+      });
+      if (done) sent++;
+    }
+    return sent;
+  }
+
   private async assertNoApprovedOverlap(requests: ChangeRequestRepository, w: { tenantId: number; stationId: number; startsAt: Date; endsAt: Date }, exceptId?: number): Promise<void> {
     const other = await requests.approvedOverlap(w.tenantId, w.stationId, w.startsAt, w.endsAt, exceptId);
     if (other) {
@@ -211,6 +334,8 @@ export class ChangeRequestService {
       if (endsAt.getTime() - startsAt.getTime() > MAX_WINDOW_MS) throw badRequest('to', 'a maintenance window lasts at most 31 days; announce longer work in parts');
     } else if (endsAt.getTime() > now) {
       throw badRequest('to', 'a correction is of data already recorded: the period must end by now');
+    } else if (endsAt.getTime() - startsAt.getTime() > MAX_WINDOW_MS) {
+      throw badRequest('to', 'a correction covers at most 31 days (as a regulator republish does); ask for longer periods in parts');
     }
     const station = await this.requests.station(user.tenantIds, await this.entities.restriction(user), c.stationId);
     if (!station) throw notFound(`No station with id= ${c.stationId} exists`);
@@ -223,7 +348,12 @@ export class ChangeRequestService {
       paramSlot = (await this.requests.paramSlot(station.tenantId, deviceId, c.param)) ?? null;
       if (paramSlot === null) throw badRequest('param', `device ${deviceId} has no parameter ${c.param}`);
     }
-    const missing = await this.requests.missingDocuments(station.tenantId, c.documentIds);
+    if (paramSlot !== null && deviceId !== null) {
+      // A period cutting an approved correction of the series in part is refused now, not at approval.
+      await this.corrections.assertFits(station.tenantId, String(deviceId), paramSlot, startsAt, endsAt);
+    }
+    const found = await this.documents.attachable(c.documentIds.map((id) => ({ tenantId: station.tenantId, id })));
+    const missing = c.documentIds.filter((id) => !found.has(`${station.tenantId}:${id}`));
     if (missing.length) throw badRequest('documentIds', `no document with id= ${missing.join(', ')} exists in this industry`);
     return { tenantId: station.tenantId, crType: type, stationId: c.stationId, deviceId, startsAt, endsAt, reason: c.reason, paramSlot, correction: c.correction, raisedBy: user.userId, documentIds: c.documentIds, at: new Date(now) };
   }
@@ -235,7 +365,19 @@ export class ChangeRequestService {
     return row;
   }
 
-  private toRequest(user: UserAuth, r: ChangeRequestRow): ChangeRequest {
+  /** What the rows name in other areas: the correction layer's versions they applied and their documents, keyed `tenantId:id`. */
+  private async lookups(rows: readonly ChangeRequestRow[]): Promise<Lookups> {
+    const [versions, documents] = await Promise.all([
+      this.corrections.byIds(rows.filter((r) => r.correction_id !== null).map((r) => ({ tenantId: r.tenant_id, id: r.correction_id! }))),
+      this.documents.attachable(rows.flatMap((r) => r.document_ids.map((id) => ({ tenantId: r.tenant_id, id })))),
+    ]);
+    // The versions that superseded them, for the request each came from.
+    const later = await this.corrections.byIds([...versions.values()].filter((v) => v.supersededBy !== null).map((v) => ({ tenantId: v.tenantId, id: v.supersededBy! })));
+    return { versions: new Map([...versions, ...later]), documents };
+  }
+
+  private toRequest(user: UserAuth, r: ChangeRequestRow, { versions, documents }: Lookups): ChangeRequest {
+    const applied = r.correction_id === null ? undefined : versions.get(`${r.tenant_id}:${r.correction_id}`);
     const party = partyOf(user);
     return {
       id: Number(r.id),
@@ -252,11 +394,13 @@ export class ChangeRequestService {
       reason: r.reason,
       param: r.param,
       correction: r.correction,
-      documents: r.documents,
+      documents: r.document_ids.flatMap((id) => documents.get(`${r.tenant_id}:${id}`) ?? []),
       raisedBy: r.raised_by_name,
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
       moves: party ? movesOf(r.status, party) : [],
+      applied: applied ? { version: applied.version, current: applied.supersededAt === null, supersededByRequestId: supersededBy(applied, versions) } : null,
+      republishId: r.republish_id === null ? null : Number(r.republish_id),
     };
   }
 

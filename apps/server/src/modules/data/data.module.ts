@@ -7,6 +7,7 @@ import { airQualityRoutes } from './air-quality.routes.ts';
 import { AirQualityService } from './air-quality.service.ts';
 import { AqiService } from './aqi.service.ts';
 import { CatalogCache } from './catalog.ts';
+import { CorrectionLayer } from './corrections.service.ts';
 import { dataRoutes } from './data.routes.ts';
 import { LiveValues } from './live.ts';
 import { liveRoutes } from './live.routes.ts';
@@ -23,6 +24,8 @@ import { TrendService } from './trend.service.ts';
 export interface DataModule {
   /** Tenant catalogs the data routes resolve requests with, one cache for the app's database. */
   catalogs: CatalogCache;
+  /** The correction layer over the raw readings: approved corrections, versioned, applied by the rollups and trends. */
+  corrections: CorrectionLayer;
   trends: TrendService;
   recent: RecentService;
   raw: RawDataService;
@@ -53,10 +56,12 @@ export const dataModule = areaModule({
     const { entities } = app.entities;
     const catalogs = new CatalogCache(database);
     const { directory } = app.tenants;
-    const trends = new TrendService(database, directory, entities, app.devices.windows, catalogs);
+    const corrections = new CorrectionLayer(database.db);
+    const trends = new TrendService(database, directory, entities, app.devices.windows, catalogs, corrections);
     const recent = new RecentService(database, directory, entities, catalogs);
     const services: DataModule = {
       catalogs,
+      corrections,
       trends,
       recent,
       raw: new RawDataService(database.db, directory, entities, catalogs),

@@ -1,6 +1,7 @@
 import { MAX_READING_MAGNITUDE } from '@enviro/domain/values';
 import type pg from 'pg';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
+import { CORRECTED_VALUE } from './corrections.queries.ts';
 
 export interface RefreshOptions {
   /** Most dirty buckets recomputed in one transaction. */
@@ -43,7 +44,7 @@ const UPSERT = `ON CONFLICT (tenant_id, device_id, slot, bucket) DO UPDATE
 // planner does not count that pruning: it priced a probe at every monthly partition, and with a
 // couple of dozen months it read the whole of the reading table by a hash or merge join, every pass (a
 // million rows and 300-600 ms a pass of 2,500 buckets in the full bench, growing with history).
-const RECOMPUTE = `
+const recomputeSql = (corrected: boolean) => `
 INSERT INTO reading_15m (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last)
 SELECT m.tenant_id, m.device_id, a.slot, m.bucket, a.n, a.sum, a.min, a.max, a.first, a.last
 FROM (SELECT DISTINCT * FROM ${KEYS}) m
@@ -51,13 +52,30 @@ CROSS JOIN LATERAL (
   SELECT v.slot::smallint AS slot, count(*) AS n, sum(v.value) AS sum, min(v.value) AS min, max(v.value) AS max,
          (array_agg(v.value ORDER BY r.ts))[1] AS first, (array_agg(v.value ORDER BY r.ts DESC))[1] AS last
   FROM reading r
-  CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
+  CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS u(value, slot)
+  ${
+    corrected
+      ? `LEFT JOIN reading_correction c ON c.tenant_id = r.tenant_id AND c.device_id = r.device_id AND c.slot = u.slot
+           AND c.superseded_at IS NULL AND r.ts >= c.starts_at AND r.ts < c.ends_at
+  CROSS JOIN LATERAL (SELECT ${CORRECTED_VALUE('u.value', 'c')} AS value, u.slot) v`
+      : 'CROSS JOIN LATERAL (SELECT u.value, u.slot) v'
+  }
   WHERE r.tenant_id = m.tenant_id AND r.device_id = m.device_id
     AND r.ts >= m.bucket AND r.ts < m.bucket + interval '15 minutes'
     AND v.value IS NOT NULL AND abs(v.value) <= ${MAX_READING_MAGNITUDE}::float8
   GROUP BY v.slot
 ) a
 ${UPSERT}`;
+const RECOMPUTE = recomputeSql(false);
+// The same over the correction layer (180_reading_corrections.sql), taken only when a current
+// correction overlaps one of the marks: the plain statement stays the one of every other pass.
+const RECOMPUTE_CORRECTED = recomputeSql(true);
+const ANY_CORRECTION = `
+SELECT EXISTS (
+  SELECT 1 FROM ${KEYS}
+  JOIN reading_correction c ON c.tenant_id = m.tenant_id AND c.device_id = m.device_id AND c.superseded_at IS NULL
+   AND c.starts_at < m.bucket + interval '15 minutes' AND c.ends_at > m.bucket
+) AS any`;
 
 // The hours of the marked buckets (see 015_hour_rollups.sql), from their quarters in reading_15m, and
 // the India days (see 090_day_rollups.sql) from their hours in reading_1h: each a probe of the
@@ -173,14 +191,18 @@ async function recomputeIsolated(client: pg.PoolClient, marks: readonly BucketMa
   }
 }
 
-async function recompute(client: pg.PoolClient, marks: readonly BucketMark[]): Promise<void> {
+/** Runs one statement with positional parameters: a pool client's query, or a Kysely transaction's. */
+export type Execute = { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
+
+async function recompute(client: Execute, marks: readonly BucketMark[]): Promise<void> {
   const keys = [marks.map((m) => m.tenantId), marks.map((m) => m.deviceId), marks.map((m) => m.bucket)];
   // Rows first: a series whose readings are gone from a bucket loses its rollup row.
   await client.query(deleteKeys('reading_15m', QUARTER_KEYS), keys);
-  await client.query(RECOMPUTE, keys);
+  const [corrected] = (await client.query(ANY_CORRECTION, keys)).rows as { any: boolean }[];
+  await client.query(corrected?.any ? RECOMPUTE_CORRECTED : RECOMPUTE, keys);
   // Workers refreshing different quarters of one hour (or hours of one day) would each read the
   // other's as it was before; taken in turn, the last to commit reads every one current.
-  await client.query(`SELECT pg_advisory_xact_lock(hashtext('enviro_hour_rollups'))`);
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('enviro_hour_rollups'))`, []);
   await client.query(deleteKeys('reading_1h', HOUR_KEYS), keys);
   await client.query(RECOMPUTE_HOURS, keys);
   await client.query(deleteKeys('reading_1d', DAY_KEYS), keys);
@@ -198,6 +220,24 @@ async function recompute(client: pg.PoolClient, marks: readonly BucketMark[]): P
      WHERE d.tenant_id = m.tenant_id AND d.device_id = m.device_id AND d.bucket = m.bucket`,
     keys,
   );
+}
+
+/**
+ * Recomputes the rollups of the buckets in the caller's transaction, as a pass of the worker would,
+ * feeding the closed-slot consumers and clearing any marks of them: applying a correction does this,
+ * so the transaction that records it commits the corrected figures with it (CorrectionLayer).
+ */
+export async function recomputeInTransaction(client: Execute, marks: readonly BucketMark[]): Promise<void> {
+  if (marks.length === 0) return;
+  const keys = [marks.map((m) => m.tenantId), marks.map((m) => m.deviceId), marks.map((m) => m.bucket)];
+  // The buckets' marks first, before any lock a worker pass waits for (the hours' advisory lock): a
+  // pass holding one of them ends first, and ingestion marking them again waits for this commit.
+  await client.query(
+    `DELETE FROM rollup_dirty d USING ${KEYS}
+     WHERE d.tenant_id = m.tenant_id AND d.device_id = m.device_id AND d.bucket = m.bucket`,
+    keys,
+  );
+  await recompute(client, marks);
 }
 
 async function recordFailure(client: pg.PoolClient, mark: BucketMark, error: unknown): Promise<Pick<FailedBucket, 'attempts' | 'error' | 'nextTry'>> {

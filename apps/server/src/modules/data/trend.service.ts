@@ -12,6 +12,8 @@ import type { SuppressionWindowService } from '../devices/suppression-windows.se
 import type { EntityService } from '../entities/entities.service.ts';
 import type { CatalogCache, ParamCatalogue } from './catalog.ts';
 import { selectSeries, type SelectedSeries } from './selection.ts';
+import { markCorrected } from './corrected-marks.ts';
+import type { CorrectionLayer, CorrectionVersion } from './corrections.service.ts';
 import { markFlagged, type TrendQualitySource } from './flagged-marks.ts';
 import { markSuppressed } from './suppressed-marks.ts';
 import { planTrend, requestField, type TrendPlan } from './time-window.ts';
@@ -38,6 +40,7 @@ export class TrendService {
     private readonly entities: EntityService,
     private readonly windows: SuppressionWindowService,
     private readonly catalogs: CatalogCache,
+    private readonly corrections: CorrectionLayer,
     private readonly now: () => number = Date.now,
   ) {
     this.values = new TrendRepository(database);
@@ -58,7 +61,9 @@ export class TrendService {
   }
 
   private async trends(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<TrendResult[]> {
-    const { results, series, plan } = await this.assemble(auth, request, defaultLevel);
+    const { results: assembled, series, plan, corrections } = await this.assemble(auth, request, defaultLevel);
+    // Corrected periods beside the series, their points marked (the values are corrected unless `original`).
+    const results = markCorrected(assembled, series, corrections, plan.kind === 'buckets' ? bucketEnds(plan.grid.starts, plan.range.to) : null);
     // Calibration and maintenance periods beside the series, so their readings are drawn marked.
     const suppressed = await markSuppressed(this.windows, results, series, new Date(plan.range.from), new Date(plan.range.to));
     // Suspect and invalid slots beside them, so a chart marks what a board should not trust.
@@ -67,7 +72,11 @@ export class TrendService {
     return marked.map((r) => ({ ...r, range }));
   }
 
-  private async assemble(auth: Auth, request: DataRequest | MetricRequest, defaultLevel: AggLevel): Promise<{ results: SeriesResult[]; series: SelectedSeries[]; plan: TrendPlan }> {
+  private async assemble(
+    auth: Auth,
+    request: DataRequest | MetricRequest,
+    defaultLevel: AggLevel,
+  ): Promise<{ results: SeriesResult[]; series: SelectedSeries[]; plan: TrendPlan; corrections: CorrectionVersion[] }> {
     const [snapshot, restriction] = await Promise.all([
       scopeDataTenantIds(this.access, auth, request).then((ids) => this.catalogs.read(ids)),
       this.entities.restriction(auth),
@@ -91,11 +100,17 @@ export class TrendService {
       members.get(s.name)!.push(toSeries(s, keyIndex.get(id)!));
     }
 
+    // The correction layer over these series: most ranges have none, and their statements ignore it.
+    const corrections = (await this.corrections.covering(keys, new Date(plan.range.from), new Date(plan.range.to))).filter((c) =>
+      keys.some((k) => k.tenantId === c.tenantId && k.deviceId === c.deviceId && k.slot === c.slot),
+    );
+    const mode = corrections.length === 0 ? 'none' : request.original ? 'original' : 'apply';
+
     const grouping: Grouping = { level: request.groupAll ? 'all' : (request.aggLevel ?? defaultLevel), groupByTags: request.groupByTags };
     const membersOf = params.map((p, i) => (p.stdUnit === null ? members.get(p.name)! : converted(members.get(p.name)!, p, i)));
     if (plan.kind === 'instances') {
-      const values = await this.instances(keys, plan);
-      return { results: params.flatMap((p, i) => instanceTrends(p, membersOf[i]!, grouping, values)), series, plan };
+      const values = await this.instances(keys, plan, mode);
+      return { results: params.flatMap((p, i) => instanceTrends(p, membersOf[i]!, grouping, values)), series, plan, corrections };
     }
     const cells = keys.length * plan.grid.starts.length;
     if (cells > MAX_CELLS) {
@@ -113,6 +128,7 @@ export class TrendService {
         max: params.some((p) => p.dsAgg === 'max'),
         firstLast: params.some((p) => p.dsAgg === 'first' || p.dsAgg === 'last'),
       },
+      corrections: { mode, spans: corrections.map((c) => ({ from: c.from.getTime(), to: c.to.getTime() })) },
     });
     const stats = new Map<number, Map<number, BucketStats>>();
     for (const row of rows) {
@@ -121,11 +137,11 @@ export class TrendService {
       bySeries.set(row.bucket, row);
     }
     const ctx = { grid: plan.grid, from: plan.range.from, to: plan.range.to, now, stats };
-    return { results: params.flatMap((p, i) => bucketTrends(p, membersOf[i]!, grouping, ctx)), series, plan };
+    return { results: params.flatMap((p, i) => bucketTrends(p, membersOf[i]!, grouping, ctx)), series, plan, corrections };
   }
 
-  private async instances(keys: SeriesKey[], plan: TrendPlan): Promise<Map<number, InstantValue[]>> {
-    const rows = await this.values.instances(keys, plan.range.from, plan.range.to, MAX_POINTS + 1);
+  private async instances(keys: SeriesKey[], plan: TrendPlan, mode: 'none' | 'apply' | 'original'): Promise<Map<number, InstantValue[]>> {
+    const rows = await this.values.instances(keys, plan.range.from, plan.range.to, MAX_POINTS + 1, mode);
     if (rows.length > MAX_POINTS) {
       throw badRequest(requestField('interval'), `more than ${MAX_POINTS} raw points; narrow the range or choose an interval such as minute_15`);
     }
@@ -168,6 +184,12 @@ function converted(members: readonly Series[], param: RequestedParam, index: num
     }
     return conversion.factor === 1 && conversion.offset === 0 ? { ...m, unit: to } : { ...m, unit: to, conversion };
   });
+}
+
+/** The end of the bucket starting at a time: the next start of the grid, or the range's end. */
+function bucketEnds(starts: readonly number[], to: number): (time: number) => number {
+  const next = new Map(starts.map((s, i) => [s, starts[i + 1] ?? to]));
+  return (time) => next.get(time) ?? to;
 }
 
 function toSeries(s: SelectedSeries, key: number): Series {

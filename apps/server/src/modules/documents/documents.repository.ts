@@ -61,6 +61,16 @@ export class DocumentRepository extends Repository {
     return new Map(rows.map((r) => [r.path_name, r.content]));
   }
 
+  /** The documents of each tenant among the ids, named. */
+  async named(refs: readonly { tenantId: number; id: number }[]): Promise<{ tenant_id: number; id: string; file_name: string; path_name: string }[]> {
+    if (refs.length === 0) return [];
+    return this.documents
+      .selectFrom('document')
+      .select(['tenant_id', 'id', 'file_name', 'path_name'])
+      .where((eb) => eb.or(refs.map((r) => eb.and([eb('tenant_id', '=', r.tenantId), eb('id', '=', String(r.id) as never)]))))
+      .execute();
+  }
+
   /** Stores a document, replacing the one at the same path. */
   async save(doc: NewDocument): Promise<void> {
     const values = {

@@ -15,6 +15,13 @@ export interface StoredDocument extends DocumentFile {
   pathName: string;
 }
 
+/** A document attached by id elsewhere: its id, file name and path ('<tenant id>/<name>'). */
+export interface AttachedDocument {
+  id: number;
+  fileName: string;
+  pathName: string;
+}
+
 /** Documents by path ('<tenant id>/<name>'); the tenant in the path must be one the caller may read. */
 export class DocumentService {
   private readonly documents: DocumentRepository;
@@ -35,6 +42,16 @@ export class DocumentService {
    */
   store(doc: StoredDocument): Promise<void> {
     return this.documents.save(doc);
+  }
+
+  /**
+   * Documents other areas attach by id (a change request's evidence, a warranty request's photos),
+   * each only among its own tenant's: keyed `tenantId:id`, with the names a screen links by; an id of
+   * another tenant is simply absent. No caller: the attaching module has checked its caller's tenant.
+   */
+  async attachable(refs: readonly { tenantId: number; id: number }[]): Promise<Map<string, AttachedDocument>> {
+    const rows = await this.documents.named(refs);
+    return new Map(rows.map((r) => [`${r.tenant_id}:${Number(r.id)}`, { id: Number(r.id), fileName: r.file_name, pathName: r.path_name }]));
   }
 
   async byPath(auth: Auth, { pathName }: DocumentRequest): Promise<DocumentFile> {

@@ -125,25 +125,55 @@ export class RegulatorLogService {
       if (!(await logs.stationExists(values.tenantId, values.stationId)) || !entityVisible(restriction, { tenant_id: values.tenantId, id: String(values.stationId) })) {
         throw badRequest('stationId', `no station ${values.stationId} in tenant ${values.tenantId}`);
       }
-      const mappings = (await this.config.in(trx).mappings(values.tenantId)).filter(
-        (m) => m.enabled && m.connection_enabled && (m.stations as { stationId: number }[]).some((s) => s.stationId === values.stationId),
-      );
-      let connectionIds = mappings.map((m) => m.connection_id);
+      let connectionIds = await this.mappedConnections(trx, values.tenantId, values.stationId);
       if (values.connectionIds) {
         const unknown = values.connectionIds.find((id) => !connectionIds.includes(String(id)));
         if (unknown !== undefined) throw badRequest('connectionIds', `the station is not mapped on an enabled connection ${unknown}`);
         connectionIds = values.connectionIds.map(String);
       }
       if (connectionIds.length === 0) throw badRequest('stationId', 'the station is mapped on no enabled connection');
-      const id = await logs.insertRepublish({
-        tenant_id: values.tenantId, station_id: values.stationId, params: values.params, from_ts: from, to_ts: to, reason: values.reason, created_by: `user:${user.userId}`,
-      });
-      const total = await this.outbox.in(trx).enqueueRange({ tenantId: values.tenantId, connectionIds, stationId: values.stationId, from, to, republishId: id, params: values.params });
-      await logs.setRepublishTotal(values.tenantId, id, total);
-      await recordTenantAudit(trx, user, values.tenantId, 'regulatorRepublish', null, { id: Number(id), stationId: values.stationId, params: values.params, from, to, reason: values.reason, total });
+      const id = await this.enqueueRepublish(trx, user, { ...values, from, to }, connectionIds);
       const [row] = await logs.republishes(values.tenantId, user.tenantIds, restriction, undefined, id);
       return toRepublish(row!);
     });
+  }
+
+  /**
+   * Republishes a station's range after an approved data correction, in the caller's transaction
+   * (the one recording the correction, so what is sent is the corrected figures): a republish request
+   * like one made on the logs screen, on every enabled connection mapping the station, audited as
+   * the approving user's. Answers its id, or null when no enabled connection maps the station (nothing
+   * to send). No caller: the change-requests module has checked the station and the period.
+   */
+  async republishCorrection(trx: Db, user: { userId: number }, input: { tenantId: number; stationId: number; params: string[]; from: Date; to: Date; reason: string }): Promise<string | null> {
+    const connectionIds = await this.mappedConnections(trx, input.tenantId, input.stationId);
+    if (connectionIds.length === 0) return null;
+    const from = new Date(Math.floor(input.from.getTime() / SLOT_MS) * SLOT_MS);
+    return this.enqueueRepublish(trx, user, { ...input, from, reason: input.reason.slice(0, 500) }, connectionIds);
+  }
+
+  /** The enabled connections whose enabled mapping of the industry names the station. */
+  private async mappedConnections(trx: Db, tenantId: number, stationId: number): Promise<string[]> {
+    const mappings = (await this.config.in(trx).mappings(tenantId)).filter(
+      (m) => m.enabled && m.connection_enabled && (m.stations as { stationId: number }[]).some((s) => s.stationId === stationId),
+    );
+    return mappings.map((m) => m.connection_id);
+  }
+
+  /** Records a republish request and queues its records; audited. */
+  private async enqueueRepublish(
+    trx: Db,
+    user: { userId: number },
+    values: { tenantId: number; stationId: number; params: string[]; from: Date; to: Date; reason: string },
+    connectionIds: string[],
+  ): Promise<string> {
+    const logs = this.logs.in(trx);
+    const { tenantId, stationId, params, from, to, reason } = values;
+    const id = await logs.insertRepublish({ tenant_id: tenantId, station_id: stationId, params, from_ts: from, to_ts: to, reason, created_by: `user:${user.userId}` });
+    const total = await this.outbox.in(trx).enqueueRange({ tenantId, connectionIds, stationId, from, to, republishId: id, params });
+    await logs.setRepublishTotal(tenantId, id, total);
+    await recordTenantAudit(trx, user, tenantId, 'regulatorRepublish', null, { id: Number(id), stationId, params, from, to, reason, total });
+    return id;
   }
 
   async republishes(auth: Auth, tenantId: number, stationId?: number): Promise<RepublishRequest[]> {

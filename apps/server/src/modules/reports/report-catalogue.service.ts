@@ -2,6 +2,7 @@ import type { Address, ReportDefinition, ReportIndustryList, ReportParamsList } 
 import type { ReportRunParams } from '@enviro/contracts/report-catalogue';
 import type { ReportFormat } from '@enviro/contracts/reports';
 import { dailyFigure, monthlyFigure, percent, type QuarterSums } from '@enviro/domain/figures';
+import { DATE_FORMATS, formatInZone } from '@enviro/domain/format-date';
 import { roundValue } from '@enviro/domain/format-number';
 import { addDays, startOfDay } from '@enviro/domain/time-zone';
 import type { z } from 'zod';
@@ -81,6 +82,21 @@ export class ReportCatalogueService {
     return { ...file, rows: table.rows.length };
   }
 
+  /**
+   * The corrections in force over the report's series and period, one note each: the values the
+   * report shows there are corrected (docs/CHANGE-REQUESTS.md, "The correction layer").
+   */
+  private async correctionNotes(stationParams: readonly StationParam[], from: Date, to: Date): Promise<string[]> {
+    if (!this.sources.corrections || stationParams.length === 0) return [];
+    const found = await this.sources.corrections.covering(stationParams.map((p) => ({ tenantId: p.tenantId, deviceId: String(p.deviceId), slot: p.slot })), from, to);
+    return found.flatMap((c) => {
+      const p = stationParams.find((x) => String(x.deviceId) === c.deviceId && x.slot === c.slot);
+      if (!p) return [];
+      const rule = c.rule.kind === 'LINEAR' ? `reading × ${c.rule.factor}${c.rule.offset ? ` + ${c.rule.offset}` : ''}` : c.rule.kind === 'REPLACE' ? `replaced by ${c.rule.value}` : 'readings left out as not process data';
+      return [`Corrected values: ${p.entityName} ${p.label}, ${formatInZone(c.from.getTime(), DATE_FORMATS.instant)} to ${formatInZone(c.to.getTime(), DATE_FORMATS.instant)} IST (${rule}; version ${c.version}, approved by ${c.approvedBy}: ${c.reason})`];
+    });
+  }
+
   /** Builds a catalogue report's table; checks the caller may read the industry first. */
   async table(auth: Auth, id: number, params: RunParams, progress: Progress = () => {}, title?: string): Promise<ReportTable> {
     const tenantIds = scopeTenantIds(auth, params.tenantId === undefined ? undefined : [params.tenantId]);
@@ -98,7 +114,7 @@ export class ReportCatalogueService {
     await progress(0, 0.1);
     const columns = ['Station', 'Parameter', 'Unit'];
     const letterhead = { name, address: await this.addressLines(tenantId), logo: await this.logos.reportLogo(tenantId, params.entityIds) };
-    const notes = [`Industry: ${name}`, `Period: ${params.startDate} to ${params.endDate} (IST, Asia/Kolkata)`];
+    const notes = [`Industry: ${name}`, `Period: ${params.startDate} to ${params.endDate} (IST, Asia/Kolkata)`, ...(await this.correctionNotes(stationParams, from, to))];
     const built = await this.built(id, { auth, tenantId, params, from, to, progress }, stationParams, name);
     if (built) {
       await progress(built.rows.length, 0.9);

@@ -6,6 +6,7 @@ import type { CalibrationService } from '../devices/calibration.service.ts';
 import type { MeasurementService } from '../measurements/measurements.service.ts';
 import type { ReportCell, ReportTable } from './report-table.ts';
 import type { Progress, RunParams } from './report-catalogue.service.ts';
+import type { CorrectionLayer } from '../data/corrections.service.ts';
 
 /** The records of other modules that reports 3 to 6 are built from, read through their services. */
 export interface ReportSources {
@@ -14,6 +15,8 @@ export interface ReportSources {
   calibration: CalibrationService;
   /** Manual measurements beside the analysers' averages (report 7). */
   measurements: MeasurementService;
+  /** The correction layer, whose periods in force each report names in its notes (absent: none named). */
+  corrections?: Pick<CorrectionLayer, 'covering'>;
 }
 
 /** What a catalogue report is built for: the caller, one industry, the period and the choices. */

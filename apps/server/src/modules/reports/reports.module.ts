@@ -39,6 +39,7 @@ export const reportsModule = areaModule({
       compliance: app.compliance.compliance,
       calibration: app.devices.calibration,
       measurements: app.measurements.measurements,
+      corrections: app.data.corrections,
     });
     const jobs = new ReportJobsService(db, catalogue, app.messaging.mailer, app.accessStores);
     // The raw data report's quality column reads the data-quality verdicts (docs/DATA-QUALITY.md).

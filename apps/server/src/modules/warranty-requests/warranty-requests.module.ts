@@ -21,9 +21,9 @@ declare module 'fastify' {
 export const warrantyRequestsModule = areaModule({
   name: 'warranty-requests',
   decorate: 'warrantyRequests',
-  dependencies: ['database', 'auth', 'entities', 'devices'],
+  dependencies: ['database', 'auth', 'mail', 'entities', 'devices', 'documents'],
   build(app) {
-    return { warranty: new WarrantyService(app.database.db, app.entities.entities) };
+    return { warranty: new WarrantyService(app.database.db, app.entities.entities, app.documents.documents, Date.now, app.messaging, app.log) };
   },
   routes: [warrantyRoutes],
 });

@@ -20,7 +20,12 @@ export interface WarrantyRow {
   partner: string;
   sla_hours: number;
   due_at: Date;
-  photos: { id: number; fileName: string }[];
+  response_hours: number;
+  respond_by: Date;
+  responded_at: Date | null;
+  raised_by: number;
+  /** Ids of the photos (documents, named through the documents area). */
+  photo_ids: number[];
   raised_by_name: string;
   created_at: Date;
   updated_at: Date;
@@ -41,19 +46,20 @@ export interface WarrantyScope {
   partnerId: number | null;
 }
 
-/** Hours a partner without terms of its own has to resolve a request. */
+/** Hours a partner without terms of its own has to resolve a request, and to respond to it. */
 export const DEFAULT_SLA_HOURS = 72;
+export const DEFAULT_RESPONSE_HOURS = 24;
 
 /** Warranty requests, their photos and comment thread, partners' terms (101_warranty_requests.sql). */
 export class WarrantyRepository extends Repository {
   private select(where: ReturnType<typeof sql>) {
     return sql<WarrantyRow>`
       SELECT w.tenant_id, w.id, t.name AS industry, w.device_id, d.name AS device, e.name AS station, w.serial_no, w.fault, w.status,
-             w.partner_id, p.name AS partner, w.sla_hours, w.due_at, w.created_at, w.updated_at,
+             w.partner_id, p.name AS partner, w.sla_hours, w.due_at, w.response_hours, w.respond_by, w.responded_at, w.raised_by,
+             w.created_at, w.updated_at,
              coalesce((SELECT u.name FROM app_user u WHERE u.id = w.raised_by), 'a former user') AS raised_by_name,
-             coalesce((SELECT json_agg(json_build_object('id', doc.id::int, 'fileName', doc.file_name) ORDER BY doc.id)
-                FROM warranty_request_document wd JOIN document doc ON doc.tenant_id = wd.tenant_id AND doc.id = wd.document_id
-               WHERE wd.tenant_id = w.tenant_id AND wd.request_id = w.id), '[]') AS photos
+             coalesce((SELECT json_agg(wd.document_id::int ORDER BY wd.document_id)
+                FROM warranty_request_document wd WHERE wd.tenant_id = w.tenant_id AND wd.request_id = w.id), '[]') AS photo_ids
       FROM warranty_request w
       JOIN ${TENANT_ROWS} t ON t.id = w.tenant_id
       JOIN ${TENANT_ROWS} p ON p.id = w.partner_id
@@ -80,7 +86,8 @@ export class WarrantyRepository extends Repository {
   }
 
   async list(scope: WarrantyScope, f: { status?: WarrantyStatus | undefined; overdue?: boolean | undefined; page: number; size: number }, now: Date): Promise<{ rows: WarrantyRow[]; total: number }> {
-    const running = sql`w.status IN ('OPEN', 'IN_PROGRESS') AND w.due_at < ${now}`;
+    // Overdue: either clock of the terms ran out while the partner has it (warrantyTimers).
+    const running = sql`(w.status IN ('OPEN', 'IN_PROGRESS') AND (w.due_at < ${now} OR (w.responded_at IS NULL AND w.respond_by < ${now})))`;
     const where = sql.join(
       [this.scoped(scope), f.status ? sql`w.status = ${f.status}` : sql`true`, f.overdue === undefined ? sql`true` : f.overdue ? running : sql`NOT (${running})`],
       sql` AND `,
@@ -108,27 +115,52 @@ export class WarrantyRepository extends Repository {
   }
 
   /** The industry's service partners with their SLA hours. */
-  async partners(tenantId: number): Promise<{ id: number; slaHours: number }[]> {
-    const { rows } = await sql<{ id: number; sla_hours: number }>`
-      SELECT pt.partner_id AS id, coalesce(terms.sla_hours, ${DEFAULT_SLA_HOURS}) AS sla_hours
+  async partners(tenantId: number): Promise<{ id: number; slaHours: number; responseHours: number }[]> {
+    const { rows } = await sql<{ id: number; sla_hours: number; response_hours: number }>`
+      SELECT pt.partner_id AS id, coalesce(terms.sla_hours, ${DEFAULT_SLA_HOURS}) AS sla_hours, coalesce(terms.response_hours, ${DEFAULT_RESPONSE_HOURS}) AS response_hours
       FROM partner_tenant pt LEFT JOIN partner_warranty_terms terms ON terms.tenant_id = pt.partner_id
       WHERE pt.tenant_id = ${tenantId} ORDER BY pt.partner_id`.execute(this.db);
-    return rows.map((r) => ({ id: r.id, slaHours: r.sla_hours }));
+    return rows.map((r) => ({ id: r.id, slaHours: r.sla_hours, responseHours: r.response_hours }));
   }
 
-  /** Of `documentIds`, those that are no document of the tenant. */
-  async missingDocuments(tenantId: number, documentIds: readonly number[]): Promise<number[]> {
-    if (documentIds.length === 0) return [];
-    const { rows } = await sql<{ id: number }>`
-      SELECT x.id::int AS id FROM unnest(${sql.val([...documentIds])}::bigint[]) x(id)
-      WHERE NOT EXISTS (SELECT 1 FROM document doc WHERE doc.tenant_id = ${tenantId} AND doc.id = x.id)`.execute(this.db);
-    return rows.map((r) => r.id);
+  /** A partner tenant (type partner, not deleted) with its terms; `industries` limits it to partners of those. */
+  async terms(partnerId: number, industries: readonly number[] | null): Promise<{ partner: string; sla_hours: number | null; response_hours: number | null; updated_at: Date | null } | undefined> {
+    const { rows } = await sql<{ partner: string; sla_hours: number | null; response_hours: number | null; updated_at: Date | null }>`
+      SELECT p.name AS partner, terms.sla_hours, terms.response_hours, terms.updated_at
+      FROM ${TENANT_ROWS} p LEFT JOIN partner_warranty_terms terms ON terms.tenant_id = p.id
+      WHERE p.id = ${partnerId} AND p.type = 'partner'
+        AND (${industries === null} OR EXISTS (SELECT 1 FROM partner_tenant pt WHERE pt.partner_id = p.id AND pt.tenant_id = ANY(${sql.val([...(industries ?? [])])}::int[])))`.execute(this.db);
+    return rows[0];
   }
 
-  async insert(r: { tenantId: number; deviceId: number; serialNo: string; fault: string; partnerId: number; slaHours: number; dueAt: Date; raisedBy: number; createdAt: Date; photoIds: readonly number[] }): Promise<string> {
+  /** The partner's first answer to a request: its first move out of OPEN or comment. */
+  async markResponded(tenantId: number, id: string, at: Date): Promise<void> {
+    await sql`UPDATE warranty_request SET responded_at = ${at} WHERE tenant_id = ${tenantId} AND id = ${id} AND responded_at IS NULL`.execute(this.db);
+  }
+
+  /** Enabled users of the partner, to tell of the industry's moves and comments. */
+  async partnerRecipients(partnerId: number): Promise<{ email: string; name: string }[]> {
+    const { rows } = await sql<{ email: string; name: string }>`
+      SELECT u.user_name AS email, u.name FROM app_user u
+      WHERE u.status = 'ENABLED' AND u.tenant_id = ${partnerId} AND u.user_type = 'partner' ORDER BY u.user_name`.execute(this.db);
+    return rows;
+  }
+
+  /** Who raised the request and the industry's administrators, enabled, to tell of the partner's moves and comments. */
+  async industryRecipients(tenantId: number, raisedBy: number): Promise<{ email: string; name: string }[]> {
+    const { rows } = await sql<{ email: string; name: string }>`
+      SELECT u.user_name AS email, u.name FROM app_user u
+      WHERE u.status = 'ENABLED' AND u.tenant_id = ${tenantId} AND (u.id = ${raisedBy} OR u.role = 'admin') ORDER BY u.user_name`.execute(this.db);
+    return rows;
+  }
+
+  async insert(r: {
+    tenantId: number; deviceId: number; serialNo: string; fault: string; partnerId: number; slaHours: number; dueAt: Date; responseHours: number; respondBy: Date;
+    raisedBy: number; createdAt: Date; photoIds: readonly number[];
+  }): Promise<string> {
     const { rows } = await sql<{ id: string }>`
-      INSERT INTO warranty_request (tenant_id, device_id, serial_no, fault, partner_id, sla_hours, due_at, raised_by, created_at, updated_at)
-      VALUES (${r.tenantId}, ${r.deviceId}, ${r.serialNo}, ${r.fault}, ${r.partnerId}, ${r.slaHours}, ${r.dueAt}, ${r.raisedBy}, ${r.createdAt}, ${r.createdAt})
+      INSERT INTO warranty_request (tenant_id, device_id, serial_no, fault, partner_id, sla_hours, due_at, response_hours, respond_by, raised_by, created_at, updated_at)
+      VALUES (${r.tenantId}, ${r.deviceId}, ${r.serialNo}, ${r.fault}, ${r.partnerId}, ${r.slaHours}, ${r.dueAt}, ${r.responseHours}, ${r.respondBy}, ${r.raisedBy}, ${r.createdAt}, ${r.createdAt})
       RETURNING id`.execute(this.db);
     const id = rows[0]!.id;
     if (r.photoIds.length) {
@@ -161,10 +193,10 @@ export class WarrantyRepository extends Repository {
     return rows[0]?.name ?? 'a user';
   }
 
-  /** A partner's terms (the demo seeds them; no route sets them yet). */
-  async setTerms(partnerId: number, slaHours: number): Promise<void> {
+  /** A partner's terms (PUT /api/warrantyTerms/{partnerId}; the demo seeds them too). */
+  async setTerms(partnerId: number, slaHours: number, responseHours = Math.min(DEFAULT_RESPONSE_HOURS, slaHours)): Promise<void> {
     await sql`
-      INSERT INTO partner_warranty_terms (tenant_id, sla_hours) VALUES (${partnerId}, ${slaHours})
-      ON CONFLICT (tenant_id) DO UPDATE SET sla_hours = EXCLUDED.sla_hours, updated_at = now()`.execute(this.db);
+      INSERT INTO partner_warranty_terms (tenant_id, sla_hours, response_hours) VALUES (${partnerId}, ${slaHours}, ${responseHours})
+      ON CONFLICT (tenant_id) DO UPDATE SET sla_hours = EXCLUDED.sla_hours, response_hours = EXCLUDED.response_hours, updated_at = now()`.execute(this.db);
   }
 }

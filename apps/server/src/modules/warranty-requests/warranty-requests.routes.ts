@@ -1,5 +1,5 @@
 import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
-import { WarrantyCommentInput, WarrantyDeleted, WarrantyIdParams, WarrantyPage, WarrantyPatch, WarrantyQuery, WarrantyRequest, WarrantyRequestInput } from '@enviro/contracts/warranty-requests';
+import { WarrantyCommentInput, WarrantyDeleted, WarrantyIdParams, WarrantyPage, WarrantyPatch, WarrantyQuery, WarrantyRequest, WarrantyRequestInput, WarrantyTerms, WarrantyTermsInput, WarrantyTermsParams } from '@enviro/contracts/warranty-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Audience } from '../../platform/access/route-access.ts';
 import type { WarrantyRequestsModule } from './warranty-requests.module.ts';
@@ -12,6 +12,11 @@ const WARRANTY_READ: readonly Audience[] = ['tenant', 'partner', 'site', 'siteMa
 const WARRANTY_RAISE: readonly Audience[] = ['tenant', 'siteManaging'];
 /** Who comments and moves them: the industry and the partner; the service checks whose move it is. */
 const WARRANTY_ACT: readonly Audience[] = ['tenant', 'partner', 'siteManaging', 'partnerManaging'];
+
+/** Who reads a partner's terms: its staff, the industries it serves, site staff. */
+const TERMS_READ: readonly Audience[] = ['tenant', 'partner', 'site', 'siteManaging', 'partnerManaging'];
+/** Who sets them: the partner's administrators and site administrators. */
+const TERMS_WRITE: readonly Audience[] = ['partnerFleet', 'siteAdmin'];
 
 const RESPONSES = { ...ERROR_RESPONSES, 409: ApiError } as const;
 
@@ -49,5 +54,15 @@ export const warrantyRoutes: FastifyPluginAsyncZod<WarrantyRequestsModule> = asy
       await warranty.delete(request.auth, request.params.id);
       return { id: request.params.id, deleted: true as const };
     },
+  );
+  app.get(
+    '/api/warrantyTerms/:partnerId',
+    { config: { access: TERMS_READ }, schema: { tags: TAGS, summary: "A service partner's warranty terms: hours to respond and to resolve", params: WarrantyTermsParams, response: { 200: WarrantyTerms, ...ERROR_RESPONSES } } },
+    async (request) => warranty.terms(request.auth, request.params.partnerId),
+  );
+  app.put(
+    '/api/warrantyTerms/:partnerId',
+    { config: { access: TERMS_WRITE }, schema: { tags: TAGS, summary: "Set a service partner's warranty terms for requests raised from now on", params: WarrantyTermsParams, body: WarrantyTermsInput, response: { 200: WarrantyTerms, ...ERROR_RESPONSES } } },
+    async (request) => warranty.setTerms(request.auth, request.params.partnerId, request.body),
   );
 };

@@ -23,6 +23,7 @@ export interface Database {
   slot_consumer: SlotConsumerTable;
   slot_change: SlotChangeTable;
   suppression_window: SuppressionWindowTable;
+  reading_correction: ReadingCorrectionTable;
   slot_quality: SlotQualityTable;
   quality_device_day: QualityDeviceDayTable;
   device_day_quarters: DeviceDayQuartersTable;
@@ -296,6 +297,27 @@ export interface SuppressionWindowTable {
   source: string | null;
   reason: string | null;
   created_at: CreatedAt;
+}
+
+/** A version of a correction over one series and period (180_reading_corrections.sql); raw readings stay as received. */
+export interface ReadingCorrectionTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  device_id: BigId;
+  slot: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  kind: 'LINEAR' | 'REPLACE' | 'INVALID';
+  factor: number;
+  value_offset: number;
+  version: number;
+  reason: string;
+  source: string;
+  requested_by: string;
+  approved_by: string;
+  approved_at: Timestamp;
+  superseded_at: Timestamp | null;
+  superseded_by: string | null;
 }
 
 /** Quarters of a local day holding data of a device, as 96 bits (055_oversight.sql). */
@@ -827,6 +849,9 @@ export interface ChangeRequestTable {
   correction: ColumnType<unknown, string | null, string | null> | null;
   raised_by: number;
   window_id: BigId | null;
+  /** The correction layer version an approved correction applied, and its regulator republish (181). */
+  correction_id: BigId | null;
+  republish_id: BigId | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }
@@ -853,6 +878,8 @@ export interface PartnerWarrantyTermsTable {
   /** The partner. */
   tenant_id: number;
   sla_hours: number;
+  /** Hours to respond (182). */
+  response_hours: number;
   updated_at: Generated<Date>;
 }
 
@@ -866,6 +893,10 @@ export interface WarrantyRequestTable {
   partner_id: number;
   sla_hours: number;
   due_at: Timestamp;
+  /** The response clock of the terms it was raised under, and the partner's first answer (182). */
+  response_hours: number;
+  respond_by: Timestamp;
+  responded_at: Timestamp | null;
   resolved_at: Timestamp | null;
   raised_by: number;
   created_at: CreatedAt;

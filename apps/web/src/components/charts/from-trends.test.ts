@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrendResult } from '@enviro/contracts/data/trend';
-import { answerWindow, flaggedPeriods, hasIncomplete, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from './from-trends';
+import { answerWindow, correctedPeriods, flaggedPeriods, hasIncomplete, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from './from-trends';
 
 const RANGE: TrendResult['range'] = { from: '2025-03-25T00:00:00.000+05:30', to: '2025-03-26T00:00:00.000+05:30', zone: 'Asia/Kolkata', raw: { from: 'day', to: 'day' } };
 
@@ -156,5 +156,19 @@ describe('flaggedPeriods', () => {
       { from: Date.parse(stuck.from), to: Date.parse(stuck.to), label: 'Suspect: Flat line (stuck value)', tone: 'flagged' },
     ]);
     expect(flaggedPeriods([trend(undefined)])).toEqual([]);
+  });
+});
+
+describe('correctedPeriods', () => {
+  const trend = (corrected: TrendResult['corrected']): TrendResult =>
+    ({ paramName: 'pm', paramLabel: 'PM', unit: 'mg/Nm3', data: [], tags: {}, entityName: 'Stack', entityId: 1, dsAgg: 'avg', agg: 'avg', range: RANGE, ...(corrected ? { corrected } : {}) });
+  const wrongSpan = { from: '2026-11-20T02:00:00.000Z', to: '2026-11-20T04:00:00.000Z', version: 2, kind: 'LINEAR' as const, reason: 'Span gas of the wrong concentration', changeRequestId: 7 };
+
+  it('shades each corrected period teal with its version, saying whether the values shown are corrected or as received', () => {
+    expect(correctedPeriods([trend([wrongSpan]), trend([wrongSpan])])).toEqual([
+      { from: Date.parse(wrongSpan.from), to: Date.parse(wrongSpan.to), label: 'Corrected (version 2)', tone: 'corrected' },
+    ]);
+    expect(correctedPeriods([trend([wrongSpan])], true)[0]!.label).toBe('Original values (corrected, version 2)');
+    expect(correctedPeriods([trend(undefined)])).toEqual([]);
   });
 });

@@ -102,6 +102,22 @@ export function flaggedPeriods(trends: readonly TrendResult[]): ShadedPeriod[] {
   return [...periods.values()].sort((a, b) => a.from - b.from);
 }
 
+/**
+ * The periods an approved correction changed (`corrected`), shaded teal: the values drawn there are
+ * corrected, or, with `original`, the readings as received before the correction.
+ */
+export function correctedPeriods(trends: readonly TrendResult[], original = false): ShadedPeriod[] {
+  const periods = new Map<string, ShadedPeriod>();
+  for (const t of trends) {
+    for (const c of t.corrected ?? []) {
+      const label = original ? `Original values (corrected, version ${c.version})` : `Corrected (version ${c.version})`;
+      const period: ShadedPeriod = { from: Date.parse(c.from), to: Date.parse(c.to), label, tone: 'corrected' };
+      periods.set(`${period.label}|${period.from}|${period.to}`, period);
+    }
+  }
+  return [...periods.values()].sort((a, b) => a.from - b.from);
+}
+
 /** Whether any series has a bucket cut short, which the chart's caption then explains. */
 export const hasIncomplete = (series: readonly ChartSeries[]) => series.some((s) => s.incomplete?.some(([, y]) => y !== null));
 

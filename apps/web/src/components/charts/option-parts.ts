@@ -149,7 +149,7 @@ export function markAreas(periods: readonly ShadedPeriod[] | undefined) {
     silent: true,
     itemStyle: { color: 'rgba(224, 49, 49, 0.12)' },
     label: { position: 'insideTop' as const, color: '#c92a2a', fontSize: 11 },
-    // Calibration and maintenance are grey (not process data), doubted slots orange, a breach red.
+    // Calibration and maintenance are grey (not process data), doubted slots orange, corrected values teal, a breach red.
     data: periods.map(
       (p) =>
         [
@@ -158,6 +158,7 @@ export function markAreas(periods: readonly ShadedPeriod[] | undefined) {
             xAxis: p.from + TIME_SHIFT_MS,
             ...(p.tone === 'suppressed' ? { itemStyle: { color: 'rgba(134, 142, 150, 0.18)' }, label: { color: '#495057' } } : {}),
             ...(p.tone === 'flagged' ? { itemStyle: { color: 'rgba(247, 103, 7, 0.16)' }, label: { color: '#d9480f' } } : {}),
+            ...(p.tone === 'corrected' ? { itemStyle: { color: 'rgba(12, 166, 120, 0.14)' }, label: { color: '#087f5b' } } : {}),
           },
           { xAxis: p.to + TIME_SHIFT_MS },
         ] as [{ name: string; xAxis: number }, { xAxis: number }],

@@ -57,8 +57,8 @@ export interface ShadedPeriod {
   /** Epoch ms; the chart's right edge when the period is still running. */
   to: number;
   label: string;
-  /** 'suppressed': calibration or maintenance (grey); 'flagged': slots the data-quality detectors doubt (orange); otherwise a breach (red). */
-  tone?: 'breach' | 'suppressed' | 'flagged';
+  /** 'suppressed': calibration or maintenance (grey); 'flagged': slots the data-quality detectors doubt (orange); 'corrected': values an approved correction changed (teal); otherwise a breach (red). */
+  tone?: 'breach' | 'suppressed' | 'flagged' | 'corrected';
 }
 
 /** Values measured another way, drawn as points over a line chart (e.g. a lab's results beside the analyser's). */

@@ -3,3 +3,4 @@
 export { DocumentsView } from './components/documents-view';
 export { useLabResultMarkers } from './api/lab-result-markers';
 export { LabResultsPanel } from './components/lab-results-panel';
+export { DocumentPicker } from './components/document-picker';

@@ -35,6 +35,7 @@ export const MOVE_LABELS: Record<ChangeRequestStatus, string> = {
 export function correctionText(c: Correction | null): string {
   if (c === null) return '-';
   if (c.kind === 'INVALID') return 'Readings are not process data (left out)';
+  if (c.kind === 'REPLACE') return `Every reading of the period becomes ${formatIndian(c.value)}`;
   const offset = c.offset === 0 ? '' : ` ${c.offset < 0 ? '−' : '+'} ${formatIndian(Math.abs(c.offset))}`;
   return `Corrected value = reading × ${formatIndian(c.factor)}${offset}`;
 }

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ChangeRequest, ChangeRequestEvent, ChangeRequestStatus } from '@enviro/contracts/change-requests';
 import { LoadFailed, Loading } from '@/components/status/load-state';
+import { RequestFacts, RequestHead, RequestNotFound } from '@/components/workflow/request-parts';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -18,24 +19,12 @@ import { WindowTrend } from './window-trend';
 export function ChangeRequestView({ id, ownTenantId }: { id: number; ownTenantId: number | null }) {
   const valid = Number.isInteger(id) && id > 0;
   const request = useQuery({ ...getChangeRequestQueryOptions(id), enabled: valid });
-  if (!valid || (request.error instanceof ApiError && request.error.status === 404)) return <NotFound />;
+  if (!valid || (request.error instanceof ApiError && request.error.status === 404)) {
+    return <RequestNotFound title="Change request not found" text="There is no such change request among the industries you read." backHref={paths.app.changeRequests.getHref()} backLabel="Back to change requests" />;
+  }
   if (request.isError) return <LoadFailed what="The change request" onRetry={() => void request.refetch()} />;
   if (!request.data) return <Loading />;
   return <RequestPage request={request.data} ownTenantId={ownTenantId} />;
-}
-
-function NotFound() {
-  return (
-    <Stack>
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Change request not found
-      </Title>
-      <Text>There is no such change request among the industries you read.</Text>
-      <Anchor component={Link} to={paths.app.changeRequests.getHref()}>
-        Back to change requests
-      </Anchor>
-    </Stack>
-  );
 }
 
 const HISTORY: DataTableColumn<ChangeRequestEvent>[] = [
@@ -57,63 +46,45 @@ function RequestPage({ request: r, ownTenantId }: { request: ChangeRequest; ownT
     ['Period (IST)', formatSpan(r.from, r.to)],
     ['Raised', `${r.raisedBy}, ${formatInstant(r.createdAt)}`],
     ['Last change', formatInstant(r.updatedAt)],
-    ...(r.crType === 'CORRECTION' ? ([['Parameter', r.param ?? '-'], ['Correction asked', correctionText(r.correction)]] as [string, React.ReactNode][]) : []),
+    ...(r.crType === 'CORRECTION'
+      ? ([
+          ['Parameter', r.param ?? '-'],
+          ['Correction asked', correctionText(r.correction)],
+          [
+            'Applied',
+            !r.applied ? (
+              'Not yet: applied when the board approves'
+            ) : r.applied.current ? (
+              `Version ${r.applied.version}, in force`
+            ) : r.applied.supersededByRequestId !== null ? (
+              <>
+                Version {r.applied.version}, superseded by{' '}
+                <Anchor component={Link} to={paths.app.changeRequest.getHref(r.applied.supersededByRequestId)}>
+                  correction request {r.applied.supersededByRequestId}
+                </Anchor>
+              </>
+            ) : (
+              `Version ${r.applied.version}, superseded by a later correction`
+            ),
+          ],
+        ] as [string, React.ReactNode][])
+      : []),
   ];
 
   return (
     <Stack>
-      <Anchor component={Link} to={paths.app.changeRequests.getHref()} size="sm">
-        ← Change requests
-      </Anchor>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div style={{ minWidth: 0 }}>
-          <ChangeRequestStatusBadge status={r.status} />
-          <Title order={1} fz={{ base: 22, sm: 28 }} mt={4}>
-            {TYPE_LABELS[r.crType]} request {r.id}: {r.station}
-          </Title>
-          <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{r.reason}</Text>
-        </div>
-        {r.moves.length > 0 && (
-          <Group gap="xs">
-            {r.moves.map((m) => (
-              <Button key={m} variant={m === 'APPROVED' ? 'filled' : 'default'} color={m === 'REJECTED' || m === 'WITHDRAWN' ? 'red' : undefined} onClick={() => setMove(m)}>
-                {MOVE_LABELS[m]}
-              </Button>
-            ))}
-          </Group>
-        )}
-      </Group>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <Text component="dt" size="xs" c="dimmed">
-                {label}
-              </Text>
-              <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                {value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-        {r.documents.length > 0 && (
-          <>
-            <Text size="xs" c="dimmed" mt="sm">
-              Documents
-            </Text>
-            <List size="sm">
-              {r.documents.map((d) => (
-                <List.Item key={d.id}>{d.fileName}</List.Item>
-              ))}
-            </List>
-          </>
-        )}
-        {r.crType === 'CORRECTION' && (
-          <Text size="xs" c="dimmed" mt="sm">
-            An approved correction is recorded with its decision; figures and reports do not apply corrections yet.
-          </Text>
-        )}
-      </Paper>
+      <RequestHead
+        backHref={paths.app.changeRequests.getHref()}
+        backLabel="Change requests"
+        badges={<ChangeRequestStatusBadge status={r.status} />}
+        title={`${TYPE_LABELS[r.crType]} request ${r.id}: ${r.station}`}
+        text={r.reason}
+        moves={r.moves.map((m) => ({ status: m, label: MOVE_LABELS[m], main: m === 'APPROVED', danger: m === 'REJECTED' || m === 'WITHDRAWN' }))}
+        onMove={setMove}
+      />
+      <RequestFacts facts={facts} documents={r.documents} documentsLabel="Documents (evidence)">
+        {r.crType === 'CORRECTION' && <CorrectionNote request={r} ownTenantId={ownTenantId} />}
+      </RequestFacts>
       <WindowTrend request={r} />
       <Paper withBorder p="md">
         {history.isError ? (
@@ -124,5 +95,32 @@ function RequestPage({ request: r, ownTenantId }: { request: ChangeRequest; ownT
       </Paper>
       {move && <MoveModal request={r} status={move} onClose={() => setMove(null)} />}
     </Stack>
+  );
+}
+
+/** What an approved correction did, and where to see it: the trend (corrected and original) and the regulator republish. */
+function CorrectionNote({ request: r, ownTenantId }: { request: ChangeRequest; ownTenantId: number | null }) {
+  if (!r.applied) {
+    return (
+      <Text size="xs" c="dimmed" mt="sm">
+        Once approved, every figure, report and trend uses the corrected values (the readings as received are kept beside them), and the corrected period is sent to the regulator again.
+      </Text>
+    );
+  }
+  return (
+    <Text size="xs" c="dimmed" mt="sm">
+      Figures, reports and trends use the corrected values; the trend below marks them and can show the readings as received.{' '}
+      {r.republishId !== null ? (
+        ownTenantId === r.tenantId || ownTenantId === null ? (
+          <Anchor component={Link} to={paths.app.regulatorIndustry.getHref(r.tenantId, { tab: 'republish' })} size="xs">
+            Sent to the regulator again (republish {r.republishId}).
+          </Anchor>
+        ) : (
+          `Sent to the regulator again (republish ${r.republishId}).`
+        )
+      ) : (
+        'No regulator connection maps the station: nothing to send again.'
+      )}
+    </Text>
   );
 }

@@ -1,14 +1,16 @@
-import { Alert, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { CorrectionRequestInput } from '@enviro/contracts/change-requests';
+import { IstDateTimeField } from '@/components/date-picker/ist-date-time-field';
 import { FormActions } from '@/components/form/form-actions';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { DocumentPicker } from '@/features/documents';
 import { getEntityTreeQueryOptions } from '@/features/entities';
 import { notifyInfo } from '@/lib/notify';
 import { collectStations } from '@/lib/stations';
 import { useRaiseCorrection } from '../api/change-requests';
-import { istInstant } from './ist-input';
+import { fieldOf, istInstant } from './ist-input';
 import { stationDevices } from './station-devices';
 
 interface Values extends Record<string, unknown> {
@@ -18,9 +20,11 @@ interface Values extends Record<string, unknown> {
   from: string;
   to: string;
   reason: string;
-  kind: 'LINEAR' | 'INVALID';
+  kind: 'LINEAR' | 'REPLACE' | 'INVALID';
   factor: number | string;
   offset: number | string;
+  value: number | string;
+  documentIds: number[];
 }
 
 /** The industry asks its board to correct one parameter of one analyser over a past period. */
@@ -29,9 +33,9 @@ export function CorrectionFormModal({ tenantId, onClose }: { tenantId: number; o
   const stations = useMemo(() => (tree.data ? collectStations(tree.data) : []), [tree.data]);
   const raise = useRaiseCorrection();
   const { form, general } = useContractForm({
-    initialValues: { stationId: '', deviceId: '', param: '', from: '', to: '', reason: '', kind: 'LINEAR', factor: 1, offset: 0 } as Values,
+    initialValues: { stationId: '', deviceId: '', param: '', from: '', to: '', reason: '', kind: 'LINEAR', factor: 1, offset: 0, value: '', documentIds: [] } as Values,
     schema: CorrectionRequestInput,
-    labels: { stationId: 'Station', deviceId: 'Analyser', param: 'Parameter', from: 'From (IST)', to: 'To (IST)', reason: 'Reason', correction: 'Correction' },
+    labels: { stationId: 'Station', deviceId: 'Analyser', param: 'Parameter', from: 'From (IST)', to: 'To (IST)', reason: 'Reason', correction: 'Correction', documentIds: 'Evidence' },
     toInput: (v): CorrectionRequestInput => ({
       stationId: Number(v.stationId),
       deviceId: Number(v.deviceId),
@@ -39,7 +43,13 @@ export function CorrectionFormModal({ tenantId, onClose }: { tenantId: number; o
       from: istInstant(v.from),
       to: istInstant(v.to),
       reason: v.reason.trim(),
-      correction: v.kind === 'INVALID' ? { kind: 'INVALID' } : { kind: 'LINEAR', factor: Number(v.factor), offset: Number(v.offset) },
+      correction:
+        v.kind === 'INVALID'
+          ? { kind: 'INVALID' }
+          : v.kind === 'REPLACE'
+            ? { kind: 'REPLACE', value: v.value === '' ? Number.NaN : Number(v.value) }
+            : { kind: 'LINEAR', factor: Number(v.factor), offset: Number(v.offset) },
+      documentIds: v.documentIds,
     }),
     error: raise.error,
   });
@@ -64,20 +74,21 @@ export function CorrectionFormModal({ tenantId, onClose }: { tenantId: number; o
           </Alert>
         )}
         <Text size="sm" c="dimmed" mb="sm">
-          The readings stay as recorded; the board decides on the correction asked.
+          The readings stay as recorded. Once the board approves, every figure, report and trend uses the corrected values, and the period is sent to the regulator again.
         </Text>
         <Select label="Station" required searchable data={stations.map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('stationId')} data-autofocus />
         <SimpleGrid cols={{ base: 1, xs: 2 }} mt="sm">
           <Select label="Analyser" required data={devices.map((d) => ({ value: String(d.id), label: d.name }))} {...form.getInputProps('deviceId')} />
           <Select label="Parameter" required data={params.map((p) => ({ value: p.name, label: p.label }))} {...form.getInputProps('param')} />
-          <TextInput type="datetime-local" label="From (IST)" required {...form.getInputProps('from')} />
-          <TextInput type="datetime-local" label="To (IST)" required {...form.getInputProps('to')} />
+          <IstDateTimeField label="From (IST)" required {...fieldOf(form.getInputProps('from'))} />
+          <IstDateTimeField label="To (IST)" required {...fieldOf(form.getInputProps('to'))} />
         </SimpleGrid>
         <SegmentedControl
           mt="sm"
           fullWidth
           data={[
-            { value: 'LINEAR', label: 'Rescale the readings' },
+            { value: 'LINEAR', label: 'Rescale' },
+            { value: 'REPLACE', label: 'Replace' },
             { value: 'INVALID', label: 'Not process data' },
           ]}
           {...form.getInputProps('kind')}
@@ -88,7 +99,21 @@ export function CorrectionFormModal({ tenantId, onClose }: { tenantId: number; o
             <NumberInput label="Then add" required {...form.getInputProps('offset')} />
           </SimpleGrid>
         )}
-        <Textarea mt="sm" label="Reason" description="The fault, and the evidence" required autosize minRows={2} maxLength={4000} {...form.getInputProps('reason')} />
+        {form.values.kind === 'LINEAR' && (
+          <Text size="xs" c="dimmed" mt={4}>
+            A wrong unit is a factor: readings sent in g/Nm³ instead of mg/Nm³ are multiplied by 1,000.
+          </Text>
+        )}
+        {form.values.kind === 'REPLACE' && <NumberInput mt="sm" label="Every reading of the period becomes" required {...form.getInputProps('value')} />}
+        {form.values.kind === 'INVALID' && (
+          <Text size="xs" c="dimmed" mt="sm">
+            The readings are left out: the period has no averages and counts as without data.
+          </Text>
+        )}
+        <Textarea mt="sm" label="Reason" description="The fault, and what shows it" required autosize minRows={2} maxLength={4000} {...form.getInputProps('reason')} />
+        <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+          <DocumentPicker tenantId={tenantId} label="Evidence" description="Service reports, calibration certificates: documents uploaded on the Documents page" value={form.values.documentIds} onChange={(ids) => form.setFieldValue('documentIds', ids)} error={form.errors.documentIds} />
+        </div>
         <FormActions label="Send to the board" onCancel={onClose} submitting={raise.isPending} />
       </form>
     </Modal>

@@ -1,14 +1,16 @@
-import { Alert, Modal, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { MaintenanceRequestInput } from '@enviro/contracts/change-requests';
+import { IstDateTimeField } from '@/components/date-picker/ist-date-time-field';
 import { FormActions } from '@/components/form/form-actions';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { DocumentPicker } from '@/features/documents';
 import { getEntityTreeQueryOptions } from '@/features/entities';
 import { notifyInfo } from '@/lib/notify';
 import { collectStations } from '@/lib/stations';
 import { useRaiseMaintenance } from '../api/change-requests';
-import { istInstant } from './ist-input';
+import { fieldOf, istInstant } from './ist-input';
 import { stationDevices } from './station-devices';
 
 interface Values extends Record<string, unknown> {
@@ -17,6 +19,7 @@ interface Values extends Record<string, unknown> {
   from: string;
   to: string;
   reason: string;
+  documentIds: number[];
 }
 
 /** The industry announces planned downtime of a station or one analyser; its board is mailed. */
@@ -25,15 +28,16 @@ export function MaintenanceFormModal({ tenantId, onClose }: { tenantId: number; 
   const stations = useMemo(() => (tree.data ? collectStations(tree.data) : []), [tree.data]);
   const raise = useRaiseMaintenance();
   const { form, general } = useContractForm({
-    initialValues: { stationId: '', deviceId: '', from: '', to: '', reason: '' } as Values,
+    initialValues: { stationId: '', deviceId: '', from: '', to: '', reason: '', documentIds: [] } as Values,
     schema: MaintenanceRequestInput,
-    labels: { stationId: 'Station', deviceId: 'Analyser', from: 'Starts (IST)', to: 'Ends (IST)', reason: 'Reason' },
+    labels: { stationId: 'Station', deviceId: 'Analyser', from: 'Starts (IST)', to: 'Ends (IST)', reason: 'Reason', documentIds: 'Attachments' },
     toInput: (v): MaintenanceRequestInput => ({
       stationId: Number(v.stationId),
       ...(v.deviceId ? { deviceId: Number(v.deviceId) } : {}),
       from: istInstant(v.from),
       to: istInstant(v.to),
       reason: v.reason.trim(),
+      documentIds: v.documentIds,
     }),
     error: raise.error,
   });
@@ -69,10 +73,13 @@ export function MaintenanceFormModal({ tenantId, onClose }: { tenantId: number; 
           {...form.getInputProps('deviceId')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} mt="sm">
-          <TextInput type="datetime-local" label="Starts (IST)" required {...form.getInputProps('from')} />
-          <TextInput type="datetime-local" label="Ends (IST)" required {...form.getInputProps('to')} />
+          <IstDateTimeField label="Starts (IST)" required {...fieldOf(form.getInputProps('from'))} />
+          <IstDateTimeField label="Ends (IST)" required {...fieldOf(form.getInputProps('to'))} />
         </SimpleGrid>
         <Textarea mt="sm" label="Reason" description="The work planned, who does it" required autosize minRows={2} maxLength={4000} {...form.getInputProps('reason')} />
+        <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+          <DocumentPicker tenantId={tenantId} label="Attachments" description="The work plan, the vendor's visit: documents uploaded on the Documents page" value={form.values.documentIds} onChange={(ids) => form.setFieldValue('documentIds', ids)} error={form.errors.documentIds} />
+        </div>
         <FormActions label="Send to the board" onCancel={onClose} submitting={raise.isPending} />
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { TrendResult } from '@enviro/contracts/data/trend';
@@ -10,7 +10,7 @@ import { LabResultsPanel, useLabResultMarkers } from '@/features/documents';
 import { useAlertLimits } from '@/features/entities';
 import { chartState } from '@/components/charts/chart-state';
 import { ChartWidget } from '@/components/charts/chart-widget';
-import { answerWindow, flaggedPeriods, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from '@/components/charts/from-trends';
+import { answerWindow, correctedPeriods, flaggedPeriods, isCutBucket, limitLines, suppressedPeriods, trendSeries, valueAxisName } from '@/components/charts/from-trends';
 import { IncompleteNote } from '@/components/charts/incomplete-note';
 import { CsvExportButton } from '@/components/table/csv-export-button';
 import type { CsvColumn } from '@/lib/csv';
@@ -27,6 +27,7 @@ type Point = TrendResult['data'][number];
 const CSV_COLUMNS: CsvColumn<Point>[] = [
   { header: 'Time', value: (p) => formatInstant(p.time) },
   { header: 'Value', value: (p) => roundValue(p.value) },
+  { header: 'Corrected', value: (p) => (p.corrected ? 'yes' : '') },
 ];
 
 /**
@@ -43,19 +44,21 @@ export function TrendView({ tenantId }: { tenantId: number }) {
   const publicTenantId = params.get('publicTenantId') ?? String(tenantId);
   const { time, averaging } = resolveChoices(params.get('time'), params.get('avgDuration'));
   const valid = Number.isSafeInteger(entityId) && entityId > 0 && paramId !== '';
+  // The readings as received instead of the corrected values (docs/CHANGE-REQUESTS.md, "The correction layer").
+  const original = params.get('original') === '1';
 
   const raw = averaging === 'instances';
   const picked = pickedAggregation(params.get('aggregation'));
   const catalogue = useStdParams().data?.find((p) => p.name === paramId)?.metricDownsampleAgg;
   const trend = useEntityMetric(
-    { entityIds: [entityId], params: [{ name: paramId, ...(picked && !raw ? { dsAgg: picked } : {}) }], duration: time, interval: averaging },
+    { entityIds: [entityId], params: [{ name: paramId, ...(picked && !raw ? { dsAgg: picked } : {}) }], duration: time, interval: averaging, ...(original ? { original } : {}) },
     valid,
   );
   const main = trend.data?.[0];
   // The catalogue says before the answer comes, so the readings' extremes are asked for alongside.
   const aggregation = raw ? null : (picked ?? catalogue ?? main?.dsAgg);
   const readings = useEntityMetric(
-    { entityIds: [entityId], params: (['min', 'max'] as const).map((dsAgg) => ({ name: paramId, dsAgg })), duration: time, interval: averaging },
+    { entityIds: [entityId], params: (['min', 'max'] as const).map((dsAgg) => ({ name: paramId, dsAgg })), duration: time, interval: averaging, ...(original ? { original } : {}) },
     valid && quotesReadings(aggregation),
   );
   const limits = useAlertLimits({ entityIds: [entityId], params: [paramId] }, valid);
@@ -73,12 +76,13 @@ export function TrendView({ tenantId }: { tenantId: number }) {
     () => ({
       series: trendSeries(main ? [main] : [], (t) => t.paramLabel, averaging, span),
       referenceLines: limitLines(limit),
-      shadedPeriods: [...suppressedPeriods(main ? [main] : [], span?.end ?? Date.now()), ...flaggedPeriods(main ? [main] : [])],
+      shadedPeriods: [...suppressedPeriods(main ? [main] : [], span?.end ?? Date.now()), ...flaggedPeriods(main ? [main] : []), ...correctedPeriods(main ? [main] : [], original)],
       extremes: [stats.min, stats.max].filter((v) => v !== null),
       markers: labResults,
     }),
-    [main, limit, averaging, span, stats, labResults],
+    [main, limit, averaging, span, stats, labResults, original],
   );
+  const corrected = (main?.corrected?.length ?? 0) > 0;
   const options = useMemo(
     () => ({ interval: averaging, yAxisName: valueAxisName(main?.unit ?? '', aggregation, averaging), decimals: 2 }),
     [averaging, main, aggregation],
@@ -141,6 +145,16 @@ export function TrendView({ tenantId }: { tenantId: number }) {
             </Group>
             <ChartWidget kind="line" state={chartState(trend)} data={data} options={options} height={360} ariaLabel={`${label} at ${station}`} />
             <IncompleteNote series={data.series} />
+            {(corrected || original) && (
+              <Group justify="space-between" mt="xs" wrap="wrap" gap="xs">
+                <Text size="xs" c="dimmed" style={{ flex: '1 1 16rem' }}>
+                  {original
+                    ? 'Shown: the readings as received. The shaded periods were corrected by their board; every figure and report uses the corrected values.'
+                    : 'The shaded periods hold values an approved correction changed; every figure and report uses them. The readings as received are kept.'}
+                </Text>
+                <Switch label="Show original values" checked={original} onChange={(e) => update({ original: e.currentTarget.checked ? '1' : null })} />
+              </Group>
+            )}
           </Paper>
           {inApp && <LabResultsPanel entityId={entityId} paramName={paramId} paramLabel={label} />}
         </>

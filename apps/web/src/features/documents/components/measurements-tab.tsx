@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Table, Text, T
 import { useState } from 'react';
 import type { MeasureTemplate, Measurement } from '@enviro/contracts/measurements';
 import { DEFAULT_TIME_ZONE, parseDateTime } from '@enviro/domain/time-zone';
-import { WallClockInput } from '@/components/date-picker/wall-clock-input';
+import { IstDateTimeField } from '@/components/date-picker/ist-date-time-field';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { formatInstant } from '@/lib/dates';
 import type { Station } from '@/lib/stations';
@@ -125,7 +125,7 @@ function RecordForm({ templates, stationId }: { templates: readonly MeasureTempl
       <Stack gap="xs">
         <Group grow align="flex-start" wrap="wrap">
           <Select label="Template" data={templates.map((t) => ({ value: String(t.id), label: t.name }))} value={templateId} onChange={(v) => v && setTemplateId(v)} allowDeselect={false} miw={200} />
-          <WallClockInput label="Sampled at (IST)" value={sampledAt} onChange={setSampledAt} error={field === 'body.sampledAt' ? record.error?.message.replace(/^body\.\w+: /, '') : undefined} miw={200} />
+          <IstDateTimeField label="Sampled at (IST)" value={sampledAt} onChange={setSampledAt} error={field === 'body.sampledAt' ? record.error?.message.replace(/^body\.\w+: /, '') : undefined} />
           <TextInput label="Lab" placeholder="EnviroLabs Jaipur (NABL)" value={lab} onChange={(e) => setLab(e.currentTarget.value)} miw={200} />
         </Group>
         <Group wrap="wrap">

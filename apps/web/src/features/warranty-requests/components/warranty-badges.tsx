@@ -8,8 +8,9 @@ export const WarrantyStatusBadge = ({ status }: { status: WarrantyStatus }) => (
   </Badge>
 );
 
-export const OverdueBadge = () => (
+/** Overdue, naming the clock that ran out: no response in time, or not resolved in time. */
+export const OverdueBadge = ({ w }: { w?: { responseOverdue: boolean; resolutionOverdue: boolean } }) => (
   <Badge color="red" variant="filled" style={{ minWidth: 'max-content' }}>
-    Overdue
+    {w?.resolutionOverdue ? 'Overdue' : w?.responseOverdue ? 'Response overdue' : 'Overdue'}
   </Badge>
 );

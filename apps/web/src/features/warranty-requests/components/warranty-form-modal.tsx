@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { WarrantyRequestInput } from '@enviro/contracts/warranty-requests';
 import { FormActions } from '@/components/form/form-actions';
 import { useContractForm } from '@/components/form/use-contract-form';
+import { DocumentPicker } from '@/features/documents';
 import { getEntityTreeQueryOptions } from '@/features/entities';
 import { notifyInfo } from '@/lib/notify';
 import { useRaiseWarranty } from '../api/warranty-requests';
@@ -12,6 +13,7 @@ interface Values extends Record<string, unknown> {
   deviceId: string;
   serialNo: string;
   fault: string;
+  photoIds: number[];
 }
 
 type TreeNode = { name: string; devices?: readonly { id: number; name: string; serialNo: string | null; deletedDate: string | null }[] | undefined; children: readonly TreeNode[] };
@@ -30,16 +32,16 @@ export function WarrantyFormModal({ tenantId, onClose }: { tenantId: number; onC
   const devices = useMemo(() => devicesOf(tree.data ?? []), [tree.data]);
   const raise = useRaiseWarranty();
   const { form, general } = useContractForm({
-    initialValues: { deviceId: '', serialNo: '', fault: '' } as Values,
+    initialValues: { deviceId: '', serialNo: '', fault: '', photoIds: [] } as Values,
     schema: WarrantyRequestInput,
-    labels: { deviceId: 'Device', serialNo: 'Serial number', fault: 'Fault' },
-    toInput: (v): WarrantyRequestInput => ({ deviceId: Number(v.deviceId), serialNo: v.serialNo.trim(), fault: v.fault.trim() }),
+    labels: { deviceId: 'Device', serialNo: 'Serial number', fault: 'Fault', photoIds: 'Photos' },
+    toInput: (v): WarrantyRequestInput => ({ deviceId: Number(v.deviceId), serialNo: v.serialNo.trim(), fault: v.fault.trim(), photoIds: v.photoIds }),
     error: raise.error,
   });
   const submit = form.onSubmit((body) =>
     raise.mutate(body, {
       onSuccess: (w) => {
-        notifyInfo(`Warranty request ${w.id} is with ${w.partner}; it is due by its terms in ${w.slaHours} hours.`);
+        notifyInfo(`Warranty request ${w.id} is with ${w.partner}: by its terms it responds within ${w.responseHours} hours and resolves within ${w.slaHours}.`);
         onClose();
       },
     }),
@@ -53,7 +55,7 @@ export function WarrantyFormModal({ tenantId, onClose }: { tenantId: number; onC
           </Alert>
         )}
         <Text size="sm" c="dimmed" mb="sm">
-          The request goes to your service partner; photos can be added as documents.
+          The request goes to your service partner, who is mailed; attach photos uploaded on the Documents page.
         </Text>
         <Select
           label="Device"
@@ -70,6 +72,9 @@ export function WarrantyFormModal({ tenantId, onClose }: { tenantId: number; onC
         />
         <TextInput mt="sm" label="Serial number" description="As on the device's plate" required {...form.getInputProps('serialNo')} />
         <Textarea mt="sm" label="Fault" description="What happens, since when" required autosize minRows={3} maxLength={4000} {...form.getInputProps('fault')} />
+        <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+          <DocumentPicker tenantId={tenantId} label="Photos" value={form.values.photoIds} onChange={(ids) => form.setFieldValue('photoIds', ids)} error={form.errors.photoIds} />
+        </div>
         <FormActions label="Send to the partner" onCancel={onClose} submitting={raise.isPending} />
       </form>
     </Modal>

@@ -7,10 +7,19 @@ export const WARRANTY_STATUS_COLOURS: Record<WarrantyStatus, string> = { OPEN: '
 export const WARRANTY_MOVE_LABELS: Record<WarrantyStatus, string> = { OPEN: 'Reopen', IN_PROGRESS: 'Start work', RESOLVED: 'Mark resolved', REJECTED: 'Reject', CLOSED: 'Close' };
 
 /** The SLA in words: '2 d 4 h left', 'overdue by 5 h', or '-' once the partner is done with it. */
-export function slaText(w: Pick<WarrantyRequest, 'slaMinutesLeft' | 'overdue'>): string {
+export function slaText(w: Pick<WarrantyRequest, 'slaMinutesLeft' | 'resolutionOverdue'>): string {
   if (w.slaMinutesLeft === null) return '-';
   const span = minutesText(Math.abs(w.slaMinutesLeft));
-  return w.overdue ? `overdue by ${span}` : `${span} left`;
+  return w.resolutionOverdue ? `overdue by ${span}` : `${span} left`;
+}
+
+/** The response clock in words: time left to respond, overdue, or when the partner responded. */
+export function responseText(w: Pick<WarrantyRequest, 'responseMinutesLeft' | 'responseOverdue' | 'respondedAt'>, formatAt: (iso: string) => string): string {
+  if (w.responseMinutesLeft !== null) {
+    const span = minutesText(Math.abs(w.responseMinutesLeft));
+    return w.responseOverdue ? `no response, overdue by ${span}` : `${span} left to respond`;
+  }
+  return w.respondedAt ? `responded ${formatAt(w.respondedAt)}` : '-';
 }
 
 /** Minutes as the two largest units: '2 d 4 h', '5 h 10 min', '12 min'. */

@@ -1,16 +1,16 @@
-import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { WarrantyCommentInput, type WarrantyRequest, type WarrantyStatus } from '@enviro/contracts/warranty-requests';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { LoadFailed, Loading } from '@/components/status/load-state';
+import { RequestFacts, RequestHead, RequestNotFound } from '@/components/workflow/request-parts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatInstant } from '@/lib/dates';
 import { getWarrantyRequestQueryOptions, useAddWarrantyComment } from '../api/warranty-requests';
 import { OverdueBadge, WarrantyStatusBadge } from './warranty-badges';
-import { slaText, WARRANTY_MOVE_LABELS, WARRANTY_STATUS_LABELS } from './warranty-labels';
+import { responseText, slaText, WARRANTY_MOVE_LABELS, WARRANTY_STATUS_LABELS } from './warranty-labels';
 import { WarrantyMoveModal } from './warranty-move-modal';
 
 /** One warranty request: facts and SLA, the comment thread, the caller's moves and a comment box. */
@@ -18,17 +18,7 @@ export function WarrantyRequestView({ id, mayComment }: { id: number; mayComment
   const valid = Number.isInteger(id) && id > 0;
   const request = useQuery({ ...getWarrantyRequestQueryOptions(id), enabled: valid });
   if (!valid || (request.error instanceof ApiError && request.error.status === 404)) {
-    return (
-      <Stack>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Warranty request not found
-        </Title>
-        <Text>There is no such warranty request among those you read.</Text>
-        <Anchor component={Link} to={paths.app.warrantyRequests.getHref()}>
-          Back to warranty requests
-        </Anchor>
-      </Stack>
-    );
+    return <RequestNotFound title="Warranty request not found" text="There is no such warranty request among those you read." backHref={paths.app.warrantyRequests.getHref()} backLabel="Back to warranty requests" />;
   }
   if (request.isError) return <LoadFailed what="The warranty request" onRetry={() => void request.refetch()} />;
   if (!request.data) return <Loading />;
@@ -43,57 +33,27 @@ function RequestPage({ w, mayComment }: { w: WarrantyRequest; mayComment: boolea
     ['Serial number', w.serialNo],
     ['Service partner', w.partner],
     ['Raised', `${w.raisedBy}, ${formatInstant(w.createdAt)}`],
-    ['Terms', `resolved within ${w.slaHours} hours`],
-    ['Due (IST)', formatInstant(w.dueAt)],
-    ['Time left', slaText(w)],
+    ['Terms', `respond within ${w.responseHours} hours, resolve within ${w.slaHours} hours`],
+    ['Respond by (IST)', `${formatInstant(w.respondBy)} (${responseText(w, formatInstant)})`],
+    ['Resolve by (IST)', `${formatInstant(w.dueAt)} (${slaText(w)})`],
   ];
   return (
     <Stack>
-      <Anchor component={Link} to={paths.app.warrantyRequests.getHref()} size="sm">
-        ← Warranty requests
-      </Anchor>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div style={{ minWidth: 0 }}>
-          <Group gap={4}>
+      <RequestHead
+        backHref={paths.app.warrantyRequests.getHref()}
+        backLabel="Warranty requests"
+        badges={
+          <>
             <WarrantyStatusBadge status={w.status} />
-            {w.overdue && <OverdueBadge />}
-          </Group>
-          <Title order={1} fz={{ base: 22, sm: 28 }} mt={4}>
-            Warranty request {w.id}: {w.device}
-          </Title>
-          <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{w.fault}</Text>
-        </div>
-        {w.moves.length > 0 && (
-          <Group gap="xs">
-            {w.moves.map((m) => (
-              <Button key={m} variant={m === 'RESOLVED' || m === 'CLOSED' ? 'filled' : 'default'} color={m === 'REJECTED' ? 'red' : undefined} onClick={() => setMove(m)}>
-                {WARRANTY_MOVE_LABELS[m]}
-              </Button>
-            ))}
-          </Group>
-        )}
-      </Group>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <Text component="dt" size="xs" c="dimmed">
-                {label}
-              </Text>
-              <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                {value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-        {w.photos.length > 0 && (
-          <List size="sm" mt="sm">
-            {w.photos.map((p) => (
-              <List.Item key={p.id}>{p.fileName}</List.Item>
-            ))}
-          </List>
-        )}
-      </Paper>
+            {w.overdue && <OverdueBadge w={w} />}
+          </>
+        }
+        title={`Warranty request ${w.id}: ${w.device}`}
+        text={w.fault}
+        moves={w.moves.map((m) => ({ status: m, label: WARRANTY_MOVE_LABELS[m], main: m === 'RESOLVED' || m === 'CLOSED', danger: m === 'REJECTED' }))}
+        onMove={setMove}
+      />
+      <RequestFacts facts={facts} columns={4} documents={w.photos} documentsLabel="Photos" />
       <Paper withBorder p="md">
         <Title order={3} fz="lg" mb="xs">
           Comments

@@ -10,7 +10,7 @@ import { formatInstant } from '@/lib/dates';
 import type { WarrantyListQuery } from '../api/query-keys';
 import { useWarrantyRequests } from '../api/warranty-requests';
 import { OverdueBadge, WarrantyStatusBadge } from './warranty-badges';
-import { slaText, WARRANTY_STATUS_LABELS } from './warranty-labels';
+import { responseText, slaText, WARRANTY_STATUS_LABELS } from './warranty-labels';
 import { WarrantyFormModal } from './warranty-form-modal';
 
 type Row = WarrantyPage['items'][number];
@@ -47,14 +47,28 @@ export function WarrantyRequestsView({ ownTenantId, showIndustry }: { ownTenantI
       cell: (w) => (
         <Group gap={4} wrap="nowrap">
           <WarrantyStatusBadge status={w.status} />
-          {w.overdue && <OverdueBadge />}
+          {w.overdue && <OverdueBadge w={w} />}
         </Group>
       ),
     },
     ...(showIndustry ? [{ header: 'Industry', wrap: true, cell: (w: Row) => w.industry }] : []),
     { header: 'Partner', wrap: true, cell: (w) => w.partner },
     { header: 'Fault', wrap: true, cell: (w) => w.fault },
-    { header: 'Due (IST)', wrap: true, cell: (w) => (w.slaMinutesLeft === null ? '-' : `${formatInstant(w.dueAt)} (${slaText(w)})`) },
+    {
+      header: 'SLA (IST)',
+      wrap: true,
+      cell: (w) =>
+        w.slaMinutesLeft === null ? (
+          '-'
+        ) : (
+          <Stack gap={0}>
+            <Text size="sm">Resolve by {formatInstant(w.dueAt)} ({slaText(w)})</Text>
+            <Text size="xs" c={w.responseOverdue ? 'red' : 'dimmed'}>
+              {responseText(w, formatInstant)}
+            </Text>
+          </Stack>
+        ),
+    },
   ];
 
   return (
@@ -66,7 +80,7 @@ export function WarrantyRequestsView({ ownTenantId, showIndustry }: { ownTenantI
         {ownTenantId !== null && <Button onClick={() => setCreating(true)}>Report a faulty device</Button>}
       </Group>
       <Text c="dimmed" size="sm">
-        Faulty devices reported to the service partner, who resolves them within the hours of its terms; a request past its due time while the partner has it is overdue.
+        Faulty devices reported to the service partner, who responds and resolves them within the hours of its terms; a request the partner has not responded to or resolved in time is overdue.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Status" placeholder="Any status" clearable data={WARRANTY_STATUSES.map((s) => ({ value: s, label: WARRANTY_STATUS_LABELS[s] }))} value={status ?? null} onChange={(v) => list.update({ status: v })} />
