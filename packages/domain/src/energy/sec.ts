@@ -63,7 +63,8 @@ export function fitBaseline(rows: readonly Observation[]): Baseline | undefined 
     ssRes += (r.y - predict(model, r.x)) ** 2;
     ssTot += (r.y - mean) ** 2;
   }
-  model.r2 = ssTot === 0 ? 1 : 1 - ssRes / ssTot;
+  // Energy that never changes is explained by nothing: R² 0, not a perfect fit.
+  model.r2 = ssTot === 0 ? 0 : 1 - ssRes / ssTot;
   return model;
 }
 

@@ -216,6 +216,9 @@ export interface MonthBill {
   duty: number;
   total: number;
   byKind: Partial<Record<WindowKind, CostLine>>;
+  /** Energy charges by IST day and by shift. */
+  byDay: Map<string, CostLine>;
+  byShift: Map<string, CostLine>;
   /** The versions that priced the month with their days in it. */
   versions: { validFrom: string; days: number }[];
   uncostedKwh: number;
@@ -247,6 +250,8 @@ export function monthBill(month: string, hours: readonly HourEnergy[], versions:
     duty,
     total: cost.energyCharge + fixedCharge + duty,
     byKind: cost.byKind,
+    byDay: cost.byDay,
+    byShift: cost.byShift,
     versions: [...dayCount].map(([v, days]) => ({ validFrom: v.validFrom, days })).sort((a, b) => a.validFrom.localeCompare(b.validFrom)),
     uncostedKwh: cost.uncostedKwh,
   };
