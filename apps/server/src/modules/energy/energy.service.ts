@@ -71,6 +71,7 @@ export class EnergyService {
 
   /** A facility's tree, every node listed (SPEC 6: the energy app lists every node), with the meters located at each. */
   async locatedDevices(auth: Auth, facilityId: number): Promise<LocatedDevices> {
+    scopeTenantIds(auth);
     const facility = await this.node(auth, facilityId, 'id');
     const nodes = await this.repo.nodes(facility.tenant_id);
     const meters = await this.visibleMeters(auth, await this.repo.meters([facility.tenant_id]));
@@ -87,6 +88,7 @@ export class EnergyService {
 
   /** The current meter of a station (GET /api/entities/{id}/energy-meter). */
   async meterOf(auth: Auth, entityId: number): Promise<EnergyMeter> {
+    scopeTenantIds(auth);
     const station = await this.node(auth, entityId, 'id');
     const meter = await this.repo.currentMeterOf(station.tenant_id, entityId);
     if (!meter) throw notFound(`No energy meter at entity id= ${entityId}`);
@@ -95,6 +97,7 @@ export class EnergyService {
 
   /** Every meter, current and past, located in or standing under a node (GET /api/entities/{id}/all-energy-meter). */
   async allMeters(auth: Auth, entityId: number): Promise<EnergyMeter[]> {
+    scopeTenantIds(auth);
     const root = await this.node(auth, entityId, 'id');
     const scope = subtreeOf((await this.repo.nodes(root.tenant_id)).map(toTreeNode), entityId);
     const meters = await this.visibleMeters(auth, await this.repo.meters([root.tenant_id], { all: true }));
@@ -162,6 +165,7 @@ export class EnergyService {
 
   /** Consumption of nodes by hour, day or month (GET /api/energy/metrics). */
   async metrics(auth: Auth, q: EnergyMetricsFilter): Promise<EnergyMetrics> {
+    scopeTenantIds(auth);
     const today = dayOf(this.now(), ZONE);
     const startDay = q.startDate ?? `${today.slice(0, 7)}-01`;
     const endDay = q.endDate ?? today;
@@ -217,6 +221,7 @@ export class EnergyService {
   // ------------------------------------------------------------------ tariffs and cost
 
   async tariffs(auth: Auth, entityId: number) {
+    scopeTenantIds(auth);
     const station = await this.node(auth, entityId, 'entityId');
     return toVersions(await this.repo.tariffs(station.tenant_id, [String(entityId)]));
   }
@@ -244,6 +249,7 @@ export class EnergyService {
 
   /** The bill of a node's month: each counted meter costed at its connection's tariff versions (GET /api/energy/cost). */
   async cost(auth: Auth, nodeId: number, month: string): Promise<EnergyCost> {
+    scopeTenantIds(auth);
     const node = await this.node(auth, nodeId, 'nodeId');
     const from = startOfDay(`${month}-01`, ZONE);
     const to = addCalendar(from, 1, 'month', ZONE);
@@ -302,6 +308,7 @@ export class EnergyService {
 
   /** Budgets of nodes for the month and financial year holding a day, with use and forecast (POST /api/data/entityBudget). */
   async entityBudget(auth: Auth, req: { entityIds: number[]; period?: 'MONTH' | 'FY' | undefined; durationRefDate?: string | undefined }): Promise<BudgetStatus[]> {
+    scopeTenantIds(auth);
     const nodes = await Promise.all(req.entityIds.map((id) => this.node(auth, id, 'entityIds')));
     const day = req.durationRefDate ?? dayOf(this.now(), ZONE);
     const starts = [
@@ -420,6 +427,7 @@ export class EnergyService {
 
   /** SEC by day and an ISO 50006 baseline with R² and adjusted savings (GET /api/energy/sec). */
   async sec(auth: Auth, q: { nodeId: number; startDate?: string | undefined; endDate?: string | undefined; baselineStart?: string | undefined; baselineEnd?: string | undefined; withTemperature: boolean }): Promise<SecAnswer> {
+    scopeTenantIds(auth);
     const node = await this.node(auth, q.nodeId, 'nodeId');
     const today = dayOf(this.now(), ZONE);
     const start = q.startDate ?? `${today.slice(0, 7)}-01`;
@@ -500,6 +508,7 @@ export class EnergyService {
 
   /** Scope 2 emissions and offsets of nodes for a financial year (POST /api/data/emissionoffsetData). */
   async emissions(auth: Auth, req: { entityIds: number[]; fy?: string | undefined }): Promise<NodeEmissions[]> {
+    scopeTenantIds(auth);
     const today = dayOf(this.now(), ZONE);
     const fy: FinancialYear | undefined = req.fy === undefined ? financialYearOf(today) : parseFinancialYear(req.fy);
     if (!fy) throw badRequest('fy', `'${req.fy}' is not a financial year such as 2026-27`);
