@@ -2,7 +2,7 @@ import { Card, Group, RingProgress, SimpleGrid, Stack, Text } from '@mantine/cor
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { formatDayKey } from '@/lib/dates';
 import { useBudgets } from '../api/energy';
-import { kwh, monthDays, percent } from './energy-format';
+import { kwh, monthDays, monthLabel, percent } from './energy-format';
 
 const colourOf = (p: number) => (p >= 100 ? 'red' : p >= 75 ? 'orange' : p >= 50 ? 'yellow' : 'teal');
 
@@ -16,7 +16,7 @@ export function BudgetPanel({ nodeId, month }: { nodeId: number; month: string }
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       {budgets.data.map((b) => (
         <Card key={b.id} withBorder>
-          <Text fw={600}>{b.period === 'MONTH' ? `Budget of ${formatDayKey(b.start).slice(3)}` : `Budget of FY ${b.periodKey}`}</Text>
+          <Text fw={600}>{b.period === 'MONTH' ? `Budget of ${monthLabel(b.start)}` : `Budget of FY ${b.periodKey}`}</Text>
           <Group wrap="nowrap">
             <RingProgress
               size={140}

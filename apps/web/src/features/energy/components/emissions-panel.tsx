@@ -6,7 +6,7 @@ import { csvFileName, toCsv } from '@/lib/csv';
 import { formatDayKey } from '@/lib/dates';
 import { saveFile } from '@/lib/download';
 import { useEmissions, useSec } from '../api/energy';
-import { financialYearOfMonth, kwh, monthDays, tco2 } from './energy-format';
+import { financialYearOfMonth, kwh, monthDays, monthLabel, tco2 } from './energy-format';
 import { form1Rows } from './form1';
 
 const OFFSET_WORDS = { OWN_SOLAR: 'Own solar', REC: 'Renewable energy certificates', GREEN_TARIFF: 'Green tariff' } as const;
@@ -57,7 +57,7 @@ export function EmissionsPanel({ nodeId, month, facilityName }: { nodeId: number
           Export BEE Form 1 summary (CSV)
         </Button>
       </Group>
-      <DataTable title={`Scope 2 by month, FY ${e.fy}`} rows={e.months} rowKey={(m) => m.month} minWidth={320} columns={[{ header: 'Month', value: (m) => formatDayKey(`${m.month}-01`).slice(3) }, { header: 'Grid energy (kWh)', value: (m) => Math.round(m.gridKwh), render: (m) => kwh(m.gridKwh), align: 'right' }, { header: 'Scope 2 (tCO₂)', value: (m) => (m.tco2 === null ? null : Math.round(m.tco2 * 10) / 10), align: 'right' }]} />
+      <DataTable title={`Scope 2 by month, FY ${e.fy}`} rows={e.months} rowKey={(m) => m.month} minWidth={320} columns={[{ header: 'Month', value: (m) => monthLabel(m.month) }, { header: 'Grid energy (kWh)', value: (m) => Math.round(m.gridKwh), render: (m) => kwh(m.gridKwh), align: 'right' }, { header: 'Scope 2 (tCO₂)', value: (m) => (m.tco2 === null ? null : Math.round(m.tco2 * 10) / 10), align: 'right' }]} />
       <DataTable title="Offset ledger" rows={e.offsets} rowKey={(o) => o.id} minWidth={320} emptyText="No offsets recorded this year." columns={[{ header: 'Day', value: (o) => formatDayKey(o.day) }, { header: 'Kind', value: (o) => OFFSET_WORDS[o.kind] }, { header: 'MWh', value: (o) => o.mwh, align: 'right' }, { header: 'Reference', value: (o) => o.reference, wrap: true }]} />
     </Stack>
   );

@@ -9,12 +9,15 @@ export const rupees = (v: number | null | undefined) => (v === null || v === und
 export const tco2 = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `${formatIndian(v, 1)} tCO₂`);
 export const percent = (v: number) => `${formatIndian(v, 1)} %`;
 
+/** A month 'YYYY-MM' as people read it ('Nov 2026'). */
+export const monthLabel = (month: string) => formatPeriod(startOfDay(`${month.slice(0, 7)}-01`, DEFAULT_TIME_ZONE), 'month');
+
 /** The last 12 months 'YYYY-MM', this month first, with their labels ('Nov 2026'). */
 export function recentMonths(now: number = Date.now()): { value: string; label: string }[] {
   const out: { value: string; label: string }[] = [];
   let key = monthKey(now);
   for (let i = 0; i < 12; i++) {
-    out.push({ value: key, label: formatPeriod(startOfDay(`${key}-01`, DEFAULT_TIME_ZONE), 'month') });
+    out.push({ value: key, label: monthLabel(key) });
     const [y, m] = key.split('-').map(Number) as [number, number];
     key = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
   }

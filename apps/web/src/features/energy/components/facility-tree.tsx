@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { LocatedDevices } from '@enviro/contracts/energy';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
 import { useEnergyMetrics } from '../api/energy';
@@ -15,7 +15,8 @@ export function FacilityTree({ located, month, nodeId, onPick }: { located: Loca
   const rows: Node[] = located.nodes.map((n) => {
     const m = byNode.get(n.id);
     const unmetered = m?.unmetered?.reduce<number | null>((s, p) => (p.value === null ? s : (s ?? 0) + p.value), null) ?? null;
-    return { ...n, kwh: m ? m.total : null, unmetered };
+    // A node no meter measures has no energy figure (not zero).
+    return { ...n, kwh: m && m.counted.length > 0 ? m.total : null, unmetered };
   });
   const columns: DataTableColumn<Node>[] = [
     {
@@ -34,16 +35,16 @@ export function FacilityTree({ located, month, nodeId, onPick }: { located: Loca
       value: (r) => r.meters.map((m) => `${m.entityName} (${ROLE_LABELS[m.role]})`).join('; '),
       wrap: true,
       render: (r) => (
-        <Group gap={4}>
+        <Stack gap={2}>
           {r.meters.map((m) => (
-            <Badge key={m.id} variant="light" color={m.role === 'MAIN' ? 'blue' : m.role === 'GENERATION' ? 'green' : 'gray'} tt="none">
-              {m.entityName} · {ROLE_LABELS[m.role]}
-            </Badge>
+            <Text key={m.id} fz="sm" c={m.role === 'MAIN' ? 'blue' : m.role === 'GENERATION' ? 'green' : undefined}>
+              {m.entityId === r.id ? ROLE_LABELS[m.role] : `${m.entityName} (${ROLE_LABELS[m.role]})`}
+            </Text>
           ))}
-        </Group>
+        </Stack>
       ),
     },
-    { header: 'Energy this month (kWh)', value: (r) => (r.kwh === null ? null : Math.round(r.kwh)), render: (r) => (metrics.data ? kwh(r.kwh) : '…'), align: 'right' },
+    { header: 'Energy this month (kWh)', value: (r) => (r.kwh === null ? null : Math.round(r.kwh)), render: (r) => (metrics.data ? (r.kwh === null ? 'not metered' : kwh(r.kwh)) : '…'), align: 'right' },
     { header: 'Unmetered (kWh)', value: (r) => (r.unmetered === null ? null : Math.round(r.unmetered)), render: (r) => (r.unmetered === null ? '' : kwh(r.unmetered)), align: 'right' },
   ];
   return <DataTable title={`${located.name}: facility tree`} columns={columns} rows={rows} rowKey={(r) => r.id} minWidth={720} />;
