@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import type { LocatedDevices } from '@enviro/contracts/energy';
 import { DataTable, type DataTableColumn } from '@/components/table/data-table';
+import { stationTypeLabel } from '@/lib/labels';
 import { useEnergyMetrics } from '../api/energy';
 import { kwh, monthDays } from './energy-format';
 
@@ -24,12 +25,12 @@ export function FacilityTree({ located, month, nodeId, onPick }: { located: Loca
       value: (r) => r.name,
       wrap: true,
       render: (r) => (
-        <Anchor component="button" type="button" onClick={() => onPick(r.id)} fw={r.id === nodeId ? 700 : 400} pl={r.depth * 16} aria-current={r.id === nodeId ? 'true' : undefined}>
+        <Anchor component="button" type="button" onClick={() => onPick(r.id)} fw={r.id === nodeId ? 700 : 400} pl={r.depth * 16} ta="left" aria-current={r.id === nodeId ? 'true' : undefined}>
           {r.name}
         </Anchor>
       ),
     },
-    { header: 'Type', value: (r) => r.type },
+    { header: 'Type', value: (r) => stationTypeLabel(r.type) },
     {
       header: 'Meters located here',
       value: (r) => r.meters.map((m) => `${m.entityName} (${ROLE_LABELS[m.role]})`).join('; '),

@@ -11,6 +11,7 @@ import { useDeleteMeter, useMeterHistory } from '../api/energy';
 import { MeterFormModal } from './meter-form-modal';
 
 const ROLE_WORDS = { MAIN: 'Main meter', SUB: 'Sub-meter', GENERATION: 'Generation' } as const;
+const SOURCE_WORDS = { GRID: 'grid', SOLAR: 'solar', DG: 'DG set' } as const;
 
 /** The meters in and under the node, current and past (history), and for administrators: add, replace, delete. */
 export function MetersPanel({ located, nodeId, canEdit }: { located: LocatedDevices; nodeId: number; canEdit: boolean }) {
@@ -38,7 +39,7 @@ export function MetersPanel({ located, nodeId, canEdit }: { located: LocatedDevi
         emptyText="No meter is located in or under this node."
         columns={[
           { header: 'Station', value: (m) => m.entityName, wrap: true },
-          { header: 'Role', value: (m) => `${ROLE_WORDS[m.role]}${m.source ? ` (${m.source})` : ''}` },
+          { header: 'Role', value: (m) => `${ROLE_WORDS[m.role]}${m.source ? ` (${SOURCE_WORDS[m.source]})` : ''}` },
           { header: 'Located at', value: (m) => m.nodeName, wrap: true },
           { header: 'Under', value: (m) => name(m.mainEntityId) },
           { header: 'Rated kW', value: (m) => m.ratedKw, align: 'right' },
