@@ -427,7 +427,7 @@ async function benchEnergyOnly(version: string): Promise<void> {
       '| Figure | Result | Reference in the same run | Target |',
       '|---|---|---|---|',
       `| Consumption of a ${fixture.meters}-meter facility tree for one month by day (GET /api/energy/metrics of the facility, its loads and its ${fixture.groupIds.length} sections, through the service) | ${t(e.treeByDay)} | the registers' daily last, max and first read alone through the trends: ${t(e.treeReference)} | p50 ≤ 100 ms |`,
-      `| ToD cost of a month for ${fixture.meters - 1} meters (GET /api/energy/cost: hourly energy of each meter, costed at its connection's dated tariff; ${Math.round(e.costKwh).toLocaleString('en-IN')} kWh) | ${t(e.monthCost)} | the registers' hourly last, max and first read alone through the trends: ${t(e.costReference)} | ≤ 1 s |`,
+      `| ToD cost of a month for ${fixture.meters - 1} meters (GET /api/energy/cost: hourly energy of each meter, costed at its connection's dated tariff; ${Math.round(e.costKwh).toLocaleString('en-IN')} kWh) | ${t(e.monthCost)} | the registers' hourly last and max read alone through the trends: ${t(e.costReference)} | ≤ 1 s |`,
     ].join('\n'),
   );
 }

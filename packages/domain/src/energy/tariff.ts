@@ -12,7 +12,7 @@
  * window, the fixed (demand) charge of each version prorated by its days in the month, and the
  * electricity duty as a share of both.
  */
-import { dayOf, toWallClock } from '../time-zone.ts';
+import { dayOf, fixedOffset, toWallClock } from '../time-zone.ts';
 
 export const WINDOW_KINDS = ['PEAK', 'NORMAL', 'OFF_PEAK', 'SOLAR'] as const;
 export type WindowKind = (typeof WINDOW_KINDS)[number];
@@ -130,8 +130,10 @@ export const SHIFTS = [
 ] as const;
 export type ShiftName = (typeof SHIFTS)[number]['name'];
 
+const SHIFT_OF_HOUR: ShiftName[] = Array.from({ length: 24 }, (_, h) => SHIFTS.find((s) => hoursOf(s).includes(h))!.name);
+
 export function shiftOf(hour: number): ShiftName {
-  return SHIFTS.find((s) => hoursOf(s).includes(hour))!.name;
+  return SHIFT_OF_HOUR[hour]!;
 }
 
 export interface HourEnergy {
@@ -173,17 +175,33 @@ function rateTable(v: TariffVersion): { rate: number; kind: WindowKind }[] {
   return table;
 }
 
+/** fixedOffset of a range, remembered for the few ranges in use (every meter of a bill asks the same). */
+const offsets = new Map<string, number | undefined>();
+function rangeOffset(from: number, to: number, zone: string): number | undefined {
+  const key = `${zone} ${from} ${to}`;
+  if (offsets.has(key)) return offsets.get(key);
+  if (offsets.size > 64) offsets.clear();
+  const offset = fixedOffset(from, to, zone);
+  offsets.set(key, offset);
+  return offset;
+}
+
 /** Energy charges of hourly energies under dated versions; days and shifts in `zone`. */
 export function costOfHours(hours: readonly HourEnergy[], versions: readonly TariffVersion[], zone: string): EnergyCost {
   const out: EnergyCost = { energyCharge: 0, kwh: 0, byKind: {}, byDay: new Map(), byShift: new Map(), byVersion: new Map(), uncostedKwh: 0 };
   const tables = new Map<TariffVersion, { rate: number; kind: WindowKind }[]>();
   const dayCache = new Map<number, { day: string; version: TariffVersion | undefined }>();
+  // One offset over the whole range (always in India): shift instants by it instead of asking the zone hour by hour.
+  const first = hours[0]?.t ?? 0;
+  const last = hours.length ? hours[hours.length - 1]!.t + 3_600_000 : 0;
+  const offset = hours.length ? rangeOffset(Math.min(first, last), Math.max(first, last), zone) : undefined;
   for (const { t, kwh } of hours) {
-    const wall = toWallClock(t, zone);
+    const wall = offset !== undefined ? t + offset : toWallClock(t, zone);
     const dayKey = Math.floor(wall / 86_400_000);
     let d = dayCache.get(dayKey);
     if (!d) {
-      const day = dayOf(t, zone);
+      // The wall clock is the local time written as UTC: its ISO date is the local day.
+      const day = offset !== undefined ? new Date(wall).toISOString().slice(0, 10) : dayOf(t, zone);
       d = { day, version: versionOn(versions, day) };
       dayCache.set(dayKey, d);
     }

@@ -32,10 +32,12 @@ export async function readMeterEnergy(trends: TrendService, auth: Auth, meters: 
   const step = BUCKET_MS[interval];
   const request = DataRequest.parse({
     entityIds,
+    // `first` serves only a meter's very first bucket (nothing before it to rise from): worth reading by day, not
+    // by hour, where it would add a third to the largest read for an hour's energy at the start of a meter.
     params: [
       { name: REGISTER_PARAM, dsAgg: 'last', agg: 'max' },
       { name: REGISTER_PARAM, dsAgg: 'max', agg: 'max' },
-      { name: REGISTER_PARAM, dsAgg: 'first', agg: 'max' },
+      ...(interval === 'day_1' ? [{ name: REGISTER_PARAM, dsAgg: 'first' as const, agg: 'max' as const }] : []),
     ],
     interval,
     startDate: new Date(from - step).toISOString(),
