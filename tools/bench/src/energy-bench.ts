@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { DataRequest } from '@enviro/contracts/data/trend';
 import { EnergyMetricsQuery } from '@enviro/contracts/energy';
-import { addCalendar, addDays, dayOf, DEFAULT_TIME_ZONE, startOfMonth } from '@enviro/domain/time-zone';
+import { addCalendar, addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay, startOfMonth } from '@enviro/domain/time-zone';
 import { HistoryRepository } from '@enviro/server/demo/history.repository';
 import { EnergyRepository } from '@enviro/server/modules/energy/energy.repository';
 import type { Auth } from '@enviro/server/platform/access/auth';
@@ -128,8 +128,8 @@ export async function benchEnergy(f: EnergyFixture, runs: number): Promise<Energ
       entityIds: f.stationIds,
       params: (interval === 'day_1' ? (['last', 'max', 'first'] as const) : (['last', 'max'] as const)).map((dsAgg) => ({ name: 'kwh_register', dsAgg, agg: 'max' })),
       interval,
-      startDate: new Date(Date.parse(`${f.startDate}T00:00:00+05:30`) - (interval === 'day_1' ? DAY_MS : 3_600_000)).toISOString(),
-      endDate: new Date(Date.parse(`${addDays(f.endDate, 1)}T00:00:00+05:30`)).toISOString(),
+      startDate: new Date(startOfDay(f.startDate, ZONE) - (interval === 'day_1' ? DAY_MS : 3_600_000)).toISOString(),
+      endDate: new Date(startOfDay(addDays(f.endDate, 1), ZONE)).toISOString(),
       timezone: ZONE,
       aggLevel: 'entity',
     });

@@ -34,15 +34,18 @@ export const energyModule = areaModule({
   build(app) {
     const energy = new EnergyService(app.database.db, app.entities.entities, app.data.trends, app.alerts.raised);
     // Each threshold is claimed in PostgreSQL before it is raised, so several servers raise it once.
-    app.workers.add('energy-budgets', ({ log }) =>
-      startPollingWorker(
+    // The first check waits a round: budgets move slowly and a server starting has more urgent work.
+    app.workers.add('energy-budgets', ({ log }) => {
+      let started = false;
+      return startPollingWorker(
         async () => {
-          await energy.checkBudgets();
+          if (started) await energy.checkBudgets();
+          started = true;
           return false;
         },
         { idleMs: BUDGET_CHECK_MS, onError: (error) => log.error({ err: error }, 'energy budgets: a pass failed; it is tried again at the next') },
-      ),
-    );
+      );
+    });
     return { energy };
   },
   routes: [energyRoutes],
