@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  BudgetStatus,
   BudgetStatuses,
   EmissionOffsetData,
   EnergyCost,
@@ -122,6 +123,15 @@ export function useDeleteMeter() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (meterId: number) => api.delete(`/energy/energy-meter/${meterId}`, { schema: EnergyMeter }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}
+
+/** Sets a node's budget for a month or a financial year; the budgets are read again. */
+export function useSetBudget() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { nodeId: number; period: 'MONTH' | 'FY'; periodKey: string; budgetKwh: number }) => api.put('/energy/budgets', { body: input, schema: BudgetStatus }),
     onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
   });
 }

@@ -89,7 +89,7 @@ export function EnergyView({ tenantId, canEdit }: { tenantId: number; canEdit: b
                   <CostPanel nodeId={nodeId} month={month} />
                 </Tabs.Panel>
                 <Tabs.Panel value="budgets" pt="md">
-                  <BudgetPanel nodeId={nodeId} month={month} />
+                  <BudgetPanel nodeId={nodeId} month={month} canEdit={canEdit} />
                 </Tabs.Panel>
                 <Tabs.Panel value="sec" pt="md">
                   <SecPanel nodeId={nodeId} month={month} />
