@@ -54,6 +54,12 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
   data: { devices: 'marks calibration windows on trends', entities: 'resolves stations and their restriction' },
   devices: { documents: 'keeps calibration certificates', entities: 'mounts devices on stations', tenants: 'names the tenants of calibrations' },
   documents: { entities: "resolves a station's documents and its restriction" },
+  energy: {
+    alerts: 'raises budget alerts through its RaisedAlertService',
+    data: "reads meters' kWh registers through the trends",
+    devices: 'names the device of a meter station for its budget alerts, through the devices helpers',
+    entities: 'resolves nodes, the tree and station restriction',
+  },
   measurements: { data: 'the continuous average beside a manual result', entities: 'resolves stations and their restriction' },
   partners: { tenants: 'lists the industries a partner serves' },
   'open-data': {

@@ -167,7 +167,7 @@ describe('seedDemo', () => {
       FROM device d JOIN entity e ON e.tenant_id = d.tenant_id AND e.id = d.entity_id
       JOIN device_param p ON p.tenant_id = d.tenant_id AND p.device_id = d.id
       JOIN std_param s ON s.id = p.std_param_id
-      WHERE d.serial_no <> 'DEMO-UVVIS-01'
+      WHERE d.serial_no <> 'DEMO-UVVIS-01' AND d.serial_no NOT LIKE 'DEMO-EM-%'
       GROUP BY d.tenant_id, d.id, e.type, e.properties`.execute(ctx.db);
     expect(rows.rows).toHaveLength(seeded.devices);
     expect(new Set(rows.rows.map((r) => r.type))).toEqual(new Set(Object.keys(STATION_TEMPLATES)));

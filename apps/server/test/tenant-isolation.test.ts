@@ -65,6 +65,12 @@ const dataRequest = (extra: object) => ({ request: { ...WINDOW, params: [{ name:
 /** Each read or write of a resource of B the API serves, named by B's ids. */
 const CASES: Record<string, Case> = {
   "B's station": { method: 'GET', url: `/api/entity/${bStation}?withDevices=true&withParams=true` },
+  "B's energy metrics": { method: 'GET', url: `/api/energy/metrics?nodeIds=${bPlant}` },
+  "B's energy cost": { method: 'GET', url: `/api/energy/cost?nodeId=${bPlant}&month=2024-03` },
+  "B's SEC": { method: 'GET', url: `/api/energy/sec?nodeId=${bPlant}` },
+  "B's tariffs": { method: 'GET', url: `/api/energy/tariffs?entityId=${bStation}` },
+  "B's energy budgets": { method: 'POST', url: '/api/data/entityBudget', payload: { entityIds: [bPlant] } },
+  "B's emissions and offsets": { method: 'POST', url: '/api/data/emissionoffsetData', payload: { entityIds: [bPlant] } },
   "B's plant": { method: 'GET', url: `/api/entity/${bPlant}?withDevices=true` },
   "B's plant's children": { method: 'GET', url: `/api/entities/${bPlant}/children?withDevices=true` },
   'tenant B by id': { method: 'GET', url: `/api/tenant-by-id/${b}` },

@@ -114,10 +114,11 @@ export type AlertSeverity = z.infer<typeof AlertSeverity>;
  * - `INSTANT`: one raw reading breaks the limit;
  * - `DATA_LOSS`: no reading from the device for `durationMinutes` (station DELAYED/OFFLINE);
  * - `DATA_FILL`: a gap of `DATA_LOSS` later back-filled;
- * - `DEVICE_DIAGNOSTIC`: a `device_*` parameter's 15-minute average out of range.
+ * - `DEVICE_DIAGNOSTIC`: a `device_*` parameter's 15-minute average out of range;
+ * - `ENERGY_BUDGET`: a node's energy reached 50, 75 or 100 % of its budget (raised by the energy module, docs/ENERGY.md).
  * Older rows of the instant-breach table have type `SYSTEM` (counted by alertData, never an episode).
  */
-export const ALERT_CONDITIONS = ['AVG_15M', 'SUSTAINED', 'INSTANT', 'DATA_LOSS', 'DATA_FILL', 'DEVICE_DIAGNOSTIC'] as const;
+export const ALERT_CONDITIONS = ['AVG_15M', 'SUSTAINED', 'INSTANT', 'DATA_LOSS', 'DATA_FILL', 'DEVICE_DIAGNOSTIC', 'ENERGY_BUDGET'] as const;
 export const AlertCondition = z.enum(ALERT_CONDITIONS);
 export type AlertCondition = z.infer<typeof AlertCondition>;
 
@@ -290,7 +291,7 @@ export const AlertListRequest = z
     /** Only these severities. */
     severity: z.array(AlertSeverity).max(4).optional(),
     /** Only these types (rule conditions). */
-    type: z.array(AlertCondition).max(6).optional(),
+    type: z.array(AlertCondition).max(7).optional(),
     /** Alerts that started at or after this instant (ISO 8601). */
     startDate: Instant.optional(),
     /** Alerts that started before this instant (ISO 8601). */

@@ -6,8 +6,8 @@ const keysFor = (input: AccessInput) => modulesFor(effectiveAccess(input)).map((
 
 describe('modulesFor: the menu of each view', () => {
   it.each<[string, AccessInput, string[]]>([
-    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'documents', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'settings', 'account']],
-    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'auditLog', 'settings', 'account']],
+    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'settings', 'account']],
+    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'auditLog', 'settings', 'account']],
     ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
     ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
     ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'account']],
@@ -24,12 +24,12 @@ describe('modulesFor: the menu of each view', () => {
     [
       'site admin managing a tenant (tenant app)',
       { userType: 'site', role: 'admin', managingFrom: { originalTenantType: 'site' } },
-      ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'settings', 'account'],
+      ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'settings', 'account'],
     ],
     [
       'partner managing a tenant',
       { userType: 'partner', role: 'user', managingFrom: { originalTenantType: 'partner' } },
-      ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'documents', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'settings', 'account'],
+      ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'settings', 'account'],
     ],
   ])('%s sees %j', (_who, input, keys) => {
     expect(keysFor(input)).toEqual(keys);
@@ -53,6 +53,7 @@ describe('modulesFor: the menu of each view', () => {
       ['devices', '/app/devices'],
       ['calibration', '/app/calibration'],
       ['documents', '/app/documents'],
+      ['energy', '/app/energy'],
       ['compliance', '/app/compliance'],
       ['changeRequests', '/app/change-requests'],
       ['warrantyRequests', '/app/warranty-requests'],

@@ -46,7 +46,7 @@ const ALERT_READERS = [
  */
 const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
@@ -73,6 +73,8 @@ export const APP_MODULES: readonly AppModule[] = [
   { key: 'calibration', label: 'Calibration', path: APP_PATHS.app.calibration, access: APP_RULES, match: 'contains' },
   // An industry's documents and consents (GET /api/documents, /api/consents declare TENANT_READ): the tenant app's.
   { key: 'documents', label: 'Documents', path: APP_PATHS.app.documents, access: TENANT_APP_RULES, match: 'contains' },
+  // The energy app (issue 31; GET /api/energy/* declare TENANT_READ or PORTAL_READ): an industry's meters, consumption, cost and budgets.
+  { key: 'energy', label: 'Energy', path: APP_PATHS.app.energy, access: TENANT_APP_RULES, match: 'contains' },
   // Compliance and uptime reads are every app's (TENANT_READ in modules/compliance); statistics the site's.
   { key: 'compliance', label: 'Compliance', path: APP_PATHS.app.compliance, access: APP_RULES, match: 'contains' },
   // Change requests: the industry raises, its board decides, site staff read all (modules/change-requests declares the same rules).

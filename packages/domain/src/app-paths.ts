@@ -64,6 +64,8 @@ export const APP_PATHS = {
     stationQuality: '/app/data-quality/stations/:id',
     /** An industry's documents, consents and manual measurements (`?tab=`). */
     documents: '/app/documents',
+    /** The energy app (issue 31): a facility's tree, consumption, cost, budgets, SEC, emissions and meters (`?facility=&node=&month=`). */
+    energy: '/app/energy',
     /** Dashboards the user sees in the tenant acted for (SPEC 1 dashboard management). */
     dashboards: '/app/boards',
     /** One dashboard; `?edit=1` edits its grid. */

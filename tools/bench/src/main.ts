@@ -36,6 +36,7 @@ import { closeServices, openServices, services } from './services.ts';
  * `--quality` only the data-quality detectors (recall over the labelled set, ingestion with them on and off);
  * `--documents` only the documents figures (a 20 MiB upload and download with the server's memory, a 10,000-document list);
  * `--corrections` only the correction layer (the 30-day trend with a correction in force and its original, applying one).
+ * `--energy` only the energy figures (a 201-meter facility tree's month by day, the ToD cost of a month of 200 meters).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -53,6 +54,7 @@ const { values: flags } = parseArgs({
     quality: { type: 'boolean', default: false },
     documents: { type: 'boolean', default: false },
     corrections: { type: 'boolean', default: false },
+    energy: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -123,6 +125,8 @@ try {
     server.stop = proc.stop;
     const rows = await benchCorrections(database.db, database.pool, proc.baseUrl, flags.quick ? 40 : 200, log);
     console.log([machine(version), '', '| Figure | Measured | Reference on the same server, same run |', '|---|---|---|', ...rows].join('\n'));
+  } else if (flags.energy) {
+    await benchEnergyOnly(version);
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');
@@ -412,6 +416,27 @@ async function benchAll(version: string): Promise<void> {
       ),
       ...alertRows(alertFigures),
       row('Bytes on disk per stored reading', `${storage.rawBytesPerReading} raw + ${storage.rollupBytesPerReading} rollups (${storage.readings.toLocaleString('en-IN')} readings)`, `narrow keyed row: ${base.narrowBytesPerRow}`),
+    ].join('\n'),
+  );
+}
+
+/** The energy figures alone (`--energy`, issue 31): through the service, beside the register reads alone. */
+async function benchEnergyOnly(version: string): Promise<void> {
+  const { benchEnergy, energyFixture } = await import('./energy-bench.ts');
+  log('energy fixture: 201 meters, a month of 15-minute registers');
+  const t0 = performance.now();
+  const fixture = await energyFixture(database.db, database.pool, Date.now());
+  log(`fixture of ${fixture.readings.toLocaleString('en-IN')} readings in ${Math.round(performance.now() - t0)} ms`);
+  const e = await benchEnergy(fixture, flags.quick ? 10 : 30);
+  const t = (x: { p50: number; p95: number; runs: number }) => `p50 ${x.p50} ms, p95 ${x.p95} ms (${x.runs} runs)`;
+  console.log(
+    [
+      machine(version),
+      '',
+      '| Figure | Result | Reference in the same run | Target |',
+      '|---|---|---|---|',
+      `| Consumption of a ${fixture.meters}-meter facility tree for one month by day (GET /api/energy/metrics of the facility, its loads and its ${fixture.groupIds.length} sections, through the service) | ${t(e.treeByDay)} | the registers' daily last, max and first read alone through the trends: ${t(e.treeReference)} | p50 ≤ 100 ms |`,
+      `| ToD cost of a month for ${fixture.meters - 1} meters (GET /api/energy/cost: hourly energy of each meter, costed at its connection's dated tariff; ${Math.round(e.costKwh).toLocaleString('en-IN')} kWh) | ${t(e.monthCost)} | the registers' hourly last and max read alone through the trends: ${t(e.costReference)} | ≤ 1 s |`,
     ].join('\n'),
   );
 }

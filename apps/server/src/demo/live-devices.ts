@@ -2,6 +2,7 @@ import { silenceOf } from './catalogue.ts';
 import type { DemoDeviceRow } from './demo.repository.ts';
 import { rowValues } from './history.ts';
 import { seriesSignal, type SeriesSignal } from './signal.ts';
+import { energyProfileOf, registerShape } from './energy-meters.ts';
 import { fallbackShape, templateParam } from './station-templates.ts';
 
 const MINUTE_MS = 60_000;
@@ -30,7 +31,8 @@ export function toFleetDevice(row: DemoDeviceRow): FleetDevice {
     params: row.params.map((p) => p.name),
     series: row.params.map((p) => {
       const limits = { min: p.min ?? undefined, max: p.max ?? undefined };
-      const shape = templateParam(row.stationType ?? '', p.name)?.shape ?? fallbackShape(limits.max);
+      const energy = p.name === 'kwh_register' ? energyProfileOf(serial) : undefined;
+      const shape = energy ? registerShape(energy) : (templateParam(row.stationType ?? '', p.name)?.shape ?? fallbackShape(limits.max));
       return seriesSignal(serial, p.name, shape, limits);
     }),
     lastDataAt: row.lastDataAt,

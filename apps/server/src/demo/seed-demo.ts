@@ -17,6 +17,7 @@ import { seedChangeRequests } from './change-requests-demo.ts';
 import { seedWarrantyRequests } from './warranty-demo.ts';
 import { seedDemoConsents } from './consents-demo.ts';
 import { seedDemoMeasurements } from './measurements-demo.ts';
+import { provisionEnergyDemo, seedEnergyStory } from './energy-demo.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
 import { seedDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
 import { DemoRepository } from './demo.repository.ts';
@@ -88,7 +89,8 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   const history = new HistoryRepository(database);
   const counter = { rows: 0 };
   const spectral = await provisionSpectralAnalyser(provisioning, ctoStations, toMs);
-  await history.copyReadings(historyCopyText(spectral ? [...devices, spectral] : devices, fromMs, toMs, counter));
+  const energy = await provisionEnergyDemo(provisioning, app, ctoStations, fromMs, toMs);
+  await history.copyReadings(historyCopyText([...devices, ...(spectral ? [spectral] : []), ...(energy?.devices ?? [])], fromMs, toMs, counter));
   log(`copied ${counter.rows} readings (${since(started)})`);
   const misreported = await seedQualityStories(database.db, devices, toMs);
   log(`${misreported} readings flat-lined or bunched under a limit, for the data-quality detectors to find (${since(started)})`);
@@ -145,6 +147,10 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   if (tenantIds[0] !== undefined) {
     const ongoing = await seedOngoingExceedance(database, app.devices.windows, tenantIds[0], toMs);
     log(`the first industry has ${ongoing} exceedances in progress, told to its and the board's users once the server runs (${since(started)})`);
+  }
+  if (energy) {
+    const story = await seedEnergyStory(app, energy, fromMs, toMs);
+    log(`the first industry's plant has ${energy.devices.length} energy meters (${story.resets} counter reset), a ToD tariff revised 12 days ago, daily clinker output and a month's budget past 75 % (${story.budgetAlerts} budget alerts) (${since(started)})`);
   }
   const reports = await seedDemoReports(database.db, app, tenantIds, log);
   log(`scheduled ${reports.schedules} reports, ${reports.sent} sent for their latest period; built ${reports.jobs} report jobs (${since(started)})`);

@@ -6,6 +6,7 @@
  */
 
 import { DEFAULT_TIME_ZONE, toWallClock } from '@enviro/domain/time-zone';
+import { registerAt, type EnergyProfile } from './energy-register.ts';
 import { pumpHoursAt, pumping, pumpOf, pumpVolumeAt, type Pump } from './pump-meter.ts';
 
 const MINUTE_MS = 60_000;
@@ -77,6 +78,8 @@ export interface SignalShape {
    * while running, 0 when stopped), its cumulative volume (m³) or its cumulative running hours.
    */
   pump?: 'flow' | 'volume' | 'hours';
+  /** A cumulative energy register instead of a level (energy-register.ts): a pure function of the instant. */
+  energy?: EnergyProfile;
 }
 
 /** Limits of a series: an exceedance goes past them. */
@@ -167,6 +170,7 @@ export function signalValue(s: SeriesSignal, ms: number): number | null {
   const minute = Math.floor(ms / MINUTE_MS);
   if (uniform(s.key, minute, STREAM.dropout) < DROPOUT_RATE) return null;
   const { shape } = s;
+  if (shape.energy) return round(registerAt(shape.energy, ms), shape.decimals);
   if (shape.pump) return pumpValue(s, ms, minute);
   const peak = exceedance(s, ms);
   if (peak !== undefined) return round(peak, shape.decimals);

@@ -116,6 +116,7 @@ function createRouter(queryClient: QueryClient) {
         { path: paths.app.dataQuality.path, lazy: async () => ({ Component: (await import('./routes/app/data-quality-route')).DataQualityRoute }) },
         { path: paths.app.stationQuality.path, lazy: async () => ({ Component: (await import('./routes/app/station-quality-route')).StationQualityRoute }) },
         { path: paths.app.documents.path, lazy: async () => ({ Component: (await import('./routes/app/documents-route')).DocumentsRoute }) },
+        { path: paths.app.energy.path, lazy: async () => ({ Component: (await import('./routes/app/energy-route')).EnergyRoute }) },
         { path: paths.app.dashboards.path, lazy: async () => ({ Component: (await import('./routes/app/dashboards-routes')).DashboardsRoute }) },
         {
           path: paths.app.board.path,

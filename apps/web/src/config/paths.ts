@@ -135,6 +135,11 @@ export const paths = {
       path: APP_PATHS.app.documents,
       getHref: (query: { tab?: 'consents' | 'measurements' | undefined; station?: number | undefined } = {}) => withQuery(APP_PATHS.app.documents, query),
     },
+    /** The energy app: `facility`, the node picked in its tree (`node`), the month 'YYYY-MM' (`month`). */
+    energy: {
+      path: APP_PATHS.app.energy,
+      getHref: (query: { facility?: number | undefined; node?: number | undefined; month?: string | undefined } = {}) => withQuery(APP_PATHS.app.energy, query),
+    },
     /** Dashboards of the tenant acted for; `type`: only those of a station type; `industry`: an industry the user reads (read-only). */
     dashboards: {
       path: APP_PATHS.app.dashboards,

@@ -121,6 +121,20 @@ export class AlertRuleRepository extends Repository {
     return row.id;
   }
 
+  /** The rule of a condition on a station (raised alerts: one per station and condition), any status but DELETED. */
+  async ruleOfStation(tenantId: number, entityId: number, condition: string): Promise<{ id: string; status: string; severity: string; escalationId: string | null } | undefined> {
+    const row = await this.db
+      .selectFrom('alert_rule')
+      .select(['id', 'status', 'severity', 'escalation_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('entity_id', '=', String(entityId))
+      .where('condition', '=', condition)
+      .where('status', '!=', 'DELETED')
+      .orderBy('id')
+      .executeTakeFirst();
+    return row && { id: row.id, status: row.status, severity: row.severity, escalationId: row.escalation_id };
+  }
+
   async update(tenantId: number, id: number, v: Partial<RuleValues>, now: Date): Promise<void> {
     await this.db
       .updateTable('alert_rule')

@@ -14,12 +14,15 @@ import { publicAlertRoutes } from './alerts.routes.ts';
 import { AlertService } from './alerts.service.ts';
 import { startAlertsWorker } from './alerts-worker.ts';
 import { NotificationService } from './notifications.service.ts';
+import { RaisedAlertService } from './raised-alerts.service.ts';
 
 export interface AlertsModule {
   alerts: AlertService;
   rules: AlertRuleService;
   episodes: AlertEpisodeService;
   notifications: NotificationService;
+  /** Alerts other modules judge themselves and raise (energy budgets). */
+  raised: RaisedAlertService;
 }
 
 declare module 'fastify' {
@@ -45,6 +48,7 @@ export const alertsModule = areaModule({
       rules: new AlertRuleService(db),
       episodes: new AlertEpisodeService(db, app.tenants.directory, entities),
       notifications: new NotificationService(db),
+      raised: new RaisedAlertService(db),
     };
     const webhooks = opts.webhooks ?? new FetchWebhookSender();
     app.workers.add('alerts', ({ log }) => startAlertsWorker(db, app.devices.windows, { ...app.messaging, webhooks }, log));

@@ -14,6 +14,7 @@ export const CONDITION_LABELS: Record<AlertCondition, string> = {
   DATA_LOSS: 'Data loss',
   DATA_FILL: 'Data fill',
   DEVICE_DIAGNOSTIC: 'Device diagnostics',
+  ENERGY_BUDGET: 'Energy budget reached',
 };
 
 export const COMPARISON_LABELS: Record<AlertComparison, string> = { ABOVE: 'above', BELOW: 'below', OUTSIDE: 'outside' };

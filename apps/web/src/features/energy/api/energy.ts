@@ -1,0 +1,137 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BudgetStatus,
+  BudgetStatuses,
+  EmissionOffsetData,
+  EnergyCost,
+  EnergyFacilities,
+  EnergyMeter,
+  EnergyMeterList,
+  EnergyMetrics,
+  LocatedDevices,
+  SecAnswer,
+  type EnergyMeterInput,
+} from '@enviro/contracts/energy';
+import { api, withSignal } from '@/lib/api-client';
+
+const ENERGY = ['energy'] as const;
+
+/** Query keys of the energy app; a meter change invalidates them all. */
+export const energyKeys = {
+  all: ENERGY,
+  facilities: (tenantId: number) => [...ENERGY, 'facilities', tenantId] as const,
+  located: (facilityId: number) => [...ENERGY, 'located', facilityId] as const,
+  metrics: (q: MetricsQuery) => [...ENERGY, 'metrics', q] as const,
+  cost: (nodeId: number, month: string) => [...ENERGY, 'cost', nodeId, month] as const,
+  budgets: (nodeId: number, day: string) => [...ENERGY, 'budgets', nodeId, day] as const,
+  sec: (q: SecQuery) => [...ENERGY, 'sec', q] as const,
+  emissions: (nodeId: number, fy: string) => [...ENERGY, 'emissions', nodeId, fy] as const,
+  history: (nodeId: number) => [...ENERGY, 'history', nodeId] as const,
+};
+
+export interface MetricsQuery {
+  nodeIds: readonly number[];
+  startDate: string;
+  endDate: string;
+  interval: 'hour_1' | 'day_1' | 'month_1';
+  excluseEnergyMeters?: boolean;
+}
+
+export interface SecQuery {
+  nodeId: number;
+  startDate: string;
+  endDate: string;
+  baselineStart: string;
+  baselineEnd: string;
+}
+
+const five = 5 * 60_000;
+
+export const useFacilities = (tenantId: number) =>
+  useQuery(queryOptions({ queryKey: energyKeys.facilities(tenantId), queryFn: ({ signal }) => api.get('/energy/facilities', { params: { tenantId }, schema: EnergyFacilities, ...withSignal(signal) }) }));
+
+export const useLocatedDevices = (facilityId: number | undefined) =>
+  useQuery({
+    queryKey: energyKeys.located(facilityId ?? 0),
+    queryFn: ({ signal }) => api.get(`/energy/facility/${facilityId}/locatedDevices`, { schema: LocatedDevices, ...withSignal(signal) }),
+    enabled: facilityId !== undefined,
+  });
+
+export const useEnergyMetrics = (q: MetricsQuery | undefined) =>
+  useQuery({
+    queryKey: energyKeys.metrics(q ?? { nodeIds: [], startDate: '', endDate: '', interval: 'day_1' }),
+    queryFn: ({ signal }) =>
+      api.get('/energy/metrics', {
+        params: { nodeIds: q!.nodeIds.join(','), startDate: q!.startDate, endDate: q!.endDate, interval: q!.interval, excluseEnergyMeters: q!.excluseEnergyMeters === false ? 'false' : undefined },
+        schema: EnergyMetrics,
+        ...withSignal(signal),
+      }),
+    enabled: q !== undefined && q.nodeIds.length > 0,
+    staleTime: five,
+  });
+
+export const useEnergyCost = (nodeId: number | undefined, month: string) =>
+  useQuery({
+    queryKey: energyKeys.cost(nodeId ?? 0, month),
+    queryFn: ({ signal }) => api.get('/energy/cost', { params: { nodeId, month }, schema: EnergyCost, ...withSignal(signal) }),
+    enabled: nodeId !== undefined,
+    staleTime: five,
+  });
+
+export const useBudgets = (nodeId: number | undefined, day: string) =>
+  useQuery({
+    queryKey: energyKeys.budgets(nodeId ?? 0, day),
+    queryFn: ({ signal }) => api.post('/data/entityBudget', { body: { entityIds: [nodeId], durationRefDate: day }, schema: BudgetStatuses, ...withSignal(signal) }),
+    enabled: nodeId !== undefined,
+    staleTime: five,
+  });
+
+export const useSec = (q: SecQuery | undefined) =>
+  useQuery({
+    queryKey: energyKeys.sec(q ?? { nodeId: 0, startDate: '', endDate: '', baselineStart: '', baselineEnd: '' }),
+    queryFn: ({ signal }) => api.get('/energy/sec', { params: { ...q! }, schema: SecAnswer, ...withSignal(signal) }),
+    enabled: q !== undefined,
+    staleTime: five,
+  });
+
+export const useEmissions = (nodeId: number | undefined, fy: string) =>
+  useQuery({
+    queryKey: energyKeys.emissions(nodeId ?? 0, fy),
+    queryFn: ({ signal }) => api.post('/data/emissionoffsetData', { body: { entityIds: [nodeId], fy }, schema: EmissionOffsetData, ...withSignal(signal) }),
+    enabled: nodeId !== undefined,
+    staleTime: five,
+  });
+
+export const useMeterHistory = (nodeId: number | undefined) =>
+  useQuery({
+    queryKey: energyKeys.history(nodeId ?? 0),
+    queryFn: ({ signal }) => api.get(`/entities/${nodeId}/all-energy-meter`, { schema: EnergyMeterList, ...withSignal(signal) }),
+    enabled: nodeId !== undefined,
+  });
+
+/** Makes a station a meter or replaces its meter; every energy query is read again. */
+export function useSaveMeter() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ entityId, input }: { entityId: number; input: EnergyMeterInput }) => api.post(`/entities/${entityId}/energy-meter`, { body: input, schema: EnergyMeter }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}
+
+/** Ends a meter (its history stays). */
+export function useDeleteMeter() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (meterId: number) => api.delete(`/energy/energy-meter/${meterId}`, { schema: EnergyMeter }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}
+
+/** Sets a node's budget for a month or a financial year; the budgets are read again. */
+export function useSetBudget() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { nodeId: number; period: 'MONTH' | 'FY'; periodKey: string; budgetKwh: number }) => api.put('/energy/budgets', { body: input, schema: BudgetStatus }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}

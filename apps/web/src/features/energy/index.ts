@@ -1,0 +1,2 @@
+// The energy feature's public face: what the routes and other features may use.
+export { EnergyView } from './components/energy-view';
