@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, formatRupees, isPaise, numberInWords, paise, share, shareDown } from './money.ts';
+import { amountInWords, formatPaise, formatRupees, isPaise, numberInWords, paise, share, shareDown } from './money.ts';
 
 describe('money', () => {
   it.each([
@@ -11,6 +11,11 @@ describe('money', () => {
     [-250, '-₹2.50'],
   ])('%i paise shows as %s', (amount, text) => {
     expect(formatRupees(amount)).toBe(text);
+  });
+
+  it('shows paise without the symbol where a heading carries it', () => {
+    expect(formatPaise(1_00_00_000_00)).toBe('1,00,00,000.00');
+    expect(formatPaise(-7)).toBe('-0.07');
   });
 
   it.each([

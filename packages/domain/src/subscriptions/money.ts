@@ -33,13 +33,17 @@ export function shareDown(a: number, numerator: number, denominator: number): nu
 
 const GROUPING = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
-/** '₹1,23,456.78': rupees with Indian digit grouping and always two decimals of paise. */
-export function formatRupees(amount: number): string {
+/** '1,23,456.78': paise as rupees with Indian digit grouping and always two decimals (where ₹ is in a heading, or a font lacks it). */
+export function formatPaise(amount: number): string {
   const sign = amount < 0 ? '-' : '';
   const abs = Math.abs(amount);
-  const rupees = Math.trunc(abs / 100);
-  const p = abs % 100;
-  return `${sign}₹${GROUPING.format(rupees)}.${String(p).padStart(2, '0')}`;
+  return `${sign}${GROUPING.format(Math.trunc(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** '₹1,23,456.78': rupees with Indian digit grouping and always two decimals of paise. */
+export function formatRupees(amount: number): string {
+  const text = formatPaise(amount);
+  return text.startsWith('-') ? `-₹${text.slice(1)}` : `₹${text}`;
 }
 
 const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
