@@ -193,15 +193,16 @@ export class BillingService {
   /** The subscription after an order is paid. */
   private async apply(trx: Db, o: OrderRecord, s: SubscriptionRecord | undefined): Promise<void> {
     const repo = this.repo.in(trx);
-    if (!s) {
-      await repo.insertSubscription({ tenantId: o.tenantId, planCode: o.planCode, planVersion: o.planVersion, term: o.term, addOnStations: o.addOnStations, addOnCameras: o.addOnCameras, termStart: o.periodStart, termEnd: o.periodEnd, paid: o.taxable, couponCode: o.couponCode, graceDays: DEFAULT_GRACE_DAYS, mandateToken: null });
-      return;
-    }
+    // A recurring coupon stays for the renewals; a coupon for once is used up.
     const keepCoupon = async (code: string | null) => {
       if (!code) return null;
       const c = await this.catalogue.in(trx).coupon(code);
       return c && appliesOnRenewal(c, o.planCode) ? code : null;
     };
+    if (!s) {
+      await repo.insertSubscription({ tenantId: o.tenantId, planCode: o.planCode, planVersion: o.planVersion, term: o.term, addOnStations: o.addOnStations, addOnCameras: o.addOnCameras, termStart: o.periodStart, termEnd: o.periodEnd, paid: o.taxable, couponCode: await keepCoupon(o.couponCode), graceDays: DEFAULT_GRACE_DAYS, mandateToken: null });
+      return;
+    }
     const plan = { planCode: o.planCode, planVersion: o.planVersion, term: o.term, addOnStations: o.addOnStations, addOnCameras: o.addOnCameras };
     if (o.purpose === 'NEW' || o.purpose === 'RENEWAL')
       await repo.updateSubscription(o.tenantId, { ...plan, termStart: o.periodStart, termEnd: o.periodEnd, paid: o.taxable, changedThisTerm: false, cancelAtTermEnd: false, couponCode: await keepCoupon(o.couponCode ?? s.couponCode) });
