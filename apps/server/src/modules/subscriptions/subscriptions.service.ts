@@ -250,8 +250,9 @@ export class SubscriptionService {
 
   /** GET /api/receivables: what the tenants the caller reads owe on open orders, oldest first. */
   async receivables(auth: Auth): Promise<z.output<typeof Receivables>> {
+    const tenantIds = scopeTenantIds(auth);
     const today = this.billing.today();
-    const items = (await this.billing.repo.openOrders(scopeTenantIds(auth))).map((o) => toOrder(o, today));
+    const items = (await this.billing.repo.openOrders(tenantIds)).map((o) => toOrder(o, today));
     return { total: items.reduce((s, o) => s + o.total, 0), items };
   }
 
@@ -269,15 +270,17 @@ export class SubscriptionService {
 
   /** GET /api/actionable-task/subscription: terms ending within 30 days, or with an order unpaid. */
   async subscriptionTasks(auth: Auth, tenantId: number | undefined): Promise<z.output<typeof BillingTasks>> {
+    const tenantIds = scopeTenantIds(auth, tenantId === undefined ? undefined : [tenantId]);
     const today = this.billing.today();
-    const rows = await this.billing.repo.endingBy(scopeTenantIds(auth, tenantId === undefined ? undefined : [tenantId]), addDays(today, TASK_DAYS));
+    const rows = await this.billing.repo.endingBy(tenantIds, addDays(today, TASK_DAYS));
     return { items: rows.map((s) => ({ ...this.task(s, today, daysBetween(today, s.termEnd)), orderId: s.orderId, total: s.total })) };
   }
 
   /** GET /api/actionable-task/grace-period and tenant-in-grace: tenants in grace, with the days before they expire. */
   async graceTasks(auth: Auth, tenantId: number | undefined): Promise<z.output<typeof BillingTasks>> {
+    const tenantIds = scopeTenantIds(auth, tenantId === undefined ? undefined : [tenantId]);
     const today = this.billing.today();
-    const rows = await this.billing.repo.inGrace(scopeTenantIds(auth, tenantId === undefined ? undefined : [tenantId]));
+    const rows = await this.billing.repo.inGrace(tenantIds);
     return { items: rows.map((s) => this.task(s, today, daysBetween(today, this.billing.graceEnd(s)!))) };
   }
 
