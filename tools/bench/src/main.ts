@@ -34,7 +34,8 @@ import { closeServices, openServices, services } from './services.ts';
  * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days);
  * `--open-data` only the open data API (a 1-year daily series, a month's bulk files of 500 stations, mixed traffic at 200/s);
  * `--quality` only the data-quality detectors (recall over the labelled set, ingestion with them on and off);
- * `--documents` only the documents figures (a 20 MiB upload and download with the server's memory, a 10,000-document list).
+ * `--documents` only the documents figures (a 20 MiB upload and download with the server's memory, a 10,000-document list);
+ * `--billing` only the billing run (5,000 renewals by two runners at once, beside its plain-SQL floor).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -51,6 +52,7 @@ const { values: flags } = parseArgs({
     'open-data': { type: 'boolean', default: false },
     quality: { type: 'boolean', default: false },
     documents: { type: 'boolean', default: false },
+    billing: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -114,6 +116,20 @@ try {
     console.log([machine(version), '', ...qualityRows(await benchQuality(database.db, database.pool, proc.baseUrl, scale, log))].join('\n'));
   } else if (flags.documents) {
     await benchDocumentsOnly(version);
+  } else if (flags.billing) {
+    // Only the billing run of issue 34: two BillingServices over their own pools, the gateway double over HTTP.
+    const { benchBilling } = await import('./billing-bench.ts');
+    const b = await benchBilling(benchUrl, database.pool, Math.round(5_000 * scale), log);
+    const once = b.invoices === b.tenants && b.tenantsInvoiced === b.tenants && b.renewalOrders === b.tenants && b.gatewayPayments === b.tenants && b.gap === null;
+    console.log(
+      [
+        machine(version),
+        '',
+        '| Figure | Result | Reference, same run | Target |',
+        '|---|---|---|---|',
+        `| Billing run: ${b.tenants.toLocaleString('en-IN')} monthly renewals due today, e-mandate debited on the gateway double over HTTP (order, recurring payment, fetch), settled with a gap-free GST invoice, two runners at once | ${(b.runMs / 1000).toFixed(1)} s (runners settled ${b.perRunner.map((r) => r.settled).join(' + ')}); ${b.invoices} invoices of ${b.tenantsInvoiced} tenants, ${b.renewalOrders} renewal orders, ${b.gatewayPayments} gateway payments, first gap ${b.gap ?? 'none'}: ${once ? 'each exactly once' : 'NOT each once'} | ${(b.referenceMs / 1000).toFixed(1)} s: the same number of transactions in plain SQL (shared counter and three rows each, two connections) | ≤ 60 s, each once |`,
+      ].join('\n'),
+    );
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');

@@ -95,12 +95,17 @@ export class SubscriptionService {
     return toOrder(await this.collect(order), this.billing.today());
   }
 
-  /** A new order's payment link (the gateway's refusal as a clear 502/503, the order kept to pay later). */
+  /**
+   * A new order's payment link. Without a gateway configured the order is answered without one
+   * (the checkout page says online payment is not available); a gateway's refusal is a clear 502,
+   * the order kept to pay later.
+   */
   private async collect(order: OrderRecord): Promise<OrderRecord> {
     try {
       return await this.billing.sendPaymentLink(order);
     } catch (error) {
-      if (error instanceof GatewayError) throw new HttpError(error.status === 503 ? 503 : 502, `order ${order.id} is raised; ${error.message}`);
+      if (error instanceof GatewayError && error.status === 503) return order;
+      if (error instanceof GatewayError) throw new HttpError(502, `order ${order.id} is raised; ${error.message}`);
       throw error;
     }
   }
