@@ -144,7 +144,7 @@ describe('buying and paying', () => {
     expect(invoice.number).toMatch(/^EVI\/\d{4}\/\d{6}$/);
     expect(invoice.irn).toMatch(/^[0-9a-f]{64}$/);
     const audit = await pool.query(`SELECT action FROM audit_log WHERE tenant_id = $1 AND action LIKE 'subscription.%' ORDER BY id`, [t.mh]);
-    expect(audit.rows.map((r) => r.action)).toEqual(['subscription.order', 'subscription.paid', 'subscription.status', 'subscription.payment.excess']);
+    expect(audit.rows.map((r) => r.action)).toEqual(['subscription.order', 'subscription.status', 'subscription.paid', 'subscription.payment.excess']);
     const move = await pool.query(`SELECT before, after FROM audit_log WHERE tenant_id = $1 AND action = 'subscription.status'`, [t.mh]);
     expect(move.rows[0]).toMatchObject({ before: { status: 'TRIAL' }, after: { status: 'ENABLED' } });
     expect(ctx.mail.mails.some((m) => m.subject === 'Mula Paper Mills: subscription ENABLED')).toBe(true);

@@ -177,13 +177,14 @@ export class BillingService {
         await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: `subscription.payment.${outcome.toLowerCase()}`, entity: `subscription_order:${orderId}`, before: null, after: { paymentId, amount } });
         return { outcome, invoiceId: null, moved: null };
       }
-      const invoiceId = await this.issue(trx, 'INVOICE', order, order.lines, order.taxable, order.placeOfSupply, null);
-      await repo.markOrderPaid(tenantId, orderId, invoiceId);
       const before = await repo.subscription(tenantId, true);
       await this.apply(trx, order, before);
       if (order.couponCode) await this.catalogue.in(trx).redeem(tenantId, order.couponCode, orderId);
-      await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: 'subscription.paid', entity: `subscription_order:${orderId}`, before: before ?? null, after: { order: orderId, paymentId, invoiceId, periodEnd: order.periodEnd } });
       const moved = await this.move(trx, tenantId, ['TRIAL', 'AWAITED', 'GRACE', 'EXPIRED', 'ENABLED'], 'ENABLED', actor, `paid ${describe(order).toLowerCase()}`);
+      // Last: the invoice number's counter stays locked from here to the commit, so concurrent settlements wait on it briefly.
+      const invoiceId = await this.issue(trx, 'INVOICE', order, order.lines, order.taxable, order.placeOfSupply, null);
+      await repo.markOrderPaid(tenantId, orderId, invoiceId);
+      await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: 'subscription.paid', entity: `subscription_order:${orderId}`, before: before ?? null, after: { order: orderId, paymentId, invoiceId, periodEnd: order.periodEnd } });
       return { outcome, invoiceId, moved };
     });
     if (result.outcome === 'SETTLED' && result.invoiceId !== null) await this.afterInvoice(tenantId, result.invoiceId);
@@ -336,16 +337,17 @@ export class BillingService {
    * e-mandate within RBI's limit and settled when the gateway says captured, else a payment link
    * mailed. Answers how many were raised, settled and sent links.
    */
-  async billingRun(day = this.today(), batch = 100): Promise<{ raised: number; settled: number; linked: number }> {
+  async billingRun(day = this.today(), batch = 100, lanes = 4): Promise<{ raised: number; settled: number; linked: number }> {
     let raised = 0;
     let settled = 0;
     let linked = 0;
+    const versions = new Map<string, PlanVersion[]>();
     for (;;) {
       const orders = await this.deps.db.transaction().execute(async (trx) => {
         const due = await this.repo.in(trx).claimRenewals(day, batch);
         const made: OrderRecord[] = [];
         for (const s of due) {
-          const o = await this.renewalOrder(trx, s, s.term);
+          const o = await this.renewalOrder(trx, s, s.term, versions);
           if (o.created) made.push(o.order);
         }
         return { due: due.length, made };
@@ -355,16 +357,18 @@ export class BillingService {
         await this.sendPaymentLink(o);
         linked++;
       }
-      settled += await this.collectMandates(batch);
+      // Several lanes debit at once; each claims its order under SKIP LOCKED.
+      settled += (await Promise.all(Array.from({ length: lanes }, () => this.collectMandates(batch)))).reduce((a, b) => a + b, 0);
       if (orders.due < batch) break;
     }
     return { raised, settled, linked };
   }
 
   /** The renewal order of a subscription (the period after its term, or from today once expired), or the one raised already. */
-  async renewalOrder(db: Db, s: SubscriptionRecord, term: Term): Promise<{ order: OrderRecord; created: boolean }> {
+  async renewalOrder(db: Db, s: SubscriptionRecord, term: Term, cache?: Map<string, PlanVersion[]>): Promise<{ order: OrderRecord; created: boolean }> {
     const start = s.status === 'EXPIRED' ? this.today() : s.termEnd;
-    const versions = await this.catalogue.in(db).versions(s.planCode);
+    const versions = cache?.get(s.planCode) ?? (await this.catalogue.in(db).versions(s.planCode));
+    cache?.set(s.planCode, versions);
     const own = versions.find((v) => v.version === s.planVersion)!;
     const version = versionForTerm(versions, own, start, true);
     const pricing = await this.termPricing(s.tenantId, version, term, { stations: s.addOnStations, cameras: s.addOnCameras }, s.couponCode, true);
