@@ -1,11 +1,12 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { startGatewayDouble } from '@enviro/payment-gateway/double';
-import { gstinCheckChar } from '@enviro/domain/subscriptions/gst';
 import { firstGap } from '@enviro/domain/subscriptions/invoice-number';
-import { openDatabase, type DatabaseHandle } from '@enviro/server/platform/database/database';
-import { BillingService } from '@enviro/server/modules/subscriptions/billing.service';
-import { RazorpayHttpGateway } from '@enviro/server/modules/subscriptions/payment-gateway';
 import { round } from './stats.ts';
+
+const RUNNER = fileURLToPath(new URL('./billing-runner.ts', import.meta.url));
 
 export interface BillingFigures {
   tenants: number;
@@ -21,8 +22,8 @@ export interface BillingFigures {
 
 /**
  * The billing run of issue 34: `tenants` industries whose monthly term ends today, each with an
- * e-mandate (within RBI's limit), renewed by two runners at once, each its own BillingService over
- * its own pool, as two servers would: orders raised under SKIP LOCKED, the mandate debited on the
+ * e-mandate (within RBI's limit), renewed by two runners at once, each a process of its own with its
+ * BillingService and pool, as two servers would: orders raised under SKIP LOCKED, the mandate debited on the
  * local gateway double over HTTP (order, recurring payment, fetch), settled with a gap-free invoice
  * number. Then counted: every tenant invoiced exactly once, one renewal order each, one payment each
  * at the gateway, no gap. Reference, same run: the floor of that work in plain SQL, one transaction
@@ -42,25 +43,23 @@ export async function benchBilling(benchUrl: string, pool: pg.Pool, tenants: num
   log(`billing: ${tenants} subscriptions due today`);
 
   const double = await startGatewayDouble();
-  const supplier = { name: 'Enviro Monitoring Private Limited', gstin: `27AABCE4321K1Z${gstinCheckChar('27AABCE4321K1Z')}`, address: ['Pune'], state: 'Maharashtra' };
-  const runners: DatabaseHandle[] = [openDatabase(benchUrl), openDatabase(benchUrl)];
+  const runners = [0, 1].map(() =>
+    spawn(process.execPath, ['--import', 'tsx', RUNNER], {
+      env: { ...process.env, DATABASE_URL: benchUrl, GATEWAY_URL: double.url, GATEWAY_KEY_ID: double.keyId, GATEWAY_KEY_SECRET: double.keySecret, GATEWAY_WEBHOOK_SECRET: double.webhookSecret },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    }),
+  );
   try {
-    const services = runners.map(
-      (database) =>
-        new BillingService({
-          db: database.db,
-          gateway: new RazorpayHttpGateway({ baseUrl: double.url, keyId: double.keyId, keySecret: double.keySecret, webhookSecret: double.webhookSecret }),
-          eInvoicing: null,
-          supplier,
-          billingAddress: async () => undefined,
-          // No administrators: the mails are left out of the figure (one SMTP conversation each).
-          administrators: async () => [],
-          mailer: { send: async () => undefined, close: async () => undefined, kind: 'log' },
-          publicUrl: 'http://bench',
-        }),
-    );
+    const lines = runners.map((r) => createInterface({ input: r.stdout! })[Symbol.asyncIterator]());
+    const next = async (i: number) => {
+      const { value, done } = await lines[i]!.next();
+      if (done) throw new Error(`billing runner ${i} ended early`);
+      return value as string;
+    };
+    for (let i = 0; i < runners.length; i++) if ((await next(i)) !== 'ready') throw new Error('billing runner did not start');
     const t0 = performance.now();
-    const perRunner = await Promise.all(services.map((s) => s.billingRun()));
+    for (const r of runners) r.stdin!.write('go\n');
+    const perRunner = await Promise.all(runners.map(async (_, i) => JSON.parse(await next(i)) as { raised: number; settled: number }));
     const runMs = performance.now() - t0;
     log(`billing run: ${round(runMs)} ms`);
     const counts = (await pool.query<{ invoices: number; tenants: number; orders: number }>(
@@ -75,7 +74,7 @@ export async function benchBilling(benchUrl: string, pool: pg.Pool, tenants: num
       renewalOrders: counts.orders, gatewayPayments: double.payments.size, gap: firstGap(seqs), referenceMs: round(referenceMs),
     };
   } finally {
-    await Promise.all(runners.map((r) => r.close()));
+    for (const r of runners) if (r.exitCode === null) r.kill('SIGTERM');
     await double.close();
   }
 }

@@ -6,7 +6,7 @@ const double = await startGatewayDouble({
   keyId: process.env.RAZORPAY_KEY_ID ?? 'rzp_test_double',
   keySecret: process.env.RAZORPAY_KEY_SECRET ?? 'double-secret',
   webhookSecret: process.env.RAZORPAY_WEBHOOK_SECRET ?? 'double-webhook-secret',
-  webhookUrl: process.env.WEBHOOK_URL ?? 'http://127.0.0.1:3000/api/payment/webhook',
+  webhookUrl: process.env.WEBHOOK_URL ?? 'http://127.0.0.1:8080/api/payment/webhook',
 });
 console.log(`payment gateway and IRP doubles on ${double.url}`);
 const stop = () => void double.close().then(() => process.exit(0));
