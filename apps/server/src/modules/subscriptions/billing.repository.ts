@@ -118,8 +118,9 @@ export class BillingRepository extends Repository {
   }
 
   /** Open MANDATE orders not yet sent to the gateway, locked one at a time past those another runner holds. */
-  async claimUncollected(limit: number): Promise<OrderRecord[]> {
-    const { rows } = await sql<OrderRecord>`SELECT ${ORDER_COLUMNS} FROM subscription_order o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id
+  async claimUncollected(limit: number): Promise<(OrderRecord & { mandateToken: string | null })[]> {
+    const { rows } = await sql<OrderRecord & { mandateToken: string | null }>`SELECT ${ORDER_COLUMNS}, (SELECT s.mandate_token FROM subscription s WHERE s.tenant_id = o.tenant_id) AS "mandateToken"
+      FROM subscription_order o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id
       WHERE o.status = 'OPEN' AND o.gateway_ref IS NULL AND o.channel = 'MANDATE'
       ORDER BY o.created_at, o.id LIMIT ${limit} FOR UPDATE OF o SKIP LOCKED`.execute(this.db);
     return rows;
@@ -203,10 +204,6 @@ export class BillingRepository extends Repository {
     await sql`UPDATE subscription_order SET gateway_ref = ${gatewayRef}, payment_url = ${paymentUrl} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
-  async markOrderPaid(tenantId: number, id: number, invoiceId: number): Promise<void> {
-    await sql`UPDATE subscription_order SET status = 'PAID', paid_at = now(), invoice_id = ${invoiceId} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
-  }
-
   async cancelOpenOrders(tenantId: number): Promise<void> {
     await sql`UPDATE subscription_order SET status = 'CANCELLED' WHERE tenant_id = ${tenantId} AND status = 'OPEN'`.execute(this.db);
   }
@@ -219,26 +216,29 @@ export class BillingRepository extends Repository {
   }
 
   /**
-   * The next number of a series in a financial year. The counter row stays locked until the caller's
-   * transaction ends: a concurrent invoice waits and takes the next number, a rolled-back one
-   * gives its number back, so the numbers have no gaps.
+   * Writes an invoice or credit note with the next number of its series and year in one statement:
+   * the counter row (`invoice_sequence`) is incremented, the document inserted with it (`prefix` and
+   * the number padded to 6 digits), and the order it pays marked PAID. The counter stays locked to the
+   * end of the caller's transaction, so concurrent writers take the following numbers and a rollback
+   * gives the number back: no gaps. One statement keeps the time the lock is held to the commit.
    */
-  async nextSeq(series: DocumentSeries, financialYear: string): Promise<number> {
-    const { rows } = await sql<{ last_seq: number }>`
-      INSERT INTO invoice_sequence (series, financial_year, last_seq) VALUES (${series}, ${financialYear}, 1)
-      ON CONFLICT (series, financial_year) DO UPDATE SET last_seq = invoice_sequence.last_seq + 1
-      RETURNING last_seq`.execute(this.db);
-    return rows[0]!.last_seq;
-  }
-
-  async insertInvoice(i: Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr'>): Promise<number> {
+  async insertNumbered(i: Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr' | 'seq' | 'number'>, prefix: string, paysOrder: boolean): Promise<number> {
     const { rows } = await sql<{ id: string }>`
-      INSERT INTO invoice (tenant_id, series, financial_year, seq, number, issued_on, order_id, original_invoice_id, supplier, recipient, place_of_supply, lines,
-        taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise)
-      VALUES (${i.tenantId}, ${i.series}, ${i.financialYear}, ${i.seq}, ${i.number}, ${i.issuedOn}::date, ${i.orderId}, ${i.originalInvoiceId},
-        ${JSON.stringify(i.supplier)}::jsonb, ${JSON.stringify(i.recipient)}::jsonb, ${i.placeOfSupply}, ${JSON.stringify(i.lines)}::jsonb,
-        ${i.taxable}, ${i.cgst}, ${i.sgst}, ${i.igst}, ${i.total})
-      RETURNING id`.execute(this.db);
+      WITH n AS (
+        INSERT INTO invoice_sequence (series, financial_year, last_seq) VALUES (${i.series}, ${i.financialYear}, 1)
+        ON CONFLICT (series, financial_year) DO UPDATE SET last_seq = invoice_sequence.last_seq + 1
+        RETURNING last_seq),
+      doc AS (
+        INSERT INTO invoice (tenant_id, series, financial_year, seq, number, issued_on, order_id, original_invoice_id, supplier, recipient, place_of_supply, lines,
+          taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise)
+        SELECT ${i.tenantId}, ${i.series}, ${i.financialYear}, n.last_seq, ${prefix} || lpad(n.last_seq::text, 6, '0'), ${i.issuedOn}::date, ${i.orderId}, ${i.originalInvoiceId},
+          ${JSON.stringify(i.supplier)}::jsonb, ${JSON.stringify(i.recipient)}::jsonb, ${i.placeOfSupply}, ${JSON.stringify(i.lines)}::jsonb,
+          ${i.taxable}, ${i.cgst}, ${i.sgst}, ${i.igst}, ${i.total}
+        FROM n RETURNING id),
+      paid AS (
+        UPDATE subscription_order SET status = 'PAID', paid_at = now(), invoice_id = (SELECT id FROM doc)
+        WHERE ${paysOrder} AND tenant_id = ${i.tenantId} AND id = ${i.orderId ?? 0} RETURNING id)
+      SELECT (SELECT id FROM doc) AS id, (SELECT count(*) FROM paid) AS paid`.execute(this.db);
     return Number(rows[0]!.id);
   }
 

@@ -180,11 +180,10 @@ export class BillingService {
       const before = await repo.subscription(tenantId, true);
       await this.apply(trx, order, before);
       if (order.couponCode) await this.catalogue.in(trx).redeem(tenantId, order.couponCode, orderId);
-      const moved = await this.move(trx, tenantId, ['TRIAL', 'AWAITED', 'GRACE', 'EXPIRED', 'ENABLED'], 'ENABLED', actor, `paid ${describe(order).toLowerCase()}`);
+      const moved = before?.status === 'ENABLED' ? false : await this.move(trx, tenantId, ['TRIAL', 'AWAITED', 'GRACE', 'EXPIRED'], 'ENABLED', actor, `paid ${describe(order).toLowerCase()}`);
+      await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: 'subscription.paid', entity: `subscription_order:${orderId}`, before: before ?? null, after: { order: orderId, paymentId, periodEnd: order.periodEnd } });
       // Last: the invoice number's counter stays locked from here to the commit, so concurrent settlements wait on it briefly.
       const invoiceId = await this.issue(trx, 'INVOICE', order, order.lines, order.taxable, order.placeOfSupply, null);
-      await repo.markOrderPaid(tenantId, orderId, invoiceId);
-      await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: 'subscription.paid', entity: `subscription_order:${orderId}`, before: before ?? null, after: { order: orderId, paymentId, invoiceId, periodEnd: order.periodEnd } });
       return { outcome, invoiceId, moved };
     });
     if (result.outcome === 'SETTLED' && result.invoiceId !== null) await this.afterInvoice(tenantId, result.invoiceId);
@@ -217,19 +216,22 @@ export class BillingService {
     const fy = financialYearOf(day);
     const gst = computeGst(this.deps.supplier.gstin, pos, [{ description: 'services', sac: lines[0]?.sac ?? '997331', taxable }]);
     const recipient = await this.recipient(o.tenantId);
-    const seq = await repo.nextSeq(series, fy);
-    return repo.insertInvoice({
-      tenantId: o.tenantId, series, financialYear: fy, seq, number: documentNumber(series, fy, seq), issuedOn: day, orderId: o.id, originalInvoiceId,
-      supplier: this.deps.supplier, recipient, placeOfSupply: pos, lines, taxable, cgst: gst.cgst, sgst: gst.sgst, igst: gst.igst, total: gst.total,
-    });
+    // The number is the prefix of the series and year, then the sequence number padded to 6 digits.
+    const prefix = documentNumber(series, fy, 1).slice(0, -6);
+    return repo.insertNumbered(
+      { tenantId: o.tenantId, series, financialYear: fy, issuedOn: day, orderId: o.id, originalInvoiceId, supplier: this.deps.supplier, recipient, placeOfSupply: pos, lines, taxable, cgst: gst.cgst, sgst: gst.sgst, igst: gst.igst, total: gst.total },
+      prefix,
+      series === 'INVOICE' && o.id !== null,
+    );
   }
 
   /** After an invoice commits: its e-invoice registration (B2B only) and the mail to the tenant's administrators. */
   private async afterInvoice(tenantId: number, invoiceId: number): Promise<void> {
+    const admins = await this.deps.administrators(this.deps.db, tenantId);
+    if (admins.length === 0 && !this.deps.eInvoicing) return;
     const inv = await this.repo.invoice([tenantId], invoiceId);
     if (!inv) return;
     await this.registerEInvoice(inv).catch((error: unknown) => this.deps.log?.error({ err: error, invoiceId }, 'e-invoice registration failed; the invoice stands without an IRN'));
-    const admins = await this.deps.administrators(this.deps.db, tenantId);
     const what = inv.series === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice';
     for (const a of admins)
       await this.deps.mailer.send(
@@ -389,13 +391,14 @@ export class BillingService {
       const charged = await this.deps.db.transaction().execute(async (trx) => {
         const [order] = await this.repo.in(trx).claimUncollected(1);
         if (!order) return null;
-        const s = await this.repo.in(trx).subscription(order.tenantId);
         const notes = { tenant_id: String(order.tenantId), order_id: String(order.id) };
-        const { paymentId } = await this.deps.gateway.chargeMandate({ token: s!.mandateToken!, amount: order.total, receipt: `${order.tenantId}-${order.id}`, description: describe(order), notes });
+        if (!order.mandateToken) return { order, paymentId: null };
+        const { paymentId } = await this.deps.gateway.chargeMandate({ token: order.mandateToken, amount: order.total, receipt: `${order.tenantId}-${order.id}`, description: describe(order), notes });
         await this.repo.in(trx).setOrderLink(order.tenantId, order.id, paymentId, null);
         return { order, paymentId };
       });
       if (!charged) break;
+      if (charged.paymentId === null) continue;
       const payment = await this.deps.gateway.fetchPayment(charged.paymentId);
       if (payment.status === 'captured' && (await this.settle(charged.order.tenantId, charged.order.id, payment.id, payment.amount)).outcome === 'SETTLED') settled++;
     }
