@@ -204,6 +204,10 @@ export class BillingRepository extends Repository {
     await sql`UPDATE subscription_order SET gateway_ref = ${gatewayRef}, payment_url = ${paymentUrl} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
+  async payByLink(tenantId: number, id: number): Promise<void> {
+    await sql`UPDATE subscription_order SET channel = 'PAYMENT_LINK' WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
   async cancelOpenOrders(tenantId: number): Promise<void> {
     await sql`UPDATE subscription_order SET status = 'CANCELLED' WHERE tenant_id = ${tenantId} AND status = 'OPEN'`.execute(this.db);
   }

@@ -167,27 +167,30 @@ export class BillingService {
    * ENABLED, all in one transaction with the audit rows; the mails and the e-invoice follow.
    */
   async settle(tenantId: number, orderId: number, paymentId: string, amount: number, actor: Actor = SYSTEM): Promise<{ outcome: SettleOutcome; invoiceId: number | null }> {
-    const result = await this.deps.db.transaction().execute(async (trx) => {
-      const repo = this.repo.in(trx);
-      const order = await repo.order(tenantId, orderId, true);
-      if (!order) return { outcome: 'MISMATCH' as const, invoiceId: null, moved: null };
-      const outcome: SettleOutcome = order.status !== 'OPEN' ? 'EXCESS' : amount !== order.total ? 'MISMATCH' : 'SETTLED';
-      if (!(await repo.bookPayment({ tenantId, paymentId, orderId, amount, outcome }))) return { outcome: 'DUPLICATE' as const, invoiceId: null, moved: null };
-      if (outcome !== 'SETTLED') {
-        await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: `subscription.payment.${outcome.toLowerCase()}`, entity: `subscription_order:${orderId}`, before: null, after: { paymentId, amount } });
-        return { outcome, invoiceId: null, moved: null };
-      }
-      const before = await repo.subscription(tenantId, true);
-      await this.apply(trx, order, before);
-      if (order.couponCode) await this.catalogue.in(trx).redeem(tenantId, order.couponCode, orderId);
-      const moved = before?.status === 'ENABLED' ? false : await this.move(trx, tenantId, ['TRIAL', 'AWAITED', 'GRACE', 'EXPIRED'], 'ENABLED', actor, `paid ${describe(order).toLowerCase()}`);
-      await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: 'subscription.paid', entity: `subscription_order:${orderId}`, before: before ?? null, after: { order: orderId, paymentId, periodEnd: order.periodEnd } });
-      // Last: the invoice number's counter stays locked from here to the commit, so concurrent settlements wait on it briefly.
-      const invoiceId = await this.issue(trx, 'INVOICE', order, order.lines, order.taxable, order.placeOfSupply, null);
-      return { outcome, invoiceId, moved };
-    });
+    const result = await this.deps.db.transaction().execute((trx) => this.settleIn(trx, tenantId, orderId, paymentId, amount, actor));
     if (result.outcome === 'SETTLED' && result.invoiceId !== null) await this.afterInvoice(tenantId, result.invoiceId);
-    return { outcome: result.outcome, invoiceId: result.invoiceId };
+    return result;
+  }
+
+  /** `settle` in the caller's transaction; the caller runs `afterInvoice` once it commits. */
+  private async settleIn(trx: Db, tenantId: number, orderId: number, paymentId: string, amount: number, actor: Actor): Promise<{ outcome: SettleOutcome; invoiceId: number | null }> {
+    const repo = this.repo.in(trx);
+    const order = await repo.order(tenantId, orderId, true);
+    if (!order) return { outcome: 'MISMATCH', invoiceId: null };
+    const outcome: SettleOutcome = order.status !== 'OPEN' ? 'EXCESS' : amount !== order.total ? 'MISMATCH' : 'SETTLED';
+    if (!(await repo.bookPayment({ tenantId, paymentId, orderId, amount, outcome }))) return { outcome: 'DUPLICATE', invoiceId: null };
+    if (outcome !== 'SETTLED') {
+      await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: `subscription.payment.${outcome.toLowerCase()}`, entity: `subscription_order:${orderId}`, before: null, after: { paymentId, amount } });
+      return { outcome, invoiceId: null };
+    }
+    const before = await repo.subscription(tenantId, true);
+    await this.apply(trx, order, before);
+    if (order.couponCode) await this.catalogue.in(trx).redeem(tenantId, order.couponCode, orderId);
+    if (before?.status !== 'ENABLED') await this.move(trx, tenantId, ['TRIAL', 'AWAITED', 'GRACE', 'EXPIRED'], 'ENABLED', actor, `paid ${describe(order).toLowerCase()}`);
+    await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: 'subscription.paid', entity: `subscription_order:${orderId}`, before: before ?? null, after: { order: orderId, paymentId, periodEnd: order.periodEnd } });
+    // Last: the invoice number's counter stays locked from here to the commit, so concurrent settlements wait on it briefly.
+    const invoiceId = await this.issue(trx, 'INVOICE', order, order.lines, order.taxable, order.placeOfSupply, null);
+    return { outcome, invoiceId };
   }
 
   /** The subscription after an order is paid. */
@@ -388,19 +391,27 @@ export class BillingService {
   async collectMandates(limit: number): Promise<number> {
     let settled = 0;
     for (let i = 0; i < limit; i++) {
-      const charged = await this.deps.db.transaction().execute(async (trx) => {
+      const done = await this.deps.db.transaction().execute(async (trx) => {
         const [order] = await this.repo.in(trx).claimUncollected(1);
         if (!order) return null;
+        // An order raised for a mandate that is gone since: paid by link instead (the renew button sends one).
+        if (!order.mandateToken) {
+          await this.repo.in(trx).payByLink(order.tenantId, order.id);
+          return { order, invoiceId: null };
+        }
         const notes = { tenant_id: String(order.tenantId), order_id: String(order.id) };
-        if (!order.mandateToken) return { order, paymentId: null };
         const { paymentId } = await this.deps.gateway.chargeMandate({ token: order.mandateToken, amount: order.total, receipt: `${order.tenantId}-${order.id}`, description: describe(order), notes });
         await this.repo.in(trx).setOrderLink(order.tenantId, order.id, paymentId, null);
-        return { order, paymentId };
+        // Booked in the same transaction when the gateway says captured; otherwise its webhook settles it.
+        const payment = await this.deps.gateway.fetchPayment(paymentId);
+        if (payment.status !== 'captured') return { order, invoiceId: null };
+        const { invoiceId } = await this.settleIn(trx, order.tenantId, order.id, payment.id, payment.amount, SYSTEM);
+        return { order, invoiceId };
       });
-      if (!charged) break;
-      if (charged.paymentId === null) continue;
-      const payment = await this.deps.gateway.fetchPayment(charged.paymentId);
-      if (payment.status === 'captured' && (await this.settle(charged.order.tenantId, charged.order.id, payment.id, payment.amount)).outcome === 'SETTLED') settled++;
+      if (!done) break;
+      if (done.invoiceId === null) continue;
+      settled++;
+      await this.afterInvoice(done.order.tenantId, done.invoiceId);
     }
     return settled;
   }
