@@ -180,14 +180,14 @@ export class BillingService {
     const outcome: SettleOutcome = order.status !== 'OPEN' ? 'EXCESS' : amount !== order.total ? 'MISMATCH' : 'SETTLED';
     if (!(await repo.bookPayment({ tenantId, paymentId, orderId, amount, outcome }))) return { outcome: 'DUPLICATE', invoiceId: null };
     if (outcome !== 'SETTLED') {
-      await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: `subscription.payment.${outcome.toLowerCase()}`, entity: `subscription_order:${orderId}`, before: null, after: { paymentId, amount } });
+      await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: `subscription.payment.${outcome.toLowerCase()}`, entity: `order:${orderId}`, before: null, after: { paymentId, amount } });
       return { outcome, invoiceId: null };
     }
     const before = await repo.subscription(tenantId, true);
     await this.apply(trx, order, before);
     if (order.couponCode) await this.catalogue.in(trx).redeem(tenantId, order.couponCode, orderId);
     if (before?.status !== 'ENABLED') await this.move(trx, tenantId, ['TRIAL', 'AWAITED', 'GRACE', 'EXPIRED'], 'ENABLED', actor, `paid ${describe(order).toLowerCase()}`);
-    await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: 'subscription.paid', entity: `subscription_order:${orderId}`, before: before ?? null, after: { order: orderId, paymentId, periodEnd: order.periodEnd } });
+    await recordAudit(trx, { tenantId, actor: actor.name, actorUserId: actor.userId, action: 'subscription.paid', entity: `order:${orderId}`, before: before ?? null, after: { order: orderId, paymentId, periodEnd: order.periodEnd } });
     // Last: the invoice number's counter stays locked from here to the commit, so concurrent settlements wait on it briefly.
     const invoiceId = await this.issue(trx, 'INVOICE', order, order.lines, order.taxable, order.placeOfSupply, null);
     return { outcome, invoiceId };

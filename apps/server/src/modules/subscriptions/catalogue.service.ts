@@ -47,7 +47,7 @@ export class CatalogueService {
     if (input.effectiveFrom < today) throw badRequest('effectiveFrom', 'new prices start today or later: subscribers keep the prices they bought');
     const version = await this.db.transaction().execute(async (trx) => {
       const v = await this.repo.in(trx).addVersion(input);
-      await recordAudit(trx, { tenantId: user.homeTenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.plan', entity: `subscription_plan:${input.code}`, before: null, after: { ...input, version: v } });
+      await recordAudit(trx, { tenantId: user.homeTenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.plan', entity: `plan:${input.code}`, before: null, after: { ...input, version: v } });
       return v;
     });
     const plan = (await this.plans(auth)).items.find((p) => p.code === input.code)!;
@@ -69,7 +69,7 @@ export class CatalogueService {
     if (unknown) throw badRequest('planCodes', `no plan ${unknown}`);
     await this.db.transaction().execute(async (trx) => {
       if (!(await this.repo.in(trx).addCoupon(input))) throw conflict('code', `a coupon ${input.code} exists already`);
-      await recordAudit(trx, { tenantId: user.homeTenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.coupon.add', entity: `subscription_coupon:${input.code}`, before: null, after: input });
+      await recordAudit(trx, { tenantId: user.homeTenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.coupon.add', entity: `coupon:${input.code}`, before: null, after: input });
     });
     return { ...(await this.repo.coupon(input.code))!, planCodes: [...input.planCodes] };
   }

@@ -91,7 +91,7 @@ export class SubscriptionService {
     if (!s) throw badRequest('id', 'the tenant has no plan yet; choose one (POST /api/tenant/{id}/changePlan)');
     if (s.status === 'TRIAL') throw badRequest('id', 'a trial is not renewed; choose a plan (POST /api/tenant/{id}/changePlan)');
     const { order, created } = await this.billing.renewalOrder(this.billing.db, s, body.term ?? s.term);
-    if (created) await recordAudit(this.billing.db, { tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.renew', entity: `subscription_order:${order.id}`, before: null, after: { total: order.total, periodStart: order.periodStart } });
+    if (created) await recordAudit(this.billing.db, { tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.renew', entity: `order:${order.id}`, before: null, after: { total: order.total, periodStart: order.periodStart } });
     return toOrder(await this.collect(order), this.billing.today());
   }
 
@@ -145,7 +145,7 @@ export class SubscriptionService {
         addOnStations: addOns.stations, addOnCameras: addOns.cameras, ...pricing, hasMandate: false,
       }));
     }
-    if (created) await recordAudit(this.billing.db, { tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.order', entity: `subscription_order:${order.id}`, before: s ?? null, after: { purpose: order.purpose, planCode: order.planCode, total: order.total } });
+    if (created) await recordAudit(this.billing.db, { tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.order', entity: `order:${order.id}`, before: s ?? null, after: { purpose: order.purpose, planCode: order.planCode, total: order.total } });
     return toOrder(await this.collect(order), today);
   }
 
@@ -237,7 +237,7 @@ export class SubscriptionService {
       tenantId, purpose: 'ADD_ON', periodStart: today, periodEnd: s.termEnd, planCode: s.planCode, planVersion: s.planVersion, term: s.term,
       addOnStations: s.addOnStations + body.addOnStations, addOnCameras: s.addOnCameras + body.addOnCameras, ...pricing, hasMandate: false,
     });
-    await recordAudit(this.billing.db, { tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.placeRequest', entity: `subscription_order:${order.id}`, before: null, after: { addOnStations: body.addOnStations, addOnCameras: body.addOnCameras, total: order.total } });
+    await recordAudit(this.billing.db, { tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'subscription.placeRequest', entity: `order:${order.id}`, before: null, after: { addOnStations: body.addOnStations, addOnCameras: body.addOnCameras, total: order.total } });
     return toOrder(await this.collect(order), today);
   }
 
