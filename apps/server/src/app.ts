@@ -22,6 +22,7 @@ import { openDataModule } from './modules/open-data/open-data.module.ts';
 import { publicPortalModule } from './modules/public-portal/public-portal.module.ts';
 import { regulatorModule, type RegulatorModuleOptions } from './modules/regulator/regulator.module.ts';
 import { reportsModule, type ReportsModuleOptions } from './modules/reports/reports.module.ts';
+import { subscriptionsModule, type SubscriptionsModuleOptions } from './modules/subscriptions/subscriptions.module.ts';
 import { telemetryModule } from './modules/telemetry/telemetry.module.ts';
 import { tenantsModule } from './modules/tenants/tenants.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
@@ -66,6 +67,7 @@ export type { OpenDataModule } from './modules/open-data/open-data.module.ts';
 export type { PublicPortalModule } from './modules/public-portal/public-portal.module.ts';
 export type { RegulatorModule } from './modules/regulator/regulator.module.ts';
 export type { ReportsModule } from './modules/reports/reports.module.ts';
+export type { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 export type { TelemetryModule } from './modules/telemetry/telemetry.module.ts';
 export type { TenantsModule } from './modules/tenants/tenants.module.ts';
 export type { UsersModule } from './modules/users/users.module.ts';
@@ -85,6 +87,8 @@ export interface AppDeps {
   alerts?: AlertsModuleOptions;
   /** How long report files are kept; unset, 7 days. */
   reports?: ReportsModuleOptions;
+  /** Billing's supplier, payment gateway and IRP; unset, from the environment (subscriptions/billing-config.ts). */
+  subscriptions?: SubscriptionsModuleOptions;
 }
 
 /**
@@ -134,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(energyModule);
   await app.register(dashboardsModule);
   await app.register(reportsModule, deps.reports ?? {});
+  await app.register(subscriptionsModule, deps.subscriptions ?? {});
   await app.register(publicPortalModule);
   await app.register(openDataModule);
   await app.register(preferencesModule);

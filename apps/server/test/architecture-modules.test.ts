@@ -87,6 +87,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     entities: 'resolves stations and their restriction',
     tenants: 'names the industries a report covers',
   },
+  subscriptions: { tenants: "names the tenants it bills and moves their billing status through the tenants' helper (moveTenantStatus)" },
   telemetry: {
     devices: 'a CSV import checks the caller may change the device; ingestion reads devices and raises their last_data_at',
     entities: "ingestion raises its stations' last_data_at",

@@ -132,6 +132,27 @@ describe('seedDemo', () => {
     ]);
   });
 
+  it('bills the industries by status: paid invoices (two with a coupon), trials, one in grace reminded, one expired still mapped to the regulator', async () => {
+    const { rows } = await ctx.database.pool.query(`
+      SELECT t.status, count(DISTINCT s.tenant_id)::int AS subscribed, count(DISTINCT i.id)::int AS invoices,
+             count(DISTINCT i.id) FILTER (WHERE o.coupon_code = 'WELCOME10')::int AS with_coupon,
+             count(DISTINCT n.tenant_id) FILTER (WHERE n.step = 'reminder:7')::int AS reminded,
+             count(DISTINCT o.id) FILTER (WHERE o.status = 'OPEN' AND o.purpose = 'RENEWAL')::int AS renewals_open
+      FROM tenant t JOIN subscription s ON s.tenant_id = t.id
+      LEFT JOIN invoice i ON i.tenant_id = t.id LEFT JOIN subscription_order o ON o.tenant_id = t.id
+      LEFT JOIN subscription_notice n ON n.tenant_id = t.id
+      WHERE t.type = 'tenant' GROUP BY t.status ORDER BY t.status`);
+    const by = Object.fromEntries(rows.map((r) => [r.status, r]));
+    expect(by.ENABLED.invoices).toBe(by.ENABLED.subscribed);
+    expect(by.ENABLED.with_coupon).toBe(2);
+    expect(by.TRIAL.subscribed).toBeGreaterThan(0);
+    expect(by.GRACE).toMatchObject({ reminded: by.GRACE.subscribed, renewals_open: by.GRACE.subscribed });
+    expect(by.EXPIRED.subscribed).toBe(1);
+    const expired = (await ctx.database.pool.query(`SELECT t.id FROM tenant t WHERE t.status = 'EXPIRED' AND t.type = 'tenant'`)).rows[0].id;
+    expect(seeded.statutoryTenantId).toBeGreaterThan(0);
+    expect((await ctx.database.pool.query('SELECT 1 FROM statutory_association WHERE tenant_id = $1 AND statutory_id = $2', [expired, seeded.statutoryTenantId])).rowCount).toBe(1);
+  });
+
   it('creates a statutory body with its industries in mixed statuses', async () => {
     const tenants = await ctx.db.selectFrom('tenant').select(['id', 'type', 'status']).execute();
     const statutory = tenants.filter((t) => t.type === 'statutory');

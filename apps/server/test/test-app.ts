@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/platform/database/database.ts';
+import type { AppDeps } from '../src/app.ts';
 import type { MailOptions } from '../src/platform/mail/mail.plugin.ts';
 import { login, newUser } from './accounts.ts';
 import { builders } from './builders.ts';
@@ -16,6 +17,8 @@ export interface TestAppOptions {
    * (`ctx.sms`); an object gives the app's other mail options (sender, base of links).
    */
   mail?: true | Omit<MailOptions, 'transport'>;
+  /** The app's other dependencies (a module's options, e.g. billing's payment gateway double). */
+  deps?: Pick<AppDeps, 'subscriptions'>;
 }
 
 type NewUser = Parameters<typeof newUser>[1];
@@ -61,7 +64,7 @@ export class TestApp {
     const deps = this.#mail
       ? { mail: { ...(mail === true ? {} : mail), transport: transportFor(this.#mail) }, sms: this.#sms }
       : {};
-    this.#app = await buildTestApp(this.#database, deps);
+    this.#app = await buildTestApp(this.#database, { ...deps, ...this.options.deps });
   }
 
   /** Closes what started, even after a failed start. */

@@ -35,7 +35,7 @@ describe('the signed-in app in a browser', () => {
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByText('Kiln & Raw Mill Stack').first().waitFor();
     expect(await page.getByTestId('acting-tenant').innerText()).toBe(CEMENT);
-    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Documents', 'Energy', 'Compliance', 'Change requests', 'Warranty', 'Reports', 'Scheduled reports', 'Settings', 'My account']);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Documents', 'Energy', 'Compliance', 'Change requests', 'Warranty', 'Reports', 'Scheduled reports', 'Billing', 'Settings', 'My account']);
     expect(await activeMenuItem(page)).toBe('Dashboard');
     await screenshot(page, `signed-in-tenant-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);

@@ -6,10 +6,10 @@ const keysFor = (input: AccessInput) => modulesFor(effectiveAccess(input)).map((
 
 describe('modulesFor: the menu of each view', () => {
   it.each<[string, AccessInput, string[]]>([
-    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'settings', 'account']],
-    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'auditLog', 'settings', 'account']],
-    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
-    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'subscriptions', 'settings', 'account']],
+    ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'subscriptions', 'users', 'auditLog', 'settings', 'account']],
+    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
     ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'account']],
     ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'devices', 'calibration', 'compliance', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'account']],
     ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'devices', 'calibration', 'compliance', 'warrantyRequests', 'reports', 'scheduledReports', 'account']],
@@ -24,7 +24,7 @@ describe('modulesFor: the menu of each view', () => {
     [
       'site admin managing a tenant (tenant app)',
       { userType: 'site', role: 'admin', managingFrom: { originalTenantType: 'site' } },
-      ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'settings', 'account'],
+      ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'subscriptions', 'users', 'settings', 'account'],
     ],
     [
       'partner managing a tenant',
@@ -60,6 +60,7 @@ describe('modulesFor: the menu of each view', () => {
       ['statistics', '/app/statistics'],
       ['reports', '/app/reports'],
       ['scheduledReports', '/app/reports/scheduled'],
+      ['subscriptions', '/app/subscriptions'],
       ['tenants', '/app/admin/tenants'],
       ['corporates', '/app/admin/corporates'],
       ['users', '/app/admin/users'],

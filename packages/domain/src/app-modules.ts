@@ -46,7 +46,7 @@ const ALERT_READERS = [
  */
 const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
@@ -85,6 +85,8 @@ export const APP_MODULES: readonly AppModule[] = [
   // Report runs and jobs are every app's (TENANT_READ/APP_RULES in modules/reports); schedules are listed to every app and changed by administrators.
   { key: 'reports', label: 'Reports', path: APP_PATHS.app.reports, access: APP_RULES, match: 'absolute' },
   { key: 'scheduledReports', label: 'Scheduled reports', path: APP_PATHS.app.scheduledReports, access: APP_RULES, match: 'contains' },
+  // Billing (modules/subscriptions): the tenant app's plan and invoices, the site administrators' subscriptions, receivables, plans and coupons.
+  { key: 'subscriptions', label: 'Billing', path: APP_PATHS.app.subscriptions, access: ['tenant', 'siteAdmin', 'siteManaging'], match: 'contains' },
   // Tenant and corporate writes declare siteAdmin; the list screens exist to manage them.
   { key: 'tenants', label: 'Tenants', path: APP_PATHS.admin.tenants, access: ['siteAdmin'], match: 'contains' },
   { key: 'corporates', label: 'Corporates', path: APP_PATHS.admin.corporates, access: ['siteAdmin'], match: 'contains' },

@@ -78,6 +78,15 @@ export const APP_PATHS = {
     warrantyRequests: '/app/warranty-requests',
     /** One warranty request: its facts, SLA, comment thread and the moves the user may make. */
     warrantyRequest: '/app/warranty-requests/:id',
+    /** Billing: the tenant app's plan, invoices, renewal and coupon; the site's subscriptions, receivables, plans and coupons (`?tab=`). */
+    subscriptions: '/app/subscriptions',
+  },
+  /** SPEC 2: pages without the header (their paths contain selectplan or checkout), for a signed-in administrator of the industry. */
+  billing: {
+    /** Choose a plan, its term and add-ons, with a coupon. */
+    selectPlan: '/billing/selectplan/:tenantId',
+    /** Pay an order of the industry: its lines, GST and total, and the gateway's payment link. */
+    checkout: '/billing/checkout/:tenantId/:orderId',
   },
   /** Administration screens of the signed-in app. */
   admin: {

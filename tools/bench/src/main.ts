@@ -37,6 +37,7 @@ import { closeServices, openServices, services } from './services.ts';
  * `--documents` only the documents figures (a 20 MiB upload and download with the server's memory, a 10,000-document list);
  * `--corrections` only the correction layer (the 30-day trend with a correction in force and its original, applying one).
  * `--energy` only the energy figures (a 201-meter facility tree's month by day, the ToD cost of a month of 200 meters).
+ * `--billing` only the billing run (5,000 renewals by two runners at once, beside its plain-SQL floor).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -55,6 +56,7 @@ const { values: flags } = parseArgs({
     documents: { type: 'boolean', default: false },
     corrections: { type: 'boolean', default: false },
     energy: { type: 'boolean', default: false },
+    billing: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -127,6 +129,20 @@ try {
     console.log([machine(version), '', '| Figure | Measured | Reference on the same server, same run |', '|---|---|---|', ...rows].join('\n'));
   } else if (flags.energy) {
     await benchEnergyOnly(version);
+  } else if (flags.billing) {
+    // Only the billing run of issue 34: two BillingServices over their own pools, the gateway double over HTTP.
+    const { benchBilling } = await import('./billing-bench.ts');
+    const b = await benchBilling(benchUrl, database.pool, Math.round(5_000 * scale), log);
+    const once = b.invoices === b.tenants && b.tenantsInvoiced === b.tenants && b.renewalOrders === b.tenants && b.gatewayPayments === b.tenants && b.gap === null;
+    console.log(
+      [
+        machine(version),
+        '',
+        '| Figure | Result | Reference, same run | Target |',
+        '|---|---|---|---|',
+        `| Billing run: ${b.tenants.toLocaleString('en-IN')} monthly renewals due today, e-mandate debited on the gateway double over HTTP (order, recurring payment, fetch), settled with a gap-free GST invoice, two runners at once | ${(b.runMs / 1000).toFixed(1)} s (runners settled ${b.perRunner.map((r) => r.settled).join(' + ')}); ${b.invoices} invoices of ${b.tenantsInvoiced} tenants, ${b.renewalOrders} renewal orders, ${b.gatewayPayments} gateway payments, first gap ${b.gap ?? 'none'}: ${once ? 'each exactly once' : 'NOT each once'} | ${(b.referenceMs / 1000).toFixed(1)} s: the same number of transactions in plain SQL (shared counter and three rows each, two connections) | ≤ 60 s, each once |`,
+      ].join('\n'),
+    );
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');

@@ -18,6 +18,7 @@ import { seedWarrantyRequests } from './warranty-demo.ts';
 import { seedDemoConsents } from './consents-demo.ts';
 import { seedDemoMeasurements } from './measurements-demo.ts';
 import { provisionEnergyDemo, seedEnergyStory } from './energy-demo.ts';
+import { seedDemoSubscriptions } from './subscriptions-demo.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
 import { seedDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
 import { DemoRepository } from './demo.repository.ts';
@@ -154,6 +155,8 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   }
   const reports = await seedDemoReports(database.db, app, tenantIds, log);
   log(`scheduled ${reports.schedules} reports, ${reports.sent} sent for their latest period; built ${reports.jobs} report jobs (${since(started)})`);
+  const billing = await seedDemoSubscriptions(app, tenantIds);
+  log(`billing: ${billing.paidInvoices} paid invoices (${billing.withCoupon} with a coupon), ${billing.trial} trials, ${billing.grace} in grace (${billing.reminders} reminders mailed), ${billing.expired} expired still pushing to the regulator (${since(started)})`);
   return {
     skipped: false,
     statutoryTenantId: statutory.id,

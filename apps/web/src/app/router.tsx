@@ -27,6 +27,9 @@ function createRouter(queryClient: QueryClient) {
         { path: paths.error.path, Component: ErrorRoute },
         { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
         inviteRoute,
+        // SPEC 2: the checkout and select-plan pages show no header (their paths say so).
+        { path: paths.billing.selectPlan.path, lazy: async () => ({ Component: (await import('./routes/billing-routes')).SelectPlanRoute }) },
+        { path: paths.billing.checkout.path, lazy: async () => ({ Component: (await import('./routes/billing-routes')).CheckoutRoute }) },
         { path: paths.developers.path, lazy: async () => ({ Component: (await import('./routes/developers')).DevelopersRoute }) },
         { path: paths.developersConfirm.path, lazy: async () => ({ Component: (await import('./routes/developers')).ConfirmKeyRoute }) },
         {
@@ -112,6 +115,7 @@ function createRouter(queryClient: QueryClient) {
         { path: paths.app.changeRequest.path, lazy: async () => ({ Component: (await import('./routes/app/change-requests-routes')).ChangeRequestRoute }) },
         { path: paths.app.warrantyRequests.path, lazy: async () => ({ Component: (await import('./routes/app/warranty-routes')).WarrantyRequestsRoute }) },
         { path: paths.app.warrantyRequest.path, lazy: async () => ({ Component: (await import('./routes/app/warranty-routes')).WarrantyRequestRoute }) },
+        { path: paths.app.subscriptions.path, lazy: async () => ({ Component: (await import('./routes/app/subscriptions-route')).SubscriptionsRoute }) },
         { path: paths.app.airQuality.path, lazy: async () => ({ Component: (await import('./routes/app/air-quality-route')).AirQualityRoute }) },
         { path: paths.app.dataQuality.path, lazy: async () => ({ Component: (await import('./routes/app/data-quality-route')).DataQualityRoute }) },
         { path: paths.app.stationQuality.path, lazy: async () => ({ Component: (await import('./routes/app/station-quality-route')).StationQualityRoute }) },

@@ -103,6 +103,8 @@ export const paths = {
     warrantyRequests: { path: APP_PATHS.app.warrantyRequests, getHref: () => APP_PATHS.app.warrantyRequests },
     /** One warranty request. */
     warrantyRequest: { path: APP_PATHS.app.warrantyRequest, getHref: (id: number | string) => generatePath(APP_PATHS.app.warrantyRequest, { id: String(id) }) },
+    /** Billing: the tenant app's plan and invoices, the site's subscriptions, receivables, plans and coupons. */
+    subscriptions: { path: APP_PATHS.app.subscriptions, getHref: (query: { tab?: string } = {}) => withQuery(APP_PATHS.app.subscriptions, query) },
     /** One alert. */
     alert: { path: APP_PATHS.app.alert, getHref: (id: number | string) => generatePath(APP_PATHS.app.alert, { id: String(id) }) },
     /** Calibration; `device`: the device it opens on. */
@@ -166,6 +168,14 @@ export const paths = {
     regulatorConnections: { path: APP_PATHS.admin.regulatorConnections, getHref: () => APP_PATHS.admin.regulatorConnections },
     alertRules: { path: APP_PATHS.admin.alertRules, getHref: () => APP_PATHS.admin.alertRules },
     escalations: { path: APP_PATHS.admin.escalations, getHref: () => APP_PATHS.admin.escalations },
+  },
+  /** SPEC 2: the pages without the header. */
+  billing: {
+    selectPlan: { path: APP_PATHS.billing.selectPlan, getHref: (tenantId: number) => generatePath(APP_PATHS.billing.selectPlan, { tenantId: String(tenantId) }) },
+    checkout: {
+      path: APP_PATHS.billing.checkout,
+      getHref: (tenantId: number, orderId: number) => generatePath(APP_PATHS.billing.checkout, { tenantId: String(tenantId), orderId: String(orderId) }),
+    },
   },
   settings: { path: APP_PATHS.settings, getHref: () => APP_PATHS.settings },
   public: {

@@ -63,6 +63,12 @@ export class ReportCatalogueService {
     return REPORT_DEFINITIONS.filter((d) => d.audiences.includes(wanted));
   }
 
+  /** A tenant's own billing address, for its invoices (the subscriptions module, which checks the caller); undefined when none is stored. */
+  async billingAddressOf(tenantId: number): Promise<Omit<Address, 'addressType'> | undefined> {
+    const row = await this.repo.address(tenantId, 'tenant', tenantId);
+    return row && { line1: row.line1, line2: row.line2, city: row.city, state: row.state, pincode: row.pincode, gstin: row.gstin };
+  }
+
   /** The billing address of a tenant or station the caller may read; 404 otherwise or when none is stored. */
   async address(auth: Auth, kind: string, type: string, id: number): Promise<Address> {
     const readable = scopeTenantIds(auth);

@@ -39,3 +39,18 @@ export async function tenantsLookedAfter(db: Db, tenantIds: readonly number[], h
     ORDER BY t.id`.execute(db);
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
+
+/**
+ * Moves a tenant's status from one of `from` to `to` (the subscriptions module's billing lifecycle,
+ * issue 34: TRIAL, ENABLED, GRACE, EXPIRED, AWAITED), in the caller's transaction; answers the status
+ * it had, or undefined when it was in none of `from` (another server moved it first, or an operator
+ * disabled it), so nothing moved.
+ */
+export async function moveTenantStatus(db: Db, tenantId: number, from: readonly string[], to: string): Promise<string | undefined> {
+  const { rows } = await sql<{ before: string }>`
+    UPDATE tenant t SET status = ${to}, updated_at = now()
+    FROM (SELECT id, status AS before FROM tenant WHERE id = ${tenantId} FOR UPDATE) b
+    WHERE t.id = b.id AND b.before = ANY(${sql.val([...from])}::text[])
+    RETURNING b.before`.execute(db);
+  return rows[0]?.before;
+}

@@ -62,6 +62,11 @@ export function consentExpiryMail(to: string, v: { name: string; industry: strin
 type Part = { text: string } | { link: string } | { code: string };
 
 /** One mail in plain text and the same words as simple HTML (escaped: names come from users). */
+/** A subscription's news (issue 34): a status change, a grace reminder, a payment received, a link to pay; what, and where to act. */
+export function subscriptionMail(to: string, v: { name: string; subject: string; lines: string[]; link: string }): MailMessage {
+  return mail(to, v.subject, v.name, [...v.lines.map((text) => ({ text })), { link: v.link }]);
+}
+
 function mail(to: string, subject: string, name: string, parts: Part[]): MailMessage {
   const text = [`Hello ${name},`, ...parts.map((p) => ('text' in p ? p.text : 'link' in p ? p.link : p.code)), '— Enviro'].join('\n\n');
   const body = parts

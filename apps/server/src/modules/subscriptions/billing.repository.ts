@@ -1,0 +1,345 @@
+import { sql } from 'kysely';
+import type { PriceLine } from '@enviro/domain/subscriptions/catalogue';
+import type { DocumentSeries } from '@enviro/domain/subscriptions/invoice-number';
+import { Repository } from '../../platform/database/repository.ts';
+import { TENANT_ROWS } from '../tenants/tenants.queries.ts';
+
+/** migrations/170_subscriptions.sql: subscriptions, orders, payments, invoices and their numbers, notices, webhook events. */
+
+export interface SubscriptionRecord {
+  tenantId: number;
+  tenantName: string;
+  status: string;
+  planCode: string;
+  planName: string;
+  planVersion: number;
+  term: 'MONTHLY' | 'ANNUAL';
+  addOnStations: number;
+  addOnCameras: number;
+  termStart: string;
+  termEnd: string;
+  paid: number;
+  couponCode: string | null;
+  graceDays: number;
+  cancelAtTermEnd: boolean;
+  changedThisTerm: boolean;
+  mandateToken: string | null;
+}
+
+const SUBSCRIPTION_COLUMNS = sql`s.tenant_id AS "tenantId", t.name AS "tenantName", t.status, s.plan_code AS "planCode", p.name AS "planName",
+  s.plan_version AS "planVersion", s.term, s.add_on_stations AS "addOnStations", s.add_on_cameras AS "addOnCameras",
+  to_char(s.term_start, 'YYYY-MM-DD') AS "termStart", to_char(s.term_end, 'YYYY-MM-DD') AS "termEnd", s.paid_paise::float8 AS paid,
+  s.coupon_code AS "couponCode", s.grace_days AS "graceDays", s.cancel_at_term_end AS "cancelAtTermEnd",
+  s.changed_this_term AS "changedThisTerm", s.mandate_token AS "mandateToken"`;
+
+const SUBSCRIPTION_FROM = sql`subscription s JOIN ${TENANT_ROWS} t ON t.id = s.tenant_id JOIN subscription_plan p ON p.code = s.plan_code`;
+
+export interface OrderRecord {
+  id: number;
+  tenantId: number;
+  tenantName: string;
+  purpose: 'NEW' | 'RENEWAL' | 'UPGRADE' | 'ADD_ON';
+  periodStart: string;
+  periodEnd: string;
+  planCode: string;
+  planVersion: number;
+  term: 'MONTHLY' | 'ANNUAL';
+  addOnStations: number;
+  addOnCameras: number;
+  lines: PriceLine[];
+  subtotal: number;
+  discount: number;
+  couponCode: string | null;
+  taxable: number;
+  tax: number;
+  total: number;
+  placeOfSupply: string;
+  status: 'OPEN' | 'PAID' | 'CANCELLED';
+  channel: 'PAYMENT_LINK' | 'MANDATE';
+  gatewayRef: string | null;
+  paymentUrl: string | null;
+  invoiceId: number | null;
+  createdAt: Date;
+  paidAt: Date | null;
+}
+
+const ORDER_COLUMNS = sql`o.id::float8 AS id, o.tenant_id AS "tenantId", t.name AS "tenantName", o.purpose,
+  to_char(o.period_start, 'YYYY-MM-DD') AS "periodStart", to_char(o.period_end, 'YYYY-MM-DD') AS "periodEnd",
+  o.plan_code AS "planCode", o.plan_version AS "planVersion", o.term, o.add_on_stations AS "addOnStations", o.add_on_cameras AS "addOnCameras",
+  o.lines, o.subtotal_paise::float8 AS subtotal, o.discount_paise::float8 AS discount, o.coupon_code AS "couponCode",
+  o.taxable_paise::float8 AS taxable, o.tax_paise::float8 AS tax, o.total_paise::float8 AS total, o.place_of_supply AS "placeOfSupply", o.status, o.channel,
+  o.gateway_ref AS "gatewayRef", o.payment_url AS "paymentUrl", o.invoice_id::float8 AS "invoiceId", o.created_at AS "createdAt", o.paid_at AS "paidAt"`;
+
+export type NewOrder = Omit<OrderRecord, 'id' | 'tenantName' | 'status' | 'gatewayRef' | 'paymentUrl' | 'invoiceId' | 'createdAt' | 'paidAt'>;
+
+export interface Party {
+  name: string;
+  gstin: string | null;
+  address: string[];
+  state: string | null;
+}
+
+export interface InvoiceRecord {
+  id: number;
+  tenantId: number;
+  tenantName: string;
+  series: DocumentSeries;
+  financialYear: string;
+  seq: number;
+  number: string;
+  issuedOn: string;
+  orderId: number | null;
+  originalInvoiceId: number | null;
+  supplier: Party;
+  recipient: Party;
+  placeOfSupply: string;
+  lines: PriceLine[];
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+  irn: string | null;
+  ackNo: string | null;
+  signedQr: string | null;
+}
+
+const INVOICE_COLUMNS = sql`i.id::float8 AS id, i.tenant_id AS "tenantId", t.name AS "tenantName", i.series, i.financial_year AS "financialYear", i.seq, i.number,
+  to_char(i.issued_on, 'YYYY-MM-DD') AS "issuedOn", i.order_id::float8 AS "orderId", i.original_invoice_id::float8 AS "originalInvoiceId",
+  i.supplier, i.recipient, i.place_of_supply AS "placeOfSupply", i.lines, i.taxable_paise::float8 AS taxable, i.cgst_paise::float8 AS cgst,
+  i.sgst_paise::float8 AS sgst, i.igst_paise::float8 AS igst, i.total_paise::float8 AS total, i.irn, i.ack_no AS "ackNo", i.signed_qr AS "signedQr"`;
+
+export class BillingRepository extends Repository {
+  /** The tenant as its invoices name it. */
+  async tenant(tenantId: number): Promise<{ id: number; name: string; type: string; status: string; state: string | null; city: string | null; address: string | null } | undefined> {
+    const { rows } = await sql<{ id: number; name: string; type: string; status: string; state: string | null; city: string | null; address: string | null }>`
+      SELECT id, name, type, status, state, city, address FROM ${TENANT_ROWS} t WHERE t.id = ${tenantId}`.execute(this.db);
+    return rows[0];
+  }
+
+  /** Open MANDATE orders not yet sent to the gateway, locked one at a time past those another runner holds. */
+  async claimUncollected(limit: number): Promise<(OrderRecord & { mandateToken: string | null })[]> {
+    const { rows } = await sql<OrderRecord & { mandateToken: string | null }>`SELECT ${ORDER_COLUMNS}, (SELECT s.mandate_token FROM subscription s WHERE s.tenant_id = o.tenant_id) AS "mandateToken"
+      FROM subscription_order o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id
+      WHERE o.status = 'OPEN' AND o.gateway_ref IS NULL AND o.channel = 'MANDATE'
+      ORDER BY o.created_at, o.id LIMIT ${limit} FOR UPDATE OF o SKIP LOCKED`.execute(this.db);
+    return rows;
+  }
+
+  async subscription(tenantId: number, lock = false): Promise<SubscriptionRecord | undefined> {
+    const { rows } = await sql<SubscriptionRecord>`SELECT ${SUBSCRIPTION_COLUMNS} FROM ${SUBSCRIPTION_FROM} WHERE s.tenant_id = ${tenantId}
+      ${lock ? sql`FOR UPDATE OF s` : sql``}`.execute(this.db);
+    return rows[0];
+  }
+
+  /** Every tenant's subscription (or none) of the tenants given, with what their open orders owe. */
+  async list(tenantIds: readonly number[], status: string | undefined) {
+    const { rows } = await sql<{
+      tenantId: number; tenantName: string; status: string; planCode: string | null; planVersion: number | null; term: 'MONTHLY' | 'ANNUAL' | null;
+      paidUntil: string | null; graceDays: number | null; stations: number | null; cancelAtTermEnd: boolean | null; open: number;
+    }>`
+      SELECT t.id AS "tenantId", t.name AS "tenantName", t.status, s.plan_code AS "planCode", s.plan_version AS "planVersion", s.term,
+             to_char(s.term_end, 'YYYY-MM-DD') AS "paidUntil", s.grace_days AS "graceDays",
+             v.included_stations + s.add_on_stations AS stations, s.cancel_at_term_end AS "cancelAtTermEnd",
+             coalesce((SELECT sum(o.total_paise) FROM subscription_order o WHERE o.tenant_id = t.id AND o.status = 'OPEN'), 0)::float8 AS open
+      FROM ${TENANT_ROWS} t
+      LEFT JOIN subscription s ON s.tenant_id = t.id
+      LEFT JOIN subscription_plan_version v ON v.plan_code = s.plan_code AND v.version = s.plan_version
+      WHERE t.id = ANY(${sql.val([...tenantIds])}::int[]) AND t.type = 'tenant' AND t.status <> 'DELETED'
+        ${status === undefined ? sql`` : sql`AND t.status = ${status}`}
+      ORDER BY t.name, t.id`.execute(this.db);
+    return rows;
+  }
+
+  async insertSubscription(s: Omit<SubscriptionRecord, 'tenantName' | 'status' | 'planName' | 'changedThisTerm' | 'cancelAtTermEnd'>): Promise<void> {
+    await sql`INSERT INTO subscription (tenant_id, plan_code, plan_version, term, add_on_stations, add_on_cameras, term_start, term_end, paid_paise, coupon_code, grace_days, mandate_token)
+      VALUES (${s.tenantId}, ${s.planCode}, ${s.planVersion}, ${s.term}, ${s.addOnStations}, ${s.addOnCameras}, ${s.termStart}::date, ${s.termEnd}::date, ${s.paid}, ${s.couponCode}, ${s.graceDays}, ${s.mandateToken})`.execute(this.db);
+  }
+
+  async updateSubscription(tenantId: number, set: Partial<{
+    planCode: string; planVersion: number; term: string; addOnStations: number; addOnCameras: number; termStart: string; termEnd: string;
+    paid: number; couponCode: string | null; cancelAtTermEnd: boolean; changedThisTerm: boolean; mandateToken: string | null;
+  }>): Promise<void> {
+    const columns: Record<string, string> = {
+      planCode: 'plan_code', planVersion: 'plan_version', term: 'term', addOnStations: 'add_on_stations', addOnCameras: 'add_on_cameras', termStart: 'term_start',
+      termEnd: 'term_end', paid: 'paid_paise', couponCode: 'coupon_code', cancelAtTermEnd: 'cancel_at_term_end', changedThisTerm: 'changed_this_term', mandateToken: 'mandate_token',
+    };
+    const parts = Object.entries(set).map(([k, v]) => sql`${sql.ref(columns[k]!)} = ${v}`);
+    if (parts.length === 0) return;
+    await sql`UPDATE subscription SET ${sql.join(parts)}, updated_at = now() WHERE tenant_id = ${tenantId}`.execute(this.db);
+  }
+
+  /** Inserts an order; undefined when one of its purpose is open or paid for the same period already (a double click). */
+  async insertOrder(o: NewOrder): Promise<number | undefined> {
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO subscription_order (tenant_id, purpose, period_start, period_end, plan_code, plan_version, term, add_on_stations, add_on_cameras, lines,
+        subtotal_paise, discount_paise, coupon_code, taxable_paise, tax_paise, total_paise, place_of_supply, channel)
+      VALUES (${o.tenantId}, ${o.purpose}, ${o.periodStart}::date, ${o.periodEnd}::date, ${o.planCode}, ${o.planVersion}, ${o.term}, ${o.addOnStations}, ${o.addOnCameras},
+        ${JSON.stringify(o.lines)}::jsonb, ${o.subtotal}, ${o.discount}, ${o.couponCode}, ${o.taxable}, ${o.tax}, ${o.total}, ${o.placeOfSupply}, ${o.channel})
+      ON CONFLICT DO NOTHING RETURNING id`.execute(this.db);
+    return rows[0] ? Number(rows[0].id) : undefined;
+  }
+
+  async order(tenantId: number, id: number, lock = false): Promise<OrderRecord | undefined> {
+    const { rows } = await sql<OrderRecord>`SELECT ${ORDER_COLUMNS} FROM subscription_order o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id
+      WHERE o.tenant_id = ${tenantId} AND o.id = ${id} ${lock ? sql`FOR UPDATE OF o` : sql``}`.execute(this.db);
+    return rows[0];
+  }
+
+  /** The open or paid order of a purpose and period (the one a double click finds). */
+  async orderFor(tenantId: number, purpose: string, periodStart: string): Promise<OrderRecord | undefined> {
+    const { rows } = await sql<OrderRecord>`SELECT ${ORDER_COLUMNS} FROM subscription_order o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id
+      WHERE o.tenant_id = ${tenantId} AND o.purpose = ${purpose} AND o.period_start = ${periodStart}::date AND o.status <> 'CANCELLED'`.execute(this.db);
+    return rows[0];
+  }
+
+  /** Open orders of the tenants, oldest first. */
+  async openOrders(tenantIds: readonly number[]): Promise<OrderRecord[]> {
+    const { rows } = await sql<OrderRecord>`SELECT ${ORDER_COLUMNS} FROM subscription_order o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id
+      WHERE o.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND o.status = 'OPEN' ORDER BY o.created_at, o.id`.execute(this.db);
+    return rows;
+  }
+
+  async setOrderLink(tenantId: number, id: number, gatewayRef: string, paymentUrl: string | null): Promise<void> {
+    await sql`UPDATE subscription_order SET gateway_ref = ${gatewayRef}, payment_url = ${paymentUrl} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  async payByLink(tenantId: number, id: number): Promise<void> {
+    await sql`UPDATE subscription_order SET channel = 'PAYMENT_LINK' WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  async cancelOpenOrders(tenantId: number): Promise<void> {
+    await sql`UPDATE subscription_order SET status = 'CANCELLED' WHERE tenant_id = ${tenantId} AND status = 'OPEN'`.execute(this.db);
+  }
+
+  /** Books a payment by the gateway's id; false when it was booked before (a replayed event). */
+  async bookPayment(p: { tenantId: number; paymentId: string; orderId: number; amount: number; outcome: 'SETTLED' | 'EXCESS' | 'MISMATCH' }): Promise<boolean> {
+    const { rows } = await sql`INSERT INTO subscription_payment (tenant_id, gateway_payment_id, order_id, amount_paise, outcome)
+      VALUES (${p.tenantId}, ${p.paymentId}, ${p.orderId}, ${p.amount}, ${p.outcome}) ON CONFLICT DO NOTHING RETURNING order_id`.execute(this.db);
+    return rows.length === 1;
+  }
+
+  /**
+   * Writes an invoice or credit note with the next number of its series and year in one statement:
+   * the counter row (`invoice_sequence`) is incremented, the document inserted with it (`prefix` and
+   * the number padded to 6 digits), and the order it pays marked PAID. The counter stays locked to the
+   * end of the caller's transaction, so concurrent writers take the following numbers and a rollback
+   * gives the number back: no gaps. One statement keeps the time the lock is held to the commit.
+   */
+  async insertNumbered(i: Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr' | 'seq' | 'number'>, prefix: string, paysOrder: boolean): Promise<number> {
+    const { rows } = await sql<{ id: string }>`
+      WITH n AS (
+        INSERT INTO invoice_sequence (series, financial_year, last_seq) VALUES (${i.series}, ${i.financialYear}, 1)
+        ON CONFLICT (series, financial_year) DO UPDATE SET last_seq = invoice_sequence.last_seq + 1
+        RETURNING last_seq),
+      doc AS (
+        INSERT INTO invoice (tenant_id, series, financial_year, seq, number, issued_on, order_id, original_invoice_id, supplier, recipient, place_of_supply, lines,
+          taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise)
+        SELECT ${i.tenantId}, ${i.series}, ${i.financialYear}, n.last_seq, ${prefix} || lpad(n.last_seq::text, 6, '0'), ${i.issuedOn}::date, ${i.orderId}, ${i.originalInvoiceId},
+          ${JSON.stringify(i.supplier)}::jsonb, ${JSON.stringify(i.recipient)}::jsonb, ${i.placeOfSupply}, ${JSON.stringify(i.lines)}::jsonb,
+          ${i.taxable}, ${i.cgst}, ${i.sgst}, ${i.igst}, ${i.total}
+        FROM n RETURNING id),
+      paid AS (
+        UPDATE subscription_order SET status = 'PAID', paid_at = now(), invoice_id = (SELECT id FROM doc)
+        WHERE ${paysOrder} AND tenant_id = ${i.tenantId} AND id = ${i.orderId ?? 0} RETURNING id)
+      SELECT (SELECT id FROM doc) AS id, (SELECT count(*) FROM paid) AS paid`.execute(this.db);
+    return Number(rows[0]!.id);
+  }
+
+  async setIrn(tenantId: number, id: number, e: { irn: string; ackNo: string; signedQr: string }): Promise<void> {
+    await sql`UPDATE invoice SET irn = ${e.irn}, ack_no = ${e.ackNo}, signed_qr = ${e.signedQr} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  async invoice(tenantIds: readonly number[], id: number): Promise<InvoiceRecord | undefined> {
+    const { rows } = await sql<InvoiceRecord>`SELECT ${INVOICE_COLUMNS} FROM invoice i JOIN ${TENANT_ROWS} t ON t.id = i.tenant_id
+      WHERE i.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND i.id = ${id}`.execute(this.db);
+    return rows[0];
+  }
+
+  /** Invoices and credit notes of the tenants, newest first. */
+  async invoices(tenantIds: readonly number[], limit = 500): Promise<InvoiceRecord[]> {
+    const { rows } = await sql<InvoiceRecord>`SELECT ${INVOICE_COLUMNS} FROM invoice i JOIN ${TENANT_ROWS} t ON t.id = i.tenant_id
+      WHERE i.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) ORDER BY i.issued_on DESC, i.id DESC LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /** The last invoice paying for the subscription's current term (the one an immediate cancellation credits). */
+  async termInvoice(tenantId: number, termStart: string): Promise<InvoiceRecord | undefined> {
+    const { rows } = await sql<InvoiceRecord>`SELECT ${INVOICE_COLUMNS} FROM invoice i JOIN ${TENANT_ROWS} t ON t.id = i.tenant_id
+      JOIN subscription_order o ON o.tenant_id = i.tenant_id AND o.id = i.order_id
+      WHERE i.tenant_id = ${tenantId} AND i.series = 'INVOICE' AND o.period_start = ${termStart}::date AND o.purpose IN ('NEW', 'RENEWAL')
+      ORDER BY i.id DESC LIMIT 1`.execute(this.db);
+    return rows[0];
+  }
+
+  /** Claims a lifecycle notice (a transition or reminder) for this transaction; false when it was sent before. */
+  async claimNotice(tenantId: number, paidUntil: string, step: string): Promise<boolean> {
+    const { rows } = await sql`INSERT INTO subscription_notice (tenant_id, paid_until, step) VALUES (${tenantId}, ${paidUntil}::date, ${step})
+      ON CONFLICT DO NOTHING RETURNING step`.execute(this.db);
+    return rows.length === 1;
+  }
+
+  async noticesSent(tenantId: number, paidUntil: string): Promise<string[]> {
+    const { rows } = await sql<{ step: string }>`SELECT step FROM subscription_notice WHERE tenant_id = ${tenantId} AND paid_until = ${paidUntil}::date`.execute(this.db);
+    return rows.map((r) => r.step);
+  }
+
+  /**
+   * Subscriptions whose status the calendar may move on `today`: TRIAL or ENABLED past their term,
+   * GRACE past it too (to expire, or to be reminded). Taken with SKIP LOCKED, so two servers work
+   * on different tenants; each is then moved in its own transaction.
+   */
+  async dueForLifecycle(today: string, limit: number): Promise<SubscriptionRecord[]> {
+    const { rows } = await sql<SubscriptionRecord>`SELECT ${SUBSCRIPTION_COLUMNS} FROM ${SUBSCRIPTION_FROM}
+      WHERE s.term_end <= ${today}::date AND t.status IN ('TRIAL', 'ENABLED', 'GRACE')
+      ORDER BY s.term_end, s.tenant_id LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Subscriptions to renew by `day` (their term ends on or before it) with no renewal order for
+   * that period yet, not cancelled, locked for this transaction and skipping those another runner
+   * holds: the billing run's batch.
+   */
+  async claimRenewals(day: string, limit: number): Promise<SubscriptionRecord[]> {
+    const { rows } = await sql<SubscriptionRecord>`SELECT ${SUBSCRIPTION_COLUMNS} FROM ${SUBSCRIPTION_FROM}
+      WHERE s.term_end <= ${day}::date AND NOT s.cancel_at_term_end AND t.status IN ('ENABLED', 'GRACE')
+        AND NOT EXISTS (SELECT 1 FROM subscription_order o WHERE o.tenant_id = s.tenant_id AND o.purpose = 'RENEWAL' AND o.period_start = s.term_end AND o.status <> 'CANCELLED')
+      ORDER BY s.term_end, s.tenant_id LIMIT ${limit}
+      FOR UPDATE OF s SKIP LOCKED`.execute(this.db);
+    return rows;
+  }
+
+  /** Subscriptions of the tenants whose term ends by `by`, with their open order if any (the `subscription` tasks). */
+  async endingBy(tenantIds: readonly number[], by: string): Promise<(SubscriptionRecord & { orderId: number | null; total: number | null })[]> {
+    const { rows } = await sql<SubscriptionRecord & { orderId: number | null; total: number | null }>`
+      SELECT ${SUBSCRIPTION_COLUMNS}, o.id::float8 AS "orderId", o.total_paise::float8 AS total FROM ${SUBSCRIPTION_FROM}
+      LEFT JOIN LATERAL (SELECT id, total_paise FROM subscription_order WHERE tenant_id = s.tenant_id AND status = 'OPEN' ORDER BY id DESC LIMIT 1) o ON true
+      WHERE s.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND t.status <> 'DELETED' AND (s.term_end <= ${by}::date OR o.id IS NOT NULL)
+      ORDER BY s.term_end, s.tenant_id`.execute(this.db);
+    return rows;
+  }
+
+  /** Subscriptions of the tenants in GRACE. */
+  async inGrace(tenantIds: readonly number[] | null): Promise<SubscriptionRecord[]> {
+    const { rows } = await sql<SubscriptionRecord>`SELECT ${SUBSCRIPTION_COLUMNS} FROM ${SUBSCRIPTION_FROM}
+      WHERE t.status = 'GRACE' ${tenantIds === null ? sql`` : sql`AND s.tenant_id = ANY(${sql.val([...tenantIds])}::int[])`}
+      ORDER BY s.term_end, s.tenant_id`.execute(this.db);
+    return rows;
+  }
+
+  /** Takes a webhook event by the gateway's id; false when it was taken before (a replay). */
+  async takeEvent(eventId: string, event: string, tenantId: number | null, outcome: string): Promise<boolean> {
+    const { rows } = await sql`INSERT INTO payment_webhook_event (event_id, event, tenant_id, outcome) VALUES (${eventId}, ${event}, ${tenantId}, ${outcome})
+      ON CONFLICT DO NOTHING RETURNING event_id`.execute(this.db);
+    return rows.length === 1;
+  }
+
+  async forgetEvent(eventId: string): Promise<void> {
+    await sql`DELETE FROM payment_webhook_event WHERE event_id = ${eventId}`.execute(this.db);
+  }
+
+  async setEventOutcome(eventId: string, outcome: string): Promise<void> {
+    await sql`UPDATE payment_webhook_event SET outcome = ${outcome} WHERE event_id = ${eventId}`.execute(this.db);
+  }
+}
