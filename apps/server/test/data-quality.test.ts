@@ -179,6 +179,27 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     expect(points.filter((p) => p.quality === 'SUSPECT').map((p) => p.value)).toContain(312.4);
   });
 
+  it("pairs a station's PM2.5 and PM10 measured by two analysers: PM2.5 above PM10 is doubted on the PM2.5 analyser", async () => {
+    const aqms = (await ctx.b.newEntity({ tenantId: alpha, name: 'Fence AQMS', type: 'caaqms' })).id;
+    const fine = await ctx.b.newDevice({ tenantId: alpha, entityId: aqms, params: [{ name: 'pm2_5' }] });
+    const coarse = await ctx.b.newDevice({ tenantId: alpha, entityId: aqms, params: [{ name: 'pm10' }] });
+    // PM10 at 80 all day; PM2.5 at 40, but 95 from 10:00 to 11:00 (above PM10, which holds it).
+    const above = (t: number) => t >= yesterday + 10 * HOUR && t < yesterday + 11 * HOUR;
+    const post = async (token: string, value: (t: number) => Record<string, number>) => {
+      const entries = [];
+      for (let t = yesterday; t < yesterday + 24 * HOUR; t += 5 * MINUTE) entries.push({ ts: t, values: value(t) });
+      for (let i = 0; i < entries.length; i += 100) expect((await ctx.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: entries.slice(i, i + 100) })).statusCode).toBe(200);
+    };
+    await post(coarse.accessToken, (t) => ({ pm10: 80 + ((t / MINUTE) % 7) }));
+    await post(fine.accessToken, (t) => ({ pm2_5: above(t) ? 95 : 40 + ((t / MINUTE) % 5) }));
+    await settle();
+    const { rows } = await ctx.database.pool.query<{ device_id: string; at: string; detectors: string[] }>(
+      `SELECT device_id::text, (extract(epoch FROM bucket) * 1000)::bigint::text AS at, detectors FROM slot_quality WHERE tenant_id = $1 AND device_id = ANY($2::bigint[]) AND 'pm25_above_pm10' = ANY(detectors) ORDER BY bucket`,
+      [alpha, [fine.id, coarse.id]],
+    );
+    expect(rows.map((r) => [r.device_id, Number(r.at)])).toEqual(Array.from({ length: 4 }, (_, q) => [String(fine.id), yesterday + 10 * HOUR + q * 15 * MINUTE]));
+  });
+
   it("answers 404 for a station of an industry the caller does not read, and names a bad field", async () => {
     expect((await station(d1)).statusCode).toBe(404);
     expect((await station(a1, deltaCookie)).statusCode).toBe(404);

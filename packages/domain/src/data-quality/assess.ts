@@ -56,7 +56,7 @@ export interface SlotQuality {
 }
 
 /** Pollutants whose fall with rising O2 or flow is dilution, and which a zero flow cannot carry. */
-const STACK_POLLUTANTS = new Set(['pm', 'so2', 'nox', 'co', 'hcl', 'hf', 'hg', 'nh3']);
+export const STACK_POLLUTANTS = new Set(['pm', 'so2', 'nox', 'co', 'hcl', 'hf', 'hg', 'nh3']);
 
 /**
  * Every detector over a station's series, and each slot's state: calibration or maintenance inside

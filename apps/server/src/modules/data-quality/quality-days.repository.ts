@@ -38,6 +38,15 @@ export class QualityDaysRepository extends Repository {
     return rows[0] && { entityId: rows[0].entity_id };
   }
 
+  /** The other devices in service mounted on the same station. */
+  async stationPartners(tenantId: number, entityId: string, deviceId: string): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`
+      SELECT d.id::text FROM ${DEVICE_ROWS} d
+      WHERE d.tenant_id = ${tenantId} AND d.entity_id = ${entityId}::bigint AND d.id <> ${deviceId}::bigint AND d.deleted_date IS NULL
+      ORDER BY d.id`.execute(this.db);
+    return rows.map((r) => r.id);
+  }
+
   /** The devices in service of the tenants. */
   async deviceIds(tenantIds: readonly number[]): Promise<{ tenantId: number; deviceId: string }[]> {
     const { rows } = await sql<{ tenant_id: number; id: string }>`

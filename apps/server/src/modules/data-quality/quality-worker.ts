@@ -1,4 +1,4 @@
-import { assessStation, scoreParts, type QualityWindow, type SlotQuality } from '@enviro/domain/data-quality/assess';
+import { assessStation, scoreParts, STACK_POLLUTANTS, type QualityWindow, type SlotQuality } from '@enviro/domain/data-quality/assess';
 import { addCalendar, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/database/database.ts';
@@ -7,7 +7,7 @@ import { SlotChangeFeed, type SlotChange } from '../data/slot-changes.service.ts
 import { driftPeriods } from '@enviro/domain/data-quality/calibration-drift';
 import type { QualityPeriod } from '@enviro/domain/data-quality/assess';
 import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
-import { QualityDaysRepository, type AssessedDay } from './quality-days.repository.ts';
+import { QualityDaysRepository, type AssessedDay, type DeviceSeries } from './quality-days.repository.ts';
 
 /** What the worker reads of the devices module: calibration and maintenance windows, and calibration checks. */
 export interface QualitySources {
@@ -85,18 +85,41 @@ export async function assessDeviceDays(trx: Db, sources: QualitySources, slots: 
     const from = new Date(addCalendar(dayBounds(sorted[0]!).from.getTime(), -CONTEXT_DAYS, 'day', ZONE));
     const to = dayBounds(sorted[sorted.length - 1]!).to;
     const series = await repo.series(tenantId, deviceId, from, to);
+    const partners = station.entityId === null ? [] : await partnerSeries(repo, tenantId, station.entityId, deviceId, series, from, to);
     const covering = await sources.windows.in(trx).covering(tenantId, [{ deviceId, entityId: station.entityId }], from, to);
     const periods = sources.checks ? driftOf(deviceId, await sources.checks.checkDeviations(tenantId, deviceId, to)) : [];
     const verdicts = assessStation({
-      series: series.map((s) => ({ deviceId, slot: s.slot, param: s.param, slots: s.slots, limit: s.limit })),
+      series: [...series.map((s) => ({ deviceId, slot: s.slot, param: s.param, slots: s.slots, limit: s.limit })), ...partners],
       windows: covering.map((w): QualityWindow => ({ kind: w.kind === 'CALIBRATION' ? 'calibration' : 'maintenance', deviceId: null, from: w.startsAt.getTime(), to: w.endsAt?.getTime() ?? null })),
       periods,
       now,
     });
     const byDay = new Map<string, SlotQuality[]>(sorted.map((d) => [d, []]));
-    for (const v of verdicts) byDay.get(dayOf(v.at, ZONE))?.push(v);
+    // The partners' series are context: their own verdicts are made when their slots change.
+    for (const v of verdicts) if (v.deviceId === deviceId) byDay.get(dayOf(v.at, ZONE))?.push(v);
     await repo.replaceDays([...byDay].map(([day, list]) => summarise(tenantId, deviceId, day, list)), dayBounds);
   }
+}
+
+/** Parameters a detector pairs with another at one station (PM2.5 with PM10, a pollutant with its flow or O2). */
+const PAIRED_PARAMS = new Set(['pm2_5', 'pm10', 'flow', 'o2']);
+
+/**
+ * The series of the station's other analysers that the cross-parameter detectors pair with this
+ * device's (a station's PM2.5 and PM10 are often two analysers), those this device lacks only.
+ */
+async function partnerSeries(repo: QualityDaysRepository, tenantId: number, entityId: string, deviceId: string, own: readonly { param: string }[], from: Date, to: Date) {
+  const mine = new Set(own.map((s) => s.param));
+  const wanted = [...PAIRED_PARAMS].filter((p) => !mine.has(p));
+  if (wanted.length === 0 || !own.some((s) => PAIRED_PARAMS.has(s.param) || STACK_POLLUTANTS.has(s.param))) return [];
+  const out: { deviceId: string; slot: number; param: string; slots: DeviceSeries['slots']; limit: number | null }[] = [];
+  for (const partner of await repo.stationPartners(tenantId, entityId, deviceId)) {
+    for (const s of await repo.series(tenantId, partner, from, to)) {
+      if (!wanted.includes(s.param) || out.some((o) => o.param === s.param)) continue;
+      out.push({ deviceId: partner, slot: s.slot, param: s.param, slots: s.slots, limit: s.limit });
+    }
+  }
+  return out;
 }
 
 /** The drift alarms of a device's checks: per parameter and kind of check, QAL3's CUSUM over their deviations. */
