@@ -3,7 +3,7 @@ import { Mp4Fragmenter, boxTypes } from '@enviro/domain/cameras/mp4-fragments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CameraControlService } from '../src/modules/cameras/camera-control.service.ts';
 import { LiveStreams } from '../src/modules/cameras/live-streams.ts';
-import { freePort, startCameraSim, type CameraSim } from '../../../tools/camera-sim/src/launch.ts';
+import { freePort, startCameraSim, type CameraSim } from '@enviro/camera-sim/launch';
 import { useTestApp } from './test-app.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -246,6 +246,38 @@ describe('cameras', () => {
     expect(PlaylistList.parse((await call('GET', '/api/cameraPlaylists', as.admin)).json()).items).toEqual([]);
   });
 
+  it('attaches a snapshot of the station cameras to an exceedance alert within a minute of it opening', async () => {
+    const device = await ctx.b.newDevice({ tenantId: t.industry, entityId: station.stack, params: [{ name: 'pm', max: 50 }] });
+    const rule = await ctx.database.pool.query<{ id: string }>(`INSERT INTO alert_rule (tenant_id, name, condition) VALUES ($1, 'pm 15-minute average', 'AVG_15M') RETURNING id`, [t.industry]);
+    const episode = (type: string, slot: number) =>
+      ctx.database.pool.query<{ id: string }>(
+        `INSERT INTO alert_episode (tenant_id, rule_id, device_id, entity_id, slot, type, severity, status, started_at, last_breach_at, message)
+         VALUES ($1, $2, $3, $4, $6, $5, 'MAJOR', 'OPEN', now() - interval '15 minutes', now() - interval '15 minutes', 'PM above its limit') RETURNING id`,
+        [t.industry, rule.rows[0]!.id, device.id, station.stack, type, slot],
+      );
+    const alertId = Number((await episode('AVG_15M', 1)).rows[0]!.id);
+    const lossId = Number((await episode('DATA_LOSS', 0)).rows[0]!.id);
+    const opened = Date.now();
+    await ctx.app.cameras.exceedancePass();
+    // The stack's two cameras: the working one is attached; the one with a wrong password is tried again.
+    const snaps = await call('GET', `/api/cameraSnapshots?alertId=${alertId}`, as.board);
+    expect(snaps.statusCode, snaps.body).toBe(200);
+    const items = (snaps.json() as { items: CameraSnapshot[] }).items;
+    expect(items.map((i) => [i.camera, i.reason, i.alertId])).toEqual([['Kiln stack PTZ', 'EXCEEDANCE', alertId]]);
+    expect(Date.parse(items[0]!.takenAt) - opened).toBeLessThan(60_000);
+    const queue = await ctx.database.pool.query<{ camera_id: string; done: boolean; last_error: string | null }>(
+      `SELECT camera_id, done_at IS NOT NULL AS done, last_error FROM camera_alert_snapshot WHERE tenant_id = $1 AND alert_id = $2 ORDER BY camera_id`,
+      [t.industry, alertId],
+    );
+    expect(queue.rows.map((r) => [Number(r.camera_id), r.done, r.last_error === null])).toEqual([[cam.stack, true, true], [cam.wrong, false, false]]);
+    expect((await call('GET', `/api/cameraSnapshots?alertId=${lossId}`, as.board)).json()).toEqual({ items: [] });
+    expect((await call('GET', `/api/cameraSnapshots?alertId=${alertId}`, as.other)).json()).toEqual({ items: [] });
+    // A second pass takes no second snapshot of the same alert.
+    await ctx.database.pool.query(`UPDATE camera_alert_snapshot SET done_at = now() WHERE alert_id = $1`, [alertId]);
+    await ctx.app.cameras.exceedancePass();
+    expect(((await call('GET', `/api/cameraSnapshots?alertId=${alertId}`, as.admin)).json() as { items: unknown[] }).items).toHaveLength(1);
+  });
+
   it("filters the entity list to the nodes with cameras (the list's camera filter)", async () => {
     const names = (nodes: { name: string; children?: unknown[] }[]): string[] => nodes.flatMap((n) => [n.name, ...names((n.children ?? []) as never)]);
     const all = await call('GET', `/api/entities?short=true`, as.admin);
@@ -255,7 +287,7 @@ describe('cameras', () => {
   });
 
   it('never answers a camera address or credentials', () => {
-    const secrets = [CAM_PASS, 'not-it', '127.0.0.1', sim.rtsp.outlet, sim.onvif.outlet, `:${closedPort}`];
+    const secrets = [CAM_PASS, 'not-it', '127.0.0.1', sim.rtsp.outlet!, sim.onvif.outlet!, `:${closedPort}`];
     const leaks = bodies.filter((b) => secrets.some((s) => b.includes(s)));
     expect(bodies.length).toBeGreaterThan(40);
     expect(leaks).toEqual([]);

@@ -9,6 +9,7 @@ import { areaModule } from '../../platform/modules/area-module.ts';
 import { startPollingWorker } from '../../platform/jobs/polling-worker.ts';
 import { CameraControlService } from './camera-control.service.ts';
 import { cameraHealthPass } from './camera-health.ts';
+import { exceedanceSnapshotPass, type ExceedanceFeed } from './exceedance-snapshots.ts';
 import { CameraPlaylistService } from './camera-playlists.service.ts';
 import { cameraRoutes, playlistRoutes } from './cameras.routes.ts';
 import { CameraService } from './cameras.service.ts';
@@ -22,6 +23,8 @@ export interface CamerasModule {
   live: LiveStreams;
   /** One pass of the health check (the worker's; tests call it). */
   healthPass: (now?: Date) => Promise<boolean>;
+  /** One pass of the exceedance snapshots (the worker's; tests call it). */
+  exceedancePass: (now?: Date) => Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -42,7 +45,7 @@ export interface CamerasModuleOptions {
 export const camerasModule = areaModule({
   name: 'cameras',
   decorate: 'cameras',
-  dependencies: ['database', 'auth', 'workers', 'entities', 'regulator'],
+  dependencies: ['database', 'auth', 'workers', 'entities', 'regulator', 'alerts'],
   build(app, opts: CamerasModuleOptions) {
     const db = app.database.db;
     const ffmpeg = opts.ffmpeg ?? 'ffmpeg';
@@ -64,6 +67,9 @@ export const camerasModule = areaModule({
     cameras = new CameraService(db, app.entities.entities, vault, (key) => live.viewers(key));
     const repository = cameras.cameras;
     app.entities.showCamerasFrom({ nodesWithCameras: async (tenantIds) => new Set((await repository.nodesWithCameras(tenantIds)).map((r) => `${r.tenant_id}/${r.entity_id}`)) });
+    // Exceedance alerts come from the alerts module's episodes (an interface of ours, filled here).
+    const episodes = app.alerts.episodes;
+    const feed: ExceedanceFeed = { exceedancesOpened: (since, limit) => episodes.exceedancesOpened(since, limit) };
     const control = new CameraControlService(db, cameras, live, { ffmpeg, snapshotTimeoutMs: opts.snapshotTimeoutMs ?? 10_000, onvifTimeoutMs: opts.onvifTimeoutMs ?? 5000 });
     const services: CamerasModule = {
       cameras,
@@ -71,11 +77,15 @@ export const camerasModule = areaModule({
       playlists: new CameraPlaylistService(db, cameras.cameras),
       live,
       healthPass: (now) => cameraHealthPass(cameras, control, (key) => live.viewers(key), now),
+      exceedancePass: (now) => exceedanceSnapshotPass(feed, cameras, control, now),
     };
     app.workers.add('camera-health', ({ log }) => {
       void ffmpegVersion(ffmpeg).then((v) => (v ? log.info({ ffmpeg: v }, 'cameras read through ffmpeg') : log.warn(`${ffmpeg}: not found; cameras are marked UNAVAILABLE (apt-get install ffmpeg)`)));
       return startPollingWorker(() => services.healthPass(), { idleMs: 30_000, onError: (error) => log.error({ err: error }, 'camera health check failed') });
     });
+    app.workers.add('camera-exceedance-snapshots', ({ log }) =>
+      startPollingWorker(() => services.exceedancePass(), { idleMs: 15_000, onError: (error) => log.error({ err: error }, 'exceedance snapshots failed') }),
+    );
     app.addHook('onClose', async () => live.close());
     return services;
   },

@@ -161,20 +161,6 @@ export class CameraRepository extends Repository {
     return rows;
   }
 
-  /** Cameras offline since before `since` whose SYSTEM alert is not raised yet; marks them raised. */
-  async takeLongOffline(since: Date, at: Date): Promise<CameraRow[]> {
-    const { rows } = await sql<{ tenant_id: number; id: string }>`
-      UPDATE camera SET offline_alerted_at = ${at}
-      WHERE status = 'OFFLINE' AND offline_since < ${since} AND offline_alerted_at IS NULL
-      RETURNING tenant_id, id`.execute(this.db);
-    const out: CameraRow[] = [];
-    for (const r of rows) {
-      const row = await this.byKey(r.tenant_id, r.id);
-      if (row) out.push(row);
-    }
-    return out;
-  }
-
   async upsertPreset(tenantId: number, cameraId: string, name: string, token: string): Promise<void> {
     await sql`
       INSERT INTO camera_preset (tenant_id, camera_id, name, token) VALUES (${tenantId}, ${cameraId}, ${name}, ${token})
@@ -249,19 +235,25 @@ export class CameraRepository extends Repository {
     for (const a of alerts) {
       if (a.entityId === null) continue;
       const res = await sql`
-        INSERT INTO camera_alert_snapshot (tenant_id, alert_id, camera_id, opened_at)
-        SELECT c.tenant_id, ${a.alertId}, c.id, ${a.openedAt} FROM camera c WHERE c.tenant_id = ${a.tenantId} AND c.entity_id = ${a.entityId}
+        INSERT INTO camera_alert_snapshot (tenant_id, alert_id, camera_id, opened_at, next_at)
+        SELECT c.tenant_id, ${a.alertId}, c.id, ${a.openedAt}, ${a.openedAt} FROM camera c WHERE c.tenant_id = ${a.tenantId} AND c.entity_id = ${a.entityId}
         ON CONFLICT DO NOTHING`.execute(this.db);
       queued += Number(res.numAffectedRows ?? 0);
     }
     return queued;
   }
 
-  /** Exceedance snapshots due now, locked for this pass. */
-  async dueAlertSnapshots(now: Date, limit: number): Promise<{ tenant_id: number; alert_id: string; camera_id: string; attempts: number; opened_at: Date }[]> {
+  /**
+   * Claims up to `limit` exceedance snapshots due at `now` for `leaseMs` (their next try moves past
+   * the lease): several servers share them (SKIP LOCKED), none takes one another is taking.
+   */
+  async claimAlertSnapshots(now: Date, leaseMs: number, limit: number): Promise<{ tenant_id: number; alert_id: string; camera_id: string; attempts: number; opened_at: Date }[]> {
     const { rows } = await sql<{ tenant_id: number; alert_id: string; camera_id: string; attempts: number; opened_at: Date }>`
-      SELECT tenant_id, alert_id, camera_id, attempts, opened_at FROM camera_alert_snapshot
-      WHERE done_at IS NULL AND next_at <= ${now} ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(this.db);
+      UPDATE camera_alert_snapshot s SET next_at = ${new Date(now.getTime() + leaseMs)}
+      FROM (SELECT tenant_id, alert_id, camera_id FROM camera_alert_snapshot WHERE done_at IS NULL AND next_at <= ${now}
+            ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+      WHERE s.tenant_id = due.tenant_id AND s.alert_id = due.alert_id AND s.camera_id = due.camera_id
+      RETURNING s.tenant_id, s.alert_id, s.camera_id, s.attempts, s.opened_at`.execute(this.db);
     return rows;
   }
 
