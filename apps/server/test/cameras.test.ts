@@ -1,7 +1,10 @@
 import { Camera, CameraData, CameraDetail, CameraList, CameraSnapshot, EntitiesForCamera, Playlist, PlaylistList } from '@enviro/contracts/cameras';
 import { Mp4Fragmenter, boxTypes } from '@enviro/domain/cameras/mp4-fragments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlertNotifier } from '../src/modules/alerts/alert-notifier.ts';
 import { CameraControlService } from '../src/modules/cameras/camera-control.service.ts';
+import type { MailMessage } from '../src/platform/mail/mailer.ts';
+import { FetchWebhookSender } from '../src/platform/webhook/webhook-sender.ts';
 import { LiveStreams } from '../src/modules/cameras/live-streams.ts';
 import { freePort, startCameraSim, type CameraSim } from '@enviro/camera-sim/launch';
 import { useTestApp } from './test-app.ts';
@@ -272,6 +275,17 @@ describe('cameras', () => {
     expect(queue.rows.map((r) => [Number(r.camera_id), r.done, r.last_error === null])).toEqual([[cam.stack, true, true], [cam.wrong, false, false]]);
     expect((await call('GET', `/api/cameraSnapshots?alertId=${lossId}`, as.board)).json()).toEqual({ items: [] });
     expect((await call('GET', `/api/cameraSnapshots?alertId=${alertId}`, as.other)).json()).toEqual({ items: [] });
+    // The alert's mail carries the picture.
+    const admin = await ctx.signedIn({ tenantId: t.industry, userType: 'tenant', role: 'admin', userName: 'shift@kota.example.in' });
+    await ctx.database.pool.query(
+      `INSERT INTO notification_outbox (tenant_id, alert_id, level, channel, user_tenant_id, user_id, recipient, address, next_attempt_at) VALUES ($1, $2, 0, 'EMAIL', $1, $3, 'Shift', 'shift@kota.example.in', now() - interval '1 second')`,
+      [t.industry, alertId, admin.id],
+    );
+    const mails: MailMessage[] = [];
+    const notifier = new AlertNotifier(ctx.db, { mailer: { kind: 'log', close: async () => undefined, send: async (m) => void mails.push(m) }, sms: { send: async () => undefined }, webhooks: new FetchWebhookSender(), attachments: { snapshots: ctx.app.cameras.alertPictures } });
+    expect((await notifier.dispatch()).sent).toBe(1);
+    expect(mails[0]!.text).toMatch(/Camera snapshots attached: Kiln stack PTZ at /);
+    expect(mails[0]!.attachments?.map((a) => [a.filename, a.contentType, a.content.subarray(0, 2).toString('hex')])).toEqual([[`alert-${alertId}-snapshot-1.jpg`, 'image/jpeg', 'ffd8']]);
     // A second pass takes no second snapshot of the same alert.
     await ctx.database.pool.query(`UPDATE camera_alert_snapshot SET done_at = now() WHERE alert_id = $1`, [alertId]);
     await ctx.app.cameras.exceedancePass();

@@ -12,6 +12,7 @@ import { AlertEpisodeService } from './alert-episodes.service.ts';
 import { AlertRuleService } from './alert-rules.service.ts';
 import { publicAlertRoutes } from './alerts.routes.ts';
 import { AlertService } from './alerts.service.ts';
+import type { AlertAttachments } from './alert-notifier.ts';
 import { startAlertsWorker } from './alerts-worker.ts';
 import { NotificationService } from './notifications.service.ts';
 
@@ -20,6 +21,8 @@ export interface AlertsModule {
   rules: AlertRuleService;
   episodes: AlertEpisodeService;
   notifications: NotificationService;
+  /** Gives alert mails the camera snapshots of their station (the cameras module, registered later). */
+  showSnapshotsFrom: (source: AlertAttachments) => void;
 }
 
 declare module 'fastify' {
@@ -40,14 +43,17 @@ export const alertsModule = areaModule({
   build(app, opts: AlertsModuleOptions) {
     const db = app.database.db;
     const { entities } = app.entities;
+    let pictures: AlertAttachments | undefined;
+    const attachments: AlertAttachments = { snapshots: async (keys) => (pictures ? pictures.snapshots(keys) : []) };
     const services: AlertsModule = {
       alerts: new AlertService(db, entities),
       rules: new AlertRuleService(db),
       episodes: new AlertEpisodeService(db, app.tenants.directory, entities),
       notifications: new NotificationService(db),
+      showSnapshotsFrom: (source) => (pictures = source),
     };
     const webhooks = opts.webhooks ?? new FetchWebhookSender();
-    app.workers.add('alerts', ({ log }) => startAlertsWorker(db, app.devices.windows, { ...app.messaging, webhooks }, log));
+    app.workers.add('alerts', ({ log }) => startAlertsWorker(db, app.devices.windows, { ...app.messaging, webhooks, attachments }, log));
     return services;
   },
   routes: [publicAlertRoutes, alertRoutes],

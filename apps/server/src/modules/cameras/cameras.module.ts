@@ -23,6 +23,8 @@ export interface CamerasModule {
   live: LiveStreams;
   /** One pass of the health check (the worker's; tests call it). */
   healthPass: (now?: Date) => Promise<boolean>;
+  /** The snapshots attached to alerts, for their mails (given to the alerts module). */
+  alertPictures: (alerts: readonly { tenantId: number; alertId: string }[]) => Promise<{ alertId: string; camera: string; takenAt: Date; jpeg: Buffer }[]>;
   /** One pass of the exceedance snapshots (the worker's; tests call it). */
   exceedancePass: (now?: Date) => Promise<boolean>;
 }
@@ -70,6 +72,14 @@ export const camerasModule = areaModule({
     // Exceedance alerts come from the alerts module's episodes (an interface of ours, filled here).
     const episodes = app.alerts.episodes;
     const feed: ExceedanceFeed = { exceedancesOpened: (since, limit) => episodes.exceedancesOpened(since, limit) };
+    const alertPictures: CamerasModule['alertPictures'] = async (keys) => {
+      const byTenant = new Map<number, string[]>();
+      for (const k of keys) byTenant.set(k.tenantId, [...(byTenant.get(k.tenantId) ?? []), k.alertId]);
+      const found = await Promise.all([...byTenant].map(([tenantId, ids]) => repository.picturesOfAlerts(tenantId, ids)));
+      return found.flat().map((p) => ({ alertId: p.alert_id, camera: p.camera, takenAt: p.taken_at, jpeg: p.jpeg }));
+    };
+    // Alert mails carry the snapshots of their alert (the alerts module's port, given here).
+    app.alerts.showSnapshotsFrom({ snapshots: alertPictures });
     const control = new CameraControlService(db, cameras, live, { ffmpeg, snapshotTimeoutMs: opts.snapshotTimeoutMs ?? 10_000, onvifTimeoutMs: opts.onvifTimeoutMs ?? 5000 });
     const services: CamerasModule = {
       cameras,
@@ -77,6 +87,7 @@ export const camerasModule = areaModule({
       playlists: new CameraPlaylistService(db, cameras.cameras),
       live,
       healthPass: (now) => cameraHealthPass(cameras, control, (key) => live.viewers(key), now),
+      alertPictures,
       exceedancePass: (now) => exceedanceSnapshotPass(feed, cameras, control, now),
     };
     app.workers.add('camera-health', ({ log }) => {

@@ -215,10 +215,12 @@ export class CameraRepository extends Repository {
     return rows;
   }
 
-  /** Snapshots attached to the alerts of one tenant (the alert mail), without the access check: the caller is the notifier. */
-  async snapshotsOfAlerts(tenantId: number, alertIds: readonly string[]): Promise<SnapshotRow[]> {
+  /** Pictures attached to the alerts of one tenant (the alert mail), without the access check: the caller is the notifier. */
+  async picturesOfAlerts(tenantId: number, alertIds: readonly string[]): Promise<{ alert_id: string; camera: string; taken_at: Date; jpeg: Buffer }[]> {
     if (alertIds.length === 0) return [];
-    const { rows } = await sql<SnapshotRow>`${this.selectSnapshots(sql<boolean>`s.tenant_id = ${tenantId} AND s.alert_id = ANY(${sql.val([...alertIds])}::bigint[])`)} ORDER BY s.taken_at, s.id`.execute(this.db);
+    const { rows } = await sql<{ alert_id: string; camera: string; taken_at: Date; jpeg: Buffer }>`
+      SELECT s.alert_id, c.name AS camera, s.taken_at, s.jpeg FROM camera_snapshot s JOIN camera c ON c.tenant_id = s.tenant_id AND c.id = s.camera_id
+      WHERE s.tenant_id = ${tenantId} AND s.alert_id = ANY(${sql.val([...alertIds])}::bigint[]) ORDER BY s.taken_at, s.id`.execute(this.db);
     return rows;
   }
 
