@@ -61,10 +61,11 @@ process.stdin.resume();
 function publish(name: string): ChildProcess {
   const codec = codecs.get(name) ?? 'h264';
   const fps = Number(values.fps);
-  const clock = `drawtext=text='${name} %{localtime\\:%H\\\\\\:%M\\\\\\:%S}':fontsize=28:fontcolor=white:box=1:boxcolor=black@0.6:x=12:y=12`;
+  const clock = `drawtext=text='${name} %{localtime\\:%H\\\\\\:%M\\\\\\:%S}':fontsize=28:fontcolor=white:box=1:boxcolor=black@0.6:x=12:y=h-th-12`;
   const encoder = codec === 'h264' ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p'] : ['-c:v', codec];
   const args = ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `testsrc2=size=${values.size}:rate=${fps}`, '-vf', clock, ...encoder, '-g', String(fps), '-bf', '0', '-f', 'rtsp', `rtsp://127.0.0.1:${publishPort}/${name}`];
-  const child = spawn(values.ffmpeg!, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  // The clock a camera burns in is the plant's: India Standard Time.
+  const child = spawn(values.ffmpeg!, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, TZ: 'Asia/Kolkata' } });
   child.on('exit', (code) => {
     if (children.includes(child)) process.stderr.write(`camera-sim: the publisher of ${name} ended (${code}); restarting\n`);
     const at = children.indexOf(child);
