@@ -9,6 +9,7 @@ import { warnIfAutovacuumOff } from './platform/database/table-upkeep.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
 import { addDemoLiveReadings } from './demo/live-feed.ts';
 import { startDemoRegulator } from './demo/regulator-demo.ts';
+import { startDemoCameras } from './demo/cameras-demo.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -93,6 +94,9 @@ async function main(): Promise<void> {
       warn: (m) => demoLog.warn(m),
     }).catch((error: Error) => log.warn({ err: error }, 'demo regulator receiver not started; regulator pushes will retry'));
     if (regulator) stops.unshift(() => regulator.close());
+    const cameraLog = log.child({ src: 'cameras-demo' });
+    const cameras = await startDemoCameras(config.FFMPEG_PATH, { info: (m) => cameraLog.info(m), warn: (m) => cameraLog.warn(m) });
+    if (cameras) stops.unshift(cameras);
   }
   if (config.SEED_DEMO === 'auto' && config.DEMO_LIVE) {
     // The demo's devices keep reporting, so its stations stay live (DEMO_LIVE=false leaves them as seeded).

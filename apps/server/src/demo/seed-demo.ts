@@ -15,6 +15,7 @@ import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
 import { seedChangeRequests } from './change-requests-demo.ts';
 import { seedWarrantyRequests } from './warranty-demo.ts';
+import { seedDemoCameras } from './cameras-demo.ts';
 import { seedDemoConsents } from './consents-demo.ts';
 import { seedDemoMeasurements } from './measurements-demo.ts';
 import { seedCtoDocuments, type CtoStation } from './cto-documents.ts';
@@ -145,6 +146,8 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   if (tenantIds[0] !== undefined) {
     const ongoing = await seedOngoingExceedance(database, app.devices.windows, tenantIds[0], toMs);
     log(`the first industry has ${ongoing} exceedances in progress, told to its and the board's users once the server runs (${since(started)})`);
+    const cameras = await seedDemoCameras(app, tenantIds[0]);
+    log(`and ${cameras.cameras} PTZ cameras (its stack, the station of its open exceedance) in a playlist${cameras.snapshot ? ", a snapshot attached to that exceedance" : ""} (${since(started)})`);
   }
   const reports = await seedDemoReports(database.db, app, tenantIds, log);
   log(`scheduled ${reports.schedules} reports, ${reports.sent} sent for their latest period; built ${reports.jobs} report jobs (${since(started)})`);
