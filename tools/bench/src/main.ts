@@ -34,7 +34,8 @@ import { closeServices, openServices, services } from './services.ts';
  * `--air-quality` only the board's air-quality view (200 CAAQMS stations, today's NAQI and 30 days);
  * `--open-data` only the open data API (a 1-year daily series, a month's bulk files of 500 stations, mixed traffic at 200/s);
  * `--quality` only the data-quality detectors (recall over the labelled set, ingestion with them on and off);
- * `--documents` only the documents figures (a 20 MiB upload and download with the server's memory, a 10,000-document list).
+ * `--documents` only the documents figures (a 20 MiB upload and download with the server's memory, a 10,000-document list);
+ * `--cameras` only the camera figures (16 simulated cameras: first fragment, one upstream per camera, CPU per live stream).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -51,6 +52,7 @@ const { values: flags } = parseArgs({
     'open-data': { type: 'boolean', default: false },
     quality: { type: 'boolean', default: false },
     documents: { type: 'boolean', default: false },
+    cameras: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -114,6 +116,13 @@ try {
     console.log([machine(version), '', ...qualityRows(await benchQuality(database.db, database.pool, proc.baseUrl, scale, log))].join('\n'));
   } else if (flags.documents) {
     await benchDocumentsOnly(version);
+  } else if (flags.cameras) {
+    // Only the camera figures of issue 32: the server as a process, tools/camera-sim as the cameras.
+    const { benchCameras } = await import('./cameras-bench.ts');
+    const proc = await startServerProcess(benchUrl);
+    server.stop = proc.stop;
+    const rows = await benchCameras(database.db, proc.baseUrl, proc.pid, log, flags.quick ? 5 : 15);
+    console.log([machine(version), '', '| Figure | Result | Target |', '|---|---|---|', ...rows].join('\n'));
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');

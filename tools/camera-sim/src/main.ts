@@ -33,15 +33,17 @@ const { values } = parseArgs({
 const RtspServer = (RtspServerModule as unknown as { default: { default?: typeof RtspServerModule.RtspServer } & typeof RtspServerModule.RtspServer }).default.default ?? RtspServerModule.RtspServer;
 const clientPort = Number(values['rtsp-port']);
 const publishPort = Number(values['publish-port']) || clientPort + 1000;
-const rtpStart = Number(values['rtp-port']) || 30000 + (clientPort % 1000) * 20;
 const names = values.cameras!.split(',').filter(Boolean);
+// RTP over UDP takes a pair of ports per publisher and per viewer: room for several viewers a camera.
+const rtpCount = 128;
+const rtpStart = Number(values['rtp-port']) || 20000 + (clientPort % 300) * rtpCount;
 const codecs = new Map(values.codec!.map((c) => c.split('=') as [string, string]));
 
 const server = new RtspServer({
   serverPort: publishPort,
   clientPort,
   rtpPortStart: rtpStart,
-  rtpPortCount: 20,
+  rtpPortCount: rtpCount,
   ...(values.username ? { clientServerHooks: { authentication: async (u: string, p: string) => u === values.username && p === (values.password ?? '') } } : {}),
 });
 await server.start();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxTypes, Mp4Fragmenter, wallPageAt, wallPages } from './mp4-fragments.ts';
+import { boxTypes, Mp4Fragmenter, startsOnKeyframe, wallPageAt, wallPages } from './mp4-fragments.ts';
 
 const box = (type: string, body = 4) => {
   const b = new Uint8Array(8 + body);
@@ -24,6 +24,16 @@ describe('Mp4Fragmenter', () => {
       ]);
       expect(pieces.reduce((n, p) => n + p.bytes.length, 0)).toBe(all.length);
     }
+  });
+
+  it("tells a fragment that opens a GOP (trun's first-sample flags) from one that goes on (tfhd's default flags)", () => {
+    const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+    const raw = (type: string, body: number[]) => [...u32(8 + body.length), ...[...type].map((c) => c.charCodeAt(0)), ...body];
+    // tfhd: default-base-is-moof, default duration, size and flags (non-sync); trun: data offset, and first-sample flags (an I frame) on the first.
+    const tfhd = raw('tfhd', [...u32(0x20038), ...u32(1), ...u32(6000), ...u32(900), ...u32(0x1010000)]);
+    const opening = Uint8Array.from(raw('moof', raw('traf', [...tfhd, ...raw('trun', [...u32(0x205), ...u32(4), ...u32(120), ...u32(0x2000000)])])));
+    const going = Uint8Array.from(raw('moof', raw('traf', [...tfhd, ...raw('trun', [...u32(0x201), ...u32(4), ...u32(116)])])));
+    expect([startsOnKeyframe(opening), startsOnKeyframe(going), startsOnKeyframe(box('moof', 12))]).toEqual([true, false, true]);
   });
 
   it('refuses bytes that are no MP4 boxes', () => {

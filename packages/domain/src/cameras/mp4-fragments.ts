@@ -1,11 +1,12 @@
 /**
- * Splits a fragmented MP4 byte stream (ffmpeg's `-movflags frag_keyframe+empty_moov`) into its
- * initialization segment (`ftyp` + `moov`) and its media fragments (`moof` + `mdat`, each starting on
- * a keyframe), so a viewer who joins a running stream gets the init segment then whole fragments
- * (docs/CAMERAS.md "Stream transport"). Boxes are length-prefixed: 4 bytes big-endian size (1: a
+ * Splits a fragmented MP4 byte stream (ffmpeg's `-movflags frag_keyframe+empty_moov`, with
+ * `-frag_duration` cutting each GOP into short fragments) into its initialization segment (`ftyp` +
+ * `moov`) and its media fragments (`moof` + `mdat`), each telling whether it starts on a keyframe, so
+ * a viewer who joins a running stream gets the init segment then whole fragments from the latest
+ * keyframe on (docs/CAMERAS.md "Stream transport"). Boxes are length-prefixed: 4 bytes big-endian size (1: a
  * 64-bit size follows the type), 4 bytes type.
  */
-export type Mp4Piece = { kind: 'init'; bytes: Uint8Array } | { kind: 'fragment'; bytes: Uint8Array };
+export type Mp4Piece = { kind: 'init'; bytes: Uint8Array } | { kind: 'fragment'; bytes: Uint8Array; keyframe: boolean };
 
 export class Mp4Fragmenter {
   private buffer: Uint8Array = new Uint8Array(0);
@@ -33,7 +34,8 @@ export class Mp4Fragmenter {
       }
       this.fragment.push(bytes);
       if (box.type === 'mdat') {
-        out.push({ kind: 'fragment', bytes: concat(this.fragment) });
+        const fragment = concat(this.fragment);
+        out.push({ kind: 'fragment', bytes: fragment, keyframe: startsOnKeyframe(fragment) });
         this.fragment = [];
       }
     }
@@ -53,6 +55,41 @@ function nextBox(buf: Uint8Array): { type: string; size: number } | null {
   }
   if (size < 8) throw new Error(`not a fragmented MP4 stream: box '${type}' of ${size} bytes`);
   return buf.length >= size ? { type, size } : null;
+}
+
+const NON_SYNC = 0x10000;
+
+/**
+ * Whether the fragment's first sample is a sync sample (a keyframe): the `trun` box's first-sample
+ * flags when it has them (ffmpeg writes them on the fragment that opens a GOP), else the `tfhd`
+ * default sample flags; a fragment that says neither is taken as one (a stream cut on keyframes only).
+ */
+export function startsOnKeyframe(fragment: Uint8Array): boolean {
+  const view = new DataView(fragment.buffer, fragment.byteOffset, fragment.byteLength);
+  const trun = findType(fragment, 'trun');
+  if (trun >= 0 && trun + 12 <= fragment.length) {
+    const flags = view.getUint32(trun + 4) & 0xffffff;
+    if (flags & 0x4) return (view.getUint32(trun + 12 + (flags & 0x1 ? 4 : 0)) & NON_SYNC) === 0;
+  }
+  const tfhd = findType(fragment, 'tfhd');
+  if (tfhd >= 0) {
+    const flags = view.getUint32(tfhd + 4) & 0xffffff;
+    if (flags & 0x20) {
+      // After the track id: base data offset (8), sample description index (4), default duration (4), default size (4), when present.
+      const at = tfhd + 12 + (flags & 0x1 ? 8 : 0) + (flags & 0x2 ? 4 : 0) + (flags & 0x8 ? 4 : 0) + (flags & 0x10 ? 4 : 0);
+      if (at + 4 <= fragment.length) return (view.getUint32(at) & NON_SYNC) === 0;
+    }
+  }
+  return true;
+}
+
+/** Offset of the type field's end of the first box of `type` (its version and flags follow), or -1. */
+function findType(bytes: Uint8Array, type: string): number {
+  const codes = [...type].map((c) => c.charCodeAt(0));
+  for (let i = 4; i + 4 <= bytes.length; i++) {
+    if (bytes[i] === codes[0] && bytes[i + 1] === codes[1] && bytes[i + 2] === codes[2] && bytes[i + 3] === codes[3]) return i;
+  }
+  return -1;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

@@ -46,7 +46,8 @@ export function redactedUrl(rtspUrl: string): string {
 
 /** ffmpeg's options to open a camera: its transport, and a socket timeout so a dead camera ends the child. */
 export function inputArgs(source: CameraSource, timeoutMs: number): string[] {
-  return ['-hide_banner', '-nostdin', '-loglevel', 'info', '-rtsp_transport', source.transport, '-timeout', String(timeoutMs * 1000), '-i', sourceUrl(source)];
+  // A second of probing is enough for H.264 over RTSP (its SDP names the codec): the first frame comes sooner.
+  return ['-hide_banner', '-nostdin', '-loglevel', 'info', '-rtsp_transport', source.transport, '-timeout', String(timeoutMs * 1000), '-analyzeduration', '1000000', '-probesize', '1000000', '-i', sourceUrl(source)];
 }
 
 /** The video codec ffmpeg reports for the input (`Stream #0:0: Video: h264 …`), once it has printed it. */

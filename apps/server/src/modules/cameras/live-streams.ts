@@ -20,9 +20,11 @@ export interface LiveStreamOptions {
   /** A viewer this far behind (bytes queued) skips fragments until it catches up. */
   maxQueuedBytes: number;
   frameReportMs: number;
+  /** Longest fragment: a GOP is cut into pieces this long, so the first one reaches the viewer sooner. */
+  fragmentMs: number;
 }
 
-export const DEFAULT_LIVE_OPTIONS: LiveStreamOptions = { ffmpeg: 'ffmpeg', connectTimeoutMs: 10_000, stallTimeoutMs: 10_000, maxQueuedBytes: 4_000_000, frameReportMs: 10_000 };
+export const DEFAULT_LIVE_OPTIONS: LiveStreamOptions = { ffmpeg: 'ffmpeg', connectTimeoutMs: 10_000, stallTimeoutMs: 10_000, maxQueuedBytes: 4_000_000, frameReportMs: 10_000, fragmentMs: 250 };
 
 /** A viewer's stream: the init segment, then whole fragments; `codec` for MediaSource. */
 export interface LiveView {
@@ -35,6 +37,8 @@ interface Upstream {
   child: ChildProcess;
   fragmenter: Mp4Fragmenter;
   init: Buffer | null;
+  /** The fragments since the latest keyframe: a viewer who joins gets them at once, so its decoder starts on that keyframe. */
+  gop: Buffer[];
   codec: string;
   viewers: Set<PassThrough>;
   waiting: { resolve: (v: LiveView) => void; reject: (e: CameraError) => void }[];
@@ -50,8 +54,9 @@ interface Upstream {
 
 /**
  * Live view (issue 32, docs/CAMERAS.md "Stream transport"): one ffmpeg child per camera reads its RTSP
- * stream and remuxes the H.264 into fragmented MP4 without transcoding (`-c copy`); every viewer of
- * that camera gets the same bytes (the init segment, then whole fragments, each from a keyframe). The
+ * stream and remuxes the H.264 into fragmented MP4 without transcoding (`-c copy`), in fragments of
+ * at most a quarter second; every viewer of that camera gets the same bytes (the init segment, the
+ * fragments since the latest keyframe, then each new fragment). The
  * child starts with the first viewer and is killed when the last one leaves. A camera that does not
  * answer, stalls or sends something else than H.264 ends its own child within the timeouts; nothing
  * waits on it, so other cameras and the server go on.
@@ -59,6 +64,8 @@ interface Upstream {
 export class LiveStreams {
   private readonly upstreams = new Map<string, Upstream>();
   private readonly options: LiveStreamOptions;
+  /** Viewers too far behind, waiting for the next keyframe to resume. */
+  private readonly lagging = new WeakSet<PassThrough>();
 
   constructor(
     options: Partial<LiveStreamOptions>,
@@ -106,7 +113,7 @@ export class LiveStreams {
   }
 
   private start(key: string, label: string, source: CameraSource, first: Upstream['waiting'][number]): void {
-    const args = [...inputArgs(source, this.options.connectTimeoutMs), '-fflags', 'nobuffer', '-map', '0:v:0', '-an', '-c:v', 'copy', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', 'pipe:1'];
+    const args = [...inputArgs(source, this.options.connectTimeoutMs), '-fflags', 'nobuffer', '-map', '0:v:0', '-an', '-c:v', 'copy', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', String(this.options.fragmentMs * 1000), 'pipe:1'];
     const child = spawnFfmpeg(this.options.ffmpeg, args);
     const now = Date.now();
     const u: Upstream = {
@@ -114,6 +121,7 @@ export class LiveStreams {
       child,
       fragmenter: new Mp4Fragmenter(),
       init: null,
+      gop: [],
       codec: 'avc1.42E01E',
       viewers: new Set(),
       waiting: [first],
@@ -159,9 +167,14 @@ export class LiveStreams {
           continue;
         }
         u.fragments += 1;
+        if (piece.keyframe) u.gop = [bytes];
+        else if (u.gop.length > 0) u.gop.push(bytes);
         for (const viewer of u.viewers) {
-          // A viewer far behind skips whole fragments (each starts on a keyframe) instead of holding memory.
-          if (viewer.writableLength <= this.options.maxQueuedBytes) viewer.write(bytes);
+          // A viewer far behind stops receiving (its queue drains) and resumes on the next keyframe, holding no memory.
+          const behind = this.lagging.has(viewer);
+          if (viewer.writableLength > this.options.maxQueuedBytes) this.lagging.add(viewer);
+          else if (behind && piece.keyframe) this.lagging.delete(viewer);
+          if (!this.lagging.has(viewer)) viewer.write(bytes);
         }
         if (u.lastDataAt - u.lastReportAt >= this.options.frameReportMs) {
           u.lastReportAt = u.lastDataAt;
@@ -178,6 +191,7 @@ export class LiveStreams {
   private attach(u: Upstream): LiveView {
     const stream = new PassThrough();
     stream.write(u.init!);
+    for (const fragment of u.gop) stream.write(fragment);
     u.viewers.add(stream);
     const leave = () => {
       u.viewers.delete(stream);
