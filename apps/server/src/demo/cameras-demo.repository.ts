@@ -19,6 +19,14 @@ export class CamerasDemoRepository extends Repository {
     return rows[0];
   }
 
+  /**
+   * Marks the seeded cameras offline until the health check (which runs as the server starts) reads
+   * them: a page opened before never dials a camera nobody has seen.
+   */
+  async notCheckedYet(tenantId: number, reason: string): Promise<void> {
+    await sql`UPDATE camera SET status = 'OFFLINE', status_reason = ${reason}, offline_since = now(), checked_at = NULL WHERE tenant_id = ${tenantId}`.execute(this.db);
+  }
+
   /** Turns on the stations' camera add-on (property Camera 'True'), as an operator would. */
   async addCameraAddOn(tenantId: number, stationIds: readonly number[]): Promise<void> {
     await sql`

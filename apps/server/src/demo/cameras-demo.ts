@@ -51,6 +51,7 @@ export async function seedDemoCameras(app: FastifyInstance, tenantId: number, ff
     });
     await cameras.upsertPreset(tenantId, ids[p.name]!, p.preset, `preset_${p.preset}`);
   }
+  await repo.notCheckedYet(tenantId, 'Not read since the demo was seeded: the health check reads it within a minute of the server starting (with ffmpeg installed).');
   await cameras.savePlaylist(tenantId, null, { name: 'Discharge points', layout: 4, intervalSeconds: 20, cameraIds: Object.values(ids).map(Number) });
   let snapshot = false;
   const onAlert = places.find((p) => p.station.id === alert?.entity_id);

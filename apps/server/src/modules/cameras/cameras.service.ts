@@ -169,8 +169,14 @@ export class CameraService {
     return row;
   }
 
+  /** The sealed address and credentials; 409 when they were sealed under another key (the key changed: enter them again). */
   async secretsOf(tenantId: number, id: string): Promise<CameraSecrets> {
-    return this.vault.openAs<CameraSecrets>((await this.cameras.secrets(tenantId, id)) ?? null);
+    const sealed = (await this.cameras.secrets(tenantId, id)) ?? null;
+    try {
+      return this.vault.openAs<CameraSecrets>(sealed);
+    } catch {
+      throw conflict('rtspUrl', "the camera's address and credentials were sealed under another key (REGULATOR_KEY or DATA_DIR/regulator.key changed): enter them again");
+    }
   }
 
   /** Where the server reads the camera from (inside the server only). */

@@ -62,7 +62,7 @@ export function CameraView({ id }: { id: number }) {
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, md: c.mayOperate ? 2 : 1 }}>
-            <LivePlayer cameraId={c.id} name={c.name} />
+            <LivePlayer cameraId={c.id} name={c.name} offlineReason={c.health.status === 'OFFLINE' || c.health.status === 'UNAVAILABLE' ? (c.health.reason ?? 'The camera is offline.') : null} />
             {c.mayOperate && <PtzControls camera={c} />}
           </SimpleGrid>
           <Paper withBorder p="md">

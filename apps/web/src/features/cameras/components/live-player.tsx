@@ -5,21 +5,22 @@ import { api, ApiError } from '@/lib/api-client';
 /** Seconds behind the newest frame past which the player jumps ahead (a live view, not a recording). */
 const MAX_LAG_S = 3;
 
-type State = { kind: 'connecting' } | { kind: 'live' } | { kind: 'failed'; message: string };
+type State = { kind: 'connecting' } | { kind: 'live' } | { kind: 'failed'; message: string } | { kind: 'waiting'; message: string };
 
 /**
  * A camera's live view: the server's fragmented MP4 (GET /api/camera/{id}/live, chunked) appended
  * to a Media Source Extensions buffer as it arrives (docs/CAMERAS.md "Stream transport"). Leaving
  * the page aborts the request, so the server stops the camera's stream when nobody else watches.
  */
-export function LivePlayer({ cameraId, name, height = 360 }: { cameraId: number; name: string; height?: number | string }) {
+export function LivePlayer({ cameraId, name, height = 360, offlineReason = null }: { cameraId: number; name: string; height?: number | string; offlineReason?: string | null }) {
   const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<State>({ kind: 'connecting' });
-  const [attempt, setAttempt] = useState(0);
+  // A camera known to be offline is not dialled by itself: the reason shows, and a button tries anyway.
+  const [state, setState] = useState<State>(offlineReason ? { kind: 'waiting', message: offlineReason } : { kind: 'connecting' });
+  const [attempt, setAttempt] = useState(offlineReason ? -1 : 0);
 
   useEffect(() => {
     const element = video.current;
-    if (!element) return;
+    if (!element || attempt < 0) return;
     const abort = new AbortController();
     setState({ kind: 'connecting' });
     void play(element, cameraId, abort.signal, () => setState({ kind: 'live' })).catch((e: unknown) => {
@@ -46,8 +47,8 @@ export function LivePlayer({ cameraId, name, height = 360 }: { cameraId: number;
               <Text size="sm" c="gray.2" ta="center">
                 {state.message}
               </Text>
-              <Button size="xs" variant="white" onClick={() => setAttempt((n) => n + 1)}>
-                Try again
+              <Button size="xs" variant="white" onClick={() => setAttempt((n) => Math.max(0, n + 1))}>
+                {state.kind === 'waiting' ? 'Try to watch' : 'Try again'}
               </Button>
             </Stack>
           )}
