@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { alertsModule, type AlertsModuleOptions } from './modules/alerts/alerts.module.ts';
+import { camerasModule, type CamerasModuleOptions } from './modules/cameras/cameras.module.ts';
 import { changeRequestsModule } from './modules/change-requests/change-requests.module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log.module.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
@@ -48,6 +49,7 @@ import type { SmsProvider } from './platform/sms/sms-provider.ts';
 export type { AccountsModule } from './modules/accounts/accounts.module.ts';
 export type { AlertsModule } from './modules/alerts/alerts.module.ts';
 export type { AuditLogModule } from './modules/audit-log/audit-log.module.ts';
+export type { CamerasModule } from './modules/cameras/cameras.module.ts';
 export type { ChangeRequestsModule } from './modules/change-requests/change-requests.module.ts';
 export type { ComplianceModule } from './modules/compliance/compliance.module.ts';
 export type { DataQualityModule } from './modules/data-quality/data-quality.module.ts';
@@ -89,6 +91,8 @@ export interface AppDeps {
   reports?: ReportsModuleOptions;
   /** Billing's supplier, payment gateway and IRP; unset, from the environment (subscriptions/billing-config.ts). */
   subscriptions?: SubscriptionsModuleOptions;
+  /** The ffmpeg program and camera timeouts; unset, `ffmpeg` on the PATH and the defaults. */
+  cameras?: CamerasModuleOptions;
 }
 
 /**
@@ -132,6 +136,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(regulatorModule, deps.regulator ?? {});
   await app.register(changeRequestsModule);
   await app.register(warrantyRequestsModule);
+  await app.register(camerasModule, deps.cameras ?? {});
   await app.register(complianceModule);
   await app.register(consentsModule);
   await app.register(measurementsModule);

@@ -9,6 +9,7 @@ import { warnIfAutovacuumOff } from './platform/database/table-upkeep.ts';
 import { seedDemoWhenEmpty } from './demo/seed-on-start.ts';
 import { addDemoLiveReadings } from './demo/live-feed.ts';
 import { startDemoRegulator } from './demo/regulator-demo.ts';
+import { startDemoCameras } from './demo/cameras-demo.ts';
 import { startBroker } from './platform/mqtt/broker.ts';
 import { createSmsProvider } from './platform/sms/sms-provider.ts';
 import path from 'node:path';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     {
       database,
       regulator: { key: { REGULATOR_KEY: config.REGULATOR_KEY, DATA_DIR: config.DATA_DIR, sharedDatabase: Boolean(config.DATABASE_URL) } },
+      cameras: { ffmpeg: config.FFMPEG_PATH },
       reports: { fileDays: config.REPORT_FILE_DAYS },
       mail: { transport: config.SMTP_URL, from: config.MAIL_FROM, publicUrl },
       sms: createSmsProvider(
@@ -93,6 +95,9 @@ async function main(): Promise<void> {
       afterMapping: async () => `${await app.changeRequests.requests.republishUnsentCorrections()} approved data corrections republished`,
     }).catch((error: Error) => log.warn({ err: error }, 'demo regulator receiver not started; regulator pushes will retry'));
     if (regulator) stops.unshift(() => regulator.close());
+    const cameraLog = log.child({ src: 'cameras-demo' });
+    const cameras = await startDemoCameras(config.FFMPEG_PATH, { info: (m) => cameraLog.info(m), warn: (m) => cameraLog.warn(m) });
+    if (cameras) stops.unshift(cameras);
   }
   if (config.SEED_DEMO === 'auto' && config.DEMO_LIVE) {
     // The demo's devices keep reporting, so its stations stay live (DEMO_LIVE=false leaves them as seeded).

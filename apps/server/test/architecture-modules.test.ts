@@ -16,6 +16,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     tenants: 'names industries and finds whom to notify through the tenant helpers',
   },
   'audit-log': { tenants: 'names the tenants of the changes' },
+  cameras: { entities: 'places cameras on stations and resolves their restriction', tenants: 'names the industries of the cameras' },
   'change-requests': {
     data: 'applies an approved correction as a version of the correction layer',
     documents: 'checks and names the documents attached to a request',

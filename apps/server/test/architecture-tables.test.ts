@@ -122,6 +122,12 @@ const OWNERS: Record<string, string> = {
   warranty_request: 'warranty-requests',
   warranty_request_document: 'warranty-requests',
   partner_warranty_terms: 'warranty-requests',
+  camera: 'cameras',
+  camera_preset: 'cameras',
+  camera_snapshot: 'cameras',
+  camera_alert_snapshot: 'cameras',
+  camera_playlist: 'cameras',
+  camera_playlist_item: 'cameras',
 };
 
 /** Tables no other part may touch directly, whatever the reason: each is reached only through its owner. */

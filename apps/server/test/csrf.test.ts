@@ -96,6 +96,7 @@ describe('security headers over the built web app', () => {
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp['media-src']).toEqual(["'self'", 'blob:']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
   });
 

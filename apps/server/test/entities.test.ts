@@ -192,12 +192,14 @@ describe('entity tree routes', () => {
       expect(res.json()).toEqual(defaultTree((row) => ({ devices: byNode[row.id] ?? [] })));
     });
 
-    it('ignores params without devices, and accepts camera and workingStatus without changing the answer', async () => {
-      for (const query of ['params=true', 'camera=true', 'workingStatus=true', 'camera=false&workingStatus=false']) {
+    it('ignores params without devices, accepts workingStatus without changing the answer, and keeps only nodes with cameras with camera=true', async () => {
+      for (const query of ['params=true', 'workingStatus=true', 'camera=false&workingStatus=false']) {
         const res = await asKey(`/api/entities?${query}`);
         expect(res.statusCode, query).toBe(200);
         expect(res.json(), query).toEqual(defaultTree());
       }
+      // No camera in this tenant: no node (cameras.test holds the filter with cameras).
+      expect((await asKey('/api/entities?camera=true')).json()).toEqual([]);
     });
 
     it('keeps only the listed types with type=, lifting matches out of other nodes', async () => {

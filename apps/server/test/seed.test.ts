@@ -153,6 +153,23 @@ describe('seedDemo', () => {
     expect((await ctx.database.pool.query('SELECT 1 FROM statutory_association WHERE tenant_id = $1 AND statutory_id = $2', [expired, seeded.statutoryTenantId])).rowCount).toBe(1);
   });
 
+  it('gives the first industry PTZ cameras on its stack and at its open exceedance, a playlist, and a snapshot attached to that exceedance', async () => {
+    const { rows } = await ctx.database.pool.query<{ name: string; type: string; add_on: boolean; presets: string[]; snapshots: { reason: string; status: string; jpeg: boolean }[] }>(
+      `SELECT c.name, e.type, e.properties @> '[{"name": "Camera", "value": "True"}]' AS add_on,
+              (SELECT array_agg(p.name) FROM camera_preset p WHERE p.tenant_id = c.tenant_id AND p.camera_id = c.id) AS presets,
+              coalesce((SELECT json_agg(json_build_object('reason', s.reason, 'status', a.status, 'jpeg', substring(s.jpeg FROM 1 FOR 2) = decode('ffd8', 'hex')))
+                 FROM camera_snapshot s JOIN alert_episode a ON a.tenant_id = s.tenant_id AND a.id = s.alert_id WHERE s.tenant_id = c.tenant_id AND s.camera_id = c.id), '[]') AS snapshots
+       FROM camera c JOIN tenant t ON t.id = c.tenant_id JOIN entity e ON e.tenant_id = c.tenant_id AND e.id = c.entity_id WHERE t.name = $1 ORDER BY c.name`,
+      [DEMO_INDUSTRIES[0]!.name],
+    );
+    expect(rows).toEqual([
+      { name: 'AAQMS Near Mines Gate PTZ', type: 'caaqms', add_on: true, presets: ['outlet'], snapshots: [{ reason: 'EXCEEDANCE', status: 'OPEN', jpeg: true }] },
+      { name: 'Clinker Cooler Stack PTZ', type: 'cems', add_on: true, presets: ['port-hole'], snapshots: [] },
+    ]);
+    const playlist = await ctx.database.pool.query(`SELECT p.name, p.layout, (SELECT count(*)::int FROM camera_playlist_item i WHERE i.tenant_id = p.tenant_id AND i.playlist_id = p.id) AS cameras FROM camera_playlist p`);
+    expect(playlist.rows).toEqual([{ name: 'Discharge points', layout: 4, cameras: 2 }]);
+  });
+
   it('creates a statutory body with its industries in mixed statuses', async () => {
     const tenants = await ctx.db.selectFrom('tenant').select(['id', 'type', 'status']).execute();
     const statutory = tenants.filter((t) => t.type === 'statutory');
@@ -195,7 +212,8 @@ describe('seedDemo', () => {
     for (const row of rows.rows) {
       const template = STATION_TEMPLATES[row.type as keyof typeof STATION_TEMPLATES];
       expect(row.params).toEqual(template.params.map((p) => p.name));
-      expect(row.properties.map((p) => p.name)).toEqual(['Operational', 'Capacity', 'Commisoning Date', 'CTO Document']);
+      // The camera add-on ('Camera') is on the stations with the demo's cameras only.
+      expect(row.properties.map((p) => p.name).filter((n) => n !== 'Camera')).toEqual(['Operational', 'Capacity', 'Commisoning Date', 'CTO Document']);
     }
     const limits = await sql<{ name: string; min: number | null; max: number | null }>`
       SELECT DISTINCT s.name, l.min_value AS min, l.max_value AS max FROM param_limit l

@@ -131,9 +131,9 @@ describe('reading industries in a browser', () => {
     const { context, page, errors } = await open(viewport, cookies.statutory, `/app/industries/${ids.elsewhere}`);
     await page.getByRole('heading', { name: 'Industry not found' }).waitFor();
     expect(await page.getByText('Sabarmati').count()).toBe(0);
-    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Compliance', 'Change requests', 'Reports', 'Scheduled reports', 'My account']);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Cameras', 'Calibration', 'Compliance', 'Change requests', 'Reports', 'Scheduled reports', 'My account']);
 
-    for (const path of ['/app/cameras', '/app/subscriptions', '/app/no/such/page']) {
+    for (const path of ['/app/energy-meters', '/app/subscriptions', '/app/no/such/page']) {
       await page.goto(`${suite.base}${path}`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);

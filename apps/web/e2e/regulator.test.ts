@@ -214,7 +214,7 @@ describe('regulator screens in a browser', () => {
     const cementRow = table.locator('tbody tr', { has: page.getByRole('link', { name: CEMENT }) });
     expect(await cementRow.locator('[data-sync]').getAttribute('data-sync')).toMatch(/^(In Sync|Out of Sync|Delayed)$/);
     expect(await horizontalOverflow(page)).toBe(0);
-    if (viewport === 'desktop') expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Compliance', 'Change requests', 'Reports', 'Scheduled reports', 'My account']);
+    if (viewport === 'desktop') expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Cameras', 'Calibration', 'Compliance', 'Change requests', 'Reports', 'Scheduled reports', 'My account']);
 
     await cementRow.getByRole('link', { name: CEMENT }).click();
     await page.waitForURL(new RegExp(`/app/regulator/${cementId}`));

@@ -35,7 +35,7 @@ describe('the signed-in app in a browser', () => {
     await page.getByRole('heading', { level: 1, name: CEMENT }).waitFor();
     await page.getByText('Kiln & Raw Mill Stack').first().waitFor();
     expect(await page.getByTestId('acting-tenant').innerText()).toBe(CEMENT);
-    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Documents', 'Energy', 'Compliance', 'Change requests', 'Warranty', 'Reports', 'Scheduled reports', 'Billing', 'Settings', 'My account']);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Cameras', 'Calibration', 'Documents', 'Energy', 'Compliance', 'Change requests', 'Warranty', 'Reports', 'Scheduled reports', 'Billing', 'Settings', 'My account']);
     expect(await activeMenuItem(page)).toBe('Dashboard');
     await screenshot(page, `signed-in-tenant-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
@@ -153,7 +153,7 @@ describe('the signed-in app in a browser', () => {
     const { context, page } = await suite.signIn('desktop', users.statutory);
     await page.waitForURL(`${suite.base}/app/dashboard`);
     await page.getByRole('cell', { name: CEMENT }).waitFor();
-    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Calibration', 'Compliance', 'Change requests', 'Reports', 'Scheduled reports', 'My account']);
+    expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Cameras', 'Calibration', 'Compliance', 'Change requests', 'Reports', 'Scheduled reports', 'My account']);
     await screenshot(page, 'signed-in-statutory-desktop');
     await page.goto(`${suite.base}/app/admin/audit-log`);
     await page.getByRole('heading', { name: NO_ACCESS }).waitFor();

@@ -50,7 +50,7 @@ describe('the CGWA, an investor and a quasi-regulator in a browser', () => {
     await screenshot(page, `user-type-cgwa-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
     if (viewport === 'desktop') {
-      expect(await walkMenu(page, errors)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Devices', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
+      expect(await walkMenu(page, errors)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Devices', 'Cameras', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
     }
     expect(errors).toEqual([]);
     await context.close();
@@ -69,7 +69,7 @@ describe('the CGWA, an investor and a quasi-regulator in a browser', () => {
     await screenshot(page, `user-type-investor-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
     if (viewport === 'desktop') {
-      expect(await walkMenu(page, errors)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Devices', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
+      expect(await walkMenu(page, errors)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Devices', 'Cameras', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
     }
     expect(errors).toEqual([]);
     await context.close();
@@ -93,7 +93,7 @@ describe('the CGWA, an investor and a quasi-regulator in a browser', () => {
     await page.waitForURL(/\/app\/alerts\?status=OPEN/);
     await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
     if (viewport === 'desktop') {
-      expect(await walkMenu(page, errors)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Devices', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
+      expect(await walkMenu(page, errors)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Devices', 'Cameras', 'Calibration', 'Compliance', 'Reports', 'Scheduled reports', 'My account']);
     }
     expect(errors).toEqual([]);
     await context.close();

@@ -50,7 +50,7 @@ export const EntitiesQuery = z.object({
     .enum(['true', 'false', 'all'], { error: "must be 'true', 'false' or 'all'" })
     .transform((v) => v !== 'false')
     .default(false),
-  /** Accepted so existing clients keep working; cameras are not modelled yet, so it adds nothing. */
+  /** Only the nodes with a camera (their other nodes left out, descendants lifted as with `type`). */
   camera: QueryBoolean.default(false),
   /** Accepted so existing clients keep working; every full node already carries its `workingStatus`. */
   workingStatus: QueryBoolean.default(false),

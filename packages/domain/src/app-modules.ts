@@ -46,7 +46,7 @@ const ALERT_READERS = [
  */
 const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'cameras', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
@@ -69,6 +69,8 @@ export const APP_MODULES: readonly AppModule[] = [
   { key: 'regulator', label: 'Regulator sync', path: APP_PATHS.app.regulator, access: ['site', 'statutory', ...TENANT_APP_RULES], match: 'contains' },
   // Device reads are every app's (TENANT_READ); its change buttons show only to those FLEET_WRITE admits.
   { key: 'devices', label: 'Devices', path: APP_PATHS.app.devices, access: APP_RULES, match: 'contains' },
+  // Camera reads are every signed-in app's (APP_RULES in modules/cameras): a board watches its industries' cameras.
+  { key: 'cameras', label: 'Cameras', path: APP_PATHS.app.cameras, access: APP_RULES, match: 'contains' },
   // Calibration reads are every app's (TENANT_READ); its writes are refused by the service to readers.
   { key: 'calibration', label: 'Calibration', path: APP_PATHS.app.calibration, access: APP_RULES, match: 'contains' },
   // An industry's documents and consents (GET /api/documents, /api/consents declare TENANT_READ): the tenant app's.

@@ -56,6 +56,12 @@ export const APP_PATHS = {
     device: '/app/devices/:id',
     /** One device's diagnostic (device_) parameters over a picked range, and a spectral analyser's wavelengths. */
     deviceDiagnostics: '/app/devices/:id/diagnostics',
+    /** Cameras of the industries the user reads, with their health (`?status=&station=`). */
+    cameras: '/app/cameras',
+    /** The wall: a playlist's cameras tiled 1, 4, 9 or 16 at a time, turning every interval (`?playlist=`). */
+    cameraWall: '/app/cameras/wall',
+    /** One camera: live view, pan, tilt, zoom and presets, snapshots. */
+    camera: '/app/cameras/:id',
     /** The NAQI of every CAAQMS station the user reads, now and for 30 days (`?industry=&sort=`). */
     airQuality: '/app/air-quality',
     /** Data quality of the stations the user reads, worst first (`?industry=&days=`). */

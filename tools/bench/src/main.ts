@@ -38,6 +38,7 @@ import { closeServices, openServices, services } from './services.ts';
  * `--corrections` only the correction layer (the 30-day trend with a correction in force and its original, applying one).
  * `--energy` only the energy figures (a 201-meter facility tree's month by day, the ToD cost of a month of 200 meters).
  * `--billing` only the billing run (5,000 renewals by two runners at once, beside its plain-SQL floor).
+ * `--cameras` only the camera figures (16 simulated cameras: first fragment, one upstream per camera, CPU per live stream).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -57,6 +58,7 @@ const { values: flags } = parseArgs({
     corrections: { type: 'boolean', default: false },
     energy: { type: 'boolean', default: false },
     billing: { type: 'boolean', default: false },
+    cameras: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -143,6 +145,13 @@ try {
         `| Billing run: ${b.tenants.toLocaleString('en-IN')} monthly renewals due today, e-mandate debited on the gateway double over HTTP (order, recurring payment, fetch), settled with a gap-free GST invoice, two runners at once | ${(b.runMs / 1000).toFixed(1)} s (runners settled ${b.perRunner.map((r) => r.settled).join(' + ')}); ${b.invoices} invoices of ${b.tenantsInvoiced} tenants, ${b.renewalOrders} renewal orders, ${b.gatewayPayments} gateway payments, first gap ${b.gap ?? 'none'}: ${once ? 'each exactly once' : 'NOT each once'} | ${(b.referenceMs / 1000).toFixed(1)} s: the same number of transactions in plain SQL (shared counter and three rows each, two connections) | ≤ 60 s, each once |`,
       ].join('\n'),
     );
+  } else if (flags.cameras) {
+    // Only the camera figures of issue 32: the server as a process, tools/camera-sim as the cameras.
+    const { benchCameras } = await import('./cameras-bench.ts');
+    const proc = await startServerProcess(benchUrl);
+    server.stop = proc.stop;
+    const rows = await benchCameras(database.db, proc.baseUrl, proc.pid, log, flags.quick ? 5 : 15);
+    console.log([machine(version), '', '| Figure | Result | Target |', '|---|---|---|', ...rows].join('\n'));
   } else if (flags.reports) {
     // Only the report figures of issue 14 (report catalogue service, no HTTP).
     const { benchReports } = await import('./reports-bench.ts');

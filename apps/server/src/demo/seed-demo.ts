@@ -15,6 +15,7 @@ import { DEMO_STATUTORY, demoDevices, type DemoDevice } from './catalogue.ts';
 import { seedCalibrations } from './calibrations.ts';
 import { seedChangeRequests } from './change-requests-demo.ts';
 import { seedWarrantyRequests } from './warranty-demo.ts';
+import { seedDemoCameras } from './cameras-demo.ts';
 import { seedDemoConsents } from './consents-demo.ts';
 import { seedDemoMeasurements } from './measurements-demo.ts';
 import { provisionEnergyDemo, seedEnergyStory } from './energy-demo.ts';
@@ -148,6 +149,8 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   if (tenantIds[0] !== undefined) {
     const ongoing = await seedOngoingExceedance(database, app.devices.windows, tenantIds[0], toMs);
     log(`the first industry has ${ongoing} exceedances in progress, told to its and the board's users once the server runs (${since(started)})`);
+    const cameras = await seedDemoCameras(app, tenantIds[0]);
+    log(`and ${cameras.cameras} PTZ cameras (its stack, the station of its open exceedance) in a playlist${cameras.snapshot ? ", a snapshot attached to that exceedance" : ""} (${since(started)})`);
   }
   if (energy) {
     const story = await seedEnergyStory(app, energy, fromMs, toMs);

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be the base64 of 32 bytes')
     .optional(),
+  /** The ffmpeg program that reads cameras (live view, snapshots, health); missing: cameras are marked UNAVAILABLE. */
+  FFMPEG_PATH: z.string().min(1).max(500).default('ffmpeg'),
   /** With the demo data (SEED_DEMO=auto), the server keeps the demo devices reporting every minute; false: they stay as seeded. */
   DEMO_LIVE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true').transform((v) => v === 'true'),
   /** Port of the demo regulator receiver started with the demo data (SEED_DEMO=auto); taken: the next free one; 0: any free port. */

@@ -101,6 +101,9 @@ export const paths = {
     changeRequest: { path: APP_PATHS.app.changeRequest, getHref: (id: number | string) => generatePath(APP_PATHS.app.changeRequest, { id: String(id) }) },
     /** Warranty requests: filters and page in the query. */
     warrantyRequests: { path: APP_PATHS.app.warrantyRequests, getHref: () => APP_PATHS.app.warrantyRequests },
+    cameras: { path: APP_PATHS.app.cameras, getHref: () => APP_PATHS.app.cameras },
+    cameraWall: { path: APP_PATHS.app.cameraWall, getHref: (playlist?: number) => withQuery(APP_PATHS.app.cameraWall, { playlist }) },
+    camera: { path: APP_PATHS.app.camera, getHref: (id: number | string) => generatePath(APP_PATHS.app.camera, { id: String(id) }) },
     /** One warranty request. */
     warrantyRequest: { path: APP_PATHS.app.warrantyRequest, getHref: (id: number | string) => generatePath(APP_PATHS.app.warrantyRequest, { id: String(id) }) },
     /** Billing: the tenant app's plan and invoices, the site's subscriptions, receivables, plans and coupons. */

@@ -158,6 +158,8 @@ export const api = {
   put: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('PUT', path, options),
   patch: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('PATCH', path, options),
   delete: <T>(path: string, options: RequestOptions<T> = {}) => json<T>('DELETE', path, options),
+  /** A GET answered with a stream the caller reads itself (a camera's live view); errors as the other calls. */
+  stream: (path: string, signal: AbortSignal): Promise<Response> => send('GET', path, { signal }),
   /** A POST answered with a file (reports, documents). */
   download: async (path: string, options: RequestOptions<never> = {}): Promise<Download> => {
     const response = await send('POST', path, options);

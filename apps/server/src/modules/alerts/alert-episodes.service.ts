@@ -90,6 +90,14 @@ export class AlertEpisodeService {
     return this.alerts.exceedancesSince(tenantIds, from, limited);
   }
 
+  /**
+   * Exceedance alerts opened since `since`, every tenant's, oldest first (at most `limit`). No caller:
+   * the cameras module takes a snapshot of each station's cameras within a minute of one opening.
+   */
+  exceedancesOpened(since: Date, limit = 500): Promise<{ tenant_id: number; id: string; entity_id: string | null; created_at: Date }[]> {
+    return this.alerts.exceedancesOpened(since, limit);
+  }
+
   /** POST /api/alerts. */
   async list(auth: Auth, f: AlertListFilters): Promise<AlertPage> {
     const tenantIds = scopeTenantIds(auth, f.tenantId === undefined ? undefined : [f.tenantId]);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ALERT_SEVERITIES, defaultNotificationChannels, type AlertSeverity } from '@enviro/contracts/alerts';
+import { formatInstant } from '@enviro/domain/format-date';
 import { formatPhone } from '@enviro/domain/format-phone';
+import { escapeHtml } from '../../platform/mail/templates.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
@@ -33,10 +35,20 @@ interface Level {
   };
 }
 
+/**
+ * Pictures to attach to an alert's mail: the cameras module's snapshots of the alert's station
+ * (given late through `AlertsModule.showSnapshotsFrom`, so alerts never import cameras).
+ */
+export interface AlertAttachments {
+  snapshots(alerts: readonly { tenantId: number; alertId: string }[]): Promise<{ alertId: string; camera: string; takenAt: Date; jpeg: Buffer }[]>;
+}
+
 export interface NotifierDeps {
   mailer: Mailer;
   sms: SmsProvider;
   webhooks: WebhookSender;
+  /** Camera snapshots attached to mails; unset, none. */
+  attachments?: AlertAttachments;
   /** Base of links in messages. */
   publicUrl?: string | undefined;
 }
@@ -186,15 +198,20 @@ export class AlertNotifier {
     const worst = worstSeverity(alerts.map((a) => a.severity));
     const key = deliveryKey(group);
     switch (first.channel) {
-      case 'EMAIL':
+      case 'EMAIL': {
+        // Snapshots of the station's cameras (taken within a minute of the alert opening: a reminder carries them).
+        const pictures = ((await this.deps.attachments?.snapshots(alerts.map((a) => ({ tenantId: a.tenantId, alertId: a.alertId })))) ?? []).slice(0, 4);
+        const note = pictures.length ? `\nCamera snapshots attached: ${pictures.map((p) => `${p.camera} at ${formatInstant(p.takenAt)} IST`).join('; ')}.\n` : '';
         await this.deps.mailer.send({
           to: first.address,
           messageId: `<alerts.${key}@${this.deps.publicUrl ? new URL(this.deps.publicUrl).hostname : 'enviro.localhost'}>`,
           subject: notice.subject,
-          text: notice.text,
-          html: notice.html,
+          text: notice.text + note,
+          html: note ? notice.html.replace('</body>', `<p>${escapeHtml(note.trim())}</p></body>`) : notice.html,
+          ...(pictures.length ? { attachments: pictures.map((p, i) => ({ filename: `alert-${p.alertId}-snapshot-${i + 1}.jpg`, content: p.jpeg, contentType: 'image/jpeg' })) } : {}),
         });
         return 'accepted by the SMTP server';
+      }
       case 'SMS':
         await this.deps.sms.send(first.address, notice.sms);
         return 'accepted by the SMS gateway';

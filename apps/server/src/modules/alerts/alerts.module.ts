@@ -12,6 +12,7 @@ import { AlertEpisodeService } from './alert-episodes.service.ts';
 import { AlertRuleService } from './alert-rules.service.ts';
 import { publicAlertRoutes } from './alerts.routes.ts';
 import { AlertService } from './alerts.service.ts';
+import type { AlertAttachments } from './alert-notifier.ts';
 import { startAlertsWorker } from './alerts-worker.ts';
 import { NotificationService } from './notifications.service.ts';
 import { RaisedAlertService } from './raised-alerts.service.ts';
@@ -23,6 +24,8 @@ export interface AlertsModule {
   notifications: NotificationService;
   /** Alerts other modules judge themselves and raise (energy budgets). */
   raised: RaisedAlertService;
+  /** Gives alert mails the camera snapshots of their station (the cameras module, registered later). */
+  showSnapshotsFrom: (source: AlertAttachments) => void;
 }
 
 declare module 'fastify' {
@@ -43,15 +46,18 @@ export const alertsModule = areaModule({
   build(app, opts: AlertsModuleOptions) {
     const db = app.database.db;
     const { entities } = app.entities;
+    let pictures: AlertAttachments | undefined;
+    const attachments: AlertAttachments = { snapshots: async (keys) => (pictures ? pictures.snapshots(keys) : []) };
     const services: AlertsModule = {
       alerts: new AlertService(db, entities),
       rules: new AlertRuleService(db),
       episodes: new AlertEpisodeService(db, app.tenants.directory, entities),
       notifications: new NotificationService(db),
       raised: new RaisedAlertService(db),
+      showSnapshotsFrom: (source) => (pictures = source),
     };
     const webhooks = opts.webhooks ?? new FetchWebhookSender();
-    app.workers.add('alerts', ({ log }) => startAlertsWorker(db, app.devices.windows, { ...app.messaging, webhooks }, log));
+    app.workers.add('alerts', ({ log }) => startAlertsWorker(db, app.devices.windows, { ...app.messaging, webhooks, attachments }, log));
     return services;
   },
   routes: [publicAlertRoutes, alertRoutes],

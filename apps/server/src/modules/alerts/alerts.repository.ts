@@ -175,6 +175,19 @@ export class AlertEpisodeRepository extends Repository {
       .then((rows) => rows.map((r) => ({ tenant_id: r.tenant_id, n: Number(r.n) })));
   }
 
+  /** Exceedance alerts opened (created) since `since`, oldest first, of every tenant (the cameras' exceedance snapshots). */
+  async exceedancesOpened(since: Date, limit: number): Promise<{ tenant_id: number; id: string; entity_id: string | null; created_at: Date }[]> {
+    return this.db
+      .selectFrom('alert_episode as a')
+      .select(['a.tenant_id', 'a.id', 'a.entity_id', 'a.created_at'])
+      .where('a.created_at', '>=', since)
+      .where('a.type', 'in', EXCEEDANCE_TYPES)
+      .orderBy('a.created_at')
+      .orderBy('a.id')
+      .limit(limit)
+      .execute();
+  }
+
   /** The scope's alerts, filtered on `alert_episode` alone (its indexes), for counts and pages. */
   private filtered(scope: AlertListScope) {
     return this.db

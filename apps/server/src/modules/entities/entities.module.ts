@@ -8,6 +8,7 @@ import { EntityAdminService } from './entity-admin.service.ts';
 import { entityRoutes } from './entities.routes.ts';
 import { EntityService } from './entities.service.ts';
 import { EntityProvisioningService } from './entity-provisioning.service.ts';
+import type { StationCameras } from './station-cameras.ts';
 import type { StationDevices } from './station-devices.ts';
 
 export interface EntitiesModule {
@@ -16,6 +17,8 @@ export interface EntitiesModule {
   provisioning: EntityProvisioningService;
   /** Gives the tree the devices mounted on its stations (the devices module, registered after this one). */
   showDevicesFrom: (devices: StationDevices) => void;
+  /** Gives the entity list's `camera` filter the nodes with cameras (the cameras module, registered later). */
+  showCamerasFrom: (cameras: StationCameras) => void;
 }
 
 declare module 'fastify' {
@@ -35,12 +38,16 @@ export const entitiesModule = areaModule({
       if (!devices) throw new Error('the devices module has not given the entity tree its devices');
       return devices;
     };
-    const entities = new EntityService(db, stationDevices);
+    let cameras: StationCameras | undefined;
+    // Before the cameras module gives its own, no node has a camera.
+    const stationCameras = (): StationCameras => cameras ?? { nodesWithCameras: async () => new Set() };
+    const entities = new EntityService(db, stationDevices, stationCameras);
     const services: EntitiesModule = {
       entities,
       admin: new EntityAdminService(db, entities, stationDevices),
       provisioning: new EntityProvisioningService(db),
       showDevicesFrom: (source) => (devices = source),
+      showCamerasFrom: (source) => (cameras = source),
     };
     return services;
   },

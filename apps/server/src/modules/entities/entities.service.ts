@@ -11,6 +11,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { toStdParam } from '../../platform/database/std-param-columns.ts';
 import { notFound } from '../../platform/errors.ts';
 import { EntityRepository, type EntityRow } from './entities.repository.ts';
+import type { StationCameras } from './station-cameras.ts';
 import type { DeviceParamRow, MountedDeviceRow, StationDevices } from './station-devices.ts';
 
 const nodeNotFound = (id: number) => notFound(`No Node with id= ${id} exists`);
@@ -32,6 +33,7 @@ export class EntityService {
   constructor(
     db: Db,
     private readonly stationDevices: () => StationDevices,
+    private readonly stationCameras: () => StationCameras = () => ({ nodesWithCameras: async () => new Set() }),
   ) {
     this.entities = new EntityRepository(db);
   }
@@ -73,10 +75,15 @@ export class EntityService {
   /** The trees of the caller's tenants (or of `query.tenantId`), filtered by status and type. */
   async tree(auth: Auth, query: EntitiesQuery): Promise<EntityTree> {
     const tenantIds = scopeTenantIds(auth, query.tenantId === undefined ? undefined : [query.tenantId]);
-    const [all, restriction] = await Promise.all([this.entities.findNodes(tenantIds), this.restriction(auth)]);
+    const [all, restriction, withCameras] = await Promise.all([
+      this.entities.findNodes(tenantIds),
+      this.restriction(auth),
+      query.camera ? this.stationCameras().nodesWithCameras(tenantIds) : undefined,
+    ]);
     // A user limited to some entities sees those as roots, with their descendants.
     const rows = all.filter((row) => entityVisible(restriction, row));
     const shown = (row: EntityRow) =>
+      (withCameras === undefined || withCameras.has(key(row.tenant_id, row.id))) &&
       query.status.includes(row.status as EntityStatus) &&
       (query.type === undefined || query.type.includes(row.type as EntityType)) &&
       !query.excludeType?.includes(row.type as EntityType);

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RegulatorCredentials } from '@enviro/contracts/regulator';
+import { SecretVault } from '../../platform/secrets/secret-vault.ts';
 
 /** Stored credentials: every field a string when set. */
 export type StoredCredentials = Partial<Record<'token' | 'tokenId' | 'publicKey' | 'username' | 'password', string>>;
@@ -10,30 +11,13 @@ export type StoredCredentials = Partial<Record<'token' | 'tokenId' | 'publicKey'
 export type MappingCredentials = StoredCredentials & { devices?: Record<string, StoredCredentials> };
 
 /**
- * Seals credentials at rest with AES-256-GCM under the regulator key; the database holds only
- * `v1:` + base64(iv | tag | ciphertext). The key comes from REGULATOR_KEY (base64 of 32 bytes) or,
- * unset, from `DATA_DIR/regulator.key`, created on first start (embedded mode). Losing the key loses
- * the credentials (they must be entered again), never the data.
+ * Seals credentials at rest (AES-256-GCM, `platform/secrets/secret-vault.ts`) under the regulator
+ * key: REGULATOR_KEY (base64 of 32 bytes) or, unset, `DATA_DIR/regulator.key`, created on first start
+ * (embedded mode). Losing the key loses the credentials (they must be entered again), never the data.
  */
-export class CredentialVault {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('the regulator key must be 32 bytes');
-  }
-
-  seal(credentials: MappingCredentials): string | null {
-    if (Object.keys(credentials).length === 0) return null;
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
-    return `v1:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
-  }
-
+export class CredentialVault extends SecretVault {
   open(sealed: string | null): MappingCredentials {
-    if (!sealed) return {};
-    const raw = Buffer.from(sealed.replace(/^v1:/, ''), 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as StoredCredentials;
+    return this.openAs<MappingCredentials>(sealed);
   }
 }
 

@@ -76,6 +76,12 @@ export interface Database {
   warranty_request: WarrantyRequestTable;
   warranty_request_document: WarrantyRequestDocumentTable;
   warranty_comment: WarrantyCommentTable;
+  camera: CameraTable;
+  camera_preset: CameraPresetTable;
+  camera_snapshot: CameraSnapshotTable;
+  camera_alert_snapshot: CameraAlertSnapshotTable;
+  camera_playlist: CameraPlaylistTable;
+  camera_playlist_item: CameraPlaylistItemTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -940,4 +946,71 @@ export interface QualityDeviceDayTable {
   credit: number;
   states: ColumnType<Record<string, number>, string, string>;
   fired: ColumnType<Record<string, number>, string, string>;
+}
+
+/** A camera (160_cameras.sql); `secrets` is sealed. */
+export interface CameraTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  entity_id: BigId | null;
+  name: string;
+  secrets: string;
+  has_credentials: Generated<boolean>;
+  has_onvif: Generated<boolean>;
+  rtsp_transport: Generated<'tcp' | 'udp'>;
+  status: Generated<'UNKNOWN' | 'ONLINE' | 'OFFLINE' | 'UNAVAILABLE'>;
+  status_reason: string | null;
+  last_frame_at: Timestamp | null;
+  checked_at: Timestamp | null;
+  offline_since: Timestamp | null;
+  offline_alerted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface CameraPresetTable {
+  tenant_id: number;
+  camera_id: BigId;
+  name: string;
+  token: string;
+  updated_at: Generated<Date>;
+}
+
+export interface CameraSnapshotTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  camera_id: BigId;
+  taken_at: Generated<Date>;
+  reason: 'ON_DEMAND' | 'EXCEEDANCE';
+  alert_id: BigId | null;
+  taken_by: number | null;
+  jpeg: Buffer;
+}
+
+export interface CameraAlertSnapshotTable {
+  tenant_id: number;
+  alert_id: BigId;
+  camera_id: BigId;
+  opened_at: Timestamp;
+  attempts: Generated<number>;
+  next_at: Generated<Date>;
+  done_at: Timestamp | null;
+  last_error: string | null;
+}
+
+export interface CameraPlaylistTable {
+  tenant_id: number;
+  id: GeneratedBigId;
+  name: string;
+  layout: number;
+  interval_seconds: number;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface CameraPlaylistItemTable {
+  tenant_id: number;
+  playlist_id: BigId;
+  position: number;
+  camera_id: BigId;
 }

@@ -18,6 +18,8 @@ export const securityHeadersPlugin = fp(
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
+          // A camera's live view plays from a MediaSource object URL (docs/CAMERAS.md).
+          mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],

@@ -1,8 +1,9 @@
-import { Container } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { useMe } from '@/features/accounts';
 import { AlertsView, AlertView } from '@/features/alerts';
+import { AlertSnapshots } from '@/features/cameras';
 import { useReadIndustries } from '@/features/tenants';
 
 /**
@@ -23,12 +24,15 @@ export function AlertsRoute() {
   );
 }
 
-/** /app/alerts/:id. */
+/** /app/alerts/:id, with the camera snapshots of its station taken when it opened. */
 export function AlertRoute() {
   const id = Number(useParams().id);
   return (
     <Container size="xl" px={0}>
-      <AlertView id={id} />
+      <Stack>
+        <AlertView id={id} />
+        <AlertSnapshots alertId={id} />
+      </Stack>
     </Container>
   );
 }
