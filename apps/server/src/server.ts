@@ -95,9 +95,11 @@ async function main(): Promise<void> {
       afterMapping: async () => `${await app.changeRequests.requests.republishUnsentCorrections()} approved data corrections republished`,
     }).catch((error: Error) => log.warn({ err: error }, 'demo regulator receiver not started; regulator pushes will retry'));
     if (regulator) stops.unshift(() => regulator.close());
-    const cameraLog = log.child({ src: 'cameras-demo' });
-    const cameras = await startDemoCameras(config.FFMPEG_PATH, { info: (m) => cameraLog.info(m), warn: (m) => cameraLog.warn(m) });
-    if (cameras) stops.unshift(cameras);
+    if (config.DEMO_CAMERAS) {
+      const cameraLog = log.child({ src: 'cameras-demo' });
+      const cameras = await startDemoCameras(config.FFMPEG_PATH, { info: (m) => cameraLog.info(m), warn: (m) => cameraLog.warn(m) });
+      if (cameras) stops.unshift(cameras);
+    }
   }
   if (config.SEED_DEMO === 'auto' && config.DEMO_LIVE) {
     // The demo's devices keep reporting, so its stations stay live (DEMO_LIVE=false leaves them as seeded).

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(c.DEMO_LIVE).toBe(true);
     expect(loadConfig({ DEMO_LIVE: 'false' }).DEMO_LIVE).toBe(false);
+    expect([c.DEMO_CAMERAS, loadConfig({ DEMO_CAMERAS: 'false' }).DEMO_CAMERAS]).toEqual([true, false]);
   });
 
   it.each([
@@ -24,6 +25,7 @@ describe('loadConfig', () => {
     [{ MQTT_CLIENT_ID: 'x'.repeat(22) }, 'MQTT_CLIENT_ID: letters, digits, _ or -, at most 21'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ DEMO_LIVE: 'off' }, 'DEMO_LIVE: must be true or false'],
+    [{ DEMO_CAMERAS: 'no' }, 'DEMO_CAMERAS: must be true or false'],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

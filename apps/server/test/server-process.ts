@@ -64,10 +64,11 @@ export interface Server {
 /**
  * Spawns `server.ts` with `env` on `port` and resolves once /healthz says ok (within
  * `healthyWithinMs`: a loaded machine may need longer to start tsx). The embedded broker
- * unless `env` names MQTT_URL; no demo seed; warnings and errors only.
+ * unless `env` names MQTT_URL; no demo seed (nor, with one, its simulated cameras: two ffmpeg
+ * encoders and fixed ports); warnings and errors only.
  */
 export async function startServer(port: number, env: NodeJS.ProcessEnv, healthyWithinMs = 30_000): Promise<Server> {
-  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'never', LOG_LEVEL: 'warn', ...env };
+  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'never', DEMO_CAMERAS: 'false', LOG_LEVEL: 'warn', ...env };
   if (!env.MQTT_URL) delete merged.MQTT_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).max(500).default('ffmpeg'),
   /** With the demo data (SEED_DEMO=auto), the server keeps the demo devices reporting every minute; false: they stay as seeded. */
   DEMO_LIVE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true').transform((v) => v === 'true'),
+  /**
+   * With the demo data, the server starts two simulated cameras (tools/camera-sim, ffmpeg encoding
+   * a test pattern) on ports 8554 and 8555; false: none (the demo's camera rows stay, offline).
+   */
+  DEMO_CAMERAS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true').transform((v) => v === 'true'),
   /** Port of the demo regulator receiver started with the demo data (SEED_DEMO=auto); taken: the next free one; 0: any free port. */
   REGULATOR_DEMO_PORT: port.default(8091),
   /** Password of the demo accounts seeded on first start; unset: a random one, printed once in the log. */
