@@ -133,7 +133,7 @@ describe('reading industries in a browser', () => {
     expect(await page.getByText('Sabarmati').count()).toBe(0);
     expect(await mainMenu(page)).toEqual(['Dashboard', 'Dashboards', 'Air quality', 'Data quality', 'Alerts', 'Regulator sync', 'Devices', 'Cameras', 'Calibration', 'Compliance', 'Change requests', 'Reports', 'Scheduled reports', 'My account']);
 
-    for (const path of ['/app/energy-meters', '/app/subscriptions', '/app/no/such/page']) {
+    for (const path of ['/app/energy-meters', '/app/payments', '/app/no/such/page']) {
       await page.goto(`${suite.base}${path}`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);

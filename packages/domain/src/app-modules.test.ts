@@ -83,6 +83,7 @@ describe('isActive: SPEC 2 active menu item', () => {
     ['contains: a child page', contains, '/app/admin/tenants/12', true],
     ['contains: trailing slash', contains, '/app/admin/tenants/', true],
     ['contains: another page', contains, '/app/admin/users', false],
+    ['contains: a page whose name only begins the same', contains, '/app/admin/tenants-archive', false],
     ['absolute: itself', absolute, '/app/settings', true],
     ['absolute: trailing slash', absolute, '/app/settings/', true],
     ['absolute: a child page is not it', absolute, '/app/settings/mail', false],

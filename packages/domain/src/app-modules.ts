@@ -119,7 +119,16 @@ export function isActive(pathname: string, module: Pick<AppModule, 'path' | 'mat
   const path = trimSlash(pathname);
   if (module.match === 'absolute') return path.endsWith(trimSlash(module.path));
   const candidates = module.match === 'contains' ? [module.path] : module.match.paths;
-  return candidates.some((p) => path.includes(trimSlash(p)));
+  return candidates.some((p) => containsSegments(path, trimSlash(p)));
+}
+
+/** Whether `path` holds `part` as whole segments: '/app/energy' is in '/app/energy/2', not in '/app/energy-meters'. */
+function containsSegments(path: string, part: string): boolean {
+  for (let i = path.indexOf(part); i >= 0; i = path.indexOf(part, i + 1)) {
+    const after = path[i + part.length];
+    if (after === undefined || after === '/' || part.endsWith('/')) return true;
+  }
+  return false;
 }
 
 /**

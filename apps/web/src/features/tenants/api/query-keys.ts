@@ -15,6 +15,8 @@ export const tenantKeys = {
   licenseCounts: (tenantId: number) => [...TENANTS, 'license-counts', tenantId] as const,
   statutory: (tenantId: number) => [...TENANTS, 'statutory', tenantId] as const,
   logo: (tenantId: number) => [...TENANTS, tenantId, 'logo'] as const,
+  /** The logo info asked as the user's own tenant (the app header), apart from the one asked for a tenant acted for. */
+  ownLogo: (tenantId: number) => [...TENANTS, tenantId, 'logo', 'own'] as const,
 };
 
 /** The tenant a public page or the tenant app shows (GET /api/tenantinfo); auto-refresh refetches `all`. */

@@ -33,7 +33,7 @@ export const useTenantLogo = (tenantId: number) =>
  */
 export function useOwnTenantLogoSrc(tenantId: number | null): string | null {
   const info = useQuery({
-    queryKey: [...tenantKeys.logo(tenantId ?? 0), 'own'],
+    queryKey: tenantKeys.ownLogo(tenantId ?? 0),
     queryFn: ({ signal }) => api.get(`/logo/tenant/${tenantId}/info`, { schema: LogoState, signal, asOwnTenant: true }),
     enabled: tenantId !== null,
   });
