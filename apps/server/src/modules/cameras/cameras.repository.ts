@@ -268,7 +268,7 @@ export class CameraRepository extends Repository {
   private selectPlaylists(where: RawBuilder<boolean>) {
     return sql<PlaylistRow>`
       SELECT p.tenant_id, p.id, t.name AS industry, p.name, p.layout, p.interval_seconds, p.updated_at,
-             coalesce((SELECT json_agg(json_build_object('id', c.id::int, 'name', c.name, 'station', e.name) ORDER BY i.position)
+             coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'station', e.name) ORDER BY i.position)
                 FROM camera_playlist_item i JOIN camera c ON c.tenant_id = i.tenant_id AND c.id = i.camera_id
                 LEFT JOIN ${ENTITY_ROWS} e ON e.tenant_id = c.tenant_id AND e.id = c.entity_id
                WHERE i.tenant_id = p.tenant_id AND i.playlist_id = p.id), '[]') AS cameras
@@ -288,10 +288,10 @@ export class CameraRepository extends Repository {
 
   /** Of `cameraIds`, those that are no camera of the tenant. */
   async missingCameras(tenantId: number, cameraIds: readonly number[]): Promise<number[]> {
-    const { rows } = await sql<{ id: number }>`
-      SELECT x.id::int AS id FROM unnest(${sql.val([...cameraIds])}::bigint[]) x(id)
+    const { rows } = await sql<{ id: string }>`
+      SELECT x.id::text AS id FROM unnest(${sql.val([...cameraIds])}::bigint[]) x(id)
       WHERE NOT EXISTS (SELECT 1 FROM camera c WHERE c.tenant_id = ${tenantId} AND c.id = x.id)`.execute(this.db);
-    return rows.map((r) => r.id);
+    return rows.map((r) => Number(r.id));
   }
 
   async savePlaylist(tenantId: number, id: string | null, p: { name: string; layout: number; intervalSeconds: number; cameraIds: readonly number[] }): Promise<string> {

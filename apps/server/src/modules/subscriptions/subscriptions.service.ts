@@ -300,7 +300,8 @@ export class SubscriptionService {
    * an event arriving after another about the same payment changes nothing).
    */
   async webhook(rawBody: string, signature: string | undefined, eventId: string | undefined): Promise<z.output<typeof WebhookAnswer>> {
-    if (this.webhookSecret === null) throw new HttpError(503, 'no payment gateway webhook secret is configured');
+    // Without a secret this server takes no payments: to the caller, the webhook is not there.
+    if (this.webhookSecret === null) throw new HttpError(404, 'this server takes no payment gateway events (no webhook secret is configured)');
     if (!verifyWebhookSignature(rawBody, signature, this.webhookSecret)) throw new HttpError(401, 'x-razorpay-signature: not the signature of this body');
     let event: { event?: unknown; payload?: { payment?: { entity?: { id?: unknown; amount?: unknown; status?: unknown; notes?: unknown } }; payment_link?: { entity?: { notes?: unknown } } } };
     try {
