@@ -76,7 +76,8 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, healthyW
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  // Enough for a demo's start (its mail log lines run to kilobytes each) and a failure's tail.
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-256_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   children.add(child);
