@@ -1,9 +1,9 @@
-import { Alert, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { NumberInput, SegmentedControl, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { CorrectionRequestInput } from '@enviro/contracts/change-requests';
 import { IstDateTimeField } from '@/components/date-picker/ist-date-time-field';
-import { FormActions } from '@/components/form/form-actions';
+import { RequestFormModal } from '@/components/workflow/request-form-modal';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { DocumentPicker } from '@/features/documents';
 import { getEntityTreeQueryOptions } from '@/features/entities';
@@ -66,56 +66,45 @@ export function CorrectionFormModal({ tenantId, onClose }: { tenantId: number; o
   );
 
   return (
-    <Modal opened onClose={onClose} title="Ask for a data correction">
-      <form onSubmit={submit} noValidate>
-        {general && (
-          <Alert color="red" mb="sm">
-            {general}
-          </Alert>
-        )}
-        <Text size="sm" c="dimmed" mb="sm">
-          The readings stay as recorded. Once the board approves, every figure, report and trend uses the corrected values, and the period is sent to the regulator again.
-        </Text>
-        <Select label="Station" required searchable data={stations.map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('stationId')} data-autofocus />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} mt="sm">
-          <Select label="Analyser" required data={devices.map((d) => ({ value: String(d.id), label: d.name }))} {...form.getInputProps('deviceId')} />
-          <Select label="Parameter" required data={params.map((p) => ({ value: p.name, label: p.label }))} {...form.getInputProps('param')} />
-          <IstDateTimeField label="From (IST)" required {...fieldOf(form.getInputProps('from'))} />
-          <IstDateTimeField label="To (IST)" required {...fieldOf(form.getInputProps('to'))} />
+    <RequestFormModal title="Ask for a data correction" intro="The readings stay as recorded. Once the board approves, every figure, report and trend uses the corrected values, and the period is sent to the regulator again." error={general} onSubmit={submit} onClose={onClose} submitLabel="Send to the board" submitting={raise.isPending}>
+      <Select label="Station" required searchable data={stations.map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('stationId')} data-autofocus />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} mt="sm">
+        <Select label="Analyser" required data={devices.map((d) => ({ value: String(d.id), label: d.name }))} {...form.getInputProps('deviceId')} />
+        <Select label="Parameter" required data={params.map((p) => ({ value: p.name, label: p.label }))} {...form.getInputProps('param')} />
+        <IstDateTimeField label="From (IST)" required {...fieldOf(form.getInputProps('from'))} />
+        <IstDateTimeField label="To (IST)" required {...fieldOf(form.getInputProps('to'))} />
+      </SimpleGrid>
+      <SegmentedControl
+        mt="sm"
+        fullWidth
+        data={[
+          { value: 'LINEAR', label: 'Rescale' },
+          { value: 'REPLACE', label: 'Replace' },
+          { value: 'INVALID', label: 'Not process data' },
+        ]}
+        {...form.getInputProps('kind')}
+      />
+      {form.values.kind === 'LINEAR' && (
+        <SimpleGrid cols={2} mt="sm">
+          <NumberInput label="Multiply by" required {...form.getInputProps('factor')} />
+          <NumberInput label="Then add" required {...form.getInputProps('offset')} />
         </SimpleGrid>
-        <SegmentedControl
-          mt="sm"
-          fullWidth
-          data={[
-            { value: 'LINEAR', label: 'Rescale' },
-            { value: 'REPLACE', label: 'Replace' },
-            { value: 'INVALID', label: 'Not process data' },
-          ]}
-          {...form.getInputProps('kind')}
-        />
-        {form.values.kind === 'LINEAR' && (
-          <SimpleGrid cols={2} mt="sm">
-            <NumberInput label="Multiply by" required {...form.getInputProps('factor')} />
-            <NumberInput label="Then add" required {...form.getInputProps('offset')} />
-          </SimpleGrid>
-        )}
-        {form.values.kind === 'LINEAR' && (
-          <Text size="xs" c="dimmed" mt={4}>
-            A wrong unit is a factor: readings sent in g/Nm³ instead of mg/Nm³ are multiplied by 1,000.
-          </Text>
-        )}
-        {form.values.kind === 'REPLACE' && <NumberInput mt="sm" label="Every reading of the period becomes" required {...form.getInputProps('value')} />}
-        {form.values.kind === 'INVALID' && (
-          <Text size="xs" c="dimmed" mt="sm">
-            The readings are left out: the period has no averages and counts as without data.
-          </Text>
-        )}
-        <Textarea mt="sm" label="Reason" description="The fault, and what shows it" required autosize minRows={2} maxLength={4000} {...form.getInputProps('reason')} />
-        <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-          <DocumentPicker tenantId={tenantId} label="Evidence" description="Service reports, calibration certificates: documents uploaded on the Documents page" value={form.values.documentIds} onChange={(ids) => form.setFieldValue('documentIds', ids)} error={form.errors.documentIds} />
-        </div>
-        <FormActions label="Send to the board" onCancel={onClose} submitting={raise.isPending} />
-      </form>
-    </Modal>
+      )}
+      {form.values.kind === 'LINEAR' && (
+        <Text size="xs" c="dimmed" mt={4}>
+          A wrong unit is a factor: readings sent in g/Nm³ instead of mg/Nm³ are multiplied by 1,000.
+        </Text>
+      )}
+      {form.values.kind === 'REPLACE' && <NumberInput mt="sm" label="Every reading of the period becomes" required {...form.getInputProps('value')} />}
+      {form.values.kind === 'INVALID' && (
+        <Text size="xs" c="dimmed" mt="sm">
+          The readings are left out: the period has no averages and counts as without data.
+        </Text>
+      )}
+      <Textarea mt="sm" label="Reason" description="The fault, and what shows it" required autosize minRows={2} maxLength={4000} {...form.getInputProps('reason')} />
+      <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+        <DocumentPicker tenantId={tenantId} label="Evidence" description="Service reports, calibration certificates: documents uploaded on the Documents page" value={form.values.documentIds} onChange={(ids) => form.setFieldValue('documentIds', ids)} error={form.errors.documentIds} />
+      </div>
+    </RequestFormModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Modal, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { MaintenanceRequestInput } from '@enviro/contracts/change-requests';
 import { IstDateTimeField } from '@/components/date-picker/ist-date-time-field';
-import { FormActions } from '@/components/form/form-actions';
+import { RequestFormModal } from '@/components/workflow/request-form-modal';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { DocumentPicker } from '@/features/documents';
 import { getEntityTreeQueryOptions } from '@/features/entities';
@@ -53,35 +53,24 @@ export function MaintenanceFormModal({ tenantId, onClose }: { tenantId: number; 
   );
 
   return (
-    <Modal opened onClose={onClose} title="Announce maintenance">
-      <form onSubmit={submit} noValidate>
-        {general && (
-          <Alert color="red" mb="sm">
-            {general}
-          </Alert>
-        )}
-        <Text size="sm" c="dimmed" mb="sm">
-          Once the board approves it, the window counts as maintenance in every figure. Downtime not approved beforehand stays downtime.
-        </Text>
-        <Select label="Station" required searchable data={stations.map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('stationId')} data-autofocus />
-        <Select
-          mt="sm"
-          label="Analyser"
-          placeholder="The whole station"
-          clearable
-          data={devices.map((d) => ({ value: String(d.id), label: d.name }))}
-          {...form.getInputProps('deviceId')}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} mt="sm">
-          <IstDateTimeField label="Starts (IST)" required {...fieldOf(form.getInputProps('from'))} />
-          <IstDateTimeField label="Ends (IST)" required {...fieldOf(form.getInputProps('to'))} />
-        </SimpleGrid>
-        <Textarea mt="sm" label="Reason" description="The work planned, who does it" required autosize minRows={2} maxLength={4000} {...form.getInputProps('reason')} />
-        <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-          <DocumentPicker tenantId={tenantId} label="Attachments" description="The work plan, the vendor's visit: documents uploaded on the Documents page" value={form.values.documentIds} onChange={(ids) => form.setFieldValue('documentIds', ids)} error={form.errors.documentIds} />
-        </div>
-        <FormActions label="Send to the board" onCancel={onClose} submitting={raise.isPending} />
-      </form>
-    </Modal>
+    <RequestFormModal title="Announce maintenance" intro="Once the board approves it, the window counts as maintenance in every figure. Downtime not approved beforehand stays downtime." error={general} onSubmit={submit} onClose={onClose} submitLabel="Send to the board" submitting={raise.isPending}>
+      <Select label="Station" required searchable data={stations.map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('stationId')} data-autofocus />
+      <Select
+        mt="sm"
+        label="Analyser"
+        placeholder="The whole station"
+        clearable
+        data={devices.map((d) => ({ value: String(d.id), label: d.name }))}
+        {...form.getInputProps('deviceId')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} mt="sm">
+        <IstDateTimeField label="Starts (IST)" required {...fieldOf(form.getInputProps('from'))} />
+        <IstDateTimeField label="Ends (IST)" required {...fieldOf(form.getInputProps('to'))} />
+      </SimpleGrid>
+      <Textarea mt="sm" label="Reason" description="The work planned, who does it" required autosize minRows={2} maxLength={4000} {...form.getInputProps('reason')} />
+      <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+        <DocumentPicker tenantId={tenantId} label="Attachments" description="The work plan, the vendor's visit: documents uploaded on the Documents page" value={form.values.documentIds} onChange={(ids) => form.setFieldValue('documentIds', ids)} error={form.errors.documentIds} />
+      </div>
+    </RequestFormModal>
   );
 }

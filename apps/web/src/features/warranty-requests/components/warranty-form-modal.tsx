@@ -1,8 +1,8 @@
-import { Alert, Modal, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { WarrantyRequestInput } from '@enviro/contracts/warranty-requests';
-import { FormActions } from '@/components/form/form-actions';
+import { RequestFormModal } from '@/components/workflow/request-form-modal';
 import { useContractForm } from '@/components/form/use-contract-form';
 import { DocumentPicker } from '@/features/documents';
 import { getEntityTreeQueryOptions } from '@/features/entities';
@@ -47,36 +47,25 @@ export function WarrantyFormModal({ tenantId, onClose }: { tenantId: number; onC
     }),
   );
   return (
-    <Modal opened onClose={onClose} title="Report a faulty device">
-      <form onSubmit={submit} noValidate>
-        {general && (
-          <Alert color="red" mb="sm">
-            {general}
-          </Alert>
-        )}
-        <Text size="sm" c="dimmed" mb="sm">
-          The request goes to your service partner, who is mailed; attach photos uploaded on the Documents page.
-        </Text>
-        <Select
-          label="Device"
-          required
-          searchable
-          data={devices.map((d) => ({ value: String(d.id), label: d.label }))}
-          {...form.getInputProps('deviceId')}
-          onChange={(v) => {
-            form.setFieldValue('deviceId', v ?? '');
-            const serial = devices.find((d) => String(d.id) === v)?.serialNo;
-            if (serial && form.values.serialNo === '') form.setFieldValue('serialNo', serial);
-          }}
-          data-autofocus
-        />
-        <TextInput mt="sm" label="Serial number" description="As on the device's plate" required {...form.getInputProps('serialNo')} />
-        <Textarea mt="sm" label="Fault" description="What happens, since when" required autosize minRows={3} maxLength={4000} {...form.getInputProps('fault')} />
-        <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-          <DocumentPicker tenantId={tenantId} label="Photos" value={form.values.photoIds} onChange={(ids) => form.setFieldValue('photoIds', ids)} error={form.errors.photoIds} />
-        </div>
-        <FormActions label="Send to the partner" onCancel={onClose} submitting={raise.isPending} />
-      </form>
-    </Modal>
+    <RequestFormModal title="Report a faulty device" intro="The request goes to your service partner, who is mailed; attach photos uploaded on the Documents page." error={general} onSubmit={submit} onClose={onClose} submitLabel="Send to the partner" submitting={raise.isPending}>
+      <Select
+        label="Device"
+        required
+        searchable
+        data={devices.map((d) => ({ value: String(d.id), label: d.label }))}
+        {...form.getInputProps('deviceId')}
+        onChange={(v) => {
+          form.setFieldValue('deviceId', v ?? '');
+          const serial = devices.find((d) => String(d.id) === v)?.serialNo;
+          if (serial && form.values.serialNo === '') form.setFieldValue('serialNo', serial);
+        }}
+        data-autofocus
+      />
+      <TextInput mt="sm" label="Serial number" description="As on the device's plate" required {...form.getInputProps('serialNo')} />
+      <Textarea mt="sm" label="Fault" description="What happens, since when" required autosize minRows={3} maxLength={4000} {...form.getInputProps('fault')} />
+      <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+        <DocumentPicker tenantId={tenantId} label="Photos" value={form.values.photoIds} onChange={(ids) => form.setFieldValue('photoIds', ids)} error={form.errors.photoIds} />
+      </div>
+    </RequestFormModal>
   );
 }
