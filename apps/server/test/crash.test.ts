@@ -35,7 +35,8 @@ describe('crash safety', () => {
     const first = await startServer(ports.http, env);
     running.push(first);
     const loading = load();
-    await waitForAcks(acked, 200);
+    // A slow MQTT connect must not let HTTP alone reach the count before the kill.
+    await waitForAcks(acked, 200, [devices.slice(0, HTTP_DEVICES), devices.slice(HTTP_DEVICES)]);
     first.child.kill('SIGKILL');
     await first.exited;
     await loading.stop();

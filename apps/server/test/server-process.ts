@@ -191,8 +191,10 @@ function record(acked: Acked, d: Device, entries: ReturnType<typeof message>): v
 }
 
 /** Waits until at least `atLeast` readings are acknowledged, or ten seconds. */
-export async function waitForAcks(acked: Acked, atLeast: number): Promise<void> {
-  for (let i = 0; i < 400 && count(acked) < atLeast; i++) await sleep(25);
+/** Waits (up to 20 s) until `atLeast` readings are acknowledged and, when given, every group has one. */
+export async function waitForAcks(acked: Acked, atLeast: number, groups: Device[][] = []): Promise<void> {
+  const done = () => count(acked) >= atLeast && groups.every((g) => g.some((d) => acked.has(d.id)));
+  for (let i = 0; i < 800 && !done(); i++) await sleep(25);
 }
 
 export function count(acked: Acked): number {
