@@ -3,7 +3,7 @@ import type { TrendResult } from '@enviro/contracts/data/trend';
 import { addCalendar, DEFAULT_TIME_ZONE, dayOf, startOfCalendar } from '@enviro/domain/time-zone';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drainRollups } from '../src/modules/data/rollups.ts';
-import { assessQueuedDays, drainQualityDays } from '../src/modules/data-quality/quality-worker.ts';
+import { assessDeviceDays, assessQueuedDays, drainQualityDays } from '../src/modules/data-quality/quality-worker.ts';
 import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
@@ -245,5 +245,37 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     // From the check before the alarm to the alarm: yesterday's first 12 hours of SO2, not the flow.
     expect(drift.map((f) => f.time)).toEqual(Array.from({ length: 48 }, (_, i) => yesterday + i * 15 * MINUTE));
     expect(drift.every((f) => f.param === 'so2' && f.state === 'suspect')).toBe(true);
+  });
+  it('flags slots back-filled over a week late and a device clock running ahead, from the receive times ingestion records', async () => {
+    const late = (await ctx.b.newEntity({ tenantId: alpha, name: 'Backfilled stack' })).id;
+    const device = await ctx.b.newDevice({ tenantId: alpha, entityId: late, params: [{ name: 'so2', max: 600 }, { name: 'flow' }] });
+    // A day nine days ago, sent today: back-filled beyond the week; the day after it, sent today too, is within it.
+    const oldDay = addCalendar(yesterday, -8, 'day', ZONE);
+    await send(device.accessToken, oldDay, oldDay + 2 * HOUR, so2);
+    const sixDaysAgo = addCalendar(yesterday, -5, 'day', ZONE);
+    await send(device.accessToken, sixDaysAgo, sixDaysAgo + 2 * HOUR, so2);
+    await settle();
+    const flagged = async (from: number, to: number) =>
+      (await ctx.app.dataQuality.quality.flaggedSlots(alpha, [String(device.id)], new Date(from), new Date(to))).filter((f) => f.param === 'so2');
+    const old = await flagged(oldDay, oldDay + 2 * HOUR);
+    expect(old.map((f) => [f.at, f.state, f.detectors])).toEqual(Array.from({ length: 8 }, (_, q) => [oldDay + q * 15 * MINUTE, 'suspect', ['late_timestamp']]));
+    expect(await flagged(sixDaysAgo, sixDaysAgo + 2 * HOUR)).toEqual([]);
+    // Sent at once, the readings of a slot are a backlog, not a clock set wrong: the receipt says so.
+    const { rows } = await ctx.database.pool.query<{ lag_min_ms: string; lag_max_ms: string; first_ms: number; last_ms: number }>(
+      'SELECT lag_min_ms, lag_max_ms, first_ms, last_ms FROM slot_receipt WHERE tenant_id = $1 AND device_id = $2 AND bucket = $3',
+      [alpha, device.id, new Date(sixDaysAgo)],
+    );
+    expect(rows.map((r) => [Number(r.lag_max_ms) - Number(r.lag_min_ms), r.first_ms, r.last_ms])).toEqual([[10 * MINUTE, 0, 10 * MINUTE]]);
+
+    // A clock 8 minutes ahead: its readings arrive before their device time; judged once the slot has closed.
+    const ahead = await ctx.b.newDevice({ tenantId: alpha, entityId: late, params: [{ name: 'pm' }] });
+    const stamp = Date.now() + 8 * MINUTE;
+    const res = await ctx.inject({ method: 'POST', url: `/api/v1/${ahead.accessToken}/telemetry`, payload: [{ ts: stamp, values: { pm: 21.5 } }] });
+    expect(res.statusCode).toBe(200);
+    await drainRollups(ctx.database);
+    const bucket = new Date(stamp - (stamp % (15 * MINUTE)));
+    await ctx.db.transaction().execute((trx) => assessDeviceDays(trx, sources(), [{ tenantId: alpha, deviceId: String(ahead.id), bucket }], stamp + HOUR));
+    const drift = await ctx.app.dataQuality.quality.flaggedSlots(alpha, [String(ahead.id)], bucket, new Date(bucket.getTime() + 15 * MINUTE));
+    expect(drift.map((f) => [f.param, f.state, f.detectors])).toEqual([['pm', 'suspect', ['clock_drift']]]);
   });
 });

@@ -3,7 +3,8 @@ import { bunching } from './bunching.ts';
 import { dilution, flowZero, pm25AbovePm10 } from './cross-checks.ts';
 import { INVALIDATING, PENALTY, SLOT_MS, type DetectorId, type QualitySlot, type QualityState } from './detectors.ts';
 import { DEFAULT_STATION_QUALITY, qualityConfigFor, type ParamQualityConfig, type StationQualityConfig } from './quality-config.ts';
-import { duplicates, flatLine, partialSlots, rangeChecks, rateOfChange, spikes, timestampChecks } from './series-checks.ts';
+import { hasClockDrift, isLate, type SlotReceipt } from './receipts.ts';
+import { duplicates, flatLine, futureSlots, partialSlots, rangeChecks, rateOfChange, spikes } from './series-checks.ts';
 
 /** One series of a station to assess: a device's parameter with its slots in time order. */
 export interface SeriesInput {
@@ -16,8 +17,6 @@ export interface SeriesInput {
   /** The upper limit, when the parameter has one (bunching is looked for under it). */
   limit?: number | null;
   config?: Partial<ParamQualityConfig>;
-  /** When each slot's readings reached the server, by slot start, where known. */
-  received?: ReadonlyMap<number, number>;
 }
 
 /** A calibration or maintenance window of a device (or of all a station's devices: deviceId null). */
@@ -42,6 +41,8 @@ export interface AssessInput {
   series: readonly SeriesInput[];
   windows?: readonly QualityWindow[];
   periods?: readonly QualityPeriod[];
+  /** When each device's slots reached the server, where known (slot_receipt): late and clock checks. */
+  receipts?: ReadonlyMap<string, readonly SlotReceipt[]>;
   now: number;
   station?: Partial<StationQualityConfig>;
 }
@@ -86,9 +87,16 @@ export function assessStation(input: AssessInput): SlotQuality[] {
     flagIdx(s, range.fullScale, 'full_scale');
     flagIdx(s, partialSlots(s.slots, station.gapCoverage), 'gap');
     flagIdx(s, duplicates(s.slots), 'duplicate');
-    const times = timestampChecks(s.slots, input.now, station.lateAfterMs, s.received);
-    flagIdx(s, times.future, 'future_timestamp');
-    flagIdx(s, times.late, 'late_timestamp');
+    flagIdx(s, futureSlots(s.slots, input.now), 'future_timestamp');
+    const receipts = input.receipts?.get(s.deviceId);
+    if (receipts && receipts.length > 0) {
+      const has = new Set(s.slots.map((x) => x.at));
+      for (const r of receipts) {
+        if (!has.has(r.at)) continue;
+        if (isLate(r, station.lateAfterMs)) flag(s, r.at, 'late_timestamp');
+        if (hasClockDrift(r, station.maxClockDriftMs)) flag(s, r.at, 'clock_drift');
+      }
+    }
     if (c.bunching && s.limit) flagIdx(s, bunching(s.slots, s.limit, station.bunching), 'bunching');
   }
 

@@ -87,7 +87,7 @@ export interface StationQualityConfig {
   gapCoverage: number;
   /** A slot whose readings arrived this long after it closed is late (back-filled). */
   lateAfterMs: number;
-  /** Device clocks off the receive time by more than this (median of a slot) drift. */
+  /** Device clocks off the receive time by more than this drift (`hasClockDrift`). */
   maxClockDriftMs: number;
   bunching: BunchingConfig;
   /** PM2.5 above PM10 by more than this share of PM10 (two analysers disagree a little). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLOT_MS, type QualitySlot } from './detectors.ts';
-import { clockDrift, duplicates, flatLine, partialSlots, rangeChecks, rateOfChange, spikes, timestampChecks } from './series-checks.ts';
+import { hasClockDrift, isLate, mergeReceipts, receiptsOf } from './receipts.ts';
+import { duplicates, flatLine, futureSlots, partialSlots, rangeChecks, rateOfChange, spikes } from './series-checks.ts';
 import { qualityConfigFor } from './quality-config.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -83,16 +84,35 @@ describe('gaps, duplicates and timestamps', () => {
     expect(duplicates(series([5, 5, 5, 5], 0))).toEqual([]);
   });
 
-  it('calls a slot from after now impossible and one received over a week after it closed late', () => {
+  it('calls a slot from after now impossible and one first received over a week after it closed late', () => {
     const slots = series([1, 2, 3]);
-    const received = new Map([[slots[1]!.at, slots[1]!.at + 8 * 86_400_000]]);
-    expect(timestampChecks(slots, slots[1]!.at + 60_000, 7 * 86_400_000, received)).toEqual({ future: [2], late: [1] });
+    expect(futureSlots(slots, slots[1]!.at + 60_000)).toEqual([2]);
+    const week = 7 * 86_400_000;
+    const [backfilled] = receiptsOf([{ at: slots[1]!.at, receivedAt: slots[1]!.at + 8 * 86_400_000 }]);
+    expect(isLate(backfilled!, week)).toBe(true);
+    // Live first, resent a month later: the slot was not back-filled.
+    const [live] = receiptsOf([
+      { at: slots[1]!.at, receivedAt: slots[1]!.at + 2_000 },
+      { at: slots[1]!.at, receivedAt: slots[1]!.at + 30 * 86_400_000 },
+    ]);
+    expect(isLate(live!, week)).toBe(false);
   });
 
-  it('finds a device clock set wrong, not a backlog flushed late', () => {
-    const drifted = Array.from({ length: 15 }, (_, i) => ({ at: T0 + i * 60_000, receivedAt: T0 + i * 60_000 + 10 * 60_000 + 500 }));
+  it('finds a device clock set wrong, not a backlog flushed late nor a resent slot', () => {
+    const drifted = Array.from({ length: 15 }, (_, i) => ({ at: T0 + i * 60_000, receivedAt: T0 + i * 60_000 + 10 * 60_000 + 500 * (i % 3) }));
     const ahead = [{ at: T0 + SLOT_MS, receivedAt: T0 + SLOT_MS - 6 * 60_000 }];
     const backlog = Array.from({ length: 15 }, (_, i) => ({ at: T0 + 2 * SLOT_MS + i * 60_000, receivedAt: T0 + 3 * SLOT_MS + 20 * 60_000 }));
-    expect(clockDrift([...drifted, ...ahead, ...backlog], 5 * 60_000)).toEqual([T0, T0 + SLOT_MS]);
+    const liveThenResent = Array.from({ length: 15 }, (_, i) => ({ at: T0 + 3 * SLOT_MS + i * 60_000, receivedAt: T0 + 3 * SLOT_MS + i * 60_000 + 1_000 }));
+    liveThenResent.push(...liveThenResent.map((r) => ({ at: r.at, receivedAt: r.at + 86_400_000 })));
+    const receipts = receiptsOf([...drifted, ...ahead, ...backlog, ...liveThenResent]);
+    expect(receipts.filter((r) => hasClockDrift(r, 5 * 60_000)).map((r) => r.at)).toEqual([T0, T0 + SLOT_MS]);
+  });
+
+  it('merges receipts batch by batch to what the readings one by one give', () => {
+    const readings = Array.from({ length: 30 }, (_, i) => ({ at: T0 + i * 60_000, receivedAt: T0 + i * 60_000 + (i % 7) * 1_000 }));
+    const halves = [receiptsOf(readings.slice(0, 20)), receiptsOf(readings.slice(20))];
+    const merged = new Map(halves[0]!.map((r) => [r.at, r]));
+    for (const r of halves[1]!) merged.set(r.at, merged.has(r.at) ? mergeReceipts(merged.get(r.at)!, r) : r);
+    expect([...merged.values()]).toEqual(receiptsOf(readings));
   });
 });

@@ -127,41 +127,11 @@ export function duplicates(slots: readonly QualitySlot[]): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-/**
- * Timestamps: a slot starting after `now` is in the future (impossible); one whose readings reached
- * the server more than `lateAfterMs` after it closed was back-filled late (`received`: slot start to
- * when it was received, where known).
- */
-export function timestampChecks(slots: readonly QualitySlot[], now: number, lateAfterMs: number, received?: ReadonlyMap<number, number>): { future: number[]; late: number[] } {
-  const future: number[] = [];
-  const late: number[] = [];
-  slots.forEach((s, i) => {
-    if (s.at > now) future.push(i);
-    const r = received?.get(s.at);
-    if (r !== undefined && r - (s.at + SLOT_MS) > lateAfterMs) late.push(i);
-  });
-  return { future, late };
-}
-
-/**
- * Clock drift: slots whose readings' device time is off their receive time by more than `maxMs`
- * (median of the slot) while they arrived as they were measured (their receive times spread over at
- * least half the slot's span of device times): a clock set wrong gives every live reading the same
- * offset, while a backlog flushed late arrives all at once, each reading with its own delay. Device
- * time ahead of receive time is drift however the readings arrived.
- */
-export function clockDrift(readings: readonly { at: number; receivedAt: number }[], maxMs: number): number[] {
-  const bySlot = new Map<number, { at: number; receivedAt: number }[]>();
-  for (const r of readings) {
-    const slot = Math.floor(r.at / SLOT_MS) * SLOT_MS;
-    bySlot.set(slot, [...(bySlot.get(slot) ?? []), r]);
-  }
+/** Timestamps: a slot starting after `now` is in the future (impossible). */
+export function futureSlots(slots: readonly QualitySlot[], now: number): number[] {
   const out: number[] = [];
-  for (const [slot, list] of bySlot) {
-    const m = median(list.map((r) => r.receivedAt - r.at));
-    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-    const live = spread(list.map((r) => r.receivedAt)) >= 0.5 * spread(list.map((r) => r.at));
-    if (m < -maxMs || (m > maxMs && live)) out.push(slot);
-  }
-  return out.sort((a, b) => a - b);
+  slots.forEach((s, i) => {
+    if (s.at > now) out.push(i);
+  });
+  return out;
 }

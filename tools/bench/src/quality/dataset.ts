@@ -1,4 +1,5 @@
 import type { SeriesInput } from '@enviro/domain/data-quality/assess';
+import { receiptsOf, type SlotReceipt } from '@enviro/domain/data-quality/receipts';
 import { SLOT_MS, type DetectorId, type QualitySlot } from '@enviro/domain/data-quality/detectors';
 import { qualityConfigFor } from '@enviro/domain/data-quality/quality-config';
 
@@ -23,6 +24,8 @@ export interface LabelledStation {
    * false positive.
    */
   tainted: Set<string>;
+  /** When each device's slots reached the server, where the station says (the late back-fills). */
+  receipts?: Map<string, SlotReceipt[]>;
   now: number;
 }
 
@@ -332,17 +335,19 @@ export function qualityDataset(seed = 36): LabelledStation[] {
       }
       if (inj.detector === 'late_timestamp') {
         // Days 3 and 9 back-filled 8 days after, days 5 and 11 two days after (a gateway's usual backlog), the rest live.
-        const received = new Map<number, number>();
+        const arrivals = new Map<string, { at: number; receivedAt: number }[]>();
         for (const s of b.series) {
+          const list = arrivals.get(s.deviceId) ?? [];
+          arrivals.set(s.deviceId, list);
           for (const slot of s.slots) {
             const dayIndex = Math.floor((slot.at - T0) / 86_400_000);
             const delay = dayIndex === 3 || dayIndex === 9 ? 8 * 86_400_000 : dayIndex === 5 || dayIndex === 11 ? 2 * 86_400_000 : 60_000;
-            received.set(slot.at, slot.at + SLOT_MS + delay);
+            list.push({ at: slot.at, receivedAt: slot.at + SLOT_MS + delay });
             if (delay > 7 * 86_400_000) b.labels.set(`${s.deviceId}:${s.slot}:${slot.at}`, 'late_timestamp');
           }
-          (s as { received?: ReadonlyMap<number, number> }).received = received;
         }
-        out.push({ name: `anomaly late_timestamp ${j + 1}`, kind: 'anomaly', series: b.series, labels: b.labels, tainted: b.tainted, now: now + 9 * 86_400_000 });
+        const receipts = new Map([...arrivals].map(([deviceId, list]) => [deviceId, receiptsOf(list)]));
+        out.push({ name: `anomaly late_timestamp ${j + 1}`, kind: 'anomaly', series: b.series, labels: b.labels, tainted: b.tainted, receipts, now: now + 9 * 86_400_000 });
         continue;
       }
       const count = inj.detector === 'bunching' ? 1 : PER_STATION;

@@ -1,6 +1,6 @@
 import { assessStation } from '@enviro/domain/data-quality/assess';
 import { cusumDrift } from '@enviro/domain/data-quality/calibration-drift';
-import { clockDrift } from '@enviro/domain/data-quality/series-checks';
+import { hasClockDrift, receiptsOf } from '@enviro/domain/data-quality/receipts';
 import { DEFAULT_STATION_QUALITY } from '@enviro/domain/data-quality/quality-config';
 import { DETECTORS, type DetectorId } from '@enviro/domain/data-quality/detectors';
 import { qualityConfigFor } from '@enviro/domain/data-quality/quality-config';
@@ -66,7 +66,7 @@ export function measureRecall(seed = 36): { figures: DetectorFigure[]; stations:
   const data = qualityDataset(seed);
   const t0 = performance.now();
   for (const st of data) {
-    const verdicts = assessStation({ series: st.series, now: st.now });
+    const verdicts = assessStation({ series: st.series, receipts: st.receipts, now: st.now });
     const bySlot = new Map(st.series.map((s) => [s.slot, s]));
     for (const v of verdicts) {
       slots++;
@@ -108,7 +108,8 @@ export function measureRecall(seed = 36): { figures: DetectorFigure[]; stations:
   let clockLabelled = 0;
   let clockFound = 0;
   for (const device of clockDataset(seed)) {
-    const flagged = new Set(clockDrift(device.readings, DEFAULT_STATION_QUALITY.maxClockDriftMs));
+    // Each reading received on its own, merged per slot as ingestion's statement merges batches.
+    const flagged = new Set(receiptsOf(device.readings).filter((r) => hasClockDrift(r, DEFAULT_STATION_QUALITY.maxClockDriftMs)).map((r) => r.at));
     const mixed = device.drifting.size > 0 ? Math.min(...device.drifting) - 900_000 : null;
     for (const slot of new Set(device.readings.map((x) => Math.floor(x.at / 900_000) * 900_000))) {
       if (slot === mixed) continue;

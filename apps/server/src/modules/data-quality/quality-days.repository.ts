@@ -1,5 +1,6 @@
 import type { SlotQuality } from '@enviro/domain/data-quality/assess';
 import type { QualitySlot } from '@enviro/domain/data-quality/detectors';
+import type { SlotReceipt } from '@enviro/domain/data-quality/receipts';
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS } from '../devices/devices.queries.ts';
@@ -69,8 +70,30 @@ export class QualityDaysRepository extends Repository {
       WHERE r.tenant_id = ${tenantId} AND r.device_id = ${deviceId}::bigint AND r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
       ORDER BY r.slot, r.bucket`.execute(this.db);
     const bySlot = new Map<number, QualitySlot[]>();
-    for (const r of rows) bySlot.set(r.slot, [...(bySlot.get(r.slot) ?? []), { at: Number(r.at), n: r.n, avg: r.avg, min: r.min, max: r.max }]);
+    for (const r of rows) {
+      const list = bySlot.get(r.slot) ?? [];
+      if (list.length === 0) bySlot.set(r.slot, list);
+      list.push({ at: Number(r.at), n: r.n, avg: r.avg, min: r.min, max: r.max });
+    }
     return params.rows.map((p) => ({ slot: p.slot, param: p.name, limit: p.max_value, slots: bySlot.get(p.slot) ?? [] }));
+  }
+
+  /** When the device's slots in [from, to) reached the server, where ingestion recorded it. */
+  async receipts(tenantId: number, deviceId: string, from: Date, to: Date): Promise<SlotReceipt[]> {
+    const { rows } = await sql<{ at: string; received_first: string; lag_min_ms: string; lag_max_ms: string; first_ms: number; last_ms: number }>`
+      SELECT (extract(epoch FROM bucket) * 1000)::bigint::text AS at, (extract(epoch FROM received_first) * 1000)::bigint::text AS received_first,
+             lag_min_ms, lag_max_ms, first_ms, last_ms
+      FROM slot_receipt
+      WHERE tenant_id = ${tenantId} AND device_id = ${deviceId}::bigint AND bucket >= ${from} AND bucket < ${to}
+      ORDER BY bucket`.execute(this.db);
+    return rows.map((r) => ({
+      at: Number(r.at),
+      receivedFirst: Number(r.received_first),
+      lagMin: Number(r.lag_min_ms),
+      lagMax: Number(r.lag_max_ms),
+      firstOffset: r.first_ms,
+      lastOffset: r.last_ms,
+    }));
   }
 
   async replaceDays(days: readonly AssessedDay[], dayBounds: (day: string) => { from: Date; to: Date }): Promise<void> {

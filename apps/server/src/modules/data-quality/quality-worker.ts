@@ -88,10 +88,12 @@ export async function assessDeviceDays(trx: Db, sources: QualitySources, slots: 
     const partners = station.entityId === null ? [] : await partnerSeries(repo, tenantId, station.entityId, deviceId, series, from, to);
     const covering = await sources.windows.in(trx).covering(tenantId, [{ deviceId, entityId: station.entityId }], from, to);
     const periods = sources.checks ? driftOf(deviceId, await sources.checks.checkDeviations(tenantId, deviceId, to)) : [];
+    const receipts = new Map([[deviceId, await repo.receipts(tenantId, deviceId, from, to)]]);
     const verdicts = assessStation({
       series: [...series.map((s) => ({ deviceId, slot: s.slot, param: s.param, slots: s.slots, limit: s.limit })), ...partners],
       windows: covering.map((w): QualityWindow => ({ kind: w.kind === 'CALIBRATION' ? 'calibration' : 'maintenance', deviceId: null, from: w.startsAt.getTime(), to: w.endsAt?.getTime() ?? null })),
       periods,
+      receipts,
       now,
     });
     const byDay = new Map<string, SlotQuality[]>(sorted.map((d) => [d, []]));

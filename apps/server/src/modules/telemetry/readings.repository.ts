@@ -42,7 +42,10 @@ WHERE enviro_merge_vals(r.vals, excluded.vals) IS DISTINCT FROM r.vals`;
  * - series_latest: per series, the batch's newest instant with a value, at the value now stored there
  *   (a merge may have kept an older one), moving only forward in time;
  * - device and station last_data_at: raised, never lowered, so backlog leaves them alone;
- * - alert: a SYSTEM alert per out-of-limit candidate whose value is the one stored.
+ * - alert: a SYSTEM alert per out-of-limit candidate whose value is the one stored;
+ * - slot_receipt: per touched bucket, when the batch arrived against its device times (the
+ *   data-quality module's late and clock-drift checks), merged by least and greatest as
+ *   `mergeReceipts` does, so a resend only widens what was seen.
  */
 const APPLY = `
 WITH dirty AS (
@@ -51,6 +54,16 @@ WITH dirty AS (
   FROM unnest($1::int[], $2::bigint[], $3::bigint[]) AS m(tenant_id, device_id, bucket_ms)
   ORDER BY 1, 2, 3
   ON CONFLICT (tenant_id, device_id, bucket) DO UPDATE SET bucket = excluded.bucket WHERE false
+), receipt AS (
+  INSERT INTO slot_receipt AS x (tenant_id, device_id, bucket, received_first, lag_min_ms, lag_max_ms, first_ms, last_ms)
+  SELECT tenant_id, device_id, ${TS('bucket_ms')}, ${TS('$19::bigint')},
+         $19::bigint - bucket_ms - last_ms, $19::bigint - bucket_ms - first_ms, first_ms, last_ms
+  FROM unnest($1::int[], $2::bigint[], $3::bigint[], $17::int[], $18::int[]) AS m(tenant_id, device_id, bucket_ms, first_ms, last_ms)
+  ORDER BY 1, 2, 3
+  ON CONFLICT (tenant_id, device_id, bucket) DO UPDATE SET
+    received_first = least(x.received_first, excluded.received_first),
+    lag_min_ms = least(x.lag_min_ms, excluded.lag_min_ms), lag_max_ms = greatest(x.lag_max_ms, excluded.lag_max_ms),
+    first_ms = least(x.first_ms, excluded.first_ms), last_ms = greatest(x.last_ms, excluded.last_ms)
 ), latest AS (
   INSERT INTO series_latest AS s (tenant_id, device_id, slot, ts, value)
   SELECT c.tenant_id, c.device_id, c.slot, r.ts, r.vals[c.slot]
@@ -95,7 +108,7 @@ export class ReadingsRepository extends PooledRepository {
    * the number of reading rows inserted or changed.
    */
   async commit(devices: StagedDevice[]): Promise<number> {
-    const batch = stage(devices);
+    const batch = stage(devices, Date.now());
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -126,23 +139,26 @@ const CHUNK_CHARS = 64 * 1024;
 interface Staged {
   /** COPY text lines `tenant \t device \t ts_ms \t {v1,NULL,v3}`, in chunks of about 64 kB. */
   copy: string[];
-  params: unknown[][];
+  params: unknown[];
   /** The batch's tenants, for NOTIFY_TENANTS. */
   tenantIds: number[];
 }
 
 /**
- * One pass over the batch: the COPY text, and per device its touched buckets, each series' newest
- * instant, its newest instant overall and its out-of-limit values, as column arrays for APPLY.
+ * One pass over the batch: the COPY text, and per device its touched buckets (with the first and
+ * last device time in each), each series' newest instant, its newest instant overall and its
+ * out-of-limit values, as column arrays for APPLY.
  */
-function stage(devices: StagedDevice[]): Staged {
+function stage(devices: StagedDevice[], receivedAt: number): Staged {
   const copy: string[] = [];
   let chunk = '';
   const marks: [number[], string[], number[]] = [[], [], []];
+  const spans: [number[], number[]] = [[], []];
   const latest: [number[], string[], number[], number[]] = [[], [], [], []];
   const seen: [number[], string[], number[], (string | null)[]] = [[], [], [], []];
   const alerts: [number[], string[], number[], number[], number[]] = [[], [], [], [], []];
-  const buckets = new Set<number>();
+  /** Touched bucket → [first, last] device time in it, ms after its start. */
+  const buckets = new Map<number, [number, number]>();
   for (const { device, rows } of devices) {
     const { tenantId, deviceId } = device;
     const prefix = `${tenantId}\t${deviceId}\t`;
@@ -167,7 +183,11 @@ function stage(devices: StagedDevice[]): Staged {
         chunk = '';
       }
       if (ts > maxTs) maxTs = ts;
-      buckets.add(ts - (((ts % BUCKET_MS) + BUCKET_MS) % BUCKET_MS));
+      const offset = ((ts % BUCKET_MS) + BUCKET_MS) % BUCKET_MS;
+      const span = buckets.get(ts - offset);
+      if (span === undefined) buckets.set(ts - offset, [offset, offset]);
+      else if (offset < span[0]) span[0] = offset;
+      else if (offset > span[1]) span[1] = offset;
       for (const p of device.limited) {
         const v = row[p.slot - 1];
         if (v !== undefined && ((p.min !== null && v < p.min) || (p.max !== null && v > p.max))) {
@@ -175,14 +195,17 @@ function stage(devices: StagedDevice[]): Staged {
         }
       }
     }
-    for (const bucket of buckets) push(marks, tenantId, deviceId, bucket);
+    for (const [bucket, [first, last]] of buckets) {
+      push(marks, tenantId, deviceId, bucket);
+      push(spans, first, last);
+    }
     for (let i = 0; i < newest.length; i++) {
       if (newest[i] !== -Infinity) push(latest, tenantId, deviceId, i + 1, newest[i]!);
     }
     push(seen, tenantId, deviceId, maxTs, device.entityId);
   }
   if (chunk.length > 0) copy.push(chunk);
-  return { copy, params: [...marks, ...latest, ...seen, ...alerts], tenantIds: [...new Set(seen[0])] };
+  return { copy, params: [...marks, ...latest, ...seen, ...alerts, ...spans, receivedAt], tenantIds: [...new Set(seen[0])] };
 }
 
 function push<T extends unknown[][]>(columns: T, ...values: { [K in keyof T]: T[K][number] }): void {

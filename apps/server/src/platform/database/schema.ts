@@ -25,6 +25,7 @@ export interface Database {
   suppression_window: SuppressionWindowTable;
   reading_correction: ReadingCorrectionTable;
   slot_quality: SlotQualityTable;
+  slot_receipt: SlotReceiptTable;
   quality_device_day: QualityDeviceDayTable;
   device_day_quarters: DeviceDayQuartersTable;
   series_latest: SeriesLatestTable;
@@ -934,6 +935,18 @@ export interface SlotQualityTable {
   bucket: Timestamp;
   state: string;
   detectors: string[];
+}
+
+/** When a device's readings of one 15-minute slot reached the server (migration 210). */
+export interface SlotReceiptTable {
+  tenant_id: number;
+  device_id: BigId;
+  bucket: Timestamp;
+  received_first: Timestamp;
+  lag_min_ms: BigId;
+  lag_max_ms: BigId;
+  first_ms: number;
+  last_ms: number;
 }
 
 /** What a device's daily data-quality score is made of, per IST day (migration 130). */
