@@ -198,6 +198,18 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
       [alpha, [fine.id, coarse.id]],
     );
     expect(rows.map((r) => [r.device_id, Number(r.at)])).toEqual(Array.from({ length: 4 }, (_, q) => [String(fine.id), yesterday + 10 * HOUR + q * 15 * MINUTE]));
+
+    // Late PM10 readings pull 14:00–14:15 down to 16.8 µg/m³: only the PM10 analyser's slots changed,
+    // yet the PM2.5 analyser's day is judged again and its 14:00 slot is now above PM10.
+    const late = [];
+    for (let m = 0; m < 15; m++) if (m % 5 !== 0) late.push({ ts: yesterday + 14 * HOUR + m * MINUTE, values: { pm10: 1 } });
+    expect((await ctx.inject({ method: 'POST', url: `/api/v1/${coarse.accessToken}/telemetry`, payload: late })).statusCode).toBe(200);
+    await settle();
+    const again = await ctx.database.pool.query<{ at: string }>(
+      `SELECT (extract(epoch FROM bucket) * 1000)::bigint::text AS at FROM slot_quality WHERE tenant_id = $1 AND device_id = $2 AND 'pm25_above_pm10' = ANY(detectors) ORDER BY bucket`,
+      [alpha, fine.id],
+    );
+    expect(again.rows.map((r) => Number(r.at))).toEqual([...[0, 1, 2, 3].map((q) => yesterday + 10 * HOUR + q * 15 * MINUTE), yesterday + 14 * HOUR]);
   });
 
   it("answers 404 for a station of an industry the caller does not read, and names a bad field", async () => {

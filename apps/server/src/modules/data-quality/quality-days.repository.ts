@@ -48,6 +48,28 @@ export class QualityDaysRepository extends Repository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * The station's other devices in service measuring one of `judged`, when this device measures one
+   * of `context`: those whose cross-parameter verdicts this device's data decides.
+   */
+  async dependents(tenantId: number, entityId: string, deviceId: string, context: readonly string[], judged: readonly string[]): Promise<string[]> {
+    const measures = (device: string, names: readonly string[]) => sql`EXISTS (
+      SELECT 1 FROM device_param dp JOIN std_param sp ON sp.id = dp.std_param_id
+      WHERE dp.tenant_id = ${tenantId} AND dp.device_id = ${sql.raw(device)} AND dp.deleted_date IS NULL AND sp.name = ANY(${sql.val(names)}::text[]))`;
+    const { rows } = await sql<{ id: string }>`
+      SELECT d.id::text FROM ${DEVICE_ROWS} d
+      WHERE d.tenant_id = ${tenantId} AND d.entity_id = ${entityId}::bigint AND d.id <> ${deviceId}::bigint AND d.deleted_date IS NULL
+        AND ${measures('d.id', judged)}
+        AND EXISTS (SELECT 1 FROM (SELECT ${deviceId}::bigint AS id) me WHERE ${measures('me.id', context)})
+      ORDER BY d.id`.execute(this.db);
+    return rows.map((r) => r.id);
+  }
+
+  /** Holds the device's verdicts until the transaction ends: one pass at a time replaces its days. */
+  async holdDevice(tenantId: number, deviceId: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('enviro.quality_device'), hashtext(${`${tenantId}:${deviceId}`}))`.execute(this.db);
+  }
+
   /** The devices in service of the tenants. */
   async deviceIds(tenantIds: readonly number[]): Promise<{ tenantId: number; deviceId: string }[]> {
     const { rows } = await sql<{ tenant_id: number; id: string }>`

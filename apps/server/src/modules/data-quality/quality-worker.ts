@@ -78,7 +78,24 @@ export function summarise(tenantId: number, deviceId: string, day: string, verdi
  */
 export async function assessDeviceDays(trx: Db, sources: QualitySources, slots: readonly SlotChange[], now = Date.now()): Promise<void> {
   const repo = new QualityDaysRepository(trx);
-  for (const { tenantId, deviceId, days } of devicesDays(slots).values()) {
+  const work = devicesDays(slots);
+  // A partner's change (a late PM10, flow or O2) can change the verdicts of the devices it pairs
+  // with, so their same days are judged again too.
+  for (const entry of [...work.values()]) {
+    const station = await repo.stationOf(entry.tenantId, entry.deviceId);
+    if (!station?.entityId) continue;
+    for (const deviceId of await repo.dependents(entry.tenantId, station.entityId, entry.deviceId, CONTEXT_PARAMS, JUDGED_PARAMS)) {
+      const key = `${entry.tenantId}|${deviceId}`;
+      const other = work.get(key) ?? { tenantId: entry.tenantId, deviceId, days: new Set<string>() };
+      for (const day of entry.days) other.days.add(day);
+      work.set(key, other);
+    }
+  }
+  // Two passes may now judge one device (a dependent of another's change): each holds the device
+  // until it commits, taken in one order so that passes never wait on each other in a circle.
+  const ordered = [...work.values()].sort((a, b) => a.tenantId - b.tenantId || Number(BigInt(a.deviceId) - BigInt(b.deviceId)));
+  for (const { tenantId, deviceId, days } of ordered) {
+    await repo.holdDevice(tenantId, deviceId);
     const station = await repo.stationOf(tenantId, deviceId);
     if (!station) continue;
     const sorted = [...days].sort();
@@ -105,6 +122,10 @@ export async function assessDeviceDays(trx: Db, sources: QualitySources, slots: 
 
 /** Parameters a detector pairs with another at one station (PM2.5 with PM10, a pollutant with its flow or O2). */
 const PAIRED_PARAMS = new Set(['pm2_5', 'pm10', 'flow', 'o2']);
+/** Parameters read as another's context (PM10 for PM2.5, flow and O2 for a stack pollutant) … */
+const CONTEXT_PARAMS = ['pm10', 'flow', 'o2'];
+/** … and those whose verdicts that context decides. */
+const JUDGED_PARAMS = ['pm2_5', ...STACK_POLLUTANTS];
 
 /**
  * The series of the station's other analysers that the cross-parameter detectors pair with this
