@@ -1,4 +1,4 @@
-import { QualityOverview, QualityStation } from '@enviro/contracts/data-quality';
+import { QualityOverview, QualitySettings, QualityStation } from '@enviro/contracts/data-quality';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import { addCalendar, DEFAULT_TIME_ZONE, dayOf, startOfCalendar } from '@enviro/domain/time-zone';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -289,5 +289,42 @@ describe('data quality: the worker over the closed-slot feed, the overview and a
     await ctx.db.transaction().execute((trx) => assessDeviceDays(trx, sources(), [{ tenantId: alpha, deviceId: String(ahead.id), bucket }], stamp + HOUR));
     const drift = await ctx.app.dataQuality.quality.flaggedSlots(alpha, [String(ahead.id)], bucket, new Date(bucket.getTime() + 15 * MINUTE));
     expect(drift.map((f) => [f.param, f.state, f.detectors])).toEqual([['pm', 'suspect', ['clock_drift']]]);
+  });
+  it("lets a board's administrator tune a parameter's detectors, judges its days again, audits it, and keeps the industry to reading them", async () => {
+    const url = `/api/data-quality/stations/${a1}/settings`;
+    const boardAdmin = (await ctx.signedIn({ tenantId: board, userType: 'statutory', role: 'admin' })).cookie;
+    const industry = (await ctx.signedIn({ tenantId: alpha, userType: 'tenant', role: 'admin' })).cookie;
+    const read = QualitySettings.parse((await ctx.inject({ method: 'GET', url, headers: { cookie: boardAdmin } })).json());
+    expect(read.editable).toBe(true);
+    const so2Param = read.params.find((p) => p.param === 'so2')!;
+    expect([so2Param.deviceId, so2Param.defaults.fullScale, so2Param.defaults.flatLineSlots, so2Param.settings]).toEqual([Number(a1DeviceId), 2000, 8, null]);
+    const own = QualitySettings.parse((await ctx.inject({ method: 'GET', url, headers: { cookie: industry } })).json());
+    expect(own.editable).toBe(false);
+    expect((await ctx.inject({ method: 'GET', url, headers: { cookie: deltaCookie } })).statusCode).toBe(404);
+
+    const put = (cookie: string, payload: object) => ctx.inject({ method: 'PUT', url, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, payload });
+    const off = { deviceId: Number(a1DeviceId), slot: so2Param.slot, settings: { off: ['flat_line'] } };
+    // The industry, and a board's user who is no administrator, read the settings only.
+    expect((await put(industry, off)).json()).toMatchObject({ statusCode: 403, message: expect.stringContaining('may not use this route') });
+    expect((await put(boardCookie, off)).json()).toMatchObject({ message: expect.stringContaining('administrators tune the detectors') });
+    const bad = await put(boardAdmin, { ...off, settings: { flatLineSlots: 1 } });
+    expect([bad.statusCode, bad.json().message]).toEqual([400, expect.stringContaining('flatLineSlots')]);
+    const noSlot = await put(boardAdmin, { ...off, slot: 9 });
+    expect([noSlot.statusCode, noSlot.json().field]).toEqual([400, 'slot']);
+
+    const flatSlots = async () =>
+      (await ctx.app.dataQuality.quality.flaggedSlots(alpha, [a1DeviceId], new Date(yesterday + 6 * HOUR), new Date(yesterday + 12 * HOUR))).filter((f) => f.detectors.includes('flat_line')).length;
+    expect(await flatSlots()).toBe(24);
+    const saved = await put(boardAdmin, off);
+    expect(saved.statusCode).toBe(200);
+    expect(QualitySettings.parse(saved.json()).params.find((p) => p.param === 'so2')!.settings?.off).toEqual(['flat_line']);
+    await settle();
+    expect(await flatSlots()).toBe(0);
+    const audit = await ctx.database.pool.query(`SELECT action, entity FROM audit_log WHERE tenant_id = $1 AND action = 'quality_setting.update'`, [alpha]);
+    expect(audit.rows).toEqual([{ action: 'quality_setting.update', entity: `device:${a1DeviceId}:so2` }]);
+
+    expect((await put(boardAdmin, { ...off, settings: null })).statusCode).toBe(200);
+    await settle();
+    expect(await flatSlots()).toBe(24);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DETECTORS, QUALITY_STATES } from '@enviro/domain/data-quality/detectors';
+import { TUNABLE_DETECTORS } from '@enviro/domain/data-quality/quality-config';
 import { Id, TenantId } from './common.ts';
 
 /**
@@ -115,3 +116,62 @@ export const QualityStation = z.object({
   flags: z.array(QualitySlotFlag),
 });
 export type QualityStation = z.infer<typeof QualityStation>;
+
+/**
+ * A device parameter's detector settings (docs/DATA-QUALITY.md, "Settings"): null keeps the
+ * parameter's default. Boards and the platform's administrators set them; an industry reads them
+ * (a detector the polluter could switch off would flag nothing).
+ */
+export const DetectorSettings = z
+  .object({
+    /** The analyser's full scale as installed, in the parameter's unit. */
+    fullScale: z.number().positive().max(1e9).nullable().default(null),
+    /** Consecutive 15-minute slots of one value before a flat line is flagged (2 slots to a day). */
+    flatLineSlots: z.number().int().min(2).max(96).nullable().default(null),
+    /** Values within this much of each other count as one value (the parameter's unit). */
+    flatLineTolerance: z.number().min(0).max(1e9).nullable().default(null),
+    /** A spike leaves the local median by more than this many robust deviations. */
+    spikeFactor: z.number().min(2).max(100).nullable().default(null),
+    /** The largest change of the 15-minute average from one slot to the next (the parameter's unit). */
+    maxStep: z.number().positive().max(1e9).nullable().default(null),
+    /** Detectors switched off for this parameter. */
+    off: z.array(z.enum(TUNABLE_DETECTORS)).max(TUNABLE_DETECTORS.length).default([]),
+  })
+  .strict();
+export type DetectorSettings = z.infer<typeof DetectorSettings>;
+
+export const QualitySettingsParams = z.object({ stationId: Id });
+
+/** One parameter of one of the station's devices: its defaults and its own settings. */
+export const QualityParamSettings = z.object({
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  slot: z.number().int(),
+  param: z.string(),
+  label: z.string(),
+  unit: z.string().nullable(),
+  defaults: DetectorSettings,
+  /** Its own settings; null: the defaults apply. */
+  settings: DetectorSettings.nullable(),
+  updatedAt: z.number().int().nullable(),
+});
+export type QualityParamSettings = z.infer<typeof QualityParamSettings>;
+
+export const QualitySettings = z.object({
+  stationId: z.number().int(),
+  stationName: z.string(),
+  /** Whether the caller may change them (a board's administrator or the platform's). */
+  editable: z.boolean(),
+  params: z.array(QualityParamSettings),
+});
+export type QualitySettings = z.infer<typeof QualitySettings>;
+
+/** Sets (or with `settings` null, clears) one parameter's settings; its last week is judged again. */
+export const QualitySettingsUpdate = z
+  .object({
+    deviceId: Id,
+    slot: z.number().int().min(1).max(256),
+    settings: DetectorSettings.nullable(),
+  })
+  .strict();
+export type QualitySettingsUpdate = z.infer<typeof QualitySettingsUpdate>;

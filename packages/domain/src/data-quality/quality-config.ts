@@ -129,3 +129,60 @@ export const DEFAULT_STATION_QUALITY: StationQualityConfig = {
   dilution: { window: 8, o2Rise: 2, flowRise: 0.3, match: 0.1 },
   flowZeroShare: 0.02,
 };
+
+/** Detectors a board may tune or switch off for one parameter of one device. */
+export const TUNABLE_DETECTORS = ['flat_line', 'spike', 'rate_of_change', 'bunching'] as const;
+export type TunableDetector = (typeof TUNABLE_DETECTORS)[number];
+
+/**
+ * A device parameter's own settings (quality_setting, docs/DATA-QUALITY.md "Settings"): each null
+ * field keeps the parameter's default. The full scale is the analyser's as installed; a
+ * concentration's range-relative defaults (flat-line tolerance, spike floor, rate of change, zero
+ * noise) follow it, as they follow the default range.
+ */
+export interface DetectorSettings {
+  fullScale: number | null;
+  flatLineSlots: number | null;
+  flatLineTolerance: number | null;
+  spikeFactor: number | null;
+  maxStep: number | null;
+  off: TunableDetector[];
+}
+
+export const NO_SETTINGS: DetectorSettings = { fullScale: null, flatLineSlots: null, flatLineTolerance: null, spikeFactor: null, maxStep: null, off: [] };
+
+/** The settings a parameter runs with by default, in the shape a person edits. */
+export function defaultSettings(param: string): DetectorSettings {
+  const c = qualityConfigFor(param);
+  return {
+    fullScale: c.range?.max ?? null,
+    flatLineSlots: c.flatLine?.slots ?? null,
+    flatLineTolerance: c.flatLine?.tolerance ?? null,
+    spikeFactor: c.spike?.factor ?? null,
+    maxStep: c.maxStep ?? null,
+    off: [],
+  };
+}
+
+/** A parameter's configuration with a device's settings applied over its defaults. */
+export function configWith(param: string, s: DetectorSettings): ParamQualityConfig {
+  let c = qualityConfigFor(param);
+  if (s.fullScale !== null) {
+    c = c.concentration || !c.range
+      ? { ...gas(s.fullScale), concentration: c.concentration, bunching: c.bunching }
+      : { ...c, range: { min: c.range.min, max: s.fullScale } };
+  }
+  if (s.flatLineSlots !== null || s.flatLineTolerance !== null) {
+    const base = c.flatLine ?? { slots: 8, tolerance: 0, runningAbove: 0 };
+    c = { ...c, flatLine: { ...base, slots: s.flatLineSlots ?? base.slots, tolerance: s.flatLineTolerance ?? base.tolerance } };
+  }
+  if (s.spikeFactor !== null) c = { ...c, spike: { ...(c.spike ?? { window: 8, minScale: 0 }), factor: s.spikeFactor } };
+  if (s.maxStep !== null) c = { ...c, maxStep: s.maxStep };
+  for (const d of s.off) {
+    if (d === 'flat_line') c = { ...c, flatLine: undefined };
+    if (d === 'spike') c = { ...c, spike: undefined };
+    if (d === 'rate_of_change') c = { ...c, maxStep: undefined };
+    if (d === 'bunching') c = { ...c, bunching: false };
+  }
+  return c;
+}

@@ -8,11 +8,14 @@
 import { areaModule } from '../../platform/modules/area-module.ts';
 import { dataQualityRoutes } from './data-quality.routes.ts';
 import { DataQualityService } from './data-quality.service.ts';
+import { QualitySettingsService } from './quality-settings.service.ts';
 import { startQualityWorker } from './quality-worker.ts';
 
 export interface DataQualityModule {
   /** Scores, the board's overview and the flagged slots of a station (also for the open data API). */
   quality: DataQualityService;
+  /** Detector settings per device parameter, tuned by boards' and the platform's administrators. */
+  settings: QualitySettingsService;
 }
 
 declare module 'fastify' {
@@ -29,6 +32,7 @@ export const dataQualityModule = areaModule({
     const db = app.database.db;
     const services: DataQualityModule = {
       quality: new DataQualityService(db, app.tenants.directory, app.entities.entities, app.data.catalogs),
+      settings: new QualitySettingsService(db, app.tenants.directory, app.entities.entities, app.data.catalogs),
     };
     // Trends mark the suspect and invalid slots (data builds before this module, so it is told late).
     app.data.showQualityFrom({ flaggedSlots: (...args) => services.quality.flaggedSlots(...args) });

@@ -1,11 +1,11 @@
 import { ERROR_RESPONSES } from '@enviro/contracts/common';
-import { QualityOverview, QualityOverviewQuery, QualityStation, QualityStationParams, QualityStationQuery } from '@enviro/contracts/data-quality';
+import { QualityOverview, QualityOverviewQuery, QualitySettings, QualitySettingsParams, QualitySettingsUpdate, QualityStation, QualityStationParams, QualityStationQuery } from '@enviro/contracts/data-quality';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PORTAL_READ, TENANT_READ } from '../../platform/access/route-access.ts';
 import type { DataQualityModule } from './data-quality.module.ts';
 
 /** Data quality (issue 36): not in SPEC 7 (docs/ARCHITECTURE.md, routes beyond the spec). */
-export const dataQualityRoutes: FastifyPluginAsyncZod<DataQualityModule> = async (app, { quality }) => {
+export const dataQualityRoutes: FastifyPluginAsyncZod<DataQualityModule> = async (app, { quality, settings }) => {
   app.get(
     '/api/data-quality/overview',
     {
@@ -33,5 +33,33 @@ export const dataQualityRoutes: FastifyPluginAsyncZod<DataQualityModule> = async
       },
     },
     async (request) => quality.station(request.auth, request.params.stationId, request.query),
+  );
+  app.get(
+    '/api/data-quality/stations/:stationId/settings',
+    {
+      config: { access: TENANT_READ },
+      schema: {
+        tags: ['data-quality'],
+        summary: "The detector settings of the station's device parameters: each parameter's defaults and its own settings, and whether the caller may change them",
+        params: QualitySettingsParams,
+        response: { 200: QualitySettings, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => settings.get(request.auth, request.params.stationId),
+  );
+  app.put(
+    '/api/data-quality/stations/:stationId/settings',
+    {
+      // Boards' and the platform's administrators (the service checks the role); audited, and the device's last 8 days judged again.
+      config: { access: ['siteAdmin', 'statutory'] },
+      schema: {
+        tags: ['data-quality'],
+        summary: "Sets (settings null: clears) one device parameter's detector settings; the device's last 8 days are judged again",
+        params: QualitySettingsParams,
+        body: QualitySettingsUpdate,
+        response: { 200: QualitySettings, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => settings.update(request.auth, request.params.stationId, request.body),
   );
 };

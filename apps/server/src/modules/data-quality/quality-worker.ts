@@ -8,6 +8,9 @@ import { driftPeriods } from '@enviro/domain/data-quality/calibration-drift';
 import type { QualityPeriod } from '@enviro/domain/data-quality/assess';
 import type { SuppressionWindowService } from '../devices/suppression-windows.service.ts';
 import { QualityDaysRepository, type AssessedDay, type DeviceSeries } from './quality-days.repository.ts';
+import { QualitySettingsRepository } from './quality-settings.repository.ts';
+import { DetectorSettings } from '@enviro/contracts/data-quality';
+import { configWith, type ParamQualityConfig } from '@enviro/domain/data-quality/quality-config';
 
 /** What the worker reads of the devices module: calibration and maintenance windows, and calibration checks. */
 export interface QualitySources {
@@ -78,6 +81,7 @@ export function summarise(tenantId: number, deviceId: string, day: string, verdi
  */
 export async function assessDeviceDays(trx: Db, sources: QualitySources, slots: readonly SlotChange[], now = Date.now()): Promise<void> {
   const repo = new QualityDaysRepository(trx);
+  const settings = new QualitySettingsRepository(trx);
   const work = devicesDays(slots);
   // A partner's change (a late PM10, flow or O2) can change the verdicts of the devices it pairs
   // with, so their same days are judged again too.
@@ -106,8 +110,9 @@ export async function assessDeviceDays(trx: Db, sources: QualitySources, slots: 
     const covering = await sources.windows.in(trx).covering(tenantId, [{ deviceId, entityId: station.entityId }], from, to);
     const periods = sources.checks ? driftOf(deviceId, await sources.checks.checkDeviations(tenantId, deviceId, to)) : [];
     const receipts = new Map([[deviceId, await repo.receipts(tenantId, deviceId, from, to)]]);
+    const own = await settings.ofDevice(tenantId, deviceId);
     const verdicts = assessStation({
-      series: [...series.map((s) => ({ deviceId, slot: s.slot, param: s.param, slots: s.slots, limit: s.limit })), ...partners],
+      series: [...series.map((s) => ({ deviceId, slot: s.slot, param: s.param, slots: s.slots, limit: s.limit, config: configOf(s.param, own.get(s.slot)) })), ...partners],
       windows: covering.map((w): QualityWindow => ({ kind: w.kind === 'CALIBRATION' ? 'calibration' : 'maintenance', deviceId: null, from: w.startsAt.getTime(), to: w.endsAt?.getTime() ?? null })),
       periods,
       receipts,
@@ -118,6 +123,12 @@ export async function assessDeviceDays(trx: Db, sources: QualitySources, slots: 
     for (const v of verdicts) if (v.deviceId === deviceId) byDay.get(dayOf(v.at, ZONE))?.push(v);
     await repo.replaceDays([...byDay].map(([day, list]) => summarise(tenantId, deviceId, day, list)), dayBounds);
   }
+}
+
+/** A parameter's configuration with the device's own settings, when they are there and still valid. */
+function configOf(param: string, stored: unknown): ParamQualityConfig | undefined {
+  const parsed = stored === undefined ? undefined : DetectorSettings.safeParse(stored);
+  return parsed?.success ? configWith(param, parsed.data) : undefined;
 }
 
 /** Parameters a detector pairs with another at one station (PM2.5 with PM10, a pollutant with its flow or O2). */

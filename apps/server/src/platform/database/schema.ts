@@ -26,6 +26,7 @@ export interface Database {
   reading_correction: ReadingCorrectionTable;
   slot_quality: SlotQualityTable;
   slot_receipt: SlotReceiptTable;
+  quality_setting: QualitySettingTable;
   quality_device_day: QualityDeviceDayTable;
   device_day_quarters: DeviceDayQuartersTable;
   series_latest: SeriesLatestTable;
@@ -947,6 +948,16 @@ export interface SlotReceiptTable {
   lag_max_ms: BigId;
   first_ms: number;
   last_ms: number;
+}
+
+/** A device parameter's own detector settings (migration 211; DetectorSettings in the contracts). */
+export interface QualitySettingTable {
+  tenant_id: number;
+  device_id: BigId;
+  slot: number;
+  settings: ColumnType<unknown, string, string>;
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
 }
 
 /** What a device's daily data-quality score is made of, per IST day (migration 130). */
