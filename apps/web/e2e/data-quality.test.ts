@@ -12,11 +12,13 @@ const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
  */
 describe('data quality in a browser', () => {
   let cookie = '';
+  let adminCookie = '';
   const suite = browserSuite({
     seed: async (database) => {
       // Two days: yesterday's stuck hours are in them whatever the hour of the run.
       const board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
       cookie = (await signedInUser(database.db, { tenantId: board, userType: 'statutory', role: 'user', name: 'Bala Board', password: undefined })).cookie;
+      adminCookie = (await signedInUser(database.db, { tenantId: board, userType: 'statutory', role: 'admin', name: 'Asha Admin', password: undefined })).cookie;
     },
   });
   const { flatLine, bunching } = QUALITY_STORIES;
@@ -53,6 +55,27 @@ describe('data quality in a browser', () => {
     await station.getByRole('link', { name: /^\d+ \w+ \d{4}, \d+\.\d %$/ }).click();
     await page.waitForURL(/\/app\/data-quality\/stations\/\d+\?from=(\d{4}-\d{2}-\d{2})&to=\1$/);
     await page.getByRole('table', { name: 'Flagged 15-minute slots' }).getByText('Bunched just under the limit').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("lets the board's administrator tune a parameter's flat line, naming a wrong field, and shows it as the station's own", async () => {
+    const { page, errors } = await suite.open('desktop', '/app/data-quality', adminCookie);
+    await page.getByTestId('quality-station').filter({ hasText: flatLine.station }).getByRole('link').first().click();
+    await page.getByRole('heading', { level: 1, name: `${flatLine.station}: data quality` }).waitFor();
+    const table = page.getByRole('table', { name: 'Detector settings' });
+    const so2 = table.locator('tbody tr').filter({ hasText: 'SO2' }).first();
+    await so2.waitFor();
+    expect(await so2.innerText()).toContain('8 slots within');
+    await so2.getByRole('button', { name: /^Change the settings of SO2/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Flat line after (15-minute slots)').fill('1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Flat line after (15-minute slots) must be 2 or more').waitFor();
+    await dialog.getByLabel('Flat line after (15-minute slots)').fill('16');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await so2.getByText('16 slots within').waitFor();
+    expect(await so2.innerText()).toContain('own setting');
     expect(errors).toEqual([]);
   });
 });

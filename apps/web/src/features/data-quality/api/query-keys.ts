@@ -7,4 +7,5 @@ export const dataQualityKeys = {
   all: QUALITY,
   overview: (query: Partial<QualityOverviewQuery>) => [...QUALITY, 'overview', query] as const,
   station: (id: number, query: QualityStationQuery) => [...QUALITY, 'station', id, query] as const,
+  settings: (stationId: number) => [...QUALITY, 'settings', stationId] as const,
 };

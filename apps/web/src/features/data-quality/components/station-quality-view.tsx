@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDayKey, formatInstant } from '@/lib/dates';
 import { useStationQuality } from '../api/get-station-quality';
+import { DetectorSettingsPanel } from './detector-settings';
 import { FiredList } from './fired-list';
 import { scoreColour, ScoreBadge } from './score-badge';
 
@@ -100,6 +101,7 @@ export function StationQualityView({ stationId, industryHref }: { stationId: num
       ) : (
         <FlagTable flags={flags} />
       )}
+      <DetectorSettingsPanel stationId={stationId} />
     </Stack>
   );
 }
