@@ -285,11 +285,12 @@ export class OpenDataService {
 
   private quarterPoints(trend: TrendResult | undefined, window: Window): OpenPoint[] {
     const values = new Map((trend?.data ?? []).map((p) => [p.time, p.value]));
-    const closedBefore = Math.floor(this.now() / QUARTER) * QUARTER;
+    const quality = qualityMarks(trend);
+    const end = Math.min(dayStart(addDays(window.to, 1)), Math.floor(this.now() / QUARTER) * QUARTER);
     const points: OpenPoint[] = [];
-    for (let t = dayStart(window.from); t < Math.min(dayStart(addDays(window.to, 1)), closedBefore); t += QUARTER) {
+    for (let t = dayStart(window.from); t < end; t += QUARTER) {
       const value = values.get(t) ?? null;
-      points.push(point(t, value, 1, value === null ? 0 : 1, qualityOf(trend, t, t + QUARTER)));
+      points.push(point(t, value, 1, value === null ? 0 : 1, quality(t, t + QUARTER)));
     }
     return points;
   }
@@ -297,16 +298,18 @@ export class OpenDataService {
   private hourPoints(hours: TrendResult | undefined, quarters: TrendResult | undefined, window: Window): OpenPoint[] {
     const values = new Map((hours?.data ?? []).map((p) => [p.time, p.value]));
     const withData = new Set((quarters?.data ?? []).filter((p) => p.value !== null).map((p) => p.time));
+    const quality = qualityMarks(quarters);
     const closedBefore = Math.floor(this.now() / QUARTER) * QUARTER;
+    const end = Math.min(dayStart(addDays(window.to, 1)), closedBefore);
     const points: OpenPoint[] = [];
-    for (let t = dayStart(window.from); t < Math.min(dayStart(addDays(window.to, 1)), closedBefore); t += HOUR) {
+    for (let t = dayStart(window.from); t < end; t += HOUR) {
       let expected = 0;
       let observed = 0;
       for (let q = t; q < t + HOUR && q < closedBefore; q += QUARTER) {
         expected += 1;
         if (withData.has(q)) observed += 1;
       }
-      points.push(point(t, values.get(t) ?? null, expected, observed, qualityOf(quarters, t, t + HOUR)));
+      points.push(point(t, values.get(t) ?? null, expected, observed, quality(t, t + HOUR)));
     }
     return points;
   }
@@ -317,18 +320,12 @@ export class OpenDataService {
     const catalog = (await this.s.catalogs.read([tenantId])).tenants.get(tenantId);
     const key = String(found.node.id);
     const series = [...(catalog?.seriesByEntity.get(key) ?? []), ...(catalog?.pastSeriesByEntity.get(key) ?? [])].filter((s) => s.name === parameter);
-    const slots = new Set(series.map((s) => `${s.device_id}:${s.slot}`));
-    const deviceIds = [...new Set(series.map((s) => Number(s.device_id)))];
-    const { sums, days } = await this.s.availability.quarterSums(tenantId, deviceIds, window.from, window.to, this.now());
-    const per = new Map<string, { quarters: number; sumOfAverages: number; expected: number }>();
-    const cell = (day: string) => per.get(day) ?? (per.set(day, { quarters: 0, sumOfAverages: 0, expected: 0 }), per.get(day)!);
-    for (const r of sums) if (slots.has(`${r.deviceId}:${r.slot}`)) ((c) => ((c.quarters += r.quarters), (c.sumOfAverages += r.sumOfAverages)))(cell(r.day));
-    for (const d of days) if (slots.has(`${d.deviceId}:${d.slot}`)) cell(d.day).expected += d.expected;
+    const pairs = [...new Map(series.map((s) => [`${s.device_id}:${s.slot}`, { deviceId: Number(s.device_id), slot: s.slot }])).values()];
+    const days = await this.s.availability.seriesDays(tenantId, pairs, window.from, window.to, this.now());
     const points: OpenPoint[] = [];
-    for (let day = window.from; day <= window.to; day = addDays(day, 1)) {
-      const c = per.get(day) ?? { quarters: 0, sumOfAverages: 0, expected: 0 };
+    for (const c of days) {
       const f = dailyFigure(c, c.expected);
-      points.push(point(dayStart(day), f.average, c.expected, c.quarters, 'OK', f.capture));
+      points.push(point(dayStart(c.day), f.average, c.expected, c.quarters, 'OK', f.capture));
     }
     return points;
   }
@@ -433,14 +430,24 @@ function point(time: number, value: number | null, expected: number, observed: n
 /**
  * The state of [from, to) as the portal's chart marks it: a calibration or maintenance window of the
  * series first (a window decides a slot's state before any detector, docs/DATA-QUALITY.md), then the
- * data-quality verdicts of its slots, invalid before suspect.
+ * data-quality verdicts of its slots, invalid before suspect. The marks' times are read once, not
+ * once a point.
  */
-function qualityOf(trend: TrendResult | undefined, from: number, to: number): OpenPoint['quality'] {
-  const overlaps = (start: number, end: number) => start < to && end > from;
-  for (const w of trend?.suppressed ?? []) if (overlaps(Date.parse(w.from), w.to === null ? Infinity : Date.parse(w.to))) return w.kind;
-  const flagged = (trend?.flagged ?? []).filter((f) => overlaps(Date.parse(f.from), Date.parse(f.to)));
-  if (flagged.some((f) => f.state === 'invalid')) return 'INVALID';
-  return flagged.length > 0 ? 'SUSPECT' : 'OK';
+function qualityMarks(trend: TrendResult | undefined): (from: number, to: number) => OpenPoint['quality'] {
+  const windows = (trend?.suppressed ?? []).map((w) => ({ kind: w.kind, from: Date.parse(w.from), to: w.to === null ? Infinity : Date.parse(w.to) }));
+  const flagged = (trend?.flagged ?? []).map((f) => ({ invalid: f.state === 'invalid', from: Date.parse(f.from), to: Date.parse(f.to) }));
+  if (windows.length === 0 && flagged.length === 0) return () => 'OK';
+  return (from, to) => {
+    const overlaps = (m: { from: number; to: number }) => m.from < to && m.to > from;
+    for (const w of windows) if (overlaps(w)) return w.kind;
+    let suspect = false;
+    for (const f of flagged) {
+      if (!overlaps(f)) continue;
+      if (f.invalid) return 'INVALID';
+      suspect = true;
+    }
+    return suspect ? 'SUSPECT' : 'OK';
+  };
 }
 
 /** The parameters the station's devices in service measure (diagnostics left out), first device first. */
