@@ -17,7 +17,7 @@ import type { EntityType } from '@enviro/contracts/common';
 import type { AqiCategory, AqiPollutant } from '@enviro/domain/aqi';
 import { dailyFigure, minutesAboveLimit, percent } from '@enviro/domain/figures';
 import { roundValue } from '@enviro/domain/format-number';
-import { addDays, DEFAULT_TIME_ZONE, isoInZone, startOfDay } from '@enviro/domain/time-zone';
+import { addDays, DEFAULT_TIME_ZONE, fixedOffset, isoInZone, startOfDay } from '@enviro/domain/time-zone';
 import type { PublicAuth } from '../../platform/access/auth.ts';
 import { ExpiringCache } from '../../platform/cache/expiring-cache.ts';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
@@ -48,6 +48,12 @@ interface FoundStation {
   industry?: IndustrySummary | undefined;
 }
 
+/** A station's month of 15-minute values, every parameter's, for its bulk file. */
+export interface StationMonth {
+  station: OpenStation;
+  points: { parameter: OpenStation['parameters'][number]; points: OpenPoint[] }[];
+}
+
 /** The services of other modules the open API reads its figures from (never computing them again). */
 export interface OpenDataSources {
   publication: PublicationService;
@@ -74,6 +80,13 @@ export interface OpenDataSources {
 const ANSWER_TTL_MS = 60_000;
 /** Answers kept: a 7-day 15-minute series is some 700 points. */
 const ANSWERS_KEPT = 500;
+/**
+ * How long a server keeps what it found of a station (its node, devices and parameters) and the
+ * station lists it described: a station, device or parameter added or removed shows within this
+ * time; a board that stops publishing, or an industry disabled, at once (the scope is in the key).
+ */
+const STATIONS_TTL_MS = 5_000;
+const STATIONS_KEPT = 2_000;
 
 /** The published scope as a key: its boards and their industries. */
 const scopeKeys = new WeakMap<PublishedScope, string>();
@@ -110,12 +123,15 @@ export interface Window {
  */
 export class OpenDataService {
   private readonly answers: ExpiringCache<unknown>;
+  /** Stations found and station lists described, by published scope. */
+  private readonly stationsKept: ExpiringCache<unknown>;
 
   constructor(
     private readonly s: OpenDataSources,
     private readonly now: () => number = Date.now,
   ) {
     this.answers = new ExpiringCache(ANSWER_TTL_MS, ANSWERS_KEPT, now);
+    this.stationsKept = new ExpiringCache(STATIONS_TTL_MS, STATIONS_KEPT, now);
   }
 
   /**
@@ -133,8 +149,17 @@ export class OpenDataService {
     return scope.boards.map(({ board }) => ({ id: board.id, name: board.name, state: board.state, publishedSince: at(board.published_at.getTime()) }));
   }
 
+  /** What was made for the published scope within STATIONS_TTL_MS, or made now (an error is not kept). */
+  private async keptStations<T>(key: string, scope: PublishedScope, make: () => Promise<T>): Promise<T> {
+    return (await this.stationsKept.get(`${key}|${scopeKey(scope)}`, make)) as T;
+  }
+
   async stations(query: OpenStationListQuery): Promise<Paged<OpenStation>> {
     const scope = await this.s.publication.scope();
+    return this.keptStations(`list|${JSON.stringify(query)}`, scope, () => this.listStations(scope, query));
+  }
+
+  private async listStations(scope: PublishedScope, query: OpenStationListQuery): Promise<Paged<OpenStation>> {
     if (query.board !== undefined && !scope.boards.some((b) => b.board.id === query.board)) throw notFound(`No publishing board with id= ${query.board} exists`);
     if (query.industry !== undefined && !scope.boardOf.has(query.industry)) throw notFound(`No published industry with id= ${query.industry} exists`);
     const boards = scope.boards.filter((b) => query.board === undefined || b.board.id === query.board);
@@ -161,8 +186,11 @@ export class OpenDataService {
   }
 
   async station(stationId: number): Promise<OpenStation> {
-    const [described] = await this.describe([await this.withIndustry(await this.find(stationId))]);
-    return described!;
+    const scope = await this.s.publication.scope();
+    return this.keptStations(`station|${stationId}`, scope, async () => {
+      const [described] = await this.describe([await this.withIndustry(await this.find(stationId, scope))]);
+      return described!;
+    });
   }
 
   /** The station with its industry, as the portal's list (narrowed to it and the board, whose list it is) gives it. */
@@ -177,6 +205,10 @@ export class OpenDataService {
    */
   private async find(stationId: number, scope?: PublishedScope): Promise<FoundStation> {
     const s = scope ?? (await this.s.publication.scope());
+    return this.keptStations(`found|${stationId}`, s, () => this.findNow(stationId, s));
+  }
+
+  private async findNow(stationId: number, s: PublishedScope): Promise<FoundStation> {
     const missing = notFound(`No published station with id= ${stationId} exists`);
     if (!s.all) throw missing;
     let node: EntityNode;
@@ -245,33 +277,62 @@ export class OpenDataService {
   }
 
   /**
-   * A station's month for its bulk file: every parameter's 15-minute values with coverage and
-   * quality, as the series route gives them. Undefined when the station is not published.
+   * Stations' months for their bulk files, set-based: every parameter's 15-minute values with
+   * coverage and quality, as the series route gives them, for many stations of some industries at
+   * once (their tree, limits and industries read once a board, their trends in one request a board).
+   * Stations not published are left out.
    */
-  async month(stationId: number, month: string): Promise<{ station: OpenStation; points: { parameter: OpenStation['parameters'][number]; points: OpenPoint[] }[] } | undefined> {
-    let found: FoundStation;
-    try {
-      found = await this.find(stationId);
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
-      throw error;
-    }
-    const [station] = await this.describe([await this.withIndustry(found)]);
+  async months(tenantIds: readonly number[], stationIds: readonly number[], month: string): Promise<Map<number, StationMonth>> {
+    const out = new Map<number, StationMonth>();
+    const scope = await this.s.publication.scope();
     const first = `${month}-01`;
     const last = addDays(addDays(first, 32).slice(0, 8) + '01', -1);
     const today = isoInZone(this.now(), ZONE).slice(0, 10);
-    if (first > today) return { station: station!, points: [] };
+    // A month not begun has no value: no file.
+    if (first > today || stationIds.length === 0) return out;
     const window: Window = { from: first, to: last > today ? today : last, nextFrom: null, askedTo: last };
-    const points = [];
-    for (const parameter of station!.parameters) points.push({ parameter, points: this.quarterPoints(await this.trend(found, parameter.name, window, 'minute_15'), window) });
-    return { station: station!, points };
+    const wanted = new Set(stationIds);
+    const byBoard = new Map<PublishedBoard, number[]>();
+    for (const t of new Set(tenantIds)) {
+      const board = scope.boardOf.get(t);
+      if (board) byBoard.set(board, [...(byBoard.get(board) ?? []), t]);
+    }
+    for (const [board, tenants] of byBoard) {
+      const [tree, industries] = await Promise.all([
+        this.s.entities.tree({ ...board.auth, tenantIds: tenants }, EntitiesQuery.parse({ getDevices: 'true', params: 'true' })),
+        this.s.industries.list({ ...board.auth, tenantIds: [board.board.id, ...tenants] }, board.board.id),
+      ]);
+      const byId = new Map(industries.map((i) => [i.id, i]));
+      const found = stationsOf(tree as EntityNode[])
+        .filter((node) => wanted.has(node.id))
+        .map((node) => ({ node, board, industry: byId.get(node.tenantId) }));
+      const stations = await this.describe(found);
+      const names = [...new Set(stations.flatMap((st) => st.parameters.map((p) => p.name)))];
+      const trends = new Map<string, TrendResult>();
+      if (names.length > 0) {
+        for (const r of await this.trends(board, stations.map((st) => st.id), names, window, 'minute_15')) trends.set(`${r.entityId}|${r.paramName}`, r);
+      }
+      for (const station of stations) {
+        const series = station.parameters.map((parameter) => ({ parameter, trend: trends.get(`${station.id}|${parameter.name}`) }));
+        // A month without a single value (before the station reported, say) has no points: it gets no file.
+        const any = series.some((x) => x.trend?.data.some((p) => p.value !== null));
+        out.set(station.id, { station, points: any ? series.map((x) => ({ parameter: x.parameter, points: this.quarterPoints(x.trend, window) })) : [] });
+      }
+    }
+    return out;
   }
 
   /** The station's series as the public portal's chart reads it (POST /api/data/entityMetric). */
   private async trend(found: FoundStation, parameter: string, window: Window, interval: 'minute_15' | 'hour_1'): Promise<TrendResult | undefined> {
+    const [result] = await this.trends(found.board, [found.node.id], [parameter], window, interval);
+    return result;
+  }
+
+  /** Stations' series of a board, one per station and parameter measured, in one request. */
+  private trends(board: PublishedBoard, stationIds: readonly number[], parameters: readonly string[], window: Window, interval: 'minute_15' | 'hour_1'): Promise<TrendResult[]> {
     const request = MetricRequest.parse({
-      entityIds: [found.node.id],
-      params: [{ name: parameter }],
+      entityIds: stationIds,
+      params: parameters.map((name) => ({ name })),
       interval,
       startDate: window.from,
       endDate: addDays(window.to, 1),
@@ -279,18 +340,19 @@ export class OpenDataService {
       aggLevel: 'entity',
       includeDescendants: false,
     });
-    const [result] = await this.s.trends.entityMetric(found.board.auth, request);
-    return result;
+    return this.s.trends.entityMetric(board.auth, request);
   }
 
   private quarterPoints(trend: TrendResult | undefined, window: Window): OpenPoint[] {
     const values = new Map((trend?.data ?? []).map((p) => [p.time, p.value]));
     const quality = qualityMarks(trend);
+    const start = dayStart(window.from);
     const end = Math.min(dayStart(addDays(window.to, 1)), Math.floor(this.now() / QUARTER) * QUARTER);
+    const time = timesIn(start, end);
     const points: OpenPoint[] = [];
-    for (let t = dayStart(window.from); t < end; t += QUARTER) {
+    for (let t = start; t < end; t += QUARTER) {
       const value = values.get(t) ?? null;
-      points.push(point(t, value, 1, value === null ? 0 : 1, quality(t, t + QUARTER)));
+      points.push(point(time(t), value, 1, value === null ? 0 : 1, quality(t, t + QUARTER)));
     }
     return points;
   }
@@ -423,8 +485,19 @@ const QUARTER_METHOD = '15-minute average: the mean of the readings in the IST-a
 const HOUR_METHOD = 'Hourly value of the portal charts over the hour; coverage counts its quarter hours with data';
 const DAILY_METHOD = 'Daily average: the mean of the IST day\'s 15-minute averages, calibration and maintenance quarters left out, given when at least 64 quarters (16 hours) have data (report 1)';
 
-function point(time: number, value: number | null, expected: number, observed: number, quality: OpenPoint['quality'], capture?: number | null): OpenPoint {
-  return { time: at(time), value: roundValue(value), coverage: { expected, observed, percent: capture === undefined ? percent(observed, expected) : capture }, quality };
+function point(time: number | string, value: number | null, expected: number, observed: number, quality: OpenPoint['quality'], capture?: number | null): OpenPoint {
+  return { time: typeof time === 'string' ? time : at(time), value: roundValue(value), coverage: { expected, observed, percent: capture === undefined ? percent(observed, expected) : capture }, quality };
+}
+
+/**
+ * `at` over [from, to) for many instants: when the zone keeps one offset throughout (India always
+ * does), shifted by it instead of asking the zone at every point (a month's file is 5,760 points).
+ */
+function timesIn(from: number, to: number): (time: number) => string {
+  const offset = fixedOffset(from, to, ZONE);
+  if (offset === undefined || offset % 60_000 !== 0) return at;
+  const suffix = at(from).slice(23);
+  return (time) => `${new Date(time + offset).toISOString().slice(0, 23)}${suffix}`;
 }
 
 /**
