@@ -133,8 +133,9 @@ export class BulkFilesService {
     for (const { parameter, points } of found.points) {
       // The station's and parameter's cells are the same on every line: written once.
       const prefix = csvLine([station.id, station.name, station.industry.name, station.board.name, parameter.name, parameter.unit]);
+      // A time, a number or a quality state has no comma, quote or line break: csvCell would give each back as it is.
       for (const p of points) {
-        lines.push(`${prefix},${csvLine([p.time, p.value ?? '', p.coverage.expected, p.coverage.observed, p.coverage.percent ?? '', p.quality])}`);
+        lines.push(`${prefix},${p.time},${p.value ?? ''},${p.coverage.expected},${p.coverage.observed},${p.coverage.percent ?? ''},${p.quality}`);
         rows += 1;
       }
     }

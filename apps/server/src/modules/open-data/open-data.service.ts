@@ -344,14 +344,17 @@ export class OpenDataService {
   }
 
   private quarterPoints(trend: TrendResult | undefined, window: Window): OpenPoint[] {
-    const values = new Map((trend?.data ?? []).map((p) => [p.time, p.value]));
+    // The trend's points are in time order: walked beside the quarters, not looked up.
+    const data = trend?.data ?? [];
     const quality = qualityMarks(trend);
     const start = dayStart(window.from);
     const end = Math.min(dayStart(addDays(window.to, 1)), Math.floor(this.now() / QUARTER) * QUARTER);
     const time = timesIn(start, end);
     const points: OpenPoint[] = [];
+    let j = 0;
     for (let t = start; t < end; t += QUARTER) {
-      const value = values.get(t) ?? null;
+      while (j < data.length && data[j]!.time < t) j++;
+      const value = j < data.length && data[j]!.time === t ? (data[j]!.value ?? null) : null;
       points.push(point(time(t), value, 1, value === null ? 0 : 1, quality(t, t + QUARTER)));
     }
     return points;
@@ -497,7 +500,20 @@ function timesIn(from: number, to: number): (time: number) => string {
   const offset = fixedOffset(from, to, ZONE);
   if (offset === undefined || offset % 60_000 !== 0) return at;
   const suffix = at(from).slice(23);
-  return (time) => `${new Date(time + offset).toISOString().slice(0, 23)}${suffix}`;
+  // The day's text once a day, the time of day's once a minute of the day.
+  const days = new Map<number, string>();
+  const clock = new Map<number, string>();
+  return (time) => {
+    const local = time + offset;
+    const day = Math.floor(local / 86_400_000);
+    const minute = Math.floor((local - day * 86_400_000) / 60_000);
+    if (local % 60_000 !== 0) return `${new Date(local).toISOString().slice(0, 23)}${suffix}`;
+    let d = days.get(day);
+    if (d === undefined) days.set(day, (d = new Date(day * 86_400_000).toISOString().slice(0, 10)));
+    let c = clock.get(minute);
+    if (c === undefined) clock.set(minute, (c = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00.000`));
+    return `${d}T${c}${suffix}`;
+  };
 }
 
 /**
