@@ -123,6 +123,7 @@ export interface Window {
  */
 export class OpenDataService {
   private readonly answers: ExpiringCache<unknown>;
+  private versionRead: Promise<string> | undefined;
   /** Stations found and station lists described, by published scope. */
   private readonly stationsKept: ExpiringCache<unknown>;
 
@@ -139,9 +140,26 @@ export class OpenDataService {
    * data is public), so the answer kept serves them all. An error (a 404) is not kept.
    */
   private async kept<T>(route: string, make: () => Promise<T>): Promise<T> {
-    const [scope, version] = await Promise.all([this.s.publication.scope(), this.s.changes.version()]);
+    const [scope, version] = await Promise.all([this.s.publication.scope(), this.version()]);
     const key = `${route}|${Math.floor(this.now() / QUARTER)}|${version}|${scopeKey(scope)}`;
     return (await this.answers.get(key, make)) as T;
+  }
+
+  /**
+   * The closed-slot feed's version: requests arriving while it is being read share that read (at
+   * 200 requests a second, one statement instead of one a request); a change committed during it is
+   * in the next, as one committed just after a read is.
+   */
+  private version(): Promise<string> {
+    if (!this.versionRead) {
+      const read = this.s.changes.version();
+      this.versionRead = read;
+      const done = () => {
+        if (this.versionRead === read) this.versionRead = undefined;
+      };
+      read.then(done, done);
+    }
+    return this.versionRead;
   }
 
   async boards() {
