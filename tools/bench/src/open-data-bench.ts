@@ -154,6 +154,7 @@ export async function benchOpenData(baseUrl: string, pool: pg.Pool, fleet: OpenD
   const samples: number[] = [];
   const byRoute = mix.map(() => [] as number[]);
   let failures = 0;
+  const failedBy = new Map<string, number>();
   // Ingestion at the demo's rate while the traffic runs: every device of the month stations sends
   // one reading of its parameters a minute (the demo's devices report each minute, live-feed.ts),
   // spread over the minute, through HTTP telemetry as a device's gateway sends it.
@@ -173,7 +174,10 @@ export async function benchOpenData(baseUrl: string, pool: pg.Pool, fleet: OpenD
             if (res.status === 200) readings += 1;
             else ingestFailures += 1;
           },
-          () => void (ingestFailures += 1),
+          (error: Error) => {
+            ingestFailures += 1;
+            if (ingestFailures === 1) log(`ingestion: ${error.message} (${String((error.cause as Error | undefined)?.message)})`);
+          },
         ),
       );
       await new Promise((r) => setTimeout(r, gap));
@@ -206,8 +210,10 @@ export async function benchOpenData(baseUrl: string, pool: pg.Pool, fleet: OpenD
           await get(path);
           samples.push(performance.now() - t);
           byRoute[i % mix.length]!.push(performance.now() - t);
-        } catch {
+        } catch (error) {
           failures += 1;
+          const reason = (error as Error).message.replace(/^[^:]*: /, '').slice(0, 80);
+          failedBy.set(reason, (failedBy.get(reason) ?? 0) + 1);
         }
       })(),
     );
@@ -220,6 +226,7 @@ export async function benchOpenData(baseUrl: string, pool: pg.Pool, fleet: OpenD
   await Promise.all([ingestion, floorProbe]);
   floor.sort((a, b) => a - b);
   const ingestRate = round(readings / (tookSeconds + 3));
+  if (failedBy.size > 0) log(`failed requests: ${[...failedBy].map(([reason, n]) => `${n} × ${reason}`).join('; ')}`);
   samples.sort((a, b) => a - b);
   const names = ['stations', 'station', '15m day', '1h week', '1d month', 'exceedances'];
   const perRoute = byRoute.map((r, k) => `${names[k]} ${round(percentile(r.sort((a, b) => a - b), 50))}`).join(', ');
