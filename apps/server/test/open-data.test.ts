@@ -1,6 +1,7 @@
 import { startReceiver, type Receiver } from '@enviro/regulator-receiver/receiver';
 import { OpenBoardList, OpenFileChangeList, OpenFileList, OpenSeriesAnswer, OpenStationAnswer, OpenStationList } from '@enviro/contracts/open-data';
 import { roundValue } from '@enviro/domain/format-number';
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
@@ -395,6 +396,32 @@ describe('keys and limits', () => {
       await second.close();
       await database.close();
     }
+  });
+
+  it('counts far from a limit in memory, written in one batch; in the last half of a window at once', async () => {
+    // A confirmed key written directly: the anonymous sign-ups of this minute may have spent the address's limit.
+    const batch = 'eo_batch_test_key';
+    await ctx.database.pool.query(
+      `INSERT INTO open_api_key (email, key_hash, key_prefix, confirm_expires_at, confirmed_at, per_minute, per_hour) VALUES ('batch@example.org', $1, 'eo_batch', now(), now(), 40, 2000)`,
+      [createHash('sha256').update(batch).digest('hex')],
+    );
+    const hits = async () =>
+      (await ctx.database.pool.query(`SELECT window_kind, hits FROM open_api_hits WHERE caller = (SELECT 'key:' || id FROM open_api_key WHERE email = 'batch@example.org') ORDER BY window_kind`)).rows;
+    const remaining = async (n: number) => {
+      const out = [];
+      for (let i = 0; i < n; i++) out.push((await ctx.inject({ method: 'GET', url: '/api/open/v1/boards', headers: { 'x-api-key': batch } })).headers['x-ratelimit-remaining']);
+      return out;
+    };
+    await inOneMinute();
+    expect(await remaining(12)).toEqual(['39', '38', '37', '36', '35', '34', '33', '32', '31', '30', '29', '28']);
+    expect(await hits()).toEqual([]);
+    await ctx.app.openData.keys.flush();
+    expect(await hits()).toEqual([{ window_kind: 'h', hits: 12 }, { window_kind: 'm', hits: 12 }]);
+    // The 20th request leaves half of the 40: it and the 7 batched before it are written at once.
+    expect(await remaining(8)).toEqual(['27', '26', '25', '24', '23', '22', '21', '20']);
+    expect(await hits()).toEqual([{ window_kind: 'h', hits: 20 }, { window_kind: 'm', hits: 20 }]);
+    expect(await remaining(1)).toEqual(['19']);
+    expect(await hits()).toEqual([{ window_kind: 'h', hits: 21 }, { window_kind: 'm', hits: 21 }]);
   });
 
   it('serves anonymous callers under a lower limit, and browsers of any site (CORS)', async () => {

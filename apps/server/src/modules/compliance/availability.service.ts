@@ -1,3 +1,4 @@
+import { addDays } from '@enviro/domain/time-zone';
 import type { Db } from '../../platform/database/database.ts';
 import { ComplianceRepository, type ComplianceScope } from './compliance.repository.ts';
 import { expectedSlots, resolvePeriod, splitAtToday, type ResolvedPeriod } from './compliance.service.ts';
@@ -103,6 +104,27 @@ export class AvailabilityService {
     return [...expected].flatMap(([deviceId, e]) =>
       period.days.map((d) => ({ tenantId: e.tenantId, deviceId: Number(deviceId), day: d.date, expected: e.days.get(d.date) ?? 0, withData: withData.get(key(deviceId, d.date)) ?? 0 })),
     );
+  }
+
+  /**
+   * The open data API's daily series (issue 37): per IST day from `fromDay` to `toDay`, report 1's
+   * figures summed over some device parameters (a station's series of one parameter, its past
+   * devices' included): quarters expected, quarters with data and the sum of their 15-minute
+   * averages, as `parameterDays` and `quarterSums` count them, in one statement.
+   */
+  async seriesDays(tenantId: number, pairs: readonly { deviceId: number; slot: number }[], fromDay: string, toDay: string, now = Date.now()) {
+    const period = resolvePeriod({ from: fromDay, to: toDay }, now);
+    const { stored, live } = splitAtToday(period, now);
+    if (pairs.length === 0) return period.days.map((d) => ({ day: d.date, expected: 0, quarters: 0, sumOfAverages: 0 }));
+    return this.days.seriesDays({ tenantIds: [tenantId] }, pairs, {
+      fromDay: period.fromDate,
+      toDay: period.toDate,
+      from: new Date(period.from),
+      to: new Date(period.to),
+      // No closed day: a last stored day before the first, so none is read.
+      storedToDay: stored?.toDay ?? addDays(period.fromDate, -1),
+      liveFrom: live?.from ?? new Date(period.to),
+    });
   }
 
   /**

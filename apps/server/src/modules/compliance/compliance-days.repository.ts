@@ -2,7 +2,7 @@ import { addCalendar, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, deviceRows } from '../devices/devices.queries.ts';
-import { devicesOf, type ComplianceScope } from './compliance.repository.ts';
+import { devicesOf, inServiceFromSql, type ComplianceScope } from './compliance.repository.ts';
 import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
 
 /** The compliance days are India's. */
@@ -101,6 +101,62 @@ export interface QuarterSumsRow {
  * closed days from the compliance days, the day still open from the rollups.
  */
 export class AvailabilityRepository extends Repository {
+  /**
+   * Per IST day of a period, summed over some device parameters: quarters expected (from the
+   * device's coming into service to the last closed quarter, calibration and maintenance quarters
+   * taken off), quarters with data outside those windows and the sum of their 15-minute averages.
+   * One statement for what `quarterSums` and `parameterDays` answer per parameter and day: the same
+   * figures (report 1), counted by the same SQL. `storedToDay` is the last closed day read from the
+   * compliance days; from `liveFrom` (today's midnight) to `to` the rollups are read.
+   */
+  async seriesDays(
+    scope: ComplianceScope,
+    pairs: readonly { deviceId: number; slot: number }[],
+    p: { fromDay: string; toDay: string; from: Date; to: Date; storedToDay: string; liveFrom: Date },
+  ): Promise<{ day: string; expected: number; quarters: number; sumOfAverages: number }[]> {
+    const { rows } = await sql<{ day: string; expected: number; quarters: number; sumOfAverages: number }>`
+      WITH devs AS (${devicesOf(scope)} AND d.id = ANY(${sql.val(pairs.map((x) => String(x.deviceId)))}::bigint[])),
+      pairs AS (SELECT DISTINCT * FROM unnest(${sql.val(pairs.map((x) => String(x.deviceId)))}::bigint[], ${sql.val(pairs.map((x) => x.slot))}::int[]) AS p (device_id, slot)),
+      days AS (
+        SELECT g::date AS day, g AT TIME ZONE ${ZONE} AS day_start, (g + interval '1 day') AT TIME ZONE ${ZONE} AS day_end
+        FROM generate_series(${p.fromDay}::timestamp, ${p.toDay}::timestamp, interval '1 day') g),
+      served AS (
+        SELECT v.device_id, dp.slot FROM devs v
+        JOIN device_param dp ON dp.tenant_id = v.tenant_id AND dp.device_id = v.device_id AND dp.deleted_date IS NULL
+        JOIN pairs q ON q.device_id = v.device_id AND q.slot = dp.slot),
+      -- Materialized: inlined, its subqueries ran once a day of the period.
+      since AS MATERIALIZED (SELECT v.device_id, ${inServiceFromSql('d')} AS at FROM devs v JOIN ${DEVICE_ROWS} d ON d.tenant_id = v.tenant_id AND d.id = v.device_id),
+      supp AS (${suppressedQuarters(p.from, p.to)}),
+      supp_days AS (SELECT device_id, (bucket AT TIME ZONE ${ZONE})::date AS day, count(*)::int AS n FROM supp GROUP BY 1, 2),
+      expected AS (
+        SELECT x.day, sum(greatest(0, greatest(0, (
+                 extract(epoch FROM least(x.day_end, ${p.to}::timestamptz))
+                 - floor(extract(epoch FROM greatest(x.day_start, s.at)) / 900) * 900) / 900) - coalesce(sd.n, 0)))::int AS n
+        FROM served v JOIN since s ON s.device_id = v.device_id CROSS JOIN days x
+        LEFT JOIN supp_days sd ON sd.device_id = v.device_id AND sd.day = x.day
+        GROUP BY x.day),
+      stored AS (
+        SELECT c.day, sum(c.with_data)::int AS quarters, sum(c.avg_sum) AS total
+        FROM devs v JOIN compliance_param_day c ON c.tenant_id = v.tenant_id AND c.device_id = v.device_id
+        JOIN pairs q ON q.device_id = c.device_id AND q.slot = c.slot
+        WHERE c.day BETWEEN ${p.fromDay}::date AND ${p.storedToDay}::date AND c.with_data > 0
+        GROUP BY c.day),
+      live AS (
+        SELECT (r.bucket AT TIME ZONE ${ZONE})::date AS day, count(*)::int AS quarters, sum(r.sum / r.n)::float8 AS total
+        FROM devs v
+        JOIN device_param dp ON dp.tenant_id = v.tenant_id AND dp.device_id = v.device_id AND dp.deleted_date IS NULL
+        JOIN pairs q ON q.device_id = v.device_id AND q.slot = dp.slot
+        JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id AND r.slot = dp.slot
+        WHERE r.bucket >= ${p.liveFrom} AND r.bucket < ${p.to} AND r.n > 0
+          AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.device_id = r.device_id AND s.bucket = r.bucket)
+        GROUP BY 1)
+      SELECT to_char(x.day, 'YYYY-MM-DD') AS day, coalesce(e.n, 0) AS expected,
+             coalesce(st.quarters, 0) + coalesce(lv.quarters, 0) AS quarters, coalesce(st.total, 0) + coalesce(lv.total, 0) AS "sumOfAverages"
+      FROM days x LEFT JOIN expected e ON e.day = x.day LEFT JOIN stored st ON st.day = x.day LEFT JOIN live lv ON lv.day = x.day
+      ORDER BY x.day`.execute(this.db);
+    return rows;
+  }
+
   async storedQuarterSums(scope: ComplianceScope, deviceIds: readonly number[], fromDay: string, toDay: string): Promise<QuarterSumsRow[]> {
     if (deviceIds.length === 0) return [];
     const { rows } = await sql<QuarterSumsRow>`

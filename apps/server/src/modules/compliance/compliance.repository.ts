@@ -97,6 +97,29 @@ export function devicesOf(scope: ComplianceScope) {
 }
 
 /**
+ * When the device `d` (a row of the device table) came into service: what every expected-quarter
+ * count starts from (docs/DEFINITIONS.md).
+ */
+export function inServiceFromSql(alias: string) {
+  const d = sql.raw(alias);
+  return sql<Date>`
+             -- In service since it was created or first mounted, or earlier when its data or windows say so
+             -- (history imported before the device was registered). A mount from '-infinity' (backfilled,
+             -- its date unknown) says nothing.
+             least(${d}.created_at,
+                   (SELECT min(m.mounted_at) FROM device_mount m WHERE m.tenant_id = ${d}.tenant_id AND m.device_id = ${d}.id AND m.mounted_at > '-infinity'),
+                   (SELECT min(f.bucket) FROM device_param dp CROSS JOIN LATERAL (
+                      SELECT r.bucket FROM reading_15m r
+                      WHERE r.tenant_id = dp.tenant_id AND r.device_id = dp.device_id AND r.slot = dp.slot
+                      ORDER BY r.bucket LIMIT 1) f
+                    WHERE dp.tenant_id = ${d}.tenant_id AND dp.device_id = ${d}.id),
+                   -- A calibration or maintenance window of it or its station: it was there then, and
+                   -- the window's quarters, left out of what is expected, must lie in its service.
+                   (SELECT min(w.starts_at) FROM suppression_window w
+                    WHERE w.tenant_id = ${d}.tenant_id AND (w.device_id = ${d}.id OR (w.device_id IS NULL AND w.entity_id = ${d}.entity_id))))`;
+}
+
+/**
  * Compliance reads over the 15-minute rollups (reading_15m: a row is a slot with data, its average
  * sum / n compared with the limits as the regulator compares 15-minute averages), calibration and
  * maintenance windows (suppression_window), alert episodes and the station and tenant tables.
@@ -209,20 +232,7 @@ export class ComplianceRepository extends Repository {
       WITH devs AS (${devicesOf(scope)})
       SELECT v.tenant_id, t.name AS tenant_name, d.id AS device_id, d.name AS device_name, e.id AS station_id, e.name AS station_name,
              e.type AS station_type, e.working_status AS station_status,
-             -- In service since it was created or first mounted, or earlier when its data or windows say so
-             -- (history imported before the device was registered). A mount from '-infinity' (backfilled,
-             -- its date unknown) says nothing.
-             least(d.created_at,
-                   (SELECT min(m.mounted_at) FROM device_mount m WHERE m.tenant_id = d.tenant_id AND m.device_id = d.id AND m.mounted_at > '-infinity'),
-                   (SELECT min(f.bucket) FROM device_param dp CROSS JOIN LATERAL (
-                      SELECT r.bucket FROM reading_15m r
-                      WHERE r.tenant_id = dp.tenant_id AND r.device_id = dp.device_id AND r.slot = dp.slot
-                      ORDER BY r.bucket LIMIT 1) f
-                    WHERE dp.tenant_id = d.tenant_id AND dp.device_id = d.id),
-                   -- A calibration or maintenance window of it or its station: it was there then, and
-                   -- the window's quarters, left out of what is expected, must lie in its service.
-                   (SELECT min(w.starts_at) FROM suppression_window w
-                    WHERE w.tenant_id = d.tenant_id AND (w.device_id = d.id OR (w.device_id IS NULL AND w.entity_id = d.entity_id)))) AS in_service_from
+             ${inServiceFromSql('d')} AS in_service_from
       FROM devs v JOIN ${TENANT_ROWS} t ON t.id = v.tenant_id
       JOIN ${DEVICE_ROWS} d ON d.tenant_id = v.tenant_id AND d.id = v.device_id
       JOIN ${ENTITY_ROWS} e ON e.tenant_id = v.tenant_id AND e.id = v.entity_id

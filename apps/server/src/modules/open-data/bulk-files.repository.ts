@@ -57,22 +57,26 @@ export class BulkFilesRepository extends Repository {
       ON CONFLICT (tenant_id, device_id, month) DO UPDATE SET marked_at = now(), due_at = LEAST(open_data_stale.due_at, now())`.execute(this.db);
   }
 
-  /** Leases the oldest due month no other server holds, for `leaseMs`. */
-  async take(now: Date, leaseMs: number): Promise<StaleMonth | undefined> {
+  /** Leases the `limit` oldest due months no other server holds, for `leaseMs`. */
+  async takeMany(now: Date, leaseMs: number, limit: number): Promise<StaleMonth[]> {
     const { rows } = await sql<StaleMonth>`
       UPDATE open_data_stale s SET leased_until = ${now}::timestamptz + ${`${leaseMs} milliseconds`}::interval
-      WHERE (s.tenant_id, s.device_id, s.month) = (
+      FROM (
         SELECT tenant_id, device_id, month FROM open_data_stale
         WHERE due_at <= ${now} AND (leased_until IS NULL OR leased_until < ${now})
-        ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+      WHERE (s.tenant_id, s.device_id, s.month) = (due.tenant_id, due.device_id, due.month)
       RETURNING s.tenant_id, s.device_id::text AS device_id, to_char(s.month, 'YYYY-MM') AS month, s.marked_at::text AS marked_at`.execute(this.db);
-    return rows[0];
+    return rows;
   }
 
-  /** Done with a month: gone, unless marked again while it was made (then due again, unleased). */
-  async finish(m: StaleMonth): Promise<void> {
-    await sql`DELETE FROM open_data_stale WHERE tenant_id = ${m.tenant_id} AND device_id = ${m.device_id} AND month = ${`${m.month}-01`}::date AND marked_at = ${m.marked_at}::timestamptz`.execute(this.db);
-    await sql`UPDATE open_data_stale SET leased_until = NULL WHERE tenant_id = ${m.tenant_id} AND device_id = ${m.device_id} AND month = ${`${m.month}-01`}::date`.execute(this.db);
+  /** Done with these months: gone, unless marked again while they were made (then due again, unleased). */
+  async finish(months: readonly StaleMonth[]): Promise<void> {
+    if (months.length === 0) return;
+    const done = sql`unnest(${sql.val(months.map((m) => m.tenant_id))}::int[], ${sql.val(months.map((m) => m.device_id))}::bigint[],
+      ${sql.val(months.map((m) => `${m.month}-01`))}::date[], ${sql.val(months.map((m) => m.marked_at))}::timestamptz[]) AS m (tenant_id, device_id, month, marked_at)`;
+    await sql`DELETE FROM open_data_stale s USING ${done} WHERE (s.tenant_id, s.device_id, s.month, s.marked_at) = (m.tenant_id, m.device_id, m.month, m.marked_at)`.execute(this.db);
+    await sql`UPDATE open_data_stale s SET leased_until = NULL FROM ${done} WHERE (s.tenant_id, s.device_id, s.month) = (m.tenant_id, m.device_id, m.month)`.execute(this.db);
   }
 
   async sha(tenantId: number, stationId: number, month: string): Promise<string | undefined> {

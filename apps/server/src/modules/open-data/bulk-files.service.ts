@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { OPEN_DATA_LICENCE } from '@enviro/contracts/open-data';
 import { csvCell } from '@enviro/domain/csv';
 import { addDays, DEFAULT_TIME_ZONE, isoInZone } from '@enviro/domain/time-zone';
 import type { Db } from '../../platform/database/database.ts';
 import type { CatalogCache } from '../data/catalog.ts';
 import { SlotChangeFeed } from '../data/slot-changes.service.ts';
-import { BulkFilesRepository, type FileChangeRow, type FileRow, type StaleMonth } from './bulk-files.repository.ts';
-import type { OpenDataService } from './open-data.service.ts';
+import { BulkFilesRepository, type FileChangeRow, type FileRow } from './bulk-files.repository.ts';
+import type { OpenDataService, StationMonth } from './open-data.service.ts';
 import type { PublicationService } from './publication.service.ts';
 
 /** The closed-slot feed's consumer that keeps the files in step (121_open_data_files.sql). */
@@ -20,8 +21,14 @@ const REMAKE_DELAY_MS = 60 * 60_000;
  */
 const SEEDED_MONTHS = 2;
 const LEASE_MS = 10 * 60_000;
-/** Months made at once by one server: their statements overlap, so two cores stay busy. */
-const PARALLEL = 4;
+/** Device months one server takes in a pass (a board beginning to publish queues two a device). */
+const TAKEN = 100;
+/** Stations whose month is read in one trend request. */
+const STATIONS_A_READ = 25;
+/** Reads at once: their statements overlap and gzip runs on the thread pool, so two cores stay busy. */
+const PARALLEL = 3;
+
+const gzipped = promisify(gzip);
 
 const csvLine = (cells: readonly (string | number | null)[]) => cells.map(csvCell).join(',');
 const HEADER = ['station_id', 'station', 'industry', 'board', 'parameter', 'unit', 'time', 'value', 'quarters_expected', 'quarters_observed', 'coverage_percent', 'quality'];
@@ -76,36 +83,43 @@ export class BulkFilesService {
   }
 
   /**
-   * Makes the files of up to `parallel` due months at once (each leased, so other servers take
-   * others); answers how many were taken.
+   * Makes the files of up to `taken` due device months (each leased, so other servers take others):
+   * the stations those devices served, a month's stations read together (STATIONS_A_READ a trend
+   * request, PARALLEL requests at once); answers how many were taken.
    */
-  async makeDue(parallel = PARALLEL): Promise<number> {
-    const taken: StaleMonth[] = [];
-    for (let i = 0; i < parallel; i++) {
-      const stale = await this.files.take(new Date(this.now()), LEASE_MS);
-      if (!stale) break;
-      taken.push(stale);
+  async makeDue(taken = TAKEN): Promise<number> {
+    const due = await this.files.takeMany(new Date(this.now()), LEASE_MS, taken);
+    if (due.length === 0) return 0;
+    const snapshot = await this.catalogs.read([...new Set(due.map((d) => d.tenant_id))]);
+    // Per month, the stations whose file is made again and their industry.
+    const byMonth = new Map<string, Map<number, number>>();
+    for (const stale of due) {
+      const catalog = snapshot.tenants.get(stale.tenant_id);
+      const stations = byMonth.get(stale.month) ?? new Map<number, number>();
+      byMonth.set(stale.month, stations);
+      for (const list of [...(catalog?.seriesByEntity.values() ?? []), ...(catalog?.pastSeriesByEntity.values() ?? [])]) {
+        for (const s of list) if (s.device_id === stale.device_id) stations.set(Number(s.entity_id), stale.tenant_id);
+      }
     }
-    await Promise.all(taken.map((stale) => this.remake(stale)));
-    return taken.length;
-  }
-
-  /** The files of the stations a device served in a month, then the month's mark cleared. */
-  private async remake(stale: StaleMonth): Promise<void> {
-    const snapshot = await this.catalogs.read([stale.tenant_id]);
-    const catalog = snapshot.tenants.get(stale.tenant_id);
-    const stations = new Set<string>();
-    for (const list of [...(catalog?.seriesByEntity.values() ?? []), ...(catalog?.pastSeriesByEntity.values() ?? [])]) {
-      for (const s of list) if (s.device_id === stale.device_id) stations.add(s.entity_id);
+    const reads: { month: string; stations: [number, number][] }[] = [];
+    for (const [month, stations] of byMonth) {
+      const list = [...stations].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+      for (let i = 0; i < list.length; i += STATIONS_A_READ) reads.push({ month, stations: list.slice(i, i + STATIONS_A_READ) });
     }
-    for (const station of stations) await this.make(Number(station), stale.month);
-    await this.files.finish(stale);
+    let next = 0;
+    const lane = async () => {
+      for (let read = reads[next++]; read; read = reads[next++]) {
+        const months = await this.open.months([...new Set(read.stations.map(([, t]) => t))], read.stations.map(([id]) => id), read.month);
+        for (const found of months.values()) await this.save(found, read.month);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, reads.length) }, lane));
+    await this.files.finish(due);
+    return due.length;
   }
 
   /** One station's file of one month, saved when its content changed. */
-  async make(stationId: number, month: string): Promise<void> {
-    const found = await this.open.month(stationId, month);
-    if (!found) return;
+  private async save(found: StationMonth, month: string): Promise<void> {
     const { station } = found;
     // A month without a single value (before the station reported, say) gets no file.
     if (!found.points.some((p) => p.points.some((x) => x.value !== null))) return;
@@ -117,16 +131,19 @@ export class BulkFilesService {
     ];
     let rows = 0;
     for (const { parameter, points } of found.points) {
+      // The station's and parameter's cells are the same on every line: written once.
+      const prefix = csvLine([station.id, station.name, station.industry.name, station.board.name, parameter.name, parameter.unit]);
+      // A time, a number or a quality state has no comma, quote or line break: csvCell would give each back as it is.
       for (const p of points) {
-        lines.push(csvLine([station.id, station.name, station.industry.name, station.board.name, parameter.name, parameter.unit, p.time, p.value ?? '', p.coverage.expected, p.coverage.observed, p.coverage.percent ?? '', p.quality]));
+        lines.push(`${prefix},${p.time},${p.value ?? ''},${p.coverage.expected},${p.coverage.observed},${p.coverage.percent ?? ''},${p.quality}`);
         rows += 1;
       }
     }
     const text = `${lines.join('\n')}\n`;
     const sha256 = createHash('sha256').update(text).digest('hex');
-    const before = await this.files.sha(station.industry.id, stationId, month);
+    const before = await this.files.sha(station.industry.id, station.id, month);
     if (before === sha256) return;
-    await this.files.save({ tenantId: station.industry.id, stationId, boardId: station.board.id, month, rows, sha256, content: gzipSync(text) }, before === undefined ? 'NEW' : 'CHANGED');
+    await this.files.save({ tenantId: station.industry.id, stationId: station.id, boardId: station.board.id, month, rows, sha256, content: await gzipped(text) }, before === undefined ? 'NEW' : 'CHANGED');
   }
 
   /** The published files, by board, station and month. */

@@ -63,6 +63,11 @@ export const openDataModule = areaModule({
         { idleMs: 30_000, onError: (error) => log.error({ err: error }, 'open data files: a pass failed; its months stay queued and are tried again') },
       ),
     );
+    // Requests counted in memory far from their limits are written every second (and at stop).
+    app.workers.add('open-data-hits-batch', ({ log }) => {
+      const worker = startPollingWorker(async () => (await keys.flush(), false), { idleMs: 1_000, onError: (error) => log.error({ err: error }, 'open data counters: a batch failed; it is written with the next') });
+      return { stop: async () => (await worker.stop(), await keys.flush().catch((error: unknown) => log.error({ err: error }, 'open data counters: the last batch failed'))) };
+    });
     // Counters of windows long over are dropped every few minutes by whichever server gets there.
     app.workers.add('open-data-hits', ({ log }) =>
       startPollingWorker(async () => (await keys.prune()) > 0, { idleMs: 5 * 60_000, onError: (error) => log.error({ err: error }, 'open data counters prune failed') }),

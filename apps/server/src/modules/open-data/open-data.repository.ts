@@ -103,23 +103,45 @@ export interface Hits {
   hour: number;
 }
 
+/** Requests of one caller not yet counted in PostgreSQL, in one minute and one hour. */
+export interface PendingHits {
+  caller: string;
+  minuteStart: Date;
+  hourStart: Date;
+  hits: number;
+}
+
+/** The shared counts of one caller's minute and hour after adding its pending requests. */
+export interface CountedHits extends Hits {
+  caller: string;
+  minuteStart: number;
+  hourStart: number;
+}
+
 /** Request counters every server shares (`open_api_hits`). */
 export class OpenHitsRepository extends Repository {
   /**
-   * Counts one request of `caller` in the minute and the hour holding `now`, in one statement, and
-   * answers both counts after it.
+   * Adds the requests of each caller to its minute and hour, in one statement, and answers the
+   * counts after it, per caller and window.
    */
-  async count(caller: string, minuteStart: Date, hourStart: Date): Promise<Hits> {
+  async add(pending: readonly PendingHits[]): Promise<CountedHits[]> {
+    if (pending.length === 0) return [];
     // The statement is its own transaction, committed without waiting for the disk (set_config
     // local to it): a crash may forget the last counts of a window, and every request saves a flush.
-    const { rows } = await sql<{ window_kind: string; hits: number }>`
+    const { rows } = await sql<{ caller: string; window_kind: string; window_start: Date; hits: number }>`
       INSERT INTO open_api_hits AS h (caller, window_kind, window_start, hits)
-      SELECT v.caller, v.kind, v.start, 1
-      FROM (VALUES (${caller}, 'm', ${minuteStart}::timestamptz), (${caller}, 'h', ${hourStart}::timestamptz)) AS v (caller, kind, start),
+      SELECT v.caller, k.kind, CASE k.kind WHEN 'm' THEN v.minute_start ELSE v.hour_start END, sum(v.hits)
+      FROM unnest(${sql.val(pending.map((p) => p.caller))}::text[], ${sql.val(pending.map((p) => p.minuteStart))}::timestamptz[],
+                  ${sql.val(pending.map((p) => p.hourStart))}::timestamptz[], ${sql.val(pending.map((p) => p.hits))}::int[]) AS v (caller, minute_start, hour_start, hits),
+        (VALUES ('m'), ('h')) AS k (kind),
         (SELECT set_config('synchronous_commit', 'off', true)) AS lazy
-      ON CONFLICT (caller, window_kind, window_start) DO UPDATE SET hits = h.hits + 1
-      RETURNING window_kind, hits`.execute(this.db);
-    return { minute: rows.find((r) => r.window_kind === 'm')?.hits ?? 1, hour: rows.find((r) => r.window_kind === 'h')?.hits ?? 1 };
+      GROUP BY 1, 2, 3
+      ON CONFLICT (caller, window_kind, window_start) DO UPDATE SET hits = h.hits + excluded.hits
+      RETURNING caller, window_kind, window_start, hits`.execute(this.db);
+    return pending.map((p) => {
+      const of = (kind: string, start: Date) => rows.find((r) => r.caller === p.caller && r.window_kind === kind && r.window_start.getTime() === start.getTime())?.hits ?? p.hits;
+      return { caller: p.caller, minuteStart: p.minuteStart.getTime(), hourStart: p.hourStart.getTime(), minute: of('m', p.minuteStart), hour: of('h', p.hourStart) };
+    });
   }
 
   /** Forgets the windows that ended before `before`. */

@@ -17,7 +17,7 @@ import type { EntityType } from '@enviro/contracts/common';
 import type { AqiCategory, AqiPollutant } from '@enviro/domain/aqi';
 import { dailyFigure, minutesAboveLimit, percent } from '@enviro/domain/figures';
 import { roundValue } from '@enviro/domain/format-number';
-import { addDays, DEFAULT_TIME_ZONE, isoInZone, startOfDay } from '@enviro/domain/time-zone';
+import { addDays, DEFAULT_TIME_ZONE, fixedOffset, isoInZone, startOfDay } from '@enviro/domain/time-zone';
 import type { PublicAuth } from '../../platform/access/auth.ts';
 import { ExpiringCache } from '../../platform/cache/expiring-cache.ts';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
@@ -48,6 +48,12 @@ interface FoundStation {
   industry?: IndustrySummary | undefined;
 }
 
+/** A station's month of 15-minute values, every parameter's, for its bulk file. */
+export interface StationMonth {
+  station: OpenStation;
+  points: { parameter: OpenStation['parameters'][number]; points: OpenPoint[] }[];
+}
+
 /** The services of other modules the open API reads its figures from (never computing them again). */
 export interface OpenDataSources {
   publication: PublicationService;
@@ -74,6 +80,13 @@ export interface OpenDataSources {
 const ANSWER_TTL_MS = 60_000;
 /** Answers kept: a 7-day 15-minute series is some 700 points. */
 const ANSWERS_KEPT = 500;
+/**
+ * How long a server keeps what it found of a station (its node, devices and parameters) and the
+ * station lists it described: a station, device or parameter added or removed shows within this
+ * time; a board that stops publishing, or an industry disabled, at once (the scope is in the key).
+ */
+const STATIONS_TTL_MS = 5_000;
+const STATIONS_KEPT = 2_000;
 
 /** The published scope as a key: its boards and their industries. */
 const scopeKeys = new WeakMap<PublishedScope, string>();
@@ -110,12 +123,16 @@ export interface Window {
  */
 export class OpenDataService {
   private readonly answers: ExpiringCache<unknown>;
+  private versionRead: Promise<string> | undefined;
+  /** Stations found and station lists described, by published scope. */
+  private readonly stationsKept: ExpiringCache<unknown>;
 
   constructor(
     private readonly s: OpenDataSources,
     private readonly now: () => number = Date.now,
   ) {
     this.answers = new ExpiringCache(ANSWER_TTL_MS, ANSWERS_KEPT, now);
+    this.stationsKept = new ExpiringCache(STATIONS_TTL_MS, STATIONS_KEPT, now);
   }
 
   /**
@@ -123,9 +140,26 @@ export class OpenDataService {
    * data is public), so the answer kept serves them all. An error (a 404) is not kept.
    */
   private async kept<T>(route: string, make: () => Promise<T>): Promise<T> {
-    const [scope, version] = await Promise.all([this.s.publication.scope(), this.s.changes.version()]);
+    const [scope, version] = await Promise.all([this.s.publication.scope(), this.version()]);
     const key = `${route}|${Math.floor(this.now() / QUARTER)}|${version}|${scopeKey(scope)}`;
     return (await this.answers.get(key, make)) as T;
+  }
+
+  /**
+   * The closed-slot feed's version: requests arriving while it is being read share that read (at
+   * 200 requests a second, one statement instead of one a request); a change committed during it is
+   * in the next, as one committed just after a read is.
+   */
+  private version(): Promise<string> {
+    if (!this.versionRead) {
+      const read = this.s.changes.version();
+      this.versionRead = read;
+      const done = () => {
+        if (this.versionRead === read) this.versionRead = undefined;
+      };
+      read.then(done, done);
+    }
+    return this.versionRead;
   }
 
   async boards() {
@@ -133,8 +167,17 @@ export class OpenDataService {
     return scope.boards.map(({ board }) => ({ id: board.id, name: board.name, state: board.state, publishedSince: at(board.published_at.getTime()) }));
   }
 
+  /** What was made for the published scope within STATIONS_TTL_MS, or made now (an error is not kept). */
+  private async keptStations<T>(key: string, scope: PublishedScope, make: () => Promise<T>): Promise<T> {
+    return (await this.stationsKept.get(`${key}|${scopeKey(scope)}`, make)) as T;
+  }
+
   async stations(query: OpenStationListQuery): Promise<Paged<OpenStation>> {
     const scope = await this.s.publication.scope();
+    return this.keptStations(`list|${JSON.stringify(query)}`, scope, () => this.listStations(scope, query));
+  }
+
+  private async listStations(scope: PublishedScope, query: OpenStationListQuery): Promise<Paged<OpenStation>> {
     if (query.board !== undefined && !scope.boards.some((b) => b.board.id === query.board)) throw notFound(`No publishing board with id= ${query.board} exists`);
     if (query.industry !== undefined && !scope.boardOf.has(query.industry)) throw notFound(`No published industry with id= ${query.industry} exists`);
     const boards = scope.boards.filter((b) => query.board === undefined || b.board.id === query.board);
@@ -161,8 +204,11 @@ export class OpenDataService {
   }
 
   async station(stationId: number): Promise<OpenStation> {
-    const [described] = await this.describe([await this.withIndustry(await this.find(stationId))]);
-    return described!;
+    const scope = await this.s.publication.scope();
+    return this.keptStations(`station|${stationId}`, scope, async () => {
+      const [described] = await this.describe([await this.withIndustry(await this.find(stationId, scope))]);
+      return described!;
+    });
   }
 
   /** The station with its industry, as the portal's list (narrowed to it and the board, whose list it is) gives it. */
@@ -177,6 +223,10 @@ export class OpenDataService {
    */
   private async find(stationId: number, scope?: PublishedScope): Promise<FoundStation> {
     const s = scope ?? (await this.s.publication.scope());
+    return this.keptStations(`found|${stationId}`, s, () => this.findNow(stationId, s));
+  }
+
+  private async findNow(stationId: number, s: PublishedScope): Promise<FoundStation> {
     const missing = notFound(`No published station with id= ${stationId} exists`);
     if (!s.all) throw missing;
     let node: EntityNode;
@@ -245,33 +295,62 @@ export class OpenDataService {
   }
 
   /**
-   * A station's month for its bulk file: every parameter's 15-minute values with coverage and
-   * quality, as the series route gives them. Undefined when the station is not published.
+   * Stations' months for their bulk files, set-based: every parameter's 15-minute values with
+   * coverage and quality, as the series route gives them, for many stations of some industries at
+   * once (their tree, limits and industries read once a board, their trends in one request a board).
+   * Stations not published are left out.
    */
-  async month(stationId: number, month: string): Promise<{ station: OpenStation; points: { parameter: OpenStation['parameters'][number]; points: OpenPoint[] }[] } | undefined> {
-    let found: FoundStation;
-    try {
-      found = await this.find(stationId);
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
-      throw error;
-    }
-    const [station] = await this.describe([await this.withIndustry(found)]);
+  async months(tenantIds: readonly number[], stationIds: readonly number[], month: string): Promise<Map<number, StationMonth>> {
+    const out = new Map<number, StationMonth>();
+    const scope = await this.s.publication.scope();
     const first = `${month}-01`;
     const last = addDays(addDays(first, 32).slice(0, 8) + '01', -1);
     const today = isoInZone(this.now(), ZONE).slice(0, 10);
-    if (first > today) return { station: station!, points: [] };
+    // A month not begun has no value: no file.
+    if (first > today || stationIds.length === 0) return out;
     const window: Window = { from: first, to: last > today ? today : last, nextFrom: null, askedTo: last };
-    const points = [];
-    for (const parameter of station!.parameters) points.push({ parameter, points: this.quarterPoints(await this.trend(found, parameter.name, window, 'minute_15'), window) });
-    return { station: station!, points };
+    const wanted = new Set(stationIds);
+    const byBoard = new Map<PublishedBoard, number[]>();
+    for (const t of new Set(tenantIds)) {
+      const board = scope.boardOf.get(t);
+      if (board) byBoard.set(board, [...(byBoard.get(board) ?? []), t]);
+    }
+    for (const [board, tenants] of byBoard) {
+      const [tree, industries] = await Promise.all([
+        this.s.entities.tree({ ...board.auth, tenantIds: tenants }, EntitiesQuery.parse({ getDevices: 'true', params: 'true' })),
+        this.s.industries.list({ ...board.auth, tenantIds: [board.board.id, ...tenants] }, board.board.id),
+      ]);
+      const byId = new Map(industries.map((i) => [i.id, i]));
+      const found = stationsOf(tree as EntityNode[])
+        .filter((node) => wanted.has(node.id))
+        .map((node) => ({ node, board, industry: byId.get(node.tenantId) }));
+      const stations = await this.describe(found);
+      const names = [...new Set(stations.flatMap((st) => st.parameters.map((p) => p.name)))];
+      const trends = new Map<string, TrendResult>();
+      if (names.length > 0) {
+        for (const r of await this.trends(board, stations.map((st) => st.id), names, window, 'minute_15')) trends.set(`${r.entityId}|${r.paramName}`, r);
+      }
+      for (const station of stations) {
+        const series = station.parameters.map((parameter) => ({ parameter, trend: trends.get(`${station.id}|${parameter.name}`) }));
+        // A month without a single value (before the station reported, say) has no points: it gets no file.
+        const any = series.some((x) => x.trend?.data.some((p) => p.value !== null));
+        out.set(station.id, { station, points: any ? series.map((x) => ({ parameter: x.parameter, points: this.quarterPoints(x.trend, window) })) : [] });
+      }
+    }
+    return out;
   }
 
   /** The station's series as the public portal's chart reads it (POST /api/data/entityMetric). */
   private async trend(found: FoundStation, parameter: string, window: Window, interval: 'minute_15' | 'hour_1'): Promise<TrendResult | undefined> {
+    const [result] = await this.trends(found.board, [found.node.id], [parameter], window, interval);
+    return result;
+  }
+
+  /** Stations' series of a board, one per station and parameter measured, in one request. */
+  private trends(board: PublishedBoard, stationIds: readonly number[], parameters: readonly string[], window: Window, interval: 'minute_15' | 'hour_1'): Promise<TrendResult[]> {
     const request = MetricRequest.parse({
-      entityIds: [found.node.id],
-      params: [{ name: parameter }],
+      entityIds: stationIds,
+      params: parameters.map((name) => ({ name })),
       interval,
       startDate: window.from,
       endDate: addDays(window.to, 1),
@@ -279,17 +358,22 @@ export class OpenDataService {
       aggLevel: 'entity',
       includeDescendants: false,
     });
-    const [result] = await this.s.trends.entityMetric(found.board.auth, request);
-    return result;
+    return this.s.trends.entityMetric(board.auth, request);
   }
 
   private quarterPoints(trend: TrendResult | undefined, window: Window): OpenPoint[] {
-    const values = new Map((trend?.data ?? []).map((p) => [p.time, p.value]));
-    const closedBefore = Math.floor(this.now() / QUARTER) * QUARTER;
+    // The trend's points are in time order: walked beside the quarters, not looked up.
+    const data = trend?.data ?? [];
+    const quality = qualityMarks(trend);
+    const start = dayStart(window.from);
+    const end = Math.min(dayStart(addDays(window.to, 1)), Math.floor(this.now() / QUARTER) * QUARTER);
+    const time = timesIn(start, end);
     const points: OpenPoint[] = [];
-    for (let t = dayStart(window.from); t < Math.min(dayStart(addDays(window.to, 1)), closedBefore); t += QUARTER) {
-      const value = values.get(t) ?? null;
-      points.push(point(t, value, 1, value === null ? 0 : 1, qualityOf(trend, t, t + QUARTER)));
+    let j = 0;
+    for (let t = start; t < end; t += QUARTER) {
+      while (j < data.length && data[j]!.time < t) j++;
+      const value = j < data.length && data[j]!.time === t ? (data[j]!.value ?? null) : null;
+      points.push(point(time(t), value, 1, value === null ? 0 : 1, quality(t, t + QUARTER)));
     }
     return points;
   }
@@ -297,16 +381,18 @@ export class OpenDataService {
   private hourPoints(hours: TrendResult | undefined, quarters: TrendResult | undefined, window: Window): OpenPoint[] {
     const values = new Map((hours?.data ?? []).map((p) => [p.time, p.value]));
     const withData = new Set((quarters?.data ?? []).filter((p) => p.value !== null).map((p) => p.time));
+    const quality = qualityMarks(quarters);
     const closedBefore = Math.floor(this.now() / QUARTER) * QUARTER;
+    const end = Math.min(dayStart(addDays(window.to, 1)), closedBefore);
     const points: OpenPoint[] = [];
-    for (let t = dayStart(window.from); t < Math.min(dayStart(addDays(window.to, 1)), closedBefore); t += HOUR) {
+    for (let t = dayStart(window.from); t < end; t += HOUR) {
       let expected = 0;
       let observed = 0;
       for (let q = t; q < t + HOUR && q < closedBefore; q += QUARTER) {
         expected += 1;
         if (withData.has(q)) observed += 1;
       }
-      points.push(point(t, values.get(t) ?? null, expected, observed, qualityOf(quarters, t, t + HOUR)));
+      points.push(point(t, values.get(t) ?? null, expected, observed, quality(t, t + HOUR)));
     }
     return points;
   }
@@ -317,18 +403,12 @@ export class OpenDataService {
     const catalog = (await this.s.catalogs.read([tenantId])).tenants.get(tenantId);
     const key = String(found.node.id);
     const series = [...(catalog?.seriesByEntity.get(key) ?? []), ...(catalog?.pastSeriesByEntity.get(key) ?? [])].filter((s) => s.name === parameter);
-    const slots = new Set(series.map((s) => `${s.device_id}:${s.slot}`));
-    const deviceIds = [...new Set(series.map((s) => Number(s.device_id)))];
-    const { sums, days } = await this.s.availability.quarterSums(tenantId, deviceIds, window.from, window.to, this.now());
-    const per = new Map<string, { quarters: number; sumOfAverages: number; expected: number }>();
-    const cell = (day: string) => per.get(day) ?? (per.set(day, { quarters: 0, sumOfAverages: 0, expected: 0 }), per.get(day)!);
-    for (const r of sums) if (slots.has(`${r.deviceId}:${r.slot}`)) ((c) => ((c.quarters += r.quarters), (c.sumOfAverages += r.sumOfAverages)))(cell(r.day));
-    for (const d of days) if (slots.has(`${d.deviceId}:${d.slot}`)) cell(d.day).expected += d.expected;
+    const pairs = [...new Map(series.map((s) => [`${s.device_id}:${s.slot}`, { deviceId: Number(s.device_id), slot: s.slot }])).values()];
+    const days = await this.s.availability.seriesDays(tenantId, pairs, window.from, window.to, this.now());
     const points: OpenPoint[] = [];
-    for (let day = window.from; day <= window.to; day = addDays(day, 1)) {
-      const c = per.get(day) ?? { quarters: 0, sumOfAverages: 0, expected: 0 };
+    for (const c of days) {
       const f = dailyFigure(c, c.expected);
-      points.push(point(dayStart(day), f.average, c.expected, c.quarters, 'OK', f.capture));
+      points.push(point(dayStart(c.day), f.average, c.expected, c.quarters, 'OK', f.capture));
     }
     return points;
   }
@@ -426,21 +506,55 @@ const QUARTER_METHOD = '15-minute average: the mean of the readings in the IST-a
 const HOUR_METHOD = 'Hourly value of the portal charts over the hour; coverage counts its quarter hours with data';
 const DAILY_METHOD = 'Daily average: the mean of the IST day\'s 15-minute averages, calibration and maintenance quarters left out, given when at least 64 quarters (16 hours) have data (report 1)';
 
-function point(time: number, value: number | null, expected: number, observed: number, quality: OpenPoint['quality'], capture?: number | null): OpenPoint {
-  return { time: at(time), value: roundValue(value), coverage: { expected, observed, percent: capture === undefined ? percent(observed, expected) : capture }, quality };
+function point(time: number | string, value: number | null, expected: number, observed: number, quality: OpenPoint['quality'], capture?: number | null): OpenPoint {
+  return { time: typeof time === 'string' ? time : at(time), value: roundValue(value), coverage: { expected, observed, percent: capture === undefined ? percent(observed, expected) : capture }, quality };
+}
+
+/**
+ * `at` over [from, to) for many instants: when the zone keeps one offset throughout (India always
+ * does), shifted by it instead of asking the zone at every point (a month's file is 5,760 points).
+ */
+function timesIn(from: number, to: number): (time: number) => string {
+  const offset = fixedOffset(from, to, ZONE);
+  if (offset === undefined || offset % 60_000 !== 0) return at;
+  const suffix = at(from).slice(23);
+  // The day's text once a day, the time of day's once a minute of the day.
+  const days = new Map<number, string>();
+  const clock = new Map<number, string>();
+  return (time) => {
+    const local = time + offset;
+    const day = Math.floor(local / 86_400_000);
+    const minute = Math.floor((local - day * 86_400_000) / 60_000);
+    if (local % 60_000 !== 0) return `${new Date(local).toISOString().slice(0, 23)}${suffix}`;
+    let d = days.get(day);
+    if (d === undefined) days.set(day, (d = new Date(day * 86_400_000).toISOString().slice(0, 10)));
+    let c = clock.get(minute);
+    if (c === undefined) clock.set(minute, (c = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00.000`));
+    return `${d}T${c}${suffix}`;
+  };
 }
 
 /**
  * The state of [from, to) as the portal's chart marks it: a calibration or maintenance window of the
  * series first (a window decides a slot's state before any detector, docs/DATA-QUALITY.md), then the
- * data-quality verdicts of its slots, invalid before suspect.
+ * data-quality verdicts of its slots, invalid before suspect. The marks' times are read once, not
+ * once a point.
  */
-function qualityOf(trend: TrendResult | undefined, from: number, to: number): OpenPoint['quality'] {
-  const overlaps = (start: number, end: number) => start < to && end > from;
-  for (const w of trend?.suppressed ?? []) if (overlaps(Date.parse(w.from), w.to === null ? Infinity : Date.parse(w.to))) return w.kind;
-  const flagged = (trend?.flagged ?? []).filter((f) => overlaps(Date.parse(f.from), Date.parse(f.to)));
-  if (flagged.some((f) => f.state === 'invalid')) return 'INVALID';
-  return flagged.length > 0 ? 'SUSPECT' : 'OK';
+function qualityMarks(trend: TrendResult | undefined): (from: number, to: number) => OpenPoint['quality'] {
+  const windows = (trend?.suppressed ?? []).map((w) => ({ kind: w.kind, from: Date.parse(w.from), to: w.to === null ? Infinity : Date.parse(w.to) }));
+  const flagged = (trend?.flagged ?? []).map((f) => ({ invalid: f.state === 'invalid', from: Date.parse(f.from), to: Date.parse(f.to) }));
+  if (windows.length === 0 && flagged.length === 0) return () => 'OK';
+  return (from, to) => {
+    const overlaps = (m: { from: number; to: number }) => m.from < to && m.to > from;
+    for (const w of windows) if (overlaps(w)) return w.kind;
+    let suspect = false;
+    for (const f of flagged) {
+      if (!overlaps(f)) continue;
+      if (f.invalid) return 'INVALID';
+      suspect = true;
+    }
+    return suspect ? 'SUSPECT' : 'OK';
+  };
 }
 
 /** The parameters the station's devices in service measure (diagnostics left out), first device first. */

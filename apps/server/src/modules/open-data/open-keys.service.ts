@@ -5,6 +5,7 @@ import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors.
 import type { Messaging } from '../../platform/mail/mail.plugin.ts';
 import { openKeyMail } from '../../platform/mail/templates.ts';
 import { OpenHitsRepository, OpenKeyRepository, type OpenKeyRow } from './open-data.repository.ts';
+import { HitCounter } from './hit-counter.ts';
 import { ExpiringCache } from '../../platform/cache/expiring-cache.ts';
 
 const MINUTE = 60_000;
@@ -34,11 +35,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /**
  * Developers' keys (issue 37): a key is asked for with an e-mail address, mailed a confirmation
  * link, and shown once when the link is followed. Every open API request is counted against its
- * caller's limits in PostgreSQL (`open_api_hits`), so the limits hold across every server.
+ * caller's limits in PostgreSQL (`open_api_hits`), so the limits hold across every server: at once
+ * near a limit, in batches far from it (`HitCounter`).
  */
 export class OpenKeysService {
   private readonly keys: OpenKeyRepository;
-  private readonly hits: OpenHitsRepository;
+  private readonly hits: HitCounter;
   private readonly found = new ExpiringCache<OpenKeyRow | undefined>(KEY_TTL_MS, 10_000);
 
   constructor(
@@ -47,7 +49,7 @@ export class OpenKeysService {
     private readonly now: () => number = Date.now,
   ) {
     this.keys = new OpenKeyRepository(db);
-    this.hits = new OpenHitsRepository(db);
+    this.hits = new HitCounter(new OpenHitsRepository(db));
   }
 
   /** POST /api/open/v1/keys: records the sign-up and mails the link that confirms it. */
@@ -91,7 +93,7 @@ export class OpenKeysService {
     const now = this.now();
     const minuteStart = Math.floor(now / MINUTE) * MINUTE;
     const hourStart = Math.floor(now / HOUR) * HOUR;
-    const counted = await this.hits.count(caller, new Date(minuteStart), new Date(hourStart));
+    const counted = await this.hits.count(caller, limits, minuteStart, hourStart);
     const minuteLeft = limits.perMinute - counted.minute;
     const hourLeft = limits.perHour - counted.hour;
     // The window that runs out first binds: its limit and its reset are the ones reported.
@@ -107,6 +109,11 @@ export class OpenKeysService {
       throw new HttpError(429, message, undefined, { ...headers, 'retry-after': headers['x-ratelimit-reset'] });
     }
     return headers;
+  }
+
+  /** Writes the requests counted in batches to PostgreSQL (a worker does it every second). */
+  flush(): Promise<void> {
+    return this.hits.flush();
   }
 
   /** Forgets counters of windows over for more than an hour; answers how many rows went. */
