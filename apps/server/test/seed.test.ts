@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, dayOf } from '@enviro/domain/time-zone';
 import { DEMO_INDUSTRIES } from '../src/demo/catalogue.ts';
-import { QualityStation } from '@enviro/contracts/data-quality';
+import { QualitySettings, QualityStation } from '@enviro/contracts/data-quality';
 import { QUALITY_STORIES } from '../src/demo/quality-demo.ts';
 import { seedDemo, type SeedResult } from '../src/demo/seed-demo.ts';
 import { STATION_TEMPLATES } from '../src/demo/station-templates.ts';
@@ -36,6 +36,10 @@ describe('seedDemo', () => {
     expect(bunched.length).toBeGreaterThan(40);
     expect(bunched.every((f) => f.value! >= 45 && f.value! < 50)).toBe(true);
     expect(hot.days[0]!.score).toBeLessThan(90);
+    // The furnace stack's PM analyser carries the board's own full scale, shown beside the default.
+    const settings = QualitySettings.parse((await ctx.inject({ method: 'GET', url: `/api/data-quality/stations/${await stationOf(bunching.industry, bunching.station)}/settings`, headers: { cookie } })).json());
+    const pm = settings.params.find((p) => p.param === QUALITY_STORIES.setting.param);
+    expect([pm?.settings?.fullScale, pm?.defaults.fullScale]).toEqual([QUALITY_STORIES.setting.settings.fullScale, 500]);
   });
 
   it('raises alert episodes in every state from the last day, with an escalation that repeats', async () => {

@@ -38,4 +38,14 @@ export class QualityDemoRepository extends Repository {
       WHERE r.tenant_id = ${tenantId} AND r.device_id = ${deviceId} AND r.ts >= ${from} AND r.ts < ${to} AND r.vals[s.slot] IS NOT NULL`.execute(this.db);
     return Number(res.numAffectedRows ?? 0);
   }
+
+  /** A parameter's own detector settings, as a board's administrator sets them. */
+  async setting(tenantId: number, deviceId: number, param: string, settings: object): Promise<void> {
+    await sql`
+      INSERT INTO quality_setting (tenant_id, device_id, slot, settings)
+      SELECT dp.tenant_id, dp.device_id, dp.slot, ${JSON.stringify(settings)}::jsonb
+      FROM device_param dp JOIN std_param sp ON sp.id = dp.std_param_id
+      WHERE dp.tenant_id = ${tenantId} AND dp.device_id = ${deviceId} AND sp.name = ${param}
+      ON CONFLICT (tenant_id, device_id, slot) DO UPDATE SET settings = excluded.settings`.execute(this.db);
+  }
 }

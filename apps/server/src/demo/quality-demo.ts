@@ -10,6 +10,8 @@ const HOUR_MS = 3_600_000;
 export const QUALITY_STORIES = {
   flatLine: { industry: 'Kalisindh Power Generation Ltd', station: 'Boiler 1 Stack', param: 'so2', fromHour: 2, hours: 6 },
   bunching: { industry: 'Bhilwara Steel & Alloys Pvt Ltd', station: 'Induction Furnace Stack', param: 'pm', days: 7, factor: 2.6 },
+  /** The board set the furnace stack's PM analyser's full scale as installed (its own setting, shown on the station's page). */
+  setting: { industry: 'Bhilwara Steel & Alloys Pvt Ltd', station: 'Induction Furnace Stack', param: 'pm', settings: { fullScale: 250, flatLineSlots: null, flatLineTolerance: null, spikeFactor: null, maxStep: null, off: [] } },
 } as const;
 
 /**
@@ -36,5 +38,7 @@ export async function seedQualityStories(db: Db, devices: readonly HistoryDevice
     const from = addCalendar(startOfCalendar(toMs, 'day', DEFAULT_TIME_ZONE), -bunching.days, 'day', DEFAULT_TIME_ZONE);
     changed += await repo.bunchUnderLimit(hot.tenantId, hot.deviceId, bunching.param, bunching.factor, new Date(from), new Date(toMs + 1));
   }
+  const tuned = find(QUALITY_STORIES.setting.industry, QUALITY_STORIES.setting.station);
+  if (tuned) await repo.setting(tuned.tenantId, tuned.deviceId, QUALITY_STORIES.setting.param, QUALITY_STORIES.setting.settings);
   return changed;
 }
