@@ -1,7 +1,7 @@
 import { formatInstant } from '@/lib/dates';
 import { facilityColumnLabels } from './kinds/facility-heatmap';
 import type { ChartDataOf, ChartKindName } from './kinds/registry';
-import type { CalendarHeatmapData, CandlestickChartData, FacilityHeatmapData, PieChartData, SeriesChartData } from './types';
+import type { CalendarHeatmapData, CandlestickChartData, FacilityHeatmapData, PieChartData, SeriesChartData, ShadedPeriod } from './types';
 
 /** A chart's data as a table (SPEC 1: every chart has its table view and CSV export). */
 export interface ChartTable {
@@ -16,10 +16,20 @@ function seriesTable(data: SeriesChartData): ChartTable {
   if (xs.every((x) => typeof x === 'number')) (xs as number[]).sort((a, b) => a - b);
   const value = (s: SeriesChartData['series'][number], x: number | string) =>
     s.points.find(([px, y]) => px === x && y !== null)?.[1] ?? s.incomplete?.find(([px]) => px === x)?.[1] ?? null;
-  return {
-    headers: ['Time', ...data.series.map((s) => (s.unit ? `${s.name} (${s.unit})` : s.name))],
-    rows: xs.map((x) => [xLabel(x), ...data.series.map((s) => value(s, x))]),
-  };
+  const headers = ['Time', ...data.series.map((s) => (s.unit ? `${s.name} (${s.unit})` : s.name))];
+  const rows = xs.map((x) => [xLabel(x), ...data.series.map((s) => value(s, x))]);
+  const marks = (data.shadedPeriods ?? []).filter((p) => p.tone === 'flagged' || p.tone === 'suppressed');
+  if (marks.length === 0 || !xs.every((x) => typeof x === 'number')) return { headers, rows };
+  // The data-quality verdicts beside the values, as the raw data report writes them.
+  return { headers: [...headers, 'Quality'], rows: rows.map((row, i) => [...row, qualityAt(marks, xs[i] as number)]) };
+}
+
+/** What the flagged and calibration periods covering `x` say of it ('SO2 suspect: Flat line (stuck value)'), or valid. */
+function qualityAt(marks: readonly ShadedPeriod[], x: number): string {
+  const said = marks
+    .filter((p) => p.from <= x && x < p.to)
+    .map((p) => (p.series ? `${p.series} ${p.label.charAt(0).toLowerCase()}${p.label.slice(1)}` : p.label));
+  return said.length === 0 ? 'Valid' : [...new Set(said)].join('; ');
 }
 
 const TABLES: { [K in ChartKindName]: (data: ChartDataOf<K>) => ChartTable } = {

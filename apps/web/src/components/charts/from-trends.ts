@@ -88,15 +88,17 @@ export function suppressedPeriods(trends: readonly TrendResult[], end: number): 
 
 /**
  * The runs of slots the data-quality detectors found suspect or invalid (`flagged`), shaded orange
- * with what fired: the values stay as they are, a board sees which not to trust.
+ * with what fired: the values stay as they are, a board sees which not to trust. With `name`, each
+ * period names its series (a chart of several parameters: the table view says which is doubted).
  */
-export function flaggedPeriods(trends: readonly TrendResult[]): ShadedPeriod[] {
+export function flaggedPeriods(trends: readonly TrendResult[], name?: (t: TrendResult) => string): ShadedPeriod[] {
   const periods = new Map<string, ShadedPeriod>();
   for (const t of trends) {
     for (const f of t.flagged ?? []) {
       const why = f.detectors.map((d) => DETECTOR_LABELS[d as DetectorId] ?? d).join(', ');
-      const period: ShadedPeriod = { from: Date.parse(f.from), to: Date.parse(f.to), label: `${STATE_LABELS[f.state]}: ${why}`, tone: 'flagged' };
-      periods.set(`${period.label}|${period.from}|${period.to}`, period);
+      const series = name?.(t);
+      const period: ShadedPeriod = { from: Date.parse(f.from), to: Date.parse(f.to), label: `${STATE_LABELS[f.state]}: ${why}`, tone: 'flagged', ...(series ? { series } : {}) };
+      periods.set(`${period.series ?? ''}|${period.label}|${period.from}|${period.to}`, period);
     }
   }
   return [...periods.values()].sort((a, b) => a.from - b.from);

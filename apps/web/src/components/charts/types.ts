@@ -59,6 +59,8 @@ export interface ShadedPeriod {
   label: string;
   /** 'suppressed': calibration or maintenance (grey); 'flagged': slots the data-quality detectors doubt (orange); 'corrected': values an approved correction changed (teal); otherwise a breach (red). */
   tone?: 'breach' | 'suppressed' | 'flagged' | 'corrected';
+  /** The series whose values it concerns, where a chart has several (a flagged parameter). */
+  series?: string;
 }
 
 /** Values measured another way, drawn as points over a line chart (e.g. a lab's results beside the analyser's). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Widget } from '@enviro/contracts/dashboards';
 import type { TrendResult } from '@enviro/contracts/data/trend';
+import { chartTable } from '@/components/charts/chart-table';
+import type { SeriesChartData } from '@/components/charts/types';
 import { chartKindOf, joinAnswers, widgetChartData, widgetDisplayOptions, widgetRequests } from './widget-request';
 
 const NOW = Date.parse('2026-11-26T06:00:00Z');
@@ -77,6 +79,30 @@ describe('a widget chart from the answer', () => {
     expect([whole(chart), cut(chart)]).toEqual([[[eight, 2]], [[seven, 1], [eleven, 3]]]);
     const wider = { ...RANGE, from: '2026-11-26T07:00:00.000+05:30', to: '2026-11-26T12:00:00.000+05:30' };
     expect(cut(widgetChartData(w({}), [trend({ data, range: wider })], NOW) as AnyData)).toEqual([]);
+  });
+
+  it("says in its table view which parameter's slots the detectors doubt, and when a calibration ran", () => {
+    const t0 = Date.parse('2026-11-26T00:30:00Z');
+    const q = 900_000;
+    const so2 = trend({
+      paramName: 'so2', paramLabel: 'SO2', entityName: 'Stack 1',
+      data: [0, 1, 2].map((i) => ({ time: t0 + i * q, value: 300 })),
+      flagged: [{ state: 'suspect', detectors: ['flat_line'], from: new Date(t0 + q).toISOString(), to: new Date(t0 + 3 * q).toISOString() }],
+      suppressed: [{ kind: 'CALIBRATION', deviceId: 1, from: new Date(t0 + 2 * q).toISOString(), to: new Date(t0 + 3 * q).toISOString() }],
+    });
+    const pm = trend({ entityName: 'Stack 1', data: [0, 1, 2].map((i) => ({ time: t0 + i * q, value: 20 + i })) });
+    const widget = w({ params: ['so2', 'pm'], interval: 'minute_15' });
+    const chart = widgetChartData(widget, [so2, pm], NOW) as SeriesChartData;
+    const table = chartTable('line', chart);
+    expect(table.headers.at(-1)).toBe('Quality');
+    const names = chart.series.map((s) => s.name);
+    expect(table.rows.map((r) => r.at(-1))).toEqual([
+      'Valid',
+      `${names[0]} suspect: Flat line (stuck value)`,
+      `Calibration; ${names[0]} suspect: Flat line (stuck value)`,
+    ]);
+    // Without a verdict the table keeps its columns.
+    expect(chartTable('line', widgetChartData(w({}), [pm], NOW) as SeriesChartData).headers).toEqual(['Time', 'Stack 1 (mg/Nm3)']);
   });
 
   it('thresholds become reference lines', () => {

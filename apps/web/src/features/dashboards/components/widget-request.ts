@@ -2,7 +2,7 @@ import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { Widget } from '@enviro/contracts/dashboards';
 import { formatAxisAs, dayKey, yearOf } from '@/lib/dates';
 import type { TrendRequest } from '@/features/data';
-import { answerWindow, trendSeries } from '@/components/charts/from-trends';
+import { answerWindow, flaggedPeriods, suppressedPeriods, trendSeries } from '@/components/charts/from-trends';
 import type { ChartDataOf, ChartKindName } from '@/components/charts/kinds/registry';
 import { MAX_PREVIOUS_YEARS } from '@/components/charts/kinds/calendar-heatmap';
 import { CHART_DEFAULTS, type Candle, type ChartDisplayOptions, type ChartSeries, type SeriesPoint } from '@/components/charts/types';
@@ -187,9 +187,12 @@ export function widgetChartData(widget: Widget, results: readonly TrendResult[],
       return { series, referenceLines };
     }
     default: {
-      let series = trendSeries(results, seriesName(widget), widget.interval, answerWindow(results));
-      if (widget.attributes.charttype === 'category') series = asCategories(series, widget.interval);
-      return { series, referenceLines };
+      const window = answerWindow(results);
+      const series = trendSeries(results, seriesName(widget), widget.interval, window);
+      if (widget.attributes.charttype === 'category') return { series: asCategories(series, widget.interval), referenceLines };
+      // Calibration and the slots the data-quality detectors doubt, shaded and in the table view.
+      const shadedPeriods = [...suppressedPeriods(results, window?.end ?? now), ...flaggedPeriods(results, seriesName(widget))];
+      return { series, referenceLines, ...(shadedPeriods.length > 0 ? { shadedPeriods } : {}) };
     }
   }
 }
