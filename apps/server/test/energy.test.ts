@@ -1,6 +1,8 @@
 import { addCalendar, addDays, dayOf, startOfDay, startOfMonth } from '@enviro/domain/time-zone';
 import { describe, expect, it } from 'vitest';
 import { insertReadings, type Reading } from './data-fixture.ts';
+import { pdfText } from './pdf-text.ts';
+import { xlsxRows } from './xlsx-cells.ts';
 import { useTestApp } from './test-app.ts';
 
 /**
@@ -303,5 +305,34 @@ describe('production, SEC and emissions', () => {
     expect(e.factor).toBe(fy === '2023-24' ? 0.727 : 0.7);
     expect(e.grossTco2).toBeCloseTo((e.gridKwh / 1000) * e.factor, 6);
     expect(e.netTco2).toBeCloseTo(e.grossTco2 - 10 * e.factor, 6);
+  });
+
+  it("writes the year's BEE Form 1 summary as CSV, Excel and PDF with the same figures", async () => {
+    const d = dayOf(now, ZONE);
+    const y = Number(d.slice(0, 4)) - (Number(d.slice(5, 7)) < 4 ? 1 : 0);
+    const fy = `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
+    const [e] = (await call('POST', '/api/data/emissionoffsetData', { entityIds: [facility], fy }, reader)).json();
+    const total = Math.round(e.gridKwh + e.solarKwh + e.dgKwh);
+    const toe = Math.round((e.gridKwh + e.solarKwh + e.dgKwh) * 0.000086 * 100) / 100;
+    const file = async (format: string) => {
+      const res = await call('POST', '/api/energy/form1', { nodeId: facility, fy, format }, reader);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toContain(`BEE Form 1 energy summary FY ${fy} Beawar Plant`);
+      return res.rawPayload;
+    };
+    const csv = (await file('CSV')).toString('utf8');
+    expect(csv).toContain(`Total electricity consumed,${total},kWh`);
+    expect(csv).toContain(`Total electricity consumed,${toe},toe`);
+    const rows = xlsxRows(await file('XLS'));
+    expect(rows).toContainEqual(['Electricity purchased from the grid', String(Math.round(e.gridKwh)), 'kWh']);
+    expect(rows).toContainEqual(['Total electricity consumed', String(toe), 'toe']);
+    const pdf = await file('PDF');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain('Total electricity consumed');
+    expect(text).toContain('Beawar Plant');
+    // Another tenant's node is no file.
+    expect((await call('POST', '/api/energy/form1', { nodeId: otherNode, format: 'PDF' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/energy/form1', { nodeId: facility, format: 'DOC' })).json().field).toBe('body.format');
   });
 });

@@ -10,6 +10,7 @@ import { WINDOW_KINDS } from '@enviro/domain/energy/tariff';
 import { z } from 'zod';
 import { Id, TenantId } from './common.ts';
 import { LocalDate } from './data/request.ts';
+import { ReportFormat } from './reports.ts';
 import { TimeRange } from './time.ts';
 
 const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -333,6 +334,7 @@ export const OffsetInput = z.strictObject({
   mwh: z.number().positive().max(1e9),
   reference: Note(200).default(''),
 });
+export type OffsetInput = z.input<typeof OffsetInput>;
 export const Offset = z.object({ id: z.number().int(), nodeId: z.number().int(), kind: z.enum(OFFSET_KINDS), day: z.string(), mwh: z.number(), reference: z.string() });
 
 /** Body of POST /api/data/emissionoffsetData (SPEC 7): emissions and offsets of nodes for a financial year. */
@@ -362,3 +364,12 @@ export const NodeEmissions = z.object({
 });
 export type NodeEmissions = z.infer<typeof NodeEmissions>;
 export const EmissionOffsetData = z.array(NodeEmissions);
+
+/** Body of POST /api/energy/form1: a node's financial-year energy summary in the shape of BEE's Form 1, as a file. */
+export const Form1Request = z.strictObject({
+  nodeId: Id,
+  /** Financial year '2026-27'; default the current one. */
+  fy: FinancialYearLabel.optional(),
+  format: ReportFormat,
+});
+export type Form1Request = z.input<typeof Form1Request>;

@@ -1,4 +1,4 @@
-import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
+import { ApiError, ERROR_RESPONSES, FileResponse } from '@enviro/contracts/common';
 import {
   BudgetInput,
   BudgetStatus,
@@ -17,6 +17,7 @@ import {
   EnergyMetrics,
   EnergyMetricsQuery,
   EntityBudgetRequest,
+  Form1Request,
   GridFactors,
   GridFactorTable,
   LocatedDevices,
@@ -31,6 +32,7 @@ import {
 } from '@enviro/contracts/energy';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachment } from '../../platform/http/attachment.ts';
 import { FLEET_WRITE, PORTAL_READ, TENANT_READ } from '../../platform/access/route-access.ts';
 import type { EnergyModule } from './energy.module.ts';
 
@@ -117,6 +119,14 @@ export const energyRoutes: FastifyPluginAsyncZod<EnergyModule> = async (app, { e
     '/api/energy/sec',
     { config: { access: TENANT_READ }, schema: { tags: TAGS, summary: 'Specific energy consumption by day and an ISO 50006 baseline with R² and adjusted savings', querystring: SecQuery, response: { 200: SecAnswer, ...ERROR_RESPONSES } } },
     async (request) => energy.sec(request.auth, request.query),
+  );
+  app.post(
+    '/api/energy/form1',
+    { config: { access: TENANT_READ }, schema: { tags: TAGS, summary: "A node's financial-year energy summary in the shape of BEE's Form 1, as a CSV, PDF or XLS file", body: Form1Request, response: { 200: FileResponse, ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const file = await energy.form1(request.auth, request.body);
+      return attachment(reply, file.fileName, file.contentType).send(file.content);
+    },
   );
   app.get(
     '/api/energy/grid-factors',
