@@ -32,6 +32,45 @@ describe('the energy app in a browser', () => {
     await page.getByText('Alerts raised at: 50 %, 75 %').waitFor();
     await screenshot(page, `energy-budgets-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
+    // The administrator's forms beside the demo's data: production under SEC, offsets and CEA's factors under emissions.
+    await page.getByRole('tab', { name: 'SEC' }).click();
+    await page.getByRole('heading', { name: "Enter a day's production" }).waitFor();
+    await page.getByText('SEC of the month:').waitFor();
+    await screenshot(page, `energy-sec-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.getByRole('tab', { name: 'Emissions' }).click();
+    await page.getByRole('heading', { name: 'Record an offset' }).waitFor();
+    await page.getByRole('cell', { name: 'IEX REC trade, non-solar' }).waitFor();
+    await page.getByRole('cell', { name: 'CEA CO2 Baseline Database v20' }).waitFor();
+    await screenshot(page, `energy-emissions-${viewport}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  // Once, on the phone: a second version starting the same day would be refused (versions only follow).
+  it('adds a tariff version through its form at 375 px, an overlapping window named under it first', async () => {
+    const viewport = 'phone';
+    const { page, errors } = await suite.open(viewport, '/app/energy?tab=tariffs', cookie);
+    await page.getByText('Tariff versions of Main Incomer 132 kV').first().waitFor();
+    await page.getByText('RERC tariff order (revision)').first().waitFor();
+    await page.getByRole('button', { name: 'Add a tariff version' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Commission order').fill(`RERC order ${viewport}`);
+    // A fifth window 00:00–01:00 at the normal rate lies inside the off-peak night (window 1).
+    await dialog.getByRole('button', { name: 'Add a window' }).click();
+    await dialog.getByRole('group', { name: 'Window 5' }).getByLabel('Rate (₹/kWh)').fill('7.95');
+    await dialog.getByRole('button', { name: 'Add the version' }).click();
+    await dialog.getByRole('group', { name: 'Window 5' }).getByText('Overlaps window 1 at 00:00–01:00').waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, `energy-tariff-form-${viewport}`);
+    await dialog.getByRole('button', { name: 'Remove window 5' }).click();
+    await dialog.getByRole('button', { name: 'Add the version' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The new version is the current one; the revision before it now ends the day before.
+    await page.getByRole('cell', { name: `RERC order ${viewport}` }).waitFor();
+    expect(await page.getByRole('cell', { name: 'current' }).count()).toBe(1);
+    expect(page.url()).toContain('tab=tariffs');
     expect(errors).toEqual([]);
   });
 });
+
