@@ -95,6 +95,30 @@ describe('meters in the facility tree', () => {
     expect(list.json()).toEqual([{ id: facility, tenantId, name: 'Beawar Plant', meters: 4, mains: 1, subs: 2, generation: 1 }]);
   });
 
+  it("lists with the entity list's getLocatedDevices each meter's devices at the node it measures, not where its station hangs", async () => {
+    type Node = { id: number; devices?: { id: number }[]; locatedDevices?: { id: number; stationId: number; stationName: string; meterRole: string; meterSource: string | null }[]; children: Node[] };
+    const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    const res = await call('GET', '/api/entities?getLocatedDevices=true', undefined, reader);
+    expect(res.statusCode, res.body).toBe(200);
+    const nodes = new Map(flat(res.json()).map((n) => [n.id, n]));
+    const located = (id: number) => nodes.get(id)!.locatedDevices!.map((d) => [d.id, d.stationId, d.stationName, d.meterRole, d.meterSource]);
+    // The incomer's station hangs under the substation but measures the whole plant.
+    expect(located(facility)).toEqual([
+      [main.deviceId, main.entityId, 'Main Incomer 132 kV', 'MAIN', 'GRID'],
+      [solar.deviceId, solar.entityId, 'Rooftop Solar', 'GENERATION', 'SOLAR'],
+    ]);
+    expect(located(substation)).toEqual([]);
+    expect(located(kilnNode)).toEqual([[kiln.deviceId, kiln.entityId, 'Kiln Feeder', 'SUB', null]]);
+    // The devices mounted on each node stay as getDevices gives them.
+    expect(nodes.get(main.entityId)!.devices!.map((d) => d.id)).toEqual([main.deviceId]);
+    expect(located(main.entityId)).toEqual([]);
+    // Without the option no node carries the list; another tenant sees none of these meters.
+    expect(flat((await call('GET', '/api/entities?getDevices=true', undefined, reader)).json()).some((n) => 'locatedDevices' in n)).toBe(false);
+    const theirs = flat((await call('GET', '/api/entities?getLocatedDevices=true', undefined, stranger)).json());
+    expect(theirs.map((n) => n.id)).toEqual([otherNode]);
+    expect(theirs[0]!.locatedDevices).toEqual([]);
+  });
+
   it('refuses a station placed twice, a sub-meter without its main and a node of another tenant, storing nothing', async () => {
     const before = await count('energy_meter');
     const twice = await call('POST', `/api/entities/${kiln.entityId}/energy-meter`, { role: 'SUB', mainEntityId: main.entityId, ratedKw: 400, nodeId: millNode });

@@ -12,6 +12,7 @@
 import { areaModule } from '../../platform/modules/area-module.ts';
 import { startPollingWorker } from '../../platform/jobs/polling-worker.ts';
 import { energyRoutes } from './energy.routes.ts';
+import { EnergyRepository } from './energy.repository.ts';
 import { EnergyService } from './energy.service.ts';
 
 export interface EnergyModule {
@@ -33,6 +34,11 @@ export const energyModule = areaModule({
   dependencies: ['database', 'auth', 'workers', 'entities', 'data', 'alerts'],
   build(app) {
     const energy = new EnergyService(app.database.db, app.entities.entities, app.data.trends, app.alerts.raised);
+    // The entity list's getLocatedDevices (SPEC 7) lists each meter's devices at the node it measures.
+    const repository = new EnergyRepository(app.database.db);
+    app.entities.locateMetersFrom({
+      current: async (tenantIds) => (await repository.meters(tenantIds)).map((m) => ({ tenantId: m.tenant_id, nodeId: m.node_id, stationId: m.entity_id, role: m.role, source: m.source })),
+    });
     // Each threshold is claimed in PostgreSQL before it is raised, so several servers raise it once.
     // The first check waits a round: budgets move slowly and a server starting has more urgent work.
     app.workers.add('energy-budgets', ({ log }) => {
