@@ -360,3 +360,38 @@ describe('production, SEC and emissions', () => {
     expect((await call('POST', '/api/energy/form1', { nodeId: facility, format: 'DOC' })).json().field).toBe('body.format');
   });
 });
+
+describe('register readings entered by hand', () => {
+  it('stores readings continuing the series, counted like a device’s; refuses a fall, a reading before the latest, a negative one and one in the future, storing none', async () => {
+    const packingNode = (await ctx.b.newEntity({ tenantId, type: 'group', parentId: facility, name: 'Packing' })).id;
+    const packing = await station('Packing Feeder (read by hand)', packingNode);
+    await meterOf(packing.entityId, { role: 'SUB', mainEntityId: main.entityId, ratedKw: 200 });
+    await ctx.database.pool.query('UPDATE energy_meter SET valid_from = $3 WHERE tenant_id = $1 AND entity_id = $2', [tenantId, packing.entityId, new Date(dataFrom)]);
+    const yesterday = addDays(dayOf(now, ZONE), -1);
+    const at = (hour: number) => new Date(startOfDay(yesterday, ZONE) + hour * HOUR).toISOString();
+    const post = (readings: object[], h = admin) => call('POST', '/api/energy/readings', { entityId: packing.entityId, readings }, h);
+    const ok = await post([{ time: at(8), register: 1000 }, { time: at(20), register: 1600 }]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ entityId: packing.entityId, deviceId: packing.deviceId, stored: 2 });
+    const dayKwh = async () => (await call('GET', `/api/energy/metrics?nodeIds=${packingNode}&startDate=${yesterday}&endDate=${yesterday}`, undefined, reader)).json().nodes[0].total as number;
+    // The day's rise from its first reading to its last: 600 kWh.
+    expect(await dayKwh()).toBeCloseTo(600, 6);
+
+    const refusals: [object[], string][] = [
+      [[{ time: at(22), register: 1500 }], 'readings[0].register'], // below the latest stored reading
+      [[{ time: at(19), register: 1700 }], 'readings[0].time'], // before the latest stored reading
+      [[{ time: at(21), register: 1700 }, { time: at(23), register: 1650 }], 'readings[1].register'], // a fall inside the batch
+      [[{ time: at(23), register: 1700 }, { time: at(21), register: 1800 }], 'readings[1].time'], // out of time order
+      [[{ time: at(22), register: -1 }], 'readings[0].register'],
+      [[{ time: new Date(now + 2 * HOUR).toISOString(), register: 1700 }], 'readings[0].time'],
+    ];
+    for (const [readings, field] of refusals) {
+      const res = await post(readings);
+      expect([res.statusCode, res.json().field], JSON.stringify(readings)).toEqual([400, field]);
+    }
+    expect((await post([{ time: at(22), register: 1700 }], reader)).statusCode).toBe(403);
+    expect((await call('POST', '/api/energy/readings', { entityId: otherNode, readings: [{ time: at(22), register: 1 }] })).statusCode).toBe(404);
+    // Nothing of the refused batches was stored: the day still rose 600 kWh.
+    expect(await dayKwh()).toBeCloseTo(600, 6);
+  });
+});

@@ -8,7 +8,7 @@ import { BUDGET_THRESHOLDS } from '@enviro/domain/energy/budget';
 import { OFFSET_KINDS } from '@enviro/domain/energy/emissions';
 import { WINDOW_KINDS } from '@enviro/domain/energy/tariff';
 import { z } from 'zod';
-import { Id, TenantId } from './common.ts';
+import { Id, Instant, TenantId } from './common.ts';
 import { LocalDate } from './data/request.ts';
 import { ReportFormat } from './reports.ts';
 import { TimeRange } from './time.ts';
@@ -81,6 +81,22 @@ export const EnergyMeterList = z.array(EnergyMeter);
 
 /** Answer of DELETE /api/energy/energy-meter/{id}: the meter, ended (its history kept). */
 export const EnergyMeterDeleted = EnergyMeter;
+
+/**
+ * Body of POST /api/energy/readings: a meter's register read by hand (a meter without a data link,
+ * read on a walk-round), in register units as the meter shows them. The readings continue the
+ * meter's series: in time order, after its latest stored reading, never below it.
+ */
+export const ManualReadingsInput = z.strictObject({
+  /** The meter's station. */
+  entityId: Id,
+  readings: z
+    .array(z.strictObject({ time: Instant, register: z.number().finite() }))
+    .min(1)
+    .max(500),
+});
+export type ManualReadingsInput = z.input<typeof ManualReadingsInput>;
+export const ManualReadingsResult = z.object({ entityId: z.number().int(), deviceId: z.number().int(), stored: z.number().int() });
 
 // ---------------------------------------------------------------- facilities and located devices
 

@@ -14,9 +14,13 @@ import { startPollingWorker } from '../../platform/jobs/polling-worker.ts';
 import { energyRoutes } from './energy.routes.ts';
 import { EnergyRepository } from './energy.repository.ts';
 import { EnergyService } from './energy.service.ts';
+import { REGISTER_PARAM } from './meter-energy.ts';
+import { MeterReadingService } from './meter-readings.service.ts';
 
 export interface EnergyModule {
   energy: EnergyService;
+  /** Register readings entered by hand, stored through the telemetry module's ingestion. */
+  readings: MeterReadingService;
 }
 
 declare module 'fastify' {
@@ -31,7 +35,7 @@ const BUDGET_CHECK_MS = 15 * 60_000;
 export const energyModule = areaModule({
   name: 'energy',
   decorate: 'energy',
-  dependencies: ['database', 'auth', 'workers', 'entities', 'data', 'alerts'],
+  dependencies: ['database', 'auth', 'workers', 'entities', 'data', 'alerts', 'telemetry'],
   build(app) {
     const energy = new EnergyService(app.database.db, app.entities.entities, app.data.trends, app.alerts.raised);
     // The entity list's getLocatedDevices (SPEC 7) lists each meter's devices at the node it measures.
@@ -52,7 +56,10 @@ export const energyModule = areaModule({
         { idleMs: BUDGET_CHECK_MS, onError: (error) => log.error({ err: error }, 'energy budgets: a pass failed; it is tried again at the next') },
       );
     });
-    return { energy };
+    const readings = new MeterReadingService(app.database.db, energy, app.data.recent, (deviceId, values) =>
+      app.telemetry.storeFor(deviceId, values.map((v) => ({ ts: v.ts, values: { [REGISTER_PARAM]: v.value } }))),
+    );
+    return { energy, readings };
   },
   routes: [energyRoutes],
 });

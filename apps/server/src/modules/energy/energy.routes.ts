@@ -21,6 +21,8 @@ import {
   GridFactors,
   GridFactorTable,
   LocatedDevices,
+  ManualReadingsInput,
+  ManualReadingsResult,
   Offset,
   OffsetInput,
   ProductionInput,
@@ -40,7 +42,7 @@ const TAGS = ['energy'];
 const RESPONSES = { ...ERROR_RESPONSES, 409: ApiError } as const;
 
 /** Energy (SPEC 7 paths spelled as the spec spells them; the rest under /api/energy/, docs/ENERGY.md). */
-export const energyRoutes: FastifyPluginAsyncZod<EnergyModule> = async (app, { energy }) => {
+export const energyRoutes: FastifyPluginAsyncZod<EnergyModule> = async (app, { energy, readings }) => {
   // SPEC 7 Public: the energy dashboards' reads.
   app.get(
     '/api/energy/metrics',
@@ -119,6 +121,11 @@ export const energyRoutes: FastifyPluginAsyncZod<EnergyModule> = async (app, { e
     '/api/energy/sec',
     { config: { access: TENANT_READ }, schema: { tags: TAGS, summary: 'Specific energy consumption by day and an ISO 50006 baseline with R² and adjusted savings', querystring: SecQuery, response: { 200: SecAnswer, ...ERROR_RESPONSES } } },
     async (request) => energy.sec(request.auth, request.query),
+  );
+  app.post(
+    '/api/energy/readings',
+    { config: { access: FLEET_WRITE }, schema: { tags: TAGS, summary: "A meter's register read by hand, continuing its series (all readings stored or none)", body: ManualReadingsInput, response: { 200: ManualReadingsResult, ...RESPONSES } } },
+    async (request) => readings.enter(request.auth, request.body),
   );
   app.post(
     '/api/energy/form1',
