@@ -14,6 +14,8 @@ import {
   SecAnswer,
   TariffVersions,
   type EnergyMeterInput,
+  type ManualReadingsInput,
+  ManualReadingsResult,
   type OffsetInput,
   type ProductionInput,
   type TariffVersionInput,
@@ -181,3 +183,12 @@ export function useSaveGridFactors() {
 /** The financial year's summary in the shape of BEE's Form 1 as a CSV, XLS or PDF file. */
 export const useDownloadForm1 = () =>
   useMutation({ mutationFn: (body: { nodeId: number; fy: string; format: ReportFormat }): Promise<Download> => api.download('/energy/form1', { body }) });
+
+/** Stores a meter's register read by hand; every energy figure is read again. */
+export function useEnterReadings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ManualReadingsInput) => api.post('/energy/readings', { body: input, schema: ManualReadingsResult }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}
