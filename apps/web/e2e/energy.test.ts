@@ -44,6 +44,12 @@ describe('the energy app in a browser', () => {
     await page.getByRole('cell', { name: 'CEA CO2 Baseline Database v20' }).waitFor();
     await screenshot(page, `energy-emissions-${viewport}`);
     expect(await horizontalOverflow(page)).toBe(0);
+    // Meter management: each current meter can be read by hand, replaced or deleted.
+    await page.getByRole('tab', { name: 'Meters' }).click();
+    await page.getByRole('button', { name: 'Enter a reading' }).first().click();
+    await page.getByRole('dialog').getByLabel('Register reading').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await horizontalOverflow(page)).toBe(0);
     expect(errors).toEqual([]);
   });
 
