@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { dayOf } from '@enviro/domain/time-zone';
+import { builders } from '../../server/test/builders.ts';
 import { browserSuite, signedInUser, tenantIdNamed } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -11,11 +13,14 @@ const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
  */
 describe('the energy app in a browser', () => {
   let cookie = '';
+  let siteAdmin = '';
   const suite = browserSuite({
     seed: async (database) => {
       await seedDemoData(database, { days: 2 });
       const tenantId = await tenantIdNamed(database.db, 'Aravali Cement Works Ltd');
       cookie = (await signedInUser(database.db, { tenantId, userType: 'tenant', role: 'admin', name: 'Esha Energy', password: undefined })).cookie;
+      const site = await builders(database.db).newTenant({ name: 'Enviro Energy Desk', type: 'site' });
+      siteAdmin = (await signedInUser(database.db, { tenantId: site.id, userType: 'site', role: 'admin', name: 'Sita Site' })).cookie;
     },
   });
 
@@ -78,5 +83,31 @@ describe('the energy app in a browser', () => {
     expect(page.url()).toContain('tab=tariffs');
     expect(errors).toEqual([]);
   });
-});
 
+  it("lets a site administrator add the current year to CEA's factor table on their own screen, naming the missing year first", async () => {
+    const { page, errors } = await suite.open('phone', '/app/admin/grid-factors', siteAdmin);
+    await page.getByRole('heading', { level: 1, name: 'Grid emission factors' }).waitFor();
+    await page.getByRole('cell', { name: 'CEA CO2 Baseline Database v20' }).waitFor();
+    const today = dayOf(Date.now(), 'Asia/Kolkata');
+    const start = Number(today.slice(0, 4)) - (Number(today.slice(5, 7)) < 4 ? 1 : 0);
+    const fy = `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+    const previous = `${start - 1}-${String(start % 100).padStart(2, '0')}`;
+    // A year before the current one alone leaves the table without the current year.
+    await page.getByLabel('Financial year').fill(previous);
+    await page.getByLabel('Factor (tCO₂/MWh)').fill('0.716');
+    await page.getByRole('button', { name: 'Add the year' }).click();
+    await page.getByText(`The table has no factor for the current financial year ${fy}`).waitFor();
+    await page.getByLabel('Financial year').fill(fy);
+    await page.getByLabel('Source').fill('CEA CO2 Baseline Database v21');
+    await page.getByRole('button', { name: 'Add the year' }).click();
+    await page.getByRole('cell', { name: 'CEA CO2 Baseline Database v21' }).waitFor();
+    expect(await page.getByRole('cell', { name: fy, exact: true }).count()).toBe(1);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'energy-grid-factors-phone');
+    // The industry's energy app shows the table without the form.
+    const industry = await suite.open('desktop', '/app/energy?tab=emissions', cookie);
+    await industry.page.getByRole('cell', { name: 'CEA CO2 Baseline Database v21' }).waitFor();
+    expect(await industry.page.getByRole('button', { name: 'Add the year' }).count()).toBe(0);
+    expect([...errors, ...industry.errors]).toEqual([]);
+  });
+});

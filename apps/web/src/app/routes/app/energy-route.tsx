@@ -4,17 +4,15 @@ import { useMe } from '@/features/accounts';
 import { mayChangeFleet } from '@/features/devices';
 import { EnergyView } from '@/features/energy';
 import { useActingTenant } from '@/lib/acting-tenant';
-import { useAdminAccess } from './admin/use-admin-access';
 
 /** /app/energy: the energy app of the industry acted for (issue 31). */
 export function EnergyRoute() {
   const me = useMe();
   const acting = useActingTenant();
-  const { siteAdmin } = useAdminAccess();
   if (!me.data) return <Loading />;
   return (
     <Container size="xl" py="md">
-      <EnergyView tenantId={acting?.id ?? me.data.tenant.id} canEdit={mayChangeFleet(me.data, acting !== null)} canEditFactors={siteAdmin} />
+      <EnergyView tenantId={acting?.id ?? me.data.tenant.id} canEdit={mayChangeFleet(me.data, acting !== null)} />
     </Container>
   );
 }

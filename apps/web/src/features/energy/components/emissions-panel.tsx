@@ -16,9 +16,9 @@ const FORMAT_WORDS: Record<ReportFormat, string> = { CSV: 'CSV', XLS: 'Excel', P
 /**
  * Scope 2 of the financial year at CEA's grid factor, the offset ledger (administrators add to it),
  * the year's summary in the shape of BEE's Form 1 as CSV, Excel or PDF, and the factor table (site
- * administrators extend it).
+ * administrators extend it on their own screen, GridFactorsView).
  */
-export function EmissionsPanel({ nodeId, month, canEdit, canEditFactors }: { nodeId: number; month: string; canEdit: boolean; canEditFactors: boolean }) {
+export function EmissionsPanel({ nodeId, month, canEdit }: { nodeId: number; month: string; canEdit: boolean }) {
   const fy = financialYearOfMonth(month);
   const emissions = useEmissions(nodeId, fy);
   const form1 = useDownloadForm1();
@@ -66,7 +66,7 @@ export function EmissionsPanel({ nodeId, month, canEdit, canEditFactors }: { nod
       <DataTable title={`Scope 2 by month, FY ${e.fy}`} rows={e.months} rowKey={(m) => m.month} minWidth={320} columns={[{ header: 'Month', value: (m) => monthLabel(m.month) }, { header: 'Grid energy (kWh)', value: (m) => Math.round(m.gridKwh), render: (m) => kwh(m.gridKwh), align: 'right' }, { header: 'Scope 2 (tCO₂)', value: (m) => (m.tco2 === null ? null : Math.round(m.tco2 * 10) / 10), align: 'right' }]} />
       {canEdit && <OffsetForm nodeId={nodeId} />}
       <DataTable title="Offset ledger" rows={e.offsets} rowKey={(o) => o.id} minWidth={320} emptyText="No offsets recorded this year." columns={[{ header: 'Day', value: (o) => formatDayKey(o.day) }, { header: 'Kind', value: (o) => OFFSET_WORDS[o.kind] }, { header: 'MWh', value: (o) => o.mwh, align: 'right' }, { header: 'Reference', value: (o) => o.reference, wrap: true }]} />
-      <GridFactorsPanel canEdit={canEditFactors} />
+      <GridFactorsPanel canEdit={false} />
     </Stack>
   );
 }

@@ -28,9 +28,9 @@ const TABS = [
  * for the node picked its consumption by day and hour, cost, budgets, SEC against a baseline,
  * emissions and meters; the tariffs of its connections. Facility, node, month, tab and the
  * connection whose tariff is shown are in the URL. `canEdit`: the industry's administrators (meters,
- * tariffs, budgets, production, offsets); `canEditFactors`: site administrators (the CEA table).
+ * tariffs, budgets, production, offsets).
  */
-export function EnergyView({ tenantId, canEdit, canEditFactors }: { tenantId: number; canEdit: boolean; canEditFactors: boolean }) {
+export function EnergyView({ tenantId, canEdit }: { tenantId: number; canEdit: boolean }) {
   const [search, setSearch] = useSearchParams();
   const facilities = useFacilities(tenantId);
   const months = recentMonths();
@@ -105,7 +105,7 @@ export function EnergyView({ tenantId, canEdit, canEditFactors }: { tenantId: nu
                   <SecPanel nodeId={nodeId} nodeName={located.data.nodes.find((n) => n.id === nodeId)?.name ?? ''} month={month} canEdit={canEdit} />
                 </Tabs.Panel>
                 <Tabs.Panel value="emissions" pt="md">
-                  <EmissionsPanel nodeId={nodeId} month={month} canEdit={canEdit} canEditFactors={canEditFactors} />
+                  <EmissionsPanel nodeId={nodeId} month={month} canEdit={canEdit} />
                 </Tabs.Panel>
                 <Tabs.Panel value="meters" pt="md">
                   <MetersPanel located={located.data} nodeId={nodeId} canEdit={canEdit} />
