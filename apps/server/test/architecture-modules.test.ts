@@ -60,6 +60,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     data: "reads meters' kWh registers through the trends",
     devices: 'names the device of a meter station for its budget alerts, through the devices helpers',
     entities: 'resolves nodes, the tree and station restriction',
+    reports: "writes BEE Form 1's summary as CSV, XLS or PDF through the report writers",
   },
   measurements: { data: 'the continuous average beside a manual result', entities: 'resolves stations and their restriction' },
   partners: { tenants: 'lists the industries a partner serves' },

@@ -1,6 +1,8 @@
 import { addCalendar, addDays, dayOf, startOfDay, startOfMonth } from '@enviro/domain/time-zone';
 import { describe, expect, it } from 'vitest';
 import { insertReadings, type Reading } from './data-fixture.ts';
+import { pdfText } from './pdf-text.ts';
+import { xlsxRows } from './xlsx-cells.ts';
 import { useTestApp } from './test-app.ts';
 
 /**
@@ -91,6 +93,30 @@ describe('meters in the facility tree', () => {
     expect(nodes.find((n) => n.id === facility)!.meters.map((m) => m.entityName).sort()).toEqual(['Main Incomer 132 kV', 'Rooftop Solar']);
     const list = await call('GET', '/api/energy/facilities', undefined, reader);
     expect(list.json()).toEqual([{ id: facility, tenantId, name: 'Beawar Plant', meters: 4, mains: 1, subs: 2, generation: 1 }]);
+  });
+
+  it("lists with the entity list's getLocatedDevices each meter's devices at the node it measures, not where its station hangs", async () => {
+    type Node = { id: number; devices?: { id: number }[]; locatedDevices?: { id: number; stationId: number; stationName: string; meterRole: string; meterSource: string | null }[]; children: Node[] };
+    const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    const res = await call('GET', '/api/entities?getLocatedDevices=true', undefined, reader);
+    expect(res.statusCode, res.body).toBe(200);
+    const nodes = new Map(flat(res.json()).map((n) => [n.id, n]));
+    const located = (id: number) => nodes.get(id)!.locatedDevices!.map((d) => [d.id, d.stationId, d.stationName, d.meterRole, d.meterSource]);
+    // The incomer's station hangs under the substation but measures the whole plant.
+    expect(located(facility)).toEqual([
+      [main.deviceId, main.entityId, 'Main Incomer 132 kV', 'MAIN', 'GRID'],
+      [solar.deviceId, solar.entityId, 'Rooftop Solar', 'GENERATION', 'SOLAR'],
+    ]);
+    expect(located(substation)).toEqual([]);
+    expect(located(kilnNode)).toEqual([[kiln.deviceId, kiln.entityId, 'Kiln Feeder', 'SUB', null]]);
+    // The devices mounted on each node stay as getDevices gives them.
+    expect(nodes.get(main.entityId)!.devices!.map((d) => d.id)).toEqual([main.deviceId]);
+    expect(located(main.entityId)).toEqual([]);
+    // Without the option no node carries the list; another tenant sees none of these meters.
+    expect(flat((await call('GET', '/api/entities?getDevices=true', undefined, reader)).json()).some((n) => 'locatedDevices' in n)).toBe(false);
+    const theirs = flat((await call('GET', '/api/entities?getLocatedDevices=true', undefined, stranger)).json());
+    expect(theirs.map((n) => n.id)).toEqual([otherNode]);
+    expect(theirs[0]!.locatedDevices).toEqual([]);
   });
 
   it('refuses a station placed twice, a sub-meter without its main and a node of another tenant, storing nothing', async () => {
@@ -303,5 +329,69 @@ describe('production, SEC and emissions', () => {
     expect(e.factor).toBe(fy === '2023-24' ? 0.727 : 0.7);
     expect(e.grossTco2).toBeCloseTo((e.gridKwh / 1000) * e.factor, 6);
     expect(e.netTco2).toBeCloseTo(e.grossTco2 - 10 * e.factor, 6);
+  });
+
+  it("writes the year's BEE Form 1 summary as CSV, Excel and PDF with the same figures", async () => {
+    const d = dayOf(now, ZONE);
+    const y = Number(d.slice(0, 4)) - (Number(d.slice(5, 7)) < 4 ? 1 : 0);
+    const fy = `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
+    const [e] = (await call('POST', '/api/data/emissionoffsetData', { entityIds: [facility], fy }, reader)).json();
+    const total = Math.round(e.gridKwh + e.solarKwh + e.dgKwh);
+    const toe = Math.round((e.gridKwh + e.solarKwh + e.dgKwh) * 0.000086 * 100) / 100;
+    const file = async (format: string) => {
+      const res = await call('POST', '/api/energy/form1', { nodeId: facility, fy, format }, reader);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toContain(`BEE Form 1 energy summary FY ${fy} Beawar Plant`);
+      return res.rawPayload;
+    };
+    const csv = (await file('CSV')).toString('utf8');
+    expect(csv).toContain(`Total electricity consumed,${total},kWh`);
+    expect(csv).toContain(`Total electricity consumed,${toe},toe`);
+    const rows = xlsxRows(await file('XLS'));
+    expect(rows).toContainEqual(['Electricity purchased from the grid', String(Math.round(e.gridKwh)), 'kWh']);
+    expect(rows).toContainEqual(['Total electricity consumed', String(toe), 'toe']);
+    const pdf = await file('PDF');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain('Total electricity consumed');
+    expect(text).toContain('Beawar Plant');
+    // Another tenant's node is no file.
+    expect((await call('POST', '/api/energy/form1', { nodeId: otherNode, format: 'PDF' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/energy/form1', { nodeId: facility, format: 'DOC' })).json().field).toBe('body.format');
+  });
+});
+
+describe('register readings entered by hand', () => {
+  it('stores readings continuing the series, counted like a device’s; refuses a fall, a reading before the latest, a negative one and one in the future, storing none', async () => {
+    const packingNode = (await ctx.b.newEntity({ tenantId, type: 'group', parentId: facility, name: 'Packing' })).id;
+    const packing = await station('Packing Feeder (read by hand)', packingNode);
+    await meterOf(packing.entityId, { role: 'SUB', mainEntityId: main.entityId, ratedKw: 200 });
+    await ctx.database.pool.query('UPDATE energy_meter SET valid_from = $3 WHERE tenant_id = $1 AND entity_id = $2', [tenantId, packing.entityId, new Date(dataFrom)]);
+    const yesterday = addDays(dayOf(now, ZONE), -1);
+    const at = (hour: number) => new Date(startOfDay(yesterday, ZONE) + hour * HOUR).toISOString();
+    const post = (readings: object[], h = admin) => call('POST', '/api/energy/readings', { entityId: packing.entityId, readings }, h);
+    const ok = await post([{ time: at(8), register: 1000 }, { time: at(20), register: 1600 }]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ entityId: packing.entityId, deviceId: packing.deviceId, stored: 2 });
+    const dayKwh = async () => (await call('GET', `/api/energy/metrics?nodeIds=${packingNode}&startDate=${yesterday}&endDate=${yesterday}`, undefined, reader)).json().nodes[0].total as number;
+    // The day's rise from its first reading to its last: 600 kWh.
+    expect(await dayKwh()).toBeCloseTo(600, 6);
+
+    const refusals: [object[], string][] = [
+      [[{ time: at(22), register: 1500 }], 'readings[0].register'], // below the latest stored reading
+      [[{ time: at(19), register: 1700 }], 'readings[0].time'], // before the latest stored reading
+      [[{ time: at(21), register: 1700 }, { time: at(23), register: 1650 }], 'readings[1].register'], // a fall inside the batch
+      [[{ time: at(23), register: 1700 }, { time: at(21), register: 1800 }], 'readings[1].time'], // out of time order
+      [[{ time: at(22), register: -1 }], 'readings[0].register'],
+      [[{ time: new Date(now + 2 * HOUR).toISOString(), register: 1700 }], 'readings[0].time'],
+    ];
+    for (const [readings, field] of refusals) {
+      const res = await post(readings);
+      expect([res.statusCode, res.json().field], JSON.stringify(readings)).toEqual([400, field]);
+    }
+    expect((await post([{ time: at(22), register: 1700 }], reader)).statusCode).toBe(403);
+    expect((await call('POST', '/api/energy/readings', { entityId: otherNode, readings: [{ time: at(22), register: 1 }] })).statusCode).toBe(404);
+    // Nothing of the refused batches was stored: the day still rose 600 kWh.
+    expect(await dayKwh()).toBeCloseTo(600, 6);
   });
 });

@@ -71,6 +71,7 @@ const CASES: Record<string, Case> = {
   "B's tariffs": { method: 'GET', url: `/api/energy/tariffs?entityId=${bStation}` },
   "B's energy budgets": { method: 'POST', url: '/api/data/entityBudget', payload: { entityIds: [bPlant] } },
   "B's emissions and offsets": { method: 'POST', url: '/api/data/emissionoffsetData', payload: { entityIds: [bPlant] } },
+  "B's BEE Form 1": { method: 'POST', url: '/api/energy/form1', payload: { nodeId: bPlant, format: 'CSV' } },
   "B's plant": { method: 'GET', url: `/api/entity/${bPlant}?withDevices=true` },
   "B's plant's children": { method: 'GET', url: `/api/entities/${bPlant}/children?withDevices=true` },
   'tenant B by id': { method: 'GET', url: `/api/tenant-by-id/${b}` },

@@ -8,8 +8,9 @@ import { BUDGET_THRESHOLDS } from '@enviro/domain/energy/budget';
 import { OFFSET_KINDS } from '@enviro/domain/energy/emissions';
 import { WINDOW_KINDS } from '@enviro/domain/energy/tariff';
 import { z } from 'zod';
-import { Id, TenantId } from './common.ts';
+import { Id, Instant, TenantId } from './common.ts';
 import { LocalDate } from './data/request.ts';
+import { ReportFormat } from './reports.ts';
 import { TimeRange } from './time.ts';
 
 const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -80,6 +81,22 @@ export const EnergyMeterList = z.array(EnergyMeter);
 
 /** Answer of DELETE /api/energy/energy-meter/{id}: the meter, ended (its history kept). */
 export const EnergyMeterDeleted = EnergyMeter;
+
+/**
+ * Body of POST /api/energy/readings: a meter's register read by hand (a meter without a data link,
+ * read on a walk-round), in register units as the meter shows them. The readings continue the
+ * meter's series: in time order, after its latest stored reading, never below it.
+ */
+export const ManualReadingsInput = z.strictObject({
+  /** The meter's station. */
+  entityId: Id,
+  readings: z
+    .array(z.strictObject({ time: Instant, register: z.number().finite() }))
+    .min(1)
+    .max(500),
+});
+export type ManualReadingsInput = z.input<typeof ManualReadingsInput>;
+export const ManualReadingsResult = z.object({ entityId: z.number().int(), deviceId: z.number().int(), stored: z.number().int() });
 
 // ---------------------------------------------------------------- facilities and located devices
 
@@ -333,6 +350,7 @@ export const OffsetInput = z.strictObject({
   mwh: z.number().positive().max(1e9),
   reference: Note(200).default(''),
 });
+export type OffsetInput = z.input<typeof OffsetInput>;
 export const Offset = z.object({ id: z.number().int(), nodeId: z.number().int(), kind: z.enum(OFFSET_KINDS), day: z.string(), mwh: z.number(), reference: z.string() });
 
 /** Body of POST /api/data/emissionoffsetData (SPEC 7): emissions and offsets of nodes for a financial year. */
@@ -362,3 +380,12 @@ export const NodeEmissions = z.object({
 });
 export type NodeEmissions = z.infer<typeof NodeEmissions>;
 export const EmissionOffsetData = z.array(NodeEmissions);
+
+/** Body of POST /api/energy/form1: a node's financial-year energy summary in the shape of BEE's Form 1, as a file. */
+export const Form1Request = z.strictObject({
+  nodeId: Id,
+  /** Financial year '2026-27'; default the current one. */
+  fy: FinancialYearLabel.optional(),
+  format: ReportFormat,
+});
+export type Form1Request = z.input<typeof Form1Request>;

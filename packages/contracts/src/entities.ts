@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type LiveStatus as DomainLiveStatus } from '@enviro/domain/live-status';
 import { EntityProperty, EntityType, Id, TenantId } from './common.ts';
+import { MeterRole, MeterSource } from './energy.ts';
 import { StdParam } from './data/std-params.ts';
 
 /** A boolean query option: exactly 'true' or 'false', so a typo answers 400 instead of meaning false. */
@@ -41,8 +42,9 @@ export const EntitiesQuery = z.object({
   /** Attach each node's devices. */
   getDevices: QueryBoolean.default(false),
   /**
-   * Attach the devices located at each node. A device's location is the node it is mounted on (there is
-   * no separate location), so this attaches the same list as `getDevices`.
+   * Attach each node's devices (as `getDevices`) and the devices located at it (`locatedDevices`):
+   * those of the energy meters measuring the node, wherever their stations are mounted (a meter in
+   * the substation measuring the cement mill is located at the mill).
    */
   getLocatedDevices: QueryBoolean.default(false),
   /** With devices, add each device's `profile.params`; 'all' (SPEC 7: `params=all`) is the same as 'true'. */
@@ -140,6 +142,18 @@ export const EntityDevice = z.object({
 });
 export type EntityDevice = z.infer<typeof EntityDevice>;
 
+/** A device located at a node (`getLocatedDevices`): a device of an energy meter measuring the node. */
+export const LocatedDevice = EntityDevice.extend({
+  /** The meter's station, where the device is mounted. */
+  stationId: z.number().int().positive(),
+  stationName: z.string(),
+  /** The meter's role: MAIN (an incomer), SUB (a load under another meter), GENERATION (solar, DG). */
+  meterRole: MeterRole,
+  /** GRID, SOLAR or DG; null for a sub-meter. */
+  meterSource: MeterSource.nullable(),
+});
+export type LocatedDevice = z.infer<typeof LocatedDevice>;
+
 /** A node of a tenant's entity tree (SPEC 3): a group, facility or station, with its subtree. */
 export interface EntityNode {
   id: number;
@@ -152,6 +166,7 @@ export interface EntityNode {
   lastDataAt: string | null;
   liveStatus: LiveStatus;
   devices?: EntityDevice[];
+  locatedDevices?: LocatedDevice[];
   children: EntityNode[];
 }
 
@@ -177,6 +192,10 @@ export const EntityNode: z.ZodType<EntityNode> = z.object({
   /** The node's devices in natural name order; present only when devices were asked for. */
   get devices() {
     return z.array(EntityDevice).optional();
+  },
+  /** The devices of the energy meters measuring the node, by station name; present only with `getLocatedDevices`. */
+  get locatedDevices() {
+    return z.array(LocatedDevice).optional();
   },
   /** Child nodes in natural name order. */
   get children() {

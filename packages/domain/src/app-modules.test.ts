@@ -8,8 +8,8 @@ describe('modulesFor: the menu of each view', () => {
   it.each<[string, AccessInput, string[]]>([
     ['tenant user', { userType: 'tenant', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'cameras', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'subscriptions', 'settings', 'account']],
     ['tenant admin', { userType: 'tenant', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'cameras', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'reports', 'scheduledReports', 'subscriptions', 'users', 'auditLog', 'settings', 'account']],
-    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'cameras', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
-    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'cameras', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'account']],
+    ['site admin', { userType: 'site', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'cameras', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'gridFactors', 'account']],
+    ['site role site', { userType: 'site', role: 'site' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'cameras', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'gridFactors', 'account']],
     ['site support', { userType: 'site', role: 'support' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'regulator', 'devices', 'cameras', 'calibration', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'account']],
     ['partner admin', { userType: 'partner', role: 'admin' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'devices', 'cameras', 'calibration', 'compliance', 'warrantyRequests', 'reports', 'scheduledReports', 'users', 'account']],
     ['partner user', { userType: 'partner', role: 'user' }, ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'devices', 'cameras', 'calibration', 'compliance', 'warrantyRequests', 'reports', 'scheduledReports', 'account']],
@@ -67,6 +67,7 @@ describe('modulesFor: the menu of each view', () => {
       ['users', '/app/admin/users'],
       ['auditLog', '/app/admin/audit-log'],
       ['regulatorConnections', '/app/admin/regulator-connections'],
+      ['gridFactors', '/app/admin/grid-factors'],
       ['settings', '/app/settings'],
       ['account', '/app/account'],
     ]);

@@ -46,7 +46,7 @@ const ALERT_READERS = [
  */
 const ALERT_ADMINS = ['tenantAdmin', 'siteManaging'] as const satisfies readonly AccessRuleName[];
 
-export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'cameras', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'settings', 'account'] as const;
+export const MODULE_KEYS = ['dashboard', 'dashboards', 'airQuality', 'dataQuality', 'alerts', 'alertRules', 'escalations', 'regulator', 'devices', 'cameras', 'calibration', 'documents', 'energy', 'compliance', 'changeRequests', 'warrantyRequests', 'statistics', 'reports', 'scheduledReports', 'subscriptions', 'tenants', 'corporates', 'users', 'auditLog', 'regulatorConnections', 'gridFactors', 'settings', 'account'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** The modules in menu order. */
@@ -99,6 +99,8 @@ export const APP_MODULES: readonly AppModule[] = [
   { key: 'auditLog', label: 'Audit log', path: APP_PATHS.admin.auditLog, access: ['siteAdmin', 'tenantAdmin'], match: 'contains' },
   // SPEC 1 regulator configuration: the connection routes declare siteAdmin.
   { key: 'regulatorConnections', label: 'Regulator connections', path: APP_PATHS.admin.regulatorConnections, access: ['siteAdmin'], match: 'contains' },
+  // The energy app's Scope 2 factor table (issue 31): PUT /api/energy/grid-factors declares siteAdmin.
+  { key: 'gridFactors', label: 'Grid emission factors', path: APP_PATHS.admin.gridFactors, access: ['siteAdmin'], match: 'contains' },
   // Preferences (auto-refresh of the dashboard) only act in the tenant app (SPEC 4).
   { key: 'settings', label: 'Settings', path: APP_PATHS.settings, access: TENANT_APP_RULES, match: 'absolute' },
   { key: 'account', label: 'My account', path: APP_PATHS.app.account, access: APP_RULES, match: 'contains' },

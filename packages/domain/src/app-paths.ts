@@ -103,6 +103,8 @@ export const APP_PATHS = {
     auditLog: '/app/admin/audit-log',
     /** Regulator endpoints per statutory body (site administrators). */
     regulatorConnections: '/app/admin/regulator-connections',
+    /** CEA's grid emission factors by financial year, shared by every industry (site administrators). */
+    gridFactors: '/app/admin/grid-factors',
     /** Alert rules of the tenant (SPEC 7 alert configuration). */
     alertRules: '/app/admin/alert-rules',
     /** Escalation policies (SPEC 1 escalation management). */

@@ -169,6 +169,7 @@ export const paths = {
       getHref: (query: { entity?: string } = {}) => withQuery(APP_PATHS.admin.auditLog, query),
     },
     regulatorConnections: { path: APP_PATHS.admin.regulatorConnections, getHref: () => APP_PATHS.admin.regulatorConnections },
+    gridFactors: { path: APP_PATHS.admin.gridFactors, getHref: () => APP_PATHS.admin.gridFactors },
     alertRules: { path: APP_PATHS.admin.alertRules, getHref: () => APP_PATHS.admin.alertRules },
     escalations: { path: APP_PATHS.admin.escalations, getHref: () => APP_PATHS.admin.escalations },
   },

@@ -1,4 +1,4 @@
-import { ApiError, ERROR_RESPONSES } from '@enviro/contracts/common';
+import { ApiError, ERROR_RESPONSES, FileResponse } from '@enviro/contracts/common';
 import {
   BudgetInput,
   BudgetStatus,
@@ -17,9 +17,12 @@ import {
   EnergyMetrics,
   EnergyMetricsQuery,
   EntityBudgetRequest,
+  Form1Request,
   GridFactors,
   GridFactorTable,
   LocatedDevices,
+  ManualReadingsInput,
+  ManualReadingsResult,
   Offset,
   OffsetInput,
   ProductionInput,
@@ -31,6 +34,7 @@ import {
 } from '@enviro/contracts/energy';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachment } from '../../platform/http/attachment.ts';
 import { FLEET_WRITE, PORTAL_READ, TENANT_READ } from '../../platform/access/route-access.ts';
 import type { EnergyModule } from './energy.module.ts';
 
@@ -38,7 +42,7 @@ const TAGS = ['energy'];
 const RESPONSES = { ...ERROR_RESPONSES, 409: ApiError } as const;
 
 /** Energy (SPEC 7 paths spelled as the spec spells them; the rest under /api/energy/, docs/ENERGY.md). */
-export const energyRoutes: FastifyPluginAsyncZod<EnergyModule> = async (app, { energy }) => {
+export const energyRoutes: FastifyPluginAsyncZod<EnergyModule> = async (app, { energy, readings }) => {
   // SPEC 7 Public: the energy dashboards' reads.
   app.get(
     '/api/energy/metrics',
@@ -117,6 +121,19 @@ export const energyRoutes: FastifyPluginAsyncZod<EnergyModule> = async (app, { e
     '/api/energy/sec',
     { config: { access: TENANT_READ }, schema: { tags: TAGS, summary: 'Specific energy consumption by day and an ISO 50006 baseline with R² and adjusted savings', querystring: SecQuery, response: { 200: SecAnswer, ...ERROR_RESPONSES } } },
     async (request) => energy.sec(request.auth, request.query),
+  );
+  app.post(
+    '/api/energy/readings',
+    { config: { access: FLEET_WRITE }, schema: { tags: TAGS, summary: "A meter's register read by hand, continuing its series (all readings stored or none)", body: ManualReadingsInput, response: { 200: ManualReadingsResult, ...RESPONSES } } },
+    async (request) => readings.enter(request.auth, request.body),
+  );
+  app.post(
+    '/api/energy/form1',
+    { config: { access: TENANT_READ }, schema: { tags: TAGS, summary: "A node's financial-year energy summary in the shape of BEE's Form 1, as a CSV, PDF or XLS file", body: Form1Request, response: { 200: FileResponse, ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const file = await energy.form1(request.auth, request.body);
+      return attachment(reply, file.fileName, file.contentType).send(file.content);
+    },
   );
   app.get(
     '/api/energy/grid-factors',

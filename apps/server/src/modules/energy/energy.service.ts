@@ -14,6 +14,8 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { RaisedAlertService } from '../alerts/raised-alerts.service.ts';
 import type { TrendService } from '../data/trend.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
+import type { ReportFile } from '../reports/report-table.ts';
+import { writeForm1 } from './form1-file.ts';
 import { EnergyRepository, type BudgetRow, type MeterRow, type NodeRow, type TariffRow } from './energy.repository.ts';
 import { readMeterEnergy, type MeterEnergy, type ReadInterval } from './meter-energy.ts';
 
@@ -560,6 +562,18 @@ export class EnergyService {
       }
     }
     return out;
+  }
+
+  /** A node's financial year in the shape of BEE's Form 1, as a CSV, XLS or PDF file (POST /api/energy/form1). */
+  async form1(auth: Auth, req: { nodeId: number; fy?: string | undefined; format: 'CSV' | 'XLS' | 'PDF' }): Promise<ReportFile> {
+    const [e] = await this.emissions(auth, { entityIds: [req.nodeId], ...(req.fy ? { fy: req.fy } : {}) });
+    const node = await this.node(auth, req.nodeId, 'nodeId');
+    const fy = parseFinancialYear(e!.fy)!;
+    // One unit of output a year: the latest entered (a node that changed its unit reports that one's days).
+    const days = await this.repo.production(node.tenant_id, req.nodeId, fy.start, fy.end);
+    const unit = days.at(-1)?.unit;
+    const production = unit === undefined ? null : { unit, quantity: days.filter((d) => d.unit === unit).reduce((s, d) => s + d.quantity, 0) };
+    return writeForm1({ unitName: node.name, fy: e!.fy, gridKwh: e!.gridKwh, solarKwh: e!.solarKwh, dgKwh: e!.dgKwh, factor: e!.factor, grossTco2: e!.grossTco2, offsetTco2: e!.offsetTco2, netTco2: e!.netTco2, production }, req.format, this.now(), ZONE);
   }
 
   // ------------------------------------------------------------------ helpers

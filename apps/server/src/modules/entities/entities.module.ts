@@ -9,6 +9,7 @@ import { entityRoutes } from './entities.routes.ts';
 import { EntityService } from './entities.service.ts';
 import { EntityProvisioningService } from './entity-provisioning.service.ts';
 import type { StationCameras } from './station-cameras.ts';
+import type { MeterLocations } from './meter-locations.ts';
 import type { StationDevices } from './station-devices.ts';
 
 export interface EntitiesModule {
@@ -19,6 +20,8 @@ export interface EntitiesModule {
   showDevicesFrom: (devices: StationDevices) => void;
   /** Gives the entity list's `camera` filter the nodes with cameras (the cameras module, registered later). */
   showCamerasFrom: (cameras: StationCameras) => void;
+  /** Gives the entity list's `getLocatedDevices` where the energy meters are located (the energy module, registered later). */
+  locateMetersFrom: (meters: MeterLocations) => void;
 }
 
 declare module 'fastify' {
@@ -41,13 +44,17 @@ export const entitiesModule = areaModule({
     let cameras: StationCameras | undefined;
     // Before the cameras module gives its own, no node has a camera.
     const stationCameras = (): StationCameras => cameras ?? { nodesWithCameras: async () => new Set() };
-    const entities = new EntityService(db, stationDevices, stationCameras);
+    let meters: MeterLocations | undefined;
+    // Before the energy module gives its own, no meter is located anywhere.
+    const meterLocations = (): MeterLocations => meters ?? { current: async () => [] };
+    const entities = new EntityService(db, stationDevices, stationCameras, meterLocations);
     const services: EntitiesModule = {
       entities,
       admin: new EntityAdminService(db, entities, stationDevices),
       provisioning: new EntityProvisioningService(db),
       showDevicesFrom: (source) => (devices = source),
       showCamerasFrom: (source) => (cameras = source),
+      locateMetersFrom: (source) => (meters = source),
     };
     return services;
   },

@@ -1,6 +1,6 @@
 import { groupBy } from '@enviro/domain/group-by';
 import type { EntityType } from '@enviro/contracts/common';
-import type { DeviceParam, EntitiesQuery, EntityDevice, EntityNode, EntityNodeShort, EntityQuery, EntityStatus, EntityTree, LimitRequest, ParamLimit } from '@enviro/contracts/entities';
+import type { DeviceParam, EntitiesQuery, EntityDevice, EntityNode, LocatedDevice, EntityNodeShort, EntityQuery, EntityStatus, EntityTree, LimitRequest, ParamLimit } from '@enviro/contracts/entities';
 import { deviceDisplayId } from '@enviro/domain/display-id';
 import { liveStatus } from '@enviro/domain/live-status';
 import { sortByNameNatural } from '@enviro/domain/natural-sort';
@@ -11,6 +11,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { toStdParam } from '../../platform/database/std-param-columns.ts';
 import { notFound } from '../../platform/errors.ts';
 import { EntityRepository, type EntityRow } from './entities.repository.ts';
+import type { MeterLocation, MeterLocations } from './meter-locations.ts';
 import type { StationCameras } from './station-cameras.ts';
 import type { DeviceParamRow, MountedDeviceRow, StationDevices } from './station-devices.ts';
 
@@ -34,6 +35,7 @@ export class EntityService {
     db: Db,
     private readonly stationDevices: () => StationDevices,
     private readonly stationCameras: () => StationCameras = () => ({ nodesWithCameras: async () => new Set() }),
+    private readonly meterLocations: () => MeterLocations = () => ({ current: async () => [] }),
   ) {
     this.entities = new EntityRepository(db);
   }
@@ -89,11 +91,12 @@ export class EntityService {
       !query.excludeType?.includes(row.type as EntityType);
     const now = Date.now();
     if (query.short) return assemble<EntityNodeShort>(rows, shown, (row, children) => toShortNode(row, children, now));
-    const devices = await this.devices(tenantIds, null, {
-      devices: query.getDevices || query.getLocatedDevices,
-      params: query.params,
-    });
-    return assemble<EntityNode>(rows, shown, (row, children) => toNode(row, children, devices, now));
+    const [devices, meters] = await Promise.all([
+      this.devices(tenantIds, null, { devices: query.getDevices || query.getLocatedDevices, params: query.params }),
+      query.getLocatedDevices ? this.meterLocations().current(tenantIds) : undefined,
+    ]);
+    const located = meters && locatedDevices(meters, rows, devices!);
+    return assemble<EntityNode>(rows, shown, (row, children) => toNode(row, children, devices, now, located));
   }
 
   /** One ENABLED node with its ENABLED subtree; 404 when it is missing, deleted or another tenant's. */
@@ -199,11 +202,32 @@ const key = (tenantId: number, id: string) => `${tenantId}/${id}`;
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
+/**
+ * The devices located at each node (by node key): those of the energy meters measuring it, each
+ * named by its station and the meter's role. A meter whose station the caller does not see (a user
+ * limited to some stations) is left out, as its station is.
+ */
+function locatedDevices(meters: readonly MeterLocation[], rows: readonly EntityRow[], devices: Map<string, EntityDevice[]>): Map<string, LocatedDevice[]> {
+  const stations = new Map(rows.map((r) => [key(r.tenant_id, r.id), r]));
+  const out = new Map<string, LocatedDevice[]>();
+  for (const m of meters) {
+    const station = stations.get(key(m.tenantId, m.stationId));
+    if (!station) continue;
+    const at = key(m.tenantId, m.nodeId);
+    const list = out.get(at) ?? [];
+    for (const d of devices.get(key(m.tenantId, m.stationId)) ?? []) list.push({ ...d, stationId: Number(m.stationId), stationName: station.name, meterRole: m.role, meterSource: m.source });
+    out.set(at, list);
+  }
+  for (const [k, list] of out) out.set(k, sortByNameNatural(list, (d) => d.stationName));
+  return out;
+}
+
 function toNode(
   row: EntityRow,
   children: EntityNode[],
   devices: Map<string, EntityDevice[]> | undefined,
   now: number,
+  located?: Map<string, LocatedDevice[]>,
 ): EntityNode {
   return {
     id: Number(row.id),
@@ -217,6 +241,7 @@ function toNode(
     lastDataAt: iso(row.last_data_at),
     liveStatus: liveStatus(row.last_data_at?.getTime() ?? null, now),
     ...(devices && { devices: devices.get(key(row.tenant_id, row.id)) ?? [] }),
+    ...(located && { locatedDevices: located.get(key(row.tenant_id, row.id)) ?? [] }),
     children,
   };
 }

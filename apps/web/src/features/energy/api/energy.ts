@@ -8,11 +8,21 @@ import {
   EnergyMeter,
   EnergyMeterList,
   EnergyMetrics,
+  GridFactors,
   LocatedDevices,
+  Offset,
   SecAnswer,
+  TariffVersions,
   type EnergyMeterInput,
+  type ManualReadingsInput,
+  ManualReadingsResult,
+  type OffsetInput,
+  type ProductionInput,
+  type TariffVersionInput,
 } from '@enviro/contracts/energy';
-import { api, withSignal } from '@/lib/api-client';
+import type { ReportFormat } from '@enviro/contracts/reports';
+import { z } from 'zod';
+import { api, withSignal, type Download } from '@/lib/api-client';
 import { energyKeys } from './query-keys';
 
 export interface MetricsQuery {
@@ -118,6 +128,67 @@ export function useSetBudget() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { nodeId: number; period: 'MONTH' | 'FY'; periodKey: string; budgetKwh: number }) => api.put('/energy/budgets', { body: input, schema: BudgetStatus }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}
+
+/** The dated tariff versions of a connection (its main meter's station), oldest first. */
+export const useTariffs = (entityId: number | undefined) =>
+  useQuery({
+    queryKey: energyKeys.tariffs(entityId ?? 0),
+    queryFn: ({ signal }) => api.get('/energy/tariffs', { params: { entityId }, schema: TariffVersions, ...withSignal(signal) }),
+    enabled: entityId !== undefined,
+  });
+
+/** Adds a dated version to a connection's tariff; tariffs and costs are read again. */
+export function useAddTariff() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TariffVersionInput) => api.post('/energy/tariffs', { body: input, schema: TariffVersions }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}
+
+/** Stores a node's production of some days (all or none); SEC is read again. */
+export function useSaveProduction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProductionInput) => api.put('/energy/production', { body: input, schema: z.object({ nodeId: z.number(), days: z.number() }) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}
+
+/** Adds an entry to the offset ledger; emissions are read again. */
+export function useAddOffset() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OffsetInput) => api.post('/energy/offsets', { body: input, schema: Offset }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}
+
+/** CEA's grid emission factors by financial year. */
+export const useGridFactors = () =>
+  useQuery({ queryKey: energyKeys.gridFactors, queryFn: ({ signal }) => api.get('/energy/grid-factors', { schema: GridFactors, ...withSignal(signal) }), staleTime: five });
+
+/** Replaces the grid factor table (site administrators); emissions are read again. */
+export function useSaveGridFactors() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (factors: { fy: string; tco2PerMwh: number; source: string }[]) => api.put('/energy/grid-factors', { body: { factors }, schema: GridFactors }),
+    onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
+  });
+}
+
+/** The financial year's summary in the shape of BEE's Form 1 as a CSV, XLS or PDF file. */
+export const useDownloadForm1 = () =>
+  useMutation({ mutationFn: (body: { nodeId: number; fy: string; format: ReportFormat }): Promise<Download> => api.download('/energy/form1', { body }) });
+
+/** Stores a meter's register read by hand; every energy figure is read again. */
+export function useEnterReadings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ManualReadingsInput) => api.post('/energy/readings', { body: input, schema: ManualReadingsResult }),
     onSuccess: () => client.invalidateQueries({ queryKey: energyKeys.all }),
   });
 }

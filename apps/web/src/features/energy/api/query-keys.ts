@@ -13,4 +13,6 @@ export const energyKeys = {
   sec: (q: SecQuery) => [...ENERGY, 'sec', q] as const,
   emissions: (nodeId: number, fy: string) => [...ENERGY, 'emissions', nodeId, fy] as const,
   history: (nodeId: number) => [...ENERGY, 'history', nodeId] as const,
+  tariffs: (entityId: number) => [...ENERGY, 'tariffs', entityId] as const,
+  gridFactors: [...ENERGY, 'grid-factors'] as const,
 };

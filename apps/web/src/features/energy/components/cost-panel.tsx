@@ -3,9 +3,8 @@ import { LoadFailed, Loading } from '@/components/status/load-state';
 import { DataTable } from '@/components/table/data-table';
 import { formatDayKey } from '@/lib/dates';
 import { useEnergyCost } from '../api/energy';
-import { kwh, rupees } from './energy-format';
+import { kwh, rupees, windowWord } from './energy-format';
 
-const KIND_WORDS: Record<string, string> = { PEAK: 'Peak hours', NORMAL: 'Normal hours', OFF_PEAK: 'Off-peak hours', SOLAR: 'Solar hours' };
 const SHIFT_WORDS: Record<string, string> = { A: 'Shift A (06:00–14:00)', B: 'Shift B (14:00–22:00)', C: 'Shift C (22:00–06:00)' };
 
 /** The month's bill of a node: ToD energy charges by window, day and shift, fixed charges and duty, at the tariff versions valid then. */
@@ -41,7 +40,7 @@ export function CostPanel({ nodeId, month }: { nodeId: number; month: string }) 
       {c.versions.length > 1 && <Text c="dimmed">The tariff changed during the month: {c.versions.map((v) => `from ${formatDayKey(v.validFrom)} for ${v.days} days`).join(', ')}. Each day is costed at the version valid on it.</Text>}
       {c.uncostedKwh > 0 && <Text c="orange">{kwh(c.uncostedKwh)} fell before the first tariff version and are not costed.</Text>}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <DataTable title="Cost by time-of-day window" rows={c.byKind} rowKey={(r) => r.key} minWidth={320} columns={[{ header: 'Window', value: (r) => KIND_WORDS[r.key] ?? r.key }, { header: 'Energy (kWh)', value: (r) => Math.round(r.kwh), render: (r) => kwh(r.kwh), align: 'right' }, { header: 'Energy charge (₹)', value: (r) => Math.round(r.cost), render: (r) => rupees(r.cost), align: 'right' }]} />
+        <DataTable title="Cost by time-of-day window" rows={c.byKind} rowKey={(r) => r.key} minWidth={320} columns={[{ header: 'Window', value: (r) => windowWord(r.key) }, { header: 'Energy (kWh)', value: (r) => Math.round(r.kwh), render: (r) => kwh(r.kwh), align: 'right' }, { header: 'Energy charge (₹)', value: (r) => Math.round(r.cost), render: (r) => rupees(r.cost), align: 'right' }]} />
         <DataTable title="Cost by shift" rows={c.byShift} rowKey={(r) => r.key} minWidth={320} columns={[{ header: 'Shift', value: (r) => SHIFT_WORDS[r.key] ?? r.key }, { header: 'Energy (kWh)', value: (r) => Math.round(r.kwh), render: (r) => kwh(r.kwh), align: 'right' }, { header: 'Energy charge (₹)', value: (r) => Math.round(r.cost), render: (r) => rupees(r.cost), align: 'right' }]} />
       </SimpleGrid>
       <DataTable title="Cost by day" rows={c.byDay} rowKey={(r) => r.key} minWidth={320} columns={[{ header: 'Day', value: (r) => formatDayKey(r.key) }, { header: 'Energy (kWh)', value: (r) => Math.round(r.kwh), render: (r) => kwh(r.kwh), align: 'right' }, { header: 'Energy charge (₹)', value: (r) => Math.round(r.cost), render: (r) => rupees(r.cost), align: 'right' }]} />

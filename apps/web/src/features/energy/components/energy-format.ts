@@ -1,3 +1,4 @@
+import type { WindowKind } from '@enviro/domain/energy/tariff';
 import { formatIndian } from '@enviro/domain/format-number';
 import { addDays, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { dayKey, formatPeriod, monthKey } from '@/lib/dates';
@@ -39,3 +40,14 @@ export function financialYearOfMonth(month: string): string {
   const first = m >= 4 ? y : y - 1;
   return `${first}-${String((first + 1) % 100).padStart(2, '0')}`;
 }
+
+/** Time-of-day windows of a tariff in words. */
+export const WINDOW_WORDS: Record<WindowKind, string> = { PEAK: 'Peak hours', NORMAL: 'Normal hours', OFF_PEAK: 'Off-peak hours', SOLAR: 'Solar hours' };
+/** A window kind of a cost line in words (the key as given when it is none). */
+export const windowWord = (kind: string): string => (WINDOW_WORDS as Record<string, string | undefined>)[kind] ?? kind;
+
+/** An hour of the IST day, 0–24, as a clock reads it ('06:00', '24:00' the day's end). */
+export const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+/** Kinds of the offset ledger in words. */
+export const OFFSET_WORDS = { OWN_SOLAR: 'Own solar', REC: 'Renewable energy certificates', GREEN_TARIFF: 'Green tariff' } as const;

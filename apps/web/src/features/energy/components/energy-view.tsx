@@ -11,10 +11,12 @@ import { recentMonths } from './energy-format';
 import { FacilityTree } from './facility-tree';
 import { MetersPanel } from './meters-panel';
 import { SecPanel } from './sec-panel';
+import { TariffsPanel } from './tariffs-panel';
 
 const TABS = [
   { value: 'consumption', label: 'Consumption' },
   { value: 'cost', label: 'Cost' },
+  { value: 'tariffs', label: 'Tariffs' },
   { value: 'budgets', label: 'Budgets' },
   { value: 'sec', label: 'SEC' },
   { value: 'emissions', label: 'Emissions' },
@@ -24,7 +26,9 @@ const TABS = [
 /**
  * The energy app (issue 31): a facility's tree with every node listed and its month's energy, and
  * for the node picked its consumption by day and hour, cost, budgets, SEC against a baseline,
- * emissions and meters. Facility, node, month and tab are in the URL.
+ * emissions and meters; the tariffs of its connections. Facility, node, month, tab and the
+ * connection whose tariff is shown are in the URL. `canEdit`: the industry's administrators (meters,
+ * tariffs, budgets, production, offsets).
  */
 export function EnergyView({ tenantId, canEdit }: { tenantId: number; canEdit: boolean }) {
   const [search, setSearch] = useSearchParams();
@@ -39,7 +43,10 @@ export function EnergyView({ tenantId, canEdit }: { tenantId: number; canEdit: b
     setSearch((s) => {
       if (value) s.set(name, value);
       else s.delete(name);
-      if (name === 'facility') s.delete('node');
+      if (name === 'facility') {
+        s.delete('node');
+        s.delete('connection');
+      }
       return s;
     });
 
@@ -88,14 +95,17 @@ export function EnergyView({ tenantId, canEdit }: { tenantId: number; canEdit: b
                 <Tabs.Panel value="cost" pt="md">
                   <CostPanel nodeId={nodeId} month={month} />
                 </Tabs.Panel>
+                <Tabs.Panel value="tariffs" pt="md">
+                  <TariffsPanel located={located.data} connection={Number(search.get('connection')) || undefined} onConnection={(id) => set('connection', String(id))} canEdit={canEdit} />
+                </Tabs.Panel>
                 <Tabs.Panel value="budgets" pt="md">
                   <BudgetPanel nodeId={nodeId} month={month} canEdit={canEdit} />
                 </Tabs.Panel>
                 <Tabs.Panel value="sec" pt="md">
-                  <SecPanel nodeId={nodeId} month={month} />
+                  <SecPanel nodeId={nodeId} nodeName={located.data.nodes.find((n) => n.id === nodeId)?.name ?? ''} month={month} canEdit={canEdit} />
                 </Tabs.Panel>
                 <Tabs.Panel value="emissions" pt="md">
-                  <EmissionsPanel nodeId={nodeId} month={month} facilityName={facility.name} />
+                  <EmissionsPanel nodeId={nodeId} month={month} canEdit={canEdit} />
                 </Tabs.Panel>
                 <Tabs.Panel value="meters" pt="md">
                   <MetersPanel located={located.data} nodeId={nodeId} canEdit={canEdit} />

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import type { EnergyMeter, LocatedDevices, MeterRole, MeterSource } from '@enviro/contracts/energy';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api-client';
 import { useSaveMeter } from '../api/energy';
+import { generalProblem, problemsByField } from './field-problems';
 
 const METER_TYPES = ['Energy Meter', 'meter', 'inverter'];
 const ROLES = [
@@ -32,7 +32,10 @@ export function MeterFormModal({ located, meters, replacing, onClose }: Props) {
   const [nodeId, setNodeId] = useState<string | null>(replacing ? String(replacing.nodeId) : null);
   const [ratedKw, setRatedKw] = useState<number | string>(replacing?.ratedKw ?? '');
   const [multiplier, setMultiplier] = useState<number | string>(replacing?.multiplier ?? 1);
-  const error = save.error instanceof ApiError ? save.error : null;
+  const [rolloverAt, setRolloverAt] = useState<number | string>(replacing?.rolloverAt ?? '');
+  // What the server refuses goes under the input it names (a meter already in the tree: the node; a sub-meter: its main meter).
+  const problems = problemsByField([], save.error);
+  const general = generalProblem(save.error, (f) => ['nodeId', 'mainEntityId', 'source', 'ratedKw', 'multiplier', 'rolloverAt'].includes(f));
   const submit = () =>
     save.mutate(
       {
@@ -41,6 +44,7 @@ export function MeterFormModal({ located, meters, replacing, onClose }: Props) {
           role,
           ratedKw: Number(ratedKw),
           multiplier: Number(multiplier) || 1,
+          ...(rolloverAt === '' ? {} : { rolloverAt: Number(rolloverAt) }),
           replace: replacing !== undefined,
           ...(nodeId ? { nodeId: Number(nodeId) } : {}),
           ...(role === 'SUB' && main ? { mainEntityId: Number(main) } : {}),
@@ -58,12 +62,13 @@ export function MeterFormModal({ located, meters, replacing, onClose }: Props) {
           <>
             <Select label="Station" data={stations.map((s) => ({ value: String(s.id), label: s.name }))} value={entityId} onChange={setEntityId} disabled={replacing !== undefined} allowDeselect={false} />
             <Select label="Role" data={ROLES} value={role} onChange={(v) => setRole((v as MeterRole) ?? 'SUB')} allowDeselect={false} />
-            {role === 'SUB' && <Select label="Under the meter of" data={meters.filter((m) => m.role !== 'GENERATION' && String(m.entityId) !== entityId).map((m) => ({ value: String(m.entityId), label: m.entityName }))} value={main} onChange={setMain} />}
-            {role === 'GENERATION' && <Select label="Source" data={[{ value: 'SOLAR', label: 'Rooftop solar' }, { value: 'DG', label: 'DG set' }]} value={source} onChange={(v) => setSource(v as MeterSource | null)} />}
-            <Select label="Located at (the node it measures)" placeholder="The station's parent" clearable data={located.nodes.map((n) => ({ value: String(n.id), label: `${'· '.repeat(n.depth)}${n.name}` }))} value={nodeId} onChange={setNodeId} />
-            <NumberInput label="Rated capacity (kW)" description="The most the connection can pass: a counter reset never books more than this over its interval." min={0} value={ratedKw} onChange={setRatedKw} />
-            <NumberInput label="Multiplier (CT × PT ratio, kWh per register unit)" min={0} value={multiplier} onChange={setMultiplier} />
-            {error && <Alert color="red">{error.message}</Alert>}
+            {role === 'SUB' && <Select label="Under the meter of" data={meters.filter((m) => m.role !== 'GENERATION' && String(m.entityId) !== entityId).map((m) => ({ value: String(m.entityId), label: m.entityName }))} value={main} onChange={setMain} error={problems.get('mainEntityId')} />}
+            {role === 'GENERATION' && <Select label="Source" data={[{ value: 'SOLAR', label: 'Rooftop solar' }, { value: 'DG', label: 'DG set' }]} value={source} onChange={(v) => setSource(v as MeterSource | null)} error={problems.get('source')} />}
+            <Select label="Located at (the node it measures)" placeholder="The station's parent" clearable data={located.nodes.map((n) => ({ value: String(n.id), label: `${'· '.repeat(n.depth)}${n.name}` }))} value={nodeId} onChange={setNodeId} error={problems.get('nodeId')} />
+            <NumberInput label="Rated capacity (kW)" description="The most the connection can pass: a counter reset never books more than this over its interval." min={0} value={ratedKw} onChange={setRatedKw} error={problems.get('ratedKw')} />
+            <NumberInput label="Multiplier (CT × PT ratio, kWh per register unit)" min={0} value={multiplier} onChange={setMultiplier} error={problems.get('multiplier')} />
+            <NumberInput label="Register rolls over after (register units)" description="Empty: it does not roll over. A 99,999,999.9 kWh register rolls over to 0 after it." min={0} thousandSeparator="," value={rolloverAt} onChange={setRolloverAt} error={problems.get('rolloverAt')} />
+            {general && <Alert color="red">{general}</Alert>}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

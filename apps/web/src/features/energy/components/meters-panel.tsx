@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { notifyAlert } from '@/lib/notify';
 import { useDeleteMeter, useMeterHistory } from '../api/energy';
 import { MeterFormModal } from './meter-form-modal';
+import { ReadingFormModal } from './reading-form-modal';
 
 const ROLE_WORDS = { MAIN: 'Main meter', SUB: 'Sub-meter', GENERATION: 'Generation' } as const;
 const SOURCE_WORDS = { GRID: 'grid', SOLAR: 'solar', DG: 'DG set' } as const;
@@ -19,6 +20,7 @@ export function MetersPanel({ located, nodeId, canEdit }: { located: LocatedDevi
   const remove = useDeleteMeter();
   const [form, setForm] = useState<{ meter?: EnergyMeter } | null>(null);
   const [deleting, setDeleting] = useState<EnergyMeter | null>(null);
+  const [reading, setReading] = useState<EnergyMeter | null>(null);
   if (history.isError) return <LoadFailed what="The meters" onRetry={() => void history.refetch()} />;
   if (!history.data) return <Loading />;
   const name = (id: number | null) => (id === null ? '' : (located.nodes.find((n) => n.id === id)?.name ?? `#${id}`));
@@ -54,6 +56,9 @@ export function MetersPanel({ located, nodeId, canEdit }: { located: LocatedDevi
                   render: (m: EnergyMeter) =>
                     m.validTo === null ? (
                       <Group gap={4} wrap="nowrap">
+                        <Button size="compact-xs" variant="light" onClick={() => setReading(m)}>
+                          Enter a reading
+                        </Button>
                         <Button size="compact-xs" variant="light" onClick={() => setForm({ meter: m })}>
                           Replace
                         </Button>
@@ -71,6 +76,7 @@ export function MetersPanel({ located, nodeId, canEdit }: { located: LocatedDevi
         A replaced or deleted meter stays in this list; its energy before the change still counts.
       </Text>
       {form && <MeterFormModal located={located} meters={history.data.filter((m) => m.validTo === null)} replacing={form.meter} onClose={() => setForm(null)} />}
+      {reading && <ReadingFormModal meter={reading} onClose={() => setReading(null)} />}
       <ConfirmModal
         opened={deleting !== null}
         title="Delete this meter?"

@@ -8,9 +8,10 @@ import { formatDayKey } from '@/lib/dates';
 import { DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { useSec } from '../api/energy';
 import { kwh, monthDays } from './energy-format';
+import { ProductionForm } from './production-form';
 
 /** SEC by day against the ISO 50006 baseline (energy on production over the 30 days before the month), R² and adjusted savings. */
-export function SecPanel({ nodeId, month }: { nodeId: number; month: string }) {
+export function SecPanel({ nodeId, nodeName, month, canEdit }: { nodeId: number; nodeName: string; month: string; canEdit: boolean }) {
   const range = monthDays(month);
   const q = { nodeId, ...range, baselineStart: addDays(range.startDate, -30), baselineEnd: addDays(range.startDate, -1) };
   const sec = useSec(q);
@@ -25,6 +26,7 @@ export function SecPanel({ nodeId, month }: { nodeId: number; month: string }) {
   };
   return (
     <Stack gap="lg">
+      {canEdit && s && <ProductionForm nodeId={nodeId} nodeName={nodeName} unit={s.unit} />}
       {s && (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Text>

@@ -31,6 +31,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./regulator-connections-route')).RegulatorConnectionsRoute }),
   },
   {
+    path: paths.admin.gridFactors.path,
+    lazy: async () => ({ Component: (await import('./grid-factors-route')).GridFactorsRoute }),
+  },
+  {
     path: paths.admin.alertRules.path,
     lazy: async () => ({ Component: (await import('./alert-rules-route')).AlertRulesRoute }),
   },
