@@ -68,6 +68,19 @@ export class ReportCatalogueRepository extends Repository {
     return rows.map((r) => ({ tenantId: r.id, name: r.name, stations: Number(r.stations) }));
   }
 
+  /** The tenants' own billing addresses (a batch of invoices). */
+  async tenantAddresses(tenantIds: readonly number[]) {
+    if (tenantIds.length === 0) return [];
+    return this.db
+      .selectFrom('billing_address')
+      .select(['tenant_id', 'line1', 'line2', 'city', 'state', 'pincode', 'gstin'])
+      .where('tenant_id', 'in', [...tenantIds])
+      .where('owner_kind', '=', 'tenant')
+      .where(sql<boolean>`owner_id = tenant_id`)
+      .where('address_type', '=', 'BILLING')
+      .execute();
+  }
+
   async address(tenantId: number, ownerKind: 'tenant' | 'entity', ownerId: number) {
     return this.db
       .selectFrom('billing_address')

@@ -45,7 +45,7 @@ export const subscriptionsModule = areaModule({
       gateway: o.gateway!,
       eInvoicing: o.eInvoicing ?? null,
       supplier: o.supplier!,
-      billingAddress: (tenantId) => app.reports.catalogue.billingAddressOf(tenantId),
+      billingAddresses: (tenantIds) => app.reports.catalogue.billingAddressesOf(tenantIds),
       administrators: (trx, tenantId) => app.users.accounts.in(trx).administrators(tenantId),
       mailer: app.messaging.mailer,
       publicUrl: app.messaging.publicUrl,
