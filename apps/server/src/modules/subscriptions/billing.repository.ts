@@ -102,12 +102,20 @@ export interface InvoiceRecord {
   irn: string | null;
   ackNo: string | null;
   signedQr: string | null;
+  /** The e-invoice job (migration 200): null when the invoice is not to be registered. */
+  eInvoiceStatus: 'PENDING' | 'REGISTERED' | 'FAILED' | null;
+  eInvoiceAttempts: number;
+  eInvoiceNextAt: Date | null;
+  eInvoiceError: string | null;
 }
+
+type InvoiceJob = 'eInvoiceStatus' | 'eInvoiceAttempts' | 'eInvoiceNextAt' | 'eInvoiceError';
 
 const INVOICE_COLUMNS = sql`i.id::float8 AS id, i.tenant_id AS "tenantId", t.name AS "tenantName", i.series, i.financial_year AS "financialYear", i.seq, i.number,
   to_char(i.issued_on, 'YYYY-MM-DD') AS "issuedOn", i.order_id::float8 AS "orderId", i.original_invoice_id::float8 AS "originalInvoiceId",
   i.supplier, i.recipient, i.place_of_supply AS "placeOfSupply", i.lines, i.taxable_paise::float8 AS taxable, i.cgst_paise::float8 AS cgst,
-  i.sgst_paise::float8 AS sgst, i.igst_paise::float8 AS igst, i.total_paise::float8 AS total, i.irn, i.ack_no AS "ackNo", i.signed_qr AS "signedQr"`;
+  i.sgst_paise::float8 AS sgst, i.igst_paise::float8 AS igst, i.total_paise::float8 AS total, i.irn, i.ack_no AS "ackNo", i.signed_qr AS "signedQr",
+  i.einvoice_status AS "eInvoiceStatus", i.einvoice_attempts AS "eInvoiceAttempts", i.einvoice_next_at AS "eInvoiceNextAt", i.einvoice_error AS "eInvoiceError"`;
 
 export class BillingRepository extends Repository {
   /** The tenant as its invoices name it. */
@@ -295,7 +303,7 @@ export class BillingRepository extends Repository {
    * in the batch's order, and their orders are marked PAID. A rollback gives every number back.
    * Answers each invoice's id with its tenant and order, in the batch's order.
    */
-  async insertNumberedInvoices(docs: readonly Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr' | 'seq' | 'number' | 'series' | 'financialYear' | 'issuedOn' | 'supplier' | 'originalInvoiceId'>[],
+  async insertNumberedInvoices(docs: readonly Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr' | InvoiceJob | 'seq' | 'number' | 'series' | 'financialYear' | 'issuedOn' | 'supplier' | 'originalInvoiceId'>[],
     common: { financialYear: string; issuedOn: string; supplier: Party; prefix: string; eInvoice: (d: { recipient: Party }) => boolean }): Promise<{ tenantId: number; id: number; orderId: number }[]> {
     if (docs.length === 0) return [];
     const input = docs.map((d, k) => ({ k: k + 1, tenant_id: d.tenantId, order_id: d.orderId, recipient: d.recipient, place_of_supply: d.placeOfSupply, lines: d.lines,
@@ -329,7 +337,7 @@ export class BillingRepository extends Repository {
    * end of the caller's transaction, so concurrent writers take the following numbers and a rollback
    * gives the number back: no gaps. One statement keeps the time the lock is held to the commit.
    */
-  async insertNumbered(i: Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr' | 'seq' | 'number'>, prefix: string, paysOrder: boolean, eInvoice: boolean): Promise<number> {
+  async insertNumbered(i: Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr' | InvoiceJob | 'seq' | 'number'>, prefix: string, paysOrder: boolean, eInvoice: boolean): Promise<number> {
     const { rows } = await sql<{ id: string }>`
       WITH n AS (
         INSERT INTO invoice_sequence (series, financial_year, last_seq) VALUES (${i.series}, ${i.financialYear}, 1)
@@ -350,7 +358,27 @@ export class BillingRepository extends Repository {
   }
 
   async setIrn(tenantId: number, id: number, e: { irn: string; ackNo: string; signedQr: string }): Promise<void> {
-    await sql`UPDATE invoice SET irn = ${e.irn}, ack_no = ${e.ackNo}, signed_qr = ${e.signedQr} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+    await sql`UPDATE invoice SET irn = ${e.irn}, ack_no = ${e.ackNo}, signed_qr = ${e.signedQr}, einvoice_status = 'REGISTERED', einvoice_attempts = einvoice_attempts + 1,
+      einvoice_next_at = NULL, einvoice_error = NULL WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  /** Counts a failed registration: the IRP's error kept, the next try at `nextAt`, or FAILED when none is left (null). */
+  async failEInvoice(tenantId: number, id: number, error: string, nextAt: Date | null): Promise<void> {
+    await sql`UPDATE invoice SET einvoice_attempts = einvoice_attempts + 1, einvoice_error = ${error.slice(0, 500)}, einvoice_next_at = ${nextAt},
+      einvoice_status = ${nextAt === null ? 'FAILED' : 'PENDING'} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  /**
+   * E-invoices due for registration, locked for this transaction past those another server holds
+   * (it is asking the IRP for them): `only` one invoice (the first try, right after it commits), or
+   * the due ones, oldest try first.
+   */
+  async claimDueEInvoices(limit: number, only?: { tenantId: number; id: number }): Promise<InvoiceRecord[]> {
+    const { rows } = await sql<InvoiceRecord>`SELECT ${INVOICE_COLUMNS} FROM invoice i JOIN ${TENANT_ROWS} t ON t.id = i.tenant_id
+      WHERE i.einvoice_status = 'PENDING' AND i.einvoice_next_at <= now()
+        ${only ? sql`AND i.tenant_id = ${only.tenantId} AND i.id = ${only.id}` : sql``}
+      ORDER BY i.einvoice_next_at LIMIT ${limit} FOR UPDATE OF i SKIP LOCKED`.execute(this.db);
+    return rows;
   }
 
   async invoice(tenantIds: readonly number[], id: number): Promise<InvoiceRecord | undefined> {

@@ -2,6 +2,7 @@ import type { AddOns, PlanVersion, PriceLine } from '@enviro/domain/subscription
 import { renewalChannel, termLines, versionForTerm } from '@enviro/domain/subscriptions/catalogue';
 import { appliesOnRenewal, discountOf } from '@enviro/domain/subscriptions/coupons';
 import { computeGst, placeOfSupply } from '@enviro/domain/subscriptions/gst';
+import { eInvoiceRetryDelay } from '@enviro/domain/subscriptions/e-invoice-retry';
 import { documentNumber, financialYearOf, type DocumentSeries } from '@enviro/domain/subscriptions/invoice-number';
 import { DEFAULT_GRACE_DAYS, dueStatus, graceEndsOn, graceReminderStep, type BillingStatus } from '@enviro/domain/subscriptions/lifecycle';
 import { formatRupees } from '@enviro/domain/subscriptions/money';
@@ -15,7 +16,7 @@ import { subscriptionMail } from '../../platform/mail/templates.ts';
 import { moveTenantStatus } from '../tenants/tenants.queries.ts';
 import { BillingRepository, type InvoiceRecord, type NewOrder, type OrderRecord, type Party, type SubscriptionRecord } from './billing.repository.ts';
 import { CatalogueRepository } from './catalogue.repository.ts';
-import type { EInvoicing } from './e-invoicing.ts';
+import type { EInvoiceRequest, EInvoicing } from './e-invoicing.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
 /** The platform's own business, printed as the supplier on every invoice. */
@@ -249,13 +250,13 @@ export class BillingService {
     );
   }
 
-  /** After an invoice commits: its e-invoice registration (B2B only) and the mail to the tenant's administrators. */
+  /** After an invoice commits: the first try of its e-invoice registration (B2B only) and the mail to the tenant's administrators. */
   private async afterInvoice(tenantId: number, invoiceId: number): Promise<void> {
     const admins = await this.deps.administrators(this.deps.db, tenantId);
     if (admins.length === 0 && !this.deps.eInvoicing) return;
+    if (this.deps.eInvoicing) await this.registerEInvoices(1, { tenantId, id: invoiceId });
     const inv = await this.repo.invoice([tenantId], invoiceId);
     if (!inv) return;
-    await this.registerEInvoice(inv).catch((error: unknown) => this.deps.log?.error({ err: error, invoiceId }, 'e-invoice registration failed; the invoice stands without an IRN'));
     const what = inv.series === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice';
     for (const a of admins)
       await this.deps.mailer.send(
@@ -268,17 +269,33 @@ export class BillingService {
       );
   }
 
-  /** Registers a B2B invoice with the IRP and keeps its IRN and signed QR. */
-  async registerEInvoice(inv: InvoiceRecord): Promise<void> {
-    if (!this.deps.eInvoicing || !inv.recipient.gstin || inv.irn) return;
-    const rupees = (p: number) => p / 100;
-    const e = await this.deps.eInvoicing.register({
-      supplierGstin: inv.supplier.gstin!, recipientGstin: inv.recipient.gstin, documentType: inv.series === 'CREDIT_NOTE' ? 'CRN' : 'INV', number: inv.number,
-      date: `${inv.issuedOn.slice(8, 10)}/${inv.issuedOn.slice(5, 7)}/${inv.issuedOn.slice(0, 4)}`, placeOfSupply: inv.placeOfSupply,
-      taxable: rupees(inv.taxable), cgst: rupees(inv.cgst), sgst: rupees(inv.sgst), igst: rupees(inv.igst), total: rupees(inv.total),
-      items: inv.lines.map((l) => ({ sac: l.sac, description: l.description, quantity: l.quantity, unitPrice: rupees(l.unit), taxable: rupees(l.amount) })),
+  /**
+   * The e-invoice job: registers PENDING invoices whose try is due with the IRP, `limit` a
+   * transaction, each claimed under SKIP LOCKED so two servers never ask for the same one (`only`:
+   * that one invoice, its first try right after it commits). A registration keeps the IRN and the
+   * signed QR (REGISTERED); a failure keeps the invoice as it is, counts the attempt with the IRP's
+   * error and sets the next try (`eInvoiceRetryDelay`), or FAILED after the last. The state is the
+   * invoice's row, so whichever server's worker passes next takes it up. Answers how many were
+   * claimed (a full batch: more may wait).
+   */
+  async registerEInvoices(limit = 20, only?: { tenantId: number; id: number }): Promise<number> {
+    const irp = this.deps.eInvoicing;
+    if (!irp) return 0;
+    return this.deps.db.transaction().execute(async (trx) => {
+      const repo = this.repo.in(trx);
+      const due = await repo.claimDueEInvoices(limit, only);
+      for (const inv of due) {
+        try {
+          await repo.setIrn(inv.tenantId, inv.id, await irp.register(eInvoiceRequest(inv)));
+        } catch (error) {
+          const delay = eInvoiceRetryDelay(inv.eInvoiceAttempts + 1);
+          const message = error instanceof Error ? error.message : String(error);
+          await repo.failEInvoice(inv.tenantId, inv.id, message, delay === null ? null : new Date(this.now() + delay));
+          this.deps.log?.error({ err: error, invoiceId: inv.id, attempt: inv.eInvoiceAttempts + 1 }, delay === null ? 'e-invoice registration failed for the last time' : 'e-invoice registration failed; it is tried again later');
+        }
+      }
+      return due.length;
     });
-    await this.repo.setIrn(inv.tenantId, inv.id, e);
   }
 
   /** A credit note of `taxable` (before GST, at the original invoice's place of supply) against an invoice; answers its id. */
@@ -541,6 +558,17 @@ export class BillingService {
   graceEnd(s: { status: string; termEnd: string; graceDays: number }): string | null {
     return s.status === 'GRACE' ? graceEndsOn(s.termEnd, s.graceDays) : null;
   }
+}
+
+/** An invoice as the IRP's schema has it: dates DD/MM/YYYY, amounts in rupees. */
+function eInvoiceRequest(inv: InvoiceRecord): EInvoiceRequest {
+  const rupees = (p: number) => p / 100;
+  return {
+    supplierGstin: inv.supplier.gstin!, recipientGstin: inv.recipient.gstin!, documentType: inv.series === 'CREDIT_NOTE' ? 'CRN' : 'INV', number: inv.number,
+    date: `${inv.issuedOn.slice(8, 10)}/${inv.issuedOn.slice(5, 7)}/${inv.issuedOn.slice(0, 4)}`, placeOfSupply: inv.placeOfSupply,
+    taxable: rupees(inv.taxable), cgst: rupees(inv.cgst), sgst: rupees(inv.sgst), igst: rupees(inv.igst), total: rupees(inv.total),
+    items: inv.lines.map((l) => ({ sac: l.sac, description: l.description, quantity: l.quantity, unitPrice: rupees(l.unit), taxable: rupees(l.amount) })),
+  };
 }
 
 export function describe(o: { purpose: string; planCode: string; term: string }): string {
