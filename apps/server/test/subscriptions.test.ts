@@ -293,7 +293,7 @@ describe('lifecycle', () => {
 });
 
 describe('monitoring is a legal duty', () => {
-  it('an EXPIRED tenant keeps ingestion, the regulator push, alerts to its board and its compliance record', async () => {
+  it('an EXPIRED tenant keeps ingestion, the regulator push, alerts to its board and its compliance record, and loses dashboard editing until GRACE or better', async () => {
     const SLOT = 15 * 60_000;
     const receiver = await startReceiver();
     try {
@@ -330,6 +330,15 @@ describe('monitoring is a legal duty', () => {
       expect(compliance.statusCode, compliance.body).toBe(200);
       expect(compliance.json().stations).toMatchObject([{ stationId: d.entityId }]);
       expect(compliance.json().stations[0].uptime.slotsWithData).toBeGreaterThanOrEqual(1);
+
+      // What it loses: a premium feature, editing dashboards (docs/SUBSCRIPTIONS.md); reading them stays.
+      const dashboard = { name: 'Stack watch', widgets: [] };
+      const refused = await ctx.inject({ method: 'POST', url: '/api/dashboards', headers: admin, payload: dashboard });
+      expect([refused.statusCode, refused.json().field]).toEqual([403, 'subscription']);
+      expect(refused.json().message).toContain('editing dashboards is a premium feature');
+      expect((await ctx.inject({ method: 'GET', url: '/api/dashboards', headers: admin })).statusCode).toBe(200);
+      await pool.query(`UPDATE tenant SET status = 'GRACE' WHERE id = $1`, [d.tenantId]);
+      expect((await ctx.inject({ method: 'POST', url: '/api/dashboards', headers: admin, payload: dashboard })).statusCode).toBe(200);
     } finally {
       await receiver.close();
     }
