@@ -381,7 +381,7 @@ export class BillingService {
    * the open MANDATE orders and settle those the gateway reports captured. Answers how many were
    * raised, settled and sent links.
    */
-  async billingRun(day = this.today(), batch = 200, lanes = 2): Promise<{ raised: number; settled: number; linked: number }> {
+  async billingRun(day = this.today(), batch = 200, lanes = 2, collectBatch = 50): Promise<{ raised: number; settled: number; linked: number }> {
     let raised = 0;
     let linked = 0;
     const versions = new Map<string, PlanVersion[]>();
@@ -401,7 +401,7 @@ export class BillingService {
       after = { termEnd: last.termEnd, tenantId: last.tenantId };
     }
     // Every lane takes batches of the open mandate orders (its own and the other runner's) until none is left.
-    const settled = (await Promise.all(Array.from({ length: lanes }, () => this.collectMandates(Number.MAX_SAFE_INTEGER)))).reduce((a, b) => a + b, 0);
+    const settled = (await Promise.all(Array.from({ length: lanes }, () => this.collectMandates(Number.MAX_SAFE_INTEGER, collectBatch)))).reduce((a, b) => a + b, 0);
     return { raised, settled, linked };
   }
 
