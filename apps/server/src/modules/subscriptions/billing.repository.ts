@@ -362,10 +362,14 @@ export class BillingRepository extends Repository {
       einvoice_next_at = NULL, einvoice_error = NULL WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
-  /** Counts a failed registration: the IRP's error kept, the next try at `nextAt`, or FAILED when none is left (null). */
-  async failEInvoice(tenantId: number, id: number, error: string, nextAt: Date | null): Promise<void> {
-    await sql`UPDATE invoice SET einvoice_attempts = einvoice_attempts + 1, einvoice_error = ${error.slice(0, 500)}, einvoice_next_at = ${nextAt},
-      einvoice_status = ${nextAt === null ? 'FAILED' : 'PENDING'} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  /**
+   * Counts a failed registration: the IRP's error kept, the next try `delayMs` from now (the
+   * database's clock, the one the claim compares with), or FAILED when none is left (null).
+   */
+  async failEInvoice(tenantId: number, id: number, error: string, delayMs: number | null): Promise<void> {
+    await sql`UPDATE invoice SET einvoice_attempts = einvoice_attempts + 1, einvoice_error = ${error.slice(0, 500)},
+      einvoice_next_at = ${delayMs === null ? null : sql`clock_timestamp() + ${delayMs} * interval '1 millisecond'`},
+      einvoice_status = ${delayMs === null ? 'FAILED' : 'PENDING'} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
   /**

@@ -254,7 +254,8 @@ export class BillingService {
   private async afterInvoice(tenantId: number, invoiceId: number): Promise<void> {
     const admins = await this.deps.administrators(this.deps.db, tenantId);
     if (admins.length === 0 && !this.deps.eInvoicing) return;
-    if (this.deps.eInvoicing) await this.registerEInvoices(1, { tenantId, id: invoiceId });
+    // A failure here (the database, not the IRP: that is counted on the row) leaves it PENDING for the worker.
+    if (this.deps.eInvoicing) await this.registerEInvoices(1, { tenantId, id: invoiceId }).catch((error: unknown) => this.deps.log?.error({ err: error, invoiceId }, 'e-invoice registration not tried; the worker tries it'));
     const inv = await this.repo.invoice([tenantId], invoiceId);
     if (!inv) return;
     const what = inv.series === 'CREDIT_NOTE' ? 'Credit note' : 'Invoice';
@@ -290,7 +291,7 @@ export class BillingService {
         } catch (error) {
           const delay = eInvoiceRetryDelay(inv.eInvoiceAttempts + 1);
           const message = error instanceof Error ? error.message : String(error);
-          await repo.failEInvoice(inv.tenantId, inv.id, message, delay === null ? null : new Date(this.now() + delay));
+          await repo.failEInvoice(inv.tenantId, inv.id, message, delay);
           this.deps.log?.error({ err: error, invoiceId: inv.id, attempt: inv.eInvoiceAttempts + 1 }, delay === null ? 'e-invoice registration failed for the last time' : 'e-invoice registration failed; it is tried again later');
         }
       }
