@@ -5,8 +5,8 @@ import { amountInWords, formatPaise } from '@enviro/domain/subscriptions/money';
 import type { InvoiceRecord, Party } from './billing.repository.ts';
 
 const MARGIN = 40;
-/** The e-invoice QR's side on the page, in points (about 4 cm: the IRP's signed payload is a QR of version 20 or so, which a phone reads at that size). */
-const QR_SIZE = 112;
+/** The e-invoice QR's side on the page, in points (about 5 cm: the IRP's signed payload makes a QR of version 20 or more, whose modules are then about 0.45 mm, as phones read them). */
+const QR_SIZE = 140;
 
 /**
  * The signed QR of a registered e-invoice as a PNG (the `qrcode` package): the IRP's signed payload
