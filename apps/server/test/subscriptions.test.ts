@@ -294,7 +294,7 @@ describe('lifecycle', () => {
 });
 
 describe('the billing run in batches', () => {
-  it('renews many tenants with two servers at once: each once, numbers gap-free, grace and coupons through the one-order path, a refused debit left open', async () => {
+  it('renews many tenants with two servers at once: each once, numbers gap-free, grace and coupons through the one-order path, failed and refused debits left open', async () => {
     const billing = ctx.app.subscriptions.billing;
     const second = new BillingService({
       db: ctx.db, gateway: new RazorpayHttpGateway({ baseUrl: double.url, keyId: double.keyId, keySecret: double.keySecret, webhookSecret: double.webhookSecret }), eInvoicing: null,
@@ -306,26 +306,28 @@ describe('the billing run in batches', () => {
       VALUES ('BATCH', 1, current_date - 400, 500000, 5000000, 2, 150000, 80000)`);
     await pool.query(`INSERT INTO subscription_coupon (code, kind, value, duration, plan_codes) VALUES ('LOYAL500', 'FIXED', 50000, 'RECURRING', '{BATCH}')`);
     const ids: number[] = [];
-    for (let i = 0; i < 26; i++) ids.push((await ctx.b.newTenant({ name: `Batch Works ${i}`, state: 'Maharashtra' })).id);
-    const [graced, couponed, refused] = ids as [number, number, number];
+    for (let i = 0; i < 27; i++) ids.push((await ctx.b.newTenant({ name: `Batch Works ${i}`, state: 'Maharashtra' })).id);
+    // A payment the gateway makes and reports failed; a mandate it refuses outright (a revoked token).
+    const [graced, couponed, failed, revoked] = ids as [number, number, number, number];
     await pool.query(`UPDATE tenant SET status = CASE WHEN id = $2 THEN 'GRACE' ELSE 'ENABLED' END WHERE id = ANY($1::int[])`, [ids, graced]);
     await pool.query(
       `INSERT INTO subscription (tenant_id, plan_code, plan_version, term, term_start, term_end, paid_paise, mandate_token, coupon_code)
        SELECT id, 'BATCH', 1, 'MONTHLY', $2::date - 30 - CASE WHEN id = $3 THEN 3 ELSE 0 END, $2::date - CASE WHEN id = $3 THEN 3 ELSE 0 END, 500000,
-              CASE WHEN id = $5 THEN 'token_fail' ELSE 'token_ok' END, CASE WHEN id = $4 THEN 'LOYAL500' END
+              CASE WHEN id = $5 THEN 'token_fail' WHEN id = $6 THEN 'revoked' ELSE 'token_ok' END, CASE WHEN id = $4 THEN 'LOYAL500' END
        FROM unnest($1::int[]) id`,
-      [ids, today(), graced, couponed, refused],
+      [ids, today(), graced, couponed, failed, revoked],
     );
+    const debits = () => double.calls.get('POST /v1/payments/create/recurring') ?? 0;
     const before = (await pool.query<{ seq: number }>(`SELECT seq FROM invoice WHERE series = 'INVOICE'`)).rows.length;
 
     // Small batches, so the two servers' claims interleave.
     const runs = await Promise.all([billing.billingRun(today(), 4, 2, 3), second.billingRun(today(), 4, 2, 3)]);
-    expect(runs.reduce((s, r) => s + r.raised, 0)).toBe(26);
+    expect(runs.reduce((s, r) => s + r.raised, 0)).toBe(27);
     expect(runs.reduce((s, r) => s + r.settled, 0)).toBe(25);
     const invoiced = await pool.query<{ tenant_id: number; n: number }>(`SELECT tenant_id, count(*)::int AS n FROM invoice WHERE tenant_id = ANY($1::int[]) GROUP BY tenant_id`, [ids]);
     expect(invoiced.rows.length).toBe(25);
     expect(invoiced.rows.every((r) => r.n === 1)).toBe(true);
-    expect(invoiced.rows.some((r) => r.tenant_id === refused)).toBe(false);
+    expect(invoiced.rows.some((r) => r.tenant_id === failed || r.tenant_id === revoked)).toBe(false);
     const seqs = (await pool.query<{ seq: number }>(`SELECT seq FROM invoice WHERE series = 'INVOICE'`)).rows.map((r) => r.seq);
     expect(seqs.length).toBe(before + 25);
     expect(firstGap(seqs)).toBeNull();
@@ -335,14 +337,17 @@ describe('the billing run in batches', () => {
     // The grace tenant is ENABLED again from its old term's end; the recurring coupon took 500 off and stays.
     expect((await call('GET', `/api/payment/subscription/${graced}`, as.site)).json()).toMatchObject({ status: 'ENABLED', subscription: { termStart: addDays(today(), -3) } });
     expect((await call('GET', `/api/payment/subscription/${couponed}`, as.site)).json()).toMatchObject({ status: 'ENABLED', subscription: { couponCode: 'LOYAL500', paid: 4_500_00 } });
-    // The refused debit: its order stays open with the gateway's payment, for the webhook.
-    const open = (await pool.query(`SELECT status, gateway_ref FROM subscription_order WHERE tenant_id = $1`, [refused])).rows;
-    expect(open).toMatchObject([{ status: 'OPEN', gateway_ref: expect.stringMatching(/^pay_/) }]);
+    // The failed debit: its order stays open with the gateway's payment, for the webhook. The refused one stays open unsent, for the next run.
+    expect((await pool.query(`SELECT status, gateway_ref FROM subscription_order WHERE tenant_id = $1`, [failed])).rows).toMatchObject([{ status: 'OPEN', gateway_ref: expect.stringMatching(/^pay_/) }]);
+    expect((await pool.query(`SELECT status, gateway_ref FROM subscription_order WHERE tenant_id = $1`, [revoked])).rows).toEqual([{ status: 'OPEN', gateway_ref: null }]);
     expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = ANY($1::int[]) AND action = 'subscription.paid'`, [ids])).toBe(25);
 
-    // Run again, both servers: nothing is raised, debited or booked twice.
+    // Run again, both servers: nothing is raised, debited or booked twice; the refused mandate is asked at most once by each server.
+    const asked = debits();
     const again = await Promise.all([billing.billingRun(), second.billingRun()]);
     expect(again.map((r) => r.raised + r.settled)).toEqual([0, 0]);
+    expect(debits() - asked).toBeGreaterThanOrEqual(1);
+    expect(debits() - asked).toBeLessThanOrEqual(2);
     expect([...double.payments.values()].filter((p) => ids.includes(Number(p.notes.tenant_id))).length).toBe(26);
   });
 });

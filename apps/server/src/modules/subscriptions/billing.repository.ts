@@ -132,11 +132,12 @@ export class BillingRepository extends Repository {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  /** Open MANDATE orders not yet sent to the gateway, a batch locked past those another runner holds. */
-  async claimUncollected(limit: number): Promise<(OrderRecord & { mandateToken: string | null })[]> {
+  /** Open MANDATE orders not yet sent to the gateway, a batch locked past those another runner holds (and past `skip`, those the gateway refused in this run). */
+  async claimUncollected(limit: number, skip: readonly number[] = []): Promise<(OrderRecord & { mandateToken: string | null })[]> {
     const { rows } = await sql<OrderRecord & { mandateToken: string | null }>`SELECT ${ORDER_COLUMNS}, (SELECT s.mandate_token FROM subscription s WHERE s.tenant_id = o.tenant_id) AS "mandateToken"
       FROM subscription_order o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id
       WHERE o.status = 'OPEN' AND o.gateway_ref IS NULL AND o.channel = 'MANDATE'
+        ${skip.length === 0 ? sql`` : sql`AND NOT (o.id = ANY(${sql.val([...skip])}::bigint[]))`}
       ORDER BY o.created_at, o.id LIMIT ${limit} FOR UPDATE OF o SKIP LOCKED`.execute(this.db);
     return rows;
   }

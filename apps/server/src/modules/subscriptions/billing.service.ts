@@ -401,8 +401,10 @@ export class BillingService {
       if (!last || round.due.length < batch) break;
       after = { termEnd: last.termEnd, tenantId: last.tenantId };
     }
-    // Every lane takes batches of the open mandate orders (its own and the other runner's) until none is left.
-    const settled = (await Promise.all(Array.from({ length: lanes }, () => this.collectMandates(Number.MAX_SAFE_INTEGER, collectBatch)))).reduce((a, b) => a + b, 0);
+    // Every lane takes batches of the open mandate orders (its own and the other runner's) until none is left
+    // but those the gateway refused in this run (they wait for the next one).
+    const refused = new Set<number>();
+    const settled = (await Promise.all(Array.from({ length: lanes }, () => this.collectMandates(Number.MAX_SAFE_INTEGER, collectBatch, refused)))).reduce((a, b) => a + b, 0);
     return { raised, settled, linked };
   }
 
@@ -461,19 +463,21 @@ export class BillingService {
    * claimed under SKIP LOCKED (they stay locked while the gateway is asked, so no other runner
    * debits them; the gateway's order is keyed by our receipt, so a debit retried after a rollback
    * finds the same payment), several gateway calls in flight at once; those the gateway reports
-   * captured are settled in the same transaction, the others wait for its webhook. Stops after
-   * `limit` orders or when none is left; answers how many settled.
+   * captured are settled in the same transaction, the others wait for its webhook. An order the
+   * gateway refuses (or does not answer) is added to `refused` and not claimed again by this call
+   * (nor by the lanes sharing the set). Stops after `limit` orders or when none is left; answers how
+   * many settled.
    */
-  async collectMandates(limit: number, batch = 50): Promise<number> {
+  async collectMandates(limit: number, batch = 50, refused = new Set<number>()): Promise<number> {
     let settled = 0;
     for (let taken = 0; taken < limit; ) {
       const done = await this.deps.db.transaction().execute(async (trx) => {
         const repo = this.repo.in(trx);
-        const orders = await repo.claimUncollected(Math.min(batch, limit - taken));
+        const orders = await repo.claimUncollected(Math.min(batch, limit - taken), [...refused]);
         if (orders.length === 0) return null;
         // An order raised for a mandate that is gone since: paid by link instead (the renew button sends one).
         for (const o of orders) if (!o.mandateToken) await repo.payByLink(o.tenantId, o.id);
-        const charged = await this.charge(orders.filter((o) => o.mandateToken));
+        const charged = await this.charge(orders.filter((o) => o.mandateToken), refused);
         await repo.setOrderRefs(charged.map(({ order, payment }) => ({ tenantId: order.tenantId, id: order.id, gatewayRef: payment.id })));
         // Booked in the same transaction when the gateway says captured; otherwise its webhook settles it.
         const captured = charged.filter((c) => c.payment.status === 'captured');
@@ -489,9 +493,9 @@ export class BillingService {
 
   /**
    * Debits each order's mandate and reads the payment back, `gatewayConcurrency` orders in flight.
-   * An order the gateway refuses (or does not answer) is left unsent, for the next pass.
+   * An order the gateway refuses (or does not answer) is left unsent, for the next run, and added to `refused`.
    */
-  private async charge(orders: readonly (OrderRecord & { mandateToken: string | null })[]): Promise<{ order: OrderRecord; payment: { id: string; amount: number; status: string } }[]> {
+  private async charge(orders: readonly (OrderRecord & { mandateToken: string | null })[], refused: Set<number>): Promise<{ order: OrderRecord; payment: { id: string; amount: number; status: string } }[]> {
     const out: { order: OrderRecord; payment: { id: string; amount: number; status: string } }[] = [];
     let next = 0;
     const lane = async () => {
@@ -502,6 +506,7 @@ export class BillingService {
           const { paymentId } = await this.deps.gateway.chargeMandate({ token: order.mandateToken!, amount: order.total, receipt: `${order.tenantId}-${order.id}`, description: describe(order), notes });
           out.push({ order, payment: await this.deps.gateway.fetchPayment(paymentId) });
         } catch (error) {
+          refused.add(order.id);
           this.deps.log?.error({ err: error, tenantId: order.tenantId, orderId: order.id }, 'mandate debit failed; the order waits for the next billing run');
         }
       }
