@@ -96,11 +96,13 @@ export class ReportCatalogueRepository extends Repository {
 /** Stores (or replaces) a billing address (demo seed; no edit screen yet). */
 export async function upsertBillingAddress(
   db: import('../../platform/database/database.ts').Db,
-  a: { tenantId: number; ownerKind: 'tenant' | 'entity'; ownerId: number; line1: string; city: string; state: string; pincode: string },
+  a: { tenantId: number; ownerKind: 'tenant' | 'entity'; ownerId: number; line1: string; city: string; state: string; pincode: string; gstin?: string | null },
 ): Promise<void> {
   await db
     .insertInto('billing_address')
-    .values({ tenant_id: a.tenantId, owner_kind: a.ownerKind, owner_id: String(a.ownerId), line1: a.line1, line2: null, city: a.city, state: a.state, pincode: a.pincode, gstin: null })
-    .onConflict((c) => c.columns(['tenant_id', 'owner_kind', 'owner_id', 'address_type']).doUpdateSet((eb) => ({ line1: eb.ref('excluded.line1'), city: eb.ref('excluded.city'), state: eb.ref('excluded.state'), pincode: eb.ref('excluded.pincode') })))
+    .values({ tenant_id: a.tenantId, owner_kind: a.ownerKind, owner_id: String(a.ownerId), line1: a.line1, line2: null, city: a.city, state: a.state, pincode: a.pincode, gstin: a.gstin ?? null })
+    .onConflict((c) =>
+      c.columns(['tenant_id', 'owner_kind', 'owner_id', 'address_type']).doUpdateSet((eb) => ({ line1: eb.ref('excluded.line1'), city: eb.ref('excluded.city'), state: eb.ref('excluded.state'), pincode: eb.ref('excluded.pincode'), gstin: eb.ref('excluded.gstin') })),
+    )
     .execute();
 }
