@@ -44,7 +44,7 @@ const ALLOWED_EDGES: Record<string, Record<string, string>> = {
     data: 'reads the closed-slot feed for the oversight day maps',
     devices: 'the oversight overview and the widget catalogue read devices in service',
     entities: 'resolves stations and their restriction',
-    tenants: 'the oversight overview lists the industries',
+    tenants: "the oversight overview lists the industries; editing is refused to an expired tenant through the tenant helpers (a premium feature)",
   },
   'data-quality': {
     data: 'reads the closed-slot feed and the tenant catalogs',

@@ -8,6 +8,7 @@ import { gstinCheckChar } from '@enviro/domain/subscriptions/gst';
 import { firstGap } from '@enviro/domain/subscriptions/invoice-number';
 import { addDays, dayOf, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BillingService } from '../src/modules/subscriptions/billing.service.ts';
 import { RazorpayHttpGateway } from '../src/modules/subscriptions/payment-gateway.ts';
 import { IrpHttpClient } from '../src/modules/subscriptions/e-invoicing.ts';
 import { pdfText } from './pdf-text.ts';
@@ -292,8 +293,67 @@ describe('lifecycle', () => {
   });
 });
 
+describe('the billing run in batches', () => {
+  it('renews many tenants with two servers at once: each once, numbers gap-free, grace and coupons through the one-order path, failed and refused debits left open', async () => {
+    const billing = ctx.app.subscriptions.billing;
+    const second = new BillingService({
+      db: ctx.db, gateway: new RazorpayHttpGateway({ baseUrl: double.url, keyId: double.keyId, keySecret: double.keySecret, webhookSecret: double.webhookSecret }), eInvoicing: null,
+      supplier: { name: 'Enviro Monitoring Private Limited', gstin: SUPPLIER, address: ['Pune'], state: 'Maharashtra' }, billingAddresses: async () => new Map(), administrators: async () => [],
+      mailer: { send: async () => undefined, close: async () => undefined, kind: 'log' }, publicUrl: 'http://second',
+    });
+    await pool.query(`INSERT INTO subscription_plan (code, name) VALUES ('BATCH', 'Batch plan')`);
+    await pool.query(`INSERT INTO subscription_plan_version (plan_code, version, effective_from, monthly_paise, annual_paise, included_stations, station_addon_monthly_paise, camera_addon_monthly_paise)
+      VALUES ('BATCH', 1, current_date - 400, 500000, 5000000, 2, 150000, 80000)`);
+    await pool.query(`INSERT INTO subscription_coupon (code, kind, value, duration, plan_codes) VALUES ('LOYAL500', 'FIXED', 50000, 'RECURRING', '{BATCH}')`);
+    const ids: number[] = [];
+    for (let i = 0; i < 27; i++) ids.push((await ctx.b.newTenant({ name: `Batch Works ${i}`, state: 'Maharashtra' })).id);
+    // A payment the gateway makes and reports failed; a mandate it refuses outright (a revoked token).
+    const [graced, couponed, failed, revoked] = ids as [number, number, number, number];
+    await pool.query(`UPDATE tenant SET status = CASE WHEN id = $2 THEN 'GRACE' ELSE 'ENABLED' END WHERE id = ANY($1::int[])`, [ids, graced]);
+    await pool.query(
+      `INSERT INTO subscription (tenant_id, plan_code, plan_version, term, term_start, term_end, paid_paise, mandate_token, coupon_code)
+       SELECT id, 'BATCH', 1, 'MONTHLY', $2::date - 30 - CASE WHEN id = $3 THEN 3 ELSE 0 END, $2::date - CASE WHEN id = $3 THEN 3 ELSE 0 END, 500000,
+              CASE WHEN id = $5 THEN 'token_fail' WHEN id = $6 THEN 'revoked' ELSE 'token_ok' END, CASE WHEN id = $4 THEN 'LOYAL500' END
+       FROM unnest($1::int[]) id`,
+      [ids, today(), graced, couponed, failed, revoked],
+    );
+    const debits = () => double.calls.get('POST /v1/payments/create/recurring') ?? 0;
+    const before = (await pool.query<{ seq: number }>(`SELECT seq FROM invoice WHERE series = 'INVOICE'`)).rows.length;
+
+    // Small batches, so the two servers' claims interleave.
+    const runs = await Promise.all([billing.billingRun(today(), 4, 2, 3), second.billingRun(today(), 4, 2, 3)]);
+    expect(runs.reduce((s, r) => s + r.raised, 0)).toBe(27);
+    expect(runs.reduce((s, r) => s + r.settled, 0)).toBe(25);
+    const invoiced = await pool.query<{ tenant_id: number; n: number }>(`SELECT tenant_id, count(*)::int AS n FROM invoice WHERE tenant_id = ANY($1::int[]) GROUP BY tenant_id`, [ids]);
+    expect(invoiced.rows.length).toBe(25);
+    expect(invoiced.rows.every((r) => r.n === 1)).toBe(true);
+    expect(invoiced.rows.some((r) => r.tenant_id === failed || r.tenant_id === revoked)).toBe(false);
+    const seqs = (await pool.query<{ seq: number }>(`SELECT seq FROM invoice WHERE series = 'INVOICE'`)).rows.map((r) => r.seq);
+    expect(seqs.length).toBe(before + 25);
+    expect(firstGap(seqs)).toBeNull();
+    expect(await count(`SELECT count(*)::int AS n FROM subscription_payment WHERE tenant_id = ANY($1::int[])`, [ids])).toBe(25);
+    expect([...double.payments.values()].filter((p) => ids.includes(Number(p.notes.tenant_id))).length).toBe(26);
+
+    // The grace tenant is ENABLED again from its old term's end; the recurring coupon took 500 off and stays.
+    expect((await call('GET', `/api/payment/subscription/${graced}`, as.site)).json()).toMatchObject({ status: 'ENABLED', subscription: { termStart: addDays(today(), -3) } });
+    expect((await call('GET', `/api/payment/subscription/${couponed}`, as.site)).json()).toMatchObject({ status: 'ENABLED', subscription: { couponCode: 'LOYAL500', paid: 4_500_00 } });
+    // The failed debit: its order stays open with the gateway's payment, for the webhook. The refused one stays open unsent, for the next run.
+    expect((await pool.query(`SELECT status, gateway_ref FROM subscription_order WHERE tenant_id = $1`, [failed])).rows).toMatchObject([{ status: 'OPEN', gateway_ref: expect.stringMatching(/^pay_/) }]);
+    expect((await pool.query(`SELECT status, gateway_ref FROM subscription_order WHERE tenant_id = $1`, [revoked])).rows).toEqual([{ status: 'OPEN', gateway_ref: null }]);
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = ANY($1::int[]) AND action = 'subscription.paid'`, [ids])).toBe(25);
+
+    // Run again, both servers: nothing is raised, debited or booked twice; the refused mandate is asked at most once by each server.
+    const asked = debits();
+    const again = await Promise.all([billing.billingRun(), second.billingRun()]);
+    expect(again.map((r) => r.raised + r.settled)).toEqual([0, 0]);
+    expect(debits() - asked).toBeGreaterThanOrEqual(1);
+    expect(debits() - asked).toBeLessThanOrEqual(2);
+    expect([...double.payments.values()].filter((p) => ids.includes(Number(p.notes.tenant_id))).length).toBe(26);
+  });
+});
+
 describe('monitoring is a legal duty', () => {
-  it('an EXPIRED tenant keeps ingestion, the regulator push, alerts to its board and its compliance record', async () => {
+  it('an EXPIRED tenant keeps ingestion, the regulator push, alerts to its board and its compliance record, and loses dashboard editing until GRACE or better', async () => {
     const SLOT = 15 * 60_000;
     const receiver = await startReceiver();
     try {
@@ -330,6 +390,15 @@ describe('monitoring is a legal duty', () => {
       expect(compliance.statusCode, compliance.body).toBe(200);
       expect(compliance.json().stations).toMatchObject([{ stationId: d.entityId }]);
       expect(compliance.json().stations[0].uptime.slotsWithData).toBeGreaterThanOrEqual(1);
+
+      // What it loses: a premium feature, editing dashboards (docs/SUBSCRIPTIONS.md); reading them stays.
+      const dashboard = { name: 'Stack watch', widgets: [] };
+      const refused = await ctx.inject({ method: 'POST', url: '/api/dashboards', headers: admin, payload: dashboard });
+      expect([refused.statusCode, refused.json().field]).toEqual([403, 'subscription']);
+      expect(refused.json().message).toContain('editing dashboards is a premium feature');
+      expect((await ctx.inject({ method: 'GET', url: '/api/dashboards', headers: admin })).statusCode).toBe(200);
+      await pool.query(`UPDATE tenant SET status = 'GRACE' WHERE id = $1`, [d.tenantId]);
+      expect((await ctx.inject({ method: 'POST', url: '/api/dashboards', headers: admin, payload: dashboard })).statusCode).toBe(200);
     } finally {
       await receiver.close();
     }

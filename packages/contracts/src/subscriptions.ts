@@ -176,6 +176,19 @@ export const InvoiceSummary = z.object({
   total: Paise,
   /** The Invoice Reference Number of the e-invoice, when registered. */
   irn: z.string().nullable(),
+  /**
+   * The e-invoice registration with the IRP (B2B invoices while e-invoicing is on; null otherwise):
+   * REGISTERED, PENDING (a try failed or is due: the attempts so far, the IRP's last error and the
+   * next try) or FAILED (no try is left: an operator registers it).
+   */
+  eInvoice: z
+    .object({
+      status: z.enum(['PENDING', 'REGISTERED', 'FAILED']),
+      attempts: z.number().int(),
+      nextAttemptAt: z.string().nullable(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
   orderId: z.number().nullable(),
   /** The invoice a credit note reverses. */
   originalInvoiceId: z.number().nullable(),

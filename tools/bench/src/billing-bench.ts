@@ -43,8 +43,10 @@ export async function benchBilling(benchUrl: string, pool: pg.Pool, tenants: num
   log(`billing: ${tenants} subscriptions due today`);
 
   const double = await startGatewayDouble();
+  // BENCH_PROFILE_DIR=<dir>: each runner writes a V8 CPU profile there when it ends.
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const runners = [0, 1].map(() =>
-    spawn(process.execPath, ['--import', 'tsx', RUNNER], {
+    spawn(process.execPath, [...profile, '--import', 'tsx', RUNNER], {
       env: { ...process.env, DATABASE_URL: benchUrl, GATEWAY_URL: double.url, GATEWAY_KEY_ID: double.keyId, GATEWAY_KEY_SECRET: double.keySecret, GATEWAY_WEBHOOK_SECRET: double.webhookSecret },
       stdio: ['pipe', 'pipe', 'inherit'],
     }),
@@ -74,7 +76,11 @@ export async function benchBilling(benchUrl: string, pool: pg.Pool, tenants: num
       renewalOrders: counts.orders, gatewayPayments: double.payments.size, gap: firstGap(seqs), referenceMs: round(referenceMs),
     };
   } finally {
-    for (const r of runners) if (r.exitCode === null) r.kill('SIGTERM');
+    // A runner ends by itself once it has printed its counts (and writes its profile then); a stuck one is stopped.
+    await Promise.all(runners.map((r) => (r.exitCode !== null ? undefined : new Promise<void>((resolve) => {
+      const stop = setTimeout(() => r.kill('SIGTERM'), 10_000);
+      r.once('exit', () => { clearTimeout(stop); resolve(); });
+    }))));
     await double.close();
   }
 }

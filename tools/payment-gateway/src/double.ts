@@ -44,6 +44,8 @@ export interface GatewayDouble {
   payments: Map<string, Payment>;
   /** Calls answered by path, to count what billing asked. */
   calls: Map<string, number>;
+  /** Makes the IRP refuse the next `times` registrations with a 503 (as it does when it is down), to test the retries. */
+  failIrp(times: number): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startGatewayDouble(o: DoubleOptions = {}): Promise<Gateway
   let ack = 112610000000000;
   const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++seq).toString(36).padStart(4, '0')}${randomBytes(2).toString('hex')}`;
   let url = '';
+  let irpFailures = 0;
 
   const sign = (body: string) => createHmac('sha256', webhookSecret).update(body).digest('hex');
   const event = (name: string, payment: Payment, extra: object = {}): WebhookDelivery => {
@@ -105,7 +108,13 @@ export async function startGatewayDouble(o: DoubleOptions = {}): Promise<Gateway
       return html(res, `<h1>Enviro test payment</h1><p>${escape(link.reference_id)}: ₹${(link.amount / 100).toFixed(2)} (${link.status})</p>
         <form method="post"><button type="submit">Pay</button></form>`);
     }
-    if (path === '/eicore/v1.03/Invoice' && req.method === 'POST') return send(res, 200, irn(JSON.parse(body)));
+    if (path === '/eicore/v1.03/Invoice' && req.method === 'POST') {
+      if (irpFailures > 0) {
+        irpFailures--;
+        return send(res, 503, { Status: 0, ErrorDetails: [{ ErrorCode: '5002', ErrorMessage: 'The IRP is not available; try again later' }] });
+      }
+      return send(res, 200, irn(JSON.parse(body)));
+    }
     if (req.headers.authorization !== `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`)
       return send(res, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' } });
     const input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
@@ -166,6 +175,9 @@ export async function startGatewayDouble(o: DoubleOptions = {}): Promise<Gateway
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url, keyId, keySecret, webhookSecret, pay, sign, event, links, payments, calls,
+    failIrp: (times: number) => {
+      irpFailures = times;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { gstinCheckChar } from '@enviro/domain/subscriptions/gst';
 import { addDays, dayOf, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
 import type { Db } from '../platform/database/database.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
@@ -21,7 +22,9 @@ import { demoLogo } from './demo-logo.ts';
  */
 export async function seedDemoReports(db: Db, app: Pick<FastifyInstance, 'documents' | 'reports'>, tenantIds: readonly number[], log: (m: string) => void): Promise<{ schedules: number; sent: number; jobs: number }> {
   for (const [i, tenantId] of tenantIds.entries()) {
-    await upsertBillingAddress(db, { tenantId, ownerKind: 'tenant', ownerId: tenantId, line1: `Plot ${12 + i}, RIICO Industrial Area`, city: 'Kota', state: 'Rajasthan', pincode: '324007' });
+    // Registered businesses (a Rajasthan GSTIN each): their invoices are B2B, so e-invoiced when the demo runs with the IRP double (EINVOICE_URL).
+    const first14 = `08AABC${'ABCDEFGHJK'[i % 10]}${String(1001 + i).slice(-4)}K1Z`;
+    await upsertBillingAddress(db, { tenantId, ownerKind: 'tenant', ownerId: tenantId, line1: `Plot ${12 + i}, RIICO Industrial Area`, city: 'Kota', state: 'Rajasthan', pincode: '324007', gstin: `${first14}${gstinCheckChar(first14)}` });
   }
   const first = tenantIds[0];
   if (first === undefined) return { schedules: 0, sent: 0, jobs: 0 };

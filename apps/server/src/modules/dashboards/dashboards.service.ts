@@ -5,6 +5,7 @@ import type { Auth, UserAuth } from '../../platform/access/auth.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, forbiddenField, notFound } from '../../platform/errors.ts';
 import { recordAudit } from '../../platform/audit/audit-trail.ts';
+import { assertTenantHasFeature } from '../tenants/tenants.queries.ts';
 import { templateWidgets } from './dashboard-templates.ts';
 import { DashboardRepository, type DashboardRow, type DashboardValues, type DashboardViewer } from './dashboards.repository.ts';
 
@@ -59,6 +60,7 @@ export class DashboardService {
 
   async create(auth: Auth, input: DashboardInput): Promise<Dashboard> {
     const user = assertSignedIn(auth);
+    await assertTenantHasFeature(this.db, user.tenantId, 'dashboardEditing');
     await this.checkInput(user, input);
     return this.db.transaction().execute(async (trx) => {
       const repo = this.dashboards.in(trx);
@@ -72,6 +74,7 @@ export class DashboardService {
   async update(auth: Auth, id: number, input: DashboardInput): Promise<Dashboard> {
     const user = assertSignedIn(auth);
     const before = await this.editableRow(user, id);
+    await assertTenantHasFeature(this.db, user.tenantId, 'dashboardEditing');
     await this.checkInput(user, input);
     return this.db.transaction().execute(async (trx) => {
       const repo = this.dashboards.in(trx);
@@ -102,6 +105,7 @@ export class DashboardService {
   async delete(auth: Auth, id: number): Promise<void> {
     const user = assertSignedIn(auth);
     const before = await this.editableRow(user, id);
+    await assertTenantHasFeature(this.db, user.tenantId, 'dashboardEditing');
     await this.db.transaction().execute(async (trx) => {
       await this.dashboards.in(trx).delete(user.tenantId, id);
       await audit(trx, user, before, 'dashboard deleted', full(before, user), null);

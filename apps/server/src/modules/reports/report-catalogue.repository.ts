@@ -68,6 +68,19 @@ export class ReportCatalogueRepository extends Repository {
     return rows.map((r) => ({ tenantId: r.id, name: r.name, stations: Number(r.stations) }));
   }
 
+  /** The tenants' own billing addresses (a batch of invoices). */
+  async tenantAddresses(tenantIds: readonly number[]) {
+    if (tenantIds.length === 0) return [];
+    return this.db
+      .selectFrom('billing_address')
+      .select(['tenant_id', 'line1', 'line2', 'city', 'state', 'pincode', 'gstin'])
+      .where('tenant_id', 'in', [...tenantIds])
+      .where('owner_kind', '=', 'tenant')
+      .where(sql<boolean>`owner_id = tenant_id`)
+      .where('address_type', '=', 'BILLING')
+      .execute();
+  }
+
   async address(tenantId: number, ownerKind: 'tenant' | 'entity', ownerId: number) {
     return this.db
       .selectFrom('billing_address')
@@ -83,11 +96,13 @@ export class ReportCatalogueRepository extends Repository {
 /** Stores (or replaces) a billing address (demo seed; no edit screen yet). */
 export async function upsertBillingAddress(
   db: import('../../platform/database/database.ts').Db,
-  a: { tenantId: number; ownerKind: 'tenant' | 'entity'; ownerId: number; line1: string; city: string; state: string; pincode: string },
+  a: { tenantId: number; ownerKind: 'tenant' | 'entity'; ownerId: number; line1: string; city: string; state: string; pincode: string; gstin?: string | null },
 ): Promise<void> {
   await db
     .insertInto('billing_address')
-    .values({ tenant_id: a.tenantId, owner_kind: a.ownerKind, owner_id: String(a.ownerId), line1: a.line1, line2: null, city: a.city, state: a.state, pincode: a.pincode, gstin: null })
-    .onConflict((c) => c.columns(['tenant_id', 'owner_kind', 'owner_id', 'address_type']).doUpdateSet((eb) => ({ line1: eb.ref('excluded.line1'), city: eb.ref('excluded.city'), state: eb.ref('excluded.state'), pincode: eb.ref('excluded.pincode') })))
+    .values({ tenant_id: a.tenantId, owner_kind: a.ownerKind, owner_id: String(a.ownerId), line1: a.line1, line2: null, city: a.city, state: a.state, pincode: a.pincode, gstin: a.gstin ?? null })
+    .onConflict((c) =>
+      c.columns(['tenant_id', 'owner_kind', 'owner_id', 'address_type']).doUpdateSet((eb) => ({ line1: eb.ref('excluded.line1'), city: eb.ref('excluded.city'), state: eb.ref('excluded.state'), pincode: eb.ref('excluded.pincode'), gstin: eb.ref('excluded.gstin') })),
+    )
     .execute();
 }

@@ -63,10 +63,10 @@ export class ReportCatalogueService {
     return REPORT_DEFINITIONS.filter((d) => d.audiences.includes(wanted));
   }
 
-  /** A tenant's own billing address, for its invoices (the subscriptions module, which checks the caller); undefined when none is stored. */
-  async billingAddressOf(tenantId: number): Promise<Omit<Address, 'addressType'> | undefined> {
-    const row = await this.repo.address(tenantId, 'tenant', tenantId);
-    return row && { line1: row.line1, line2: row.line2, city: row.city, state: row.state, pincode: row.pincode, gstin: row.gstin };
+  /** The tenants' own billing addresses by tenant, for their invoices (the subscriptions module, which checks the caller); a tenant without one is absent. */
+  async billingAddressesOf(tenantIds: readonly number[]): Promise<Map<number, Omit<Address, 'addressType'>>> {
+    const rows = await this.repo.tenantAddresses(tenantIds);
+    return new Map(rows.map((row) => [row.tenant_id, { line1: row.line1, line2: row.line2, city: row.city, state: row.state, pincode: row.pincode, gstin: row.gstin }]));
   }
 
   /** The billing address of a tenant or station the caller may read; 404 otherwise or when none is stored. */

@@ -102,12 +102,20 @@ export interface InvoiceRecord {
   irn: string | null;
   ackNo: string | null;
   signedQr: string | null;
+  /** The e-invoice job (migration 200): null when the invoice is not to be registered. */
+  eInvoiceStatus: 'PENDING' | 'REGISTERED' | 'FAILED' | null;
+  eInvoiceAttempts: number;
+  eInvoiceNextAt: Date | null;
+  eInvoiceError: string | null;
 }
+
+type InvoiceJob = 'eInvoiceStatus' | 'eInvoiceAttempts' | 'eInvoiceNextAt' | 'eInvoiceError';
 
 const INVOICE_COLUMNS = sql`i.id::float8 AS id, i.tenant_id AS "tenantId", t.name AS "tenantName", i.series, i.financial_year AS "financialYear", i.seq, i.number,
   to_char(i.issued_on, 'YYYY-MM-DD') AS "issuedOn", i.order_id::float8 AS "orderId", i.original_invoice_id::float8 AS "originalInvoiceId",
   i.supplier, i.recipient, i.place_of_supply AS "placeOfSupply", i.lines, i.taxable_paise::float8 AS taxable, i.cgst_paise::float8 AS cgst,
-  i.sgst_paise::float8 AS sgst, i.igst_paise::float8 AS igst, i.total_paise::float8 AS total, i.irn, i.ack_no AS "ackNo", i.signed_qr AS "signedQr"`;
+  i.sgst_paise::float8 AS sgst, i.igst_paise::float8 AS igst, i.total_paise::float8 AS total, i.irn, i.ack_no AS "ackNo", i.signed_qr AS "signedQr",
+  i.einvoice_status AS "eInvoiceStatus", i.einvoice_attempts AS "eInvoiceAttempts", i.einvoice_next_at AS "eInvoiceNextAt", i.einvoice_error AS "eInvoiceError"`;
 
 export class BillingRepository extends Repository {
   /** The tenant as its invoices name it. */
@@ -117,13 +125,28 @@ export class BillingRepository extends Repository {
     return rows[0];
   }
 
-  /** Open MANDATE orders not yet sent to the gateway, locked one at a time past those another runner holds. */
-  async claimUncollected(limit: number): Promise<(OrderRecord & { mandateToken: string | null })[]> {
+  /** The tenants as their invoices name them, by id (one statement for a batch). */
+  async tenants(tenantIds: readonly number[]): Promise<Map<number, { id: number; name: string; type: string; status: string; state: string | null; city: string | null; address: string | null }>> {
+    const { rows } = await sql<{ id: number; name: string; type: string; status: string; state: string | null; city: string | null; address: string | null }>`
+      SELECT id, name, type, status, state, city, address FROM ${TENANT_ROWS} t WHERE t.id = ANY(${sql.val([...tenantIds])}::int[])`.execute(this.db);
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Open MANDATE orders not yet sent to the gateway, a batch locked past those another runner holds (and past `skip`, those the gateway refused in this run). */
+  async claimUncollected(limit: number, skip: readonly number[] = []): Promise<(OrderRecord & { mandateToken: string | null })[]> {
     const { rows } = await sql<OrderRecord & { mandateToken: string | null }>`SELECT ${ORDER_COLUMNS}, (SELECT s.mandate_token FROM subscription s WHERE s.tenant_id = o.tenant_id) AS "mandateToken"
       FROM subscription_order o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id
       WHERE o.status = 'OPEN' AND o.gateway_ref IS NULL AND o.channel = 'MANDATE'
+        ${skip.length === 0 ? sql`` : sql`AND NOT (o.id = ANY(${sql.val([...skip])}::bigint[]))`}
       ORDER BY o.created_at, o.id LIMIT ${limit} FOR UPDATE OF o SKIP LOCKED`.execute(this.db);
     return rows;
+  }
+
+  /** The subscriptions of the tenants, locked in tenant order (the order every settlement locks them in). */
+  async subscriptionsLocked(tenantIds: readonly number[]): Promise<Map<number, SubscriptionRecord>> {
+    const { rows } = await sql<SubscriptionRecord>`SELECT ${SUBSCRIPTION_COLUMNS} FROM ${SUBSCRIPTION_FROM}
+      WHERE s.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) ORDER BY s.tenant_id FOR UPDATE OF s`.execute(this.db);
+    return new Map(rows.map((r) => [r.tenantId, r]));
   }
 
   async subscription(tenantId: number, lock = false): Promise<SubscriptionRecord | undefined> {
@@ -180,6 +203,31 @@ export class BillingRepository extends Repository {
     return rows[0] ? Number(rows[0].id) : undefined;
   }
 
+  /**
+   * Inserts orders in one statement; those whose purpose and period are open or paid already (a
+   * double click, another runner) are left out. Answers the orders inserted.
+   */
+  async insertOrders(orders: readonly NewOrder[]): Promise<OrderRecord[]> {
+    if (orders.length === 0) return [];
+    const input = orders.map((o) => ({
+      tenant_id: o.tenantId, purpose: o.purpose, period_start: o.periodStart, period_end: o.periodEnd, plan_code: o.planCode, plan_version: o.planVersion, term: o.term,
+      add_on_stations: o.addOnStations, add_on_cameras: o.addOnCameras, lines: o.lines, subtotal_paise: o.subtotal, discount_paise: o.discount, coupon_code: o.couponCode,
+      taxable_paise: o.taxable, tax_paise: o.tax, total_paise: o.total, place_of_supply: o.placeOfSupply, channel: o.channel,
+    }));
+    const { rows } = await sql<OrderRecord>`
+      WITH o AS (
+        INSERT INTO subscription_order (tenant_id, purpose, period_start, period_end, plan_code, plan_version, term, add_on_stations, add_on_cameras, lines,
+          subtotal_paise, discount_paise, coupon_code, taxable_paise, tax_paise, total_paise, place_of_supply, channel)
+        SELECT tenant_id, purpose, period_start, period_end, plan_code, plan_version, term, add_on_stations, add_on_cameras, lines,
+          subtotal_paise, discount_paise, coupon_code, taxable_paise, tax_paise, total_paise, place_of_supply, channel
+        FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(tenant_id int, purpose text, period_start date, period_end date, plan_code text, plan_version int, term text,
+          add_on_stations int, add_on_cameras int, lines jsonb, subtotal_paise bigint, discount_paise bigint, coupon_code text, taxable_paise bigint, tax_paise bigint,
+          total_paise bigint, place_of_supply text, channel text)
+        ON CONFLICT DO NOTHING RETURNING *)
+      SELECT ${ORDER_COLUMNS} FROM o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id ORDER BY o.id`.execute(this.db);
+    return rows;
+  }
+
   async order(tenantId: number, id: number, lock = false): Promise<OrderRecord | undefined> {
     const { rows } = await sql<OrderRecord>`SELECT ${ORDER_COLUMNS} FROM subscription_order o JOIN ${TENANT_ROWS} t ON t.id = o.tenant_id
       WHERE o.tenant_id = ${tenantId} AND o.id = ${id} ${lock ? sql`FOR UPDATE OF o` : sql``}`.execute(this.db);
@@ -204,6 +252,14 @@ export class BillingRepository extends Repository {
     await sql`UPDATE subscription_order SET gateway_ref = ${gatewayRef}, payment_url = ${paymentUrl} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
+  /** Keeps the gateway's reference of each order (the payment a mandate debit made), in one statement. */
+  async setOrderRefs(refs: readonly { tenantId: number; id: number; gatewayRef: string }[]): Promise<void> {
+    if (refs.length === 0) return;
+    await sql`UPDATE subscription_order o SET gateway_ref = x.ref
+      FROM unnest(${sql.val(refs.map((r) => r.tenantId))}::int[], ${sql.val(refs.map((r) => r.id))}::bigint[], ${sql.val(refs.map((r) => r.gatewayRef))}::text[]) AS x(tenant_id, id, ref)
+      WHERE o.tenant_id = x.tenant_id AND o.id = x.id`.execute(this.db);
+  }
+
   async payByLink(tenantId: number, id: number): Promise<void> {
     await sql`UPDATE subscription_order SET channel = 'PAYMENT_LINK' WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
@@ -219,6 +275,62 @@ export class BillingRepository extends Repository {
     return rows.length === 1;
   }
 
+  /** Books payments that settle their orders, in one statement; answers the order ids booked now (the others were booked before: replays). */
+  async bookSettlements(p: readonly { tenantId: number; paymentId: string; orderId: number; amount: number }[]): Promise<Set<number>> {
+    if (p.length === 0) return new Set();
+    const { rows } = await sql<{ order_id: string }>`INSERT INTO subscription_payment (tenant_id, gateway_payment_id, order_id, amount_paise, outcome)
+      SELECT tenant_id, payment_id, order_id, amount, 'SETTLED'
+      FROM unnest(${sql.val(p.map((x) => x.tenantId))}::int[], ${sql.val(p.map((x) => x.paymentId))}::text[], ${sql.val(p.map((x) => x.orderId))}::bigint[], ${sql.val(p.map((x) => x.amount))}::bigint[])
+        AS x(tenant_id, payment_id, order_id, amount)
+      ON CONFLICT DO NOTHING RETURNING order_id`.execute(this.db);
+    return new Set(rows.map((r) => Number(r.order_id)));
+  }
+
+  /** Starts the paid term of each subscription (a renewal or a new plan), in one statement. */
+  async startTerms(terms: readonly { tenantId: number; planCode: string; planVersion: number; term: string; addOnStations: number; addOnCameras: number; termStart: string; termEnd: string; paid: number; couponCode: string | null }[]): Promise<void> {
+    if (terms.length === 0) return;
+    const input = terms.map((t) => ({ tenant_id: t.tenantId, plan_code: t.planCode, plan_version: t.planVersion, term: t.term, add_on_stations: t.addOnStations, add_on_cameras: t.addOnCameras, term_start: t.termStart, term_end: t.termEnd, paid: t.paid, coupon_code: t.couponCode }));
+    await sql`UPDATE subscription s SET plan_code = x.plan_code, plan_version = x.plan_version, term = x.term, add_on_stations = x.add_on_stations, add_on_cameras = x.add_on_cameras,
+        term_start = x.term_start, term_end = x.term_end, paid_paise = x.paid, coupon_code = x.coupon_code, changed_this_term = false, cancel_at_term_end = false, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(tenant_id int, plan_code text, plan_version int, term text, add_on_stations int, add_on_cameras int,
+        term_start date, term_end date, paid bigint, coupon_code text)
+      WHERE s.tenant_id = x.tenant_id`.execute(this.db);
+  }
+
+  /**
+   * Writes the invoices of a batch of paid orders with the next numbers of the series and year in
+   * one statement: the counter is moved on by the batch's size once (so it is locked once per
+   * batch, from here to the caller's commit, not once per invoice), the invoices take its numbers
+   * in the batch's order, and their orders are marked PAID. A rollback gives every number back.
+   * Answers each invoice's id with its tenant and order, in the batch's order.
+   */
+  async insertNumberedInvoices(docs: readonly Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr' | InvoiceJob | 'seq' | 'number' | 'series' | 'financialYear' | 'issuedOn' | 'supplier' | 'originalInvoiceId'>[],
+    common: { financialYear: string; issuedOn: string; supplier: Party; prefix: string; eInvoice: (d: { recipient: Party }) => boolean }): Promise<{ tenantId: number; id: number; orderId: number }[]> {
+    if (docs.length === 0) return [];
+    const input = docs.map((d, k) => ({ k: k + 1, tenant_id: d.tenantId, order_id: d.orderId, recipient: d.recipient, place_of_supply: d.placeOfSupply, lines: d.lines,
+      taxable: d.taxable, cgst: d.cgst, sgst: d.sgst, igst: d.igst, total: d.total, e_invoice: common.eInvoice(d) }));
+    const { rows } = await sql<{ tenant_id: number; id: string; order_id: string }>`
+      WITH n AS (
+        INSERT INTO invoice_sequence (series, financial_year, last_seq) VALUES ('INVOICE', ${common.financialYear}, ${docs.length})
+        ON CONFLICT (series, financial_year) DO UPDATE SET last_seq = invoice_sequence.last_seq + ${docs.length}
+        RETURNING last_seq - ${docs.length} AS base),
+      doc AS (
+        INSERT INTO invoice (tenant_id, series, financial_year, seq, number, issued_on, order_id, supplier, recipient, place_of_supply, lines,
+          taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise, einvoice_status, einvoice_next_at)
+        SELECT x.tenant_id, 'INVOICE', ${common.financialYear}, n.base + x.k, ${common.prefix} || lpad((n.base + x.k)::text, 6, '0'), ${common.issuedOn}::date, x.order_id,
+          ${JSON.stringify(common.supplier)}::jsonb, x.recipient, x.place_of_supply, x.lines, x.taxable, x.cgst, x.sgst, x.igst, x.total,
+          CASE WHEN x.e_invoice THEN 'PENDING' END, CASE WHEN x.e_invoice THEN now() END
+        FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(k int, tenant_id int, order_id bigint, recipient jsonb, place_of_supply text, lines jsonb,
+          taxable bigint, cgst bigint, sgst bigint, igst bigint, total bigint, e_invoice boolean), n
+        ORDER BY x.k
+        RETURNING tenant_id, id, order_id, seq),
+      paid AS (
+        UPDATE subscription_order o SET status = 'PAID', paid_at = now(), invoice_id = doc.id
+        FROM doc WHERE o.tenant_id = doc.tenant_id AND o.id = doc.order_id RETURNING o.id)
+      SELECT doc.tenant_id, doc.id, doc.order_id FROM doc ORDER BY doc.seq`.execute(this.db);
+    return rows.map((r) => ({ tenantId: r.tenant_id, id: Number(r.id), orderId: Number(r.order_id) }));
+  }
+
   /**
    * Writes an invoice or credit note with the next number of its series and year in one statement:
    * the counter row (`invoice_sequence`) is incremented, the document inserted with it (`prefix` and
@@ -226,7 +338,7 @@ export class BillingRepository extends Repository {
    * end of the caller's transaction, so concurrent writers take the following numbers and a rollback
    * gives the number back: no gaps. One statement keeps the time the lock is held to the commit.
    */
-  async insertNumbered(i: Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr' | 'seq' | 'number'>, prefix: string, paysOrder: boolean): Promise<number> {
+  async insertNumbered(i: Omit<InvoiceRecord, 'id' | 'tenantName' | 'irn' | 'ackNo' | 'signedQr' | InvoiceJob | 'seq' | 'number'>, prefix: string, paysOrder: boolean, eInvoice: boolean): Promise<number> {
     const { rows } = await sql<{ id: string }>`
       WITH n AS (
         INSERT INTO invoice_sequence (series, financial_year, last_seq) VALUES (${i.series}, ${i.financialYear}, 1)
@@ -234,10 +346,10 @@ export class BillingRepository extends Repository {
         RETURNING last_seq),
       doc AS (
         INSERT INTO invoice (tenant_id, series, financial_year, seq, number, issued_on, order_id, original_invoice_id, supplier, recipient, place_of_supply, lines,
-          taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise)
+          taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise, einvoice_status, einvoice_next_at)
         SELECT ${i.tenantId}, ${i.series}, ${i.financialYear}, n.last_seq, ${prefix} || lpad(n.last_seq::text, 6, '0'), ${i.issuedOn}::date, ${i.orderId}, ${i.originalInvoiceId},
           ${JSON.stringify(i.supplier)}::jsonb, ${JSON.stringify(i.recipient)}::jsonb, ${i.placeOfSupply}, ${JSON.stringify(i.lines)}::jsonb,
-          ${i.taxable}, ${i.cgst}, ${i.sgst}, ${i.igst}, ${i.total}
+          ${i.taxable}, ${i.cgst}, ${i.sgst}, ${i.igst}, ${i.total}, ${eInvoice ? 'PENDING' : null}, ${eInvoice ? sql`now()` : null}
         FROM n RETURNING id),
       paid AS (
         UPDATE subscription_order SET status = 'PAID', paid_at = now(), invoice_id = (SELECT id FROM doc)
@@ -247,7 +359,31 @@ export class BillingRepository extends Repository {
   }
 
   async setIrn(tenantId: number, id: number, e: { irn: string; ackNo: string; signedQr: string }): Promise<void> {
-    await sql`UPDATE invoice SET irn = ${e.irn}, ack_no = ${e.ackNo}, signed_qr = ${e.signedQr} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+    await sql`UPDATE invoice SET irn = ${e.irn}, ack_no = ${e.ackNo}, signed_qr = ${e.signedQr}, einvoice_status = 'REGISTERED', einvoice_attempts = einvoice_attempts + 1,
+      einvoice_next_at = NULL, einvoice_error = NULL WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  /**
+   * Counts a failed registration: the IRP's error kept, the next try `delayMs` from now (the
+   * database's clock, the one the claim compares with), or FAILED when none is left (null).
+   */
+  async failEInvoice(tenantId: number, id: number, error: string, delayMs: number | null): Promise<void> {
+    await sql`UPDATE invoice SET einvoice_attempts = einvoice_attempts + 1, einvoice_error = ${error.slice(0, 500)},
+      einvoice_next_at = ${delayMs === null ? null : sql`clock_timestamp() + ${delayMs} * interval '1 millisecond'`},
+      einvoice_status = ${delayMs === null ? 'FAILED' : 'PENDING'} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
+  }
+
+  /**
+   * E-invoices due for registration, locked for this transaction past those another server holds
+   * (it is asking the IRP for them): `only` one invoice (the first try, right after it commits), or
+   * the due ones, oldest try first.
+   */
+  async claimDueEInvoices(limit: number, only?: { tenantId: number; id: number }): Promise<InvoiceRecord[]> {
+    const { rows } = await sql<InvoiceRecord>`SELECT ${INVOICE_COLUMNS} FROM invoice i JOIN ${TENANT_ROWS} t ON t.id = i.tenant_id
+      WHERE i.einvoice_status = 'PENDING' AND i.einvoice_next_at <= now()
+        ${only ? sql`AND i.tenant_id = ${only.tenantId} AND i.id = ${only.id}` : sql``}
+      ORDER BY i.einvoice_next_at LIMIT ${limit} FOR UPDATE OF i SKIP LOCKED`.execute(this.db);
+    return rows;
   }
 
   async invoice(tenantIds: readonly number[], id: number): Promise<InvoiceRecord | undefined> {
@@ -299,11 +435,13 @@ export class BillingRepository extends Repository {
   /**
    * Subscriptions to renew by `day` (their term ends on or before it) with no renewal order for
    * that period yet, not cancelled, locked for this transaction and skipping those another runner
-   * holds: the billing run's batch.
+   * holds: the billing run's batch. `after`: past the last one of the previous batch (so one that
+   * cannot be priced is passed over rather than claimed again).
    */
-  async claimRenewals(day: string, limit: number): Promise<SubscriptionRecord[]> {
+  async claimRenewals(day: string, limit: number, after: { termEnd: string; tenantId: number } | null = null): Promise<SubscriptionRecord[]> {
     const { rows } = await sql<SubscriptionRecord>`SELECT ${SUBSCRIPTION_COLUMNS} FROM ${SUBSCRIPTION_FROM}
       WHERE s.term_end <= ${day}::date AND NOT s.cancel_at_term_end AND t.status IN ('ENABLED', 'GRACE')
+        ${after === null ? sql`` : sql`AND (s.term_end, s.tenant_id) > (${after.termEnd}::date, ${after.tenantId})`}
         AND NOT EXISTS (SELECT 1 FROM subscription_order o WHERE o.tenant_id = s.tenant_id AND o.purpose = 'RENEWAL' AND o.period_start = s.term_end AND o.status <> 'CANCELLED')
       ORDER BY s.term_end, s.tenant_id LIMIT ${limit}
       FOR UPDATE OF s SKIP LOCKED`.execute(this.db);

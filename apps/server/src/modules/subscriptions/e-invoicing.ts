@@ -46,7 +46,18 @@ export class IrpHttpClient implements EInvoicing {
       }),
       signal: AbortSignal.timeout(15_000),
     });
-    if (!res.ok) throw new Error(`IRP answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    if (!res.ok) {
+      const text = await res.text();
+      let reason = text.slice(0, 200);
+      try {
+        // The NIC schema's errors: { ErrorDetails: [{ ErrorCode, ErrorMessage }] }.
+        const first = (JSON.parse(text) as { ErrorDetails?: { ErrorCode?: string; ErrorMessage?: string }[] }).ErrorDetails?.[0];
+        if (first?.ErrorMessage) reason = `${first.ErrorMessage}${first.ErrorCode ? ` (error ${first.ErrorCode})` : ''}`;
+      } catch {
+        // Not JSON: the text itself says what went wrong.
+      }
+      throw new Error(`IRP answered ${res.status}: ${reason}`);
+    }
     const body = (await res.json()) as { Irn: string; AckNo: string | number; SignedQRCode: string };
     return { irn: body.Irn, ackNo: String(body.AckNo), signedQr: body.SignedQRCode };
   }

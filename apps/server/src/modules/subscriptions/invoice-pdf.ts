@@ -1,17 +1,30 @@
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { GST_STATES } from '@enviro/domain/subscriptions/gst';
 import { amountInWords, formatPaise } from '@enviro/domain/subscriptions/money';
 import type { InvoiceRecord, Party } from './billing.repository.ts';
 
 const MARGIN = 40;
+/** The e-invoice QR's side on the page, in points (about 5 cm: the IRP's signed payload makes a QR of version 20 or more, whose modules are then about 0.45 mm, as phones read them). */
+const QR_SIZE = 140;
+
+/**
+ * The signed QR of a registered e-invoice as a PNG (the `qrcode` package): the IRP's signed payload
+ * as it answered it, error correction M, a quiet zone of 4 modules, black on white.
+ */
+export function eInvoiceQrPng(signedQr: string): Promise<Buffer> {
+  return QRCode.toBuffer(signedQr, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 4 });
+}
 
 /**
  * A GST tax invoice or credit note as an A4 PDF (pdfkit, as the reports' PDFs are made): both
  * parties with their GSTINs, number and date, place of supply, the lines with their SAC, the taxes
- * (CGST and SGST, or IGST), the total in figures with Indian grouping and in words, and the IRN of
- * a registered e-invoice. The standard PDF fonts have no ₹, so the headings say INR.
+ * (CGST and SGST, or IGST), the total in figures with Indian grouping and in words, and for a
+ * registered e-invoice its IRN, acknowledgement and the IRP's signed QR (rule 48(4)) beside them.
+ * The standard PDF fonts have no ₹, so the headings say INR.
  */
-export function writeInvoicePdf(inv: InvoiceRecord, originalNumber: string | null): Promise<Buffer> {
+export async function writeInvoicePdf(inv: InvoiceRecord, originalNumber: string | null): Promise<Buffer> {
+  const qr = inv.signedQr ? await eInvoiceQrPng(inv.signedQr) : null;
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `${inv.number}`, Author: inv.supplier.name } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -40,9 +53,19 @@ export function writeInvoicePdf(inv: InvoiceRecord, originalNumber: string | nul
     ...(inv.irn ? ([['IRN', inv.irn], ['Acknowledgement number', inv.ackNo ?? '']] as [string, string][]) : []),
   ];
   doc.fontSize(9);
+  const factsTop = doc.y;
+  const factsWidth = qr ? width - QR_SIZE - 12 : width;
   for (const [k, v] of facts) {
-    doc.font('Helvetica-Bold').text(`${k}: `, MARGIN, doc.y, { continued: true }).font('Helvetica').text(v);
+    doc.font('Helvetica-Bold').text(`${k}: `, MARGIN, doc.y, { continued: true, width: factsWidth }).font('Helvetica').text(v, { width: factsWidth });
   }
+  if (qr) {
+    const factsBottom = doc.y;
+    doc.image(qr, MARGIN + width - QR_SIZE, factsTop, { width: QR_SIZE, height: QR_SIZE });
+    doc.font('Helvetica').fontSize(7).text('e-invoice QR signed by the IRP', MARGIN + width - QR_SIZE, factsTop + QR_SIZE + 2, { width: QR_SIZE, align: 'center' });
+    doc.fontSize(9);
+    doc.y = Math.max(factsBottom, factsTop + QR_SIZE + 14);
+  }
+  doc.x = MARGIN;
   doc.moveDown(0.8);
 
   // The lines.

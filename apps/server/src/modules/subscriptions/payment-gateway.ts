@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { HttpClient } from './http-client.ts';
 
 /**
  * The payment gateway as billing needs it, shaped like Razorpay's API (payment links, orders,
  * recurring payments on an authorised e-mandate token, webhooks signed with HMAC-SHA256). The
  * official `razorpay` SDK is not used: it fixes its host to api.razorpay.com (so neither the local
  * double in tools/payment-gateway nor a proxy can stand in for it) and brings axios; the few calls
- * billing makes are below, over fetch (docs/SUBSCRIPTIONS.md).
+ * billing makes are below, over node:http with keep-alive (docs/SUBSCRIPTIONS.md).
  */
 export interface PaymentGateway {
   /** A payment link for an amount, mailed by us; `notes` come back on its payment's events. */
@@ -46,29 +47,28 @@ export class GatewayError extends Error {
   }
 }
 
-/** Razorpay's REST API over fetch: Basic auth with the key id and secret, JSON both ways, amounts in paise. */
+/** Razorpay's REST API: Basic auth with the key id and secret, JSON both ways, amounts in paise, over keep-alive connections. */
 export class RazorpayHttpGateway implements PaymentGateway {
-  constructor(private readonly config: GatewayConfig) {}
+  private readonly http: HttpClient;
+  private readonly auth: string;
+
+  constructor(config: GatewayConfig) {
+    this.http = new HttpClient(config.baseUrl);
+    this.auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
+  }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
-    const auth = Buffer.from(`${this.config.keyId}:${this.config.keySecret}`).toString('base64');
-    const res = await fetch(`${this.config.baseUrl.replace(/\/$/, '')}/v1${path}`, {
-      method,
-      headers: { authorization: `Basic ${auth}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : null,
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
-    if (!res.ok) {
-      let description = text.slice(0, 200);
+    const res = await this.http.request(method, `/v1${path}`, { authorization: this.auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body ? JSON.stringify(body) : undefined);
+    if (res.status < 200 || res.status >= 300) {
+      let description = res.text.slice(0, 200);
       try {
-        description = (JSON.parse(text) as { error?: { description?: string } }).error?.description ?? description;
+        description = (JSON.parse(res.text) as { error?: { description?: string } }).error?.description ?? description;
       } catch {
         // Not JSON: the text itself says what went wrong.
       }
       throw new GatewayError(`payment gateway answered ${res.status}: ${description}`, res.status);
     }
-    return JSON.parse(text) as T;
+    return JSON.parse(res.text) as T;
   }
 
   async createPaymentLink(input: Parameters<PaymentGateway['createPaymentLink']>[0]) {

@@ -31,6 +31,8 @@ declare module 'fastify' {
 
 /** A pass of the lifecycle and of the billing run every 10 minutes on each server (their claims keep them from doing anything twice). */
 const PASS_MS = 10 * 60_000;
+/** The e-invoice retries are looked for every minute (the first wait is a minute). */
+const E_INVOICE_PASS_MS = 60_000;
 
 export const subscriptionsModule = areaModule({
   name: 'subscriptions',
@@ -45,7 +47,7 @@ export const subscriptionsModule = areaModule({
       gateway: o.gateway!,
       eInvoicing: o.eInvoicing ?? null,
       supplier: o.supplier!,
-      billingAddress: (tenantId) => app.reports.catalogue.billingAddressOf(tenantId),
+      billingAddresses: (tenantIds) => app.reports.catalogue.billingAddressesOf(tenantIds),
       administrators: (trx, tenantId) => app.users.accounts.in(trx).administrators(tenantId),
       mailer: app.messaging.mailer,
       publicUrl: app.messaging.publicUrl,
@@ -67,6 +69,11 @@ export const subscriptionsModule = areaModule({
         { idleMs: PASS_MS, onError: (error) => log.error({ err: error }, 'subscription lifecycle pass failed') },
       ),
     );
+    // E-invoices whose registration failed are tried again by whichever server passes first (their state is the invoice's row).
+    if (o.eInvoicing)
+      app.workers.add('e-invoice-registration', ({ log }) =>
+        startPollingWorker(async () => (await billing.registerEInvoices()) === 20, { idleMs: E_INVOICE_PASS_MS, onError: (error) => log.error({ err: error }, 'e-invoice pass failed') }),
+      );
     return services;
   },
   routes: [subscriptionRoutes],

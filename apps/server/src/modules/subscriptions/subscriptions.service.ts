@@ -31,6 +31,7 @@ export function toInvoice(i: InvoiceRecord): InvoiceSummary {
   return {
     id: i.id, tenantId: i.tenantId, tenantName: i.tenantName, series: i.series, number: i.number, issuedOn: i.issuedOn, placeOfSupply: i.placeOfSupply, taxable: i.taxable,
     cgst: i.cgst, sgst: i.sgst, igst: i.igst, total: i.total, irn: i.irn, orderId: i.orderId, originalInvoiceId: i.originalInvoiceId,
+    eInvoice: i.eInvoiceStatus === null ? null : { status: i.eInvoiceStatus, attempts: i.eInvoiceAttempts, nextAttemptAt: i.eInvoiceNextAt ? i.eInvoiceNextAt.toISOString() : null, error: i.eInvoiceError },
   };
 }
 

@@ -1,5 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
+import { hasFeature, type PREMIUM_FEATURES } from '@enviro/domain/subscriptions/lifecycle';
 import type { Db } from '../../platform/database/database.ts';
+import { forbiddenField } from '../../platform/errors.ts';
+
+type PremiumFeature = (typeof PREMIUM_FEATURES)[number];
 
 /**
  * The tenants module's `tenant` table as other modules' repositories read it (one owner per table,
@@ -53,4 +57,27 @@ export async function moveTenantStatus(db: Db, tenantId: number, from: readonly 
     WHERE t.id = b.id AND b.before = ANY(${sql.val([...from])}::text[])
     RETURNING b.before`.execute(db);
   return rows[0]?.before;
+}
+
+const FEATURE_WORDS: Record<PremiumFeature, string> = {
+  scheduledReports: 'scheduled reports',
+  dashboardEditing: 'editing dashboards',
+  openDataKeys: 'open data keys',
+  cameraPlayback: 'camera playback',
+};
+
+/**
+ * Refuses a premium feature (issue 34: `PREMIUM_FEATURES` of lifecycle.ts, what a subscription pays
+ * for beyond the legal duties) to a tenant whose subscription has EXPIRED, with a 403 naming
+ * `subscription` and saying what goes on. Only premium features call this: ingestion, the regulator
+ * push, alerts to the board and the compliance record never read the billing status.
+ */
+export async function assertTenantHasFeature(db: Db, tenantId: number, feature: PremiumFeature): Promise<void> {
+  const { rows } = await sql<{ name: string; status: string }>`SELECT name, status FROM tenant WHERE id = ${tenantId}`.execute(db);
+  const tenant = rows[0];
+  if (!tenant || hasFeature(tenant.status, feature)) return;
+  throw forbiddenField(
+    'subscription',
+    `${FEATURE_WORDS[feature]} is a premium feature and the subscription of ${tenant.name} has expired; renew it to use it again (monitoring, the regulator push, alerts to the board and the compliance record go on)`,
+  );
 }

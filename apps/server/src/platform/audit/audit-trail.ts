@@ -11,6 +11,11 @@ export function recordAudit(trx: Db, entry: AuditEntry): Promise<void> {
   return new AuditTrailRepository(trx).record(entry);
 }
 
+/** Records several changes made in `trx` in one statement. */
+export function recordAudits(trx: Db, entries: readonly AuditEntry[]): Promise<void> {
+  return new AuditTrailRepository(trx).recordMany(entries);
+}
+
 /** Who made a change, as the audit log records it: 'user:<id>' with the user, or 'system', 'cli'. */
 export interface AuditActor {
   name: string;

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSearchChoices } from '@/lib/use-search-choices';
 import { invoicePdfHref, useApplyCoupon, useCancel, useRenew, useSubscription } from '../api/subscriptions';
-import { day, LEGAL_NOTE, PURPOSE_LABELS, rupees, TERM_LABELS } from './billing-labels';
+import { day, eInvoiceText, LEGAL_NOTE, PURPOSE_LABELS, rupees, TERM_LABELS } from './billing-labels';
 import { BillingStatusBadge } from './status-badge';
 
 /** The tenant app's billing: its plan and term, what to pay, renewal, coupon, cancellation, and its invoices (`?tab=invoices`). */
@@ -162,6 +162,7 @@ export function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
         { header: 'Taxable (₹)', align: 'right', value: (i) => rupees(i.taxable) },
         { header: 'GST (₹)', align: 'right', value: (i) => rupees(i.cgst + i.sgst + i.igst) },
         { header: 'Total (₹)', align: 'right', value: (i) => rupees(i.total) },
+        { header: 'E-invoice', value: (i) => eInvoiceText(i.eInvoice) },
       ]}
     />
   );
