@@ -1,0 +1,71 @@
+import { chromium } from 'playwright-core';
+import { clockStripCentres, decodeClockStrip, msSinceStrip } from '@enviro/camera-sim/clock-strip';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The page's side, as source text (tsx would wrap named functions in a helper the page lacks): for
+ * `seconds`, each frame shown is drawn to a canvas and the brightness at the clock strip's block
+ * middles kept with the time the frame is shown. The strip is grey (black or white): any channel tells.
+ */
+const READ_FRAMES = `async ({ seconds, centres }) => {
+  const video = document.querySelector('video');
+  const canvas = document.createElement('canvas');
+  canvas.width = 512;
+  canvas.height = 16;
+  const g = canvas.getContext('2d', { willReadFrequently: true });
+  const out = [];
+  const until = performance.now() + seconds * 1000;
+  await new Promise((resolve) => {
+    function onFrame(now, meta) {
+      g.drawImage(video, 0, 0, 512, 16, 0, 0, 512, 16);
+      const px = g.getImageData(0, 0, 512, 16).data;
+      out.push({ shownAt: performance.timeOrigin + meta.expectedDisplayTime, lumas: centres.map((c) => px[(c.y * 512 + c.x) * 4]) });
+      if (performance.now() < until) video.requestVideoFrameCallback(onFrame);
+      else resolve();
+    }
+    video.requestVideoFrameCallback(onFrame);
+  });
+  return out;
+}`;
+
+export interface LatencyFigure {
+  /** Glass-to-glass latency of the frames shown, ms. */
+  median: number;
+  p95: number;
+  max: number;
+  /** Frames read. */
+  frames: number;
+  /** Frames whose strip did not decode to a time within the last minute (should be 0). */
+  unreadable: number;
+}
+
+/**
+ * Glass-to-glass latency (issue 32): the app's camera page in Chromium plays the camera's live view
+ * (the web app's own player: MSE fed by the server's fragmented MP4); for every frame the browser
+ * shows (requestVideoFrameCallback), its top-left strip is copied to a canvas and the capture time
+ * the simulated camera burnt there (tools/camera-sim/src/clock-strip.ts) is read and compared with
+ * the time the browser shows the frame. Camera and browser share this machine's clock.
+ */
+export async function benchGlassToGlass(baseUrl: string, cookie: string, cameraId: number, seconds: number): Promise<LatencyFigure> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/app/cameras/${cameraId}`);
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 30_000 });
+    const samples = (await page.evaluate(`(${READ_FRAMES})(${JSON.stringify({ seconds, centres: clockStripCentres() })})`)) as { shownAt: number; lumas: number[] }[];
+    const all = samples.map((s) => msSinceStrip(Math.round(s.shownAt), decodeClockStrip(s.lumas)));
+    const readable = all.filter((ms) => ms < 60_000).sort((a, b) => a - b);
+    if (readable.length === 0) throw new Error(`no readable clock strip in ${samples.length} frames`);
+    const at = (q: number) => readable[Math.min(readable.length - 1, Math.ceil(readable.length * q) - 1)]!;
+    return { median: at(0.5), p95: at(0.95), max: readable.at(-1)!, frames: readable.length, unreadable: all.length - readable.length };
+  } finally {
+    await browser.close();
+  }
+}
