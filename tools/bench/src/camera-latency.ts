@@ -38,6 +38,8 @@ export interface LatencyFigure {
   frames: number;
   /** Frames whose strip did not decode to a time within the last minute (should be 0). */
   unreadable: number;
+  /** The camera page opened with the camera's stream not running: navigation to the first decoded frame, ms. */
+  firstFrameMs: number;
 }
 
 /**
@@ -57,14 +59,18 @@ export async function benchGlassToGlass(baseUrl: string, cookie: string, cameraI
     const [name, value] = cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: baseUrl }]);
     const page = await context.newPage();
+    // First frame: from navigation until the player has decoded a frame (the camera's stream starts cold).
+    const opened = Date.now();
     await page.goto(`${baseUrl}/app/cameras/${cameraId}`);
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 30_000, polling: 20 });
+    const firstFrameMs = Date.now() - opened;
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 30_000 });
     const samples = (await page.evaluate(`(${READ_FRAMES})(${JSON.stringify({ seconds, centres: clockStripCentres() })})`)) as { shownAt: number; lumas: number[] }[];
     const all = samples.map((s) => msSinceStrip(Math.round(s.shownAt), decodeClockStrip(s.lumas)));
     const readable = all.filter((ms) => ms < 60_000).sort((a, b) => a - b);
     if (readable.length === 0) throw new Error(`no readable clock strip in ${samples.length} frames`);
     const at = (q: number) => readable[Math.min(readable.length - 1, Math.ceil(readable.length * q) - 1)]!;
-    return { median: at(0.5), p95: at(0.95), max: readable.at(-1)!, frames: readable.length, unreadable: all.length - readable.length };
+    return { median: at(0.5), p95: at(0.95), max: readable.at(-1)!, frames: readable.length, unreadable: all.length - readable.length, firstFrameMs };
   } finally {
     await browser.close();
   }

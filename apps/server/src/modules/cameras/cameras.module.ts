@@ -24,6 +24,8 @@ export interface CamerasModule {
   live: LiveStreams;
   /** One pass of the health check and then of the offline alerts (the worker's; tests call it with a moved clock). */
   healthPass: (now?: Date) => Promise<boolean>;
+  /** One pass of the offline alerts alone (the demo's seed). */
+  offlineAlertPass: (now?: Date) => Promise<boolean>;
   /** The snapshots attached to alerts, for their mails (given to the alerts module). */
   alertPictures: (alerts: readonly { tenantId: number; alertId: string }[]) => Promise<{ alertId: string; camera: string; takenAt: Date; jpeg: Buffer }[]>;
   /** One pass of the exceedance snapshots (the worker's; tests call it). */
@@ -93,6 +95,7 @@ export const camerasModule = areaModule({
         const more = await cameraHealthPass(cameras, control, (key) => live.viewers(key), now);
         return (await cameraOfflineAlertPass(offlineAlerts, repository, now)) || more;
       },
+      offlineAlertPass: (now = new Date()) => cameraOfflineAlertPass(offlineAlerts, repository, now),
       alertPictures,
       exceedancePass: (now) => exceedanceSnapshotPass(feed, cameras, control, now),
     };
