@@ -29,6 +29,16 @@ const READ_FRAMES = `async ({ seconds, centres }) => {
   return out;
 }`;
 
+/** Notes in the page when it first asks for a live view (fetch of /api/camera/{id}/live). */
+const LIVE_REQUEST_CLOCK = `(() => {
+  const fetchOf = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes('/live') && window.liveAskedAt === undefined) window.liveAskedAt = performance.now();
+    return fetchOf(input, init);
+  };
+})();`;
+
 export interface LatencyFigure {
   /** Glass-to-glass latency of the frames shown, ms. */
   median: number;
@@ -40,6 +50,8 @@ export interface LatencyFigure {
   unreadable: number;
   /** The camera page opened with the camera's stream not running: navigation to the first decoded frame, ms. */
   firstFrameMs: number;
+  /** The same from the player's request for the stream (the page's own load left out), ms. */
+  fromRequestMs: number;
 }
 
 /**
@@ -59,10 +71,22 @@ export async function benchGlassToGlass(baseUrl: string, cookie: string, cameraI
     const [name, value] = cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: baseUrl }]);
     const page = await context.newPage();
-    // First frame: from navigation until the player has decoded a frame (the camera's stream starts cold).
+    // First frame: from navigation, and from the player's request for the stream, until the player has
+    // decoded a frame (the camera's stream starts cold). The page notes when it asks for the live view.
+    await page.addInitScript(LIVE_REQUEST_CLOCK);
     const opened = Date.now();
     await page.goto(`${baseUrl}/app/cameras/${cameraId}`);
-    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 30_000, polling: 20 });
+    const fromRequestMs = (await (
+      await page.waitForFunction(
+        () => {
+          const v = document.querySelector('video');
+          const asked = (window as unknown as { liveAskedAt?: number }).liveAskedAt;
+          return v && v.readyState >= 2 && asked !== undefined ? performance.now() - asked : false;
+        },
+        undefined,
+        { timeout: 30_000, polling: 20 },
+      )
+    ).jsonValue()) as number;
     const firstFrameMs = Date.now() - opened;
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 30_000 });
     const samples = (await page.evaluate(`(${READ_FRAMES})(${JSON.stringify({ seconds, centres: clockStripCentres() })})`)) as { shownAt: number; lumas: number[] }[];
@@ -70,7 +94,7 @@ export async function benchGlassToGlass(baseUrl: string, cookie: string, cameraI
     const readable = all.filter((ms) => ms < 60_000).sort((a, b) => a - b);
     if (readable.length === 0) throw new Error(`no readable clock strip in ${samples.length} frames`);
     const at = (q: number) => readable[Math.min(readable.length - 1, Math.ceil(readable.length * q) - 1)]!;
-    return { median: at(0.5), p95: at(0.95), max: readable.at(-1)!, frames: readable.length, unreadable: all.length - readable.length, firstFrameMs };
+    return { median: at(0.5), p95: at(0.95), max: readable.at(-1)!, frames: readable.length, unreadable: all.length - readable.length, firstFrameMs, fromRequestMs };
   } finally {
     await browser.close();
   }
