@@ -6,6 +6,7 @@ import { AlertNotifier } from '../src/modules/alerts/alert-notifier.ts';
 import { CameraControlService } from '../src/modules/cameras/camera-control.service.ts';
 import type { MailMessage } from '../src/platform/mail/mailer.ts';
 import { FetchWebhookSender } from '../src/platform/webhook/webhook-sender.ts';
+import { snapshot } from '../src/modules/cameras/ffmpeg.ts';
 import { LiveStreams } from '../src/modules/cameras/live-streams.ts';
 import { freePort, startCameraSim, type CameraSim } from '@enviro/camera-sim/launch';
 import { useTestApp } from './test-app.ts';
@@ -40,7 +41,7 @@ describe('cameras', () => {
 
   beforeAll(async () => {
     [sim, closedPort] = await Promise.all([
-      startCameraSim({ cameras: ['outlet', 'stack', 'mpeg'], username: CAM_USER, password: CAM_PASS, codecs: { mpeg: 'mpeg4' } }),
+      startCameraSim({ cameras: ['outlet', 'stack', 'mpeg', 'inband'], username: CAM_USER, password: CAM_PASS, codecs: { mpeg: 'mpeg4', inband: 'h264-inband' } }),
       freePort(),
     ]);
     t.industry = (await ctx.b.newTenant({ name: 'Kota Cement' })).id;
@@ -157,6 +158,26 @@ describe('cameras', () => {
     expect(ctx.app.cameras.live.upstreamCount).toBe(1);
     viewers[1]!.abort();
     await until(() => ctx.app.cameras.live.upstreamCount === 0);
+  });
+
+  it('plays and snapshots a camera whose SDP lacks the H.264 parameter sets (the quick probe gives way to a full one)', async () => {
+    const source = { rtspUrl: sim.rtsp.inband!, username: CAM_USER, password: CAM_PASS, transport: 'udp' as const };
+    const jpeg = await snapshot('ffmpeg', source, 10_000, "camera 'Gate'");
+    expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+    const live = new LiveStreams({ ffmpeg: 'ffmpeg' }, { frame: () => undefined, failed: () => undefined });
+    try {
+      const view = await live.open('0/inband', "camera 'Gate'", async () => source);
+      expect(view.codec).toMatch(/^avc1\.[0-9A-F]{6}$/);
+      const f = new Mp4Fragmenter();
+      const kinds: string[] = [];
+      for await (const chunk of view.stream) {
+        kinds.push(...f.push(chunk as Buffer).map((p) => p.kind));
+        if (kinds.filter((k) => k === 'fragment').length >= 2) break;
+      }
+      expect(kinds.slice(0, 3)).toEqual(['init', 'fragment', 'fragment']);
+    } finally {
+      live.close();
+    }
   });
 
   it('says why a camera cannot be watched: wrong credentials, not H.264, unreachable, ffmpeg missing; its health follows', async () => {
