@@ -374,6 +374,9 @@ describe('cameras', () => {
     const after = await offline();
     expect(after.map((a) => [a.subject, a.status, a.ended_at !== null])).toEqual([['Mistyped password', 'OPEN', false], ['Unplugged', 'RESOLVED', true]]);
     expect((await ctx.app.cameras.cameras.cameras.byKey(t.industry, String(cam.dead)))!.offline_alerted_at).toBeNull();
+    // A camera removed while offline: its alert is resolved, nothing would ever bring it back.
+    expect((await call('DELETE', `/api/camera/${cam.wrong}`, as.admin)).statusCode).toBe(200);
+    expect((await offline()).map((a) => [a.subject, a.status])).toEqual([['Mistyped password', 'RESOLVED'], ['Unplugged', 'RESOLVED']]);
   });
 
   it('never answers a camera address or credentials', () => {

@@ -26,6 +26,8 @@ export interface CamerasModule {
   healthPass: (now?: Date) => Promise<boolean>;
   /** One pass of the offline alerts alone (the demo's seed). */
   offlineAlertPass: (now?: Date) => Promise<boolean>;
+  /** A camera was removed (its key): its offline alert, if open, is resolved (nothing would ever bring it back). */
+  removed: (key: string) => Promise<void>;
   /** The snapshots attached to alerts, for their mails (given to the alerts module). */
   alertPictures: (alerts: readonly { tenantId: number; alertId: string }[]) => Promise<{ alertId: string; camera: string; takenAt: Date; jpeg: Buffer }[]>;
   /** One pass of the exceedance snapshots (the worker's; tests call it). */
@@ -96,6 +98,10 @@ export const camerasModule = areaModule({
         return (await cameraOfflineAlertPass(offlineAlerts, repository, now)) || more;
       },
       offlineAlertPass: (now = new Date()) => cameraOfflineAlertPass(offlineAlerts, repository, now),
+      removed: async (key) => {
+        const now = new Date();
+        await offlineAlerts.resolve({ tenantId: tenantOf(key), condition: 'CAMERA_OFFLINE', subjectId: idOf(key), endedAt: now, comment: 'the camera was removed' }, now);
+      },
       alertPictures,
       exceedancePass: (now) => exceedanceSnapshotPass(feed, cameras, control, now),
     };
