@@ -1,10 +1,12 @@
 import { Camera, CameraData, CameraDetail, CameraList, CameraSnapshot, EntitiesForCamera, Playlist, PlaylistList } from '@enviro/contracts/cameras';
 import { Mp4Fragmenter, boxTypes } from '@enviro/domain/cameras/mp4-fragments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlertEvaluator } from '../src/modules/alerts/alert-evaluation.ts';
 import { AlertNotifier } from '../src/modules/alerts/alert-notifier.ts';
 import { CameraControlService } from '../src/modules/cameras/camera-control.service.ts';
 import type { MailMessage } from '../src/platform/mail/mailer.ts';
 import { FetchWebhookSender } from '../src/platform/webhook/webhook-sender.ts';
+import { snapshot } from '../src/modules/cameras/ffmpeg.ts';
 import { LiveStreams } from '../src/modules/cameras/live-streams.ts';
 import { freePort, startCameraSim, type CameraSim } from '@enviro/camera-sim/launch';
 import { useTestApp } from './test-app.ts';
@@ -39,7 +41,7 @@ describe('cameras', () => {
 
   beforeAll(async () => {
     [sim, closedPort] = await Promise.all([
-      startCameraSim({ cameras: ['outlet', 'stack', 'mpeg'], username: CAM_USER, password: CAM_PASS, codecs: { mpeg: 'mpeg4' } }),
+      startCameraSim({ cameras: ['outlet', 'stack', 'mpeg', 'inband'], username: CAM_USER, password: CAM_PASS, codecs: { mpeg: 'mpeg4', inband: 'h264-inband' } }),
       freePort(),
     ]);
     t.industry = (await ctx.b.newTenant({ name: 'Kota Cement' })).id;
@@ -156,6 +158,26 @@ describe('cameras', () => {
     expect(ctx.app.cameras.live.upstreamCount).toBe(1);
     viewers[1]!.abort();
     await until(() => ctx.app.cameras.live.upstreamCount === 0);
+  });
+
+  it('plays and snapshots a camera whose SDP lacks the H.264 parameter sets (the quick probe gives way to a full one)', async () => {
+    const source = { rtspUrl: sim.rtsp.inband!, username: CAM_USER, password: CAM_PASS, transport: 'udp' as const };
+    const jpeg = await snapshot('ffmpeg', source, 10_000, "camera 'Gate'");
+    expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+    const live = new LiveStreams({ ffmpeg: 'ffmpeg' }, { frame: () => undefined, failed: () => undefined });
+    try {
+      const view = await live.open('0/inband', "camera 'Gate'", async () => source);
+      expect(view.codec).toMatch(/^avc1\.[0-9A-F]{6}$/);
+      const f = new Mp4Fragmenter();
+      const kinds: string[] = [];
+      for await (const chunk of view.stream) {
+        kinds.push(...f.push(chunk as Buffer).map((p) => p.kind));
+        if (kinds.filter((k) => k === 'fragment').length >= 2) break;
+      }
+      expect(kinds.slice(0, 3)).toEqual(['init', 'fragment', 'fragment']);
+    } finally {
+      live.close();
+    }
   });
 
   it('says why a camera cannot be watched: wrong credentials, not H.264, unreachable, ffmpeg missing; its health follows', async () => {
@@ -298,6 +320,63 @@ describe('cameras', () => {
     expect(names(all.json())).toContain('Coal mill stack');
     const withCameras = await call('GET', `/api/entities?short=true&camera=true`, as.admin);
     expect(names(withCameras.json()).sort()).toEqual(['ETP outlet', 'Kiln stack']);
+  });
+
+  it('raises a system alert for a camera offline 15 minutes, mails it, and resolves it when its RTSP source comes back', async () => {
+    // The industry's default escalation (its users and its board's), as the alerts worker makes it.
+    await new AlertEvaluator(ctx.db, ctx.app.devices.windows).ensureDefaults();
+    const shift = await ctx.newUser({ tenantId: t.industry, userType: 'tenant', role: 'admin', userName: 'cameras@kota.example.in' });
+    const offline = async () =>
+      (await ctx.database.pool.query<{ id: string; subject: string; status: string; ended_at: Date | null; device_id: string | null }>(
+        `SELECT id, subject, status, ended_at, device_id FROM alert_episode WHERE tenant_id = $1 AND type = 'CAMERA_OFFLINE' ORDER BY subject`, [t.industry])).rows;
+    // 'Unplugged' points at a port nothing listens on: OFFLINE since its first probe, minutes ago at most.
+    const dead = (await ctx.app.cameras.cameras.cameras.byKey(t.industry, String(cam.dead)))!;
+    expect([dead.status, dead.offline_since !== null]).toEqual(['OFFLINE', true]);
+    // The cameras streaming H.264 are not probed by the passes below (they were checked "tomorrow").
+    await ctx.database.pool.query(`UPDATE camera SET checked_at = now() + interval '1 day' WHERE tenant_id = $1 AND id = ANY($2)`, [t.industry, [cam.outlet, cam.stack]]);
+    const soon = new Date(Date.now() + 10 * 60_000);
+    await ctx.app.cameras.healthPass(soon);
+    expect(await offline()).toEqual([]);
+    // Sixteen minutes on (a clock moved forward, as the alerts' own tests do), still no picture: one alert each.
+    const later = new Date(Date.now() + 16 * 60_000);
+    await ctx.app.cameras.healthPass(later);
+    await ctx.app.cameras.healthPass(later);
+    const raised = await offline();
+    expect(raised.map((a) => [a.subject, a.status, a.device_id])).toEqual([['Mistyped password', 'OPEN', null], ['Unplugged', 'OPEN', null]]);
+    const deadAlert = Number(raised.find((a) => a.subject === 'Unplugged')!.id);
+
+    // Listed: the camera, its station, the reason in words.
+    const list = await call('POST', '/api/alerts', as.admin, { type: ['CAMERA_OFFLINE'], page: 0, size: 20 });
+    expect(list.statusCode, list.body).toBe(200);
+    const item = (list.json() as { items: { id: number; deviceId: number | null; deviceName: string; stationName: string | null; ruleName: string; message: string }[] }).items.find((a) => a.id === deadAlert);
+    expect(item).toMatchObject({ deviceId: null, deviceName: 'Unplugged', stationName: 'ETP outlet', ruleName: 'Cameras offline', message: expect.stringMatching(/^Camera 'Unplugged' has sent no picture for 1[5-9] minutes \(no picture yet\): nothing answers RTSP/) });
+    expect((await call('GET', `/api/alert/${deadAlert}`, as.other)).statusCode).toBe(404);
+
+    // Mailed like any alert to the industry's recipients (the default escalation, at once).
+    const mails: MailMessage[] = [];
+    const notifier = (at: number) => new AlertNotifier(ctx.db, { mailer: { kind: 'log', close: async () => undefined, send: async (m) => void mails.push(m) }, sms: { send: async () => undefined }, webhooks: new FetchWebhookSender() }, () => at);
+    await notifier(later.getTime()).escalate();
+    await notifier(later.getTime() + 60_000).dispatch();
+    const mail = mails.find((m) => m.to.includes(shift.userName) && m.text.includes('Unplugged'));
+    expect(mail?.text).toMatch(/Camera: Unplugged/);
+
+    // The camera's RTSP source comes up at its address (the simulator sends RTP over UDP, so the camera is
+    // set to it: its health starts again from unknown, the alert stays open); the next check finds pictures
+    // and the alert resolves.
+    expect((await call('PUT', '/api/camera', as.admin, { id: cam.dead, rtspTransport: 'udp' })).statusCode).toBe(200);
+    expect((await offline()).find((a) => a.subject === 'Unplugged')?.status).toBe('OPEN');
+    const back = await startCameraSim({ cameras: ['live'], rtspPort: closedPort });
+    try {
+      await ctx.app.cameras.healthPass(new Date(later.getTime() + 6 * 60_000));
+    } finally {
+      await back.close();
+    }
+    const after = await offline();
+    expect(after.map((a) => [a.subject, a.status, a.ended_at !== null])).toEqual([['Mistyped password', 'OPEN', false], ['Unplugged', 'RESOLVED', true]]);
+    expect((await ctx.app.cameras.cameras.cameras.byKey(t.industry, String(cam.dead)))!.offline_alerted_at).toBeNull();
+    // A camera removed while offline: its alert is resolved, nothing would ever bring it back.
+    expect((await call('DELETE', `/api/camera/${cam.wrong}`, as.admin)).statusCode).toBe(200);
+    expect((await offline()).map((a) => [a.subject, a.status])).toEqual([['Mistyped password', 'RESOLVED'], ['Unplugged', 'RESOLVED']]);
   });
 
   it('never answers a camera address or credentials', () => {

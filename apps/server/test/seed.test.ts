@@ -157,7 +157,7 @@ describe('seedDemo', () => {
     expect((await ctx.database.pool.query('SELECT 1 FROM statutory_association WHERE tenant_id = $1 AND statutory_id = $2', [expired, seeded.statutoryTenantId])).rowCount).toBe(1);
   });
 
-  it('gives the first industry PTZ cameras on its stack and at its open exceedance, a playlist, and a snapshot attached to that exceedance', async () => {
+  it('gives the first industry PTZ cameras on its stack and at its open exceedance, a playlist, a snapshot attached to that exceedance, and an unplugged camera with its offline alert', async () => {
     const { rows } = await ctx.database.pool.query<{ name: string; type: string; add_on: boolean; presets: string[]; snapshots: { reason: string; status: string; jpeg: boolean }[] }>(
       `SELECT c.name, e.type, e.properties @> '[{"name": "Camera", "value": "True"}]' AS add_on,
               (SELECT array_agg(p.name) FROM camera_preset p WHERE p.tenant_id = c.tenant_id AND p.camera_id = c.id) AS presets,
@@ -169,7 +169,11 @@ describe('seedDemo', () => {
     expect(rows).toEqual([
       { name: 'AAQMS Near Mines Gate PTZ', type: 'caaqms', add_on: true, presets: ['outlet'], snapshots: [{ reason: 'EXCEEDANCE', status: 'OPEN', jpeg: true }] },
       { name: 'Clinker Cooler Stack PTZ', type: 'cems', add_on: true, presets: ['port-hole'], snapshots: [] },
+      { name: 'Packing plant gate camera', type: 'cems', add_on: true, presets: null, snapshots: [] },
     ]);
+    // The unplugged one has its system alert open, naming it.
+    const offline = await ctx.database.pool.query(`SELECT a.subject, a.status, a.message FROM alert_episode a JOIN tenant t ON t.id = a.tenant_id WHERE t.name = $1 AND a.type = 'CAMERA_OFFLINE'`, [DEMO_INDUSTRIES[0]!.name]);
+    expect(offline.rows).toEqual([{ subject: 'Packing plant gate camera', status: 'OPEN', message: expect.stringMatching(/^Camera 'Packing plant gate camera' has sent no picture for 40 minutes/) }]);
     const playlist = await ctx.database.pool.query(`SELECT p.name, p.layout, (SELECT count(*)::int FROM camera_playlist_item i WHERE i.tenant_id = p.tenant_id AND i.playlist_id = p.id) AS cameras FROM camera_playlist p`);
     expect(playlist.rows).toEqual([{ name: 'Discharge points', layout: 4, cameras: 2 }]);
   });

@@ -15,11 +15,13 @@ describe('cameras in a browser', () => {
   let sim: CameraSim;
   let cookie = '';
   let cameraId = 0;
+  let tenantId = 0;
   const suite = browserSuite({
     seed: async (database) => {
       sim = await startCameraSim({ cameras: ['outlet'] });
       const build = builders(database.db);
       const tenant = await build.newTenant({ name: 'Kota Cement' });
+      tenantId = tenant.id;
       await build.newEntity({ tenantId: tenant.id, name: 'ETP outlet', type: 'eqms', properties: [{ name: 'Camera', value: 'True' }] });
       cookie = (await signedInUser(database.db, { tenantId: tenant.id, userType: 'tenant', role: 'admin', name: 'Asha Admin', password: undefined })).cookie;
     },
@@ -51,6 +53,17 @@ describe('cameras in a browser', () => {
     await page.close();
     // The last viewer left: the server stops reading the camera.
     await expect.poll(() => suite.app.cameras.live.upstreamCount, { timeout: 10_000 }).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the cameras' health beside the stations' uptime on the compliance scorecard, on a phone", async () => {
+    // The health check has read the camera (as the worker does every five minutes).
+    await suite.app.cameras.healthPass();
+    const { page, errors } = await suite.open('phone', `/app/compliance/${tenantId}`, cookie);
+    await page.getByRole('heading', { name: "Cameras' health" }).waitFor();
+    const card = page.getByLabel("Cameras' health").locator('> *').filter({ hasText: 'Outlet PTZ' });
+    expect(await card.innerText()).toMatch(/Outlet PTZ\s+ETP outlet\s+Online\s+Last frame \d{2} \w{3} \d{4} \d{2}:\d{2} IST/i);
+    expect(await horizontalOverflow(page)).toBe(0);
     expect(errors).toEqual([]);
   });
 

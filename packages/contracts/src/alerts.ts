@@ -115,10 +115,12 @@ export type AlertSeverity = z.infer<typeof AlertSeverity>;
  * - `DATA_LOSS`: no reading from the device for `durationMinutes` (station DELAYED/OFFLINE);
  * - `DATA_FILL`: a gap of `DATA_LOSS` later back-filled;
  * - `DEVICE_DIAGNOSTIC`: a `device_*` parameter's 15-minute average out of range;
- * - `ENERGY_BUDGET`: a node's energy reached 50, 75 or 100 % of its budget (raised by the energy module, docs/ENERGY.md).
+ * - `ENERGY_BUDGET`: a node's energy reached 50, 75 or 100 % of its budget (raised by the energy module, docs/ENERGY.md);
+ * - `CAMERA_OFFLINE`: a camera sent no picture for 15 minutes, a system alert (raised by the cameras module, docs/CAMERAS.md);
+ *   resolved when it sends pictures again. It has no device: its `deviceName` is the camera's name.
  * Older rows of the instant-breach table have type `SYSTEM` (counted by alertData, never an episode).
  */
-export const ALERT_CONDITIONS = ['AVG_15M', 'SUSTAINED', 'INSTANT', 'DATA_LOSS', 'DATA_FILL', 'DEVICE_DIAGNOSTIC', 'ENERGY_BUDGET'] as const;
+export const ALERT_CONDITIONS = ['AVG_15M', 'SUSTAINED', 'INSTANT', 'DATA_LOSS', 'DATA_FILL', 'DEVICE_DIAGNOSTIC', 'ENERGY_BUDGET', 'CAMERA_OFFLINE'] as const;
 export const AlertCondition = z.enum(ALERT_CONDITIONS);
 export type AlertCondition = z.infer<typeof AlertCondition>;
 
@@ -291,7 +293,7 @@ export const AlertListRequest = z
     /** Only these severities. */
     severity: z.array(AlertSeverity).max(4).optional(),
     /** Only these types (rule conditions). */
-    type: z.array(AlertCondition).max(7).optional(),
+    type: z.array(AlertCondition).max(ALERT_CONDITIONS.length).optional(),
     /** Alerts that started at or after this instant (ISO 8601). */
     startDate: Instant.optional(),
     /** Alerts that started before this instant (ISO 8601). */
@@ -314,7 +316,8 @@ export const AlertItem = z.object({
   /** The station (entity) of the device, null for a device not placed. */
   stationId: z.number().int().positive().nullable(),
   stationName: z.string().nullable(),
-  deviceId: z.number().int().positive(),
+  /** The device, null for an alert about a camera (`CAMERA_OFFLINE`): `deviceName` is then the camera's name. */
+  deviceId: z.number().int().positive().nullable(),
   deviceName: z.string(),
   /** Standard parameter, null for DATA_LOSS/DATA_FILL (the whole device). */
   paramName: z.string().nullable(),

@@ -148,6 +148,8 @@ try {
   } else if (flags.cameras) {
     // Only the camera figures of issue 32: the server as a process, tools/camera-sim as the cameras.
     const { benchCameras } = await import('./cameras-bench.ts');
+    // The glass-to-glass figure plays the live view in the app's own camera page: the production build.
+    ensureWebBuilt();
     const proc = await startServerProcess(benchUrl);
     server.stop = proc.stop;
     const rows = await benchCameras(database.db, proc.baseUrl, proc.pid, log, flags.quick ? 5 : 15);

@@ -10,6 +10,8 @@ export interface CameraSim {
   onvif: Record<string, string>;
   /** The PTZ requests the ONVIF simulator received. */
   moves(): Promise<RecordedMove[]>;
+  /** The simulator's process (its ffmpeg publishers are its children): the bench reads their CPU. */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startCameraSim(options: { cameras: string[]; username?: st
     rtsp: ready.rtsp,
     onvif: ready.onvif,
     moves: async () => (await (await fetch(ready.moves)).json()) as RecordedMove[],
+    pid: child.pid!,
     close,
   };
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import * as RtspServerModule from 'rtsp-streaming-server';
+import { CLOCK_STRIP_FILTER } from './clock-strip.ts';
 import { startOnvifSim } from './onvif-sim.ts';
 
 /**
@@ -21,7 +22,7 @@ const { values } = parseArgs({
     'onvif-port': { type: 'string', default: '8555' },
     username: { type: 'string' },
     password: { type: 'string' },
-    /** Per camera `name=codec` (h264 by default; mpeg4 to try a camera the browser cannot play). */
+    /** Per camera `name=codec` (h264 by default; h264-inband without parameter sets in its SDP; mpeg4 to try a camera the browser cannot play). */
     codec: { type: 'string', multiple: true, default: [] },
     ffmpeg: { type: 'string', default: process.env.FFMPEG_PATH ?? 'ffmpeg' },
     size: { type: 'string', default: '640x360' },
@@ -59,13 +60,19 @@ process.on('SIGINT', stop);
 process.stdin.on('end', stop);
 process.stdin.resume();
 
-/** One camera: a test pattern with the camera's name and the wall clock (HH:MM:SS.mmm), a keyframe every second. */
+/**
+ * One camera: a test pattern with the camera's name and the wall clock (HH:MM:SS) for people, and
+ * the capture time for machines (CLOCK_STRIP_FILTER), a keyframe every second.
+ */
 function publish(name: string): ChildProcess {
   const codec = codecs.get(name) ?? 'h264';
   const fps = Number(values.fps);
   const clock = `drawtext=text='${name} %{localtime\\:%H\\\\\\:%M\\\\\\:%S}':fontsize=28:fontcolor=white:box=1:boxcolor=black@0.6:x=12:y=h-th-12`;
-  const encoder = codec === 'h264' ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p'] : ['-c:v', codec];
-  const args = ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `testsrc2=size=${values.size}:rate=${fps}`, '-vf', clock, ...encoder, '-g', String(fps), '-bf', '0', '-f', 'rtsp', `rtsp://127.0.0.1:${publishPort}/${name}`];
+  const graph = `[0:v]${CLOCK_STRIP_FILTER},setpts='N/(${fps}*TB)',${clock}`;
+  const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p'];
+  // h264-inband: the parameter sets only in the stream, none in the SDP (as some cameras do).
+  const encoder = codec === 'h264' ? x264 : codec === 'h264-inband' ? [...x264, '-flags', '-global_header'] : ['-c:v', codec];
+  const args = ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `testsrc2=size=${values.size}:rate=${fps}`, '-filter_complex', graph, ...encoder, '-g', String(fps), '-bf', '0', '-f', 'rtsp', `rtsp://127.0.0.1:${publishPort}/${name}`];
   // The clock a camera burns in is the plant's: India Standard Time.
   const child = spawn(values.ffmpeg!, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, TZ: 'Asia/Kolkata' } });
   child.on('exit', (code) => {

@@ -27,6 +27,11 @@ export class CamerasDemoRepository extends Repository {
     await sql`UPDATE camera SET status = 'OFFLINE', status_reason = ${reason}, offline_since = now(), checked_at = NULL WHERE tenant_id = ${tenantId}`.execute(this.db);
   }
 
+  /** A camera that has sent nothing since `since`, for `reason` (checked now: the health check reads it again in five minutes). */
+  async offlineSince(tenantId: number, cameraId: string, reason: string, since: Date): Promise<void> {
+    await sql`UPDATE camera SET status = 'OFFLINE', status_reason = ${reason}, offline_since = ${since}, checked_at = now() WHERE tenant_id = ${tenantId} AND id = ${cameraId}`.execute(this.db);
+  }
+
   /** Turns on the stations' camera add-on (property Camera 'True'), as an operator would. */
   async addCameraAddOn(tenantId: number, stationIds: readonly number[]): Promise<void> {
     await sql`

@@ -23,10 +23,10 @@ const onvifOf = (name: string) => `http://127.0.0.1:${DEMO_CAMERAS.onvifPort}/on
  * The camera demo of the first industry (issue 32): the camera add-on on its stack and on the station
  * of its open exceedance (or its effluent outlet), a PTZ camera on each (the simulated cameras the server starts with the
  * demo), their presets, a playlist of both, and a snapshot of the stack camera attached to the open
- * exceedance (a test-pattern frame made with ffmpeg at the alert's time; none without ffmpeg).
- * Answers what it made.
+ * exceedance (a test-pattern frame made with ffmpeg at the alert's time; none without ffmpeg), and
+ * an unplugged camera at the stack offline for 40 minutes with its system alert open. Answers what it made.
  */
-export async function seedDemoCameras(app: FastifyInstance, tenantId: number, ffmpeg = 'ffmpeg'): Promise<{ cameras: number; snapshot: boolean }> {
+export async function seedDemoCameras(app: FastifyInstance, tenantId: number, ffmpeg = 'ffmpeg'): Promise<{ cameras: number; snapshot: boolean; offlineAlert: boolean }> {
   const repo = new CamerasDemoRepository(app.database.db);
   const alert = await repo.openExceedance(tenantId);
   const [stack] = await repo.stations(tenantId, 'cems');
@@ -34,7 +34,7 @@ export async function seedDemoCameras(app: FastifyInstance, tenantId: number, ff
   // the mines gate), else the effluent outlet.
   const watched = alert && alert.entity_id !== stack?.id ? { id: alert.entity_id, name: alert.name } : (await repo.stations(tenantId, 'eqms'))[0];
   const places = [stack && { name: 'stack', station: stack, preset: 'port-hole' }, watched && { name: 'outlet', station: watched, preset: 'outlet' }].filter((p) => p !== undefined);
-  if (places.length === 0) return { cameras: 0, snapshot: false };
+  if (places.length === 0) return { cameras: 0, snapshot: false, offlineAlert: false };
   await repo.addCameraAddOn(tenantId, places.map((p) => p.station.id));
   const cameras = app.cameras.cameras.cameras;
   const ids: Record<string, string> = {};
@@ -52,6 +52,22 @@ export async function seedDemoCameras(app: FastifyInstance, tenantId: number, ff
     await cameras.upsertPreset(tenantId, ids[p.name]!, p.preset, `preset_${p.preset}`);
   }
   await repo.notCheckedYet(tenantId, 'Not read since the demo was seeded: the health check reads it within a minute of the server starting (with ffmpeg installed).');
+  // A third camera, unplugged (nobody publishes its RTSP path): offline for 40 minutes, so its system alert is open.
+  let offlineAlert = false;
+  if (stack) {
+    const gate = await cameras.insert({
+      tenantId,
+      entityId: stack.id,
+      name: 'Packing plant gate camera',
+      secrets: app.regulator.vault.seal({ rtspUrl: rtspOf('gate'), username: DEMO_CAMERAS.username, password: DEMO_CAMERAS.password })!,
+      hasCredentials: true,
+      hasOnvif: false,
+      transport: 'udp',
+    });
+    await repo.offlineSince(tenantId, gate, "camera 'Packing plant gate camera' has no stream at that path (404): check the RTSP address", new Date(Date.now() - 40 * 60_000));
+    await app.cameras.offlineAlertPass();
+    offlineAlert = true;
+  }
   await cameras.savePlaylist(tenantId, null, { name: 'Discharge points', layout: 4, intervalSeconds: 20, cameraIds: Object.values(ids).map(Number) });
   let snapshot = false;
   const onAlert = places.find((p) => p.station.id === alert?.entity_id);
@@ -62,7 +78,7 @@ export async function seedDemoCameras(app: FastifyInstance, tenantId: number, ff
       snapshot = true;
     }
   }
-  return { cameras: places.length, snapshot };
+  return { cameras: places.length + (offlineAlert ? 1 : 0), snapshot, offlineAlert };
 }
 
 /** One frame of ffmpeg's test pattern with the camera's name and `at` burnt in (IST), as the simulated camera would show it; null without ffmpeg. */

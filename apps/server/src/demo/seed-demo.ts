@@ -150,7 +150,7 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
     const ongoing = await seedOngoingExceedance(database, app.devices.windows, tenantIds[0], toMs);
     log(`the first industry has ${ongoing} exceedances in progress, told to its and the board's users once the server runs (${since(started)})`);
     const cameras = await seedDemoCameras(app, tenantIds[0]);
-    log(`and ${cameras.cameras} PTZ cameras (its stack, the station of its open exceedance) in a playlist${cameras.snapshot ? ", a snapshot attached to that exceedance" : ""} (${since(started)})`);
+    log(`and ${cameras.cameras} cameras (PTZ at its stack and the station of its open exceedance in a playlist${cameras.snapshot ? ', a snapshot attached to that exceedance' : ''}${cameras.offlineAlert ? '; one unplugged at the stack with its offline alert open' : ''}) (${since(started)})`);
   }
   if (energy) {
     const story = await seedEnergyStory(app, energy, fromMs, toMs);

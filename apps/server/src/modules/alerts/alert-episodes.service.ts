@@ -38,7 +38,7 @@ export function toAlertItem(r: AlertRow): AlertItem {
     ruleName: r.rule_name,
     stationId: r.entity_id === null ? null : Number(r.entity_id),
     stationName: r.entity_name,
-    deviceId: Number(r.device_id),
+    deviceId: r.device_id === null ? null : Number(r.device_id),
     deviceName: r.device_name,
     paramName: r.param_name,
     paramLabel: r.param_label,

@@ -75,7 +75,9 @@ export interface Episode {
 export interface NewEpisode {
   tenantId: number;
   ruleId: string;
-  deviceId: string;
+  /** Null for an alert about something that is no device: then `subject` (a camera, RaisedAlertService). */
+  deviceId: string | null;
+  subject?: { id: string; name: string } | null;
   entityId: string | null;
   slot: number;
   stdParamId: number | null;
@@ -212,6 +214,8 @@ function episodeRow(e: NewEpisode) {
     tenant_id: e.tenantId,
     rule_id: e.ruleId,
     device_id: e.deviceId,
+    subject_id: e.subject?.id ?? null,
+    subject: e.subject?.name ?? null,
     entity_id: e.entityId,
     slot: e.slot,
     std_param_id: e.stdParamId,
@@ -482,7 +486,8 @@ export class AlertEvaluationRepository extends Repository {
       .where('tenant_id', '=', tenantId)
       .where('rule_id', '=', ruleId)
       .where('device_id', '=', deviceId)
-      .where('slot', '=', slot);
+      .where('slot', '=', slot)
+      .$narrowType<{ device_id: string }>();
   }
 
   /** The active (OPEN or ACKNOWLEDGED) episode of a series, locked. */
@@ -492,6 +497,19 @@ export class AlertEvaluationRepository extends Repository {
       .forUpdate()
       .executeTakeFirst();
     return row && toEpisode(row);
+  }
+
+  /** The active episode of a condition about a subject (a camera's alert, no device), locked. */
+  async activeOfSubject(tenantId: number, type: string, subjectId: string): Promise<{ id: string; status: string } | undefined> {
+    return this.db
+      .selectFrom('alert_episode')
+      .select(['id', 'status'])
+      .where('tenant_id', '=', tenantId)
+      .where('type', '=', type)
+      .where('subject_id', '=', subjectId)
+      .where('status', 'in', ['OPEN', 'ACKNOWLEDGED'])
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /** The latest not-CLOSED episode of a series starting at or before `at`, locked. */
@@ -622,6 +640,7 @@ export class AlertEvaluationRepository extends Repository {
       .where('a.status', 'in', ['OPEN', 'ACKNOWLEDGED'])
       .forUpdate('a')
       .skipLocked()
+      .$narrowType<{ device_id: string }>()
       .execute();
     return rows.map((r) => ({ id: r.id, status: r.status, startedAt: r.started_at, deviceId: r.device_id, lastDataAt: r.last_data_at }));
   }

@@ -139,7 +139,7 @@ function detailLines(f: AlertNoticeFacts): [label: string, value: string][] {
   const lines: [string, string][] = [
     ['Industry', f.industry],
     ['Station', f.station ?? '-'],
-    ['Analyser', f.device],
+    [f.type === 'CAMERA_OFFLINE' ? 'Camera' : 'Analyser', f.device],
   ];
   if (b) {
     const sustained = f.type === 'SUSTAINED' ? `; every reading ${b.above ? 'above' : 'below'} it for ${f.durationMinutes ?? 15} minutes` : '';

@@ -122,12 +122,12 @@ export class AlertRuleRepository extends Repository {
   }
 
   /** The rule of a condition on a station (raised alerts: one per station and condition), any status but DELETED. */
-  async ruleOfStation(tenantId: number, entityId: number, condition: string): Promise<{ id: string; status: string; severity: string; escalationId: string | null } | undefined> {
+  async ruleOfStation(tenantId: number, entityId: number | null, condition: string): Promise<{ id: string; status: string; severity: string; escalationId: string | null } | undefined> {
     const row = await this.db
       .selectFrom('alert_rule')
       .select(['id', 'status', 'severity', 'escalation_id'])
       .where('tenant_id', '=', tenantId)
-      .where('entity_id', '=', String(entityId))
+      .where('entity_id', entityId === null ? 'is' : '=', entityId === null ? null : String(entityId))
       .where('condition', '=', condition)
       .where('status', '!=', 'DELETED')
       .orderBy('id')

@@ -90,7 +90,8 @@ export interface AlertRow {
   rule_name: string;
   entity_id: string | null;
   entity_name: string | null;
-  device_id: string;
+  /** Null for an alert about a camera (device_name is then the camera's name). */
+  device_id: string | null;
   device_name: string;
   param_name: string | null;
   param_label: string | null;
@@ -145,7 +146,8 @@ export class AlertEpisodeRepository extends Repository {
       .selectFrom('a')
       .innerJoin(tenantRows(this.db).as('t'), 't.id', 'a.tenant_id')
       .innerJoin('alert_rule as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.id', '=', 'a.rule_id'))
-      .innerJoin(deviceRows(this.db).as('d'), (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.id', '=', 'a.device_id'))
+      // An alert about a camera has no device: its subject names it (195).
+      .leftJoin(deviceRows(this.db).as('d'), (j) => j.onRef('d.tenant_id', '=', 'a.tenant_id').onRef('d.id', '=', 'a.device_id'))
       .leftJoin(entityRows(this.db).as('e'), (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.id', '=', 'a.entity_id'))
       .leftJoin('std_param as sp', 'sp.id', 'a.std_param_id')
       .leftJoin('device_param as dp', (j) => j.onRef('dp.tenant_id', '=', 'a.tenant_id').onRef('dp.device_id', '=', 'a.device_id').onRef('dp.slot', '=', 'a.slot'))
@@ -224,7 +226,7 @@ export class AlertEpisodeRepository extends Repository {
       'a.entity_id',
       'e.name as entity_name',
       'a.device_id',
-      'd.name as device_name',
+      sql<string>`coalesce(d.name, a.subject, '')`.as('device_name'),
       'sp.name as param_name',
       'sp.label as param_label',
       sql<string | null>`coalesce(dp.unit, sp.unit)`.as('unit'),

@@ -4,22 +4,26 @@ import { AlertRuleRepository } from './alert-rules.repository.ts';
 import { AlertEpisodeRepository } from './alerts.repository.ts';
 
 /** Conditions another module judges itself and raises here (they are rule conditions too). */
-export type RaisedCondition = 'ENERGY_BUDGET';
+export type RaisedCondition = 'ENERGY_BUDGET' | 'CAMERA_OFFLINE';
 
 export interface RaisedAlert {
   tenantId: number;
   condition: RaisedCondition;
-  /** The node the alert is about (the rule's station). */
-  entityId: number;
-  /** A device of it (alerts belong to a series): e.g. the node's main meter. */
-  deviceId: number;
-  /** Distinguishes alerts of one rule and device that may be active together (a budget's threshold). */
-  key: number;
+  /** The node the alert is about (the rule's station); null: the industry as a whole (a rule of no station). */
+  entityId: number | null;
+  /**
+   * What the alert is about: a device of the node (alerts belong to a series, e.g. the node's main
+   * meter; `key` distinguishes alerts of one rule and device active together, a budget's threshold),
+   * or something that is no device, by the raising module's id and name (a camera).
+   */
+  about: { deviceId: number; key: number } | { subjectId: string; subject: string };
   /** Name of the rule made on first use. */
   ruleName: string;
   message: string;
   peak: number | null;
   limitMax: number | null;
+  /** When the condition began (a camera's last picture); default now. */
+  startedAt?: Date;
 }
 
 /**
@@ -36,9 +40,12 @@ export class RaisedAlertService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Opens the alert; answers its id, or null when the node's rule of that condition is disabled. */
-  async raise(a: RaisedAlert): Promise<number | null> {
-    const now = new Date(this.now());
+  /**
+   * Opens the alert; answers its id, or null when the node's rule of that condition is disabled or
+   * the subject already has an active alert of it.
+   */
+  async raise(a: RaisedAlert, now = new Date(this.now())): Promise<number | null> {
+    const startedAt = a.startedAt ?? now;
     return this.db.transaction().execute(async (trx) => {
       await new AlertEpisodeRepository(trx).lockTenants([a.tenantId]);
       const rules = new AlertRuleRepository(trx);
@@ -46,7 +53,7 @@ export class RaisedAlertService {
       if (!rule) {
         const id = await rules.insert(a.tenantId, {
           name: a.ruleName.slice(0, 200),
-          entity_id: String(a.entityId),
+          entity_id: a.entityId === null ? null : String(a.entityId),
           category: null,
           std_param_ids: [],
           device_ids: [],
@@ -64,18 +71,21 @@ export class RaisedAlertService {
       }
       if (rule.status !== 'ENABLED') return null;
       const repo = new AlertEvaluationRepository(trx);
+      const subject = 'subjectId' in a.about ? a.about : null;
+      if (subject && (await repo.activeOfSubject(a.tenantId, a.condition, subject.subjectId))) return null;
       const id = await repo.insertEpisode({
         tenantId: a.tenantId,
         ruleId: rule.id,
-        deviceId: String(a.deviceId),
-        entityId: String(a.entityId),
-        slot: a.key,
+        deviceId: 'deviceId' in a.about ? String(a.about.deviceId) : null,
+        subject: subject && { id: subject.subjectId, name: subject.subject },
+        entityId: a.entityId === null ? null : String(a.entityId),
+        slot: 'key' in a.about ? a.about.key : 0,
         stdParamId: null,
         type: a.condition,
         severity: rule.severity,
         status: 'OPEN',
-        startedAt: now,
-        lastBreachAt: now,
+        startedAt,
+        lastBreachAt: startedAt,
         endedAt: null,
         peak: a.peak,
         limitMin: null,
@@ -87,6 +97,23 @@ export class RaisedAlertService {
       await repo.transition({ tenantId: a.tenantId, alertId: id, from: null, to: 'OPEN', at: now, comment: null });
       await repo.startEscalation(a.tenantId, id, rule.escalationId, now);
       return Number(id);
+    });
+  }
+
+  /**
+   * Resolves the active alert of `condition` about a subject (a camera back online), ending it at
+   * `endedAt`; its escalation stops as for any resolved alert. Answers its id, or null when none was
+   * active (never raised, or closed by a person).
+   */
+  async resolve(r: { tenantId: number; condition: RaisedCondition; subjectId: string; endedAt: Date; comment: string }, now = new Date(this.now())): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await new AlertEpisodeRepository(trx).lockTenants([r.tenantId]);
+      const repo = new AlertEvaluationRepository(trx);
+      const active = await repo.activeOfSubject(r.tenantId, r.condition, r.subjectId);
+      if (!active) return null;
+      await repo.updateEpisode(r.tenantId, active.id, { status: 'RESOLVED', endedAt: r.endedAt }, now);
+      await repo.transition({ tenantId: r.tenantId, alertId: active.id, from: active.status, to: 'RESOLVED', at: now, comment: r.comment });
+      return Number(active.id);
     });
   }
 }

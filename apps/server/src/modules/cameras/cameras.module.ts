@@ -9,6 +9,7 @@ import { areaModule } from '../../platform/modules/area-module.ts';
 import { startPollingWorker } from '../../platform/jobs/polling-worker.ts';
 import { CameraControlService } from './camera-control.service.ts';
 import { cameraHealthPass } from './camera-health.ts';
+import { cameraOfflineAlertPass, type OfflineAlerts } from './camera-offline-alerts.ts';
 import { exceedanceSnapshotPass, type ExceedanceFeed } from './exceedance-snapshots.ts';
 import { CameraPlaylistService } from './camera-playlists.service.ts';
 import { cameraRoutes, playlistRoutes } from './cameras.routes.ts';
@@ -21,8 +22,12 @@ export interface CamerasModule {
   control: CameraControlService;
   playlists: CameraPlaylistService;
   live: LiveStreams;
-  /** One pass of the health check (the worker's; tests call it). */
+  /** One pass of the health check and then of the offline alerts (the worker's; tests call it with a moved clock). */
   healthPass: (now?: Date) => Promise<boolean>;
+  /** One pass of the offline alerts alone (the demo's seed). */
+  offlineAlertPass: (now?: Date) => Promise<boolean>;
+  /** A camera was removed (its key): its offline alert, if open, is resolved (nothing would ever bring it back). */
+  removed: (key: string) => Promise<void>;
   /** The snapshots attached to alerts, for their mails (given to the alerts module). */
   alertPictures: (alerts: readonly { tenantId: number; alertId: string }[]) => Promise<{ alertId: string; camera: string; takenAt: Date; jpeg: Buffer }[]>;
   /** One pass of the exceedance snapshots (the worker's; tests call it). */
@@ -80,13 +85,23 @@ export const camerasModule = areaModule({
     };
     // Alert mails carry the snapshots of their alert (the alerts module's port, given here).
     app.alerts.showSnapshotsFrom({ snapshots: alertPictures });
+    // A camera offline for 15 minutes raises a system alert through the alerts module's raised alerts.
+    const offlineAlerts: OfflineAlerts = { raise: (a, now) => app.alerts.raised.raise(a, now), resolve: (r, now) => app.alerts.raised.resolve(r, now) };
     const control = new CameraControlService(db, cameras, live, { ffmpeg, snapshotTimeoutMs: opts.snapshotTimeoutMs ?? 10_000, onvifTimeoutMs: opts.onvifTimeoutMs ?? 5000 });
     const services: CamerasModule = {
       cameras,
       control,
       playlists: new CameraPlaylistService(db, cameras.cameras),
       live,
-      healthPass: (now) => cameraHealthPass(cameras, control, (key) => live.viewers(key), now),
+      healthPass: async (now = new Date()) => {
+        const more = await cameraHealthPass(cameras, control, (key) => live.viewers(key), now);
+        return (await cameraOfflineAlertPass(offlineAlerts, repository, now)) || more;
+      },
+      offlineAlertPass: (now = new Date()) => cameraOfflineAlertPass(offlineAlerts, repository, now),
+      removed: async (key) => {
+        const now = new Date();
+        await offlineAlerts.resolve({ tenantId: tenantOf(key), condition: 'CAMERA_OFFLINE', subjectId: idOf(key), endedAt: now, comment: 'the camera was removed' }, now);
+      },
       alertPictures,
       exceedancePass: (now) => exceedanceSnapshotPass(feed, cameras, control, now),
     };

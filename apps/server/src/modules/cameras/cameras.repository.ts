@@ -53,6 +53,17 @@ export interface PlaylistRow {
   cameras: { id: number; name: string; station: string | null }[];
 }
 
+/** A camera offline long enough for its alert. */
+export interface OfflineCamera {
+  tenant_id: number;
+  id: string;
+  entity_id: string | null;
+  name: string;
+  status_reason: string | null;
+  last_frame_at: Date | null;
+  offline_since: Date;
+}
+
 /** Health as the streams, snapshots and the health worker learn it. */
 export type HealthUpdate =
   | { kind: 'frame'; at: Date }
@@ -115,15 +126,17 @@ export class CameraRepository extends Repository {
     return rows[0]!.id;
   }
 
-  /** Replaces what a PUT changes; a new address or credentials reset the health to UNKNOWN. */
+  /**
+   * Replaces what a PUT changes; a new address or credentials reset the health to UNKNOWN (an offline
+   * alert raised stays open until the camera sends pictures).
+   */
   async update(tenantId: number, id: string, c: { entityId: number | null; name: string; secrets: string; hasCredentials: boolean; hasOnvif: boolean; transport: 'tcp' | 'udp'; resetHealth: boolean }): Promise<void> {
     await sql`
       UPDATE camera SET entity_id = ${c.entityId}, name = ${c.name}, secrets = ${c.secrets}, has_credentials = ${c.hasCredentials}, has_onvif = ${c.hasOnvif},
              rtsp_transport = ${c.transport}, updated_at = now(),
              status = CASE WHEN ${c.resetHealth} THEN 'UNKNOWN' ELSE status END,
              status_reason = CASE WHEN ${c.resetHealth} THEN NULL ELSE status_reason END,
-             offline_since = CASE WHEN ${c.resetHealth} THEN NULL ELSE offline_since END,
-             offline_alerted_at = CASE WHEN ${c.resetHealth} THEN NULL ELSE offline_alerted_at END
+             offline_since = CASE WHEN ${c.resetHealth} THEN NULL ELSE offline_since END
       WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
@@ -134,9 +147,10 @@ export class CameraRepository extends Repository {
   /** Records what was learnt of a camera's health: a frame makes it ONLINE, a failure OFFLINE (or UNAVAILABLE) since the first failure. */
   async health(tenantId: number, id: string, u: HealthUpdate): Promise<void> {
     if (u.kind === 'frame') {
+      // offline_alerted_at stays until the offline alerts pass has resolved the alert (camera-offline-alerts.ts).
       await sql`
         UPDATE camera SET status = 'ONLINE', status_reason = NULL, last_frame_at = greatest(last_frame_at, ${u.at}), checked_at = ${u.at},
-               offline_since = NULL, offline_alerted_at = NULL
+               offline_since = NULL
         WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
       return;
     }
@@ -159,6 +173,37 @@ export class CameraRepository extends Repository {
       WHERE c.tenant_id = due.tenant_id AND c.id = due.id
       RETURNING c.tenant_id, c.id`.execute(this.db);
     return rows;
+  }
+
+  /**
+   * Claims the cameras OFFLINE since `before` or earlier whose offline alert is not raised yet, marking
+   * it raised at `now` (SKIP LOCKED: one server raises each); UNAVAILABLE (the server has no ffmpeg)
+   * is the server's fault, not the camera's, and raises nothing.
+   */
+  async claimOfflineAlerts(before: Date, now: Date, limit: number): Promise<OfflineCamera[]> {
+    const { rows } = await sql<OfflineCamera>`
+      UPDATE camera c SET offline_alerted_at = ${now}
+      FROM (SELECT tenant_id, id FROM camera WHERE status = 'OFFLINE' AND offline_since <= ${before} AND offline_alerted_at IS NULL
+            ORDER BY offline_since LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+      WHERE c.tenant_id = due.tenant_id AND c.id = due.id
+      RETURNING c.tenant_id, c.id, c.entity_id, c.name, c.status_reason, c.last_frame_at, c.offline_since`.execute(this.db);
+    return rows;
+  }
+
+  /** Claims the cameras back ONLINE whose offline alert was raised, clearing the mark (the caller resolves the alert). */
+  async claimBackOnline(limit: number): Promise<{ tenant_id: number; id: string; name: string; last_frame_at: Date | null }[]> {
+    const { rows } = await sql<{ tenant_id: number; id: string; name: string; last_frame_at: Date | null }>`
+      UPDATE camera c SET offline_alerted_at = NULL
+      FROM (SELECT tenant_id, id FROM camera WHERE status = 'ONLINE' AND offline_alerted_at IS NOT NULL
+            LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+      WHERE c.tenant_id = due.tenant_id AND c.id = due.id
+      RETURNING c.tenant_id, c.id, c.name, c.last_frame_at`.execute(this.db);
+    return rows;
+  }
+
+  /** Sets or clears the offline alert mark again (a raise or resolve that failed is tried on the next pass). */
+  async setOfflineAlerted(tenantId: number, id: string, at: Date | null): Promise<void> {
+    await sql`UPDATE camera SET offline_alerted_at = ${at} WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(this.db);
   }
 
   async upsertPreset(tenantId: number, cameraId: string, name: string, token: string): Promise<void> {

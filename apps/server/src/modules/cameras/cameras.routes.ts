@@ -39,7 +39,7 @@ const WRITE_RESPONSES = { ...ERROR_RESPONSES, 409: ApiError } as const;
 const CAMERA_RESPONSES = { ...ERROR_RESPONSES, 409: ApiError, 502: ApiError, 503: ApiError } as const;
 
 /** Cameras (SPEC 7 Cameras, spelled as the spec spells them) and the paths it does not show (docs/CAMERAS.md). */
-export const cameraRoutes: FastifyPluginAsyncZod<CamerasModule> = async (app, { cameras, control }) => {
+export const cameraRoutes: FastifyPluginAsyncZod<CamerasModule> = async (app, { cameras, control, removed }) => {
   app.get(
     '/api/camera',
     { config: { access: CAMERA_READ }, schema: { tags: TAGS, summary: "The caller's cameras with their health (never their address or credentials)", querystring: CameraQuery, response: { 200: CameraList, ...ERROR_RESPONSES } } },
@@ -64,7 +64,9 @@ export const cameraRoutes: FastifyPluginAsyncZod<CamerasModule> = async (app, { 
     '/api/camera/:id',
     { config: { access: FLEET_WRITE }, schema: { tags: TAGS, summary: 'Remove a camera with its presets, snapshots and places in playlists', params: CameraIdParams, response: { 200: Deleted, ...WRITE_RESPONSES } } },
     async (request) => {
-      control.restart(await cameras.delete(request.auth, request.params.id));
+      const key = await cameras.delete(request.auth, request.params.id);
+      control.restart(key);
+      await removed(key);
       return { id: request.params.id, deleted: true as const };
     },
   );

@@ -44,11 +44,26 @@ export function redactedUrl(rtspUrl: string): string {
   }
 }
 
-/** ffmpeg's options to open a camera: its transport, and a socket timeout so a dead camera ends the child. */
-export function inputArgs(source: CameraSource, timeoutMs: number): string[] {
-  // A second of probing is enough for H.264 over RTSP (its SDP names the codec): the first frame comes sooner.
-  return ['-hide_banner', '-nostdin', '-loglevel', 'info', '-rtsp_transport', source.transport, '-timeout', String(timeoutMs * 1000), '-analyzeduration', '1000000', '-probesize', '1000000', '-i', sourceUrl(source)];
+/**
+ * How ffmpeg learns the stream: `quick` trusts the RTSP SDP (a camera's H.264 parameter sets are in
+ * its `sprop-parameter-sets`) and reads no more than the first packet; `full` reads up to a second of
+ * video, for a camera whose SDP lacks them. Quick saves about a second a start (ffmpeg otherwise decodes
+ * six frames and estimates the frame rate before writing anything; docs/PERFORMANCE.md).
+ */
+export type Probe = 'quick' | 'full';
+
+const PROBE_ARGS: Record<Probe, string[]> = {
+  quick: ['-probesize', '32', '-analyzeduration', '0', '-fpsprobesize', '0'],
+  full: ['-probesize', '1000000', '-analyzeduration', '1000000'],
+};
+
+/** ffmpeg's options to open a camera: its transport, how it is probed, and a socket timeout so a dead camera ends the child. */
+export function inputArgs(source: CameraSource, timeoutMs: number, probe: Probe = 'quick'): string[] {
+  return ['-hide_banner', '-nostdin', '-loglevel', 'info', '-rtsp_transport', source.transport, '-timeout', String(timeoutMs * 1000), ...PROBE_ARGS[probe], '-i', sourceUrl(source)];
 }
+
+/** Whether a quick probe learnt too little of the stream (no parameter sets in the SDP): try again with a full one. */
+export const probedTooLittle = (stderr: string) => /Could not find codec parameters|unspecified size|dimensions not set/i.test(stderr);
 
 /** The video codec ffmpeg reports for the input (`Stream #0:0: Video: h264 …`), once it has printed it. */
 export function inputVideoCodec(stderr: string): string | null {
@@ -97,14 +112,32 @@ export async function ffmpegVersion(ffmpeg: string): Promise<string | null> {
  * One frame of the camera as JPEG (the first keyframe decoded), within `timeoutMs`; a CameraError
  * otherwise. The child is killed on timeout, so a dead camera holds nothing.
  */
-export async function snapshot(ffmpeg: string, source: CameraSource, timeoutMs: number, where: string): Promise<Buffer> {
+export async function snapshot(ffmpeg: string, source: CameraSource, timeoutMs: number, where: string, probe: Probe = 'quick'): Promise<Buffer> {
+  const started = Date.now();
+  try {
+    return await snapshotOnce(ffmpeg, source, timeoutMs, where, probe);
+  } catch (e) {
+    const left = timeoutMs - (Date.now() - started);
+    if (probe === 'quick' && e instanceof ProbedTooLittle && left > 1000) return snapshotOnce(ffmpeg, source, left, where, 'full');
+    throw e instanceof ProbedTooLittle ? e.error : e;
+  }
+}
+
+/** A quick probe that learnt too little: `error` is what to answer if no full probe follows. */
+class ProbedTooLittle extends Error {
+  constructor(readonly error: CameraError) {
+    super(error.message);
+  }
+}
+
+function snapshotOnce(ffmpeg: string, source: CameraSource, timeoutMs: number, where: string, probe: Probe): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const args = [...inputArgs(source, timeoutMs), '-map', '0:v:0', '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'];
+    const args = [...inputArgs(source, timeoutMs, probe), '-map', '0:v:0', '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'];
     const child = spawnFfmpeg(ffmpeg, args);
     const chunks: Buffer[] = [];
     let stderr = '';
     let settled = false;
-    const finish = (err: CameraError | null, jpeg?: Buffer) => {
+    const finish = (err: CameraError | ProbedTooLittle | null, jpeg?: Buffer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -121,7 +154,8 @@ export async function snapshot(ffmpeg: string, source: CameraSource, timeoutMs: 
     child.on('close', (code) => {
       const jpeg = Buffer.concat(chunks);
       if (code === 0 && jpeg.length > 0) return finish(null, jpeg);
-      finish(classify(stderr, where));
+      const error = classify(stderr, where);
+      finish(probe === 'quick' && probedTooLittle(stderr) ? new ProbedTooLittle(error) : error);
     });
   });
 }

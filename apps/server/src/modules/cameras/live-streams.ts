@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { Mp4Fragmenter } from '@enviro/domain/cameras/mp4-fragments';
-import { CameraError, classify, FFMPEG_MISSING_MESSAGE, inputArgs, inputVideoCodec, notH264, spawnFfmpeg, type CameraSource } from './ffmpeg.ts';
+import { CameraError, classify, FFMPEG_MISSING_MESSAGE, inputArgs, inputVideoCodec, notH264, probedTooLittle, spawnFfmpeg, type CameraSource, type Probe } from './ffmpeg.ts';
 
 /** What the live streams tell about a camera's health. */
 export interface LiveHealth {
@@ -89,7 +89,7 @@ export class LiveStreams {
     const src = await source();
     const upstream = this.upstreams.get(key);
     if (upstream && !upstream.ended) return this.open(key, label, source);
-    return new Promise((resolve, reject) => this.start(key, label, src, { resolve, reject }));
+    return new Promise((resolve, reject) => this.start(key, label, src, [{ resolve, reject }]));
   }
 
   /** Viewers of the camera now. */
@@ -112,8 +112,13 @@ export class LiveStreams {
     for (const u of [...this.upstreams.values()]) if (key === undefined || u.key === key) this.end(u, null);
   }
 
-  private start(key: string, label: string, source: CameraSource, first: Upstream['waiting'][number]): void {
-    const args = [...inputArgs(source, this.options.connectTimeoutMs), '-fflags', 'nobuffer', '-map', '0:v:0', '-an', '-c:v', 'copy', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', String(this.options.fragmentMs * 1000), 'pipe:1'];
+  /**
+   * Starts the camera's child. The quick probe trusts the SDP; a camera whose SDP lacks the H.264
+   * parameter sets ends that child at once, and the stream starts again with a full probe for the
+   * same waiting viewers.
+   */
+  private start(key: string, label: string, source: CameraSource, waiting: Upstream['waiting'], probe: Probe = 'quick'): void {
+    const args = [...inputArgs(source, this.options.connectTimeoutMs, probe), '-fflags', 'nobuffer', '-map', '0:v:0', '-an', '-c:v', 'copy', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', String(this.options.fragmentMs * 1000), 'pipe:1'];
     const child = spawnFfmpeg(this.options.ffmpeg, args);
     const now = Date.now();
     const u: Upstream = {
@@ -124,7 +129,7 @@ export class LiveStreams {
       gop: [],
       codec: 'avc1.42E01E',
       viewers: new Set(),
-      waiting: [first],
+      waiting,
       stderr: '',
       startedAt: now,
       lastDataAt: now,
@@ -184,6 +189,13 @@ export class LiveStreams {
     });
     child.on('error', (e: NodeJS.ErrnoException) => this.end(u, e.code === 'ENOENT' ? new CameraError('FFMPEG_MISSING', FFMPEG_MISSING_MESSAGE) : new CameraError('FAILED', `${label}: ${e.message}`)));
     child.on('close', () => {
+      if (!u.ended && !u.init && probe === 'quick' && probedTooLittle(u.stderr)) {
+        // Not ended: its waiting viewers move to the full probe's child.
+        u.ended = true;
+        clearInterval(u.watchdog);
+        this.upstreams.delete(u.key);
+        return this.start(key, label, source, u.waiting.splice(0), 'full');
+      }
       if (!u.ended) this.end(u, u.init ? new CameraError('FAILED', `${label} ended its stream`) : classify(u.stderr, label));
     });
   }

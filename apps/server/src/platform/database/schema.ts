@@ -409,7 +409,10 @@ export interface AlertEpisodeTable {
   tenant_id: number;
   id: GeneratedBigId;
   rule_id: BigId;
-  device_id: BigId;
+  /** Null for an alert about something that is no device (a camera, 195): then subject_id and subject. */
+  device_id: BigId | null;
+  subject_id: BigId | null;
+  subject: string | null;
   entity_id: BigId | null;
   slot: number;
   std_param_id: number | null;

@@ -7,6 +7,7 @@ import { formatIndian } from '@enviro/domain/format-number';
 import { LoadFailed, Loading } from '@/components/status/load-state';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/accounts';
+import { CamerasUptime } from '@/features/cameras';
 import {
   BoardComplianceView,
   ComplianceTimeline,
@@ -115,7 +116,7 @@ export function ComplianceIndustryRoute() {
             onChange={(v) => update({ station: v || null })}
           />
         </Group>
-        <IndustryScorecard data={data.data} tenantId={tenantId} period={period} />
+        <IndustryScorecard data={data.data} tenantId={tenantId} period={period} cameras={<CamerasUptime tenantId={tenantId} />} />
         <Title order={2} fz="lg">
           Timeline{station !== undefined && stationNames.has(station) ? ` of ${stationNames.get(station)}` : ''}
         </Title>

@@ -29,7 +29,8 @@ describe('alert facts in words', () => {
     ['range', limitText({ limitMin: 6.5, limitMax: 8.5, unit: null }), '6.5 – 8.5'],
     ['no limit (data loss)', limitText({ limitMin: null, limitMax: null, unit: null }), '-'],
     ['peak in Indian digits', peakText({ peak: 123456.789, unit: 'm3/h' }), '1,23,456.79 m3/h'],
-    ['a whole-device alert', paramText({ paramLabel: null, paramName: null }), 'Whole device'],
+    ['a whole-device alert', paramText({ paramLabel: null, paramName: null, deviceId: 7 }), 'Whole device'],
+    ["a camera's alert (no device)", paramText({ paramLabel: null, paramName: null, deviceId: null }), 'Camera'],
   ])('%s', (_case, actual, expected) => {
     expect(actual).toBe(expected);
   });

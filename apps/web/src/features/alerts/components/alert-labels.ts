@@ -15,6 +15,8 @@ export const CONDITION_LABELS: Record<AlertCondition, string> = {
   DATA_FILL: 'Data fill',
   DEVICE_DIAGNOSTIC: 'Device diagnostics',
   ENERGY_BUDGET: 'Energy budget reached',
+  // A system alert: the monitoring's own equipment, not a measurement (docs/CAMERAS.md).
+  CAMERA_OFFLINE: 'Camera offline (system)',
 };
 
 export const COMPARISON_LABELS: Record<AlertComparison, string> = { ABOVE: 'above', BELOW: 'below', OUTSIDE: 'outside' };
@@ -34,8 +36,8 @@ export function limitText(a: Pick<AlertItem, 'limitMin' | 'limitMax' | 'unit'>):
 /** The peak with its unit, '-' without one. */
 export const peakText = (a: Pick<AlertItem, 'peak' | 'unit'>) => (a.peak === null ? '-' : `${formatIndian(a.peak)}${a.unit ? ` ${a.unit}` : ''}`);
 
-/** The parameter an alert is about, or 'Whole device' for data loss and fill. */
-export const paramText = (a: Pick<AlertItem, 'paramLabel' | 'paramName'>) => a.paramLabel ?? a.paramName ?? 'Whole device';
+/** The parameter an alert is about, or 'Whole device' for data loss and fill ('Camera' for a camera's alert). */
+export const paramText = (a: Pick<AlertItem, 'paramLabel' | 'paramName' | 'deviceId'>) => a.paramLabel ?? a.paramName ?? (a.deviceId === null ? 'Camera' : 'Whole device');
 
 /**
  * An alert as a sentence names it: its parameter and where, 'the PM alert at Kiln & Raw Mill Stack'

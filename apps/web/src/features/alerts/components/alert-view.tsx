@@ -46,7 +46,7 @@ function AlertPage({ alert }: { alert: AlertDetail }) {
   const facts: [string, React.ReactNode][] = [
     ['Industry', alert.tenantName],
     ['Station', alert.stationName ?? '-'],
-    ['Device', alert.deviceName],
+    [alert.deviceId === null ? 'Camera' : 'Device', alert.deviceName],
     ['Parameter', paramText(alert)],
     ['Rule', `${alert.ruleName} (${CONDITION_LABELS[alert.type]})`],
     ['Limit', limitText(alert)],

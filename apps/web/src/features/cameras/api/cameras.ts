@@ -23,8 +23,8 @@ import { cameraKeys } from './query-keys';
 /** How often health is asked again while a screen shows it. */
 const HEALTH_EVERY_MS = 30_000;
 
-/** GET /api/camera: the cameras the user reads, with their health. */
-export const useCameras = (q: { status?: CameraStatus | undefined; stationId?: number | undefined }) =>
+/** GET /api/camera: the cameras the user reads (of one industry with `tenantId`), with their health. */
+export const useCameras = (q: { status?: CameraStatus | undefined; stationId?: number | undefined; tenantId?: number | undefined }) =>
   useQuery({ queryKey: cameraKeys.list(q), queryFn: ({ signal }) => api.get('/camera', { params: { ...q }, schema: CameraList, ...withSignal(signal) }), refetchInterval: HEALTH_EVERY_MS });
 
 /** GET /api/cameraDetail/{id}. */

@@ -1,5 +1,6 @@
 import { useParamLabel } from '@/features/data';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ComplianceData, ParameterCompliance, StationCompliance } from '@enviro/contracts/compliance';
 import { formatIndian } from '@enviro/domain/format-number';
@@ -17,9 +18,10 @@ const limitText = (p: ParameterCompliance) =>
 /**
  * One industry's scorecard for a month or quarter: per station its uptime, and per parameter the
  * share of 15-minute slots with data, the share within limits and the exceedances. Calibration and
- * maintenance slots are shown apart: they count neither for nor against the station.
+ * maintenance slots are shown apart: they count neither for nor against the station. `cameras`: the
+ * industry's cameras' health, shown beside the stations' uptime (the cameras feature's, given by the route).
  */
-export function IndustryScorecard({ data, tenantId, period }: { data: ComplianceData; tenantId: number; period: string }) {
+export function IndustryScorecard({ data, tenantId, period, cameras }: { data: ComplianceData; tenantId: number; period: string; cameras?: ReactNode }) {
   const paramLabel = useParamLabel();
   const rows: Row[] = data.stations.flatMap((station) => station.parameters.map((p) => ({ ...p, station })));
   const columns: DataTableColumn<Row>[] = [
@@ -95,6 +97,7 @@ export function IndustryScorecard({ data, tenantId, period }: { data: Compliance
           </Paper>
         ))}
       </SimpleGrid>
+      {cameras}
       <DataTable title="Compliance per station and parameter" columns={columns} rows={rows} rowKey={(r) => `${r.deviceId}-${r.slot}`} emptyText="No station with a device in this period." minWidth={0} />
       <Text size="xs" c="dimmed">
         Shares of 15-minute slots, IST. Slots in calibration or maintenance count neither for nor against a station. An exceedance is a run of consecutive 15-minute averages beyond a limit.
