@@ -229,7 +229,8 @@ export class AlertEpisodeRepository extends Repository {
       sql<string>`coalesce(d.name, a.subject, '')`.as('device_name'),
       'sp.name as param_name',
       'sp.label as param_label',
-      sql<string | null>`coalesce(dp.unit, sp.unit)`.as('unit'),
+      // An energy budget's peak and limit are the node's energy, in kWh (no parameter names a unit).
+      sql<string | null>`coalesce(dp.unit, sp.unit, CASE WHEN a.type = 'ENERGY_BUDGET' THEN 'kWh' END)`.as('unit'),
       'a.type',
       'a.severity',
       'a.status',

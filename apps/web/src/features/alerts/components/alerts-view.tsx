@@ -115,7 +115,8 @@ export function AlertsView({ tenants, ownTenantId }: AlertsViewProps) {
       sticky: !phone,
       cell: (a) =>
         isActive(a.status) ? (
-          <Group gap={4} wrap="nowrap">
+          // The buttons may stack, so that a wide row (an energy budget's kWh) never pushes the table past its place.
+          <Group gap={4}>
             {a.status === 'OPEN' && (
               <Button size="compact-xs" variant="light" onClick={() => setAction({ kind: 'acknowledge', ids: [a.id], what: alertName(a) })}>
                 Acknowledge
