@@ -1,6 +1,6 @@
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { CorrectionVersion } from './corrections.service.ts';
-import type { SelectedSeries } from './selection.ts';
+import { seriesOfResult, type SelectedSeries } from './selection.ts';
 
 /** The change request a correction came from, by its source ('change-request:7'). */
 export const changeRequestOf = (source: string): number | null => {
@@ -23,13 +23,7 @@ export function markCorrected<T extends Pick<TrendResult, 'paramName' | 'tags' |
 ): T[] {
   if (corrections.length === 0) return results;
   return results.map((r) => {
-    const members = series.filter(
-      (s) =>
-        s.name === r.paramName &&
-        (r.tags.deviceId === undefined || r.tags.deviceId === s.device_id) &&
-        (r.entityId === null || String(r.entityId) === s.entity_id) &&
-        (r.tags.tenantId === undefined || r.tags.tenantId === String(s.tenant_id)),
-    );
+    const members = seriesOfResult(series, r);
     const mine = corrections.filter((c) =>
       members.some((m) => m.tenant_id === c.tenantId && m.device_id === c.deviceId && m.slot === c.slot && (m.from_ms ?? -Infinity) < c.to.getTime() && (m.to_ms ?? Infinity) > c.from.getTime()),
     );

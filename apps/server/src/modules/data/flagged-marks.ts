@@ -1,5 +1,5 @@
 import type { TrendResult } from '@enviro/contracts/data/trend';
-import type { SelectedSeries } from './selection.ts';
+import { seriesOfResult, type SelectedSeries } from './selection.ts';
 
 const SLOT_MS = 15 * 60_000;
 
@@ -31,13 +31,7 @@ export async function markFlagged<T extends Pick<TrendResult, 'paramName' | 'tag
   const found = (await source.flaggedSlots(tenantIds, [...new Set(series.map((s) => s.device_id))], from, to)).filter((f) => f.state === 'suspect' || f.state === 'invalid');
   if (found.length === 0) return results;
   return results.map((r) => {
-    const members = series.filter(
-      (s) =>
-        s.name === r.paramName &&
-        (r.tags.deviceId === undefined || r.tags.deviceId === s.device_id) &&
-        (r.entityId === null || String(r.entityId) === s.entity_id) &&
-        (r.tags.tenantId === undefined || r.tags.tenantId === String(s.tenant_id)),
-    );
+    const members = seriesOfResult(series, r);
     const mine = found.filter((f) => members.some((m) => m.device_id === f.deviceId && m.slot === f.slot)).sort((a, b) => a.at - b.at);
     const runs: Flag[] = [];
     for (const f of mine) {

@@ -23,6 +23,24 @@ export interface SelectedSeries extends SeriesRow {
 }
 
 /**
+ * The selected series a trend result draws from: its parameter's, narrowed by the device, station
+ * and tenant it is grouped by. What the marks beside a trend (calibration, flags, corrections) pick
+ * their series by.
+ */
+export function seriesOfResult(
+  series: readonly SelectedSeries[],
+  r: { paramName: string; tags: Record<string, string>; entityId: number | null },
+): SelectedSeries[] {
+  return series.filter(
+    (s) =>
+      s.name === r.paramName &&
+      (r.tags.deviceId === undefined || r.tags.deviceId === s.device_id) &&
+      (r.entityId === null || String(r.entityId) === s.entity_id) &&
+      (r.tags.tenantId === undefined || r.tags.tenantId === String(s.tenant_id)),
+  );
+}
+
+/**
  * Resolves entityIds (or, without them, every entity of the snapshot's tenants) to the series of
  * the named parameters (all when null) passing the type and tag filters, by entity name, device and
  * slot. An entity outside the tenants, deleted, or hidden by the caller's restriction answers 404

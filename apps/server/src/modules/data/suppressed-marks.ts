@@ -1,6 +1,6 @@
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { SuppressionWindowService, SuppressionWindow } from '../devices/suppression-windows.service.ts';
-import type { SelectedSeries } from './selection.ts';
+import { seriesOfResult, type SelectedSeries } from './selection.ts';
 
 /**
  * Calibration and maintenance windows beside a trend: each result gets the windows of the devices
@@ -25,13 +25,7 @@ export async function markSuppressed<T extends Pick<TrendResult, 'paramName' | '
   const found = (await Promise.all([...byTenant].map(([tenantId, devices]) => windows.covering(tenantId, devices, from, to)))).flat();
   if (found.length === 0) return results;
   return results.map((r) => {
-    const members = series.filter(
-      (s) =>
-        s.name === r.paramName &&
-        (r.tags.deviceId === undefined || r.tags.deviceId === s.device_id) &&
-        (r.entityId === null || String(r.entityId) === s.entity_id) &&
-        (r.tags.tenantId === undefined || r.tags.tenantId === String(s.tenant_id)),
-    );
+    const members = seriesOfResult(series, r);
     const mine = found.filter((w) => members.some((m) => m.tenant_id === w.tenantId && (w.deviceId === m.device_id || (w.deviceId === null && w.entityId === m.entity_id))));
     return mine.length === 0 ? r : { ...r, suppressed: mine.map(mark) };
   });
