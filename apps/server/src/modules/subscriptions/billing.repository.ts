@@ -34,7 +34,19 @@ const SUBSCRIPTION_COLUMNS = sql`s.tenant_id AS "tenantId", t.name AS "tenantNam
 
 const SUBSCRIPTION_FROM = sql`subscription s JOIN ${TENANT_ROWS} t ON t.id = s.tenant_id JOIN subscription_plan p ON p.code = s.plan_code`;
 
-export interface OrderRecord {
+/** A priced term: its lines, coupon, GST and total (what an order is booked with). */
+export interface Pricing {
+  lines: PriceLine[];
+  subtotal: number;
+  discount: number;
+  couponCode: string | null;
+  taxable: number;
+  tax: number;
+  total: number;
+  placeOfSupply: string;
+}
+
+export interface OrderRecord extends Pricing {
   id: number;
   tenantId: number;
   tenantName: string;
@@ -46,14 +58,6 @@ export interface OrderRecord {
   term: 'MONTHLY' | 'ANNUAL';
   addOnStations: number;
   addOnCameras: number;
-  lines: PriceLine[];
-  subtotal: number;
-  discount: number;
-  couponCode: string | null;
-  taxable: number;
-  tax: number;
-  total: number;
-  placeOfSupply: string;
   status: 'OPEN' | 'PAID' | 'CANCELLED';
   channel: 'PAYMENT_LINK' | 'MANDATE';
   gatewayRef: string | null;

@@ -14,7 +14,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { subscriptionMail } from '../../platform/mail/templates.ts';
 import { moveTenantStatus } from '../tenants/tenants.queries.ts';
-import { BillingRepository, type InvoiceRecord, type NewOrder, type OrderRecord, type Party, type SubscriptionRecord } from './billing.repository.ts';
+import { BillingRepository, type InvoiceRecord, type NewOrder, type OrderRecord, type Party, type Pricing, type SubscriptionRecord } from './billing.repository.ts';
 import { CatalogueRepository } from './catalogue.repository.ts';
 import type { EInvoiceRequest, EInvoicing } from './e-invoicing.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
@@ -50,16 +50,6 @@ export interface Actor {
 
 export const SYSTEM: Actor = { name: 'system', userId: null };
 
-export interface Pricing {
-  lines: PriceLine[];
-  subtotal: number;
-  discount: number;
-  couponCode: string | null;
-  taxable: number;
-  tax: number;
-  total: number;
-  placeOfSupply: string;
-}
 
 export type SettleOutcome = 'SETTLED' | 'DUPLICATE' | 'EXCESS' | 'MISMATCH';
 
