@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AlertDetail } from '@enviro/contracts/alerts';
 import { formatInstant } from '@/lib/dates';
 import { LoadFailed, Loading } from '@/components/status/load-state';
+import { RequestFacts } from '@/components/workflow/request-parts';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getAlertQueryOptions } from '../api/get-alert';
@@ -93,20 +94,7 @@ function AlertPage({ alert }: { alert: AlertDetail }) {
           </Group>
         )}
       </Group>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" verticalSpacing="xs" component="dl" m={0}>
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <Text component="dt" size="xs" c="dimmed">
-                {label}
-              </Text>
-              <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                {value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-      </Paper>
+      <RequestFacts facts={facts} />
       <AlertTrend alert={alert} />
       <AlertTransitionsTable transitions={alert.transitions} />
       <AlertNotificationsTable alertId={alert.id} />
