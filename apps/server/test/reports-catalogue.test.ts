@@ -328,4 +328,30 @@ describe('report catalogue, jobs and scheduled reports', () => {
     expect(listed.items.map((i) => [i.name, i.tenantName]).sort()).toEqual([['Daily availability', 'Acme Cement'], ['Sugar availability', 'Bharat Sugar']]);
     await mailer.close();
   });
+
+  it('holds the scheduled reports of a tenant whose subscription expired, and sends the due period once it renews', async () => {
+    const lapsed = (await ctx.b.newTenant({ name: 'Lapsed Paper Mill' })).id;
+    const lapsedAdmin = (await ctx.signedIn({ tenantId: lapsed, userType: 'tenant', role: 'admin' })).cookie;
+    const body = { name: 'Mill availability', reportId: 35, format: 'CSV', frequency: 'daily', time: '00:00', recipients: ['mill@lapsed.example'] };
+    const created = await post('/api/scheduled-reports', body, lapsedAdmin);
+    expect(created.statusCode).toBe(200);
+    const schedule = ReportSchedule.parse(created.json());
+    await ctx.database.pool.query(`UPDATE tenant SET status = 'EXPIRED' WHERE id = $1`, [lapsed]);
+
+    const refused = await post('/api/scheduled-reports', { ...body, name: 'Another' }, lapsedAdmin);
+    expect([refused.statusCode, refused.json().field]).toEqual([403, 'subscription']);
+    expect(refused.json().message).toContain('scheduled reports is a premium feature');
+    const { mailer, a } = twoReportServers(ctx);
+    const since = ctx.mail.mails.length;
+    await a.runDueSchedules();
+    const runs = () => ctx.inject({ method: 'GET', url: `/api/scheduled-reports/${schedule.id}/runs`, headers: { cookie: lapsedAdmin } }).then((r) => ReportScheduleRunList.parse(r.json()).items);
+    expect(await runs()).toEqual([]);
+    expect(ctx.mail.mails.slice(since).filter((m) => m.to.includes('mill@lapsed.example'))).toHaveLength(0);
+
+    await ctx.database.pool.query(`UPDATE tenant SET status = 'ENABLED' WHERE id = $1`, [lapsed]);
+    await a.runDueSchedules();
+    expect(await runs()).toMatchObject([{ periodStart: dayB, periodEnd: dayB, status: 'sent' }]);
+    await ctx.mail.next('mill@lapsed.example', since);
+    await mailer.close();
+  });
 });

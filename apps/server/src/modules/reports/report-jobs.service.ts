@@ -9,6 +9,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { recordAudit, userActor } from '../../platform/audit/audit-trail.ts';
+import { assertTenantHasFeature, tenantsWithFeature } from '../tenants/tenants.queries.ts';
 import type { ReportCatalogueService, RunParams } from './report-catalogue.service.ts';
 import { reportDefinition } from './report-definitions.ts';
 import { ReportJobsRepository, type JobRow } from './report-jobs.repository.ts';
@@ -143,6 +144,7 @@ export class ReportJobsService {
     const def = reportDefinition(body.reportId);
     if (!def) throw badRequest('body.reportId', `no report with id ${body.reportId}`);
     if (def.period === 'quarter' && body.frequency !== 'quarterly') throw badRequest('body.frequency', `${def.name} covers a calendar quarter: schedule it quarterly`);
+    await assertTenantHasFeature(this.db, tenantId, 'scheduledReports');
     const [h, m] = body.time.split(':').map(Number) as [number, number];
     const names = await this.repo.tenantNames([tenantId]);
     return this.db.transaction().execute(async (trx) => {
@@ -195,13 +197,17 @@ export class ReportJobsService {
   /**
    * Sends every enabled schedule's report for its latest due period that was not sent yet; answers
    * how many were sent. Any number of servers may call it at once: the run's unique key
-   * (schedule, period) lets one of them take a period.
+   * (schedule, period) lets one of them take a period. Schedules of a tenant whose subscription has
+   * expired wait unclaimed (a premium feature, docs/SUBSCRIPTIONS.md): once it renews, the period
+   * then due is sent.
    */
   async runDueSchedules(now = Date.now()): Promise<number> {
     let sent = 0;
     const schedules = await this.repo.enabledSchedules();
     const names = await this.repo.tenantNames(schedules.map((s) => s.tenant_id));
+    const paying = await tenantsWithFeature(this.db, schedules.map((s) => s.tenant_id), 'scheduledReports');
     for (const s of schedules) {
+      if (!paying.has(s.tenant_id)) continue;
       const period = duePeriod(s.frequency as Frequency, s.at_minute, now);
       const run = await this.repo.claimRun(s.id, s.tenant_id, period.start, period.end, MAX_RUN_ATTEMPTS);
       if (!run) continue;

@@ -66,6 +66,13 @@ const FEATURE_WORDS: Record<PremiumFeature, string> = {
   cameraPlayback: 'camera playback',
 };
 
+/** Of `tenantIds`, those whose subscription gives them `feature` now (background passes skip the rest). */
+export async function tenantsWithFeature(db: Db, tenantIds: readonly number[], feature: PremiumFeature): Promise<Set<number>> {
+  if (tenantIds.length === 0) return new Set();
+  const { rows } = await sql<{ id: number; status: string }>`SELECT id, status FROM tenant WHERE id = ANY(${sql.val([...new Set(tenantIds)])}::int[])`.execute(db);
+  return new Set(rows.filter((r) => hasFeature(r.status, feature)).map((r) => Number(r.id)));
+}
+
 /**
  * Refuses a premium feature (issue 34: `PREMIUM_FEATURES` of lifecycle.ts, what a subscription pays
  * for beyond the legal duties) to a tenant whose subscription has EXPIRED, with a 403 naming
