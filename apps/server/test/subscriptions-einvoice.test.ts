@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { startGatewayDouble } from '@enviro/payment-gateway/double';
+import { E_INVOICE_MAX_ATTEMPTS } from '@enviro/domain/subscriptions/e-invoice-retry';
 import { gstinCheckChar } from '@enviro/domain/subscriptions/gst';
 import { dayOf, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
 import QRCode from 'qrcode';
@@ -117,6 +118,46 @@ describe('e-invoice registration', () => {
       }
     expect(differing).toBe(0);
     expect((await ctx.inject({ method: 'GET', url: `/api/invoices/${inv.id}/pdf`, headers: otherAdmin })).statusCode).toBe(404);
+  });
+
+  it("lists the e-invoices no try registered for the platform's administrators, who register one again now, audited", async () => {
+    const siteTenant = (await ctx.b.newTenant({ name: 'Platform Operations', type: 'site' })).id;
+    const site = { cookie: (await ctx.signedIn({ tenantId: siteTenant, userType: 'site', role: 'admin' })).cookie, ...XHR };
+    const registered = await invoiceView();
+    const again = await ctx.inject({ method: 'POST', url: `/api/invoices/${registered.id}/retryEInvoice`, headers: site });
+    expect([again.statusCode, again.json().field]).toEqual([400, 'id']);
+    expect(again.json().message).toContain('registered already');
+
+    // Another B2B industry's renewal: the IRP refuses every try until none is left.
+    const mill = (await ctx.b.newTenant({ name: 'Krishna Sugar Mill', state: 'Maharashtra' })).id;
+    await pool.query(`INSERT INTO billing_address (tenant_id, owner_kind, owner_id, line1, city, state, pincode, gstin) VALUES ($1, 'tenant', $2, 'Gat 12', 'Sangli', 'Maharashtra', '416416', $3)`, [mill, String(mill), gstin('27AAACK5678C1Z')]);
+    await pool.query(`UPDATE tenant SET status = 'ENABLED' WHERE id = $1`, [mill]);
+    await pool.query(`INSERT INTO subscription (tenant_id, plan_code, plan_version, term, term_start, term_end, paid_paise, mandate_token) VALUES ($1, 'EINV', 1, 'MONTHLY', $2::date - 30, $2::date, 500000, 'token_ok')`, [mill, today()]);
+    double.failIrp(E_INVOICE_MAX_ATTEMPTS);
+    expect(await ctx.app.subscriptions.billing.billingRun()).toMatchObject({ raised: 1, settled: 1 });
+    for (let i = 1; i < E_INVOICE_MAX_ATTEMPTS; i++) {
+      await pool.query(`UPDATE invoice SET einvoice_next_at = now() WHERE tenant_id = $1 AND einvoice_status = 'PENDING'`, [mill]);
+      expect(await secondServer.registerEInvoices()).toBe(1);
+    }
+    const millAdmin = { cookie: (await ctx.signedIn({ tenantId: mill, userType: 'tenant', role: 'admin' })).cookie, ...XHR };
+    const failed = (await ctx.inject({ method: 'GET', url: `/api/payment/subscription/${mill}`, headers: millAdmin })).json().invoices[0];
+    expect(failed).toMatchObject({ irn: null, eInvoice: { status: 'FAILED', attempts: E_INVOICE_MAX_ATTEMPTS, nextAttemptAt: null } });
+
+    const queue = await ctx.inject({ method: 'GET', url: '/api/invoices?eInvoice=FAILED', headers: site });
+    expect(queue.json().items.map((i: { id: number; tenantName: string }) => [i.id, i.tenantName])).toEqual([[failed.id, 'Krishna Sugar Mill']]);
+    const bad = await ctx.inject({ method: 'GET', url: '/api/invoices?eInvoice=LOST', headers: site });
+    expect([bad.statusCode, bad.json().field]).toEqual([400, 'querystring.eInvoice']);
+    // Only the platform's administrators: not the industry, not another tenant's.
+    expect((await ctx.inject({ method: 'POST', url: `/api/invoices/${failed.id}/retryEInvoice`, headers: millAdmin })).statusCode).toBe(403);
+    expect((await ctx.inject({ method: 'POST', url: `/api/invoices/${failed.id}/retryEInvoice`, headers: otherAdmin })).statusCode).toBe(403);
+
+    const retried = await ctx.inject({ method: 'POST', url: `/api/invoices/${failed.id}/retryEInvoice`, headers: site });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ id: failed.id, eInvoice: { status: 'REGISTERED', attempts: 1, error: null } });
+    expect(retried.json().irn).toMatch(/^[0-9a-f]{64}$/);
+    expect((await ctx.inject({ method: 'GET', url: '/api/invoices?eInvoice=FAILED', headers: site })).json().items).toEqual([]);
+    const audit = await pool.query(`SELECT before, after FROM audit_log WHERE tenant_id = $1 AND action = 'invoice.einvoice.retry'`, [mill]);
+    expect(audit.rows).toEqual([{ before: { attempts: E_INVOICE_MAX_ATTEMPTS, error: expect.stringContaining('IRP') }, after: { status: 'PENDING', attempts: 0 } }]);
   });
 });
 

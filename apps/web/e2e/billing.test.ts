@@ -10,12 +10,20 @@ import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
  */
 describe('billing in a browser', () => {
   let cookie = '';
+  let siteCookie = '';
   let tenantId = 0;
   const suite = browserSuite({
     seed: async (database) => {
       await seedDemoData(database, { days: 1 });
       tenantId = await tenantIdNamed(database.db, CEMENT);
       cookie = (await signedInUser(database.db, { tenantId, userType: 'tenant', role: 'admin', name: 'Asha Admin', password: undefined })).cookie;
+      const site = await database.pool.query<{ id: number }>(`SELECT id FROM tenant WHERE type = 'site' ORDER BY id LIMIT 1`);
+      siteCookie = (await signedInUser(database.db, { tenantId: site.rows[0]!.id, userType: 'site', role: 'admin', name: 'Ravi Operator', password: undefined })).cookie;
+      // The IRP refused the industry's invoice on every try (the demo runs without an IRP, so its state is set here).
+      await database.pool.query(
+        `UPDATE invoice SET einvoice_status = 'FAILED', einvoice_attempts = 12, einvoice_error = '2150: buyer GSTIN not active' WHERE tenant_id = $1`,
+        [tenantId],
+      );
     },
   });
 
@@ -62,5 +70,23 @@ describe('billing in a browser', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("lists the e-invoices the IRP refused for the platform's administrators, on a phone too", async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { page, errors, context } = await suite.open(viewport, '/app/subscriptions?tab=einvoices', siteCookie);
+      await page.getByRole('tab', { name: 'E-invoices', selected: true }).waitFor();
+      await page.getByText('2150: buyer GSTIN not active').waitFor();
+      await page.getByRole('link', { name: CEMENT }).first().waitFor();
+      await screenshot(page, `billing-einvoices-${viewport}`);
+      expect(await horizontalOverflow(page)).toBe(0);
+      if (viewport === 'desktop') {
+        // This demo server has no IRP: the operator is told so rather than left guessing.
+        await page.getByRole('button', { name: 'Register again' }).click();
+        await page.getByText(/E-invoicing is off on this server/).waitFor();
+      }
+      expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+      await context.close();
+    }
   });
 });

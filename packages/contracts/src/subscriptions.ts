@@ -159,6 +159,8 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
+/** Where an invoice's e-invoice registration with the IRP stands. */
+export const EInvoiceStatus = z.enum(['PENDING', 'REGISTERED', 'FAILED']);
 /** A GST invoice or credit note, as listed. */
 export const InvoiceSummary = z.object({
   id: z.number(),
@@ -183,7 +185,7 @@ export const InvoiceSummary = z.object({
    */
   eInvoice: z
     .object({
-      status: z.enum(['PENDING', 'REGISTERED', 'FAILED']),
+      status: EInvoiceStatus,
       attempts: z.number().int(),
       nextAttemptAt: z.string().nullable(),
       error: z.string().nullable(),
@@ -195,7 +197,11 @@ export const InvoiceSummary = z.object({
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 export const InvoiceList = z.object({ items: z.array(InvoiceSummary) });
-export const InvoiceListQuery = z.object({ tenantId: TenantId.optional() });
+export const InvoiceListQuery = z.object({
+  tenantId: TenantId.optional(),
+  /** Only invoices whose e-invoice registration is in this state (the operators' queue of FAILED ones). */
+  eInvoice: EInvoiceStatus.optional(),
+});
 export const InvoiceParams = z.object({ id: Id });
 
 /** A tenant's subscription (GET /api/payment/subscription/{tenantId}). */

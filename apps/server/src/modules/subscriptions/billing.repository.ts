@@ -396,11 +396,25 @@ export class BillingRepository extends Repository {
     return rows[0];
   }
 
-  /** Invoices and credit notes of the tenants, newest first. */
-  async invoices(tenantIds: readonly number[], limit = 500): Promise<InvoiceRecord[]> {
+  /** Invoices and credit notes of the tenants, newest first; `eInvoice`: only those in that registration state. */
+  async invoices(tenantIds: readonly number[], eInvoice?: 'PENDING' | 'REGISTERED' | 'FAILED', limit = 500): Promise<InvoiceRecord[]> {
     const { rows } = await sql<InvoiceRecord>`SELECT ${INVOICE_COLUMNS} FROM invoice i JOIN ${TENANT_ROWS} t ON t.id = i.tenant_id
-      WHERE i.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) ORDER BY i.issued_on DESC, i.id DESC LIMIT ${limit}`.execute(this.db);
+      WHERE i.tenant_id = ANY(${sql.val([...tenantIds])}::int[]) ${eInvoice ? sql`AND i.einvoice_status = ${eInvoice}` : sql``}
+      ORDER BY i.issued_on DESC, i.id DESC LIMIT ${limit}`.execute(this.db);
     return rows;
+  }
+
+  /**
+   * Gives a FAILED (or waiting) e-invoice a fresh series of tries, due now; answers the attempts it
+   * had, or undefined when it is registered or not to register (nothing changed).
+   */
+  async requeueEInvoice(tenantId: number, id: number): Promise<{ attempts: number; error: string | null } | undefined> {
+    const { rows } = await sql<{ attempts: number; error: string | null }>`
+      UPDATE invoice i SET einvoice_status = 'PENDING', einvoice_attempts = 0, einvoice_next_at = now()
+      FROM (SELECT einvoice_attempts AS attempts, einvoice_error AS error FROM invoice WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE) b
+      WHERE i.tenant_id = ${tenantId} AND i.id = ${id} AND i.einvoice_status IN ('PENDING', 'FAILED')
+      RETURNING b.attempts, b.error`.execute(this.db);
+    return rows[0];
   }
 
   /** The last invoice paying for the subscription's current term (the one an immediate cancellation credits). */

@@ -76,6 +76,11 @@ export class BillingService {
     return this.deps.db;
   }
 
+  /** Whether this server registers e-invoices (an IRP is configured: `EINVOICE_URL`). */
+  get eInvoicingOn(): boolean {
+    return Boolean(this.deps.eInvoicing);
+  }
+
   today(): string {
     return dayOf(this.now(), DEFAULT_TIME_ZONE);
   }

@@ -1,7 +1,7 @@
 import { ERROR_RESPONSES, FileResponse } from '@enviro/contracts/common';
 import {
   ApplyCouponBody, ApplyCouponParams, BillingTaskQuery, BillingTasks, CancelBody, CancelResult, ChangePlanBody, Coupon, CouponList, CouponQuote, IdParams, InvoiceList,
-  InvoiceListQuery, InvoiceParams, NewCoupon, NewPlanVersion, Order, PlaceRequestBody, Plan, PlanList, Receivables, RenewBody, SubscriptionList, SubscriptionListQuery,
+  InvoiceListQuery, InvoiceParams, InvoiceSummary, NewCoupon, NewPlanVersion, Order, PlaceRequestBody, Plan, PlanList, Receivables, RenewBody, SubscriptionList, SubscriptionListQuery,
   SubscriptionView, TenantIdParams, WebhookAnswer,
 } from '@enviro/contracts/subscriptions';
 import { z } from 'zod';
@@ -111,7 +111,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionsModule> = as
   app.get(
     '/api/invoices',
     { config: { access: BILLING_READ }, schema: { tags, summary: 'GST invoices and credit notes of the tenants the caller reads, newest first', querystring: InvoiceListQuery, response: { 200: InvoiceList, ...ERROR_RESPONSES } } },
-    async (request) => subscriptions.invoices(request.auth, request.query.tenantId),
+    async (request) => subscriptions.invoices(request.auth, request.query.tenantId, request.query.eInvoice),
+  );
+
+  app.post(
+    '/api/invoices/:id/retryEInvoice',
+    { config: { access: ['siteAdmin'] }, schema: { tags, summary: "Register an invoice's e-invoice again now (one the IRP refused): a fresh series of tries, audited", params: InvoiceParams, response: { 200: InvoiceSummary, ...ERROR_RESPONSES } } },
+    async (request) => subscriptions.retryEInvoice(request.auth, request.params.id),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApplyCouponBody, BillingTasks, CancelBody, ChangePlanBody, InvoiceSummary, Order, PlaceRequestBody, Receivables, RenewBody, SubscriptionList, SubscriptionView, WebhookAnswer } from '@enviro/contracts/subscriptions';
+import type { ApplyCouponBody, BillingTasks, CancelBody, ChangePlanBody, EInvoiceStatus, InvoiceSummary, Order, PlaceRequestBody, Receivables, RenewBody, SubscriptionList, SubscriptionView, WebhookAnswer } from '@enviro/contracts/subscriptions';
 import { coveredStations, termLines, termPrice, versionInForce } from '@enviro/domain/subscriptions/catalogue';
 import { addOnCharge, quoteChange, refundOnCancel } from '@enviro/domain/subscriptions/changes';
 import { couponProblem, discountOf } from '@enviro/domain/subscriptions/coupons';
@@ -71,7 +71,7 @@ export class SubscriptionService {
     assertCanReadTenant(auth, tenantId);
     const t = await this.industry(tenantId);
     const today = this.billing.today();
-    const [s, open, invoices] = await Promise.all([this.billing.repo.subscription(tenantId), this.billing.repo.openOrders([tenantId]), this.billing.repo.invoices([tenantId], 100)]);
+    const [s, open, invoices] = await Promise.all([this.billing.repo.subscription(tenantId), this.billing.repo.openOrders([tenantId]), this.billing.repo.invoices([tenantId], undefined, 100)]);
     let subscription: SubscriptionView['subscription'] = null;
     if (s) {
       const version = (await this.billing.catalogue.version(s.planCode, s.planVersion))!;
@@ -262,8 +262,28 @@ export class SubscriptionService {
     return { total: items.reduce((s, o) => s + o.total, 0), items };
   }
 
-  async invoices(auth: Auth, tenantId: number | undefined): Promise<{ items: InvoiceSummary[] }> {
-    return { items: (await this.billing.repo.invoices(scopeTenantIds(auth, tenantId === undefined ? undefined : [tenantId]))).map(toInvoice) };
+  async invoices(auth: Auth, tenantId: number | undefined, eInvoice?: z.output<typeof EInvoiceStatus>): Promise<{ items: InvoiceSummary[] }> {
+    return { items: (await this.billing.repo.invoices(scopeTenantIds(auth, tenantId === undefined ? undefined : [tenantId]), eInvoice)).map(toInvoice) };
+  }
+
+  /**
+   * A site administrator's "register it now" for an e-invoice the IRP refused (FAILED, or waiting for
+   * its next try): a fresh series of tries whose first runs at once, audited; answers the invoice as
+   * it stands after that try (REGISTERED, or PENDING with the IRP's error and the next try).
+   */
+  async retryEInvoice(auth: Auth, id: number): Promise<InvoiceSummary> {
+    const user = assertSignedIn(auth);
+    if (!isSiteAdmin(user)) throw forbidden('Only the platform\'s administrators register e-invoices');
+    const inv = await this.billing.repo.invoice(scopeTenantIds(auth), id);
+    if (!inv) throw notFound(`No invoice with id= ${id}`);
+    if (!this.billing.eInvoicingOn) throw badRequest('id', 'E-invoicing is off on this server (EINVOICE_URL is not set): no IRP to register the invoice with');
+    const before = await this.billing.repo.requeueEInvoice(inv.tenantId, id);
+    if (!before) {
+      throw badRequest('id', inv.eInvoiceStatus === 'REGISTERED' ? `Invoice ${inv.number} is registered already (IRN ${inv.irn})` : `Invoice ${inv.number} needs no e-invoice (not B2B, or e-invoicing is off)`);
+    }
+    await recordAudit(this.billing.db, { tenantId: inv.tenantId, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'invoice.einvoice.retry', entity: `invoice:${id}`, before, after: { status: 'PENDING', attempts: 0 } });
+    await this.billing.registerEInvoices(1, { tenantId: inv.tenantId, id });
+    return toInvoice((await this.billing.repo.invoice([inv.tenantId], id))!);
   }
 
   /** An invoice or credit note as PDF, with its file name. */

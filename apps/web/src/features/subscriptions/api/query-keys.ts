@@ -8,4 +8,5 @@ export const subscriptionKeys = {
   coupons: [...ROOT, 'coupons'] as const,
   list: (status: string | null) => [...ROOT, 'list', status] as const,
   receivables: [...ROOT, 'receivables'] as const,
+  eInvoiceQueue: [...ROOT, 'e-invoice-queue'] as const,
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  CancelResult, Coupon, CouponList, CouponQuote, Order, Plan, PlanList, Receivables, SubscriptionList, SubscriptionView,
+  CancelResult, Coupon, CouponList, CouponQuote, InvoiceList, InvoiceSummary, Order, Plan, PlanList, Receivables, SubscriptionList, SubscriptionView,
   type ChangePlanBody, type NewCoupon, type NewPlanVersion,
 } from '@enviro/contracts/subscriptions';
 import { api, withSignal } from '@/lib/api-client';
@@ -21,6 +21,10 @@ export const useSubscriptionList = (status: string | null) =>
   useQuery({ queryKey: subscriptionKeys.list(status), queryFn: ({ signal }) => api.get('/subscriptions', { params: { status }, schema: SubscriptionList, ...withSignal(signal) }) });
 export const useReceivables = () => useQuery({ queryKey: subscriptionKeys.receivables, queryFn: ({ signal }) => api.get('/receivables', { schema: Receivables, ...withSignal(signal) }) });
 
+/** GET /api/invoices?eInvoice=FAILED: every industry's invoices no try registered with the IRP. */
+export const useFailedEInvoices = () =>
+  useQuery({ queryKey: subscriptionKeys.eInvoiceQueue, queryFn: ({ signal }) => api.get('/invoices', { params: { eInvoice: 'FAILED' }, schema: InvoiceList, ...withSignal(signal) }) });
+
 function useBillingWrite<I, O>(send: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: send, onSuccess: () => refetchAfterWrite(queryClient, { queryKey: subscriptionKeys.all }) });
@@ -37,6 +41,8 @@ export const useApplyCoupon = (tenantId: number) =>
 export const useCancel = (tenantId: number) =>
   useBillingWrite((action: 'AT_TERM_END' | 'IMMEDIATE' | 'UNDO') => api.post(`/cancelSubscription/${tenantId}`, { body: { action }, schema: CancelResult }));
 export const useAddPlan = () => useBillingWrite((body: NewPlanVersion) => api.post('/subscription-plans', { body, schema: Plan }));
+/** POST /api/invoices/{id}/retryEInvoice: a fresh series of tries, the first at once. */
+export const useRetryEInvoice = () => useBillingWrite((id: number) => api.post(`/invoices/${id}/retryEInvoice`, { body: {}, schema: InvoiceSummary }));
 export const useAddCoupon = () => useBillingWrite((body: NewCoupon) => api.post('/coupons', { body, schema: Coupon }));
 
 /** The invoice's PDF (a GET the browser downloads with the session cookie). */

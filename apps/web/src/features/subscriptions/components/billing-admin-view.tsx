@@ -1,12 +1,13 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchChoices } from '@/lib/use-search-choices';
 import { CouponsPanel, PlansPanel } from './catalogue-panels';
+import { EInvoiceQueuePanel } from './e-invoice-queue-panel';
 import { ReceivablesPanel, SubscriptionsPanel } from './site-panels';
 
-const TABS = { subscriptions: 'Subscriptions', receivables: 'Receivables', plans: 'Plans', coupons: 'Coupons' } as const;
+const TABS = { subscriptions: 'Subscriptions', receivables: 'Receivables', einvoices: 'E-invoices', plans: 'Plans', coupons: 'Coupons' } as const;
 type Tab = keyof typeof TABS;
 
-/** The site administrators' billing: every industry's subscription, what is owed, the plans and the coupons (`?tab=`). */
+/** The site administrators' billing: every industry's subscription, what is owed, e-invoices the IRP refused, the plans and the coupons (`?tab=`). */
 export function BillingAdminView() {
   const [search, update] = useSearchChoices();
   const tab: Tab = (Object.keys(TABS) as Tab[]).find((t) => t === search.get('tab')) ?? 'subscriptions';
@@ -16,7 +17,7 @@ export function BillingAdminView() {
         Billing
       </Title>
       <Text c="dimmed" size="sm">
-        Subscriptions of every industry, unpaid orders, the plans on sale and coupons. An industry in grace or expired keeps its monitoring and regulator push.
+        Subscriptions of every industry, unpaid orders, e-invoices the IRP refused, the plans on sale and coupons. An industry in grace or expired keeps its monitoring and regulator push.
       </Text>
       <Tabs value={tab} onChange={(t) => update({ tab: t === 'subscriptions' ? null : t, status: null })} keepMounted={false}>
         <Tabs.List>
@@ -31,6 +32,9 @@ export function BillingAdminView() {
         </Tabs.Panel>
         <Tabs.Panel value="receivables" pt="md">
           <ReceivablesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="einvoices" pt="md">
+          <EInvoiceQueuePanel />
         </Tabs.Panel>
         <Tabs.Panel value="plans" pt="md">
           <PlansPanel />
