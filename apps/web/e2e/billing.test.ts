@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuItem, horizontalOverflow, screenshot, seedDemoData } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, screenshot } from './portal.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 /**
@@ -12,8 +12,8 @@ describe('billing in a browser', () => {
   let cookie = '';
   let tenantId = 0;
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      await seedDemoData(database, { days: 1 });
       tenantId = await tenantIdNamed(database.db, CEMENT);
       cookie = (await signedInUser(database.db, { tenantId, userType: 'tenant', role: 'admin', name: 'Asha Admin', password: undefined })).cookie;
     },

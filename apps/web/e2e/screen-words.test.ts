@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD } from '../../server/test/accounts.ts';
-import { horizontalOverflow, mainMenu, screenshot, seedDemoData, settled, type ViewportName } from './portal.ts';
+import { horizontalOverflow, mainMenu, screenshot, settled, type ViewportName } from './portal.ts';
 import { browserSuite, signedInUser, tenantIdNamed } from './setup.ts';
 
 /**
@@ -38,7 +37,7 @@ async function wrongWords(page: Page): Promise<string[]> {
 }
 
 describe('the words and dates of every screen', () => {
-  const suite = browserSuite({ seed: (database) => seedDemoData(database, { days: 2, demoPassword: PASSWORD }) });
+  const suite = browserSuite({ demo: 2 });
 
   it.each<[string, string, ViewportName]>([
     ['an industry administrator', 'industry.admin@enviro.demo', 'desktop'],

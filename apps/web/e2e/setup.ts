@@ -5,6 +5,7 @@ import type { Db } from '../../server/src/platform/database/database.ts';
 import { newUser, PASSWORD } from '../../server/test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
+import { createDemoDatabase, type DemoDays } from './demo-database.ts';
 import { addSessionCookie, launchBrowser, openPage, startServer, type OpenedPage, type ViewportName } from './portal.ts';
 
 /** The demo's cement works, the industry most browser tests look at. */
@@ -27,6 +28,8 @@ export interface BrowserSuite {
 }
 
 export interface BrowserSuiteOptions {
+  /** The test database holds the demo with this many days of history (demo-database.ts). */
+  demo?: DemoDays;
   /** Fills the test database before the app starts. */
   seed?: (database: TestDatabase) => Promise<unknown>;
   /** Starts the app another way than startServer (the invite test gives it a mail server). */
@@ -37,7 +40,7 @@ export interface BrowserSuiteOptions {
 
 /**
  * The set-up every browser test file shares, registered as its beforeAll and afterAll: a test
- * database (seeded by `seed`), the whole app on a free port, Chromium; ended after the file,
+ * database (holding the demo when asked, then seeded by `seed`), the whole app on a free port, Chromium; ended after the file,
  * whichever parts had started.
  */
 export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
@@ -77,7 +80,7 @@ export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   };
 
   beforeAll(async () => {
-    const database = (parts.database = await createTestDatabase());
+    const database = (parts.database = await (options.demo ? createDemoDatabase(options.demo) : createTestDatabase()));
     await options.seed?.(database);
     ({ app: parts.app, base: parts.base } = await (options.start ?? startServer)(database));
     await options.started?.(suite);
