@@ -6,6 +6,8 @@ import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { openDatabase, type Db } from '../../server/src/platform/database/database.ts';
 import { PASSWORD } from '../../server/test/accounts.ts';
 import { withDatabase } from '../../server/test/database-url.ts';
+// The names global-setup.ts provides to inject().
+import type {} from '../../server/test/global-setup.ts';
 import { createTestDatabase, testDatabaseName, type TestDatabase } from '../../server/test/helper.ts';
 
 /** Days of history a browser test file's demo has: one is enough for most, two where "yesterday" must be whole. */
