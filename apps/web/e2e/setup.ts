@@ -84,14 +84,28 @@ export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
     await options.seed?.(database);
     ({ app: parts.app, base: parts.base } = await (options.start ?? startServer)(database));
     await options.started?.(suite);
-    parts.browser = await launchBrowser();
+    parts.browser = await workerBrowser();
   });
   afterAll(async () => {
-    await parts.browser?.close();
+    // The pages this file left open go with it; the browser serves the worker's next file.
+    await Promise.all(parts.browser?.contexts().map((context) => context.close()) ?? []);
     await parts.app?.close();
     await parts.database?.close();
   });
   return suite;
+}
+
+let browser: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for all the files a test worker runs (they share this module: isolate is off), each
+ * test opening its own context: a launch cost every file ~1 s of CPU. Playwright ends it with the
+ * worker; a browser that crashed is launched again.
+ */
+async function workerBrowser(): Promise<Browser> {
+  const running = await browser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  return (browser = launchBrowser());
 }
 
 /** Fills the login form on `page` and sends it. */
