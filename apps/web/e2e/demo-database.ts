@@ -62,6 +62,9 @@ async function seedTemplate(admin: pg.Client, name: string, days: DemoDays): Pro
   const app = await buildApp({ database }, { logger: false });
   try {
     await seedDemo(app, { days, demoPassword: PASSWORD });
+    // Statistics and the visibility map go with the clones; a new database's activity counters
+    // start at zero, so autovacuum would not analyze a clone: its queries would be planned without any.
+    await database.pool.query('VACUUM (ANALYZE)');
   } finally {
     await app.close();
     await database.close();
