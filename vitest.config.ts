@@ -31,6 +31,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
+          // As the server project: each file gets its own database, app and browser (setup.ts), so the
+          // files of a worker share one module graph instead of each importing the app and Playwright.
+          isolate: false,
           // A page waits on the server, which shares two cores with the rest of the suite: a poll
           // gets the time a busy CI machine needs (vitest's default is one second).
           expect: { poll: { timeout: 20_000 } },

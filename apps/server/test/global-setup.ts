@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/database/embedded.ts';
 import { migrate } from '../src/platform/database/migrate.ts';
+import { withDatabase } from './database-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -60,12 +61,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       for (const { datname } of dbs.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }).catch(() => undefined);
   };
-}
-
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }
 
 async function withClient(url: string, fn: (c: pg.Client) => Promise<void>): Promise<void> {

@@ -4,23 +4,22 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/platform/database/database.ts';
+import { withDatabase } from './database-url.ts';
 
 export interface TestDatabase extends DatabaseHandle {
   url: string;
 }
 
 /**
- * A fresh database cloned from the migrated template: one per test file. On a shared server
- * (DATABASE_URL) closing it drops it, while other files run (one by one at the end of the run they
- * took ~90 ms each); the global teardown sweeps any left. A throwaway embedded cluster keeps them.
+ * A fresh database cloned from the migrated template (or `template`): one per test file. On a shared
+ * server (DATABASE_URL) closing it drops it, while other files run (one by one at the end of the run
+ * they took ~90 ms each); the global teardown sweeps any left. A throwaway embedded cluster keeps them.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(template = inject('pgTemplate')): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
-  const name = `enviro_t_${inject('pgTemplate').split('_').pop()}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const name = testDatabaseName(randomBytes(4).toString('hex'));
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const url = withDatabase(adminUrl, name);
   const handle = openDatabase(url, { max: 10 });
   return {
     ...handle,
@@ -30,6 +29,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       if (!inject('pgThrowaway')) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     },
   };
+}
+
+/** A name for a database of this run ending in `suffix`: the global teardown drops what is left of them. */
+export function testDatabaseName(suffix: string): string {
+  return `enviro_t_${inject('pgTemplate').split('_').pop()}_${suffix}`;
 }
 
 async function adminQuery(adminUrl: string, statement: string): Promise<void> {

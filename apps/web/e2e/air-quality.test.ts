@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, signedInUser } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -12,8 +13,9 @@ const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 describe('the air-quality view in a browser', () => {
   let cookie = '';
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const board = await demoBoardId(database.db);
       cookie = (await signedInUser(database.db, { tenantId: board, userType: 'statutory', role: 'user', name: 'Bala Board', password: undefined })).cookie;
     },
   });

@@ -5,7 +5,8 @@ import { HistoryRepository } from '../../server/src/demo/history.repository.ts';
 import { AlertNotifier } from '../../server/src/modules/alerts/alert-notifier.ts';
 import { drainRollups } from '../../server/src/modules/data/rollups.ts';
 import { FetchWebhookSender } from '../../server/src/platform/webhook/webhook-sender.ts';
-import { activeMenuItem, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { activeMenuItem, chartDrawn, horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 const HOUR = 3_600_000;
@@ -30,8 +31,9 @@ describe('alerts in a browser', () => {
   let series = { deviceId: 0, entityId: 0, slot: 0, stdParamId: 0, station: '', label: '', max: 0 };
 
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const board = await demoBoardId(database.db);
       const db = database.db;
       tenantId = await tenantIdNamed(db, CEMENT);
       const arjun = await signedInUser(db, { tenantId, name: 'Arjun Admin', role: 'admin' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuItem, horizontalOverflow, screenshot, seedDemoData } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, screenshot } from './portal.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 /**
@@ -13,8 +13,8 @@ describe('billing in a browser', () => {
   let siteCookie = '';
   let tenantId = 0;
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      await seedDemoData(database, { days: 1 });
       tenantId = await tenantIdNamed(database.db, CEMENT);
       cookie = (await signedInUser(database.db, { tenantId, userType: 'tenant', role: 'admin', name: 'Asha Admin', password: undefined })).cookie;
       const site = await database.pool.query<{ id: number }>(`SELECT id FROM tenant WHERE type = 'site' ORDER BY id LIMIT 1`);

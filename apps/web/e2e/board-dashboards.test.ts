@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -14,8 +15,9 @@ describe("a board reads an industry's dashboards in a browser", () => {
   let cookie = '';
 
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const board = await demoBoardId(database.db);
       ids.cement = await tenantIdNamed(database.db, CEMENT);
       cookie = (await signedInUser(database.db, { tenantId: board, userType: 'statutory', role: 'admin', name: 'Bala Board', password: undefined })).cookie;
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatInZone } from '@enviro/domain/format-date';
-import { chartDrawn, horizontalOverflow, screenshot, seedDemoData } from './portal.ts';
+import { chartDrawn, horizontalOverflow, screenshot } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 const HOUR = 3_600_000;
@@ -16,8 +17,9 @@ describe('change and warranty requests in a browser', () => {
   const cookies = { industry: '', board: '', partner: '' };
 
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const board = await demoBoardId(database.db);
       const db = database.db;
       const tenantId = await tenantIdNamed(db, CEMENT);
       const partner = await tenantIdNamed(db, 'Marudhar Instruments (service partner)');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builders } from '../../server/test/builders.ts';
-import { activeMenuItem, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -14,8 +15,9 @@ describe('compliance screens in a browser', () => {
   const cookies = { board: '', siteAdmin: '', tenant: '' };
 
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      const boardId = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const boardId = await demoBoardId(database.db);
       const db = database.db;
       cementId = await tenantIdNamed(db, CEMENT);
       const site = await builders(db).newTenant({ name: 'Enviro Operations', type: 'site' });

@@ -4,7 +4,7 @@ import { formatInZone } from '@enviro/domain/format-date';
 
 /** An instant as the app writes it (src/lib/dates.ts formatInstant). */
 const formatInstant = (at: number) => formatInZone(at, 'DD MMM YYYY HH:mm');
-import { addSessionCookie, horizontalOverflow, openPage, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { addSessionCookie, horizontalOverflow, openPage, screenshot, type ViewportName } from './portal.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 describe('dashboards in a browser', () => {
@@ -12,8 +12,8 @@ describe('dashboards in a browser', () => {
   let cementId = 0;
 
   const suite = browserSuite({
+    demo: 2,
     seed: async (database) => {
-      await seedDemoData(database, { days: 2 });
       cementId = await tenantIdNamed(database.db, CEMENT);
       admin = (await signedInUser(database.db, { tenantId: cementId, name: 'Arjun Admin', role: 'admin' })).cookie;
     },

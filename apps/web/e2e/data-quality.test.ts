@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUALITY_STORIES } from '@enviro/server/demo/quality-demo';
-import { horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, signedInUser } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -14,9 +15,10 @@ describe('data quality in a browser', () => {
   let cookie = '';
   let adminCookie = '';
   const suite = browserSuite({
+    demo: 2,
     seed: async (database) => {
       // Two days: yesterday's stuck hours are in them whatever the hour of the run.
-      const board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
+      const board = await demoBoardId(database.db);
       cookie = (await signedInUser(database.db, { tenantId: board, userType: 'statutory', role: 'user', name: 'Bala Board', password: undefined })).cookie;
       adminCookie = (await signedInUser(database.db, { tenantId: board, userType: 'statutory', role: 'admin', name: 'Asha Admin', password: undefined })).cookie;
     },

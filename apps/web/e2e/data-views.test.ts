@@ -5,7 +5,7 @@ import type { RecentValue } from '@enviro/contracts/data/recent';
 import type { TrendResult } from '@enviro/contracts/data/trend';
 import type { ParamLimit } from '@enviro/contracts/entities';
 import { formatIndian } from '@enviro/domain/format-number';
-import { apiCall, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { apiCall, chartDrawn, horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
 import { browserSuite } from './setup.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
@@ -38,8 +38,8 @@ describe('what the data screens show', () => {
   const places: Record<'delayed' | 'offline' | 'energy', Place> = {} as never;
 
   const suite = browserSuite({
+    demo: 2,
     seed: async (database) => {
-      await seedDemoData(database, { days: 2 });
       for (const [key, where] of Object.entries({ delayed: DELAYED, offline: OFFLINE, energy: ENERGY })) {
         const row = await database.pool.query<{ tenant_id: number; id: number }>(
           `SELECT e.tenant_id::int AS tenant_id, e.id::int AS id FROM entity e JOIN tenant t ON t.id = e.tenant_id WHERE t.name = $1 AND e.name = $2`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
 import { dayOf } from '@enviro/domain/time-zone';
 import { builders } from '../../server/test/builders.ts';
 import { browserSuite, signedInUser, tenantIdNamed } from './setup.ts';
@@ -15,8 +15,8 @@ describe('the energy app in a browser', () => {
   let cookie = '';
   let siteAdmin = '';
   const suite = browserSuite({
+    demo: 2,
     seed: async (database) => {
-      await seedDemoData(database, { days: 2 });
       const tenantId = await tenantIdNamed(database.db, 'Aravali Cement Works Ltd');
       cookie = (await signedInUser(database.db, { tenantId, userType: 'tenant', role: 'admin', name: 'Esha Energy', password: undefined })).cookie;
       const site = await builders(database.db).newTenant({ name: 'Enviro Energy Desk', type: 'site' });

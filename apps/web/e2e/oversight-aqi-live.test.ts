@@ -3,7 +3,8 @@ import { formatInZone } from '@enviro/domain/format-date';
 
 /** An instant as the app writes it (src/lib/dates.ts formatInstant). */
 const formatInstant = (at: number) => formatInZone(at, 'DD MMM YYYY HH:mm');
-import { chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { chartDrawn, horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, signedInUser } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -18,8 +19,9 @@ describe('oversight, National AQI and live values in a browser', () => {
   const aqms = { tenantId: 0, stationId: 0, token: '', name: '', industry: '' };
 
   const suite = browserSuite({
+    demo: 2,
     seed: async (database) => {
-      board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
+      board = await demoBoardId(database.db);
       const row = await database.pool.query<{ tenant_id: number; id: string; name: string; industry: string; access_token: string }>(
         `SELECT e.tenant_id, e.id, e.name, t.name AS industry, c.access_token
          FROM entity e JOIN tenant t ON t.id = e.tenant_id JOIN device d ON d.tenant_id = e.tenant_id AND d.entity_id = e.id

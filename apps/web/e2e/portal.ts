@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
-import { seedDemo, type SeedOptions, type SeedResult } from '../../server/src/demo/seed-demo.ts';
 import type { DatabaseHandle } from '../../server/src/platform/database/database.ts';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/e2e/', import.meta.url));
@@ -47,16 +46,6 @@ export interface OpenedPage {
   context: BrowserContext;
   page: Page;
   errors: string[];
-}
-
-/** Seeds the demo through the server's services: an app built over the database without a port, closed after. */
-export async function seedDemoData(database: DatabaseHandle, options: SeedOptions): Promise<SeedResult> {
-  const app = await buildApp({ database }, { logger: false });
-  try {
-    return await seedDemo(app, options);
-  } finally {
-    await app.close();
-  }
 }
 
 /** A page that records every console error and uncaught exception, for the no-errors check. */

@@ -6,7 +6,8 @@ import type { EntityNode } from '@enviro/contracts/entities';
 import type { AlertCounts } from '@enviro/contracts/alerts';
 import type { IndustrySummary } from '@enviro/contracts/public-portal';
 import { formatIndian } from '@enviro/domain/format-number';
-import { apiCall, chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { apiCall, chartDrawn, horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, CEMENT } from './setup.ts';
 
 /** Live statuses as the cards name them. */
@@ -45,8 +46,9 @@ describe('public portal in a browser', () => {
   let ctoContent: Buffer;
 
   const suite = browserSuite({
+    demo: 2,
     seed: async (database) => {
-      board = (await seedDemoData(database, { days: 2 })).statutoryTenantId;
+      board = await demoBoardId(database.db);
     },
     started: async ({ database, base }) => {
       industries = await apiCall<IndustrySummary[]>(base, board, `/stateDashboard/industyList/${board}`);

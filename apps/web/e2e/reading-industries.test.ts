@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newUser } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
-import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, CEMENT, signedInUser } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -19,9 +20,10 @@ describe('reading industries in a browser', () => {
   const own = { statutory: BOARD, cgwa: 'Central Ground Water Authority', corporate: 'Aravali Group head office', partner: '' };
 
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
       const db = database.db;
-      ids.board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      ids.board = await demoBoardId(database.db);
       const tenant = (name: string) => db.selectFrom('tenant').select(['id', 'corporate_id']).where('name', '=', name).executeTakeFirstOrThrow();
       ids.cement = (await tenant(CEMENT)).id;
       ids.portland = (await tenant(PORTLAND)).id;

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '@enviro/regulator-receiver/receiver';
 import { builders } from '../../server/test/builders.ts';
-import { activeMenuItem, chartDrawn, horizontalOverflow, mainMenu, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { activeMenuItem, chartDrawn, horizontalOverflow, mainMenu, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 const CONNECTION = 'CPCB ODAMS';
@@ -25,8 +26,9 @@ describe('regulator screens in a browser', () => {
   const cookies = { siteAdmin: '', board: '', tenantAdmin: '' };
 
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      const boardId = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const boardId = await demoBoardId(database.db);
       const db = database.db;
       cementId = await tenantIdNamed(db, CEMENT);
       const stationId = async (name: string) =>

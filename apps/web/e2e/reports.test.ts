@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ReportJobsService } from '../../server/src/modules/reports/report-jobs.service.ts';
 import type { Mailer } from '../../server/src/platform/mail/mailer.ts';
-import { activeMenuItem, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
 import { browserSuite, signedInUser } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -19,8 +19,8 @@ describe('reports screens in a browser', () => {
   let adminCookie = '';
 
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      await seedDemoData(database, { days: 1 });
       const db = database.db;
       const schedule = await db.selectFrom('report_schedule').select(['id', 'tenant_id']).orderBy('id').executeTakeFirstOrThrow();
       scheduleId = Number(schedule.id);

@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { builders } from '../../server/test/builders.ts';
-import { chartDrawn, horizontalOverflow, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { chartDrawn, horizontalOverflow, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, CEMENT, signedInUser, tenantIdNamed } from './setup.ts';
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'phone'];
@@ -18,8 +19,9 @@ describe('screens that fit 1280 px and a 375 px phone', () => {
   let siteSession = '';
 
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      board = await demoBoardId(database.db);
       cementId = await tenantIdNamed(database.db, CEMENT);
       const site = await builders(database.db).newTenant({ name: 'Enviro Operations', type: 'site' });
       siteSession = (await signedInUser(database.db, { tenantId: site.id, userType: 'site', name: 'Sita Site', role: 'admin' })).cookie;

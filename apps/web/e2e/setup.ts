@@ -5,6 +5,7 @@ import type { Db } from '../../server/src/platform/database/database.ts';
 import { newUser, PASSWORD } from '../../server/test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/test/helper.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
+import { createDemoDatabase, type DemoDays } from './demo-database.ts';
 import { addSessionCookie, launchBrowser, openPage, startServer, type OpenedPage, type ViewportName } from './portal.ts';
 
 /** The demo's cement works, the industry most browser tests look at. */
@@ -27,6 +28,8 @@ export interface BrowserSuite {
 }
 
 export interface BrowserSuiteOptions {
+  /** The test database holds the demo with this many days of history (demo-database.ts). */
+  demo?: DemoDays;
   /** Fills the test database before the app starts. */
   seed?: (database: TestDatabase) => Promise<unknown>;
   /** Starts the app another way than startServer (the invite test gives it a mail server). */
@@ -37,7 +40,7 @@ export interface BrowserSuiteOptions {
 
 /**
  * The set-up every browser test file shares, registered as its beforeAll and afterAll: a test
- * database (seeded by `seed`), the whole app on a free port, Chromium; ended after the file,
+ * database (holding the demo when asked, then seeded by `seed`), the whole app on a free port, Chromium; ended after the file,
  * whichever parts had started.
  */
 export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
@@ -77,18 +80,32 @@ export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   };
 
   beforeAll(async () => {
-    const database = (parts.database = await createTestDatabase());
+    const database = (parts.database = await (options.demo ? createDemoDatabase(options.demo) : createTestDatabase()));
     await options.seed?.(database);
     ({ app: parts.app, base: parts.base } = await (options.start ?? startServer)(database));
     await options.started?.(suite);
-    parts.browser = await launchBrowser();
+    parts.browser = await workerBrowser();
   });
   afterAll(async () => {
-    await parts.browser?.close();
+    // The pages this file left open go with it; the browser serves the worker's next file.
+    await Promise.all(parts.browser?.contexts().map((context) => context.close()) ?? []);
     await parts.app?.close();
     await parts.database?.close();
   });
   return suite;
+}
+
+let browser: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for all the files a test worker runs (they share this module: isolate is off), each
+ * test opening its own context: a launch cost every file ~1 s of CPU. Playwright ends it with the
+ * worker; a browser that crashed is launched again.
+ */
+async function workerBrowser(): Promise<Browser> {
+  const running = await browser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  return (browser = launchBrowser());
 }
 
 /** Fills the login form on `page` and sends it. */

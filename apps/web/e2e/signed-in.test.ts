@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newUser, PASSWORD } from '../../server/test/accounts.ts';
 import { builders } from '../../server/test/builders.ts';
-import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, seedDemoData, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, type ViewportName } from './portal.ts';
+import { demoBoardId } from './demo-database.ts';
 import { browserSuite, CEMENT, submitSignIn, tenantIdNamed } from './setup.ts';
 
 const NO_ACCESS = 'You do not have access to this page';
@@ -14,8 +15,9 @@ describe('the signed-in app in a browser', () => {
   let expiringId = 0;
 
   const suite = browserSuite({
+    demo: 1,
     seed: async (database) => {
-      const board = (await seedDemoData(database, { days: 1 })).statutoryTenantId;
+      const board = await demoBoardId(database.db);
       cementId = await tenantIdNamed(database.db, CEMENT);
       const site = await builders(database.db).newTenant({ name: 'Enviro Operations', type: 'site' });
       const db = database.db;

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD } from '../../server/test/accounts.ts';
-import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, seedDemoData, settled, type ViewportName } from './portal.ts';
+import { activeMenuItem, horizontalOverflow, mainMenu, screenshot, settled, type ViewportName } from './portal.ts';
 import { browserSuite } from './setup.ts';
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -14,7 +13,7 @@ const NO_ACCESS = 'You do not have access to this page';
  */
 describe('the CGWA, an investor and a quasi-regulator in a browser', () => {
   const suite = browserSuite({
-    seed: (database) => seedDemoData(database, { days: 1, demoPassword: PASSWORD }),
+    demo: 1,
   });
 
   /** Opens every item of the main menu in turn: a titled screen, no "no access", no error. */
