@@ -1,0 +1,215 @@
+-- Compacted history (issue 30, docs/STORAGE.md "Compacted history"): the raw readings of a device's
+-- India day older than the back-fill window move from `reading` into one row of reading_archive, and
+-- the monthly partitions of `reading` they leave empty are dropped. The rollups stay as they are.
+--
+-- A day is either raw or archived, never both: compaction moves all of a device's rows of the day in
+-- one statement, and ingestion of a reading for an archived day first restores that day to raw
+-- (enviro_archive_restore, in the ingestion transaction), so the stored first-write-wins merge of
+-- `reading` applies as before and the compaction worker archives the day again later. Readers go
+-- through enviro_readings, which reads both forms alike.
+--
+-- The form, per device and day (measured options in docs/STORAGE.md):
+-- - ms: the instants as milliseconds, the first after the day's start and each next after the one
+--   before (a device reporting every minute repeats 60000); us: the microseconds below that, NULL
+--   when every instant is a whole millisecond. width: the length of each instant's vals, NULL when
+--   all are as long as the longest.
+-- - scale[s]: the decimal places of slot s that day: every value v of the slot is n / 10^scale with n
+--   an integer, and n::float8 / 10^scale (both exact doubles, one correctly rounded division) is v
+--   bit for bit, checked when archiving. NULL: the slot has a value without such a form, and all its
+--   values are in fvals.
+-- - ivals: slot-major (slot s, instant i at (s - 1) * cardinality(ms) + i), the change of n from the
+--   slot's previous value: a slowly moving series is small integers, which PostgreSQL's default pglz
+--   TOAST compression shrinks well. NULL: no value (or a slot in fvals).
+-- - fvals: slot-major float8 values of the slots with no decimal form; NULL when there are none.
+CREATE TABLE reading_archive (
+  tenant_id integer NOT NULL,
+  device_id bigint NOT NULL,
+  -- The India day (enviro_bucket_day), whose 24 hours the row holds.
+  day       timestamptz NOT NULL,
+  ms        integer[] NOT NULL,
+  us        smallint[],
+  width     smallint[],
+  scale     smallint[] NOT NULL,
+  ivals     integer[] NOT NULL,
+  fvals     double precision[],
+  PRIMARY KEY (tenant_id, device_id, day)
+);
+
+-- The digits a value needs: the fewest decimal places (0-6) k such that round(v * 10^k) / 10^k is v
+-- (float equality, which is equality of bits but for zero's sign: -0 has none); NULL when there is
+-- none or the value is too large for n to stay exact.
+CREATE FUNCTION enviro_decimal_places(v double precision) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE
+  WHEN NOT abs(v) < 1e9 OR (v = 0 AND float8send(v) <> float8send(0::float8)) THEN NULL
+  WHEN round(v) = v THEN 0
+  WHEN round(v * 10) / 10 = v THEN 1
+  WHEN round(v * 100) / 100 = v THEN 2
+  WHEN round(v * 1000) / 1000 = v THEN 3
+  WHEN round(v * 10000) / 10000 = v THEN 4
+  WHEN round(v * 100000) / 100000 = v THEN 5
+  WHEN round(v * 1000000) / 1000000 = v THEN 6
+END;
+
+-- The instants and value rows of one archived day, as `reading` held them.
+CREATE FUNCTION enviro_archive_decode(day timestamptz, ms integer[], us smallint[], width smallint[], scale smallint[], ivals integer[], fvals double precision[])
+RETURNS TABLE (ts timestamptz, vals double precision[])
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT t.ts, CASE WHEN width IS NULL THEN coalesce(g.vals, '{}') ELSE coalesce(g.vals[1:width[t.i]], '{}') END
+  FROM (
+    SELECT o.i, day + ((sum(o.d) OVER (ORDER BY o.i)) * 1000 + coalesce(us[o.i], 0)) * interval '1 microsecond' AS ts
+    FROM unnest(ms) WITH ORDINALITY AS o(d, i)
+  ) t
+  LEFT JOIN (
+    SELECT (e.k - 1) % cardinality(ms) + 1 AS i,
+           array_agg(CASE WHEN scale[(e.k - 1) / cardinality(ms) + 1] IS NULL THEN fvals[e.k]
+                          WHEN e.x IS NOT NULL THEN e.n::float8 / ('{1,10,100,1000,10000,100000,1000000}'::float8[])[scale[(e.k - 1) / cardinality(ms) + 1] + 1]
+                     END ORDER BY e.k) AS vals
+    FROM (
+      SELECT u.k, u.x, sum(u.x) OVER (PARTITION BY (u.k - 1) / cardinality(ms) ORDER BY u.k) AS n
+      FROM unnest(ivals) WITH ORDINALITY AS u(x, k)
+    ) e
+    GROUP BY 1
+  ) g ON g.i = t.i
+$$;
+
+-- The readings of one device in [p_from, p_to), raw and archived alike: the one way every path reads
+-- raw readings. Inlined by the planner into the calling statement (a single SQL SELECT, STABLE), so
+-- the raw branch keeps its partition pruning and the archive branch reads only the days it needs.
+CREATE FUNCTION enviro_readings(p_tenant integer, p_device bigint, p_from timestamptz, p_to timestamptz)
+RETURNS TABLE (tenant_id integer, device_id bigint, ts timestamptz, vals double precision[])
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT r.tenant_id, r.device_id, r.ts, r.vals FROM reading r
+  WHERE r.tenant_id = p_tenant AND r.device_id = p_device AND r.ts >= p_from AND r.ts < p_to
+  UNION ALL
+  SELECT a.tenant_id, a.device_id, x.ts, x.vals
+  FROM reading_archive a
+  CROSS JOIN LATERAL enviro_archive_decode(a.day, a.ms, a.us, a.width, a.scale, a.ivals, a.fvals) x
+  WHERE a.tenant_id = p_tenant AND a.device_id = p_device
+    AND a.day > p_from - interval '1 day' AND a.day < p_to AND x.ts >= p_from AND x.ts < p_to
+$$;
+
+-- The lock a device's archiving and the ingestion of its old readings take in turn.
+CREATE FUNCTION enviro_archive_lock(tenant integer, device bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN hashtextextended('reading_archive:' || tenant || ':' || device, 0);
+
+-- Moves one device's raw readings of the India days in [p_from, p_to) (day starts) into
+-- reading_archive, each day merged with its archived row if there is one (its values first: the
+-- first write wins, as in `reading`), in one statement. Returns the values archived. The caller
+-- holds the device's enviro_archive_lock. Not inlined anywhere, so it may set its own work_mem: its
+-- sorts are a few days of one device.
+CREATE FUNCTION enviro_archive_days(p_tenant integer, p_device bigint, p_from timestamptz, p_to timestamptz) RETURNS bigint
+LANGUAGE sql SET work_mem = '64MB' AS $$
+  WITH old AS (
+    DELETE FROM reading_archive a
+    WHERE a.tenant_id = p_tenant AND a.device_id = p_device AND a.day >= p_from AND a.day < p_to
+      -- Only days with raw readings to merge: archiving a range again rewrites nothing.
+      AND EXISTS (SELECT 1 FROM reading r WHERE r.tenant_id = p_tenant AND r.device_id = p_device AND r.ts >= a.day AND r.ts < a.day + interval '1 day')
+    RETURNING a.*
+  ),
+  raw AS (
+    DELETE FROM reading r
+    WHERE r.tenant_id = p_tenant AND r.device_id = p_device AND r.ts >= p_from AND r.ts < p_to
+    RETURNING r.ts, r.vals
+  ),
+  inst AS (
+    SELECT enviro_bucket_day(ts) AS day, ts,
+           CASE WHEN count(*) = 1 THEN max(vals) ELSE enviro_merge_vals(max(vals) FILTER (WHERE src = 0), max(vals) FILTER (WHERE src = 1)) END AS vals
+    FROM (
+      SELECT x.ts, x.vals, 0 AS src
+      FROM old o CROSS JOIN LATERAL enviro_archive_decode(o.day, o.ms, o.us, o.width, o.scale, o.ivals, o.fvals) x
+      UNION ALL
+      SELECT ts, vals, 1 FROM raw
+    ) u
+    GROUP BY ts
+  ),
+  num AS (
+    SELECT i.day, i.vals, coalesce(cardinality(i.vals), 0) AS len,
+           row_number() OVER (PARTITION BY i.day ORDER BY i.ts) AS i,
+           max(coalesce(cardinality(i.vals), 0)) OVER (PARTITION BY i.day) AS width,
+           (extract(epoch FROM i.ts - i.day) * 1000000)::int8 AS off
+    FROM inst i
+  ),
+  times AS (
+    SELECT day,
+           array_agg((off / 1000 - coalesce(prev / 1000, 0))::int ORDER BY i) AS ms,
+           CASE WHEN bool_or(off % 1000 <> 0) THEN array_agg((off % 1000)::smallint ORDER BY i) END AS us,
+           CASE WHEN bool_or(len <> width) THEN array_agg(len::smallint ORDER BY i) END AS width
+    FROM (SELECT *, lag(off) OVER (PARTITION BY day ORDER BY i) AS prev FROM num) n
+    GROUP BY day
+  ),
+  cell AS (
+    SELECT n.day, s, n.i, n.vals[s] AS v, enviro_decimal_places(n.vals[s]) AS places
+    FROM num n CROSS JOIN LATERAL generate_series(1, n.width) AS s
+  ),
+  -- A slot's decimal places: the most any of its values needs (checked again below).
+  places AS (
+    SELECT day, s, CASE WHEN bool_and(v IS NULL OR places IS NOT NULL) THEN coalesce(max(places), 0) END AS k
+    FROM cell GROUP BY 1, 2
+  ),
+  delta AS (
+    SELECT c.day, c.s, c.i, c.v, p.k, x.n, x.n - coalesce(lag(x.n) OVER (PARTITION BY c.day, c.s, x.n IS NULL ORDER BY c.i), 0) AS dn
+    FROM cell c JOIN places p USING (day, s)
+    CROSS JOIN LATERAL (SELECT round(c.v * ('{1,10,100,1000,10000,100000,1000000}'::float8[])[p.k + 1])::int8 AS n) x
+  ),
+  -- The slot keeps its places only if every value decodes to itself and every change fits int4 (a
+  -- value with places is no -0, so float equality is equality of bits here).
+  slot AS (
+    SELECT day, s,
+           CASE WHEN k IS NOT NULL AND bool_and(v IS NULL OR (n::float8 / ('{1,10,100,1000,10000,100000,1000000}'::float8[])[k + 1] = v
+                                                             AND abs(dn) <= 2147483647)) THEN k END AS k
+    FROM delta GROUP BY 1, 2, k
+  ),
+  vals AS (
+    SELECT d.day,
+           array_agg(sl.k::smallint ORDER BY d.s) FILTER (WHERE d.i = 1) AS scale,
+           array_agg(CASE WHEN sl.k IS NOT NULL THEN d.dn::int END ORDER BY d.s, d.i) AS ivals,
+           CASE WHEN bool_or(sl.k IS NULL) THEN array_agg(CASE WHEN sl.k IS NULL THEN d.v END ORDER BY d.s, d.i) END AS fvals,
+           count(d.v) AS readings
+    FROM delta d JOIN slot sl USING (day, s)
+    GROUP BY 1
+  ),
+  ins AS (
+    INSERT INTO reading_archive (tenant_id, device_id, day, ms, us, width, scale, ivals, fvals)
+    SELECT p_tenant, p_device, t.day, t.ms, t.us, t.width, coalesce(v.scale, '{}'), coalesce(v.ivals, '{}'), v.fvals
+    FROM times t LEFT JOIN vals v USING (day)
+    RETURNING 1
+  )
+  SELECT coalesce(sum(readings), 0)::bigint FROM vals
+$$;
+
+-- Ingestion of readings for days that may be archived, in the ingestion transaction before its
+-- insert: takes the devices' archive locks (so no compaction of theirs runs meanwhile), puts their
+-- archived days overlapping [from, to] back into `reading`, and holds the partitions of the range
+-- (enviro_ensure_partitions' lock, which dropping an emptied month takes too) until commit.
+CREATE FUNCTION enviro_archive_restore(p_tenant integer[], p_device bigint[], p_from_ms bigint[], p_to_ms bigint[]) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  restored bigint;
+  lo timestamptz;
+  hi timestamptz;
+BEGIN
+  PERFORM pg_advisory_xact_lock(enviro_archive_lock(t, d))
+  FROM (SELECT DISTINCT t, d FROM unnest(p_tenant, p_device) AS k(t, d) ORDER BY 1, 2) k;
+  SELECT min(f), max(t) INTO lo, hi
+  FROM unnest(p_from_ms, p_to_ms) AS k(f_ms, t_ms),
+       LATERAL (SELECT timestamptz 'epoch' + f_ms * interval '1 millisecond' AS f, timestamptz 'epoch' + t_ms * interval '1 millisecond' AS t) x;
+  PERFORM enviro_ensure_partitions(enviro_bucket_day(lo), enviro_bucket_day(hi) + interval '1 day');
+  WITH k AS (
+    SELECT DISTINCT t AS tenant_id, d AS device_id, day
+    FROM unnest(p_tenant, p_device, p_from_ms, p_to_ms) AS k(t, d, f_ms, t_ms),
+         LATERAL generate_series(enviro_bucket_day(timestamptz 'epoch' + f_ms * interval '1 millisecond'),
+                                 timestamptz 'epoch' + t_ms * interval '1 millisecond', interval '1 day') AS day
+  ), gone AS (
+    DELETE FROM reading_archive a USING k
+    WHERE a.tenant_id = k.tenant_id AND a.device_id = k.device_id AND a.day = k.day
+    RETURNING a.*
+  )
+  INSERT INTO reading AS r (tenant_id, device_id, ts, vals)
+  SELECT g.tenant_id, g.device_id, x.ts, x.vals
+  FROM gone g CROSS JOIN LATERAL enviro_archive_decode(g.day, g.ms, g.us, g.width, g.scale, g.ivals, g.fvals) x
+  ON CONFLICT (tenant_id, device_id, ts) DO UPDATE SET vals = enviro_merge_vals(excluded.vals, r.vals);
+  GET DIAGNOSTICS restored = ROW_COUNT;
+  RETURN restored;
+END $$;
