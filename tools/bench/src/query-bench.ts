@@ -5,7 +5,7 @@ import { timeRuns, type Timing } from './stats.ts';
 import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
 import { services } from './services.ts';
 
-const TREND_PARAMS = ['pm', 'so2', 'nox', 'co', 'flow', 'o2', 'co2', 'temperature'] as const;
+export const TREND_PARAMS = ['pm', 'so2', 'nox', 'co', 'flow', 'o2', 'co2', 'temperature'] as const;
 const DAY_MS = 24 * 3600_000;
 
 export interface TrendFixture {
@@ -15,13 +15,13 @@ export interface TrendFixture {
   readings: number;
 }
 
-/** One CEMS station whose analyser reports 8 parameters every minute for the last 31 days. */
-export async function trendFixture(db: Db, pool: pg.Pool, nowMs: number): Promise<TrendFixture> {
+/** One CEMS station whose analyser reports 8 parameters every minute for the last 31 days (or `days`). */
+export async function trendFixture(db: Db, pool: pg.Pool, nowMs: number, days = 31): Promise<TrendFixture> {
   const svc = OperatorProvisioning.of(services());
   const { id: tenantId } = await svc.createTenant({ name: 'Bench Trend Industry' });
   const { id: stationId } = await svc.createEntity({ tenantId, type: 'cems', name: 'Stack 1' });
   const device = await svc.createDevice({ tenantId, entityId: stationId, name: 'CEMS', params: TREND_PARAMS.map((name) => ({ name })) });
-  const from = Math.floor((nowMs - 31 * DAY_MS) / 60_000) * 60_000;
+  const from = Math.floor((nowMs - days * DAY_MS) / 60_000) * 60_000;
   await pool.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(from), new Date(nowMs + DAY_MS)]);
   const minutes = Math.floor((nowMs - from) / 60_000);
   const history = new HistoryRepository({ db, pool });
