@@ -253,6 +253,7 @@ export interface ReadingArchiveTable {
   tenant_id: number;
   device_id: BigId;
   day: Timestamp;
+  instants: number;
   ms: number[];
   us: number[] | null;
   width: number[] | null;

@@ -17,7 +17,7 @@
 --   an integer, and n::float8 / 10^scale (both exact doubles, one correctly rounded division) is v
 --   bit for bit, checked when archiving. NULL: the slot has a value without such a form, and all its
 --   values are in fvals.
--- - ivals: slot-major (slot s, instant i at (s - 1) * cardinality(ms) + i), the change of n from the
+-- - ivals: slot-major (slot s, instant i at (s - 1) * instants + i), the change of n from the
 --   slot's previous value: a slowly moving series is small integers, which PostgreSQL's default pglz
 --   TOAST compression shrinks well. NULL: no value (or a slot in fvals).
 -- - fvals: slot-major float8 values of the slots with no decimal form; NULL when there are none.
@@ -26,6 +26,8 @@ CREATE TABLE reading_archive (
   device_id bigint NOT NULL,
   -- The India day (enviro_bucket_day), whose 24 hours the row holds.
   day       timestamptz NOT NULL,
+  -- The instants of the day holding a row (the length of ms).
+  instants  integer NOT NULL,
   ms        integer[] NOT NULL,
   us        smallint[],
   width     smallint[],
@@ -51,23 +53,24 @@ RETURN CASE
   WHEN round(v * 1000000) / 1000000 = v THEN 6
 END;
 
--- The instants and value rows of one archived day, as `reading` held them.
-CREATE FUNCTION enviro_archive_decode(day timestamptz, ms integer[], us smallint[], width smallint[], scale smallint[], ivals integer[], fvals double precision[])
+-- The instants and value rows of one archived day, as `reading` held them. Each array is read by
+-- one unnest only: a compressed (TOASTed) array is decompressed again at every access, so reading
+-- ivals[k] per element made a day's decoding quadratic (150 ms instead of a few).
+CREATE FUNCTION enviro_archive_decode(day timestamptz, instants integer, ms integer[], us smallint[], width smallint[], scale smallint[], ivals integer[], fvals double precision[])
 RETURNS TABLE (ts timestamptz, vals double precision[])
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT t.ts, CASE WHEN width IS NULL THEN coalesce(g.vals, '{}') ELSE coalesce(g.vals[1:width[t.i]], '{}') END
+  SELECT t.ts, CASE WHEN t.w IS NULL THEN coalesce(g.vals, '{}') ELSE coalesce(g.vals[1:t.w], '{}') END
   FROM (
-    SELECT o.i, day + ((sum(o.d) OVER (ORDER BY o.i)) * 1000 + coalesce(us[o.i], 0)) * interval '1 microsecond' AS ts
-    FROM unnest(ms) WITH ORDINALITY AS o(d, i)
+    SELECT o.i, o.w, day + ((sum(o.d) OVER (ORDER BY o.i)) * 1000 + coalesce(o.u, 0)) * interval '1 microsecond' AS ts
+    FROM unnest(ms, us, width) WITH ORDINALITY AS o(d, u, w, i)
   ) t
   LEFT JOIN (
-    SELECT (e.k - 1) % cardinality(ms) + 1 AS i,
-           array_agg(CASE WHEN scale[(e.k - 1) / cardinality(ms) + 1] IS NULL THEN fvals[e.k]
-                          WHEN e.x IS NOT NULL THEN e.n::float8 / ('{1,10,100,1000,10000,100000,1000000}'::float8[])[scale[(e.k - 1) / cardinality(ms) + 1] + 1]
-                     END ORDER BY e.k) AS vals
+    SELECT (e.k - 1) % instants + 1 AS i,
+           array_agg(CASE WHEN e.p IS NULL THEN e.f WHEN e.x IS NOT NULL THEN e.n::float8 / ('{1,10,100,1000,10000,100000,1000000}'::float8[])[e.p + 1] END ORDER BY e.k) AS vals
     FROM (
-      SELECT u.k, u.x, sum(u.x) OVER (PARTITION BY (u.k - 1) / cardinality(ms) ORDER BY u.k) AS n
-      FROM unnest(ivals) WITH ORDINALITY AS u(x, k)
+      SELECT u.k, u.x, u.f, sc.p, sum(u.x) OVER (PARTITION BY (u.k - 1) / instants ORDER BY u.k) AS n
+      FROM unnest(ivals, fvals) WITH ORDINALITY AS u(x, f, k)
+      JOIN unnest(scale) WITH ORDINALITY AS sc(p, s) ON sc.s = (u.k - 1) / instants + 1
     ) e
     GROUP BY 1
   ) g ON g.i = t.i
@@ -84,7 +87,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
   UNION ALL
   SELECT a.tenant_id, a.device_id, x.ts, x.vals
   FROM reading_archive a
-  CROSS JOIN LATERAL enviro_archive_decode(a.day, a.ms, a.us, a.width, a.scale, a.ivals, a.fvals) x
+  CROSS JOIN LATERAL enviro_archive_decode(a.day, a.instants, a.ms, a.us, a.width, a.scale, a.ivals, a.fvals) x
   WHERE a.tenant_id = p_tenant AND a.device_id = p_device
     AND a.day > p_from - interval '1 day' AND a.day < p_to AND x.ts >= p_from AND x.ts < p_to
 $$;
@@ -118,7 +121,7 @@ LANGUAGE sql SET work_mem = '64MB' AS $$
            CASE WHEN count(*) = 1 THEN max(vals) ELSE enviro_merge_vals(max(vals) FILTER (WHERE src = 0), max(vals) FILTER (WHERE src = 1)) END AS vals
     FROM (
       SELECT x.ts, x.vals, 0 AS src
-      FROM old o CROSS JOIN LATERAL enviro_archive_decode(o.day, o.ms, o.us, o.width, o.scale, o.ivals, o.fvals) x
+      FROM old o CROSS JOIN LATERAL enviro_archive_decode(o.day, o.instants, o.ms, o.us, o.width, o.scale, o.ivals, o.fvals) x
       UNION ALL
       SELECT ts, vals, 1 FROM raw
     ) u
@@ -171,8 +174,8 @@ LANGUAGE sql SET work_mem = '64MB' AS $$
     GROUP BY 1
   ),
   ins AS (
-    INSERT INTO reading_archive (tenant_id, device_id, day, ms, us, width, scale, ivals, fvals)
-    SELECT p_tenant, p_device, t.day, t.ms, t.us, t.width, coalesce(v.scale, '{}'), coalesce(v.ivals, '{}'), v.fvals
+    INSERT INTO reading_archive (tenant_id, device_id, day, instants, ms, us, width, scale, ivals, fvals)
+    SELECT p_tenant, p_device, t.day, cardinality(t.ms), t.ms, t.us, t.width, coalesce(v.scale, '{}'), coalesce(v.ivals, '{}'), v.fvals
     FROM times t LEFT JOIN vals v USING (day)
     RETURNING 1
   )
@@ -208,7 +211,7 @@ BEGIN
   )
   INSERT INTO reading AS r (tenant_id, device_id, ts, vals)
   SELECT g.tenant_id, g.device_id, x.ts, x.vals
-  FROM gone g CROSS JOIN LATERAL enviro_archive_decode(g.day, g.ms, g.us, g.width, g.scale, g.ivals, g.fvals) x
+  FROM gone g CROSS JOIN LATERAL enviro_archive_decode(g.day, g.instants, g.ms, g.us, g.width, g.scale, g.ivals, g.fvals) x
   ON CONFLICT (tenant_id, device_id, ts) DO UPDATE SET vals = enviro_merge_vals(excluded.vals, r.vals);
   GET DIAGNOSTICS restored = ROW_COUNT;
   RETURN restored;
