@@ -18,8 +18,10 @@
 --   bit for bit, checked when archiving. NULL: the slot has a value without such a form, and all its
 --   values are in fvals.
 -- - ivals: slot-major (slot s, instant i at (s - 1) * instants + i), the change of n from the
---   slot's previous value: a slowly moving series is small integers, which PostgreSQL's default pglz
---   TOAST compression shrinks well. NULL: no value (or a slot in fvals).
+--   value before it in that order (the slot's previous value; a slot's first from the last of the
+--   slot before): a slowly moving series is small integers, which PostgreSQL's default pglz TOAST
+--   compression shrinks well, and one running sum decodes the day. NULL: no value (or a slot in
+--   fvals). Every |n| is below 2^30, so every change fits int4.
 -- - fvals: slot-major float8 values of the slots with no decimal form; NULL when there are none.
 CREATE TABLE reading_archive (
   tenant_id integer NOT NULL,
@@ -53,27 +55,50 @@ RETURN CASE
   WHEN round(v * 1000000) / 1000000 = v THEN 6
 END;
 
--- The instants and value rows of one archived day, as `reading` held them. Each array is read by
--- one unnest only: a compressed (TOASTed) array is decompressed again at every access, so reading
--- ivals[k] per element made a day's decoding quadratic (150 ms instead of a few).
-CREATE FUNCTION enviro_archive_decode(day timestamptz, instants integer, ms integer[], us smallint[], width smallint[], scale smallint[], ivals integer[], fvals double precision[])
+-- The instants in [p_from, p_to) of one archived day and their value rows, as `reading` held them.
+-- Each array is read by one unnest only: a compressed (TOASTed) array is decompressed again at every
+-- access, so reading ivals[k] per element made a day's decoding quadratic (150 ms instead of a few).
+-- The running sums run over the whole day in the order unnest gives (no sort); only the instants
+-- asked for (a contiguous run: time grows with the instant) are then turned from slot-major into
+-- rows, by one sort, and find their times by position in an array, not by a join the planner may
+-- run as a nested loop over the sort (which made a whole day take a second).
+CREATE FUNCTION enviro_archive_decode(day timestamptz, instants integer, ms integer[], us smallint[], width smallint[], scale smallint[], ivals integer[],
+                                      fvals double precision[], p_from timestamptz, p_to timestamptz)
 RETURNS TABLE (ts timestamptz, vals double precision[])
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT t.ts, CASE WHEN t.w IS NULL THEN coalesce(g.vals, '{}') ELSE coalesce(g.vals[1:t.w], '{}') END
-  FROM (
-    SELECT o.i, o.w, day + ((sum(o.d) OVER (ORDER BY o.i)) * 1000 + coalesce(o.u, 0)) * interval '1 microsecond' AS ts
-    FROM unnest(ms, us, width) WITH ORDINALITY AS o(d, u, w, i)
-  ) t
-  LEFT JOIN (
-    SELECT (e.k - 1) % instants + 1 AS i,
-           array_agg(CASE WHEN e.p IS NULL THEN e.f WHEN e.x IS NOT NULL THEN e.n::float8 / ('{1,10,100,1000,10000,100000,1000000}'::float8[])[e.p + 1] END ORDER BY e.k) AS vals
+  WITH t AS (
+    SELECT * FROM (
+      SELECT o.i, o.w, day + ((sum(o.d) OVER (ORDER BY o.i ROWS UNBOUNDED PRECEDING)) * 1000 + coalesce(o.u, 0)) * interval '1 microsecond' AS ts
+      FROM unnest(ms, us, width) WITH ORDINALITY AS o(d, u, w, i)
+    ) o
+    WHERE o.ts >= p_from AND o.ts < p_to
+  ),
+  b AS (
+    SELECT min(i) AS lo, max(i) AS hi, array_agg(ts ORDER BY i) AS tss,
+           CASE WHEN width IS NOT NULL THEN array_agg(w ORDER BY i) END AS ws
+    FROM t
+  )
+  SELECT b.tss[g.i - b.lo + 1], CASE WHEN b.ws IS NULL THEN g.vals ELSE g.vals[1:b.ws[g.i - b.lo + 1]] END
+  FROM b
+  CROSS JOIN LATERAL (
+    -- Sorted by instant then slot, so each instant's values aggregate in slot order.
+    SELECT e.i, array_agg(e.v) AS vals
     FROM (
-      SELECT u.k, u.x, u.f, sc.p, sum(u.x) OVER (PARTITION BY (u.k - 1) / instants ORDER BY u.k) AS n
-      FROM unnest(ivals, fvals) WITH ORDINALITY AS u(x, f, k)
+      SELECT u.i,
+             CASE WHEN sc.p IS NULL THEN u.f WHEN u.x IS NOT NULL THEN u.n::float8 / ('{1,10,100,1000,10000,100000,1000000}'::float8[])[sc.p + 1] END AS v
+      FROM (
+        SELECT k, x, f, (k - 1) % instants + 1 AS i, sum(x) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) AS n
+        FROM unnest(ivals, fvals) WITH ORDINALITY AS u(x, f, k)
+      ) u
       JOIN unnest(scale) WITH ORDINALITY AS sc(p, s) ON sc.s = (u.k - 1) / instants + 1
+      WHERE u.i BETWEEN b.lo AND b.hi
+      ORDER BY u.i, u.k
     ) e
-    GROUP BY 1
-  ) g ON g.i = t.i
+    GROUP BY e.i
+  ) g
+  UNION ALL
+  -- A day of rows without slots ('{}') has no values to turn.
+  SELECT t.ts, '{}' FROM t WHERE cardinality(scale) = 0
 $$;
 
 -- The readings of one device in [p_from, p_to), raw and archived alike: the one way every path reads
@@ -87,9 +112,9 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
   UNION ALL
   SELECT a.tenant_id, a.device_id, x.ts, x.vals
   FROM reading_archive a
-  CROSS JOIN LATERAL enviro_archive_decode(a.day, a.instants, a.ms, a.us, a.width, a.scale, a.ivals, a.fvals) x
+  CROSS JOIN LATERAL enviro_archive_decode(a.day, a.instants, a.ms, a.us, a.width, a.scale, a.ivals, a.fvals, p_from, p_to) x
   WHERE a.tenant_id = p_tenant AND a.device_id = p_device
-    AND a.day > p_from - interval '1 day' AND a.day < p_to AND x.ts >= p_from AND x.ts < p_to
+    AND a.day > p_from - interval '1 day' AND a.day < p_to
 $$;
 
 -- The lock a device's archiving and the ingestion of its old readings take in turn.
@@ -121,7 +146,7 @@ LANGUAGE sql SET work_mem = '64MB' AS $$
            CASE WHEN count(*) = 1 THEN max(vals) ELSE enviro_merge_vals(max(vals) FILTER (WHERE src = 0), max(vals) FILTER (WHERE src = 1)) END AS vals
     FROM (
       SELECT x.ts, x.vals, 0 AS src
-      FROM old o CROSS JOIN LATERAL enviro_archive_decode(o.day, o.instants, o.ms, o.us, o.width, o.scale, o.ivals, o.fvals) x
+      FROM old o CROSS JOIN LATERAL enviro_archive_decode(o.day, o.instants, o.ms, o.us, o.width, o.scale, o.ivals, o.fvals, '-infinity', 'infinity') x
       UNION ALL
       SELECT ts, vals, 1 FROM raw
     ) u
@@ -151,26 +176,32 @@ LANGUAGE sql SET work_mem = '64MB' AS $$
     SELECT day, s, CASE WHEN bool_and(v IS NULL OR places IS NOT NULL) THEN coalesce(max(places), 0) END AS k
     FROM cell GROUP BY 1, 2
   ),
-  delta AS (
-    SELECT c.day, c.s, c.i, c.v, p.k, x.n, x.n - coalesce(lag(x.n) OVER (PARTITION BY c.day, c.s, x.n IS NULL ORDER BY c.i), 0) AS dn
+  scaled AS (
+    SELECT c.day, c.s, c.i, c.v, p.k, round(c.v * ('{1,10,100,1000,10000,100000,1000000}'::float8[])[p.k + 1])::int8 AS n
     FROM cell c JOIN places p USING (day, s)
-    CROSS JOIN LATERAL (SELECT round(c.v * ('{1,10,100,1000,10000,100000,1000000}'::float8[])[p.k + 1])::int8 AS n) x
   ),
-  -- The slot keeps its places only if every value decodes to itself and every change fits int4 (a
-  -- value with places is no -0, so float equality is equality of bits here).
+  -- The slot keeps its places only if every value decodes to itself (a value with places is no -0,
+  -- so float equality is equality of bits here) and every n is below 2^30, so that every change
+  -- between two of them fits int4.
   slot AS (
     SELECT day, s,
            CASE WHEN k IS NOT NULL AND bool_and(v IS NULL OR (n::float8 / ('{1,10,100,1000,10000,100000,1000000}'::float8[])[k + 1] = v
-                                                             AND abs(dn) <= 2147483647)) THEN k END AS k
-    FROM delta GROUP BY 1, 2, k
+                                                             AND abs(n) < 1073741824)) THEN k END AS k
+    FROM scaled GROUP BY 1, 2, k
+  ),
+  -- One running sequence per day through every scaled value, slot after slot: each value is its
+  -- change from the one before in that order, so the decoder needs a single running sum.
+  delta AS (
+    SELECT c.day, c.s, c.i, c.v, sl.k, c.n - coalesce(lag(c.n) OVER (PARTITION BY c.day, sl.k IS NULL OR c.v IS NULL ORDER BY c.s, c.i), 0) AS dn
+    FROM scaled c JOIN slot sl USING (day, s)
   ),
   vals AS (
     SELECT d.day,
-           array_agg(sl.k::smallint ORDER BY d.s) FILTER (WHERE d.i = 1) AS scale,
-           array_agg(CASE WHEN sl.k IS NOT NULL THEN d.dn::int END ORDER BY d.s, d.i) AS ivals,
-           CASE WHEN bool_or(sl.k IS NULL) THEN array_agg(CASE WHEN sl.k IS NULL THEN d.v END ORDER BY d.s, d.i) END AS fvals,
+           array_agg(d.k::smallint ORDER BY d.s) FILTER (WHERE d.i = 1) AS scale,
+           array_agg(CASE WHEN d.k IS NOT NULL AND d.v IS NOT NULL THEN d.dn::int END ORDER BY d.s, d.i) AS ivals,
+           CASE WHEN bool_or(d.k IS NULL) THEN array_agg(CASE WHEN d.k IS NULL THEN d.v END ORDER BY d.s, d.i) END AS fvals,
            count(d.v) AS readings
-    FROM delta d JOIN slot sl USING (day, s)
+    FROM delta d
     GROUP BY 1
   ),
   ins AS (
@@ -211,7 +242,7 @@ BEGIN
   )
   INSERT INTO reading AS r (tenant_id, device_id, ts, vals)
   SELECT g.tenant_id, g.device_id, x.ts, x.vals
-  FROM gone g CROSS JOIN LATERAL enviro_archive_decode(g.day, g.instants, g.ms, g.us, g.width, g.scale, g.ivals, g.fvals) x
+  FROM gone g CROSS JOIN LATERAL enviro_archive_decode(g.day, g.instants, g.ms, g.us, g.width, g.scale, g.ivals, g.fvals, '-infinity', 'infinity') x
   ON CONFLICT (tenant_id, device_id, ts) DO UPDATE SET vals = enviro_merge_vals(excluded.vals, r.vals);
   GET DIAGNOSTICS restored = ROW_COUNT;
   RETURN restored;
