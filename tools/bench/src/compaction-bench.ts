@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { ArchiveRepository } from '@enviro/server/modules/data/archive.repository';
 import type { Db } from '@enviro/server/platform/database/database';
-import { trendFixture, TREND_PARAMS, type TrendFixture } from './query-bench.ts';
-import { round, timeRuns, type Timing } from './stats.ts';
+import { benchTrend, trendFixture } from './query-bench.ts';
+import { round, type Timing } from './stats.ts';
 
 const DAY_MS = 24 * 3600_000;
 const READING_TABLES = ['reading', 'reading_archive', 'reading_15m', 'reading_1h', 'reading_1d'] as const;
@@ -34,22 +34,6 @@ async function bytesPerReading(pool: pg.Pool, readings: number): Promise<Compact
   return out;
 }
 
-/** A trend of the station's 8 parameters over HTTP: `duration` back from now by `interval`. */
-function trend(baseUrl: string, f: TrendFixture, duration: string, interval: string, points: number, runs: number): Promise<Timing> {
-  const body = JSON.stringify({ request: { duration, interval, entityIds: [f.stationId], params: TREND_PARAMS.map((name) => ({ name })) } });
-  return timeRuns(async () => {
-    const res = await fetch(`${baseUrl}/api/data/metric`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${f.apiKey}` },
-      body,
-    });
-    const json = (await res.json()) as { data: unknown[] }[];
-    if (res.status !== 200 || json.length !== TREND_PARAMS.length || json[0]!.data.length < points) {
-      throw new Error(`unexpected trend answer ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
-    }
-  }, runs);
-}
-
 /**
  * Compacted history (issue 30, `--compaction`): the bench's trend station (8 parameters every
  * minute, sine and noise with two decimals) over `days` of history; the storage per reading, a
@@ -69,8 +53,8 @@ export async function benchCompaction(
   const f = await trendFixture(db, pool, Date.now(), days);
   const { baseUrl } = await startServer();
   const figures = async () => {
-    const hourly30 = await trend(baseUrl, f, '30d-ago', 'hour_1', 700, runs);
-    const daily1y = await trend(baseUrl, f, '365d-ago', 'day_1', Math.min(days, 365) - 2, runs);
+    const hourly30 = await benchTrend(baseUrl, f, runs);
+    const daily1y = await benchTrend(baseUrl, f, runs, { duration: '365d-ago', interval: 'day_1' }, Math.min(days, 365) - 2);
     return { hourly30, daily1y };
   };
   log('trends over raw partitions');
@@ -101,7 +85,12 @@ const sum = (r: CompactionFigures['before'], tables: readonly (typeof READING_TA
 export function compactionRows(c: CompactionFigures): string[] {
   const rollups = ['reading_15m', 'reading_1h', 'reading_1d'] as const;
   const ratio = (a: Timing, b: Timing) => round(a.p50 / b.p50, 2);
+  // The archive per reading it holds, and with the rollups (which cover every day alike): the
+  // figure of history past the window, without the window's raw partition and its deleted rows'
+  // space (reused by the next days' ingestion).
+  const archived = round((c.after.reading_archive * c.readings) / c.compaction.values, 2);
   return [
+    `| Bytes per reading of history past the window (the archive per reading archived, and the rollups) | ${round(archived + sum(c.after, rollups), 1)} (archive ${archived}, rollups ${sum(c.after, rollups)}) | raw partitions with their rollups: ${sum(c.before, READING_TABLES)} | ≤ 8 |`,
     `| Bytes per reading, every table holding readings and rollups (${c.readings.toLocaleString('en-IN')} readings, ${c.days} days of 8 parameters) | compacted: ${sum(c.after, READING_TABLES)} (archive ${c.after.reading_archive}, raw left ${c.after.reading}, rollups ${sum(c.after, rollups)}: 15-minute ${c.after.reading_15m}, hourly ${c.after.reading_1h}, daily ${c.after.reading_1d}) | raw: ${sum(c.before, READING_TABLES)} (raw ${c.before.reading}, rollups ${sum(c.before, rollups)}) | ≤ 8 |`,
     `| Compaction throughput (${c.compaction.values.toLocaleString('en-IN')} values in ${c.compaction.seconds} s) | ${c.compaction.perSecond.toLocaleString('en-IN')} readings/s | | ≥ 30,000 readings/s |`,
     `| 30-day hour_1 trend of 8 parameters over HTTP | compacted: p50 ${c.compacted.hourly30.p50} ms, p95 ${c.compacted.hourly30.p95} ms (${ratio(c.compacted.hourly30, c.raw.hourly30)}×) | raw partitions: p50 ${c.raw.hourly30.p50} ms, p95 ${c.raw.hourly30.p95} ms | p50 ≤ 1.2× raw |`,
