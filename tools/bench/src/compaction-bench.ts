@@ -1,21 +1,24 @@
 import type pg from 'pg';
 import { ArchiveRepository } from '@enviro/server/modules/data/archive.repository';
 import type { Db } from '@enviro/server/platform/database/database';
-import { benchTrend, trendFixture } from './query-bench.ts';
-import { round, type Timing } from './stats.ts';
+import { trendFixture, trendRequest } from './query-bench.ts';
+import { round, timeRunsInTurn, type Timing } from './stats.ts';
 
 const DAY_MS = 24 * 3600_000;
 const READING_TABLES = ['reading', 'reading_archive', 'reading_15m', 'reading_1h', 'reading_1d'] as const;
+type Bytes = Record<(typeof READING_TABLES)[number], number>;
 
 export interface CompactionFigures {
+  /** Readings of each of the two stations. */
   readings: number;
   days: number;
-  /** Bytes (heap, TOAST, indexes) per reading of each table, before and after compaction. */
-  before: Record<(typeof READING_TABLES)[number], number>;
-  after: Record<(typeof READING_TABLES)[number], number>;
+  /** Bytes (heap, TOAST, indexes) per reading of each table, both stations raw. */
+  before: Bytes;
+  /** Bytes of reading_archive per reading it holds. */
+  archive: number;
   compaction: { values: number; seconds: number; perSecond: number };
-  raw: { hourly30: Timing; daily1y: Timing };
-  compacted: { hourly30: Timing; daily1y: Timing };
+  hourly30: { raw: Timing; compacted: Timing };
+  daily1y: { raw: Timing; compacted: Timing };
 }
 
 /** On-disk bytes of a table, all partitions when it is partitioned. */
@@ -27,19 +30,21 @@ async function tableBytes(pool: pg.Pool, table: string): Promise<number> {
   return Number(r.rows[0]!.bytes);
 }
 
-async function bytesPerReading(pool: pg.Pool, readings: number): Promise<CompactionFigures['before']> {
+async function bytesPerReading(pool: pg.Pool, readings: number): Promise<Bytes> {
   for (const t of READING_TABLES) await pool.query(`VACUUM ANALYZE ${t}`);
-  const out = {} as CompactionFigures['before'];
+  const out = {} as Bytes;
   for (const t of READING_TABLES) out[t] = round((await tableBytes(pool, t)) / readings, 2);
   return out;
 }
 
 /**
- * Compacted history (issue 30, `--compaction`): the bench's trend station (8 parameters every
- * minute, sine and noise with two decimals) over `days` of history; the storage per reading, a
- * 30-day hourly and a 1-year daily trend over raw partitions, then the archive (the worker's own
- * passes, 7 days a device per transaction) and the same figures over the compacted history.
- * `startServer` starts the server process once the fixture is built (it must not archive by itself).
+ * Compacted history (issue 30, `--compaction`): two twin stations of the bench's trend shape (8
+ * parameters every minute, sine and noise with two decimals) over `days` of history. The storage
+ * per reading with both raw; then the second station's days past the 7-day window archived by the
+ * worker's own transactions (a device's 7 days each), timed; then a 30-day hourly and a 1-year
+ * daily trend of each station taking turns request by request, so the raw reference and the
+ * compacted figure meet the same load. `startServer` starts the server process once the fixture
+ * is built (it must not archive by itself).
  */
 export async function benchCompaction(
   db: Db,
@@ -49,51 +54,56 @@ export async function benchCompaction(
   runs: number,
   log: (s: string) => void,
 ): Promise<CompactionFigures> {
-  log(`compaction: a station of 8 parameters, ${days} days every minute`);
-  const f = await trendFixture(db, pool, Date.now(), days);
-  const { baseUrl } = await startServer();
-  const figures = async () => {
-    const hourly30 = await benchTrend(baseUrl, f, runs);
-    const daily1y = await benchTrend(baseUrl, f, runs, { duration: '365d-ago', interval: 'day_1' }, Math.min(days, 365) - 2);
-    return { hourly30, daily1y };
-  };
-  log('trends over raw partitions');
-  const raw = await figures();
-  const before = await bytesPerReading(pool, f.readings);
+  log(`compaction: two stations of 8 parameters, ${days} days every minute`);
+  const now = Date.now();
+  const raw = await trendFixture(db, pool, now, days);
+  const compacted = await trendFixture(db, pool, now, days);
+  const before = await bytesPerReading(pool, raw.readings + compacted.readings);
 
-  log('compacting');
+  log('compacting the second station');
   const archive = new ArchiveRepository({ db, pool });
+  const { rows } = await pool.query<{ first: Date; cutoff: Date }>(
+    `SELECT enviro_bucket_day(min(ts)) AS first, enviro_bucket_day(now() - interval '7 days') AS cutoff FROM reading WHERE tenant_id = $1 AND device_id = $2`,
+    [compacted.tenantId, compacted.deviceId],
+  );
+  const { first, cutoff } = rows[0]!;
   const t0 = performance.now();
   let values = 0;
-  for (;;) {
-    const pass = await archive.compact({ afterDays: 7 });
-    values += pass.values;
-    if (pass.ranges === 0) break;
+  for (let from = first.getTime(); from < cutoff.getTime(); from += 7 * DAY_MS) {
+    const to = new Date(Math.min(from + 7 * DAY_MS, cutoff.getTime()));
+    values += (await archive.archiveRange(compacted.tenantId, String(compacted.deviceId), new Date(from), to)) ?? 0;
   }
-  await archive.dropEmptyMonths(7);
   const seconds = (performance.now() - t0) / 1000;
+  await pool.query('VACUUM ANALYZE reading_archive');
   await pool.query('ANALYZE');
-  const after = await bytesPerReading(pool, f.readings);
-  log('trends over compacted history');
-  const compacted = await figures();
-  return { readings: f.readings, days, before, after, compaction: { values, seconds: round(seconds, 1), perSecond: Math.round(values / seconds) }, raw, compacted };
-}
+  const archiveBytes = round((await tableBytes(pool, 'reading_archive')) / values, 2);
 
-const sum = (r: CompactionFigures['before'], tables: readonly (typeof READING_TABLES)[number][]) => round(tables.reduce((n, t) => n + r[t], 0), 1);
+  const { baseUrl } = await startServer();
+  log('trends of the raw and the compacted station, in turn');
+  const yearPoints = Math.min(days, 365) - 2;
+  const [hourlyRaw, hourlyCompacted] = await timeRunsInTurn(trendRequest(baseUrl, raw), trendRequest(baseUrl, compacted), runs);
+  const year = { duration: '365d-ago', interval: 'day_1' };
+  const [dailyRaw, dailyCompacted] = await timeRunsInTurn(trendRequest(baseUrl, raw, year, yearPoints), trendRequest(baseUrl, compacted, year, yearPoints), runs);
+  return {
+    readings: raw.readings,
+    days,
+    before,
+    archive: archiveBytes,
+    compaction: { values, seconds: round(seconds, 1), perSecond: Math.round(values / seconds) },
+    hourly30: { raw: hourlyRaw, compacted: hourlyCompacted },
+    daily1y: { raw: dailyRaw, compacted: dailyCompacted },
+  };
+}
 
 /** The rows of docs/PERFORMANCE.md's compaction table. */
 export function compactionRows(c: CompactionFigures): string[] {
-  const rollups = ['reading_15m', 'reading_1h', 'reading_1d'] as const;
-  const ratio = (a: Timing, b: Timing) => round(a.p50 / b.p50, 2);
-  // The archive per reading it holds, and with the rollups (which cover every day alike): the
-  // figure of history past the window, without the window's raw partition and its deleted rows'
-  // space (reused by the next days' ingestion).
-  const archived = round((c.after.reading_archive * c.readings) / c.compaction.values, 2);
+  const rollups = round(c.before.reading_15m + c.before.reading_1h + c.before.reading_1d, 1);
+  const ratio = (f: { raw: Timing; compacted: Timing }) => round(f.compacted.p50 / f.raw.p50, 2);
+  const timing = (t: Timing) => `p50 ${t.p50} ms, p95 ${t.p95} ms`;
   return [
-    `| Bytes per reading of history past the window (the archive per reading archived, and the rollups) | ${round(archived + sum(c.after, rollups), 1)} (archive ${archived}, rollups ${sum(c.after, rollups)}) | raw partitions with their rollups: ${sum(c.before, READING_TABLES)} | ≤ 8 |`,
-    `| Bytes per reading, every table holding readings and rollups (${c.readings.toLocaleString('en-IN')} readings, ${c.days} days of 8 parameters) | compacted: ${sum(c.after, READING_TABLES)} (archive ${c.after.reading_archive}, raw left ${c.after.reading}, rollups ${sum(c.after, rollups)}: 15-minute ${c.after.reading_15m}, hourly ${c.after.reading_1h}, daily ${c.after.reading_1d}) | raw: ${sum(c.before, READING_TABLES)} (raw ${c.before.reading}, rollups ${sum(c.before, rollups)}) | ≤ 8 |`,
-    `| Compaction throughput (${c.compaction.values.toLocaleString('en-IN')} values in ${c.compaction.seconds} s) | ${c.compaction.perSecond.toLocaleString('en-IN')} readings/s | | ≥ 30,000 readings/s |`,
-    `| 30-day hour_1 trend of 8 parameters over HTTP | compacted: p50 ${c.compacted.hourly30.p50} ms, p95 ${c.compacted.hourly30.p95} ms (${ratio(c.compacted.hourly30, c.raw.hourly30)}×) | raw partitions: p50 ${c.raw.hourly30.p50} ms, p95 ${c.raw.hourly30.p95} ms | p50 ≤ 1.2× raw |`,
-    `| 1-year day_1 trend of 8 parameters over HTTP | compacted: p50 ${c.compacted.daily1y.p50} ms, p95 ${c.compacted.daily1y.p95} ms (${ratio(c.compacted.daily1y, c.raw.daily1y)}×) | raw partitions: p50 ${c.raw.daily1y.p50} ms, p95 ${c.raw.daily1y.p95} ms | p50 ≤ 1.2× raw |`,
+    `| Bytes per reading of history past the window (heap, TOAST and indexes of reading_archive per reading it holds, and of the rollups per reading) | ${round(c.archive + rollups, 1)}: archive ${c.archive}, rollups ${rollups} (15-minute ${c.before.reading_15m}, hourly ${c.before.reading_1h}, daily ${c.before.reading_1d}) | in raw partitions: ${round(c.before.reading + rollups, 1)} (raw ${c.before.reading}, rollups ${rollups}) | ≤ 8 |`,
+    `| Compaction throughput (${c.compaction.values.toLocaleString('en-IN')} values of ${c.days} days in ${c.compaction.seconds} s, a device's 7 days a transaction) | ${c.compaction.perSecond.toLocaleString('en-IN')} readings/s | | ≥ 30,000 readings/s |`,
+    `| 30-day hour_1 trend of 8 parameters over HTTP, compacted station | ${timing(c.hourly30.compacted)} (${ratio(c.hourly30)}×) | the raw twin, in turn: ${timing(c.hourly30.raw)} | p50 ≤ 1.2× raw |`,
+    `| 1-year day_1 trend of 8 parameters over HTTP, compacted station | ${timing(c.daily1y.compacted)} (${ratio(c.daily1y)}×) | the raw twin, in turn: ${timing(c.daily1y.raw)} | p50 ≤ 1.2× raw |`,
   ];
 }

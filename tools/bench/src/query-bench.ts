@@ -11,6 +11,7 @@ const DAY_MS = 24 * 3600_000;
 export interface TrendFixture {
   tenantId: number;
   stationId: number;
+  deviceId: number;
   apiKey: string;
   readings: number;
 }
@@ -29,7 +30,7 @@ export async function trendFixture(db: Db, pool: pg.Pool, nowMs: number, days = 
   await history.buildRollups([tenantId], from, nowMs);
   await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h; ANALYZE reading_1d');
   const { key } = await svc.createApiKey(tenantId, 'bench');
-  return { tenantId, stationId, apiKey: key, readings: minutes * TREND_PARAMS.length };
+  return { tenantId, stationId, deviceId: device.id, apiKey: key, readings: minutes * TREND_PARAMS.length };
 }
 
 function* lines(tenantId: number, deviceId: number, from: number, minutes: number): Generator<string> {
@@ -46,14 +47,14 @@ function* lines(tenantId: number, deviceId: number, from: number, minutes: numbe
 }
 
 /**
- * p50/p95 of a trend of the station's 8 parameters over HTTP like the web app asks for it: by
- * default 30 days at hour_1; `minPoints` is the least answer a run must get.
+ * One request of a trend of the station's 8 parameters over HTTP, as the web app asks for it: by
+ * default 30 days at hour_1; `minPoints` is the least answer it must get.
  */
-export function benchTrend(baseUrl: string, f: TrendFixture, runs: number, window = { duration: '30d-ago', interval: 'hour_1' }, minPoints = 700): Promise<Timing> {
+export function trendRequest(baseUrl: string, f: TrendFixture, window = { duration: '30d-ago', interval: 'hour_1' }, minPoints = 700): () => Promise<void> {
   const body = JSON.stringify({
     request: { ...window, entityIds: [f.stationId], params: TREND_PARAMS.map((name) => ({ name })) },
   });
-  return timeRuns(async () => {
+  return async () => {
     const res = await fetch(`${baseUrl}/api/data/metric`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${f.apiKey}` },
@@ -63,7 +64,12 @@ export function benchTrend(baseUrl: string, f: TrendFixture, runs: number, windo
     if (res.status !== 200 || json.length !== TREND_PARAMS.length || json[0]!.data.length < minPoints) {
       throw new Error(`unexpected trend answer ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
     }
-  }, runs);
+  };
+}
+
+/** p50/p95 of a 30-day hour_1 trend of 8 parameters, over HTTP like the web app asks for it. */
+export function benchTrend(baseUrl: string, f: TrendFixture, runs: number): Promise<Timing> {
+  return timeRuns(trendRequest(baseUrl, f), runs);
 }
 
 /** p50/p95 of the recent values of every station of a tenant. */

@@ -259,6 +259,7 @@ export interface ReadingArchiveTable {
   width: number[] | null;
   scale: (number | null)[];
   ivals: (number | null)[];
+  checkpoints: number[];
   fvals: (number | null)[] | null;
 }
 

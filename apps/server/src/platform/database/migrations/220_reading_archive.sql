@@ -22,6 +22,8 @@
 --   slot before): a slowly moving series is small integers, which PostgreSQL's default pglz TOAST
 --   compression shrinks well, and one running sum decodes the day. NULL: no value (or a slot in
 --   fvals). Every |n| is below 2^30, so every change fits int4.
+-- - checkpoints: per slot (slot-major), the running sum of ivals before each block of 64 instants,
+--   so a few minutes of a day decode from the block holding them, not from the day's start.
 -- - fvals: slot-major float8 values of the slots with no decimal form; NULL when there are none.
 CREATE TABLE reading_archive (
   tenant_id integer NOT NULL,
@@ -35,6 +37,7 @@ CREATE TABLE reading_archive (
   width     smallint[],
   scale     smallint[] NOT NULL,
   ivals     integer[] NOT NULL,
+  checkpoints integer[] NOT NULL,
   fvals     double precision[],
   PRIMARY KEY (tenant_id, device_id, day)
 );
@@ -58,12 +61,12 @@ END;
 -- The instants in [p_from, p_to) of one archived day and their value rows, as `reading` held them.
 -- Each array is read by one unnest only: a compressed (TOASTed) array is decompressed again at every
 -- access, so reading ivals[k] per element made a day's decoding quadratic (150 ms instead of a few).
--- The running sums run over the whole day in the order unnest gives (no sort); only the instants
--- asked for (a contiguous run: time grows with the instant) are then turned from slot-major into
--- rows, by one sort, and find their times by position in an array, not by a join the planner may
--- run as a nested loop over the sort (which made a whole day take a second).
+-- The instants asked for are a contiguous run (time grows with the instant); each slot's values are
+-- summed from the checkpoint of the 64-instant block holding the run's first instant, turned from
+-- slot-major into rows by one sort, and find their times by position in an array, not by a join the
+-- planner may run as a nested loop over the sort (which made a whole day take a second).
 CREATE FUNCTION enviro_archive_decode(day timestamptz, instants integer, ms integer[], us smallint[], width smallint[], scale smallint[], ivals integer[],
-                                      fvals double precision[], p_from timestamptz, p_to timestamptz)
+                                      checkpoints integer[], fvals double precision[], p_from timestamptz, p_to timestamptz)
 RETURNS TABLE (ts timestamptz, vals double precision[])
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   WITH t AS (
@@ -74,7 +77,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     WHERE o.ts >= p_from AND o.ts < p_to
   ),
   b AS (
-    SELECT min(i) AS lo, max(i) AS hi, array_agg(ts ORDER BY i) AS tss,
+    SELECT min(i) AS lo, max(i) AS hi, (min(i) - 1) / 64 AS block, array_agg(ts ORDER BY i) AS tss,
            CASE WHEN width IS NOT NULL THEN array_agg(w ORDER BY i) END AS ws
     FROM t
   )
@@ -85,13 +88,19 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT e.i, array_agg(e.v) AS vals
     FROM (
       SELECT u.i,
-             CASE WHEN sc.p IS NULL THEN u.f WHEN u.x IS NOT NULL THEN u.n::float8 / ('{1,10,100,1000,10000,100000,1000000}'::float8[])[sc.p + 1] END AS v
+             CASE WHEN sc.p IS NULL THEN u.f
+                  WHEN u.x IS NOT NULL THEN (c.n + u.run)::float8 / ('{1,10,100,1000,10000,100000,1000000}'::float8[])[sc.p + 1] END AS v
       FROM (
-        SELECT k, x, f, (k - 1) % instants + 1 AS i, sum(x) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) AS n
-        FROM unnest(ivals, fvals) WITH ORDINALITY AS u(x, f, k)
+        SELECT u.*, sum(u.x) OVER (PARTITION BY u.s ORDER BY u.k ROWS UNBOUNDED PRECEDING) AS run
+        FROM (
+          SELECT k, x, f, (k - 1) % instants + 1 AS i, (k - 1) / instants + 1 AS s
+          FROM unnest(ivals, fvals) WITH ORDINALITY AS u(x, f, k)
+        ) u
+        WHERE u.i BETWEEN b.block * 64 + 1 AND b.hi
       ) u
-      JOIN unnest(scale) WITH ORDINALITY AS sc(p, s) ON sc.s = (u.k - 1) / instants + 1
-      WHERE u.i BETWEEN b.lo AND b.hi
+      JOIN unnest(scale) WITH ORDINALITY AS sc(p, s) ON sc.s = u.s
+      LEFT JOIN unnest(checkpoints) WITH ORDINALITY AS c(n, j) ON c.j = (u.s - 1) * ((instants + 63) / 64) + b.block + 1
+      WHERE u.i >= b.lo
       ORDER BY u.i, u.k
     ) e
     GROUP BY e.i
@@ -112,7 +121,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
   UNION ALL
   SELECT a.tenant_id, a.device_id, x.ts, x.vals
   FROM reading_archive a
-  CROSS JOIN LATERAL enviro_archive_decode(a.day, a.instants, a.ms, a.us, a.width, a.scale, a.ivals, a.fvals, p_from, p_to) x
+  CROSS JOIN LATERAL enviro_archive_decode(a.day, a.instants, a.ms, a.us, a.width, a.scale, a.ivals, a.checkpoints, a.fvals, p_from, p_to) x
   WHERE a.tenant_id = p_tenant AND a.device_id = p_device
     AND a.day > p_from - interval '1 day' AND a.day < p_to
 $$;
@@ -146,7 +155,7 @@ LANGUAGE sql SET work_mem = '64MB' AS $$
            CASE WHEN count(*) = 1 THEN max(vals) ELSE enviro_merge_vals(max(vals) FILTER (WHERE src = 0), max(vals) FILTER (WHERE src = 1)) END AS vals
     FROM (
       SELECT x.ts, x.vals, 0 AS src
-      FROM old o CROSS JOIN LATERAL enviro_archive_decode(o.day, o.instants, o.ms, o.us, o.width, o.scale, o.ivals, o.fvals, '-infinity', 'infinity') x
+      FROM old o CROSS JOIN LATERAL enviro_archive_decode(o.day, o.instants, o.ms, o.us, o.width, o.scale, o.ivals, o.checkpoints, o.fvals, '-infinity', 'infinity') x
       UNION ALL
       SELECT ts, vals, 1 FROM raw
     ) u
@@ -192,21 +201,28 @@ LANGUAGE sql SET work_mem = '64MB' AS $$
   -- One running sequence per day through every scaled value, slot after slot: each value is its
   -- change from the one before in that order, so the decoder needs a single running sum.
   delta AS (
-    SELECT c.day, c.s, c.i, c.v, sl.k, c.n - coalesce(lag(c.n) OVER (PARTITION BY c.day, sl.k IS NULL OR c.v IS NULL ORDER BY c.s, c.i), 0) AS dn
+    SELECT c.day, c.s, c.i, c.v, sl.k,
+           CASE WHEN sl.k IS NOT NULL AND c.v IS NOT NULL
+                THEN c.n - coalesce(lag(c.n) OVER (PARTITION BY c.day, sl.k IS NULL OR c.v IS NULL ORDER BY c.s, c.i), 0) END AS dn
     FROM scaled c JOIN slot sl USING (day, s)
+  ),
+  prefixed AS (
+    SELECT *, coalesce(sum(dn) OVER (PARTITION BY day ORDER BY s, i ROWS UNBOUNDED PRECEDING), 0) - coalesce(dn, 0) AS before
+    FROM delta
   ),
   vals AS (
     SELECT d.day,
            array_agg(d.k::smallint ORDER BY d.s) FILTER (WHERE d.i = 1) AS scale,
-           array_agg(CASE WHEN d.k IS NOT NULL AND d.v IS NOT NULL THEN d.dn::int END ORDER BY d.s, d.i) AS ivals,
+           array_agg(d.dn::int ORDER BY d.s, d.i) AS ivals,
+           array_agg(d.before::int ORDER BY d.s, d.i) FILTER (WHERE (d.i - 1) % 64 = 0) AS checkpoints,
            CASE WHEN bool_or(d.k IS NULL) THEN array_agg(CASE WHEN d.k IS NULL THEN d.v END ORDER BY d.s, d.i) END AS fvals,
            count(d.v) AS readings
-    FROM delta d
+    FROM prefixed d
     GROUP BY 1
   ),
   ins AS (
-    INSERT INTO reading_archive (tenant_id, device_id, day, instants, ms, us, width, scale, ivals, fvals)
-    SELECT p_tenant, p_device, t.day, cardinality(t.ms), t.ms, t.us, t.width, coalesce(v.scale, '{}'), coalesce(v.ivals, '{}'), v.fvals
+    INSERT INTO reading_archive (tenant_id, device_id, day, instants, ms, us, width, scale, ivals, checkpoints, fvals)
+    SELECT p_tenant, p_device, t.day, cardinality(t.ms), t.ms, t.us, t.width, coalesce(v.scale, '{}'), coalesce(v.ivals, '{}'), coalesce(v.checkpoints, '{}'), v.fvals
     FROM times t LEFT JOIN vals v USING (day)
     RETURNING 1
   )
@@ -242,7 +258,7 @@ BEGIN
   )
   INSERT INTO reading AS r (tenant_id, device_id, ts, vals)
   SELECT g.tenant_id, g.device_id, x.ts, x.vals
-  FROM gone g CROSS JOIN LATERAL enviro_archive_decode(g.day, g.instants, g.ms, g.us, g.width, g.scale, g.ivals, g.fvals, '-infinity', 'infinity') x
+  FROM gone g CROSS JOIN LATERAL enviro_archive_decode(g.day, g.instants, g.ms, g.us, g.width, g.scale, g.ivals, g.checkpoints, g.fvals, '-infinity', 'infinity') x
   ON CONFLICT (tenant_id, device_id, ts) DO UPDATE SET vals = enviro_merge_vals(excluded.vals, r.vals);
   GET DIAGNOSTICS restored = ROW_COUNT;
   RETURN restored;
