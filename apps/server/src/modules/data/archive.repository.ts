@@ -106,6 +106,9 @@ export class ArchiveRepository extends PooledRepository {
         await client.query('BEGIN');
         await client.query(`SET LOCAL lock_timeout = '1s'`);
         await client.query(`SELECT pg_advisory_xact_lock(hashtext('enviro_ensure_partitions'))`);
+        // The partition's own lock before looking into it: a writer that bypassed the archive lock
+        // (a bulk load) and has not committed yet is waited for (or the pass gives up), never dropped.
+        await client.query(`LOCK TABLE ${client.escapeIdentifier(name)} IN ACCESS EXCLUSIVE MODE`);
         const { rows: any } = await client.query(`SELECT EXISTS (SELECT 1 FROM ${client.escapeIdentifier(name)}) AS any`);
         if (!any[0]!.any) {
           await client.query(`DROP TABLE ${client.escapeIdentifier(name)}`);
