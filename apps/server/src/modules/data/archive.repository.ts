@@ -20,23 +20,28 @@ export interface CompactResult {
 const CUTOFF = `enviro_bucket_day(now() - make_interval(days => $1::int))`;
 
 // The devices with raw readings before the cutoff and the day of each one's oldest: a loose scan of
-// reading's primary key (one probe per device), so a pass costs the same whatever the history.
+// reading's primary key, one descent to the next device and one to its oldest reading before the
+// cutoff, so a pass costs the same whatever the history. (Asking for the next device with a reading
+// before the cutoff walked every newer reading of each device on the way: a week of a fleet a pass.)
+// The recursion runs only as far as the LIMIT needs.
 const CANDIDATES = `
 WITH RECURSIVE d AS (
-  (SELECT r.tenant_id, r.device_id FROM reading r WHERE r.ts < ${CUTOFF} ORDER BY r.tenant_id, r.device_id LIMIT 1)
+  (SELECT r.tenant_id, r.device_id FROM reading r ORDER BY r.tenant_id, r.device_id LIMIT 1)
   UNION ALL
   SELECT n.tenant_id, n.device_id FROM d
   CROSS JOIN LATERAL (
     SELECT r.tenant_id, r.device_id FROM reading r
-    WHERE (r.tenant_id, r.device_id) > (d.tenant_id, d.device_id) AND r.ts < ${CUTOFF}
+    WHERE (r.tenant_id, r.device_id) > (d.tenant_id, d.device_id)
     ORDER BY r.tenant_id, r.device_id LIMIT 1
   ) n
 )
 SELECT d.tenant_id, d.device_id::text, enviro_bucket_day(o.ts) AS first_day, ${CUTOFF} AS cutoff
-FROM (SELECT * FROM d LIMIT $2) d
+FROM d
 CROSS JOIN LATERAL (
   SELECT min(r.ts) AS ts FROM reading r WHERE r.tenant_id = d.tenant_id AND r.device_id = d.device_id AND r.ts < ${CUTOFF}
-) o`;
+) o
+WHERE o.ts IS NOT NULL
+LIMIT $2`;
 
 /**
  * Compacted history (220_reading_archive.sql): moves raw readings older than the back-fill window
