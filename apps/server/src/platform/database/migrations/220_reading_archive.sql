@@ -59,8 +59,9 @@ RETURN CASE
 END;
 
 -- The instants in [p_from, p_to) of one archived day and their value rows, as `reading` held them.
--- Each array is read by one unnest only: a compressed (TOASTed) array is decompressed again at every
--- access, so reading ivals[k] per element made a day's decoding quadratic (150 ms instead of a few).
+-- Each array is touched as few times as possible (ms by one unnest, ivals and fvals by one slice a
+-- slot): a compressed (TOASTed) array is decompressed again at every access, so reading ivals[k] per
+-- element made a day's decoding quadratic (150 ms instead of a few).
 -- The instants asked for are a contiguous run (time grows with the instant); each slot's values are
 -- summed from the checkpoint of the 64-instant block holding the run's first instant (a slice of
 -- the arrays per slot: a quarter of an hour decodes in a third of the time a whole day's running
