@@ -10,7 +10,7 @@ import { dataQualityModule } from './modules/data-quality/data-quality.module.ts
 import { consentsModule } from './modules/consents/consents.module.ts';
 import { corporatesModule } from './modules/corporates/corporates.module.ts';
 import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
-import { dataModule } from './modules/data/data.module.ts';
+import { dataModule, type DataModuleOptions } from './modules/data/data.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { gatewaysModule } from './modules/gateways/gateways.module.ts';
 import { documentsModule } from './modules/documents/documents.module.ts';
@@ -87,6 +87,8 @@ export interface AppDeps {
   regulator?: RegulatorModuleOptions;
   /** The alerts module's webhook sender; unset, real HTTP requests. */
   alerts?: AlertsModuleOptions;
+  /** How long raw readings stay raw before they are archived; unset, 7 days. */
+  data?: DataModuleOptions;
   /** How long report files are kept; unset, 7 days. */
   reports?: ReportsModuleOptions;
   /** Billing's supplier, payment gateway and IRP; unset, from the environment (subscriptions/billing-config.ts). */
@@ -130,7 +132,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(corporatesModule);
   await app.register(partnersModule);
   await app.register(gatewaysModule);
-  await app.register(dataModule);
+  await app.register(dataModule, deps.data ?? {});
   await app.register(alertsModule, deps.alerts ?? {});
   await app.register(dataQualityModule);
   await app.register(regulatorModule, deps.regulator ?? {});

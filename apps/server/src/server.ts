@@ -45,6 +45,7 @@ async function main(): Promise<void> {
       database,
       regulator: { key: { REGULATOR_KEY: config.REGULATOR_KEY, DATA_DIR: config.DATA_DIR, sharedDatabase: Boolean(config.DATABASE_URL) } },
       cameras: { ffmpeg: config.FFMPEG_PATH },
+      data: { archiveAfterDays: config.ARCHIVE_AFTER_DAYS },
       reports: { fileDays: config.REPORT_FILE_DAYS },
       mail: { transport: config.SMTP_URL, from: config.MAIL_FROM, publicUrl },
       sms: createSmsProvider(

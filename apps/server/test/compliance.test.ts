@@ -2,7 +2,7 @@ import { ComplianceData, ComplianceStats, Datewise, Timeline, UptimeList, type C
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drainComplianceDays } from '../src/modules/compliance/compliance-days-worker.ts';
 import { drainRollups } from '../src/modules/data/rollups.ts';
-import { insertReadings, type Reading } from './data-fixture.ts';
+import { compactHistory, insertReadings, STORAGES, type Reading } from './data-fixture.ts';
 import { oracle as figuresFromReadings, istMidnight } from './compliance-oracle.ts';
 import { useTestApp } from './test-app.ts';
 
@@ -36,7 +36,7 @@ function readings(): Reading[] {
 /** The figures of `slot` over [from, to) from the raw readings, with this fixture's windows and limits. */
 const oracle = (rows: readonly Reading[], slot: number, from: number, to: number) => figuresFromReadings(rows, slot, from, to, [CALIBRATION, MAINTENANCE], LIMITS);
 
-describe('compliance and uptime', () => {
+describe.each(STORAGES)('compliance and uptime over %s history', (storage) => {
   const ctx = useTestApp();
   let tenantId: number;
   let stationId: number;
@@ -57,6 +57,7 @@ describe('compliance and uptime', () => {
       [tenantId, deviceId, new Date(CALIBRATION.from), new Date(CALIBRATION.to), stationId, new Date(MAINTENANCE.from), new Date(MAINTENANCE.to)],
     );
     await drainComplianceDays(ctx.db);
+    if (storage === 'compacted') expect(await compactHistory(ctx.database)).toBeGreaterThan(0);
     cookie = (await ctx.signedIn({ tenantId, userType: 'tenant', role: 'user' })).cookie;
     const other = (await ctx.b.newTenant()).id;
     otherCookie = (await ctx.signedIn({ tenantId: other, userType: 'tenant', role: 'user' })).cookie;

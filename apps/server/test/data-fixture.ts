@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { ZodType } from 'zod';
+import { ArchiveRepository } from '../src/modules/data/archive.repository.ts';
 import { builders } from './builders.ts';
 import type { TestDatabase } from './helper.ts';
 
@@ -51,11 +52,15 @@ export function valuesOf(readings: readonly Reading[], slot: number): { ts: numb
   return readings.filter((r) => r.vals[slot - 1] !== null).map((r) => ({ ts: r.ts, value: r.vals[slot - 1]! }));
 }
 
-/** Inserts raw rows and, as ingestion does in the same transaction, marks their 15-minute buckets dirty. */
+/**
+ * Inserts raw rows and, as ingestion does in the same transaction, marks their 15-minute buckets
+ * dirty; as ingestion does, archived days of the range go back to raw first (220_reading_archive.sql).
+ */
 export async function insertReadings(database: TestDatabase, tenantId: number, deviceId: number, readings: readonly Reading[]): Promise<void> {
   if (readings.length === 0) return;
   const times = readings.map((r) => r.ts);
   await database.pool.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(Math.min(...times)), new Date(Math.max(...times) + 1)]);
+  await database.pool.query('SELECT enviro_archive_restore($1::int[], $2::bigint[], $3::bigint[], $4::bigint[])', [[tenantId], [deviceId], [Math.min(...times)], [Math.max(...times)]]);
   await database.pool.query(
     `WITH rows AS (
        INSERT INTO reading (tenant_id, device_id, ts, vals)
@@ -67,6 +72,25 @@ export async function insertReadings(database: TestDatabase, tenantId: number, d
      ON CONFLICT DO NOTHING`,
     [tenantId, deviceId, readings.map((r) => new Date(r.ts).toISOString()), readings.map((r) => `{${r.vals.map((v) => v ?? 'NULL').join(',')}}`)],
   );
+}
+
+/** Every reading of every device, raw or archived, as `r`. */
+const EVERY_READING = `device d CROSS JOIN LATERAL enviro_readings(d.tenant_id, d.id, '-infinity', 'infinity') r`;
+
+/**
+ * Moves every reading older than the back-fill window (7 days) into reading_archive and drops the
+ * partitions it empties, as the archive worker does; answers the values moved.
+ */
+export async function compactHistory(database: TestDatabase): Promise<number> {
+  const archive = new ArchiveRepository(database);
+  let values = 0;
+  for (;;) {
+    const pass = await archive.compact({ afterDays: 7, devices: 100, days: 3660 });
+    values += pass.values;
+    if (pass.ranges === 0) break;
+  }
+  await archive.dropEmptyMonths(7);
+  return values;
 }
 
 /**
@@ -82,7 +106,7 @@ export async function rollUp(database: TestDatabase, buckets: { deviceId: number
     `INSERT INTO reading_15m (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last)
      SELECT r.tenant_id, r.device_id, v.slot, enviro_bucket15(r.ts), count(*), sum(v.value), min(v.value), max(v.value),
             (array_agg(v.value ORDER BY r.ts))[1], (array_agg(v.value ORDER BY r.ts DESC))[1]
-     FROM reading r CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
+     FROM ${EVERY_READING} CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
      WHERE v.value IS NOT NULL
        AND ($1 OR (r.device_id, enviro_bucket15(r.ts)) IN (SELECT * FROM unnest($2::bigint[], $3::timestamptz[])))
      GROUP BY 1, 2, 3, 4
@@ -124,11 +148,15 @@ export async function rollUp(database: TestDatabase, buckets: { deviceId: number
 export async function markDirty(database: TestDatabase, deviceId: number, fromMs: number, toMs: number): Promise<void> {
   await database.pool.query(
     `INSERT INTO rollup_dirty (tenant_id, device_id, bucket)
-     SELECT DISTINCT tenant_id, device_id, enviro_bucket15(ts) FROM reading WHERE device_id = $1 AND ts >= $2 AND ts < $3
+     SELECT DISTINCT r.tenant_id, r.device_id, enviro_bucket15(r.ts) FROM device d CROSS JOIN LATERAL enviro_readings(d.tenant_id, d.id, $2, $3) r WHERE d.id = $1
      ON CONFLICT DO NOTHING`,
     [deviceId, new Date(fromMs), new Date(toMs)],
   );
 }
+
+/** Where the plant's readings are: in raw partitions, or past the window in compacted history. */
+export type Storage = 'raw' | 'compacted';
+export const STORAGES: readonly Storage[] = ['raw', 'compacted'];
 
 export interface Plant {
   tenantId: number;
@@ -139,6 +167,8 @@ export interface Plant {
   stack2: number;
   d1: number;
   d2: number;
+  /** The devices' access tokens, for ingestion. */
+  tokens: { d1: string; d2: string };
   readings: { d1: Reading[]; d2: Reading[] };
 }
 
@@ -147,7 +177,7 @@ export interface Plant {
  * the late reading, which then arrives and dirties its bucket; and two rollup rows of D1 made wrong
  * on purpose with their buckets marked dirty, so a query that trusted them would fail.
  */
-export async function seedPlant(database: TestDatabase): Promise<Plant> {
+export async function seedPlant(database: TestDatabase, storage: Storage = 'raw'): Promise<Plant> {
   const b = builders(database.db);
   const { id: tenantId } = await b.newTenant({ name: 'Plant Industries' });
   const { id: plant } = await b.newEntity({ tenantId, type: 'group', name: 'Plant' });
@@ -155,8 +185,8 @@ export async function seedPlant(database: TestDatabase): Promise<Plant> {
   const { id: kilnArea } = await b.newEntity({ tenantId, parentId: plant, type: 'facility', name: 'Kiln Area' });
   const { id: stack2 } = await b.newEntity({ tenantId, parentId: kilnArea, type: 'eqms', name: 'Stack 2' });
   const params = [{ name: 'pm' }, { name: 'so2', unit: 'ppm' }, { name: 'flow' }];
-  const { id: d1 } = await b.newDevice({ tenantId, entityId: stack1, tags: { stack: 'Boiler 1' }, params });
-  const { id: d2 } = await b.newDevice({ tenantId, entityId: stack2, tags: { stack: 'Kiln' }, params });
+  const { id: d1, accessToken: d1Token } = await b.newDevice({ tenantId, entityId: stack1, tags: { stack: 'Boiler 1' }, params });
+  const { id: d2, accessToken: d2Token } = await b.newDevice({ tenantId, entityId: stack2, tags: { stack: 'Kiln' }, params });
   const { key } = await b.newApiKey(tenantId);
 
   const readings = { d1: d1Readings(), d2: d2Readings() };
@@ -185,7 +215,8 @@ export async function seedPlant(database: TestDatabase): Promise<Plant> {
     [d1, spoiled.map((t) => new Date(Math.floor((t - 1110 * MINUTE) / 86_400_000) * 86_400_000 + 1110 * MINUTE).toISOString())],
   );
   for (const t of spoiled) await markDirty(database, d1, t, t + 15 * MINUTE);
-  return { tenantId, key, plant, kilnArea, stack1, stack2, d1, d2, readings };
+  if (storage === 'compacted') expect(await compactHistory(database)).toBeGreaterThan(0);
+  return { tenantId, key, plant, kilnArea, stack1, stack2, d1, d2, tokens: { d1: d1Token, d2: d2Token }, readings };
 }
 
 /** POSTs a request body wrapped under `request` with the tenant's API key. */

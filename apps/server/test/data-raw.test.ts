@@ -1,11 +1,11 @@
 import { RawDataResponse } from '@enviro/contracts/data/raw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { conforming, post, seedPlant, type Plant } from './data-fixture.ts';
+import { conforming, post, seedPlant, STORAGES, type Plant } from './data-fixture.ts';
 import { useTestApp } from './test-app.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
-describe('POST /api/rawdata/metric', () => {
+describe.each(STORAGES)('POST /api/rawdata/metric over %s history', (storage) => {
   const ctx = useTestApp();
   let p: Plant;
   const table = async (request: unknown): Promise<RawDataResponse> => {
@@ -16,7 +16,7 @@ describe('POST /api/rawdata/metric', () => {
   const window = () => ({ entityIds: [p.plant], includeDescendants: true, startDate: '2024-03-10T02:08:00Z', endDate: '2024-03-10T02:12:00Z' });
 
   beforeAll(async () => {
-    p = await seedPlant(ctx.database);
+    p = await seedPlant(ctx.database, storage);
   });
 
   it('answers raw rows by time then device, one column per parameter with its unit', async () => {

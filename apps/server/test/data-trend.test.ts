@@ -1,13 +1,14 @@
 import { TrendResponse, type TrendResult } from '@enviro/contracts/data/trend';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bucketBy, conforming, markDirty, oracle, post, rollUp, seedPlant, SLOT, T0, valuesOf, MINUTES, MINUTE, type Plant } from './data-fixture.ts';
+import { bucketBy, conforming, markDirty, oracle, post, rollUp, seedPlant, STORAGES, SLOT, T0, valuesOf, MINUTES, MINUTE, type Plant } from './data-fixture.ts';
 import { useTestApp } from './test-app.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const IST = 330;
 const AGGS = ['avg', 'min', 'max', 'sum', 'count', 'first', 'last'] as const;
 
-describe('POST /api/data/metric and /api/data/entityMetric', () => {
+// Every answer is the same whether the plant's days are raw or compacted history (docs/STORAGE.md).
+describe.each(STORAGES)('POST /api/data/metric and /api/data/entityMetric over %s history', (storage) => {
   const ctx = useTestApp();
   let p: Plant;
   const metric = (request: unknown) => post(ctx.app, '/api/data/metric', p.key, request);
@@ -20,7 +21,7 @@ describe('POST /api/data/metric and /api/data/entityMetric', () => {
   const pm = () => ({ d1: valuesOf(p.readings.d1, SLOT.pm), d2: valuesOf(p.readings.d2, SLOT.pm) });
 
   beforeAll(async () => {
-    p = await seedPlant(ctx.database);
+    p = await seedPlant(ctx.database, storage);
   });
 
   it('aligns hour_1 to Asia/Kolkata hours (UTC :30) by default and to UTC hours when asked', async () => {

@@ -38,6 +38,7 @@ import { closeServices, openServices, services } from './services.ts';
  * `--corrections` only the correction layer (the 30-day trend with a correction in force and its original, applying one).
  * `--energy` only the energy figures (a 201-meter facility tree's month by day, the ToD cost of a month of 200 meters).
  * `--billing` only the billing run (5,000 renewals by two runners at once, beside its plain-SQL floor).
+ * `--compaction` only compacted history (bytes per reading, compaction throughput, 30-day hourly and 1-year daily trends over raw and compacted history).
  * `--cameras` only the camera figures (16 simulated cameras: first fragment, one upstream per camera, CPU per live stream).
  */
 const { values: flags } = parseArgs({
@@ -59,6 +60,7 @@ const { values: flags } = parseArgs({
     energy: { type: 'boolean', default: false },
     billing: { type: 'boolean', default: false },
     cameras: { type: 'boolean', default: false },
+    compaction: { type: 'boolean', default: false },
   },
 });
 const scale = flags.quick ? 0.2 : 1;
@@ -91,6 +93,15 @@ try {
     // Only the regulator push (issue 12): its own fleet, the server and receiver as processes.
     const { benchRegulator } = await import('./regulator-bench.ts');
     console.log((await benchRegulator(database, benchUrl, log, flags.quick ? 2_000 : 10_000)).join('\n'));
+  } else if (flags.compaction) {
+    // Only compacted history (issue 30): a year of one station (60 days with --quick), before and after.
+    const { benchCompaction, compactionRows } = await import('./compaction-bench.ts');
+    const figures = await benchCompaction(database.db, database.pool, async () => {
+      const proc = await startServerProcess(benchUrl);
+      server.stop = proc.stop;
+      return proc;
+    }, flags.quick ? 60 : 400, flags.quick ? 20 : 60, log);
+    console.log([machine(version), '', '| Figure | Result | Reference, same run | Target |', '|---|---|---|---|', ...compactionRows(figures)].join('\n'));
   } else if (flags.fleet) {
     await benchFleetOnly(version);
   } else if (flags.queries) {

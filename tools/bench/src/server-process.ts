@@ -21,7 +21,9 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
   // BENCH_PROFILE_DIR: the server writes a V8 CPU profile there when it stops (NODE_OPTIONS may not carry --cpu-prof).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER_ENTRY], {
-    env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port), MQTT_PORT: String(mqttPort), SEED_DEMO: 'never', LOG_LEVEL: 'warn' },
+    // ARCHIVE_AFTER_DAYS: the bench's history stays raw under every figure but the compaction's own,
+    // which archives it itself; a server compacting it meanwhile would load the machine and move the storage figures.
+    env: { ARCHIVE_AFTER_DAYS: '3650', ...env, DATABASE_URL: databaseUrl, PORT: String(port), MQTT_PORT: String(mqttPort), SEED_DEMO: 'never', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let stopping = false;

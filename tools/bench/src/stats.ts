@@ -24,6 +24,29 @@ export async function timeRuns(fn: () => Promise<unknown>, runs: number, warmup 
   return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), runs };
 }
 
+/**
+ * As timeRuns for two functions taking turns, run after run: a figure and its reference measured
+ * under the same load, where one after the other would each meet what else the machine ran then.
+ */
+export async function timeRunsInTurn(a: () => Promise<unknown>, b: () => Promise<unknown>, runs: number, warmup = 5): Promise<[Timing, Timing]> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const samples: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    for (const [k, fn] of [a, b].entries()) {
+      const t0 = performance.now();
+      await fn();
+      samples[k]!.push(performance.now() - t0);
+    }
+  }
+  return samples.map((s) => {
+    s.sort((x, y) => x - y);
+    return { p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), runs };
+  }) as [Timing, Timing];
+}
+
 /** As timeRuns, for runs that prepare something untimed first: `fn` answers its own run's milliseconds. */
 export async function timeOwnRuns(fn: () => Promise<number>, runs: number, warmup = 5): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn();

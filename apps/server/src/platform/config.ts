@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   SMS_HTTP_KEY: z.string().min(1).max(500).optional(),
   /** Sender id of the HTTP SMS gateway (DLT header), optional. */
   SMS_HTTP_SENDER: z.string().min(1).max(20).optional(),
+  /** Days raw readings stay in `reading` before the server archives them (the back-fill window; docs/STORAGE.md). */
+  ARCHIVE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Days the files of finished report jobs are kept before they are deleted. */
   REPORT_FILE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
 }).refine((c) => c.SMS_PROVIDER !== 'http' || (c.SMS_HTTP_URL !== undefined && c.SMS_HTTP_KEY !== undefined), {

@@ -3,6 +3,7 @@ import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, deviceRows, isInServiceSql } from '../devices/devices.queries.ts';
 import { ENTITY_ROWS, entityRows } from '../entities/entities.queries.ts';
 import { isNotDeletedSql, tenantRows } from '../tenants/tenants.queries.ts';
+import { readingsOf } from '../data/readings.queries.ts';
 
 const BUCKET_MS = 15 * 60_000;
 
@@ -647,14 +648,9 @@ export class AlertEvaluationRepository extends Repository {
 
   /** The first reading of a device after `after` (when its data came back). */
   async firstReadingAfter(tenantId: number, deviceId: string, after: Date): Promise<Date | undefined> {
-    const row = await this.db
-      .selectFrom('reading')
-      .select(sql<Date>`min(ts)`.as('ts'))
-      .where('tenant_id', '=', tenantId)
-      .where('device_id', '=', deviceId)
-      .where('ts', '>', after)
-      .executeTakeFirst();
-    return row?.ts ?? undefined;
+    const { rows } = await sql<{ ts: Date | null }>`
+      SELECT min(ts) AS ts FROM ${readingsOf(tenantId, deviceId, sql`${after}::timestamptz + interval '1 microsecond'`, 'infinity')}`.execute(this.db);
+    return rows[0]?.ts ?? undefined;
   }
 
   // --- CPCB defaults ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { LiveValues } from './live.ts';
 import { liveRoutes } from './live.routes.ts';
 import { RawDataService } from './raw.service.ts';
 import { RecentService } from './recent.service.ts';
+import { startArchiveWorker } from './archive-worker.ts';
 import { startRollupWorker } from './rollup-worker.ts';
 import { registerRollupMetrics } from './rollups.metrics.ts';
 import { SlotChangeFeed } from './slot-changes.service.ts';
@@ -41,6 +42,11 @@ export interface DataModule {
   showQualityFrom: (source: TrendQualitySource) => void;
 }
 
+export interface DataModuleOptions {
+  /** Days of raw readings kept before they are archived (ARCHIVE_AFTER_DAYS); unset, 7. */
+  archiveAfterDays?: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     data: DataModule;
@@ -51,7 +57,7 @@ export const dataModule = areaModule({
   name: 'data',
   decorate: 'data',
   dependencies: ['database', 'auth', 'metrics', 'workers', 'tenants', 'entities', 'devices'],
-  build(app) {
+  build(app, opts: DataModuleOptions) {
     const { database } = app;
     const { entities } = app.entities;
     const catalogs = new CatalogCache(database);
@@ -76,6 +82,7 @@ export const dataModule = areaModule({
     app.addHook('preClose', () => services.live.close());
     registerRollupMetrics(app.metrics, database);
     app.workers.add('rollups', ({ log }) => startRollupWorker(database, log));
+    app.workers.add('archive', ({ log }) => startArchiveWorker(database, log, { afterDays: opts.archiveAfterDays ?? 7 }));
     return services;
   },
   routes: [dataRoutes, liveRoutes, stdParamRoutes, airQualityRoutes],

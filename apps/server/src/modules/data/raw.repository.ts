@@ -29,15 +29,14 @@ export class RawRepository extends Repository {
   async rows(keys: readonly SeriesKey[], page: RawPage): Promise<RawRow[]> {
     if (keys.length === 0) return [];
     const after = page.after
-      ? sql`AND (x.ts, x.device_id) > (timestamptz 'epoch' + ${page.after.micros}::int8 * interval '1 microsecond', ${page.after.deviceId}::bigint)`
-      : sql``;
+      ? sql`(x.ts, x.device_id) > (timestamptz 'epoch' + ${page.after.micros}::int8 * interval '1 microsecond', ${page.after.deviceId}::bigint)`
+      : sql`true`;
     const result = await sql<RawRow>`
       WITH s AS (SELECT * FROM ${seriesTable(keys)})
       SELECT x.device_id, (extract(epoch FROM x.ts) * 1000000)::int8::text AS micros, x.vals
-      FROM reading x
-      WHERE (x.tenant_id, x.device_id) IN (SELECT DISTINCT tenant_id, device_id FROM s)
-        AND x.ts >= ${new Date(page.from).toISOString()} AND x.ts < ${new Date(page.to).toISOString()}
-        ${after}
+      FROM (SELECT DISTINCT tenant_id, device_id FROM s) d
+      CROSS JOIN LATERAL enviro_readings(d.tenant_id, d.device_id, ${new Date(page.from).toISOString()}, ${new Date(page.to).toISOString()}) x
+      WHERE ${after}
         AND EXISTS (SELECT 1 FROM s WHERE s.tenant_id = x.tenant_id AND s.device_id = x.device_id
                     AND x.ts >= s.from_ts AND x.ts < s.to_ts AND x.vals[s.slot] IS NOT NULL)
       ORDER BY x.ts, x.device_id

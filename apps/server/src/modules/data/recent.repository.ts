@@ -74,10 +74,9 @@ export class RecentRepository extends PooledRepository {
       FROM unnest(${column('tenantId')}::int[], ${column('deviceId')}::bigint[], ${column('slot')}::int[],
                   ${column('fromMs')}::float8[], ${column('toMs')}::float8[]) AS m(tenant_id, device_id, slot, from_ms, to_ms)
       CROSS JOIN LATERAL (
-        SELECT r.ts, r.vals FROM reading r
-        WHERE r.tenant_id = m.tenant_id AND r.device_id = m.device_id
-          AND r.ts >= greatest(${since}::timestamptz, to_timestamp(m.from_ms / 1000)) AND r.ts < to_timestamp(m.to_ms / 1000)
-          AND r.vals[m.slot] IS NOT NULL
+        SELECT r.ts, r.vals
+        FROM enviro_readings(m.tenant_id, m.device_id, greatest(${since}::timestamptz, to_timestamp(m.from_ms / 1000)), to_timestamp(m.to_ms / 1000)) r
+        WHERE r.vals[m.slot] IS NOT NULL
         ORDER BY r.ts DESC LIMIT 1
       ) r`.execute(this.db);
     return rows;

@@ -35,7 +35,8 @@ WHERE r.tenant_id = k.tenant_id AND r.device_id = k.device_id AND r.slot = k.slo
 const UPSERT = `ON CONFLICT (tenant_id, device_id, slot, bucket) DO UPDATE
   SET n = excluded.n, sum = excluded.sum, min = excluded.min, max = excluded.max, first = excluded.first, last = excluded.last`;
 
-// n, sum, min, max, first and last of every series of each marked bucket, from raw rows. first/last are
+// n, sum, min, max, first and last of every series of each marked bucket, from raw rows (raw and
+// archived alike: enviro_readings, 220_reading_archive.sql). first/last are
 // the values at the earliest/latest ts (one row per device and instant, so they are well defined).
 // Values beyond the readings' bound (stored before ingestion refused them) are left out: two near the
 // float maximum have no float sum, and the bound keeps every sum finite.
@@ -51,7 +52,7 @@ FROM (SELECT DISTINCT * FROM ${KEYS}) m
 CROSS JOIN LATERAL (
   SELECT v.slot::smallint AS slot, count(*) AS n, sum(v.value) AS sum, min(v.value) AS min, max(v.value) AS max,
          (array_agg(v.value ORDER BY r.ts))[1] AS first, (array_agg(v.value ORDER BY r.ts DESC))[1] AS last
-  FROM reading r
+  FROM enviro_readings(m.tenant_id, m.device_id, m.bucket, m.bucket + interval '15 minutes') r
   CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS u(value, slot)
   ${
     corrected
@@ -60,9 +61,7 @@ CROSS JOIN LATERAL (
   CROSS JOIN LATERAL (SELECT ${CORRECTED_VALUE('u.value', 'c')} AS value, u.slot) v`
       : 'CROSS JOIN LATERAL (SELECT u.value, u.slot) v'
   }
-  WHERE r.tenant_id = m.tenant_id AND r.device_id = m.device_id
-    AND r.ts >= m.bucket AND r.ts < m.bucket + interval '15 minutes'
-    AND v.value IS NOT NULL AND abs(v.value) <= ${MAX_READING_MAGNITUDE}::float8
+  WHERE v.value IS NOT NULL AND abs(v.value) <= ${MAX_READING_MAGNITUDE}::float8
   GROUP BY v.slot
 ) a
 ${UPSERT}`;

@@ -225,12 +225,10 @@ export class TrendRepository extends PooledRepository {
       ),
       raw AS (
         SELECT x.tenant_id, x.device_id, x.ts, x.vals
-        FROM reading x JOIN d USING (tenant_id, device_id)
-        WHERE x.ts >= ${from} AND x.ts < ${rollupFrom}
+        FROM d CROSS JOIN LATERAL enviro_readings(d.tenant_id, d.device_id, ${from}, ${rollupFrom}) x
         UNION ALL
         SELECT x.tenant_id, x.device_id, x.ts, x.vals
-        FROM reading x JOIN d USING (tenant_id, device_id)
-        WHERE x.ts >= ${rollupTo} AND x.ts < ${to}
+        FROM d CROSS JOIN LATERAL enviro_readings(d.tenant_id, d.device_id, ${rollupTo}, ${to}) x
         UNION ALL
         ${
           mode === 'original'
@@ -239,15 +237,14 @@ export class TrendRepository extends PooledRepository {
         SELECT x.tenant_id, x.device_id, x.ts, x.vals
         FROM dirty m
         CROSS JOIN LATERAL (
-          SELECT x.tenant_id, x.device_id, x.ts, x.vals FROM reading x
-          WHERE x.tenant_id = m.tenant_id AND x.device_id = m.device_id AND x.ts >= m.bucket AND x.ts < m.bucket + interval '15 minutes'
-            AND x.ts >= ${dirtyFrom} AND x.ts < ${dirtyTo}
+          SELECT x.tenant_id, x.device_id, x.ts, x.vals
+          FROM enviro_readings(m.tenant_id, m.device_id, m.bucket, m.bucket + interval '15 minutes') x
+          WHERE x.ts >= ${dirtyFrom} AND x.ts < ${dirtyTo}
           OFFSET 0 -- not flattened into that join
         ) x`
             : sql`SELECT x.tenant_id, x.device_id, x.ts, x.vals
         FROM dirty m
-        JOIN reading x ON x.tenant_id = m.tenant_id AND x.device_id = m.device_id
-                      AND x.ts >= m.bucket AND x.ts < m.bucket + interval '15 minutes'
+        CROSS JOIN LATERAL enviro_readings(m.tenant_id, m.device_id, m.bucket, m.bucket + interval '15 minutes') x
         WHERE x.ts >= ${dirtyFrom} AND x.ts < ${dirtyTo}`
         }
       ),
@@ -328,7 +325,7 @@ export class TrendRepository extends PooledRepository {
       SELECT p.series, p.ts, p.value FROM (
         SELECT s.sid::int - 1 AS series, s.sid, x.ts, ${apply ? sql.raw(CORRECTED_VALUE('x.vals[s.slot]', 'c')) : sql`x.vals[s.slot]`} AS value
         FROM ${seriesTable(keys)}
-        JOIN reading x ON x.tenant_id = s.tenant_id AND x.device_id = s.device_id
+        CROSS JOIN LATERAL enviro_readings(s.tenant_id, s.device_id, ${ts(from)}, ${ts(to)}) x
         ${
           apply
             ? sql`LEFT JOIN LATERAL (
@@ -338,7 +335,7 @@ export class TrendRepository extends PooledRepository {
           LIMIT 1) c ON true`
             : sql``
         }
-        WHERE x.ts >= ${ts(from)} AND x.ts < ${ts(to)} AND x.ts >= s.from_ts AND x.ts < s.to_ts
+        WHERE x.ts >= s.from_ts AND x.ts < s.to_ts
       ) p
       WHERE ${isReading(sql`p.value`)}
       ORDER BY p.sid, p.ts

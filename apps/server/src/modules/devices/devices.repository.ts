@@ -445,27 +445,23 @@ export class DeviceRepository extends Repository {
   }
 
   /** 15-minute slots with at least one reading, per day of Asia/Kolkata, in [from, to). */
-  /** Starts (epoch ms) of the 15-minute slots in [from, to) in which the device reported. */
+  /**
+   * Starts (epoch ms) of the 15-minute slots in [from, to) in which the device reported. Raw and
+   * archived readings alike through the data module's SQL function (220_reading_archive.sql): the
+   * devices module is built before the data module and cannot import its readingsOf.
+   */
   async dataSlots(tenantId: number, deviceId: number, from: Date, to: Date): Promise<number[]> {
     const { rows } = await sql<{ slot: Date }>`
       SELECT DISTINCT enviro_bucket15(ts) AS slot
-      FROM reading
-      WHERE tenant_id = ${tenantId} AND device_id = ${String(deviceId)} AND ts >= ${from} AND ts < ${to}`.execute(this.db);
+      FROM enviro_readings(${tenantId}, ${String(deviceId)}, ${from}, ${to})`.execute(this.db);
     return rows.map((r) => r.slot.getTime());
   }
 
   /** Raw readings of the device in [from, to), in time order, at most `limit`. */
   async readings(tenantId: number, deviceId: number, from: Date, to: Date, limit: number): Promise<{ ts: Date; vals: (number | null)[] }[]> {
-    return this.db
-      .selectFrom('reading')
-      .select(['ts', 'vals'])
-      .where('tenant_id', '=', tenantId)
-      .where('device_id', '=', String(deviceId))
-      .where('ts', '>=', from)
-      .where('ts', '<', to)
-      .orderBy('ts')
-      .limit(limit)
-      .execute() as Promise<{ ts: Date; vals: (number | null)[] }[]>;
+    const { rows } = await sql<{ ts: Date; vals: (number | null)[] }>`
+      SELECT ts, vals FROM enviro_readings(${tenantId}, ${String(deviceId)}, ${from}, ${to}) ORDER BY ts LIMIT ${limit}`.execute(this.db);
+    return rows;
   }
 
   /** Devices in service per tenant, for the tenants given (none: absent). */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS } from '../devices/devices.queries.ts';
 import { ENTITY_ROWS } from '../entities/entities.queries.ts';
+import { readingsOf } from '../data/readings.queries.ts';
 
 export interface ClaimedRecord {
   tenant_id: number;
@@ -167,8 +168,10 @@ export class OutboxRepository extends Repository {
     const { rows } = await sql<{ device_id: string; slot: number; at: Date; value: number }>`
       SELECT r.device_id::text AS device_id, v.slot::int AS slot,
         to_timestamp(floor(extract(epoch FROM r.ts) / 30) * 30) AS at, avg(v.value) AS value
-      FROM reading r CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
-      WHERE r.tenant_id = ${tenantId} AND r.device_id = ANY(${[...deviceIds]}::bigint[]) AND r.ts >= ${from} AND r.ts < ${to} AND v.value IS NOT NULL
+      FROM unnest(${[...deviceIds]}::bigint[]) AS d(id)
+      CROSS JOIN LATERAL ${readingsOf(tenantId, sql`d.id`, from, to)} r
+      CROSS JOIN LATERAL unnest(r.vals) WITH ORDINALITY AS v(value, slot)
+      WHERE v.value IS NOT NULL
       GROUP BY 1, 2, 3 ORDER BY 3`.execute(this.db);
     return rows;
   }

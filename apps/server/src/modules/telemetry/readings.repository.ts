@@ -90,6 +90,13 @@ JOIN param_limit l ON l.tenant_id = c.tenant_id AND l.device_id = c.device_id AN
 WHERE r.vals[c.slot] = c.value
 ON CONFLICT (tenant_id, device_id, slot, ts, type) DO NOTHING`;
 
+// Readings this much older than their arrival may fall on an archived day (the back-fill window is
+// at least a day; 220_reading_archive.sql): their devices' archived days in the range go back to raw
+// first, so the insert below merges with them as with any stored row, and their months' partitions
+// are held against a drop until commit. Newer readings never meet an archived day and skip this.
+const MAY_BE_ARCHIVED_MS = 23 * 3600 * 1000;
+const RESTORE_ARCHIVED = 'SELECT enviro_archive_restore($1::int[], $2::bigint[], $3::bigint[], $4::bigint[])';
+
 /** Connections whose staging table exists. */
 const staged = new WeakSet<pg.ClientBase>();
 
@@ -117,6 +124,7 @@ export class ReadingsRepository extends PooledRepository {
         staged.add(client);
       }
       await pipeline(Readable.from(batch.copy), client.query(copyFrom('COPY ingest_stage FROM STDIN')));
+      if (batch.old[0].length > 0) await client.query(RESTORE_ARCHIVED, batch.old);
       const inserted = await client.query(INSERT_READINGS);
       await client.query(APPLY, batch.params);
       // Live-value streams on every server hear of the batch once it commits (live.ts in the data module).
@@ -142,6 +150,8 @@ interface Staged {
   params: unknown[];
   /** The batch's tenants, for NOTIFY_TENANTS. */
   tenantIds: number[];
+  /** Per device with readings that may fall on archived days: tenant, device, first and last such instant (RESTORE_ARCHIVED). */
+  old: [number[], string[], number[], number[]];
 }
 
 /**
@@ -157,6 +167,8 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
   const latest: [number[], string[], number[], number[]] = [[], [], [], []];
   const seen: [number[], string[], number[], (string | null)[]] = [[], [], [], []];
   const alerts: [number[], string[], number[], number[], number[]] = [[], [], [], [], []];
+  const old: Staged['old'] = [[], [], [], []];
+  const oldBefore = receivedAt - MAY_BE_ARCHIVED_MS;
   /** Touched bucket → [first, last] device time in it, ms after its start. */
   const buckets = new Map<number, [number, number]>();
   for (const { device, rows } of devices) {
@@ -164,6 +176,8 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
     const prefix = `${tenantId}\t${deviceId}\t`;
     const newest = new Array<number>(device.width).fill(-Infinity);
     let maxTs = -Infinity;
+    let oldFrom = Infinity;
+    let oldTo = -Infinity;
     buckets.clear();
     for (const [ts, row] of rows) {
       let line = prefix + ts + '\t{';
@@ -183,6 +197,10 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
         chunk = '';
       }
       if (ts > maxTs) maxTs = ts;
+      if (ts < oldBefore) {
+        if (ts < oldFrom) oldFrom = ts;
+        if (ts > oldTo) oldTo = ts;
+      }
       const offset = ((ts % BUCKET_MS) + BUCKET_MS) % BUCKET_MS;
       const span = buckets.get(ts - offset);
       if (span === undefined) buckets.set(ts - offset, [offset, offset]);
@@ -203,9 +221,10 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
       if (newest[i] !== -Infinity) push(latest, tenantId, deviceId, i + 1, newest[i]!);
     }
     push(seen, tenantId, deviceId, maxTs, device.entityId);
+    if (oldFrom <= oldTo) push(old, tenantId, deviceId, oldFrom, oldTo);
   }
   if (chunk.length > 0) copy.push(chunk);
-  return { copy, params: [...marks, ...latest, ...seen, ...alerts, ...spans, receivedAt], tenantIds: [...new Set(seen[0])] };
+  return { copy, params: [...marks, ...latest, ...seen, ...alerts, ...spans, receivedAt], tenantIds: [...new Set(seen[0])], old };
 }
 
 function push<T extends unknown[][]>(columns: T, ...values: { [K in keyof T]: T[K][number] }): void {

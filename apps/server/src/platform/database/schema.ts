@@ -16,6 +16,7 @@ export interface Database {
   device_param: DeviceParamTable;
   param_limit: ParamLimitTable;
   reading: ReadingTable;
+  reading_archive: ReadingArchiveTable;
   reading_15m: Reading15mTable;
   reading_1h: Reading1hTable;
   reading_1d: Reading1hTable;
@@ -245,6 +246,21 @@ export interface ReadingTable {
   device_id: BigId;
   ts: Timestamp;
   vals: Json<(number | null)[]> | (number | null)[];
+}
+
+/** A device's raw readings of one India day past the back-fill window, compacted (220_reading_archive.sql); read through enviro_readings. */
+export interface ReadingArchiveTable {
+  tenant_id: number;
+  device_id: BigId;
+  day: Timestamp;
+  instants: number;
+  ms: number[];
+  us: number[] | null;
+  width: number[] | null;
+  scale: (number | null)[];
+  ivals: (number | null)[];
+  checkpoints: number[];
+  fvals: (number | null)[] | null;
 }
 
 export interface Reading15mTable {
