@@ -1,5 +1,3 @@
-import { parentPort, workerData } from 'node:worker_threads';
-
 /** What the bench asks of the traffic thread. */
 export interface TrafficPlan {
   baseUrl: string;
@@ -21,9 +19,9 @@ export interface TrafficResult {
 }
 
 /**
- * Offers the open API traffic at its rate on a thread of its own: a request's latency is then timed
- * by an event loop that does nothing else, so the bench's other work (the devices' ingestion, the
- * /healthz probe, the fixture's pool) cannot stall the clock it is read by.
+ * Offers the open API traffic at its rate from a process of its own (open-data-bench.ts forks it):
+ * a request's latency is then timed by an event loop that does nothing else, so the bench's other
+ * work (the devices' ingestion, the /healthz probe, the fixture's pool) cannot stall its clock.
  */
 async function offer(plan: TrafficPlan): Promise<TrafficResult> {
   const byRoute: number[][] = [];
@@ -56,7 +54,6 @@ async function offer(plan: TrafficPlan): Promise<TrafficResult> {
   return { byRoute, failedBy: [...failedBy], offeredFor, tookSeconds: (performance.now() - started) / 1000 };
 }
 
-if (parentPort && workerData) {
-  const port = parentPort;
-  void offer(workerData as TrafficPlan).then((result) => port.postMessage(result));
-}
+process.once('message', (plan: TrafficPlan) => {
+  void offer(plan).then((result) => process.send!(result, () => process.exit(0)));
+});

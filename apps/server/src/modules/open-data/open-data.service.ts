@@ -32,7 +32,7 @@ import type { CalibrationService } from '../devices/calibration.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import type { PublicPortalService } from '../public-portal/public-portal.service.ts';
 import type { PublicationService, PublishedBoard, PublishedScope } from './publication.service.ts';
-import { TrendBatches, type TrendInterval, type TrendWindow } from './trend-batches.ts';
+import { StationBatches } from './station-batches.ts';
 
 const ZONE = DEFAULT_TIME_ZONE;
 const QUARTER = 15 * 60_000;
@@ -99,6 +99,18 @@ function scopeKey(scope: PublishedScope): string {
   return key;
 }
 
+/** The open API's trend intervals. */
+type Interval = 'minute_15' | 'hour_1';
+
+/** A key per board as a scope read gives it: a scope read again gives new boards, whose reads are apart. */
+const boardKeys = new WeakMap<PublishedBoard, number>();
+let boards = 0;
+function boardKey(board: PublishedBoard): number {
+  let key = boardKeys.get(board);
+  if (key === undefined) boardKeys.set(board, (key = ++boards));
+  return key;
+}
+
 /** A page of `items` and whether another follows. */
 export interface Paged<T> {
   items: T[];
@@ -126,7 +138,9 @@ export class OpenDataService {
   private versionRead: Promise<string> | undefined;
   /** Stations found and station lists described, by published scope. */
   private readonly stationsKept: ExpiringCache<unknown>;
-  private readonly batches = new TrendBatches((board, stationIds, parameters, window, interval) => this.trends(board, stationIds, parameters, window, interval));
+  /** Series and descriptions of stations asked at the same moment, read together. */
+  private readonly trendBatches = new StationBatches<FoundStation, TrendResult>();
+  private readonly describeBatches = new StationBatches<FoundStation, OpenStation>();
 
   constructor(
     private readonly s: OpenDataSources,
@@ -223,7 +237,8 @@ export class OpenDataService {
     const scope = await this.s.publication.scope();
     return this.keptStations(`station|${stationId}`, scope, async () => {
       const found = await this.find(stationId, scope);
-      const [described] = await this.describe([found.industry ? found : await this.withIndustry(found)]);
+      const station = found.industry ? found : await this.withIndustry(found);
+      const described = await this.describeBatches.one(String(boardKey(found.board)), stationId, station, async (stations) => new Map((await this.describe(stations)).map((d) => [d.id, d])));
       return described!;
     });
   }
@@ -362,12 +377,16 @@ export class OpenDataService {
    * The station's series as the public portal's chart reads it (POST /api/data/entityMetric), read
    * with other stations' asking for the same days at the same moment.
    */
-  private trend(found: FoundStation, parameter: string, window: Window, interval: TrendInterval): Promise<TrendResult | undefined> {
-    return this.batches.one(found.board, found.node.id, parameter, window, interval);
+  private trend(found: FoundStation, parameter: string, window: Window, interval: Interval): Promise<TrendResult | undefined> {
+    const { board } = found;
+    return this.trendBatches.one(`${boardKey(board)}|${parameter}|${interval}|${window.from}|${window.to}`, found.node.id, found, async (stations) => {
+      const results = await this.trends(board, stations.map((f) => f.node.id), [parameter], window, interval);
+      return new Map(results.map((r) => [r.entityId, r]));
+    });
   }
 
   /** Stations' series of a board, one per station and parameter measured, in one request. */
-  private trends(board: PublishedBoard, stationIds: readonly number[], parameters: readonly string[], window: TrendWindow, interval: TrendInterval): Promise<TrendResult[]> {
+  private trends(board: PublishedBoard, stationIds: readonly number[], parameters: readonly string[], window: Pick<Window, 'from' | 'to'>, interval: Interval): Promise<TrendResult[]> {
     const request = MetricRequest.parse({
       entityIds: stationIds,
       params: parameters.map((name) => ({ name })),
