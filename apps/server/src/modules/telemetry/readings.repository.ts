@@ -27,10 +27,11 @@ const CREATE_STAGE = `CREATE TEMP TABLE IF NOT EXISTS ingest_stage (
 const TS = (ms: string) => `timestamptz 'epoch' + ${ms} * interval '1 millisecond'`;
 
 // New instants are inserted; a known instant is merged (stored slots win) only when the merge changes
-// something, so a resend writes nothing.
+// something, so a resend writes nothing. In key order, as every write below, so that commits running
+// at once (BatchWriter's, other servers') take their row locks in one order.
 const INSERT_READINGS = `
 INSERT INTO reading AS r (tenant_id, device_id, ts, vals)
-SELECT tenant_id, device_id, ${TS('ts_ms')}, vals FROM ingest_stage
+SELECT tenant_id, device_id, ${TS('ts_ms')}, vals FROM ingest_stage ORDER BY 1, 2, 3
 ON CONFLICT (tenant_id, device_id, ts) DO UPDATE SET vals = enviro_merge_vals(r.vals, excluded.vals)
 WHERE enviro_merge_vals(r.vals, excluded.vals) IS DISTINCT FROM r.vals`;
 
@@ -79,7 +80,7 @@ WITH dirty AS (
 ), station AS (
   ${raiseLastDataAtOfEntities(`(SELECT tenant_id, entity_id, max(${TS('ts_ms')}) AS ts
         FROM unnest($8::int[], $11::bigint[], $10::bigint[]) AS u(tenant_id, entity_id, ts_ms)
-        WHERE entity_id IS NOT NULL GROUP BY tenant_id, entity_id) m`)}
+        WHERE entity_id IS NOT NULL GROUP BY tenant_id, entity_id ORDER BY 1, 2) m`)}
 )
 INSERT INTO alert (tenant_id, device_id, entity_id, slot, std_param_id, type, ts, value, limit_min, limit_max)
 SELECT c.tenant_id, c.device_id, d.entity_id, c.slot, p.std_param_id, 'SYSTEM', r.ts, c.value, l.min_value, l.max_value
@@ -174,7 +175,9 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
   const alerts: [number[], string[], number[], number[], number[]] = [[], [], [], [], []];
   /** Touched bucket → [first, last] device time in it, ms after its start. */
   const buckets = new Map<number, [number, number]>();
-  for (const { device, rows } of devices) {
+  // Devices in key order: the devices' and stations' rows are then updated in one order.
+  const ordered = [...devices].sort((a, b) => a.device.tenantId - b.device.tenantId || compareIds(a.device.deviceId, b.device.deviceId));
+  for (const { device, rows } of ordered) {
     const { tenantId, deviceId } = device;
     const prefix = `${tenantId}\t${deviceId}\t`;
     const newest = new Array<number>(device.width).fill(-Infinity);
@@ -221,6 +224,11 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
   }
   if (chunk.length > 0) copy.push(chunk);
   return { copy, params: [...marks, ...latest, ...seen, ...alerts, ...spans, receivedAt], tenantIds: [...new Set(seen[0])] };
+}
+
+/** Decimal bigint ids in numeric order. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function push<T extends unknown[][]>(columns: T, ...values: { [K in keyof T]: T[K][number] }): void {
