@@ -138,6 +138,8 @@ export class OpenDataService {
   private versionRead: Promise<string> | undefined;
   /** Stations found and station lists described, by published scope. */
   private readonly stationsKept: ExpiringCache<unknown>;
+  /** The published stations' index of the last scope asked (`published`). */
+  private index: { scope: string; made: number; stations: Promise<Map<number, FoundStation>>; remaking: boolean } | undefined;
   /** Series and descriptions of stations asked at the same moment, read together. */
   private readonly trendBatches = new StationBatches<FoundStation, TrendResult>();
   private readonly describeBatches = new StationBatches<FoundStation, OpenStation>();
@@ -207,30 +209,55 @@ export class OpenDataService {
 
   /**
    * Every published station of the scope by id, in id order, with its board and industry: one tree
-   * and one industry list a board, kept STATIONS_TTL_MS, so that the lists and every request naming
-   * a station share them instead of looking each station up (five statements a station).
+   * and one industry list a board, made again behind the answers once older than STATIONS_TTL_MS,
+   * so that the lists and every request naming a station share them instead of looking each station
+   * up (five statements a station). A scope that changed (a board stops publishing, an industry is
+   * disabled) waits for its own index.
    */
   private published(scope: PublishedScope): Promise<Map<number, FoundStation>> {
-    return this.keptStations('published', scope, async () => {
-      const found: FoundStation[] = [];
-      const seen = new Set<number>();
-      for (const board of scope.boards) {
-        const tenantIds = board.auth.tenantIds.filter((t) => scope.boardOf.get(t) === board);
-        if (tenantIds.length === 0) continue;
-        const [tree, industries] = await Promise.all([
-          this.s.entities.tree({ ...board.auth, tenantIds }, EntitiesQuery.parse({ getDevices: 'true', params: 'true' })),
-          this.s.industries.list(board.auth, board.board.id),
-        ]);
-        const byId = new Map(industries.map((i) => [i.id, i]));
-        for (const node of stationsOf(tree as EntityNode[])) {
-          if (seen.has(node.id)) continue;
-          seen.add(node.id);
-          found.push({ node, board, industry: byId.get(node.tenantId) });
-        }
+    const key = scopeKey(scope);
+    const held = this.index;
+    if (held?.scope === key) {
+      // Made again behind the answers once old: every request naming a station waits on the index,
+      // and all of them waiting on its remaking every few seconds stalled the API under load.
+      if (this.now() - held.made >= STATIONS_TTL_MS && !held.remaking) {
+        held.remaking = true;
+        this.indexStations(scope).then(
+          (stations) => {
+            if (this.index === held) this.index = { scope: key, made: this.now(), stations: Promise.resolve(stations), remaking: false };
+          },
+          () => (held.remaking = false),
+        );
       }
-      found.sort((a, b) => a.node.id - b.node.id);
-      return new Map(found.map((f) => [f.node.id, f]));
+      return held.stations;
+    }
+    const made = { scope: key, made: this.now(), stations: this.indexStations(scope), remaking: false };
+    this.index = made;
+    made.stations.catch(() => {
+      if (this.index === made) this.index = undefined;
     });
+    return made.stations;
+  }
+
+  private async indexStations(scope: PublishedScope): Promise<Map<number, FoundStation>> {
+    const found: FoundStation[] = [];
+    const seen = new Set<number>();
+    for (const board of scope.boards) {
+      const tenantIds = board.auth.tenantIds.filter((t) => scope.boardOf.get(t) === board);
+      if (tenantIds.length === 0) continue;
+      const [tree, industries] = await Promise.all([
+        this.s.entities.tree({ ...board.auth, tenantIds }, EntitiesQuery.parse({ getDevices: 'true', params: 'true' })),
+        this.s.industries.list(board.auth, board.board.id),
+      ]);
+      const byId = new Map(industries.map((i) => [i.id, i]));
+      for (const node of stationsOf(tree as EntityNode[])) {
+        if (seen.has(node.id)) continue;
+        seen.add(node.id);
+        found.push({ node, board, industry: byId.get(node.tenantId) });
+      }
+    }
+    found.sort((a, b) => a.node.id - b.node.id);
+    return new Map(found.map((f) => [f.node.id, f]));
   }
 
   async station(stationId: number): Promise<OpenStation> {
