@@ -20,6 +20,31 @@ export interface Baselines {
 const SERIES = 8;
 const MINUTES_30D = 30 * 24 * 60;
 
+/** COPY of a 30-day trend's rows (8 series at 1 minute) into `table`, in rows a second. */
+async function copyInto(pool: pg.Pool, table: string, start: number): Promise<number> {
+  const client = await pool.connect();
+  try {
+    const t0 = performance.now();
+    await pipeline(Readable.from(narrowLines(start, SERIES, MINUTES_30D)), client.query(copyFrom(`COPY ${table} FROM STDIN`)));
+    return (SERIES * MINUTES_30D) / ((performance.now() - t0) / 1000);
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The COPY reference alone, into a new keyed narrow table, in rows a second: measured again after
+ * a figure on a machine shared with other work, whose speed moves within minutes.
+ */
+export async function copyReference(pool: pg.Pool): Promise<number> {
+  await pool.query('CREATE TABLE bench_narrow_again (series int NOT NULL, ts timestamptz NOT NULL, value float8 NOT NULL, PRIMARY KEY (series, ts))');
+  try {
+    return Math.round(await copyInto(pool, 'bench_narrow_again', Date.UTC(2025, 0, 1)));
+  } finally {
+    await pool.query('DROP TABLE bench_narrow_again');
+  }
+}
+
 export async function measureBaselines(pool: pg.Pool, log: (s: string) => void): Promise<Baselines> {
   await pool.query('DROP TABLE IF EXISTS bench_narrow');
   await pool.query(
@@ -28,15 +53,7 @@ export async function measureBaselines(pool: pg.Pool, log: (s: string) => void):
   const start = Date.UTC(2025, 0, 1);
   const rows = SERIES * MINUTES_30D; // 345,600: a 30-day trend of 8 series at 1 minute
 
-  const client = await pool.connect();
-  let copyRowsPerSec: number;
-  try {
-    const t0 = performance.now();
-    await pipeline(Readable.from(narrowLines(start, SERIES, MINUTES_30D)), client.query(copyFrom('COPY bench_narrow FROM STDIN')));
-    copyRowsPerSec = rows / ((performance.now() - t0) / 1000);
-  } finally {
-    client.release();
-  }
+  const copyRowsPerSec = await copyInto(pool, 'bench_narrow', start);
   log(`baseline COPY: ${Math.round(copyRowsPerSec)} rows/s`);
   await pool.query('VACUUM ANALYZE bench_narrow');
   const size = await pool.query<{ bytes: string }>("SELECT pg_total_relation_size('bench_narrow') AS bytes");

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { rebuildComplianceDays } from '@enviro/server/modules/compliance/compliance-days-worker';
@@ -6,9 +8,11 @@ import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
 import type { Db } from '@enviro/server/platform/database/database';
 import { PartitionKeeper } from '@enviro/server/platform/database/partitions';
 import { services } from './services.ts';
+import type { TrafficPlan, TrafficResult } from './open-data-traffic.ts';
 import { percentile, round, timeOwnRuns, timeRuns } from './stats.ts';
 
 const DAY = 86_400_000;
+const TRAFFIC = fileURLToPath(new URL('./open-data-traffic.ts', import.meta.url));
 const istDay = (ms: number) => dayOf(ms, DEFAULT_TIME_ZONE);
 
 /** A published board's fixture for the open data figures. */
@@ -151,10 +155,6 @@ export async function benchOpenData(baseUrl: string, pool: pg.Pool, fleet: OpenD
     () => `/api/open/v1/stations/${fleet.yearStation}/series?parameter=pm&resolution=1d&from=${fleet.month}-01&to=${day}`,
     (i: number) => `/api/open/v1/stations/${some(i)}/exceedances?from=${fleet.month}-01&to=${fleet.month}-28`,
   ];
-  const samples: number[] = [];
-  const byRoute = mix.map(() => [] as number[]);
-  let failures = 0;
-  const failedBy = new Map<string, number>();
   // Ingestion at the demo's rate while the traffic runs: every device of the month stations sends
   // one reading of its parameters a minute (the demo's devices report each minute, live-feed.ts),
   // spread over the minute, through HTTP telemetry as a device's gateway sends it.
@@ -196,42 +196,36 @@ export async function benchOpenData(baseUrl: string, pool: pg.Pool, fleet: OpenD
   })();
   // The ingestion runs alone a few seconds first, so the traffic meets it in its stride.
   await new Promise((r) => setTimeout(r, 3000));
-  const started = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < rate * seconds; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const path = mix[i % mix.length]!(i);
-    pending.push(
-      (async () => {
-        const t = performance.now();
-        try {
-          await get(path);
-          samples.push(performance.now() - t);
-          byRoute[i % mix.length]!.push(performance.now() - t);
-        } catch (error) {
-          failures += 1;
-          const reason = (error as Error).message.replace(/^[^:]*: /, '').slice(0, 80);
-          failedBy.set(reason, (failedBy.get(reason) ?? 0) + 1);
-        }
-      })(),
-    );
-  }
-  const offeredFor = (performance.now() - started) / 1000;
-  await Promise.all(pending);
-  const achieved = round((rate * seconds) / offeredFor);
-  const tookSeconds = (performance.now() - started) / 1000;
-  ingesting = false;
+  const count = rate * seconds;
+  const plan: TrafficPlan = {
+    baseUrl,
+    key: fleet.key,
+    paths: Array.from({ length: count }, (_, i) => mix[i % mix.length]!(i)),
+    routes: Array.from({ length: count }, (_, i) => i % mix.length),
+    rate,
+  };
+  const offered = new Promise<TrafficResult>((resolve, reject) => {
+    const child = fork(TRAFFIC, { execArgv: ['--import', 'tsx'] });
+    child.once('message', (result: TrafficResult) => resolve(result));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the traffic process exited with ${code} before answering`)));
+    child.send(plan);
+  });
+  // The devices and the probe stop with the traffic, also when it failed.
+  const traffic = await offered.finally(() => (ingesting = false));
   await Promise.all([ingestion, floorProbe]);
   floor.sort((a, b) => a - b);
+  const { tookSeconds } = traffic;
+  const achieved = round(count / traffic.offeredFor);
   const ingestRate = round(readings / (tookSeconds + 3));
-  if (failedBy.size > 0) log(`failed requests: ${[...failedBy].map(([reason, n]) => `${n} × ${reason}`).join('; ')}`);
-  samples.sort((a, b) => a - b);
+  const failures = traffic.failedBy.reduce((n, [, k]) => n + k, 0);
+  if (failures > 0) log(`failed requests: ${traffic.failedBy.map(([reason, n]) => `${n} × ${reason}`).join('; ')}`);
+  const byRoute = mix.map((_, k) => (traffic.byRoute[k] ?? []).sort((a, b) => a - b));
+  const samples = byRoute.flat().sort((a, b) => a - b);
   const names = ['stations', 'station', '15m day', '1h week', '1d month', 'exceedances'];
-  const perRoute = byRoute.map((r, k) => `${names[k]} ${round(percentile(r.sort((a, b) => a - b), 50))}`).join(', ');
+  const perRoute = byRoute.map((r, k) => `${names[k]} ${round(percentile(r, 50))}`).join(', ');
   return [
     `| 1-year daily series of one station (GET …/series?resolution=1d, 366 days, one page), over HTTP, made afresh (a slot changed before each run) | p50 ${year.p50} ms, p95 ${year.p95} ms (${year.runs} runs) | as kept by the server (no change since): p50 ${yearKept.p50} ms, p95 ${yearKept.p95} ms | target p50 ≤ 50 ms |`,
-    `| Mixed open API traffic (stations, station, 15m day, 1h week, 1d month, exceedances) offered at ${rate}/s for ${seconds} s, over HTTP, while the ${fleet.devices.length} month stations' devices each report a reading a minute over HTTP (${ingestRate} readings/s taken, ${ingestFailures} refused) | p50 ${round(percentile(samples, 50))} ms, p95 ${round(percentile(samples, 95))} ms; ${achieved}/s sent, all answered after ${round(tookSeconds)} s; ${failures} failed; p50 by route (ms): ${perRoute} | GET /healthz at 5/s in the same run: p50 ${round(percentile(floor, 50))} ms, p95 ${round(percentile(floor, 95))} ms | target: 200/s with p95 ≤ 100 ms while ingestion runs |`,
+    `| Mixed open API traffic (stations, station, 15m day, 1h week, 1d month, exceedances) offered at ${rate}/s for ${seconds} s, over HTTP from a process of its own, while the ${fleet.devices.length} month stations' devices each report a reading a minute over HTTP (${ingestRate} readings/s taken, ${ingestFailures} refused) | p50 ${round(percentile(samples, 50))} ms, p95 ${round(percentile(samples, 95))} ms; ${achieved}/s sent, all answered after ${round(tookSeconds)} s; ${failures} failed; p50 by route (ms): ${perRoute} | GET /healthz at 5/s in the same run: p50 ${round(percentile(floor, 50))} ms, p95 ${round(percentile(floor, 95))} ms | target: 200/s with p95 ≤ 100 ms while ingestion runs |`,
   ];
 }

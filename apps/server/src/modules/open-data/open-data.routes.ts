@@ -25,7 +25,7 @@ import { ApiError } from '@enviro/contracts/common';
 import type { OpenDataModule } from './open-data.module.ts';
 import type { Window } from './open-data.service.ts';
 import { openApiDocument } from './open-docs.routes.ts';
-import { openEnvelope, openRequestHooks } from './open-request.ts';
+import { openEnvelope, openRequestHooks, sendKept } from './open-request.ts';
 
 const TAGS = ['open data'];
 const ERRORS = { 400: ApiError, 401: ApiError, 404: ApiError, 429: ApiError };
@@ -103,9 +103,9 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
         response: { 200: OpenSeriesAnswer, ...ERRORS },
       },
     },
-    async (request) => {
-      const { series, window, boardName } = await open.series(request.params.stationId, request.query);
-      return openEnvelope(series, [boardName], nextRange(request, window));
+    async (request, reply) => {
+      const answer = await open.series(request.params.stationId, request.query);
+      return sendKept(reply, answer, request.url, OpenSeriesAnswer, () => openEnvelope(answer.series, [answer.boardName], nextRange(request, answer.window)));
     },
   );
 
@@ -115,9 +115,9 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
       config: { access: 'none' },
       schema: { tags: TAGS, summary: 'Exceedance episodes started in the IST days (366 a page)', params: OpenStationParams, querystring: OpenRangeQuery, response: { 200: OpenExceedanceList, ...ERRORS } },
     },
-    async (request) => {
-      const { items, window, boardName } = await open.exceedances(request.params.stationId, request.query);
-      return openEnvelope(items, [boardName], nextRange(request, window));
+    async (request, reply) => {
+      const answer = await open.exceedances(request.params.stationId, request.query);
+      return sendKept(reply, answer, request.url, OpenExceedanceList, () => openEnvelope(answer.items, [answer.boardName], nextRange(request, answer.window)));
     },
   );
 
@@ -127,9 +127,9 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
       config: { access: 'none' },
       schema: { tags: TAGS, summary: "The station's uptime per IST day (31 days a page)", params: OpenStationParams, querystring: OpenRangeQuery, response: { 200: OpenUptimeList, ...ERRORS } },
     },
-    async (request) => {
-      const { items, window, boardName } = await open.uptime(request.params.stationId, request.query);
-      return openEnvelope(items, [boardName], nextRange(request, window));
+    async (request, reply) => {
+      const answer = await open.uptime(request.params.stationId, request.query);
+      return sendKept(reply, answer, request.url, OpenUptimeList, () => openEnvelope(answer.items, [answer.boardName], nextRange(request, answer.window)));
     },
   );
 
@@ -145,9 +145,9 @@ export const openDataRoutes: FastifyPluginAsyncZod<OpenDataModule> = async (app,
         response: { 200: OpenNaqiList, ...ERRORS },
       },
     },
-    async (request) => {
-      const { items, window, boardName } = await open.naqi(request.params.stationId, request.query);
-      return openEnvelope(items, [boardName], window === null ? null : nextRange(request, window));
+    async (request, reply) => {
+      const answer = await open.naqi(request.params.stationId, request.query);
+      return sendKept(reply, answer, request.url, OpenNaqiList, () => openEnvelope(answer.items, [answer.boardName], answer.window === null ? null : nextRange(request, answer.window)));
     },
   );
 

@@ -18,7 +18,6 @@ import type { AqiCategory, AqiPollutant } from '@enviro/domain/aqi';
 import { dailyFigure, minutesAboveLimit, percent } from '@enviro/domain/figures';
 import { roundValue } from '@enviro/domain/format-number';
 import { addDays, DEFAULT_TIME_ZONE, fixedOffset, isoInZone, startOfDay } from '@enviro/domain/time-zone';
-import type { PublicAuth } from '../../platform/access/auth.ts';
 import { ExpiringCache } from '../../platform/cache/expiring-cache.ts';
 import { CONTAINER_TYPES } from '../../platform/database/entity-types.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -33,6 +32,7 @@ import type { CalibrationService } from '../devices/calibration.service.ts';
 import type { EntityService } from '../entities/entities.service.ts';
 import type { PublicPortalService } from '../public-portal/public-portal.service.ts';
 import type { PublicationService, PublishedBoard, PublishedScope } from './publication.service.ts';
+import { StationBatches } from './station-batches.ts';
 
 const ZONE = DEFAULT_TIME_ZONE;
 const QUARTER = 15 * 60_000;
@@ -99,6 +99,18 @@ function scopeKey(scope: PublishedScope): string {
   return key;
 }
 
+/** The open API's trend intervals. */
+type Interval = 'minute_15' | 'hour_1';
+
+/** A key per board as a scope read gives it: a scope read again gives new boards, whose reads are apart. */
+const boardKeys = new WeakMap<PublishedBoard, number>();
+let boards = 0;
+function boardKey(board: PublishedBoard): number {
+  let key = boardKeys.get(board);
+  if (key === undefined) boardKeys.set(board, (key = ++boards));
+  return key;
+}
+
 /** A page of `items` and whether another follows. */
 export interface Paged<T> {
   items: T[];
@@ -126,6 +138,11 @@ export class OpenDataService {
   private versionRead: Promise<string> | undefined;
   /** Stations found and station lists described, by published scope. */
   private readonly stationsKept: ExpiringCache<unknown>;
+  /** The published stations' index of the last scope asked (`published`). */
+  private index: { scope: string; made: number; stations: Promise<Map<number, FoundStation>>; remaking: boolean } | undefined;
+  /** Series and descriptions of stations asked at the same moment, read together. */
+  private readonly trendBatches = new StationBatches<FoundStation, TrendResult>();
+  private readonly describeBatches = new StationBatches<FoundStation, OpenStation>();
 
   constructor(
     private readonly s: OpenDataSources,
@@ -180,15 +197,56 @@ export class OpenDataService {
   private async listStations(scope: PublishedScope, query: OpenStationListQuery): Promise<Paged<OpenStation>> {
     if (query.board !== undefined && !scope.boards.some((b) => b.board.id === query.board)) throw notFound(`No publishing board with id= ${query.board} exists`);
     if (query.industry !== undefined && !scope.boardOf.has(query.industry)) throw notFound(`No published industry with id= ${query.industry} exists`);
-    const boards = scope.boards.filter((b) => query.board === undefined || b.board.id === query.board);
+    const found = [...(await this.published(scope)).values()].filter(
+      ({ node, board }) =>
+        (query.board === undefined || board.board.id === query.board) &&
+        (query.industry === undefined || node.tenantId === query.industry) &&
+        (query.type === undefined || node.type === query.type),
+    );
+    const page = found.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize);
+    return { items: await this.describe(page), more: found.length > (query.page + 1) * query.pageSize };
+  }
+
+  /**
+   * Every published station of the scope by id, in id order, with its board and industry: one tree
+   * and one industry list a board, made again behind the answers once older than STATIONS_TTL_MS,
+   * so that the lists and every request naming a station share them instead of looking each station
+   * up (five statements a station). A scope that changed (a board stops publishing, an industry is
+   * disabled) waits for its own index.
+   */
+  private published(scope: PublishedScope): Promise<Map<number, FoundStation>> {
+    const key = scopeKey(scope);
+    const held = this.index;
+    if (held?.scope === key) {
+      // Made again behind the answers once old: every request naming a station waits on the index,
+      // and all of them waiting on its remaking every few seconds stalled the API under load.
+      if (this.now() - held.made >= STATIONS_TTL_MS && !held.remaking) {
+        held.remaking = true;
+        this.indexStations(scope).then(
+          (stations) => {
+            if (this.index === held) this.index = { scope: key, made: this.now(), stations: Promise.resolve(stations), remaking: false };
+          },
+          () => (held.remaking = false),
+        );
+      }
+      return held.stations;
+    }
+    const made = { scope: key, made: this.now(), stations: this.indexStations(scope), remaking: false };
+    this.index = made;
+    made.stations.catch(() => {
+      if (this.index === made) this.index = undefined;
+    });
+    return made.stations;
+  }
+
+  private async indexStations(scope: PublishedScope): Promise<Map<number, FoundStation>> {
     const found: FoundStation[] = [];
     const seen = new Set<number>();
-    for (const board of boards) {
-      const tenantIds = board.auth.tenantIds.filter((t) => (query.industry === undefined || t === query.industry) && scope.boardOf.get(t) === board);
+    for (const board of scope.boards) {
+      const tenantIds = board.auth.tenantIds.filter((t) => scope.boardOf.get(t) === board);
       if (tenantIds.length === 0) continue;
-      const auth: PublicAuth = { ...board.auth, tenantIds };
       const [tree, industries] = await Promise.all([
-        this.s.entities.tree(auth, EntitiesQuery.parse({ getDevices: 'true', params: 'true', ...(query.type ? { type: query.type } : {}) })),
+        this.s.entities.tree({ ...board.auth, tenantIds }, EntitiesQuery.parse({ getDevices: 'true', params: 'true' })),
         this.s.industries.list(board.auth, board.board.id),
       ]);
       const byId = new Map(industries.map((i) => [i.id, i]));
@@ -199,14 +257,15 @@ export class OpenDataService {
       }
     }
     found.sort((a, b) => a.node.id - b.node.id);
-    const page = found.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize);
-    return { items: await this.describe(page), more: found.length > (query.page + 1) * query.pageSize };
+    return new Map(found.map((f) => [f.node.id, f]));
   }
 
   async station(stationId: number): Promise<OpenStation> {
     const scope = await this.s.publication.scope();
     return this.keptStations(`station|${stationId}`, scope, async () => {
-      const [described] = await this.describe([await this.withIndustry(await this.find(stationId, scope))]);
+      const found = await this.find(stationId, scope);
+      const station = found.industry ? found : await this.withIndustry(found);
+      const described = await this.describeBatches.one(String(boardKey(found.board)), stationId, station, async (stations) => new Map((await this.describe(stations)).map((d) => [d.id, d])));
       return described!;
     });
   }
@@ -223,7 +282,8 @@ export class OpenDataService {
    */
   private async find(stationId: number, scope?: PublishedScope): Promise<FoundStation> {
     const s = scope ?? (await this.s.publication.scope());
-    return this.keptStations(`found|${stationId}`, s, () => this.findNow(stationId, s));
+    // A station added since the index was made is looked up alone, so it is served at once.
+    return (await this.published(s)).get(stationId) ?? this.keptStations(`found|${stationId}`, s, () => this.findNow(stationId, s));
   }
 
   private async findNow(stationId: number, s: PublishedScope): Promise<FoundStation> {
@@ -340,14 +400,20 @@ export class OpenDataService {
     return out;
   }
 
-  /** The station's series as the public portal's chart reads it (POST /api/data/entityMetric). */
-  private async trend(found: FoundStation, parameter: string, window: Window, interval: 'minute_15' | 'hour_1'): Promise<TrendResult | undefined> {
-    const [result] = await this.trends(found.board, [found.node.id], [parameter], window, interval);
-    return result;
+  /**
+   * The station's series as the public portal's chart reads it (POST /api/data/entityMetric), read
+   * with other stations' asking for the same days at the same moment.
+   */
+  private trend(found: FoundStation, parameter: string, window: Window, interval: Interval): Promise<TrendResult | undefined> {
+    const { board } = found;
+    return this.trendBatches.one(`${boardKey(board)}|${parameter}|${interval}|${window.from}|${window.to}`, found.node.id, found, async (stations) => {
+      const results = await this.trends(board, stations.map((f) => f.node.id), [parameter], window, interval);
+      return new Map(results.map((r) => [r.entityId, r]));
+    });
   }
 
   /** Stations' series of a board, one per station and parameter measured, in one request. */
-  private trends(board: PublishedBoard, stationIds: readonly number[], parameters: readonly string[], window: Window, interval: 'minute_15' | 'hour_1'): Promise<TrendResult[]> {
+  private trends(board: PublishedBoard, stationIds: readonly number[], parameters: readonly string[], window: Pick<Window, 'from' | 'to'>, interval: Interval): Promise<TrendResult[]> {
     const request = MetricRequest.parse({
       entityIds: stationIds,
       params: parameters.map((name) => ({ name })),

@@ -1,5 +1,6 @@
 import { OPEN_DATA_LICENCE } from '@enviro/contracts/open-data';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import type { OpenKeysService } from './open-keys.service.ts';
 
 /**
@@ -25,4 +26,21 @@ function attribution(boards: readonly string[]): string {
 /** Every answer: its data with the licence, the attribution and the next page's URL. */
 export function openEnvelope<T>(data: T, boards: readonly string[], next: string | null = null) {
   return { licence: { ...OPEN_DATA_LICENCE }, attribution: attribution(boards), data, next };
+}
+
+/** The JSON of answers kept by the service, per answer and request URL. */
+const bodies = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Sends a kept answer's envelope (`envelope`, of the answer the service keeps for every caller) as
+ * JSON checked against its contract, made once per answer and URL: a 15-minute week is 672 points,
+ * and checking and writing them again for each request the answer serves cost more than finding it.
+ * Fastify sends a JSON string as it is, so the route's serializer is not run again.
+ */
+export function sendKept(reply: FastifyReply, answer: object, url: string, contract: ZodType, envelope: () => unknown): FastifyReply {
+  let byUrl = bodies.get(answer);
+  if (!byUrl) bodies.set(answer, (byUrl = new Map()));
+  let body = byUrl.get(url);
+  if (body === undefined) byUrl.set(url, (body = JSON.stringify(contract.parse(envelope()))));
+  return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -12,9 +12,21 @@ export interface BatchWriterOptions {
   maxRows: number;
   /** Rows waiting in memory beyond which new writes are refused (the caller answers 503, devices retry). */
   maxQueuedRows: number;
+  /** Transactions in flight at once. */
+  commits: number;
 }
 
-const DEFAULTS: BatchWriterOptions = { lingerMs: 2, maxRows: 10_000, maxQueuedRows: 200_000 };
+/**
+ * Two commits at once: with one, a batch's rows waited for the commit before theirs to end, and
+ * callers that wait for their answer before sending again (a gateway flushing its backlog, an MQTT
+ * client's window) sent nothing meanwhile, so PostgreSQL's second core and the server's parsing
+ * took turns instead of overlapping. Concurrent commits are safe as several servers' are: marks,
+ * receipts and latest values are written in one order, and a reading written twice merges.
+ */
+const DEFAULTS: BatchWriterOptions = { lingerMs: 2, maxRows: 10_000, maxQueuedRows: 200_000, commits: 2 };
+
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
 
 /** Thrown to writers when their rows were not committed; nothing of theirs is stored. */
 export class WriteRefusedError extends Error {}
@@ -62,9 +74,9 @@ class Batch {
 }
 
 /**
- * The single writer of a process: collects accepted rows from every concurrent HTTP request and MQTT
- * publish into a batch, commits the batch in one transaction, then resolves all of its writers at once
- * (group commit). One transaction is in flight at a time; rows arriving meanwhile form the next batch,
+ * The writer of a process: collects accepted rows from every concurrent HTTP request and MQTT publish
+ * into a batch, commits the batch in one transaction, then resolves all of its writers at once (group
+ * commit). At most `commits` transactions are in flight; rows arriving meanwhile form the next batch,
  * so batches grow with load and an idle writer commits within `lingerMs`.
  */
 export class BatchWriter {
@@ -73,7 +85,8 @@ export class BatchWriter {
   private readonly sealed: Batch[] = [];
   private queuedRows = 0;
   private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  /** The commit loops running, at most `commits`. */
+  private readonly lanes = new Set<Promise<void>>();
   private closed = false;
   private readonly readings: ReadingsRepository;
 
@@ -110,7 +123,7 @@ export class BatchWriter {
     batch.add(device, rows);
     this.queuedRows += batch.rows - before;
     if (batch.rows >= this.options.maxRows) this.seal();
-    else if (!this.flushing && !this.timer) this.timer = setTimeout(() => this.seal(), this.options.lingerMs);
+    else if (this.lanes.size < this.options.commits && !this.timer) this.timer = setTimeout(() => this.seal(), this.options.lingerMs);
     return batch.done;
   }
 
@@ -118,7 +131,7 @@ export class BatchWriter {
   async close(): Promise<void> {
     this.closed = true;
     this.seal();
-    while (this.flushing) await this.flushing;
+    while (this.lanes.size > 0) await Promise.all(this.lanes);
   }
 
   private seal(): void {
@@ -126,8 +139,11 @@ export class BatchWriter {
     this.timer = undefined;
     if (this.open && this.open.rows > 0) this.sealed.push(this.open);
     this.open = undefined;
-    // Only with work to do: drain's first commit then awaits before drain can clear `flushing`.
-    if (!this.flushing && this.sealed.length > 0) this.flushing = this.drain();
+    while (this.lanes.size < this.options.commits && this.sealed.length > 0) {
+      // Only with work to do: the lane's first commit awaits before the lane can end.
+      const lane: Promise<void> = this.drain().finally(() => this.lanes.delete(lane));
+      this.lanes.add(lane);
+    }
   }
 
   private async drain(): Promise<void> {
@@ -135,20 +151,31 @@ export class BatchWriter {
       let batch = this.sealed.shift();
       if (!batch && this.open && this.open.rows > 0) {
         // Rows that arrived during the last commit have waited long enough.
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = undefined;
         batch = this.open;
         this.open = undefined;
       }
       if (!batch) break;
       await this.commit(batch);
     }
-    this.flushing = undefined;
   }
 
   private async commit(batch: Batch): Promise<void> {
     const started = performance.now();
     try {
       await this.partitions.ensure(batch.minTs, batch.maxTs);
-      await this.readings.commit([...batch.devices.values()]);
+      const devices = [...batch.devices.values()];
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.readings.commit(devices);
+          break;
+        } catch (error) {
+          // Two commits locking the same rows in another order (a device's row, an alert's key) are
+          // told apart by PostgreSQL aborting one: nothing of it was stored, so it is committed again.
+          if ((error as { code?: string }).code !== DEADLOCK || attempt === 3) throw error;
+        }
+      }
       this.metrics?.commitSeconds.observe((performance.now() - started) / 1000);
       this.metrics?.commitRows.observe(batch.rows);
       batch.resolve();

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { arrayLiteral } from '../../platform/database/array-literal.ts';
 import { READINGS_CHANNEL } from '../../platform/database/notify-channels.ts';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
 import { DEVICE_ROWS_TEXT, raiseLastDataAtOfDevices } from '../devices/devices.queries.ts';
@@ -26,10 +27,11 @@ const CREATE_STAGE = `CREATE TEMP TABLE IF NOT EXISTS ingest_stage (
 const TS = (ms: string) => `timestamptz 'epoch' + ${ms} * interval '1 millisecond'`;
 
 // New instants are inserted; a known instant is merged (stored slots win) only when the merge changes
-// something, so a resend writes nothing.
+// something, so a resend writes nothing. In key order, as every write below, so that commits running
+// at once (BatchWriter's, other servers') take their row locks in one order.
 const INSERT_READINGS = `
 INSERT INTO reading AS r (tenant_id, device_id, ts, vals)
-SELECT tenant_id, device_id, ${TS('ts_ms')}, vals FROM ingest_stage
+SELECT tenant_id, device_id, ${TS('ts_ms')}, vals FROM ingest_stage ORDER BY 1, 2, 3
 ON CONFLICT (tenant_id, device_id, ts) DO UPDATE SET vals = enviro_merge_vals(r.vals, excluded.vals)
 WHERE enviro_merge_vals(r.vals, excluded.vals) IS DISTINCT FROM r.vals`;
 
@@ -78,7 +80,7 @@ WITH dirty AS (
 ), station AS (
   ${raiseLastDataAtOfEntities(`(SELECT tenant_id, entity_id, max(${TS('ts_ms')}) AS ts
         FROM unnest($8::int[], $11::bigint[], $10::bigint[]) AS u(tenant_id, entity_id, ts_ms)
-        WHERE entity_id IS NOT NULL GROUP BY tenant_id, entity_id) m`)}
+        WHERE entity_id IS NOT NULL GROUP BY tenant_id, entity_id ORDER BY 1, 2) m`)}
 )
 INSERT INTO alert (tenant_id, device_id, entity_id, slot, std_param_id, type, ts, value, limit_min, limit_max)
 SELECT c.tenant_id, c.device_id, d.entity_id, c.slot, p.std_param_id, 'SYSTEM', r.ts, c.value, l.min_value, l.max_value
@@ -96,6 +98,20 @@ ON CONFLICT (tenant_id, device_id, slot, ts, type) DO NOTHING`;
 // are held against a drop until commit. Newer readings never meet an archived day and skip this.
 const MAY_BE_ARCHIVED_MS = 23 * 3600 * 1000;
 const RESTORE_ARCHIVED = 'SELECT enviro_archive_restore($1::int[], $2::bigint[], $3::bigint[], $4::bigint[])';
+
+/**
+ * A statement with its parameters written in as literals, to be sent with others as one simple
+ * query (which takes no parameters). Only what the batch holds: numbers, and arrays of numbers,
+ * digit strings and nulls (arrayLiteral), each quoted as a string literal for the statement's cast.
+ */
+function inline(text: string, params: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    const literal = Array.isArray(value) ? arrayLiteral(value) : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+    if (literal === undefined) throw new Error(`parameter $${n} cannot be written as a literal`);
+    return `'${literal.replaceAll("'", "''")}'`;
+  });
+}
 
 /** Connections whose staging table exists. */
 const staged = new WeakSet<pg.ClientBase>();
@@ -124,14 +140,14 @@ export class ReadingsRepository extends PooledRepository {
         staged.add(client);
       }
       await pipeline(Readable.from(batch.copy), client.query(copyFrom('COPY ingest_stage FROM STDIN')));
-      if (batch.old[0].length > 0) await client.query(RESTORE_ARCHIVED, batch.old);
-      const inserted = await client.query(INSERT_READINGS);
-      await client.query(APPLY, batch.params);
-      // Live-value streams on every server hear of the batch once it commits (live.ts in the data module).
-      await client.query(NOTIFY_TENANTS, [batch.tenantIds]);
-      await client.query('COMMIT');
+      // The rest of the transaction in one round trip: every statement waits on the one before (a
+      // round trip each cost more than the statements under load), and a failing one skips the
+      // rest, COMMIT included. Old readings first bring their archived days back to raw. Live-value
+      // streams on every server hear of the batch once it commits (live.ts in the data module).
+      const restore = batch.old[0].length > 0 ? `${inline(RESTORE_ARCHIVED, batch.old)};\n` : '';
+      const results = (await client.query(`${restore}${INSERT_READINGS};\n${inline(APPLY, batch.params)};\n${inline(NOTIFY_TENANTS, [batch.tenantIds])};\nCOMMIT`)) as unknown as pg.QueryResult[];
       client.release();
-      return inserted.rowCount ?? 0;
+      return results[restore ? 1 : 0]!.rowCount ?? 0;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       // A broken connection must not go back to the pool.
@@ -171,7 +187,9 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
   const oldBefore = receivedAt - MAY_BE_ARCHIVED_MS;
   /** Touched bucket → [first, last] device time in it, ms after its start. */
   const buckets = new Map<number, [number, number]>();
-  for (const { device, rows } of devices) {
+  // Devices in key order: the devices' and stations' rows are then updated in one order.
+  const ordered = [...devices].sort((a, b) => a.device.tenantId - b.device.tenantId || compareIds(a.device.deviceId, b.device.deviceId));
+  for (const { device, rows } of ordered) {
     const { tenantId, deviceId } = device;
     const prefix = `${tenantId}\t${deviceId}\t`;
     const newest = new Array<number>(device.width).fill(-Infinity);
@@ -225,6 +243,11 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
   }
   if (chunk.length > 0) copy.push(chunk);
   return { copy, params: [...marks, ...latest, ...seen, ...alerts, ...spans, receivedAt], tenantIds: [...new Set(seen[0])], old };
+}
+
+/** Decimal bigint ids in numeric order. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function push<T extends unknown[][]>(columns: T, ...values: { [K in keyof T]: T[K][number] }): void {
