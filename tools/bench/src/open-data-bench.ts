@@ -3,6 +3,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
+import { HistoryRepository } from '@enviro/server/demo/history.repository';
 import { rebuildComplianceDays } from '@enviro/server/modules/compliance/compliance-days-worker';
 import { OperatorProvisioning } from '@enviro/server/operator-provisioning';
 import type { Db } from '@enviro/server/platform/database/database';
@@ -78,6 +79,9 @@ export async function openDataFleet(db: Db, pool: pg.Pool, stations: number, log
      WHERE d.id = ANY($3::bigint[]) AND random() > 0.02`,
     [new Date(startOfDay(first, DEFAULT_TIME_ZONE)), new Date(startOfDay(thisMonth, DEFAULT_TIME_ZONE)), devices.map((d) => d.id)],
   );
+  // Their hours and days, as the rollup worker makes them from the quarters: hourly and daily series read those.
+  const tenants = (await q('SELECT DISTINCT tenant_id FROM device WHERE id = ANY($1::bigint[])', [devices.map((d) => d.id)])).rows.map((r: { tenant_id: number }) => r.tenant_id);
+  await new HistoryRepository({ db, pool }).buildHoursAndDays([yearTenant, ...tenants], yearAgo, now);
   await q('VACUUM ANALYZE');
 
   const key = `eo_bench_${randomBytes(12).toString('hex')}`;

@@ -45,6 +45,12 @@ export class HistoryRepository extends PooledRepository {
       );
       rows += result.rowCount ?? 0;
     }
+    await this.buildHoursAndDays(tenantIds, fromMs, toMs);
+    return rows;
+  }
+
+  /** The hourly and daily rollups of the tenants' quarters in [from, to), as the rollup worker builds them. */
+  async buildHoursAndDays(tenantIds: number[], fromMs: number, toMs: number): Promise<void> {
     // Hours from their quarters, in one statement: an hour starting at 23:30 UTC spans two months.
     await this.pool.query(
       `INSERT INTO reading_1h (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last, slots)
@@ -65,7 +71,6 @@ export class HistoryRepository extends PooledRepository {
        GROUP BY 1, 2, 3, 4`,
       [tenantIds, new Date(fromMs - 86_400_000), new Date(toMs + 86_400_000)],
     );
-    return rows;
   }
 
   /** The newest value of every series, then each device's and station's last_data_at from them. */
