@@ -7,7 +7,7 @@ import { RegulatorOutbox } from '../src/modules/regulator/outbox.ts';
 import { gstinCheckChar } from '@enviro/domain/subscriptions/gst';
 import { firstGap } from '@enviro/domain/subscriptions/invoice-number';
 import { addDays, dayOf, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BillingService } from '../src/modules/subscriptions/billing.service.ts';
 import { RazorpayHttpGateway } from '../src/modules/subscriptions/payment-gateway.ts';
 import { IrpHttpClient } from '../src/modules/subscriptions/e-invoicing.ts';
@@ -353,7 +353,7 @@ describe('the billing run in batches', () => {
 });
 
 describe('monitoring is a legal duty', () => {
-  it('an EXPIRED tenant keeps ingestion, the regulator push, alerts to its board and its compliance record, and loses dashboard editing until GRACE or better', async () => {
+  it('an EXPIRED tenant keeps ingestion, the regulator push, alerts to its board and its compliance record, and loses dashboard and playlist editing and open data until GRACE or better', async () => {
     const SLOT = 15 * 60_000;
     const receiver = await startReceiver();
     try {
@@ -397,8 +397,25 @@ describe('monitoring is a legal duty', () => {
       expect([refused.statusCode, refused.json().field]).toEqual([403, 'subscription']);
       expect(refused.json().message).toContain('editing dashboards is a premium feature');
       expect((await ctx.inject({ method: 'GET', url: '/api/dashboards', headers: admin })).statusCode).toBe(200);
+      // And editing camera playlists, while the live view (which boards watch) stays.
+      const playlist = { name: 'Stack wall', layout: 1, cameraIds: [1] };
+      const noPlaylist = await ctx.inject({ method: 'POST', url: '/api/cameraPlaylists', headers: admin, payload: playlist });
+      expect([noPlaylist.statusCode, noPlaylist.json().field]).toEqual([403, 'subscription']);
+      expect(noPlaylist.json().message).toContain('editing camera playlists is a premium feature');
+      // Open data follows the portal: a published board's EXPIRED industry is not published.
+      expect((await call('PUT', `/api/open-data/publication/${board}`, as.site, { published: true })).statusCode).toBe(200);
+      const openStation = () => ctx.inject({ method: 'GET', url: `/api/open/v1/stations/${d.entityId}` });
+      expect((await openStation()).statusCode).toBe(404);
+
       await pool.query(`UPDATE tenant SET status = 'GRACE' WHERE id = $1`, [d.tenantId]);
       expect((await ctx.inject({ method: 'POST', url: '/api/dashboards', headers: admin, payload: dashboard })).statusCode).toBe(200);
+      const gate = (await ctx.b.newEntity({ tenantId: d.tenantId, name: 'Gate', properties: [{ name: 'Camera', value: 'True' }] })).id;
+      const camera = await ctx.inject({ method: 'POST', url: '/api/camera', headers: admin, payload: { name: 'Gate camera', stationId: gate, rtspUrl: 'rtsp://10.0.0.9/stream1' } });
+      expect(camera.statusCode, camera.body).toBe(201);
+      const made = await ctx.inject({ method: 'POST', url: '/api/cameraPlaylists', headers: admin, payload: { ...playlist, cameraIds: [camera.json().id] } });
+      expect(made.statusCode, made.body).toBe(201);
+      // A server keeps the published scope for 2 s (docs/OPEN-DATA.md).
+      await vi.waitFor(async () => expect((await openStation()).statusCode).toBe(200), { timeout: 5_000, interval: 250 });
     } finally {
       await receiver.close();
     }

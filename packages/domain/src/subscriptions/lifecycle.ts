@@ -78,8 +78,11 @@ export function graceReminderStep(daysLeft: number, graceDays: number, sent: rea
 /** What a tenant keeps whatever its status: the duties monitoring law puts on it and its board. */
 export const LEGAL_DUTIES = ['ingestion', 'regulatorPush', 'boardAlerts', 'complianceRecord'] as const;
 
-/** What a subscription pays for beyond them. */
-export const PREMIUM_FEATURES = ['scheduledReports', 'dashboardEditing', 'openDataKeys', 'cameraPlayback'] as const;
+/**
+ * What a subscription pays for beyond them. Open data is not among them: a tenant is published (the
+ * portal, the open API) only in a public status, so an EXPIRED industry leaves both at once.
+ */
+export const PREMIUM_FEATURES = ['scheduledReports', 'dashboardEditing', 'cameraPlaylists'] as const;
 
 export type Feature = (typeof LEGAL_DUTIES)[number] | (typeof PREMIUM_FEATURES)[number];
 

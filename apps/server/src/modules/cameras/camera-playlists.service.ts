@@ -4,6 +4,7 @@ import type { Auth } from '../../platform/access/auth.ts';
 import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { assertTenantHasFeature } from '../tenants/tenants.queries.ts';
 import type { CameraRepository, PlaylistRow } from './cameras.repository.ts';
 
 const playlistNotFound = (id: number) => notFound(`No playlist with id= ${id} exists`);
@@ -11,7 +12,8 @@ const playlistNotFound = (id: number) => notFound(`No playlist with id= ${id} ex
 /**
  * Camera playlists (SPEC 1 "camera playlists", issue 32): an industry's cameras in order, shown on a
  * wall of 1, 4, 9 or 16 tiles that turns to the next page every interval. Whoever reads the industry
- * watches its playlists (boards included); whoever may change its stations edits them.
+ * watches its playlists (boards included); whoever may change its stations edits them, while the
+ * industry's subscription has not expired (a premium feature; the live view, a board's duty, stays).
  */
 export class CameraPlaylistService {
   constructor(
@@ -35,6 +37,7 @@ export class CameraPlaylistService {
     const p = Input.parse(input);
     const tenantId = fleetTenant(auth, p.tenantId);
     const user = assertMayChangeFleet(auth, tenantId);
+    await assertTenantHasFeature(this.db, tenantId, 'cameraPlaylists');
     await this.assertCameras(tenantId, p.cameraIds);
     const id = await this.db.transaction().execute(async (trx) => {
       const id = await this.cameras.in(trx).savePlaylist(tenantId, null, p);
@@ -50,6 +53,7 @@ export class CameraPlaylistService {
     const found = await this.cameras.playlist(scopeTenantIds(auth), id);
     if (!found) throw playlistNotFound(id);
     const user = assertMayChangeFleet(auth, found.tenant_id);
+    await assertTenantHasFeature(this.db, found.tenant_id, 'cameraPlaylists');
     await this.assertCameras(found.tenant_id, p.cameraIds);
     await this.db.transaction().execute(async (trx) => {
       await this.cameras.in(trx).savePlaylist(found.tenant_id, found.id, p);
@@ -63,6 +67,7 @@ export class CameraPlaylistService {
     const found = await this.cameras.playlist(scopeTenantIds(auth), id);
     if (!found) throw playlistNotFound(id);
     const user = assertMayChangeFleet(auth, found.tenant_id);
+    await assertTenantHasFeature(this.db, found.tenant_id, 'cameraPlaylists');
     await this.db.transaction().execute(async (trx) => {
       await this.cameras.in(trx).deletePlaylist(found.tenant_id, found.id);
       await recordAudit(trx, { tenantId: found.tenant_id, actor: `user:${user.userId}`, actorUserId: user.userId, action: 'camera_playlist.delete', entity: `camera_playlist:${id}`, before: { name: found.name }, after: null });

@@ -62,8 +62,7 @@ export async function moveTenantStatus(db: Db, tenantId: number, from: readonly 
 const FEATURE_WORDS: Record<PremiumFeature, string> = {
   scheduledReports: 'scheduled reports',
   dashboardEditing: 'editing dashboards',
-  openDataKeys: 'open data keys',
-  cameraPlayback: 'camera playback',
+  cameraPlaylists: 'editing camera playlists',
 };
 
 /** Of `tenantIds`, those whose subscription gives them `feature` now (background passes skip the rest). */
