@@ -34,10 +34,9 @@ export async function calendarFixture(db: Db, pool: pg.Pool, nowMs: number): Pro
   const from = addCalendar(startOfCalendar(nowMs, 'year', DEFAULT_TIME_ZONE), -3, 'year', DEFAULT_TIME_ZONE);
   const startDate = dayOf(from, DEFAULT_TIME_ZONE);
   const to = Math.floor(nowMs / 60_000) * 60_000;
-  await pool.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(from), new Date(to + DAY_MS)]);
   const minutes = Math.floor((to - from) / 60_000);
   const history = new HistoryRepository({ db, pool });
-  await history.copyReadings(lines(tenantId, device.id, from, minutes));
+  await history.copyReadings(lines(tenantId, device.id, from, minutes), from, to + DAY_MS);
   await history.buildRollups([tenantId], from, to);
   await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h; ANALYZE reading_1d');
   const { key } = await svc.createApiKey(tenantId, 'bench');

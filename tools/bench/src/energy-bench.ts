@@ -67,10 +67,9 @@ export async function energyFixture(db: Db, pool: pg.Pool, nowMs: number, subMet
   ];
   await repo.insertTariff(tenantId, { entityId: mainId, validFrom: '2024-04-01', windows, fixedCharge: 1_000_000, dutyPercent: 5, orderRef: 'bench', createdBy: 0 });
   const start = from - DAY_MS;
-  await pool.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(start), new Date(thisMonth + DAY_MS)]);
   const history = new HistoryRepository({ db, pool });
   const counter = { rows: 0 };
-  await history.copyReadings(registerLines(tenantId, stations, start, thisMonth, counter));
+  await history.copyReadings(registerLines(tenantId, stations, start, thisMonth, counter), start, thisMonth + DAY_MS);
   await history.buildRollups([tenantId], start, thisMonth);
   await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h; ANALYZE reading_1d');
   return {

@@ -23,10 +23,9 @@ export async function trendFixture(db: Db, pool: pg.Pool, nowMs: number, days = 
   const { id: stationId } = await svc.createEntity({ tenantId, type: 'cems', name: 'Stack 1' });
   const device = await svc.createDevice({ tenantId, entityId: stationId, name: 'CEMS', params: TREND_PARAMS.map((name) => ({ name })) });
   const from = Math.floor((nowMs - days * DAY_MS) / 60_000) * 60_000;
-  await pool.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(from), new Date(nowMs + DAY_MS)]);
   const minutes = Math.floor((nowMs - from) / 60_000);
   const history = new HistoryRepository({ db, pool });
-  await history.copyReadings(lines(tenantId, device.id, from, minutes));
+  await history.copyReadings(lines(tenantId, device.id, from, minutes), from, nowMs + DAY_MS);
   await history.buildRollups([tenantId], from, nowMs);
   await pool.query('ANALYZE reading; ANALYZE reading_15m; ANALYZE reading_1h; ANALYZE reading_1d');
   const { key } = await svc.createApiKey(tenantId, 'bench');

@@ -10,11 +10,21 @@ import { PooledRepository } from '../platform/database/pooled-repository.ts';
  * set-based, one statement per table (per month for rollups), scoped to the seeded tenants.
  */
 export class HistoryRepository extends PooledRepository {
-  /** Streams COPY text lines into `reading`; partitions must already exist. */
-  async copyReadings(lines: Iterable<string>): Promise<void> {
+  /**
+   * Streams COPY text lines of [fromMs, toMs] into `reading`. The partitions are ensured in the same
+   * transaction, whose enviro_ensure_partitions lock keeps the archive worker from dropping an old,
+   * still empty month under the COPY.
+   */
+  async copyReadings(lines: Iterable<string>, fromMs: number, toMs: number): Promise<void> {
     const client = await this.pool.connect();
     try {
+      await client.query('BEGIN');
+      await client.query('SELECT enviro_ensure_partitions($1, $2)', [new Date(fromMs).toISOString(), new Date(toMs).toISOString()]);
       await pipeline(Readable.from(lines), client.query(copyFrom('COPY reading (tenant_id, device_id, ts, vals) FROM STDIN')));
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
     } finally {
       client.release();
     }

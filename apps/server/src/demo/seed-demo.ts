@@ -92,7 +92,7 @@ export async function seedDemo(app: FastifyInstance, options: SeedOptions = {}):
   const counter = { rows: 0 };
   const spectral = await provisionSpectralAnalyser(provisioning, ctoStations, toMs);
   const energy = await provisionEnergyDemo(provisioning, app, ctoStations, fromMs, toMs);
-  await history.copyReadings(historyCopyText([...devices, ...(spectral ? [spectral] : []), ...(energy?.devices ?? [])], fromMs, toMs, counter));
+  await history.copyReadings(historyCopyText([...devices, ...(spectral ? [spectral] : []), ...(energy?.devices ?? [])], fromMs, toMs, counter), fromMs, toMs);
   log(`copied ${counter.rows} readings (${since(started)})`);
   const misreported = await seedQualityStories(database.db, devices, toMs);
   log(`${misreported} readings flat-lined or bunched under a limit, for the data-quality detectors to find (${since(started)})`);
