@@ -18,7 +18,7 @@ export const readingsOf = (tenantId: Arg, deviceId: Arg, from: Arg, to: Arg) => 
 export const quartersOf = (tenantId: Arg, deviceId: Arg, from: Arg, to: Arg, slot?: Arg) =>
   slot === undefined
     ? sql`enviro_quarters(${tenantId}, ${deviceId}, ${from}, ${to})`
-    : sql`(SELECT * FROM enviro_quarters(${tenantId}, ${deviceId}, ${from}, ${to}) q WHERE q.slot = ${slot})`;
+    : sql`(SELECT * FROM enviro_quarters(${tenantId}, ${deviceId}, ${from}, ${to}) of_slot WHERE of_slot.slot = ${slot})`;
 
 /** When a device's slot has its first quarter with data (raw or compacted), NULL when none: one probe of each form. */
 export const firstQuarterOf = (tenantId: Arg, deviceId: Arg, slot: Arg) => sql<Date | null>`enviro_first_quarter(${tenantId}, ${deviceId}, ${slot})`;
