@@ -76,7 +76,7 @@ SELECT EXISTS (
    AND c.starts_at < m.bucket + interval '15 minutes' AND c.ends_at > m.bucket
 ) AS any`;
 
-// The hours of the marked buckets (see 015_hour_rollups.sql), from their quarters (enviro_quarters),
+// The hours of the marked buckets (see 015_hour_rollups.sql), from their quarters (enviro_slot_quarters),
 // and the India days (see 090_day_rollups.sql) from their hours in reading_1h: each a probe of the
 // rollup's primary key per series and period, as RECOMPUTE's (HAVING drops a period left empty).
 const ROLL_UP = (table: string, keys: string, from: string, slots: string) => `
@@ -89,15 +89,14 @@ CROSS JOIN LATERAL (
          (array_agg(q.first ORDER BY q.bucket))[1] AS first, (array_agg(q.last ORDER BY q.bucket DESC))[1] AS last,
          ${slots} AS slots
   FROM ${from} q
-  WHERE q.slot = k.slot
   HAVING count(*) > 0
 ) a
 ${UPSERT}, slots = excluded.slots`;
-const RECOMPUTE_HOURS = ROLL_UP('reading_1h', HOUR_KEYS, `enviro_quarters(k.tenant_id, k.device_id, k.bucket, k.bucket + interval '1 hour')`, 'count(*)');
+const RECOMPUTE_HOURS = ROLL_UP('reading_1h', HOUR_KEYS, `enviro_slot_quarters(k.tenant_id, k.device_id, k.slot, k.bucket, k.bucket + interval '1 hour')`, 'count(*)');
 const RECOMPUTE_DAYS = ROLL_UP(
   'reading_1d',
   DAY_KEYS,
-  `(SELECT * FROM reading_1h h WHERE h.tenant_id = k.tenant_id AND h.device_id = k.device_id AND h.bucket >= k.bucket AND h.bucket < k.bucket + interval '1 day')`,
+  `(SELECT * FROM reading_1h h WHERE h.tenant_id = k.tenant_id AND h.device_id = k.device_id AND h.slot = k.slot AND h.bucket >= k.bucket AND h.bucket < k.bucket + interval '1 day')`,
   'sum(q.slots)',
 );
 

@@ -47,33 +47,45 @@ RETURN CASE
   WHEN abs(round(v * p)) < bound AND round(v * p) / p = v THEN round(v * p)::bigint
 END;
 
--- The quarters in [p_from, p_to) of one compacted day, as reading_15m held them. Each array is read by
--- one unnest (a TOASTed array is decompressed at every access); the integers are running sums per
--- slot in float8, exact as every partial sum is one of the integers stored (below 2^50).
+-- The quarters in [p_from, p_to) of slots p_slot_from..p_slot_to of one compacted day, as
+-- reading_15m held them. Each array is read by one slice (a TOASTed array is decompressed at every
+-- access), so one slot's quarters decode from 96 elements, not the whole day; the integers are
+-- running sums per slot in float8, exact as every partial sum is one of the integers stored (below
+-- 2^50).
 CREATE FUNCTION enviro_quarters_decode(day timestamptz, scale smallint[], n integer[], isum bigint[], imin integer[], imax integer[], ifirst integer[], ilast integer[],
                                        fsum double precision[], fmin double precision[], fmax double precision[], ffirst double precision[], flast double precision[],
-                                       p_from timestamptz, p_to timestamptz)
+                                       p_slot_from integer, p_slot_to integer, p_from timestamptz, p_to timestamptz)
 RETURNS TABLE (slot smallint, bucket timestamptz, n integer, sum double precision, min double precision, max double precision, first double precision, last double precision)
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT x.slot, x.bucket, x.n,
          coalesce(x.fsum, x.isum / x.p), coalesce(x.fmin, x.imin / x.p), coalesce(x.fmax, x.imax / x.p),
          coalesce(x.ffirst, x.ifirst / x.p), coalesce(x.flast, x.ilast / x.p)
   FROM (
-    SELECT ((o.i - 1) / 96 + 1)::smallint AS slot, day + ((o.i - 1) % 96) * interval '15 minutes' AS bucket, o.n,
+    SELECT (o.i / 96 + 1)::smallint AS slot, day + (o.i % 96) * interval '15 minutes' AS bucket, o.n,
            o.fsum, o.fmin, o.fmax, o.ffirst, o.flast,
            sum(o.isum::float8) OVER w AS isum, sum(o.imin::float8) OVER w AS imin, sum(o.imax::float8) OVER w AS imax,
            sum(o.ifirst::float8) OVER w AS ifirst, sum(o.ilast::float8) OVER w AS ilast,
-           ('{1,10,100,1000,10000,100000,1000000}'::float8[])[scale[(o.i - 1) / 96 + 1] + 1] AS p
-    FROM unnest(n, isum, imin, imax, ifirst, ilast, fsum, fmin, fmax, ffirst, flast) WITH ORDINALITY AS o(n, isum, imin, imax, ifirst, ilast, fsum, fmin, fmax, ffirst, flast, i)
-    WINDOW w AS (PARTITION BY (o.i - 1) / 96 ORDER BY o.i ROWS UNBOUNDED PRECEDING)
+           ('{1,10,100,1000,10000,100000,1000000}'::float8[])[scale[o.i / 96 + 1] + 1] AS p
+    FROM (
+      -- i: the element's offset in the whole arrays (0-based).
+      SELECT (p_slot_from - 1) * 96 + o.j - 1 AS i, o.*
+      FROM unnest(n[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96], isum[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96],
+                  imin[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96], imax[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96],
+                  ifirst[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96], ilast[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96],
+                  fsum[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96], fmin[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96],
+                  fmax[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96], ffirst[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96],
+                  flast[(p_slot_from - 1) * 96 + 1 : p_slot_to * 96])
+             WITH ORDINALITY AS o(n, isum, imin, imax, ifirst, ilast, fsum, fmin, fmax, ffirst, flast, j)
+    ) o
+    WINDOW w AS (PARTITION BY o.i / 96 ORDER BY o.i ROWS UNBOUNDED PRECEDING)
   ) x
   WHERE x.n IS NOT NULL AND x.bucket >= p_from AND x.bucket < p_to
 $$;
 
 -- The quarters of one device in [p_from, p_to), raw and compacted alike: the one way every path reads
--- reading_15m. Inlined by the planner into the calling statement (a single SQL SELECT, STABLE), so a
--- caller's condition on the slot reaches the raw branch's primary key, and the compacted branch reads
--- only the days the range touches.
+-- reading_15m. Inlined by the planner into the calling statement (a single SQL SELECT, STABLE): the
+-- raw branch keeps its partition pruning, and the compacted branch reads only the days the range
+-- touches.
 CREATE FUNCTION enviro_quarters(p_tenant integer, p_device bigint, p_from timestamptz, p_to timestamptz)
 RETURNS TABLE (tenant_id integer, device_id bigint, slot smallint, bucket timestamptz, n integer, sum double precision, min double precision, max double precision,
                first double precision, last double precision)
@@ -83,7 +95,27 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
   UNION ALL
   SELECT a.tenant_id, a.device_id, x.slot, x.bucket, x.n, x.sum, x.min, x.max, x.first, x.last
   FROM reading_15m_archive a
-  CROSS JOIN LATERAL enviro_quarters_decode(a.day, a.scale, a.n, a.isum, a.imin, a.imax, a.ifirst, a.ilast, a.fsum, a.fmin, a.fmax, a.ffirst, a.flast, p_from, p_to) x
+  CROSS JOIN LATERAL enviro_quarters_decode(a.day, a.scale, a.n, a.isum, a.imin, a.imax, a.ifirst, a.ilast, a.fsum, a.fmin, a.fmax, a.ffirst, a.flast,
+                                            1, cardinality(a.scale), p_from, p_to) x
+  WHERE a.tenant_id = p_tenant AND a.device_id = p_device
+    AND a.day > p_from - interval '1 day' AND a.day < p_to
+$$;
+
+-- The same for one slot of the device. A function of its own, not a condition beside
+-- enviro_quarters: there the slot of a caller's row is a join condition the planner keeps above the
+-- raw branch (which then walks every slot of the device in the range), here it is in the branch's
+-- primary key probe; and the compacted branch decodes the slot's 96 quarters only.
+CREATE FUNCTION enviro_slot_quarters(p_tenant integer, p_device bigint, p_slot integer, p_from timestamptz, p_to timestamptz)
+RETURNS TABLE (tenant_id integer, device_id bigint, slot smallint, bucket timestamptz, n integer, sum double precision, min double precision, max double precision,
+               first double precision, last double precision)
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT r.tenant_id, r.device_id, r.slot, r.bucket, r.n, r.sum, r.min, r.max, r.first, r.last FROM reading_15m r
+  WHERE r.tenant_id = p_tenant AND r.device_id = p_device AND r.slot = p_slot AND r.bucket >= p_from AND r.bucket < p_to
+  UNION ALL
+  SELECT a.tenant_id, a.device_id, x.slot, x.bucket, x.n, x.sum, x.min, x.max, x.first, x.last
+  FROM reading_15m_archive a
+  CROSS JOIN LATERAL enviro_quarters_decode(a.day, a.scale, a.n, a.isum, a.imin, a.imax, a.ifirst, a.ilast, a.fsum, a.fmin, a.fmax, a.ffirst, a.flast,
+                                            p_slot, p_slot, p_from, p_to) x
   WHERE a.tenant_id = p_tenant AND a.device_id = p_device
     AND a.day > p_from - interval '1 day' AND a.day < p_to
 $$;
@@ -91,7 +123,7 @@ $$;
 -- The first quarter with data of one device's slot, raw or compacted; NULL when none. The compacted
 -- form is read from its first day holding the slot only (scale[slot] is set exactly for the slots
 -- with a row that day), not decoded over the whole history.
-CREATE FUNCTION enviro_first_quarter(p_tenant integer, p_device bigint, p_slot smallint) RETURNS timestamptz
+CREATE FUNCTION enviro_first_quarter(p_tenant integer, p_device bigint, p_slot integer) RETURNS timestamptz
 LANGUAGE sql STABLE PARALLEL SAFE
 RETURN least(
   (SELECT r.bucket FROM reading_15m r WHERE r.tenant_id = p_tenant AND r.device_id = p_device AND r.slot = p_slot ORDER BY r.bucket LIMIT 1),
@@ -99,8 +131,8 @@ RETURN least(
    FROM (SELECT * FROM reading_15m_archive a
          WHERE a.tenant_id = p_tenant AND a.device_id = p_device AND a.scale[p_slot] IS NOT NULL
          ORDER BY a.day LIMIT 1) a
-   CROSS JOIN LATERAL enviro_quarters_decode(a.day, a.scale, a.n, a.isum, a.imin, a.imax, a.ifirst, a.ilast, a.fsum, a.fmin, a.fmax, a.ffirst, a.flast, '-infinity', 'infinity') x
-   WHERE x.slot = p_slot));
+   CROSS JOIN LATERAL enviro_quarters_decode(a.day, a.scale, a.n, a.isum, a.imin, a.imax, a.ifirst, a.ilast, a.fsum, a.fmin, a.fmax, a.ffirst, a.flast,
+                                             p_slot, p_slot, '-infinity', 'infinity') x));
 
 -- Puts the compacted quarters of the given device days back into reading_15m; answers the rows.
 -- reading_15m's monthly partitions are never dropped, so the rows always have one to go to.
@@ -116,7 +148,8 @@ LANGUAGE sql AS $$
     INSERT INTO reading_15m (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last)
     SELECT g.tenant_id, g.device_id, x.slot, x.bucket, x.n, x.sum, x.min, x.max, x.first, x.last
     FROM gone g
-    CROSS JOIN LATERAL enviro_quarters_decode(g.day, g.scale, g.n, g.isum, g.imin, g.imax, g.ifirst, g.ilast, g.fsum, g.fmin, g.fmax, g.ffirst, g.flast, '-infinity', 'infinity') x
+    CROSS JOIN LATERAL enviro_quarters_decode(g.day, g.scale, g.n, g.isum, g.imin, g.imax, g.ifirst, g.ilast, g.fsum, g.fmin, g.fmax, g.ffirst, g.flast,
+                                              1, cardinality(g.scale), '-infinity', 'infinity') x
     RETURNING 1
   )
   SELECT count(*) FROM ins
