@@ -12,6 +12,7 @@ import { QualityDaysRepository } from '../src/modules/data-quality/quality-days.
 import { DataQualityRepository } from '../src/modules/data-quality/data-quality.repository.ts';
 import { AirQualityRepository } from '../src/modules/data/air-quality.repository.ts';
 import { compactHistory, post, seedPlant, SLOT, T0, MINUTE, type Plant } from './data-fixture.ts';
+import { builders } from './builders.ts';
 import { useTestApp, type TestApp } from './test-app.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -201,6 +202,17 @@ async function quarterAnswers(ctx: TestApp, p: Plant): Promise<Record<string, un
   // A maintenance window over two hours of the day, so the NAQI reads those hours by their quarters.
   const windows = [{ deviceId: String(p.d1), fromMs: at('2024-03-10T04:20:00Z'), toMs: at('2024-03-10T05:40:00Z') }];
   const aqi = { readFrom: at('2024-03-10T00:30:00Z'), readTo: at('2024-03-10T12:30:00Z'), daysFrom: DAY.from, daysTo: DAY.from, nowEnd: at('2024-03-10T12:30:00Z'), zone: 'Asia/Kolkata', eightHour: [1], validQuarters: 3, minValidHours8: 6 };
+  // A republish of the station's range on a connection of its own: the slots with data it queues.
+  const republished = async () => {
+    const board = (await builders(db).newTenant({ name: `Board ${Date.now()}`, type: 'statutory' })).id;
+    const { rows: [connection] } = await ctx.database.pool.query<{ id: string }>(
+      `INSERT INTO regulator_connection (statutory_id, name, protocol, url) VALUES ($1, 'ODAMS', 'CPCB_ODAMS', 'http://127.0.0.1:9/') RETURNING id`,
+      [board],
+    );
+    await new OutboxRepository(db).enqueueRange({ tenantId: p.tenantId, connectionIds: [connection!.id], stationId: p.stack1, from, to, republishId: '1', params: [] });
+    const { rows } = await ctx.database.pool.query('SELECT slot FROM regulator_outbox WHERE tenant_id = $1 AND connection_id = $2 ORDER BY slot', [p.tenantId, connection!.id]);
+    return rows.map((r) => r.slot as Date);
+  };
   await ctx.database.pool.query(
     `INSERT INTO slot_quality (tenant_id, device_id, slot, bucket, state, detectors) VALUES ($1, $2, $3, $4, 'suspect', '{flatline}') ON CONFLICT DO NOTHING`,
     [p.tenantId, p.d1, SLOT.pm, new Date(at('2024-03-10T04:15:00Z'))],
@@ -219,6 +231,7 @@ async function quarterAnswers(ctx: TestApp, p: Plant): Promise<Record<string, un
     slotValues: sorted(await new OutboxRepository(db).slotValues([at('2024-03-10T02:00:00Z'), at('2024-03-10T04:15:00Z'), at('2024-03-10T05:00:00Z')].flatMap((t) =>
       [p.stack1, p.stack2].map((station) => ({ tenantId: p.tenantId, stationId: String(station), slot: new Date(t) })),
     ))),
+    republished: await republished(),
     aqi: sorted(await new AirQualityRepository(ctx.database).averages(aqiSeries, windows, aqi)),
   };
 }

@@ -2,9 +2,10 @@
 -- a device's India day of raw readings into reading_archive, the same transaction moves the day's
 -- 15-minute rollups (reading_15m rows, about 150 bytes each with their index) into one row of
 -- reading_15m_archive. A day's quarters are raw or compacted, never both: whatever writes quarters
--- of a day (the rollup worker, a correction) first puts its compacted quarters back
--- (enviro_quarters_restore), and restoring an archived raw day restores its quarters with it.
--- Readers go through enviro_quarters, which reads both forms alike.
+-- of a day (the rollup worker after late readings, a correction) first puts its compacted quarters
+-- back (enviro_quarters_restore), and the archive worker compacts the day again once its quarters
+-- are current. Readers go through enviro_quarters and enviro_slot_quarters, which read both forms
+-- alike.
 --
 -- The form, per device and day, arrays slot-major over the day's 96 quarters (slot s, quarter q at
 -- (s - 1) * 96 + q + 1; slots 1 to the highest with a row; NULL in every array where the quarter has
@@ -221,42 +222,3 @@ LANGUAGE sql AS $$
   )
   SELECT count(*) FROM q
 $$;
-
--- Restoring an archived raw day restores its quarters with it: the day is raw again in both forms,
--- and the archive worker compacts both again once the rollups have caught up.
-CREATE OR REPLACE FUNCTION enviro_archive_restore(p_tenant integer[], p_device bigint[], p_from_ms bigint[], p_to_ms bigint[]) RETURNS bigint
-LANGUAGE plpgsql AS $$
-DECLARE
-  restored bigint;
-  lo timestamptz;
-  hi timestamptz;
-  k_tenant integer[];
-  k_device bigint[];
-  k_day timestamptz[];
-BEGIN
-  PERFORM pg_advisory_xact_lock(enviro_archive_lock(t, d))
-  FROM (SELECT DISTINCT t, d FROM unnest(p_tenant, p_device) AS k(t, d) ORDER BY 1, 2) k;
-  SELECT min(f), max(t) INTO lo, hi
-  FROM unnest(p_from_ms, p_to_ms) AS k(f_ms, t_ms),
-       LATERAL (SELECT timestamptz 'epoch' + f_ms * interval '1 millisecond' AS f, timestamptz 'epoch' + t_ms * interval '1 millisecond' AS t) x;
-  PERFORM enviro_ensure_partitions(enviro_bucket_day(lo), enviro_bucket_day(hi) + interval '1 day');
-  SELECT array_agg(k.t), array_agg(k.d), array_agg(k.day) INTO k_tenant, k_device, k_day
-  FROM (
-    SELECT DISTINCT t, d, day
-    FROM unnest(p_tenant, p_device, p_from_ms, p_to_ms) AS k(t, d, f_ms, t_ms),
-         LATERAL generate_series(enviro_bucket_day(timestamptz 'epoch' + f_ms * interval '1 millisecond'),
-                                 timestamptz 'epoch' + t_ms * interval '1 millisecond', interval '1 day') AS day
-  ) k;
-  PERFORM enviro_quarters_restore(k_tenant, k_device, k_day);
-  WITH gone AS (
-    DELETE FROM reading_archive a USING unnest(k_tenant, k_device, k_day) AS k(tenant_id, device_id, day)
-    WHERE a.tenant_id = k.tenant_id AND a.device_id = k.device_id AND a.day = k.day
-    RETURNING a.*
-  )
-  INSERT INTO reading AS r (tenant_id, device_id, ts, vals)
-  SELECT g.tenant_id, g.device_id, x.ts, x.vals
-  FROM gone g CROSS JOIN LATERAL enviro_archive_decode(g.day, g.instants, g.ms, g.us, g.width, g.scale, g.ivals, g.checkpoints, g.fvals, '-infinity', 'infinity') x
-  ON CONFLICT (tenant_id, device_id, ts) DO UPDATE SET vals = enviro_merge_vals(excluded.vals, r.vals);
-  GET DIAGNOSTICS restored = ROW_COUNT;
-  RETURN restored;
-END $$;
