@@ -235,8 +235,9 @@ async function recompute(client: Execute, marks: readonly BucketMark[]): Promise
 export async function recomputeInTransaction(client: Execute, marks: readonly BucketMark[]): Promise<void> {
   if (marks.length === 0) return;
   const keys = [marks.map((m) => m.tenantId), marks.map((m) => m.deviceId), marks.map((m) => m.bucket)];
-  // Archived days of the buckets become raw again, readings and quarters (the archive worker compacts
-  // them again), as ingestion of late readings makes them: a corrected day is never left half raw.
+  // Archived days of the buckets become raw again, as ingestion of late readings makes them (their
+  // quarters come back in `recompute`), so the archive worker compacts readings and quarters again:
+  // a corrected day is never left with raw quarters beside archived readings.
   await client.query('SELECT enviro_archive_restore($1::int[], $2::bigint[], $3::bigint[], $4::bigint[])', [
     keys[0],
     keys[1],
