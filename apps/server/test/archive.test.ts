@@ -5,7 +5,14 @@ import { RollupRepository } from '../src/modules/data/rollups.repository.ts';
 import { AlertEvaluationRepository } from '../src/modules/alerts/alert-evaluation.repository.ts';
 import { DeviceRepository } from '../src/modules/devices/devices.repository.ts';
 import { OutboxRepository } from '../src/modules/regulator/outbox.repository.ts';
+import { ComplianceRepository } from '../src/modules/compliance/compliance.repository.ts';
+import { AvailabilityRepository, ComplianceDaysRepository } from '../src/modules/compliance/compliance-days.repository.ts';
+import { OversightRepository } from '../src/modules/dashboards/oversight.repository.ts';
+import { QualityDaysRepository } from '../src/modules/data-quality/quality-days.repository.ts';
+import { DataQualityRepository } from '../src/modules/data-quality/data-quality.repository.ts';
+import { AirQualityRepository } from '../src/modules/data/air-quality.repository.ts';
 import { compactHistory, post, seedPlant, SLOT, T0, MINUTE, type Plant } from './data-fixture.ts';
+import { builders } from './builders.ts';
 import { useTestApp, type TestApp } from './test-app.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -26,9 +33,12 @@ describe('compacted history', () => {
     const rawAnswers = await scenario(kept, false);
     const compactAnswers = await scenario(compacted, true);
     expect(compactAnswers.archived.every((n) => n > 0)).toBe(true);
-    // Nothing of March 2024 is left raw, and its partition is gone.
-    const { rows } = await compacted.database.pool.query(`SELECT to_regclass('reading_2024_03') AS part, (SELECT count(*)::int FROM reading) AS raw`);
-    expect(rows[0]).toEqual({ part: null, raw: 0 });
+    // Nothing of March 2024 is left raw, and its partition is gone; its quarters are compacted too.
+    const { rows } = await compacted.database.pool.query(
+      `SELECT to_regclass('reading_2024_03') AS part, (SELECT count(*)::int FROM reading) AS raw,
+              (SELECT count(*)::int FROM reading_15m) AS quarters, (SELECT count(*)::int FROM reading_15m_archive) > 0 AS compacted`,
+    );
+    expect(rows[0]).toEqual({ part: null, raw: 0, quarters: 0, compacted: true });
     expect(compactAnswers.before).toEqual(rawAnswers.before);
     expect(compactAnswers.after).toEqual(rawAnswers.after);
     expect(compactAnswers.recompacted).toEqual(rawAnswers.after);
@@ -37,11 +47,15 @@ describe('compacted history', () => {
     expect(rawAnswers.after).not.toEqual(rawAnswers.before);
     expect(rawAnswers.after.lateRow).toEqual([{ pm: 777, so2: 3, flow: null }]);
     expect(rawAnswers.after.resent).toEqual([{ pm: 11, so2: 99.5, flow: 4 }]);
+    // The quarter readers saw quarters, and the late data and the correction changed some of them.
+    for (const [name, answer] of Object.entries(rawAnswers.before.quarters)) expect(answer, name).not.toEqual([]);
+    expect(rawAnswers.after.quarters.aggregates).not.toEqual(rawAnswers.before.quarters.aggregates);
   });
 
   it('archives one device day per transaction under its lock, leaving a held device to the server holding it', async () => {
     const archive = new ArchiveRepository(compacted.database);
     const p = await seedPlant(compacted.database);
+    await settle(compacted);
     const client = await compacted.database.pool.connect();
     try {
       await client.query('BEGIN');
@@ -57,6 +71,20 @@ describe('compacted history', () => {
     }
     expect(await compactHistory(compacted.database)).toBe(p.readings.d1.reduce((n, r) => n + r.vals.filter((v) => v !== null).length, 0));
   });
+
+  it("leaves a device's days from its first stale quarter raw until the rollups have caught up", async () => {
+    const p = await seedPlant(compacted.database);
+    const marked = `SELECT device_id, enviro_bucket_day(min(bucket)) AS day FROM rollup_dirty WHERE tenant_id = $1 GROUP BY 1`;
+    expect((await compacted.database.pool.query(marked, [p.tenantId])).rows.length).toBeGreaterThan(0);
+    await new ArchiveRepository(compacted.database).compact({ afterDays: 7, devices: 10, days: 3660 });
+    const { rows } = await compacted.database.pool.query(
+      `SELECT (SELECT count(*)::int FROM reading_archive a JOIN (${marked}) m USING (device_id) WHERE a.tenant_id = $1 AND a.day >= m.day) AS archived,
+              (SELECT count(*)::int FROM reading_15m_archive a JOIN (${marked}) m USING (device_id) WHERE a.tenant_id = $1 AND a.day >= m.day) AS compacted,
+              (SELECT count(*)::int FROM reading r JOIN (${marked}) m USING (device_id) WHERE r.tenant_id = $1 AND r.ts >= m.day) > 0 AS raw`,
+      [p.tenantId],
+    );
+    expect(rows[0]).toEqual({ archived: 0, compacted: 0, raw: true });
+  });
 });
 
 interface Answers {
@@ -69,6 +97,7 @@ interface Answers {
   halfMinutes: unknown;
   firstAfter: unknown;
   latestWithin: unknown;
+  quarters: Record<string, unknown[]>;
 }
 
 async function scenario(ctx: TestApp, compact: boolean): Promise<{ before: Answers; after: Answers; recompacted: Answers; archived: number[] }> {
@@ -144,5 +173,65 @@ async function answers(ctx: TestApp, p: Plant): Promise<Answers> {
       [{ tenantId: p.tenantId, deviceId: String(p.d1), slot: SLOT.pm, fromMs: DAY.from, toMs: at('2024-03-10T03:00:00Z') }],
       new Date(DAY.from),
     ),
+    quarters: await quarterAnswers(ctx, p),
+  };
+}
+
+/** Rows in an order of their own, so plans that return them differently compare alike. */
+const sorted = <T>(rows: readonly T[]): T[] => [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+
+/** Every reader of the 15-minute rollups, over the plant's archived days. */
+async function quarterAnswers(ctx: TestApp, p: Plant): Promise<Record<string, unknown[]>> {
+  const { db } = ctx.database;
+  const scope = { tenantIds: [p.tenantId] };
+  const from = new Date(DAY.from - 24 * 60 * MINUTE);
+  const to = new Date(DAY.to + 24 * 60 * MINUTE);
+  const compliance = new ComplianceRepository(db);
+  const derived = async () => {
+    await new ComplianceDaysRepository(db).derive([p.d1, p.d2].map((d) => ({ tenantId: p.tenantId, deviceId: String(d), day: '2024-03-10' })));
+    const { rows } = await ctx.database.pool.query('SELECT * FROM compliance_param_day WHERE tenant_id = $1 AND day = $2', [p.tenantId, '2024-03-10']);
+    return rows;
+  };
+  const dayMap = async () => {
+    await new OversightRepository(db).rebuildQuarters([p.tenantId], from);
+    const { rows } = await ctx.database.pool.query('SELECT device_id, day, quarters FROM device_day_quarters WHERE tenant_id = $1', [p.tenantId]);
+    return rows;
+  };
+  const series = [p.d1, p.d2].flatMap((d) => [SLOT.pm, SLOT.so2, SLOT.flow].map((slot) => ({ deviceId: String(d), slot })));
+  const aqiSeries = series.map((s, i) => ({ tenantId: p.tenantId, ...s, stationId: String(p.stack1), pollutant: i % 3, fromMs: null, toMs: null, factor: 1, offset: 0 }));
+  // A maintenance window over two hours of the day, so the NAQI reads those hours by their quarters.
+  const windows = [{ deviceId: String(p.d1), fromMs: at('2024-03-10T04:20:00Z'), toMs: at('2024-03-10T05:40:00Z') }];
+  const aqi = { readFrom: at('2024-03-10T00:30:00Z'), readTo: at('2024-03-10T12:30:00Z'), daysFrom: DAY.from, daysTo: DAY.from, nowEnd: at('2024-03-10T12:30:00Z'), zone: 'Asia/Kolkata', eightHour: [1], validQuarters: 3, minValidHours8: 6 };
+  // A republish of the station's range on a connection of its own: the slots with data it queues.
+  const republished = async () => {
+    const board = (await builders(db).newTenant({ name: `Board ${Date.now()}`, type: 'statutory' })).id;
+    const { rows: [connection] } = await ctx.database.pool.query<{ id: string }>(
+      `INSERT INTO regulator_connection (statutory_id, name, protocol, url) VALUES ($1, 'ODAMS', 'CPCB_ODAMS', 'http://127.0.0.1:9/') RETURNING id`,
+      [board],
+    );
+    await new OutboxRepository(db).enqueueRange({ tenantId: p.tenantId, connectionIds: [connection!.id], stationId: p.stack1, from, to, republishId: '1', params: [] });
+    const { rows } = await ctx.database.pool.query('SELECT slot FROM regulator_outbox WHERE tenant_id = $1 AND connection_id = $2 ORDER BY slot', [p.tenantId, connection!.id]);
+    return rows.map((r) => r.slot as Date);
+  };
+  await ctx.database.pool.query(
+    `INSERT INTO slot_quality (tenant_id, device_id, slot, bucket, state, detectors) VALUES ($1, $2, $3, $4, 'suspect', '{flatline}') ON CONFLICT DO NOTHING`,
+    [p.tenantId, p.d1, SLOT.pm, new Date(at('2024-03-10T04:15:00Z'))],
+  );
+  return {
+    parameterDays: sorted(await compliance.parameterDays(scope, from, to)),
+    uptimeDays: sorted(await compliance.uptimeDays(scope, from, to)),
+    timeline: sorted(await compliance.timeline(scope, from, to, 100)),
+    inService: sorted((await compliance.devices(scope)).map((d) => ({ device: d.device_id, from: d.in_service_from }))),
+    quarterSums: sorted(await new AvailabilityRepository(db).quarterSums(scope, [p.d1, p.d2], from, to)),
+    complianceDays: sorted(await derived()),
+    qualitySeries: await new QualityDaysRepository(db).series(p.tenantId, String(p.d1), from, to),
+    qualityFlags: sorted(await new DataQualityRepository(db).flags(p.tenantId, String(p.stack1), from, to)),
+    dayMap: sorted(await dayMap()),
+    aggregates: sorted(await new AlertEvaluationRepository(db).aggregates(p.tenantId, series.map((s) => ({ ...s, from: DAY.from, to: DAY.to - 15 * MINUTE })))),
+    slotValues: sorted(await new OutboxRepository(db).slotValues([at('2024-03-10T02:00:00Z'), at('2024-03-10T04:15:00Z'), at('2024-03-10T05:00:00Z')].flatMap((t) =>
+      [p.stack1, p.stack2].map((station) => ({ tenantId: p.tenantId, stationId: String(station), slot: new Date(t) })),
+    ))),
+    republished: await republished(),
+    aqi: sorted(await new AirQualityRepository(ctx.database).averages(aqiSeries, windows, aqi)),
   };
 }

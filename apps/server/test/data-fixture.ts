@@ -94,7 +94,8 @@ export async function compactHistory(database: TestDatabase): Promise<number> {
 }
 
 /**
- * Recomputes reading_15m from raw for the given (device, bucket) pairs, or for everything, with the
+ * Recomputes reading_15m from raw for the given (device, bucket) pairs, or for everything (their days'
+ * compacted quarters restored first, as the rollup worker does), with the
  * rollup definition (n, sum, min, max, first = value at the earliest ts, last = at the latest), then
  * the hours of reading_1h and the days of reading_1d holding them, and clears their dirty marks.
  */
@@ -102,6 +103,12 @@ export async function rollUp(database: TestDatabase, buckets: { deviceId: number
   const all = buckets === 'all';
   const devices = all ? [] : buckets.map((b) => b.deviceId);
   const starts = all ? [] : buckets.map((b) => new Date(b.bucket).toISOString());
+  // As the rollup worker: compacted quarters of the days go back to reading_15m before any is rewritten.
+  await database.pool.query(
+    `SELECT enviro_quarters_restore(array_agg(a.tenant_id), array_agg(a.device_id), array_agg(a.day)) FROM reading_15m_archive a
+     WHERE $1 OR (a.device_id, a.day) IN (SELECT u.d, enviro_bucket_day(u.b) FROM unnest($2::bigint[], $3::timestamptz[]) AS u(d, b))`,
+    [all, devices, starts],
+  );
   await database.pool.query(
     `INSERT INTO reading_15m (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last)
      SELECT r.tenant_id, r.device_id, v.slot, enviro_bucket15(r.ts), count(*), sum(v.value), min(v.value), max(v.value),

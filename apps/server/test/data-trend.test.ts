@@ -295,7 +295,7 @@ describe.each(STORAGES)('POST /api/data/metric and /api/data/entityMetric over %
       const mixed = await answers();
       expect(mixed[2]![0]!.data).toEqual(oracle([pm().d1, pm().d2], { from: at('2024-03-09T00:00:00Z'), to: at('2024-03-12T00:00:00Z'), bucket: bucketBy.day(IST), dsAgg: 'last', agg: 'max' }));
 
-      await ctx.database.pool.query('DELETE FROM reading_15m; DELETE FROM reading_1h; DELETE FROM reading_1d');
+      await ctx.database.pool.query('DELETE FROM reading_15m; DELETE FROM reading_15m_archive; DELETE FROM reading_1h; DELETE FROM reading_1d');
       for (const d of [p.d1, p.d2]) await markDirty(ctx.database, d, T0, T0 + MINUTES * MINUTE);
       const raw = await answers();
 

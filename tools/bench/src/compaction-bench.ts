@@ -5,7 +5,7 @@ import { trendFixture, trendRequest } from './query-bench.ts';
 import { round, timeRunsInTurn, type Timing } from './stats.ts';
 
 const DAY_MS = 24 * 3600_000;
-const READING_TABLES = ['reading', 'reading_archive', 'reading_15m', 'reading_1h', 'reading_1d'] as const;
+const READING_TABLES = ['reading', 'reading_archive', 'reading_15m', 'reading_15m_archive', 'reading_1h', 'reading_1d'] as const;
 type Bytes = Record<(typeof READING_TABLES)[number], number>;
 
 export interface CompactionFigures {
@@ -16,6 +16,8 @@ export interface CompactionFigures {
   before: Bytes;
   /** Bytes of reading_archive per reading it holds. */
   archive: number;
+  /** Bytes of reading_15m_archive (the archived days' quarters) per reading of those days. */
+  quarters: number;
   compaction: { values: number; seconds: number; perSecond: number };
   hourly30: { raw: Timing; compacted: Timing };
   daily1y: { raw: Timing; compacted: Timing };
@@ -75,8 +77,10 @@ export async function benchCompaction(
   }
   const seconds = (performance.now() - t0) / 1000;
   await pool.query('VACUUM ANALYZE reading_archive');
+  await pool.query('VACUUM ANALYZE reading_15m_archive');
   await pool.query('ANALYZE');
   const archiveBytes = round((await tableBytes(pool, 'reading_archive')) / values, 2);
+  const quarterBytes = round((await tableBytes(pool, 'reading_15m_archive')) / values, 2);
 
   const { baseUrl } = await startServer();
   log('trends of the raw and the compacted station, in turn');
@@ -89,6 +93,7 @@ export async function benchCompaction(
     days,
     before,
     archive: archiveBytes,
+    quarters: quarterBytes,
     compaction: { values, seconds: round(seconds, 1), perSecond: Math.round(values / seconds) },
     hourly30: { raw: hourlyRaw, compacted: hourlyCompacted },
     daily1y: { raw: dailyRaw, compacted: dailyCompacted },
@@ -98,10 +103,11 @@ export async function benchCompaction(
 /** The rows of docs/PERFORMANCE.md's compaction table. */
 export function compactionRows(c: CompactionFigures): string[] {
   const rollups = round(c.before.reading_15m + c.before.reading_1h + c.before.reading_1d, 1);
+  const compactedRollups = round(c.quarters + c.before.reading_1h + c.before.reading_1d, 1);
   const ratio = (f: { raw: Timing; compacted: Timing }) => round(f.compacted.p50 / f.raw.p50, 2);
   const timing = (t: Timing) => `p50 ${t.p50} ms, p95 ${t.p95} ms`;
   return [
-    `| Bytes per reading of history past the window (heap, TOAST and indexes of reading_archive per reading it holds, and of the rollups per reading) | ${round(c.archive + rollups, 1)}: archive ${c.archive}, rollups ${rollups} (15-minute ${c.before.reading_15m}, hourly ${c.before.reading_1h}, daily ${c.before.reading_1d}) | in raw partitions: ${round(c.before.reading + rollups, 1)} (raw ${c.before.reading}, rollups ${rollups}) | ≤ 8 |`,
+    `| Bytes per reading of history past the window (heap, TOAST and indexes of reading_archive and reading_15m_archive per reading they hold, and of the hourly and daily rollups per reading) | ${round(c.archive + compactedRollups, 1)}: archive ${c.archive}, rollups ${compactedRollups} (15-minute compacted ${c.quarters}, hourly ${c.before.reading_1h}, daily ${c.before.reading_1d}) | in raw partitions: ${round(c.before.reading + rollups, 1)} (raw ${c.before.reading}, rollups ${rollups}: 15-minute rows ${c.before.reading_15m}) | ≤ 8 |`,
     `| Compaction throughput (${c.compaction.values.toLocaleString('en-IN')} values of ${c.days} days in ${c.compaction.seconds} s, a device's 7 days a transaction) | ${c.compaction.perSecond.toLocaleString('en-IN')} readings/s | | ≥ 30,000 readings/s |`,
     `| 30-day hour_1 trend of 8 parameters over HTTP, compacted station | ${timing(c.hourly30.compacted)} (${ratio(c.hourly30)}×) | the raw twin, in turn: ${timing(c.hourly30.raw)} | p50 ≤ 1.2× raw |`,
     `| 1-year day_1 trend of 8 parameters over HTTP, compacted station | ${timing(c.daily1y.compacted)} (${ratio(c.daily1y)}×) | the raw twin, in turn: ${timing(c.daily1y.raw)} | p50 ≤ 1.2× raw |`,

@@ -3,7 +3,7 @@ import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, deviceRows, isInServiceSql } from '../devices/devices.queries.ts';
 import { ENTITY_ROWS, entityRows } from '../entities/entities.queries.ts';
 import { isNotDeletedSql, tenantRows } from '../tenants/tenants.queries.ts';
-import { readingsOf } from '../data/readings.queries.ts';
+import { quartersOf, readingsOf } from '../data/readings.queries.ts';
 
 const BUCKET_MS = 15 * 60_000;
 
@@ -335,8 +335,8 @@ export class AlertEvaluationRepository extends Repository {
   }
 
   /**
-   * The 15-minute aggregates (reading_15m, written by the rollup worker) of series over spans of
-   * slots: each span is one range of the table's primary key (tenant, device, slot, bucket). Probing
+   * The 15-minute aggregates (quarters, raw and compacted, written by the rollup worker) of series over
+   * spans of slots: each span is one range of the raw rows' primary key (tenant, device, slot, bucket). Probing
    * by device and bucket alone, the slot left open, walked every row of the device in the partition
    * (every parameter, every slot of the month so far) for each bucket. OFFSET 0 keeps the lateral
    * subquery a probe even when stale statistics would favour a hash join over the whole table, and
@@ -349,10 +349,8 @@ export class AlertEvaluationRepository extends Repository {
       FROM unnest(${sql.val(spans.map((s) => s.deviceId))}::bigint[], ${sql.val(spans.map((s) => s.slot))}::smallint[],
                   ${sql.val(spans.map((s) => s.from))}::float8[], ${sql.val(spans.map((s) => s.to))}::float8[]) AS k(device_id, slot, from_ms, to_ms)
       CROSS JOIN LATERAL (
-        SELECT * FROM reading_15m x
-        WHERE x.tenant_id = ${tenantId} AND x.device_id = k.device_id AND x.slot = k.slot
-          AND x.bucket >= ${FROM_MS(sql`k.from_ms`)} AND x.bucket <= ${FROM_MS(sql`k.to_ms`)}
-          AND x.bucket >= ${new Date(Math.min(...spans.map((s) => s.from)))} AND x.bucket <= ${new Date(Math.max(...spans.map((s) => s.to)))}
+        SELECT * FROM ${quartersOf(tenantId, sql`k.device_id`, FROM_MS(sql`k.from_ms`), sql`${FROM_MS(sql`k.to_ms`)} + interval '1 microsecond'`, sql`k.slot`)} x
+        WHERE x.bucket >= ${new Date(Math.min(...spans.map((s) => s.from)))} AND x.bucket <= ${new Date(Math.max(...spans.map((s) => s.to)))}
         OFFSET 0) r`.execute(this.db);
     return rows.map((r) => ({ deviceId: r.device_id, slot: r.slot, bucket: r.bucket, n: r.n, avg: r.sum / r.n, min: r.min, max: r.max }));
   }

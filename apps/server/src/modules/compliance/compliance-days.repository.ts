@@ -2,6 +2,7 @@ import { addCalendar, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, deviceRows } from '../devices/devices.queries.ts';
+import { quartersOf } from '../data/readings.queries.ts';
 import { devicesOf, inServiceFromSql, type ComplianceScope } from './compliance.repository.ts';
 import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
 
@@ -60,10 +61,10 @@ export class ComplianceDaysRepository extends Repository {
         FROM k
         -- Through the device's parameters, so each is one range of the rollups' primary key.
         JOIN device_param dp ON dp.tenant_id = k.tenant_id AND dp.device_id = k.device_id
-        JOIN reading_15m r ON r.tenant_id = k.tenant_id AND r.device_id = k.device_id AND r.slot = dp.slot
+        CROSS JOIN LATERAL ${quartersOf(sql`k.tenant_id`, sql`k.device_id`, dayStart, dayEnd, sql`dp.slot`)} r
         LEFT JOIN param_limit l ON l.tenant_id = r.tenant_id AND l.device_id = r.device_id AND l.slot = r.slot
         LEFT JOIN supp s ON s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket
-        WHERE r.bucket >= ${dayStart} AND r.bucket < ${dayEnd} AND r.n > 0
+        WHERE r.n > 0
       ),
       devices AS (
         INSERT INTO compliance_device_day (tenant_id, device_id, day, quarters, unsuppressed)
@@ -146,8 +147,8 @@ export class AvailabilityRepository extends Repository {
         FROM devs v
         JOIN device_param dp ON dp.tenant_id = v.tenant_id AND dp.device_id = v.device_id AND dp.deleted_date IS NULL
         JOIN pairs q ON q.device_id = v.device_id AND q.slot = dp.slot
-        JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id AND r.slot = dp.slot
-        WHERE r.bucket >= ${p.liveFrom} AND r.bucket < ${p.to} AND r.n > 0
+        CROSS JOIN LATERAL ${quartersOf(sql`v.tenant_id`, sql`v.device_id`, p.liveFrom, p.to, sql`dp.slot`)} r
+        WHERE r.n > 0
           AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.device_id = r.device_id AND s.bucket = r.bucket)
         GROUP BY 1)
       SELECT to_char(x.day, 'YYYY-MM-DD') AS day, coalesce(e.n, 0) AS expected,
@@ -176,8 +177,8 @@ export class AvailabilityRepository extends Repository {
              count(*)::int AS quarters, sum(r.sum / r.n)::float8 AS "sumOfAverages"
       FROM devs v
       JOIN device_param dp ON dp.tenant_id = v.tenant_id AND dp.device_id = v.device_id AND dp.deleted_date IS NULL
-      JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id AND r.slot = dp.slot
-      WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+      CROSS JOIN LATERAL ${quartersOf(sql`v.tenant_id`, sql`v.device_id`, from, to, sql`dp.slot`)} r
+      WHERE r.n > 0
         AND NOT EXISTS (SELECT 1 FROM supp s WHERE s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket)
       GROUP BY 1, 2, 3`.execute(this.db);
     return rows;

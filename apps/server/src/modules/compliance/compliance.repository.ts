@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE, fixedOffset } from '@enviro/domain/time-zone';
 import { sql, type RawBuilder } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
+import { firstQuarterOf, quartersOf } from '../data/readings.queries.ts';
 import { ENTITY_ROWS, isStationSql } from '../entities/entities.queries.ts';
 import { isNotDeletedSql, TENANT_ROWS, tenantsLookedAfter } from '../tenants/tenants.queries.ts';
 import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
@@ -108,10 +109,7 @@ export function inServiceFromSql(alias: string) {
              -- its date unknown) says nothing.
              least(${d}.created_at,
                    (SELECT min(m.mounted_at) FROM device_mount m WHERE m.tenant_id = ${d}.tenant_id AND m.device_id = ${d}.id AND m.mounted_at > '-infinity'),
-                   (SELECT min(f.bucket) FROM device_param dp CROSS JOIN LATERAL (
-                      SELECT r.bucket FROM reading_15m r
-                      WHERE r.tenant_id = dp.tenant_id AND r.device_id = dp.device_id AND r.slot = dp.slot
-                      ORDER BY r.bucket LIMIT 1) f
+                   (SELECT min(${firstQuarterOf(sql`dp.tenant_id`, sql`dp.device_id`, sql`dp.slot`)}) FROM device_param dp
                     WHERE dp.tenant_id = ${d}.tenant_id AND dp.device_id = ${d}.id),
                    -- A calibration or maintenance window of it or its station: it was there then, and
                    -- the window's quarters, left out of what is expected, must lie in its service.
@@ -120,7 +118,7 @@ export function inServiceFromSql(alias: string) {
 }
 
 /**
- * Compliance reads over the 15-minute rollups (reading_15m: a row is a slot with data, its average
+ * Compliance reads over the 15-minute rollups (quarters, raw and compacted: a row is a slot with data, its average
  * sum / n compared with the limits as the regulator compares 15-minute averages), calibration and
  * maintenance windows (suppression_window), alert episodes and the station and tenant tables.
  */
@@ -158,10 +156,10 @@ export class ComplianceRepository extends Repository {
         SELECT r.device_id, r.slot, ${istDay(sql.raw('r.bucket'), from, to)} AS dn, s.bucket IS NOT NULL AS suppressed,
                ${outsideLimitSql(sql`r.sum / r.n`, sql.raw('l.min_value'), sql.raw('l.max_value'))} AS beyond
         FROM devs v
-        JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
+        CROSS JOIN LATERAL ${quartersOf(sql`v.tenant_id`, sql`v.device_id`, from, to)} r
         LEFT JOIN param_limit l ON l.tenant_id = r.tenant_id AND l.device_id = r.device_id AND l.slot = r.slot
         LEFT JOIN supp s ON s.tenant_id = r.tenant_id AND s.device_id = r.device_id AND s.bucket = r.bucket
-        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+        WHERE r.n > 0
       )
       SELECT device_id, slot, to_char(date '1970-01-01' + dn, 'YYYY-MM-DD') AS day,
              count(*) FILTER (WHERE NOT suppressed)::int AS with_data,
@@ -212,8 +210,8 @@ export class ComplianceRepository extends Repository {
       supp AS (${suppressedQuarters(from, to)}),
       quarters AS (
         SELECT r.tenant_id, r.device_id, r.bucket
-        FROM devs v JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
-        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+        FROM devs v CROSS JOIN LATERAL ${quartersOf(sql`v.tenant_id`, sql`v.device_id`, from, to)} r
+        WHERE r.n > 0
         GROUP BY 1, 2, 3
       )
       SELECT device_id, to_char(date '1970-01-01' + dn, 'YYYY-MM-DD') AS day, n FROM (
@@ -264,8 +262,8 @@ export class ComplianceRepository extends Repository {
       WITH devs AS (${devicesOf(scope)}),
       quarters AS (
         SELECT DISTINCT r.tenant_id, r.device_id, r.bucket
-        FROM devs v JOIN reading_15m r ON r.tenant_id = v.tenant_id AND r.device_id = v.device_id
-        WHERE r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+        FROM devs v CROSS JOIN LATERAL ${quartersOf(sql`v.tenant_id`, sql`v.device_id`, from, to)} r
+        WHERE r.n > 0
       ),
       gaps AS (
         SELECT tenant_id, device_id, bucket + interval '15 minutes' AS at,

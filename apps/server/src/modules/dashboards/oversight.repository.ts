@@ -1,6 +1,7 @@
 import { addDays, dayOf, DEFAULT_TIME_ZONE, startOfDay } from '@enviro/domain/time-zone';
 import { sql, type RawBuilder } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { quartersOf } from '../data/readings.queries.ts';
 import { DEVICE_ROWS, isInServiceSql } from '../devices/devices.queries.ts';
 import { ENTITY_ROWS, isStationSql } from '../entities/entities.queries.ts';
 import { isNotDeletedSql, TENANT_ROWS } from '../tenants/tenants.queries.ts';
@@ -166,11 +167,12 @@ export class OversightRepository extends Repository {
       INSERT INTO device_day_quarters AS t (tenant_id, device_id, day, quarters)
       SELECT tenant_id, device_id, day, enviro_quarter_bits(array_agg(quarter))
       FROM (
-        SELECT DISTINCT tenant_id, device_id,
-               (bucket AT TIME ZONE ${ZONE})::date AS day,
-               (extract(epoch FROM (bucket AT TIME ZONE ${ZONE}) - (bucket AT TIME ZONE ${ZONE})::date) / 900)::int AS quarter
-        FROM reading_15m
-        WHERE tenant_id = ANY(${sql.val([...tenantIds])}::int[]) AND bucket >= ${from}
+        SELECT DISTINCT r.tenant_id, r.device_id,
+               (r.bucket AT TIME ZONE ${ZONE})::date AS day,
+               (extract(epoch FROM (r.bucket AT TIME ZONE ${ZONE}) - (r.bucket AT TIME ZONE ${ZONE})::date) / 900)::int AS quarter
+        FROM ${DEVICE_ROWS} d
+        CROSS JOIN LATERAL ${quartersOf(sql`d.tenant_id`, sql`d.id`, from, 'infinity')} r
+        WHERE d.tenant_id = ANY(${sql.val([...tenantIds])}::int[])
       ) q
       GROUP BY tenant_id, device_id, day
       ON CONFLICT (tenant_id, device_id, day) DO UPDATE SET quarters = t.quarters | EXCLUDED.quarters`.execute(this.db);

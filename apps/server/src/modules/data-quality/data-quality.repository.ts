@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { quartersOf } from '../data/readings.queries.ts';
 import { DEVICE_ROWS } from '../devices/devices.queries.ts';
 import { TENANT_ROWS } from '../tenants/tenants.queries.ts';
 
@@ -49,7 +50,7 @@ export class DataQualityRepository extends Repository {
       JOIN ${DEVICE_ROWS} d ON d.tenant_id = q.tenant_id AND d.id = q.device_id
       JOIN device_param dp ON dp.tenant_id = q.tenant_id AND dp.device_id = q.device_id AND dp.slot = q.slot
       JOIN std_param sp ON sp.id = dp.std_param_id
-      LEFT JOIN reading_15m r ON r.tenant_id = q.tenant_id AND r.device_id = q.device_id AND r.slot = q.slot AND r.bucket = q.bucket
+      LEFT JOIN LATERAL ${quartersOf(sql`q.tenant_id`, sql`q.device_id`, sql`q.bucket`, sql`q.bucket + interval '15 minutes'`, sql`q.slot`)} r ON true
       WHERE q.tenant_id = ${tenantId} AND d.entity_id = ${stationId}::bigint AND q.bucket >= ${from} AND q.bucket < ${to}
       ORDER BY q.bucket, q.device_id, q.slot`.execute(this.db);
     return rows;

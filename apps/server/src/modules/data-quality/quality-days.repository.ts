@@ -3,6 +3,7 @@ import type { QualitySlot } from '@enviro/domain/data-quality/detectors';
 import type { SlotReceipt } from '@enviro/domain/data-quality/receipts';
 import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
+import { quartersOf } from '../data/readings.queries.ts';
 import { DEVICE_ROWS } from '../devices/devices.queries.ts';
 
 /** A parameter of a device as the detectors read it: its standard name, upper limit and slots. */
@@ -88,8 +89,8 @@ export class QualityDaysRepository extends Repository {
       ORDER BY dp.slot`.execute(this.db);
     const { rows } = await sql<{ slot: number; at: string; n: number; avg: number; min: number; max: number }>`
       SELECT r.slot, (extract(epoch FROM r.bucket) * 1000)::bigint::text AS at, r.n, r.sum / r.n AS avg, r.min, r.max
-      FROM reading_15m r
-      WHERE r.tenant_id = ${tenantId} AND r.device_id = ${deviceId}::bigint AND r.bucket >= ${from} AND r.bucket < ${to} AND r.n > 0
+      FROM ${quartersOf(tenantId, sql`${deviceId}::bigint`, from, to)} r
+      WHERE r.n > 0
       ORDER BY r.slot, r.bucket`.execute(this.db);
     const bySlot = new Map<number, QualitySlot[]>();
     for (const r of rows) {

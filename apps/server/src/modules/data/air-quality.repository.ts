@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
+import { quartersOf } from './readings.queries.ts';
 
 /** A pollutant series of a station: a device's slot, its mount period, and its conversion to the breakpoint table's unit. */
 export interface AqiSeries {
@@ -55,7 +56,7 @@ export interface AveragedRow {
 /**
  * The National AQI's concentrations of many stations at once, averaged in SQL from the hourly
  * rollups (reading_1h) and, for the hours a calibration or maintenance window touches, from their
- * quarters outside the windows (reading_15m): never from raw readings. The hours are those of
+ * quarters outside the windows (enviro_quarters): never from raw readings. The hours are those of
  * POST /api/data/aqi (valid with 3 of 4 quarters holding data, in the table's unit, devices of a
  * station averaged together); the rules that turn them into indices stay in `@enviro/domain/aqi`.
  * The rollups are read as the worker left them, seconds behind ingestion at most.
@@ -111,8 +112,7 @@ export class AirQualityRepository extends PooledRepository {
       touched AS (
         SELECT t.station_id, t.pollutant, t.hour AS bucket, avg((q.sum / q.n) * t.factor + t."offset") AS v
         FROM touched_hours t
-        JOIN reading_15m q ON q.tenant_id = t.tenant_id AND q.device_id = t.device_id AND q.slot = t.slot
-          AND q.bucket >= t.hour AND q.bucket < t.hour + interval '1 hour'
+        CROSS JOIN LATERAL ${quartersOf(sql`t.tenant_id`, sql`t.device_id`, sql`t.hour`, sql`t.hour + interval '1 hour'`, sql`t.slot`)} q
         WHERE q.n > 0
           AND NOT EXISTS (SELECT 1 FROM w WHERE w.device_id = t.device_id AND w.starts_at < q.bucket + interval '15 minutes' AND w.ends_at > q.bucket)
         GROUP BY t.station_id, t.pollutant, t.device_id, t.slot, t.hour

@@ -12,7 +12,7 @@ export interface CompactOptions {
 export interface CompactResult {
   /** Device ranges archived (a device locked by another server is left to it). */
   ranges: number;
-  /** Values moved into reading_archive. */
+  /** Values moved into reading_archive (their quarters move into reading_15m_archive with them). */
   values: number;
 }
 
@@ -62,14 +62,18 @@ export class ArchiveRepository extends PooledRepository {
     for (const c of rows) {
       const to = new Date(Math.min(c.first_day.getTime() + (options.days ?? 7) * dayMs, c.cutoff.getTime()));
       const moved = await this.archiveRange(c.tenant_id, c.device_id, c.first_day, to);
-      if (moved === null) continue;
+      if (moved === null || moved === 0) continue;
       ranges += 1;
       values += moved;
     }
     return { ranges, values };
   }
 
-  /** Archives one device's India days in [from, to); null when another server holds the device. */
+  /**
+   * Archives one device's India days in [from, to), readings and quarters, up to the first day with a
+   * quarter marked stale (left for after the rollup worker's pass: quarters are compacted current
+   * only, and a day's readings and quarters together); null when another server holds the device.
+   */
   async archiveRange(tenantId: number, deviceId: string, from: Date, to: Date): Promise<number | null> {
     const client = await this.pool.connect();
     try {
@@ -79,7 +83,14 @@ export class ArchiveRepository extends PooledRepository {
         await client.query('ROLLBACK');
         return null;
       }
-      const { rows } = await client.query<{ values: string }>('SELECT enviro_archive_days($1, $2, $3, $4) AS values', [tenantId, deviceId, from, to]);
+      const { rows: clean } = await client.query<{ to: Date }>(
+        `SELECT least($4::timestamptz, (SELECT enviro_bucket_day(min(d.bucket)) FROM rollup_dirty d
+                                       WHERE d.tenant_id = $1 AND d.device_id = $2 AND d.bucket >= $3 AND d.bucket < $4)) AS to`,
+        [tenantId, deviceId, from, to],
+      );
+      const range = [tenantId, deviceId, from, clean[0]!.to];
+      const { rows } = await client.query<{ values: string }>('SELECT enviro_archive_days($1, $2, $3, $4) AS values', range);
+      await client.query('SELECT enviro_quarters_archive($1, $2, $3, $4)', range);
       await client.query('COMMIT');
       return Number(rows[0]!.values);
     } catch (error) {

@@ -76,10 +76,10 @@ SELECT EXISTS (
    AND c.starts_at < m.bucket + interval '15 minutes' AND c.ends_at > m.bucket
 ) AS any`;
 
-// The hours of the marked buckets (see 015_hour_rollups.sql), from their quarters in reading_15m, and
-// the India days (see 090_day_rollups.sql) from their hours in reading_1h: each a probe of the
+// The hours of the marked buckets (see 015_hour_rollups.sql), from their quarters (enviro_slot_quarters),
+// and the India days (see 090_day_rollups.sql) from their hours in reading_1h: each a probe of the
 // rollup's primary key per series and period, as RECOMPUTE's (HAVING drops a period left empty).
-const ROLL_UP = (table: string, keys: string, from: string, span: string, slots: string) => `
+const ROLL_UP = (table: string, keys: string, from: string, slots: string) => `
 WITH k AS MATERIALIZED (${keys})
 INSERT INTO ${table} (tenant_id, device_id, slot, bucket, n, sum, min, max, first, last, slots)
 SELECT k.tenant_id, k.device_id, k.slot, k.bucket, a.n, a.sum, a.min, a.max, a.first, a.last, a.slots
@@ -89,13 +89,16 @@ CROSS JOIN LATERAL (
          (array_agg(q.first ORDER BY q.bucket))[1] AS first, (array_agg(q.last ORDER BY q.bucket DESC))[1] AS last,
          ${slots} AS slots
   FROM ${from} q
-  WHERE q.tenant_id = k.tenant_id AND q.device_id = k.device_id AND q.slot = k.slot
-    AND q.bucket >= k.bucket AND q.bucket < k.bucket + interval '${span}'
   HAVING count(*) > 0
 ) a
 ${UPSERT}, slots = excluded.slots`;
-const RECOMPUTE_HOURS = ROLL_UP('reading_1h', HOUR_KEYS, 'reading_15m', '1 hour', 'count(*)');
-const RECOMPUTE_DAYS = ROLL_UP('reading_1d', DAY_KEYS, 'reading_1h', '1 day', 'sum(q.slots)');
+const RECOMPUTE_HOURS = ROLL_UP('reading_1h', HOUR_KEYS, `enviro_slot_quarters(k.tenant_id, k.device_id, k.slot, k.bucket, k.bucket + interval '1 hour')`, 'count(*)');
+const RECOMPUTE_DAYS = ROLL_UP(
+  'reading_1d',
+  DAY_KEYS,
+  `(SELECT * FROM reading_1h h WHERE h.tenant_id = k.tenant_id AND h.device_id = k.device_id AND h.slot = k.slot AND h.bucket >= k.bucket AND h.bucket < k.bucket + interval '1 day')`,
+  'sum(q.slots)',
+);
 
 /** A dirty bucket: one device's 15-minute bucket. */
 export interface BucketMark {
@@ -195,6 +198,9 @@ export type Execute = { query: (text: string, values: unknown[]) => Promise<{ ro
 
 async function recompute(client: Execute, marks: readonly BucketMark[]): Promise<void> {
   const keys = [marks.map((m) => m.tenantId), marks.map((m) => m.deviceId), marks.map((m) => m.bucket)];
+  // A day's quarters are raw or compacted, never both (240_quarter_archive.sql): compacted ones of
+  // the marks' days go back to reading_15m before any is rewritten.
+  await client.query(`SELECT enviro_quarters_restore($1::int[], $2::bigint[], array(SELECT enviro_bucket_day(b) FROM unnest($3::timestamptz[]) AS b))`, keys);
   // Rows first: a series whose readings are gone from a bucket loses its rollup row.
   await client.query(deleteKeys('reading_15m', QUARTER_KEYS), keys);
   const [corrected] = (await client.query(ANY_CORRECTION, keys)).rows as { any: boolean }[];
@@ -229,6 +235,15 @@ async function recompute(client: Execute, marks: readonly BucketMark[]): Promise
 export async function recomputeInTransaction(client: Execute, marks: readonly BucketMark[]): Promise<void> {
   if (marks.length === 0) return;
   const keys = [marks.map((m) => m.tenantId), marks.map((m) => m.deviceId), marks.map((m) => m.bucket)];
+  // Archived days of the buckets become raw again, as ingestion of late readings makes them (their
+  // quarters come back in `recompute`), so the archive worker compacts readings and quarters again:
+  // a corrected day is never left with raw quarters beside archived readings.
+  await client.query('SELECT enviro_archive_restore($1::int[], $2::bigint[], $3::bigint[], $4::bigint[])', [
+    keys[0],
+    keys[1],
+    marks.map((m) => m.bucket.getTime()),
+    marks.map((m) => m.bucket.getTime() + 15 * 60_000 - 1),
+  ]);
   // The buckets' marks first, before any lock a worker pass waits for (the hours' advisory lock): a
   // pass holding one of them ends first, and ingestion marking them again waits for this commit.
   await client.query(

@@ -3,6 +3,7 @@ import { MAX_READING_MAGNITUDE } from '@enviro/domain/values';
 import { sql } from 'kysely';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
 import { CORRECTED_VALUE } from './corrections.queries.ts';
+import { quartersOf } from './readings.queries.ts';
 
 /** One series to read: a device's parameter slot. Its position in the list is its index in answers. */
 export interface SeriesKey {
@@ -61,7 +62,7 @@ export interface BucketQuery {
 }
 
 /**
- * The part of [from, to) read from reading_15m: the whole 15-minute slots inside the range. It is
+ * The part of [from, to) read from the quarters: the whole 15-minute slots inside the range. It is
  * empty (everything read raw) when a bucket boundary is off the rollup grid, which only happens in
  * zones whose offset is not a multiple of 15 minutes.
  */
@@ -135,7 +136,7 @@ export class TrendRepository extends PooledRepository {
    * answer is one snapshot while the rollup worker runs.
    *
    * Four grains serve a range, coarsest first: whole India days of reading_1d and whole hours of
-   * reading_1h (each when the buckets are made of them), whole 15-minute slots of reading_15m for the
+   * reading_1h (each when the buckets are made of them), whole 15-minute slots (enviro_quarters) for the
    * rest of the rollup span, and raw readings for the partial slots at the range's edges and for slots
    * marked in rollup_dirty (their rollup is stale or missing). A day with a marked quarter is read by
    * hours, and an hour with one by quarters. Raw readings are first folded into 15-minute partials
@@ -162,8 +163,8 @@ export class TrendRepository extends PooledRepository {
     const dirtyHours = coveringSpan(dirtySpan, HOURS, hours);
     const dirtyDays = coveringSpan(dirtySpan, DAYS, days);
     const anyBounded = keys.some((k) => (k.fromMs != null && k.fromMs > hours.from) || (k.toMs != null && k.toMs < hours.to));
-    const [from, to, rollupFrom, rollupTo, hourFrom, hourTo, dayFrom, dayTo] = [query.from, query.to, span.from, span.to, hours.from, hours.to, days.from, days.to].map(ts);
-    const [dirtyFrom, dirtyTo, dirtyHourFrom, dirtyHourTo, dirtyDayFrom, dirtyDayTo] = [dirtySpan.from, dirtySpan.to, dirtyHours.from, dirtyHours.to, dirtyDays.from, dirtyDays.to].map(ts);
+    const [from, to, rollupFrom, rollupTo, hourFrom, hourTo, dayFrom, dayTo] = [query.from, query.to, span.from, span.to, hours.from, hours.to, days.from, days.to].map(ts) as [string, string, string, string, string, string, string, string];
+    const [dirtyFrom, dirtyTo, dirtyHourFrom, dirtyHourTo, dirtyDayFrom, dirtyDayTo] = [dirtySpan.from, dirtySpan.to, dirtyHours.from, dirtyHours.to, dirtyDays.from, dirtyDays.to].map(ts) as [string, string, string, string, string, string];
     const { firstLast } = query.with;
     const rawFirst = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts))[1]` : sql`NULL::float8`;
     const rawLast = firstLast ? sql`(array_agg(v.value ORDER BY raw.ts DESC))[1]` : sql`NULL::float8`;
@@ -172,17 +173,21 @@ export class TrendRepository extends PooledRepository {
     const min = query.with.min ? sql`min(min)` : sql`NULL::float8`;
     const max = query.with.max ? sql`max(max)` : sql`NULL::float8`;
     // Rows of a rollup table, kept out when stale: `stale` names the CTE of its marked buckets.
-    const rollup = (table: 'reading_1d' | 'reading_1h' | 'reading_15m', stale: 'dirty_day' | 'dirty_hour' | 'dirty', where: ReturnType<typeof sql>) => sql`
+    // `rows` joins the rollup's rows of each series `s` as r.
+    const rollup = (rows: ReturnType<typeof sql>, slots: ReturnType<typeof sql>, stale: 'dirty_day' | 'dirty_hour' | 'dirty', where: ReturnType<typeof sql>) => sql`
         SELECT s.sid, width_bucket(r.bucket, ${starts}) AS b, r.bucket AS q,
-               r.n, r.sum, r.min, r.max, r.first, r.last, ${table === 'reading_15m' ? sql`1` : sql`r.slots`} AS slots
+               r.n, r.sum, r.min, r.max, r.first, r.last, ${slots} AS slots
         FROM s
-        JOIN ${sql.table(table)} r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot
+        ${rows}
         WHERE ${where}
           -- NOT IN over the few dirty marks runs as one hashed lookup; NOT EXISTS planned a nested loop.
           AND (r.tenant_id, r.device_id, r.bucket) NOT IN (SELECT tenant_id, device_id, bucket FROM ${sql.table(stale)})`;
     // Hours of series no mount bounds, clean ones only (a marked hour is read by quarters below).
-    const hoursOf = (where: ReturnType<typeof sql>) => rollup('reading_1h', 'dirty_hour', sql`NOT s.bounded AND ${where}`);
-    const quarters = (where: ReturnType<typeof sql>) => rollup('reading_15m', 'dirty', sql`${where} AND r.bucket >= s.from_ts AND r.bucket < s.to_ts`);
+    const table = (name: 'reading_1d' | 'reading_1h') => sql`JOIN ${sql.table(name)} r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot`;
+    const hoursOf = (where: ReturnType<typeof sql>) => rollup(table('reading_1h'), sql`r.slots`, 'dirty_hour', sql`NOT s.bounded AND ${where}`);
+    // Quarters in [lo, hi), raw and compacted alike (enviro_quarters, 240_quarter_archive.sql).
+    const quarters = (lo: string, hi: string, where: ReturnType<typeof sql>) =>
+      rollup(sql`CROSS JOIN LATERAL ${quartersOf(sql`s.tenant_id`, sql`s.device_id`, lo, hi, sql`s.slot`)} r`, sql`1`, 'dirty', sql`${where} AND r.bucket >= s.from_ts AND r.bucket < s.to_ts`);
 
     // One text value instead of a protocol row per (series, bucket): Node spends more decoding thousands
     // of rows than PostgreSQL spends producing them (measured on the bench trend: 23 ms for rows, 19 ms
@@ -249,7 +254,7 @@ export class TrendRepository extends PooledRepository {
         }
       ),
       parts AS (
-        ${rollup('reading_1d', 'dirty_day', sql`NOT s.bounded AND r.bucket >= ${dayFrom} AND r.bucket < ${dayTo}`)}
+        ${rollup(table('reading_1d'), sql`r.slots`, 'dirty_day', sql`NOT s.bounded AND r.bucket >= ${dayFrom} AND r.bucket < ${dayTo}`)}
         UNION ALL
         ${hoursOf(sql`r.bucket >= ${hourFrom} AND r.bucket < ${dayFrom}`)}
         UNION ALL
@@ -258,17 +263,16 @@ export class TrendRepository extends PooledRepository {
         ${hoursOf(sql`(r.tenant_id, r.device_id, enviro_bucket_day(r.bucket)) IN (SELECT tenant_id, device_id, bucket FROM dirty_day)
           AND r.bucket >= ${dirtyDayFrom} AND r.bucket < ${dirtyDayTo}`)}
         UNION ALL
-        ${quarters(sql`r.bucket >= ${rollupFrom} AND r.bucket < ${hourFrom}`)}
+        ${quarters(rollupFrom, hourFrom, sql`true`)}
         UNION ALL
-        ${quarters(sql`r.bucket >= ${hourTo} AND r.bucket < ${rollupTo}`)}
+        ${quarters(hourTo, rollupTo, sql`true`)}
         UNION ALL
-        ${quarters(sql`(r.tenant_id, r.device_id, enviro_bucket_hour(r.bucket)) IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)
-          AND r.bucket >= ${dirtyHourFrom} AND r.bucket < ${dirtyHourTo}`)}
+        ${quarters(dirtyHourFrom, dirtyHourTo, sql`(r.tenant_id, r.device_id, enviro_bucket_hour(r.bucket)) IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)`)}
         UNION ALL
         ${
           anyBounded
             ? sql`-- Series bounded by a mount inside the range read their hours by quarters (dirty hours are above).
-        ${quarters(sql`s.bounded AND r.bucket >= ${hourFrom} AND r.bucket < ${hourTo}
+        ${quarters(hourFrom, hourTo, sql`s.bounded
           AND (r.tenant_id, r.device_id, enviro_bucket_hour(r.bucket)) NOT IN (SELECT tenant_id, device_id, bucket FROM dirty_hour)`)}
         UNION ALL`
             : sql``

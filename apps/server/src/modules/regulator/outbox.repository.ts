@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { Repository } from '../../platform/database/repository.ts';
 import { DEVICE_ROWS } from '../devices/devices.queries.ts';
 import { ENTITY_ROWS } from '../entities/entities.queries.ts';
-import { readingsOf } from '../data/readings.queries.ts';
+import { quartersOf, readingsOf } from '../data/readings.queries.ts';
 
 export interface ClaimedRecord {
   tenant_id: number;
@@ -85,11 +85,10 @@ export class OutboxRepository extends Repository {
     const result = await sql`
       INSERT INTO regulator_outbox AS o (tenant_id, connection_id, station_id, slot, kind, republish_id, params)
       SELECT DISTINCT r.tenant_id, c.id, d.entity_id, r.bucket, 'REPUBLISH', ${input.republishId}::bigint, ${input.params.length ? input.params : null}::text[]
-      FROM reading_15m r
-      JOIN ${DEVICE_ROWS} d ON d.tenant_id = r.tenant_id AND d.id = r.device_id
+      FROM ${DEVICE_ROWS} d
+      CROSS JOIN LATERAL ${quartersOf(sql`d.tenant_id`, sql`d.id`, input.from, input.to)} r
       CROSS JOIN unnest(${input.connectionIds}::bigint[]) AS c(id)
-      WHERE r.tenant_id = ${input.tenantId} AND d.entity_id = ${input.stationId}
-        AND r.bucket >= ${input.from} AND r.bucket < ${input.to}
+      WHERE d.tenant_id = ${input.tenantId} AND d.entity_id = ${input.stationId}
       ON CONFLICT (tenant_id, connection_id, station_id, slot) DO UPDATE SET
         status = 'PENDING', kind = 'REPUBLISH', version = o.version + 1, republish_id = excluded.republish_id,
         params = excluded.params, attempts = 0, next_try_at = now(), last_error = NULL, updated_at = now(),
@@ -104,7 +103,7 @@ export class OutboxRepository extends Repository {
       SELECT DISTINCT r.tenant_id, m.connection_id, d.entity_id, r.bucket, 'DELAYED'
       FROM regulator_mapping m
       JOIN ${DEVICE_ROWS} d ON d.tenant_id = m.tenant_id AND d.entity_id IS NOT NULL
-      JOIN reading_15m r ON r.tenant_id = d.tenant_id AND r.device_id = d.id AND r.bucket >= ${from}
+      CROSS JOIN LATERAL ${quartersOf(sql`d.tenant_id`, sql`d.id`, from, sql`now()`)} r
       WHERE m.tenant_id = ${tenantId} AND m.connection_id = ${connectionId} AND r.bucket + interval '15 minutes' <= now()
         AND m.stations @> jsonb_build_array(jsonb_build_object('stationId', d.entity_id))
       ON CONFLICT (tenant_id, connection_id, station_id, slot) DO NOTHING`.execute(this.db);
@@ -193,7 +192,7 @@ export class OutboxRepository extends Repository {
   async slotValues(records: readonly { tenantId: number; stationId: string; slot: Date }[]): Promise<SlotValueRow[]> {
     if (records.length === 0) return [];
     // The series of the stations' devices first (MATERIALIZED), so each quarter is one probe of
-    // reading_15m's full key (tenant, device, slot, bucket); by device and bucket alone each walked
+    // the quarters' full key (tenant, device, slot, bucket); by device and bucket alone each walked
     // every row of the device in the month's partition.
     const { rows } = await sql<SlotValueRow>`
       WITH s AS MATERIALIZED (
@@ -206,9 +205,9 @@ export class OutboxRepository extends Repository {
       SELECT r.tenant_id, r.device_id::text AS device_id, s.entity_id::text AS entity_id, r.bucket, r.slot,
         r.sum / r.n AS value, sp.name AS param_name, coalesce(s.unit, sp.unit) AS unit
       FROM s
-      JOIN reading_15m r ON r.tenant_id = s.tenant_id AND r.device_id = s.device_id AND r.slot = s.slot AND r.bucket = s.bucket
+      CROSS JOIN LATERAL ${quartersOf(sql`s.tenant_id`, sql`s.device_id`, sql`s.bucket`, sql`s.bucket + interval '15 minutes'`)} r
       JOIN std_param sp ON sp.id = s.std_param_id
-      WHERE r.n > 0`.execute(this.db);
+      WHERE r.slot = s.slot AND r.n > 0`.execute(this.db);
     return rows;
   }
 

@@ -18,6 +18,7 @@ export interface Database {
   reading: ReadingTable;
   reading_archive: ReadingArchiveTable;
   reading_15m: Reading15mTable;
+  reading_15m_archive: Reading15mArchiveTable;
   reading_1h: Reading1hTable;
   reading_1d: Reading1hTable;
   rollup_dirty: RollupDirtyTable;
@@ -261,6 +262,25 @@ export interface ReadingArchiveTable {
   ivals: (number | null)[];
   checkpoints: number[];
   fvals: (number | null)[] | null;
+}
+
+/** A device's 15-minute rollups of one archived India day, compacted (240_quarter_archive.sql); read through enviro_quarters. */
+export interface Reading15mArchiveTable {
+  tenant_id: number;
+  device_id: BigId;
+  day: Timestamp;
+  scale: (number | null)[];
+  n: (number | null)[];
+  isum: (string | null)[];
+  imin: (number | null)[];
+  imax: (number | null)[];
+  ifirst: (number | null)[];
+  ilast: (number | null)[];
+  fsum: (number | null)[] | null;
+  fmin: (number | null)[] | null;
+  fmax: (number | null)[] | null;
+  ffirst: (number | null)[] | null;
+  flast: (number | null)[] | null;
 }
 
 export interface Reading15mTable {
