@@ -571,7 +571,8 @@ describe('stations asked at the same moment are read together, each with its own
     expect(twinHours.every((h) => h.coverage.observed === 4)).toBe(true);
 
     // Exceedance episodes of two stations asked together: each station's own, as its timeline gives them.
-    const [stackEpisodes, twinEpisodes] = await Promise.all([stack, twin].map((s) => open(`/api/open/v1/stations/${s}/exceedances?from=${D}`)));
+    const episodesOf = (station: number) => open(`/api/open/v1/stations/${station}/exceedances?from=${D}`);
+    const [stackEpisodes, twinEpisodes] = await Promise.all([episodesOf(stack), episodesOf(twin)]);
     const timeline = (await signedIn('GET', `/api/complianceTimeline?from=${D}&to=${D}&stationId=${stack}`, as.industryAdmin)).json();
     const fromTimeline = timeline.items.filter((e: { kind: string }) => e.kind === 'EXCEEDANCE').map((e: { at: number; slots: number; peak: number }) => [e.at, e.slots, roundValue(e.peak)]);
     expect(stackEpisodes.json().data.map((e: { start: string; slots: number; peak: number }) => [Date.parse(e.start), e.slots, e.peak])).toEqual(fromTimeline);
