@@ -30,3 +30,24 @@ describe('an expiring cache', () => {
     expect(await cache.get('b', async () => 'b2')).toBe('b1');
   });
 });
+
+describe('an expiring cache bounded by weight', () => {
+  it('lets the least recently read go while its values weigh more than its bound', async () => {
+    const cache = new ExpiringCache<string>(60_000, 100, Date.now, { of: (v) => v.length, max: 10 });
+    await cache.get('a', async () => 'aaaa');
+    await cache.get('b', async () => 'bbbb');
+    // 8 of 10: both kept.
+    expect(await cache.get('a', async () => 'a2')).toBe('aaaa');
+    await cache.get('c', async () => 'cccc');
+    await new Promise((r) => setImmediate(r));
+    // 12 of 10: 'b', read longest ago, went.
+    expect(await cache.get('b', async () => 'b2')).toBe('b2');
+    expect(await cache.get('c', async () => 'c2')).toBe('cccc');
+    // Exactly at the bound: both kept.
+    cache.clear();
+    await cache.get('x', async () => 'xxxxxxxx');
+    await cache.get('y', async () => 'yy');
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('x', async () => 'x2')).toBe('xxxxxxxx');
+  });
+});

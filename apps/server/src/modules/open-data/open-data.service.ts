@@ -82,8 +82,19 @@ export interface OpenDataSources {
  * answer; this time bounds what a change committed in the same moment as a read could leave.
  */
 const ANSWER_TTL_MS = 60_000;
-/** Answers kept: a 7-day 15-minute series is some 700 points. */
-const ANSWERS_KEPT = 500;
+/**
+ * Answers kept, and their points (or items) in all: 500 7-day 15-minute series (some 700 points
+ * each) as before, or many more of the smaller ones asked most (a day at 15 minutes is 96 points, a
+ * week of hours 168). Kept to 500 answers, the answers of 500 stations' four routes went before they
+ * were asked again, and nearly every request of the mixed traffic was made afresh.
+ */
+const ANSWERS_KEPT = 5_000;
+const POINTS_KEPT = 350_000;
+/** An answer's weight against POINTS_KEPT: its points or items. */
+const weigh = (answer: unknown): number => {
+  const a = answer as { series?: { points?: unknown[] }; items?: unknown[] };
+  return 1 + (a.series?.points?.length ?? a.items?.length ?? 0);
+};
 /**
  * How long a server keeps what it found of a station (its node, devices and parameters) and the
  * station lists it described: a station, device or parameter added or removed shows within this
@@ -156,7 +167,7 @@ export class OpenDataService {
     private readonly s: OpenDataSources,
     private readonly now: () => number = Date.now,
   ) {
-    this.answers = new ExpiringCache(ANSWER_TTL_MS, ANSWERS_KEPT, now);
+    this.answers = new ExpiringCache(ANSWER_TTL_MS, ANSWERS_KEPT, now, { of: weigh, max: POINTS_KEPT });
     this.stationsKept = new ExpiringCache(STATIONS_TTL_MS, STATIONS_KEPT, now);
   }
 
