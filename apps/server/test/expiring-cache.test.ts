@@ -51,3 +51,31 @@ describe('an expiring cache bounded by weight', () => {
     expect(await cache.get('x', async () => 'x2')).toBe('xxxxxxxx');
   });
 });
+
+describe('an expiring cache that makes its values again behind its callers', () => {
+  it('answers the kept value while making the next once it is old, and never one older than its time', async () => {
+    let now = 0;
+    let made = 0;
+    let release = () => {};
+    const cache = new ExpiringCache<number>(1_000, 10, () => now, undefined, 500);
+    const make = () => new Promise<number>((resolve) => {
+      const n = ++made;
+      release = () => resolve(n);
+      if (n === 1) resolve(n);
+    });
+    expect(await cache.get('k', make)).toBe(1);
+    now = 600;
+    // Old: the kept value at once, the next being made (once, however many ask).
+    expect(await cache.get('k', make)).toBe(1);
+    expect(await cache.get('k', make)).toBe(1);
+    expect(made).toBe(2);
+    release();
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('k', make)).toBe(2);
+    // Made again at 600: kept until 1,600; past it, callers wait for a new one.
+    now = 1_700;
+    const waited = cache.get('k', make);
+    release();
+    expect([await waited, made]).toEqual([3, 3]);
+  });
+});
