@@ -534,3 +534,49 @@ describe('nothing of a tenant that does not publish', () => {
     expect(browsed.info.title).toBe('Enviro open data API');
   });
 });
+
+describe('stations asked at the same moment are read together, each with its own answer', () => {
+  it("a closed day's hours: the portal's hourly values, and the quarters with data of one series or of several", async () => {
+    // A station with two devices measuring pm: the first reports until 12:00 of D, the second from 06:00.
+    const twin = (await ctx.b.newEntity({ tenantId: t.industry, name: 'Twin stack', type: 'cems' })).id;
+    const early = await ctx.b.newDevice({ tenantId: t.industry, entityId: twin, params: [{ name: 'pm', max: 50 }] });
+    const late = await ctx.b.newDevice({ tenantId: t.industry, entityId: twin, params: [{ name: 'pm', max: 50 }] });
+    const quarters = (from: number, to: number, value: (q: number) => number) =>
+      Array.from({ length: (to - from) * 4 }, (_, i) => istMidnight(D) + from * 60 * MINUTE + i * QUARTER).map((q) => ({ ts: q + MINUTE, values: { pm: value(q) } }));
+    for (const [d, readings] of [[early, quarters(0, 12, (q) => 10 + ((q / QUARTER) % 5))], [late, quarters(6, 24, (q) => 30 + ((q / QUARTER) % 3) / 7)]] as const) {
+      expect((await ctx.inject({ method: 'POST', url: `/api/v1/${d.accessToken}/telemetry`, payload: readings })).statusCode).toBe(200);
+    }
+    await drainRollups(ctx.database);
+
+    const hoursOf = (station: number) => open(`/api/open/v1/stations/${station}/series?parameter=pm&resolution=1h&from=${D}`);
+    const answers = await Promise.all([hoursOf(stack), hoursOf(twin)]);
+    for (const [station, res] of [[stack, answers[0]], [twin, answers[1]]] as const) {
+      const hours = OpenSeriesAnswer.parse(res.json()).data.points;
+      expect(hours).toHaveLength(24);
+      const day = OpenSeriesAnswer.parse((await open(`/api/open/v1/stations/${station}/series?parameter=pm&resolution=15m&from=${D}`)).json()).data.points;
+      const portal = await ctx.inject({
+        method: 'POST',
+        url: '/api/data/entityMetric',
+        headers: { portal: 'PUBLIC', 'public-tenant-id': String(t.board) },
+        payload: { request: { entityIds: [station], params: [{ name: 'pm' }], interval: 'hour_1', startDate: D, endDate: istDay(istMidnight(D) + DAY), timezone: 'Asia/Kolkata', aggLevel: 'entity' } },
+      });
+      const portalHours = new Map(portal.json()[0].data.map((p: { time: number; value: number }) => [p.time, roundValue(p.value)]));
+      hours.forEach((h, i) => {
+        const observed = day.slice(4 * i, 4 * i + 4).filter((q) => q.value !== null).length;
+        expect([station, h.time, h.value, h.coverage]).toEqual([station, h.time, portalHours.get(Date.parse(h.time)) ?? null, { expected: 4, observed, percent: observed * 25 }]);
+      });
+    }
+    // The twin's hours 06:00 to 12:00 have both devices' quarters; every hour has one device's at least.
+    const twinHours = OpenSeriesAnswer.parse(answers[1].json()).data.points;
+    expect(twinHours.every((h) => h.coverage.observed === 4)).toBe(true);
+
+    // Exceedance episodes of two stations asked together: each station's own, as its timeline gives them.
+    const episodesOf = (station: number) => open(`/api/open/v1/stations/${station}/exceedances?from=${D}`);
+    const [stackEpisodes, twinEpisodes] = await Promise.all([episodesOf(stack), episodesOf(twin)]);
+    const timeline = (await signedIn('GET', `/api/complianceTimeline?from=${D}&to=${D}&stationId=${stack}`, as.industryAdmin)).json();
+    const fromTimeline = timeline.items.filter((e: { kind: string }) => e.kind === 'EXCEEDANCE').map((e: { at: number; slots: number; peak: number }) => [e.at, e.slots, roundValue(e.peak)]);
+    expect(stackEpisodes.json().data.map((e: { start: string; slots: number; peak: number }) => [Date.parse(e.start), e.slots, e.peak])).toEqual(fromTimeline);
+    expect(fromTimeline).toHaveLength(1);
+    expect(twinEpisodes.json().data).toEqual([]);
+  });
+});

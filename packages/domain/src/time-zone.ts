@@ -263,13 +263,11 @@ const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
 export function parseDateTime(text: string, zone: string): number | undefined {
   if (ISO_INSTANT.test(text)) {
     const ms = Date.parse(text);
-    const calendar = dayjs.utc(text.slice(0, 10), 'YYYY-MM-DD', true);
-    return Number.isNaN(ms) || !calendar.isValid() ? undefined : ms;
+    return Number.isNaN(ms) || parseLocalDate(text.slice(0, 10)) === undefined ? undefined : ms;
   }
   if (ISO_LOCAL.test(text)) {
     const wall = Date.parse(`${text}Z`);
-    const calendar = dayjs.utc(text.slice(0, 10), 'YYYY-MM-DD', true);
-    return Number.isNaN(wall) || !calendar.isValid() ? undefined : fromWallClock(wall, zone);
+    return Number.isNaN(wall) || parseLocalDate(text.slice(0, 10)) === undefined ? undefined : fromWallClock(wall, zone);
   }
   for (const format of LOCAL_DATE_TIME_FORMATS) {
     const parsed = dayjs.utc(text, format, true);
@@ -278,8 +276,22 @@ export function parseDateTime(text: string, zone: string): number | undefined {
   return undefined;
 }
 
-/** Parses 'YYYY-MM-DD' into the wall clock of that day's midnight, or undefined. */
+const LOCAL_DATE = /^([1-9]\d{3})-(\d{2})-(\d{2})$/;
+
+/**
+ * Parses 'YYYY-MM-DD' into the wall clock of that day's midnight, or undefined. Years 1000-9999 are
+ * read by hand (a day that does not exist, '2024-02-30', is not moved to another): every open API
+ * request parses a few, and dayjs' strict parse cost 0.7 s of the server's 20 s under 200 requests a
+ * second; other years, by dayjs as before.
+ */
 export function parseLocalDate(text: string): number | undefined {
+  const m = LOCAL_DATE.exec(text);
+  if (m) {
+    const [year, month, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+    const ms = Date.UTC(year, month, day);
+    const back = new Date(ms);
+    return back.getUTCFullYear() === year && back.getUTCMonth() === month && back.getUTCDate() === day ? ms : undefined;
+  }
   const parsed = dayjs.utc(text, 'YYYY-MM-DD', true);
   return parsed.isValid() ? parsed.valueOf() : undefined;
 }

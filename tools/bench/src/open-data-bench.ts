@@ -224,6 +224,8 @@ export async function benchOpenData(baseUrl: string, pool: pg.Pool, fleet: OpenD
   const ingestRate = round(readings / (tookSeconds + 3));
   const failures = traffic.failedBy.reduce((n, [, k]) => n + k, 0);
   if (failures > 0) log(`failed requests: ${traffic.failedBy.map(([reason, n]) => `${n} × ${reason}`).join('; ')}`);
+  // Where in the run the slow answers were: the p95 of the requests offered in each second.
+  log(`p95 by second offered (ms): ${traffic.bySecond.map((s) => round(percentile(s.sort((a, b) => a - b), 95))).join(', ')}`);
   const byRoute = mix.map((_, k) => (traffic.byRoute[k] ?? []).sort((a, b) => a - b));
   const samples = byRoute.flat().sort((a, b) => a - b);
   const names = ['stations', 'station', '15m day', '1h week', '1d month', 'exceedances'];

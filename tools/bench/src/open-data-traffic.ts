@@ -13,6 +13,8 @@ export interface TrafficPlan {
 export interface TrafficResult {
   byRoute: number[][];
   failedBy: [string, number][];
+  /** The latencies of the requests offered in each second of the run, by second. */
+  bySecond: number[][];
   /** Seconds from the first request offered to the last offered, and to the last answered. */
   offeredFor: number;
   tookSeconds: number;
@@ -26,6 +28,7 @@ export interface TrafficResult {
 async function offer(plan: TrafficPlan): Promise<TrafficResult> {
   const byRoute: number[][] = [];
   const failedBy = new Map<string, number>();
+  const bySecond: number[][] = [];
   const started = performance.now();
   const pending: Promise<void>[] = [];
   for (let i = 0; i < plan.paths.length; i++) {
@@ -42,6 +45,7 @@ async function offer(plan: TrafficPlan): Promise<TrafficResult> {
           const body = await res.text();
           if (res.status !== 200) throw new Error(`${res.status} ${body.slice(0, 80)}`);
           (byRoute[route] ??= []).push(performance.now() - t);
+          (bySecond[Math.floor(i / plan.rate)] ??= []).push(performance.now() - t);
         } catch (error) {
           const reason = (error as Error).message.slice(0, 80);
           failedBy.set(reason, (failedBy.get(reason) ?? 0) + 1);
@@ -51,7 +55,7 @@ async function offer(plan: TrafficPlan): Promise<TrafficResult> {
   }
   const offeredFor = (performance.now() - started) / 1000;
   await Promise.all(pending);
-  return { byRoute, failedBy: [...failedBy], offeredFor, tookSeconds: (performance.now() - started) / 1000 };
+  return { byRoute, failedBy: [...failedBy], bySecond, offeredFor, tookSeconds: (performance.now() - started) / 1000 };
 }
 
 process.once('message', (plan: TrafficPlan) => {

@@ -12,6 +12,8 @@ import { outsideLimitSql, suppressedQuarters } from './figures.queries.ts';
 export interface ComplianceScope {
   tenantIds: readonly number[];
   stationId?: number | undefined;
+  /** Only these stations (the open API reads several stations' episodes at once). */
+  stationIds?: readonly number[] | undefined;
   /** In `limited.tenantId` only these stations (a user limited to some stations, ACCESS.md). */
   limited?: { tenantId: number; visible: readonly string[] } | null;
 }
@@ -81,8 +83,24 @@ function istDay(at: RawBuilder<unknown>, from: Date, to: Date) {
 function stationFilter(scope: ComplianceScope, tenant: RawBuilder<unknown>, station: RawBuilder<unknown>) {
   const parts = [sql`${tenant} = ANY(${sql.val([...scope.tenantIds])}::int[])`];
   if (scope.stationId !== undefined) parts.push(sql`${station} = ${String(scope.stationId)}::bigint`);
+  if (scope.stationIds !== undefined) parts.push(sql`${station} = ANY(${sql.val(scope.stationIds.map(String))}::bigint[])`);
   if (scope.limited) parts.push(sql`(${tenant} <> ${scope.limited.tenantId} OR ${station} = ANY(${sql.val(scope.limited.visible.map(String))}::bigint[]))`);
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The timeline's EXCEEDANCE events over [from, to) of the devices of the CTE `devs`: exceedance
+ * episodes only (docs/DEFINITIONS.md), not INSTANT alerts (readings outside a limit), data loss or
+ * diagnostics.
+ */
+function exceedanceEvents(from: Date, to: Date) {
+  return sql`
+        SELECT 'EXCEEDANCE' AS kind, a.started_at AS at, a.ended_at AS until, a.tenant_id, v.entity_id AS station_id, a.device_id,
+               sp.name AS parameter, a.peak, a.slot_count AS slots, NULL AS detail
+        FROM alert_episode a
+        JOIN devs v ON v.tenant_id = a.tenant_id AND v.device_id = a.device_id
+        LEFT JOIN std_param sp ON sp.id = a.std_param_id
+        WHERE a.type IN (${sql.join(EXCEEDANCE_EPISODE_TYPES.map((t) => sql.lit(t)))}) AND a.started_at < ${to} AND (a.ended_at IS NULL OR a.ended_at >= ${from})`;
 }
 
 /**
@@ -271,13 +289,7 @@ export class ComplianceRepository extends Repository {
         FROM quarters
       )
       SELECT * FROM (
-        SELECT 'EXCEEDANCE' AS kind, a.started_at AS at, a.ended_at AS until, a.tenant_id, v.entity_id AS station_id, a.device_id,
-               sp.name AS parameter, a.peak, a.slot_count AS slots, NULL AS detail
-        FROM alert_episode a
-        JOIN devs v ON v.tenant_id = a.tenant_id AND v.device_id = a.device_id
-        LEFT JOIN std_param sp ON sp.id = a.std_param_id
-        -- Exceedance episodes only (docs/DEFINITIONS.md): not INSTANT alerts (readings outside a limit), data loss or diagnostics.
-        WHERE a.type IN (${sql.join(EXCEEDANCE_EPISODE_TYPES.map((t) => sql.lit(t)))}) AND a.started_at < ${to} AND (a.ended_at IS NULL OR a.ended_at >= ${from})
+        ${exceedanceEvents(from, to)}
         UNION ALL
         SELECT w.kind, w.starts_at, w.ends_at, w.tenant_id, coalesce(w.entity_id, v.entity_id), w.device_id, NULL, NULL, NULL, NULL
         FROM suppression_window w
@@ -297,6 +309,24 @@ export class ComplianceRepository extends Repository {
       ) events
       ORDER BY at DESC, kind, device_id
       LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * The timeline's EXCEEDANCE events alone, of every station of the scope, newest first, at most
+   * `limit` a station: without the outages (a window over every quarter of the range), windows and
+   * status changes the timeline computes beside them.
+   */
+  async exceedances(scope: ComplianceScope, from: Date, to: Date, limit: number): Promise<TimelineRow[]> {
+    if (scope.tenantIds.length === 0) return [];
+    const { rows } = await sql<TimelineRow>`
+      WITH devs AS (${devicesOf(scope)})
+      SELECT kind, at, until, tenant_id, station_id, device_id, parameter, peak, slots, detail FROM (
+        SELECT e.*, row_number() OVER (PARTITION BY e.station_id ORDER BY e.at DESC, e.device_id) AS nth
+        FROM (${exceedanceEvents(from, to)}) e
+      ) ranked
+      WHERE nth <= ${limit}
+      ORDER BY station_id, at DESC, device_id`.execute(this.db);
     return rows;
   }
 

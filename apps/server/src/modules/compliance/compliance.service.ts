@@ -13,6 +13,7 @@ import type {
   Stats,
   StatsQuery,
   Timeline,
+  TimelineEvent,
   TimelineQuery,
   UptimeList,
   UptimeQuery,
@@ -400,22 +401,26 @@ export class ComplianceService {
       .filter((c) => mine.has(`${c.tenantId}:${c.stationId}`))
       .map((c) => ({ kind: 'SYNC', at: c.at, until: null, tenant_id: c.tenantId, station_id: String(c.stationId), device_id: null, parameter: null, peak: null, slots: null, detail: c.accepted ? 'ACCEPTED' : (c.error ?? 'ERROR') }));
     const events = [...rows, ...syncRows].sort((a, b) => b.at.getTime() - a.at.getTime() || a.kind.localeCompare(b.kind)).slice(0, query.limit);
-    return {
-      ...covered(period),
-      limit: query.limit,
-      items: events.map((r) => ({
-        kind: r.kind,
-        at: r.at.getTime(),
-        until: r.until?.getTime() ?? null,
-        tenantId: r.tenant_id,
-        stationId: r.station_id === null ? null : Number(r.station_id),
-        deviceId: r.device_id === null ? null : Number(r.device_id),
-        parameter: r.parameter,
-        peak: r.peak,
-        slots: r.slots,
-        text: timelineText(r),
-      })),
-    };
+    return { ...covered(period), limit: query.limit, items: events.map(timelineEvent) };
+  }
+
+  /**
+   * The timeline's EXCEEDANCE events of several stations of the caller's tenants at once, by
+   * station, newest first, at most `limit` a station: the events `timeline` gives each station over
+   * the same days, read in one statement without the other kinds (the open API asks many stations'
+   * at the same moment). A station not among the caller's has none.
+   */
+  async exceedances(auth: Auth, query: { tenantIds: readonly number[]; stationIds: readonly number[]; from: string; to: string; limit: number }, now = Date.now()): Promise<Map<number, TimelineEvent[]>> {
+    const tenantIds = scopeTenantIds(auth, query.tenantIds);
+    const period = resolvePeriod(query, now);
+    const scope = { ...(await this.scope(auth, tenantIds)), stationIds: query.stationIds };
+    const to = new Date(Math.max(period.to, Math.min(period.days.at(-1)!.end, now)));
+    const byStation = new Map<number, TimelineEvent[]>();
+    for (const row of await this.repo.exceedances(scope, new Date(period.from), to, query.limit)) {
+      const event = timelineEvent(row);
+      byStation.set(event.stationId!, [...(byStation.get(event.stationId!) ?? []), event]);
+    }
+    return byStation;
   }
 
   /**
@@ -500,6 +505,21 @@ function grouped(rows: readonly { status: string; type: string; n: number }[]): 
     total += r.n;
   }
   return { total, byStatus, byType };
+}
+
+function timelineEvent(r: TimelineRow): TimelineEvent {
+  return {
+    kind: r.kind,
+    at: r.at.getTime(),
+    until: r.until?.getTime() ?? null,
+    tenantId: r.tenant_id,
+    stationId: r.station_id === null ? null : Number(r.station_id),
+    deviceId: r.device_id === null ? null : Number(r.device_id),
+    parameter: r.parameter,
+    peak: r.peak,
+    slots: r.slots,
+    text: timelineText(r),
+  };
 }
 
 function timelineText(r: TimelineRow): string {

@@ -2,6 +2,7 @@
  * Data: trends, recent values (also streamed live as readings commit), National AQI (of a station, and of many at once) and raw rows of the stations' readings, the rollups behind them and the tenant catalogs that resolve requests.
  * SPEC 3 (Data request, Param for data, Recent data request, Trend result), 5 (tag filtering), 7 (Data; Public: /data/*, /allMetaStdParams), 9 (intervals, durations, backscan).
  */
+import pg from 'pg';
 import { areaModule } from '../../platform/modules/area-module.ts';
 import { airQualityRoutes } from './air-quality.routes.ts';
 import { AirQualityService } from './air-quality.service.ts';
@@ -65,6 +66,10 @@ export const dataModule = areaModule({
     const corrections = new CorrectionLayer(database.db);
     const trends = new TrendService(database, directory, entities, app.devices.windows, catalogs, corrections);
     const recent = new RecentService(database, directory, entities, catalogs);
+    // One connection outside the pool for the closed-slot feed's version (SlotChangeFeed).
+    const versions = new pg.Pool({ ...database.pool.options, max: 1 });
+    versions.on('error', () => undefined);
+    app.addHook('onClose', () => versions.end());
     const services: DataModule = {
       catalogs,
       corrections,
@@ -75,7 +80,7 @@ export const dataModule = areaModule({
       airQuality: new AirQualityService(database, directory, entities, catalogs, app.devices.windows),
       stdParams: new StdParamService(database.db),
       live: new LiveValues(database, recent, app.log),
-      changes: new SlotChangeFeed(database.db),
+      changes: new SlotChangeFeed(database.db, versions),
       showQualityFrom: (source) => trends.showQualityFrom(source),
     };
     // Open streams would keep app.close() waiting for them: end them first.

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type pg from 'pg';
 import { Repository } from '../../platform/database/repository.ts';
 
 /** A closed 15-minute slot of one device whose readings were (re)computed by the rollup worker. */
@@ -18,6 +19,12 @@ export class SlotChangeRepository extends Repository {
    */
   async version(): Promise<string> {
     const { rows } = await sql<{ v: string }>`SELECT last_value::text AS v FROM slot_change_seq_seq`.execute(this.db);
+    return rows[0]?.v ?? '0';
+  }
+
+  /** `version`, read on a pool of its own (SlotChangeFeed's `versions`). */
+  static async versionOn(pool: pg.Pool): Promise<string> {
+    const { rows } = await pool.query<{ v: string }>('SELECT last_value::text AS v FROM slot_change_seq_seq');
     return rows[0]?.v ?? '0';
   }
 

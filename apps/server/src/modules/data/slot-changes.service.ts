@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Db } from '../../platform/database/database.ts';
 import { SlotChangeRepository, type SlotChange } from './slot-changes.repository.ts';
 
@@ -13,7 +14,15 @@ export type { SlotChange } from './slot-changes.repository.ts';
 export class SlotChangeFeed {
   private readonly changes: SlotChangeRepository;
 
-  constructor(private readonly db: Db) {
+  /**
+   * `versions`, when given, is a connection of its own for `version`: callers that read it before
+   * every answer (the open API's kept answers) then do not wait behind the pool's queue of longer
+   * statements to learn that nothing changed.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly versions?: pg.Pool,
+  ) {
     this.changes = new SlotChangeRepository(db);
   }
 
@@ -34,7 +43,7 @@ export class SlotChangeFeed {
 
   /** Grows with every change queued, of any slot of any tenant (`SlotChangeRepository.version`). */
   version(): Promise<string> {
-    return this.changes.version();
+    return this.versions ? SlotChangeRepository.versionOn(this.versions) : this.changes.version();
   }
 
   /** Changes waiting for `consumer` (for /metrics and tests). */

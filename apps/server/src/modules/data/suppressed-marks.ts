@@ -6,7 +6,8 @@ import { seriesOfResult, type SelectedSeries } from './selection.ts';
  * Calibration and maintenance windows beside a trend: each result gets the windows of the devices
  * it draws from (its device, else its station's devices, else every device of its parameter) that
  * overlap the range, so a chart can mark the readings that are calibration data. One indexed
- * query per tenant in the answer; results with none get no field.
+ * query for every tenant in the answer (a window found is a result's only with the result's tenant);
+ * results with none get no field.
  */
 export async function markSuppressed<T extends Pick<TrendResult, 'paramName' | 'tags' | 'entityId' | 'suppressed'>>(
   windows: SuppressionWindowService,
@@ -16,13 +17,8 @@ export async function markSuppressed<T extends Pick<TrendResult, 'paramName' | '
   to: Date,
 ): Promise<T[]> {
   if (results.length === 0 || series.length === 0) return results;
-  const byTenant = new Map<number, { deviceId: string; entityId: string | null }[]>();
-  for (const s of series) {
-    const list = byTenant.get(s.tenant_id) ?? [];
-    list.push({ deviceId: s.device_id, entityId: s.entity_id });
-    byTenant.set(s.tenant_id, list);
-  }
-  const found = (await Promise.all([...byTenant].map(([tenantId, devices]) => windows.covering(tenantId, devices, from, to)))).flat();
+  const tenantIds = [...new Set(series.map((s) => s.tenant_id))];
+  const found = await windows.covering(tenantIds, series.map((s) => ({ deviceId: s.device_id, entityId: s.entity_id })), from, to);
   if (found.length === 0) return results;
   return results.map((r) => {
     const members = seriesOfResult(series, r);

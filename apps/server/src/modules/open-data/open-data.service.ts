@@ -14,6 +14,7 @@ import {
   type OpenStationListQuery,
 } from '@enviro/contracts/open-data';
 import type { EntityType } from '@enviro/contracts/common';
+import type { TimelineEvent } from '@enviro/contracts/compliance';
 import type { AqiCategory, AqiPollutant } from '@enviro/domain/aqi';
 import { dailyFigure, minutesAboveLimit, percent } from '@enviro/domain/figures';
 import { roundValue } from '@enviro/domain/format-number';
@@ -25,7 +26,7 @@ import type { AvailabilityService } from '../compliance/availability.service.ts'
 import type { ComplianceService } from '../compliance/compliance.service.ts';
 import type { AirQualityService } from '../data/air-quality.service.ts';
 import type { AqiService } from '../data/aqi.service.ts';
-import type { CatalogCache } from '../data/catalog.ts';
+import type { CatalogCache, CatalogSnapshot } from '../data/catalog.ts';
 import type { SlotChangeFeed } from '../data/slot-changes.service.ts';
 import type { TrendService } from '../data/trend.service.ts';
 import type { CalibrationService } from '../devices/calibration.service.ts';
@@ -47,6 +48,9 @@ interface FoundStation {
   board: PublishedBoard;
   industry?: IndustrySummary | undefined;
 }
+
+/** A station's closed hours: with their availability (one series) or their quarters (several). */
+type ClosedHours = { hours: TrendResult | undefined; coverage: TrendResult | undefined } | { hours: TrendResult | undefined; quarters: TrendResult | undefined };
 
 /** A station's month of 15-minute values, every parameter's, for its bulk file. */
 export interface StationMonth {
@@ -78,8 +82,19 @@ export interface OpenDataSources {
  * answer; this time bounds what a change committed in the same moment as a read could leave.
  */
 const ANSWER_TTL_MS = 60_000;
-/** Answers kept: a 7-day 15-minute series is some 700 points. */
-const ANSWERS_KEPT = 500;
+/**
+ * Answers kept, and their points (or items) in all: 500 7-day 15-minute series (some 700 points
+ * each) as before, or many more of the smaller ones asked most (a day at 15 minutes is 96 points, a
+ * week of hours 168). Kept to 500 answers, the answers of 500 stations' four routes went before they
+ * were asked again, and nearly every request of the mixed traffic was made afresh.
+ */
+const ANSWERS_KEPT = 5_000;
+const POINTS_KEPT = 350_000;
+/** An answer's weight against POINTS_KEPT: its points or items. */
+const weigh = (answer: unknown): number => {
+  const a = answer as { series?: { points?: unknown[] }; items?: unknown[] };
+  return 1 + (a.series?.points?.length ?? a.items?.length ?? 0);
+};
 /**
  * How long a server keeps what it found of a station (its node, devices and parameters) and the
  * station lists it described: a station, device or parameter added or removed shows within this
@@ -87,6 +102,8 @@ const ANSWERS_KEPT = 500;
  */
 const STATIONS_TTL_MS = 5_000;
 const STATIONS_KEPT = 2_000;
+/** Exceedance episodes of a station in one answer, newest first (the timeline's most events). */
+const EVENTS_KEPT = 1000;
 
 /** The published scope as a key: its boards and their industries. */
 const scopeKeys = new WeakMap<PublishedScope, string>();
@@ -143,12 +160,14 @@ export class OpenDataService {
   /** Series and descriptions of stations asked at the same moment, read together. */
   private readonly trendBatches = new StationBatches<FoundStation, TrendResult>();
   private readonly describeBatches = new StationBatches<FoundStation, OpenStation>();
+  private readonly hourBatches = new StationBatches<FoundStation, ClosedHours>();
+  private readonly exceedanceBatches = new StationBatches<FoundStation, TimelineEvent[]>();
 
   constructor(
     private readonly s: OpenDataSources,
     private readonly now: () => number = Date.now,
   ) {
-    this.answers = new ExpiringCache(ANSWER_TTL_MS, ANSWERS_KEPT, now);
+    this.answers = new ExpiringCache(ANSWER_TTL_MS, ANSWERS_KEPT, now, { of: weigh, max: POINTS_KEPT });
     this.stationsKept = new ExpiringCache(STATIONS_TTL_MS, STATIONS_KEPT, now);
   }
 
@@ -348,10 +367,22 @@ export class OpenDataService {
     const boardName = found.board.board.name;
     const base = { stationId, parameter: param.name, label: param.label, unit: param.unit, resolution: query.resolution };
     if (query.resolution === '1d') return { series: { ...base, method: DAILY_METHOD, points: await this.daily(found, param.name, window) }, window, boardName };
-    const quarters = await this.trend(found, param.name, window, 'minute_15');
-    if (query.resolution === '15m') return { series: { ...base, method: QUARTER_METHOD, points: this.quarterPoints(quarters, window) }, window, boardName };
-    const hours = await this.trend(found, param.name, window, 'hour_1');
+    if (query.resolution === '15m') {
+      const quarters = await this.trend(found, param.name, window, 'minute_15');
+      return { series: { ...base, method: QUARTER_METHOD, points: this.quarterPoints(quarters, window) }, window, boardName };
+    }
+    if (dayStart(addDays(window.to, 1)) <= this.closedBefore()) {
+      const read = await this.closedHours(found, param.name, window);
+      const points = read && 'coverage' in read ? this.closedHourPoints(read.hours, read.coverage, window) : this.hourPoints(read?.hours, read?.quarters, window);
+      return { series: { ...base, method: HOUR_METHOD, points }, window, boardName };
+    }
+    const [hours, quarters] = await Promise.all([this.trend(found, param.name, window, 'hour_1'), this.trend(found, param.name, window, 'minute_15')]);
     return { series: { ...base, method: HOUR_METHOD, points: this.hourPoints(hours, quarters, window) }, window, boardName };
+  }
+
+  /** The start of the current quarter hour: the quarters before it are closed. */
+  private closedBefore(): number {
+    return Math.floor(this.now() / QUARTER) * QUARTER;
   }
 
   /**
@@ -412,6 +443,47 @@ export class OpenDataService {
     });
   }
 
+  /**
+   * The station's hours of a range that has closed, as the portal's hourly chart reads them, read
+   * with other stations' asking for the same days. A station whose parameter has one series (one
+   * device slot, ever) gets the same hours with their availability beside them (the quarters with data
+   * of each hour, SPEC 9): one request of the hourly rollups instead of the hours and every quarter of
+   * the range (four times the rows, each a heap read of its own). One of several series gets its
+   * quarters, as an availability averaged over the series cannot say which quarters any of them had.
+   */
+  private closedHours(found: FoundStation, parameter: string, window: Window): Promise<ClosedHours | undefined> {
+    const { board } = found;
+    return this.hourBatches.one(`${boardKey(board)}|${parameter}|${window.from}|${window.to}`, found.node.id, found, async (stations) => {
+      const catalogs = await this.s.catalogs.read([...new Set(stations.map((f) => f.node.tenantId))]);
+      const single = stations.filter((f) => seriesPairs(catalogs, f, parameter).length <= 1).map((f) => f.node.id);
+      const several = stations.filter((f) => seriesPairs(catalogs, f, parameter).length > 1).map((f) => f.node.id);
+      const request = MetricRequest.parse({
+        entityIds: single,
+        params: [{ name: parameter }, { name: parameter, availability: true }],
+        interval: 'hour_1',
+        startDate: window.from,
+        endDate: addDays(window.to, 1),
+        timezone: ZONE,
+        aggLevel: 'entity',
+        includeDescendants: false,
+      });
+      const [withCoverage, hours, quarters] = await Promise.all([
+        single.length > 0 ? this.s.trends.entityMetric(board.auth, request) : [],
+        several.length > 0 ? this.trends(board, several, [parameter], window, 'hour_1') : [],
+        several.length > 0 ? this.trends(board, several, [parameter], window, 'minute_15') : [],
+      ]);
+      const out = new Map<number | null, ClosedHours>();
+      // The results of the first parameter, one a station, then those of the second (the trends keep the order asked).
+      for (const r of withCoverage) {
+        const got = out.get(r.entityId);
+        out.set(r.entityId, got === undefined ? { hours: r, coverage: undefined } : { hours: got.hours, coverage: r });
+      }
+      for (const r of hours) out.set(r.entityId, { hours: r, quarters: undefined });
+      for (const r of quarters) out.set(r.entityId, { hours: (out.get(r.entityId) as { hours?: TrendResult } | undefined)?.hours, quarters: r });
+      return out;
+    });
+  }
+
   /** Stations' series of a board, one per station and parameter measured, in one request. */
   private trends(board: PublishedBoard, stationIds: readonly number[], parameters: readonly string[], window: Pick<Window, 'from' | 'to'>, interval: Interval): Promise<TrendResult[]> {
     const request = MetricRequest.parse({
@@ -463,13 +535,29 @@ export class OpenDataService {
     return points;
   }
 
+  /**
+   * Hours that have all closed: the value of the hourly chart; coverage the hour's quarters (all
+   * expected) and those with data, from the availability of the same hour (the percentage of its four
+   * quarters); quality from the hours' marks, which are the same as the quarters' (the windows and
+   * verdicts over the range, whatever the interval).
+   */
+  private closedHourPoints(hours: TrendResult | undefined, coverage: TrendResult | undefined, window: Window): OpenPoint[] {
+    const values = new Map((hours?.data ?? []).map((p) => [p.time, p.value]));
+    const available = new Map((coverage?.data ?? []).map((p) => [p.time, p.availability ?? 0]));
+    const quality = qualityMarks(hours);
+    const expected = HOUR / QUARTER;
+    const points: OpenPoint[] = [];
+    const end = dayStart(addDays(window.to, 1));
+    for (let t = dayStart(window.from); t < end; t += HOUR) {
+      points.push(point(t, values.get(t) ?? null, expected, Math.round(((available.get(t) ?? 0) * expected) / 100), quality(t, t + HOUR)));
+    }
+    return points;
+  }
+
   /** Report 1's daily means: the quarter sums of the compliance days and the 16-hour capture rule. */
   private async daily(found: FoundStation, parameter: string, window: Window): Promise<OpenPoint[]> {
     const tenantId = found.node.tenantId;
-    const catalog = (await this.s.catalogs.read([tenantId])).tenants.get(tenantId);
-    const key = String(found.node.id);
-    const series = [...(catalog?.seriesByEntity.get(key) ?? []), ...(catalog?.pastSeriesByEntity.get(key) ?? [])].filter((s) => s.name === parameter);
-    const pairs = [...new Map(series.map((s) => [`${s.device_id}:${s.slot}`, { deviceId: Number(s.device_id), slot: s.slot }])).values()];
+    const pairs = seriesPairs(await this.s.catalogs.read([tenantId]), found, parameter);
     const days = await this.s.availability.seriesDays(tenantId, pairs, window.from, window.to, this.now());
     const points: OpenPoint[] = [];
     for (const c of days) {
@@ -487,10 +575,12 @@ export class OpenDataService {
   private async makeExceedances(stationId: number, query: OpenRangeQuery) {
     const found = await this.find(stationId);
     const window = this.window(query, OPEN_EVENTS_MAX_DAYS);
-    const timeline = await this.s.compliance.timeline(found.board.auth, { tenantId: found.node.tenantId, stationId, from: window.from, to: window.to, limit: 1000 }, this.now());
-    const items = timeline.items
-      .filter((e) => e.kind === 'EXCEEDANCE')
-      .map((e) => ({
+    const { board } = found;
+    const events = await this.exceedanceBatches.one(`${boardKey(board)}|${window.from}|${window.to}`, stationId, found, async (stations) => {
+      const query = { tenantIds: [...new Set(stations.map((f) => f.node.tenantId))], stationIds: stations.map((f) => f.node.id), from: window.from, to: window.to, limit: EVENTS_KEPT };
+      return this.s.compliance.exceedances(board.auth, query, this.now());
+    });
+    const items = (events ?? []).map((e) => ({
         parameter: e.parameter,
         start: at(e.at),
         end: e.until === null ? null : at(e.until),
@@ -634,6 +724,14 @@ function parametersOf(node: EntityNode): { name: string; label: string; unit: st
     }
   }
   return [...params.values()];
+}
+
+/** The device slots that ever served the station's parameter (its series now and past). */
+function seriesPairs(catalogs: CatalogSnapshot, found: FoundStation, parameter: string): { deviceId: number; slot: number }[] {
+  const catalog = catalogs.tenants.get(found.node.tenantId);
+  const key = String(found.node.id);
+  const series = [...(catalog?.seriesByEntity.get(key) ?? []), ...(catalog?.pastSeriesByEntity.get(key) ?? [])].filter((s) => s.name === parameter);
+  return [...new Map(series.map((s) => [`${s.device_id}:${s.slot}`, { deviceId: Number(s.device_id), slot: s.slot }])).values()];
 }
 
 function stationsOf(nodes: readonly EntityNode[]): EntityNode[] {

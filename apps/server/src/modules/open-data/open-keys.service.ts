@@ -27,7 +27,11 @@ const ANONYMOUS_LIMITS: Limits = { perMinute: 10, perHour: 200 };
 /** The rate-limit headers of one answer. */
 export type RateHeaders = Record<'x-ratelimit-limit' | 'x-ratelimit-remaining' | 'x-ratelimit-reset', string>;
 
-/** How long a server keeps a key it found: a key revoked in the database stops working within this time. */
+/**
+ * How long a server keeps a key it found: a key revoked in the database stops working within this
+ * time. Once half as old it is looked up again behind the requests, which use the one found until
+ * then (every request of a key waiting on its look-up each time it expired stalled them under load).
+ */
 const KEY_TTL_MS = 10_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -41,7 +45,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export class OpenKeysService {
   private readonly keys: OpenKeyRepository;
   private readonly hits: HitCounter;
-  private readonly found = new ExpiringCache<OpenKeyRow | undefined>(KEY_TTL_MS, 10_000);
+  private readonly found: ExpiringCache<OpenKeyRow | undefined>;
 
   constructor(
     db: Db,
@@ -50,6 +54,7 @@ export class OpenKeysService {
   ) {
     this.keys = new OpenKeyRepository(db);
     this.hits = new HitCounter(new OpenHitsRepository(db));
+    this.found = new ExpiringCache(KEY_TTL_MS, 10_000, Date.now, undefined, KEY_TTL_MS / 2);
   }
 
   /** POST /api/open/v1/keys: records the sign-up and mails the link that confirms it. */

@@ -4,7 +4,6 @@ import { assertCanReadTenant, assertSignedIn } from '../../platform/access/acces
 import type { Auth, PublicAuth } from '../../platform/access/auth.ts';
 import type { TenantDirectory } from '../../platform/access/tenant-directory.ts';
 import { recordAudit, userActor } from '../../platform/audit/audit-trail.ts';
-import { ExpiringCache } from '../../platform/cache/expiring-cache.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { PublicationRepository, type PublishingBoardRow } from './open-data.repository.ts';
@@ -31,26 +30,50 @@ export interface PublishedScope {
  * public portal's (`TenantDirectory.publicTenantIds`): a disabled board or industry is never in it.
  */
 /**
- * How long a server keeps the published scope: a board that stops publishing, or an industry
- * disabled, is out of every answer of every server within this time (at once on the server that
- * took the decision).
+ * How long a server answers with the published scope it read: a board that stops publishing, or an
+ * industry disabled, is out of every answer of every server within twice this time (at once on the
+ * server that took the decision). Once a read is this old the next is made behind the answers, which
+ * use the one read until it comes (every request waiting on it stalled the API under load); once
+ * twice as old, requests wait for the new one.
  */
 const SCOPE_TTL_MS = 2_000;
 
 export class PublicationService {
   private readonly publications: PublicationRepository;
-  private readonly held = new ExpiringCache<PublishedScope>(SCOPE_TTL_MS, 1);
+  private held: { scope: Promise<PublishedScope>; readAt: number; rereading: boolean } | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly directory: TenantDirectory,
+    private readonly now: () => number = Date.now,
   ) {
     this.publications = new PublicationRepository(db);
   }
 
-  /** The published scope as of at most SCOPE_TTL_MS ago: every open request reads it. */
+  /** The published scope as of at most 2 × SCOPE_TTL_MS ago: every open request reads it. */
   scope(): Promise<PublishedScope> {
-    return this.held.get('scope', () => this.readScope());
+    const held = this.held;
+    const age = held === undefined ? Infinity : this.now() - held.readAt;
+    if (held !== undefined && age < SCOPE_TTL_MS) return held.scope;
+    if (held !== undefined && age < 2 * SCOPE_TTL_MS) {
+      if (!held.rereading) {
+        held.rereading = true;
+        const readAt = this.now();
+        this.readScope().then(
+          (scope) => {
+            if (this.held === held) this.held = { scope: Promise.resolve(scope), readAt, rereading: false };
+          },
+          () => (held.rereading = false),
+        );
+      }
+      return held.scope;
+    }
+    const read = { scope: this.readScope(), readAt: this.now(), rereading: false };
+    this.held = read;
+    read.scope.catch(() => {
+      if (this.held === read) this.held = undefined;
+    });
+    return read.scope;
   }
 
   private async readScope(): Promise<PublishedScope> {
@@ -75,7 +98,7 @@ export class PublicationService {
   /** Operator (no caller: the demo seed): the board publishes from now on. */
   async publishAsOperator(boardId: number): Promise<void> {
     await this.publications.publish(boardId, null);
-    this.held.clear();
+    this.held = undefined;
   }
 
   /** PUT /api/open-data/publication/{boardId}: the board's administrator (or a site administrator) turns publishing on or off. */
@@ -100,7 +123,7 @@ export class PublicationService {
         after: { published },
       });
     });
-    this.held.clear();
+    this.held = undefined;
     return this.get(auth, boardId);
   }
 }

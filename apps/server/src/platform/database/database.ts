@@ -27,6 +27,15 @@ export interface DatabaseHandle {
 export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
+ * Set on every connection: no JIT compilation. PostgreSQL compiles a statement whose estimated cost
+ * passes jit_above_cost (100,000), and the trends' statement for a few dozen series (its archive
+ * branch estimated high, though it reads nothing for recent days) compiled 239 functions, 100-250 ms,
+ * for a statement that ran in a few milliseconds (the open API's batched series, 2026-11-28). Our
+ * statements read thousands of rows, not the hundreds of millions JIT pays off for.
+ */
+const SESSION_OPTIONS = '-c jit=off';
+
+/**
  * pg's client, marking the errors of its connection as the database's (see isDatabaseUnavailable),
  * and sending array parameters as literals written by array-literal.ts rather than by pg.
  */
@@ -61,6 +70,7 @@ export function openDatabase(
     connectionString,
     max: options.max ?? 10,
     application_name: 'enviro',
+    options: SESSION_OPTIONS,
     connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     Client: DatabaseClient,
   });
