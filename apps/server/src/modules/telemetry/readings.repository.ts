@@ -100,20 +100,36 @@ const MAY_BE_ARCHIVED_MS = 23 * 3600 * 1000;
 const RESTORE_ARCHIVED = 'SELECT enviro_archive_restore($1::int[], $2::bigint[], $3::bigint[], $4::bigint[])';
 
 /**
- * A statement with its parameters written in as literals, to be sent with others as one simple
- * query (which takes no parameters). Only what the batch holds: numbers, and arrays of numbers,
- * digit strings and nulls (arrayLiteral), each quoted as a string literal for the statement's cast.
+ * A parameter written as a literal, for a statement sent with others as one simple query (which
+ * takes no parameters). Only what the batch holds: numbers, and arrays of numbers, digit strings and
+ * nulls (arrayLiteral), each quoted as a string literal for the statement's cast.
  */
-function inline(text: string, params: readonly unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    const literal = Array.isArray(value) ? arrayLiteral(value) : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
-    if (literal === undefined) throw new Error(`parameter $${n} cannot be written as a literal`);
-    return `'${literal.replaceAll("'", "''")}'`;
-  });
+function literal(value: unknown, n: number): string {
+  const text = Array.isArray(value) ? arrayLiteral(value) : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+  if (text === undefined) throw new Error(`parameter $${n} cannot be written as a literal`);
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
-/** Connections whose staging table exists. */
+/** A statement with its parameters written in as literals. */
+function inline(text: string, params: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1], Number(n)));
+}
+
+/** EXECUTE of a prepared statement with its parameters as literals. */
+function execute(name: string, params: readonly unknown[]): string {
+  return `EXECUTE ${name}(${params.map((v, i) => literal(v, i + 1)).join(', ')})`;
+}
+
+/*
+ * The insert and APPLY are prepared once per connection and executed by name in the batch's simple
+ * query: planned anew in each batch they cost it 1 and 5 ms (APPLY's six writes and joins), a
+ * quarter of the statements' time in a batch of 16 devices' 100 minutes; prepared, PostgreSQL
+ * plans them once for the connection (a generic plan after the first five).
+ */
+const PREPARE = `PREPARE enviro_ingest_readings AS ${INSERT_READINGS};
+PREPARE enviro_ingest_apply AS ${APPLY}`;
+
+/** Connections whose staging table and prepared statements exist. */
 const staged = new WeakSet<pg.ClientBase>();
 
 /**
@@ -136,7 +152,7 @@ export class ReadingsRepository extends PooledRepository {
     try {
       await client.query('BEGIN');
       if (!staged.has(client)) {
-        await client.query(CREATE_STAGE);
+        await client.query(`${CREATE_STAGE};\n${PREPARE}`);
         staged.add(client);
       }
       await pipeline(Readable.from(batch.copy), client.query(copyFrom('COPY ingest_stage FROM STDIN')));
@@ -145,7 +161,9 @@ export class ReadingsRepository extends PooledRepository {
       // rest, COMMIT included. Old readings first bring their archived days back to raw. Live-value
       // streams on every server hear of the batch once it commits (live.ts in the data module).
       const restore = batch.old[0].length > 0 ? `${inline(RESTORE_ARCHIVED, batch.old)};\n` : '';
-      const results = (await client.query(`${restore}${INSERT_READINGS};\n${inline(APPLY, batch.params)};\n${inline(NOTIFY_TENANTS, [batch.tenantIds])};\nCOMMIT`)) as unknown as pg.QueryResult[];
+      const results = (await client.query(
+        `${restore}EXECUTE enviro_ingest_readings;\n${execute('enviro_ingest_apply', batch.params)};\n${inline(NOTIFY_TENANTS, [batch.tenantIds])};\nCOMMIT`,
+      )) as unknown as pg.QueryResult[];
       client.release();
       return results[restore ? 1 : 0]!.rowCount ?? 0;
     } catch (error) {
