@@ -1,6 +1,4 @@
-import { finished } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { arrayLiteral } from '../../platform/database/array-literal.ts';
 import { READINGS_CHANNEL } from '../../platform/database/notify-channels.ts';
 import { PooledRepository } from '../../platform/database/pooled-repository.ts';
@@ -18,19 +16,17 @@ export interface StagedDevice {
   rows: Map<number, ReadingRow>;
 }
 
-// A temp table per connection, emptied at each commit: COPY is the cheapest way in.
-const CREATE_STAGE = `CREATE TEMP TABLE IF NOT EXISTS ingest_stage (
-  tenant_id integer NOT NULL, device_id bigint NOT NULL, ts_ms bigint NOT NULL, vals float8[] NOT NULL
-) ON COMMIT DELETE ROWS`;
-
 const TS = (ms: string) => `timestamptz 'epoch' + ${ms} * interval '1 millisecond'`;
 
 // New instants are inserted; a known instant is merged (stored slots win) only when the merge changes
 // something, so a resend writes nothing. In key order, as every write below, so that commits running
 // at once (BatchWriter's, other servers') take their row locks in one order.
+// The rows come as column arrays, each row's values an array literal of text ('{1.5,NULL,3}').
 const INSERT_READINGS = `
 INSERT INTO reading AS r (tenant_id, device_id, ts, vals)
-SELECT tenant_id, device_id, ${TS('ts_ms')}, vals FROM ingest_stage ORDER BY 1, 2, 3
+SELECT tenant_id, device_id, ${TS('ts_ms')}, vals::float8[]
+FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::text[]) AS s(tenant_id, device_id, ts_ms, vals)
+ORDER BY 1, 2, 3
 ON CONFLICT (tenant_id, device_id, ts) DO UPDATE SET vals = enviro_merge_vals(r.vals, excluded.vals)
 WHERE enviro_merge_vals(r.vals, excluded.vals) IS DISTINCT FROM r.vals`;
 
@@ -128,7 +124,7 @@ function execute(name: string, params: readonly unknown[]): string {
 const PREPARE = `PREPARE enviro_ingest_readings AS ${INSERT_READINGS};
 PREPARE enviro_ingest_apply AS ${APPLY}`;
 
-/** Connections whose staging table and prepared statements exist. */
+/** Connections whose prepared statements exist. */
 const staged = new WeakSet<pg.ClientBase>();
 
 /**
@@ -137,11 +133,11 @@ const staged = new WeakSet<pg.ClientBase>();
  * last_data_at of devices and stations, and SYSTEM alerts. Those are written here, by one statement,
  * rather than through the modules that read them: a mark must commit with its readings for trends
  * to stay exact, and a statement per concern would cost the hot path a round trip each. Pooled (see
- * PooledRepository): a batch is COPYed on a connection of its own.
+ * PooledRepository): a batch holds a connection of its own, where its statements are prepared.
  */
 export class ReadingsRepository extends PooledRepository {
   /**
-   * Writes one batch in one transaction: COPY into the staging table, the set-based insert of
+   * Writes one batch in one transaction sent as one simple query: the set-based insert of the
    * readings, then one statement for everything that follows from them. Resolves after COMMIT with
    * the number of reading rows inserted or changed.
    */
@@ -149,30 +145,21 @@ export class ReadingsRepository extends PooledRepository {
     const batch = stage(devices, Date.now());
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      if (!staged.has(client)) {
-        await client.query(`${CREATE_STAGE};\n${PREPARE}`);
-        staged.add(client);
-      }
-      // Written whole at once: the stream holds it until PostgreSQL takes the COPY and then sends it in
-      // one go. Piped from a Readable, each 64 kB chunk waited for the event loop's next turn and for
-      // the one before to drain, and under load PostgreSQL sat in the COPY waiting for the server
-      // (ClientRead, the batch's largest wait in the ingest bench) while the batch held its lane.
-      const copy = client.query(copyFrom('COPY ingest_stage FROM STDIN'));
-      const copied = finished(copy);
-      for (const chunk of batch.copy) copy.write(chunk);
-      copy.end();
-      await copied;
-      // The rest of the transaction in one round trip: every statement waits on the one before (a
-      // round trip each cost more than the statements under load), and a failing one skips the
-      // rest, COMMIT included. Old readings first bring their archived days back to raw. Live-value
-      // streams on every server hear of the batch once it commits (live.ts in the data module).
+      // The whole transaction in one round trip, rows included: every statement waits on the one
+      // before, and under load each round trip waited for the server's event loop as long as a
+      // statement ran (BEGIN, then a COPY in which PostgreSQL sat in ClientRead, was the batch's
+      // largest wait in the ingest bench). A failing statement skips the rest, COMMIT included. Old
+      // readings first bring their archived days back to raw. Live-value streams on every server
+      // hear of the batch once it commits (live.ts in the data module).
+      const prepare = staged.has(client) ? '' : `${PREPARE};\n`;
       const restore = batch.old[0].length > 0 ? `${inline(RESTORE_ARCHIVED, batch.old)};\n` : '';
       const results = (await client.query(
-        `${restore}EXECUTE enviro_ingest_readings;\n${execute('enviro_ingest_apply', batch.params)};\n${inline(NOTIFY_TENANTS, [batch.tenantIds])};\nCOMMIT`,
+        `${prepare}BEGIN;\n${restore}${execute('enviro_ingest_readings', batch.rows)};\n${execute('enviro_ingest_apply', batch.params)};\n` +
+          `${inline(NOTIFY_TENANTS, [batch.tenantIds])};\nCOMMIT`,
       )) as unknown as pg.QueryResult[];
+      staged.add(client);
       client.release();
-      return results[restore ? 1 : 0]!.rowCount ?? 0;
+      return results[(prepare ? 2 : 0) + 1 + (restore ? 1 : 0)]!.rowCount ?? 0;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       // A broken connection must not go back to the pool.
@@ -183,11 +170,10 @@ export class ReadingsRepository extends PooledRepository {
 }
 
 const BUCKET_MS = 15 * 60 * 1000;
-const CHUNK_CHARS = 64 * 1024;
 
 interface Staged {
-  /** COPY text lines `tenant \t device \t ts_ms \t {v1,NULL,v3}`, in chunks of about 64 kB. */
-  copy: string[];
+  /** The rows as columns for INSERT_READINGS: tenant, device, epoch ms and the values' literal `{v1,NULL,v3}`. */
+  rows: [number[], string[], number[], string[]];
   params: unknown[];
   /** The batch's tenants, for NOTIFY_TENANTS. */
   tenantIds: number[];
@@ -196,13 +182,12 @@ interface Staged {
 }
 
 /**
- * One pass over the batch: the COPY text, and per device its touched buckets (with the first and
+ * One pass over the batch: its rows, and per device its touched buckets (with the first and
  * last device time in each), each series' newest instant, its newest instant overall and its
  * out-of-limit values, as column arrays for APPLY.
  */
 function stage(devices: StagedDevice[], receivedAt: number): Staged {
-  const copy: string[] = [];
-  let chunk = '';
+  const readings: Staged['rows'] = [[], [], [], []];
   const marks: [number[], string[], number[]] = [[], [], []];
   const spans: [number[], number[]] = [[], []];
   const latest: [number[], string[], number[], number[]] = [[], [], [], []];
@@ -216,14 +201,13 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
   const ordered = [...devices].sort((a, b) => a.device.tenantId - b.device.tenantId || compareIds(a.device.deviceId, b.device.deviceId));
   for (const { device, rows } of ordered) {
     const { tenantId, deviceId } = device;
-    const prefix = `${tenantId}\t${deviceId}\t`;
     const newest = new Array<number>(device.width).fill(-Infinity);
     let maxTs = -Infinity;
     let oldFrom = Infinity;
     let oldTo = -Infinity;
     buckets.clear();
     for (const [ts, row] of rows) {
-      let line = prefix + ts + '\t{';
+      let line = '{';
       for (let i = 0; i < row.length; i++) {
         const v = row[i];
         if (i > 0) line += ',';
@@ -234,11 +218,7 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
         line += v;
         if (ts > newest[i]!) newest[i] = ts;
       }
-      chunk += line + '}\n';
-      if (chunk.length >= CHUNK_CHARS) {
-        copy.push(chunk);
-        chunk = '';
-      }
+      push(readings, tenantId, deviceId, ts, line + '}');
       if (ts > maxTs) maxTs = ts;
       if (ts < oldBefore) {
         if (ts < oldFrom) oldFrom = ts;
@@ -266,8 +246,7 @@ function stage(devices: StagedDevice[], receivedAt: number): Staged {
     push(seen, tenantId, deviceId, maxTs, device.entityId);
     if (oldFrom <= oldTo) push(old, tenantId, deviceId, oldFrom, oldTo);
   }
-  if (chunk.length > 0) copy.push(chunk);
-  return { copy, params: [...marks, ...latest, ...seen, ...alerts, ...spans, receivedAt], tenantIds: [...new Set(seen[0])], old };
+  return { rows: readings, params: [...marks, ...latest, ...seen, ...alerts, ...spans, receivedAt], tenantIds: [...new Set(seen[0])], old };
 }
 
 /** Decimal bigint ids in numeric order. */
