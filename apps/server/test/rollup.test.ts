@@ -57,6 +57,28 @@ describe('rollups', () => {
     ]);
   });
 
+  it('recomputes each marked bucket of a run of one device, and no bucket between two runs', async () => {
+    const d = await newDevice();
+    const t = closedBucket() - 4 * BUCKET;
+    await send(d.accessToken, [0, 1, 2, 3].map((i) => ({ ts: t + i * BUCKET + 14 * MINUTE, values: { pm: i } })));
+    await drainRollups(ctx.database);
+    // Behind the rollups' back (no mark), so a recompute of t+2 buckets would show it.
+    await ctx.database.pool.query('UPDATE reading SET vals = ARRAY[99, NULL]::float8[] WHERE device_id = $1 AND ts = $2', [d.id, new Date(t + 2 * BUCKET + 14 * MINUTE)]);
+    // Marks t, t+1 (a run) and t+3 (another): each at the start of its bucket, before the stored reading.
+    await send(d.accessToken, [0, 1, 3].map((i) => ({ ts: t + i * BUCKET, values: { pm: 10 + i, so2: i } })));
+    expect(await dirtyCount(d.id)).toBe(3);
+    await drainRollups(ctx.database);
+    expect((await rollups(d.id)).map((r) => [r.bucket.getTime() - t, r.slot, r.n, r.sum, r.first, r.last])).toEqual([
+      [0, 1, 2, 10, 10, 0],
+      [0, 2, 1, 0, 0, 0],
+      [BUCKET, 1, 2, 12, 11, 1],
+      [BUCKET, 2, 1, 1, 1, 1],
+      [2 * BUCKET, 1, 1, 2, 2, 2],
+      [3 * BUCKET, 1, 2, 16, 13, 3],
+      [3 * BUCKET, 2, 1, 3, 3, 3],
+    ]);
+  });
+
   it('recomputes a refreshed bucket again when late readings arrive', async () => {
     const d = await newDevice();
     const t = closedBucket();

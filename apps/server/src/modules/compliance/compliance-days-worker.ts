@@ -53,9 +53,10 @@ export async function drainComplianceDays(db: Db): Promise<void> {
 const IDLE_MS = 15_000;
 
 /** Background job of the server: keeps the compliance tables in step with the closed-slot feed. */
-export function startComplianceDaysWorker(db: Db, log: Pick<FastifyBaseLogger, 'error'>, idleMs = IDLE_MS): PollingWorker {
+export function startComplianceDaysWorker(db: Db, log: Pick<FastifyBaseLogger, 'error'>, idleMs = IDLE_MS, yieldTo?: () => boolean): PollingWorker {
   return startPollingWorker(async () => (await deriveQueuedDays(db)) >= PASS_SLOTS, {
     idleMs,
+    yieldTo,
     onError: (error) => log.error({ err: error }, 'compliance: deriving days failed; their slots stay queued and are tried again'),
   });
 }

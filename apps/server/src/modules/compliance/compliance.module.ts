@@ -44,7 +44,7 @@ export const complianceModule = areaModule({
       groundWater: new GroundWaterService(db, app.entities.entities, app.data.recent, app.data.trends),
     };
     // Compliance per IST day from the closed-slot feed, windows and limits.
-    app.workers.add('compliance-days', ({ log }) => startComplianceDaysWorker(db, log));
+    app.workers.add('compliance-days', ({ log, foregroundBusy }) => startComplianceDaysWorker(db, log, undefined, foregroundBusy));
     return services;
   },
   routes: [complianceRoutes, groundWaterRoutes],

@@ -39,7 +39,7 @@ export const dashboardsModule = areaModule({
     // a station type new to it gets its own when a device is mounted there.
     app.events.on('industry.created', ({ tenantId }) => dashboards.seedTemplates(tenantId).then(() => undefined));
     app.events.on('station.mounted', ({ tenantId }) => dashboards.seedTemplates(tenantId).then(() => undefined));
-    app.workers.add('oversight', ({ log }) => startOversightWorker(db, log));
+    app.workers.add('oversight', ({ log, foregroundBusy }) => startOversightWorker(db, log, undefined, foregroundBusy));
     return services;
   },
   routes: [dashboardRoutes, oversightRoutes],

@@ -18,9 +18,10 @@ export async function markClosedSlots(db: Db, limit = 2_000): Promise<number> {
 }
 
 /** Background job of the server: keeps the day maps in step with the closed-slot feed, every 2 s when idle. */
-export function startOversightWorker(db: Db, log: Pick<FastifyBaseLogger, 'error'>, idleMs = 2_000): PollingWorker {
+export function startOversightWorker(db: Db, log: Pick<FastifyBaseLogger, 'error'>, idleMs = 2_000, yieldTo?: () => boolean): PollingWorker {
   return startPollingWorker(async () => (await markClosedSlots(db)) >= 2_000, {
     idleMs,
+    yieldTo,
     onError: (error) => log.error({ err: error }, 'oversight: marking closed slots failed; they stay queued and are tried again'),
   });
 }

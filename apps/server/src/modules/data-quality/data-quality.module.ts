@@ -37,7 +37,9 @@ export const dataQualityModule = areaModule({
     // Trends mark the suspect and invalid slots (data builds before this module, so it is told late).
     app.data.showQualityFrom({ flaggedSlots: (...args) => services.quality.flaggedSlots(...args) });
     // The detectors over the closed-slot feed, windows and calibration checks from the devices module.
-    app.workers.add('data-quality', ({ log }) => startQualityWorker(db, { windows: app.devices.windows, checks: app.devices.calibration }, log));
+    app.workers.add('data-quality', ({ log, foregroundBusy }) =>
+      startQualityWorker(db, { windows: app.devices.windows, checks: app.devices.calibration }, log, undefined, foregroundBusy),
+    );
     return services;
   },
   routes: [dataQualityRoutes],

@@ -183,9 +183,10 @@ export async function drainQualityDays(db: Db, sources: QualitySources): Promise
 }
 
 /** Background job of the server: keeps the slots' quality in step with the closed-slot feed. */
-export function startQualityWorker(db: Db, sources: QualitySources, log: Pick<FastifyBaseLogger, 'error'>, idleMs = IDLE_MS): PollingWorker {
+export function startQualityWorker(db: Db, sources: QualitySources, log: Pick<FastifyBaseLogger, 'error'>, idleMs = IDLE_MS, yieldTo?: () => boolean): PollingWorker {
   return startPollingWorker(async () => (await assessQueuedDays(db, sources)) >= PASS_SLOTS, {
     idleMs,
+    yieldTo,
     onError: (error) => log.error({ err: error }, 'data quality: assessing days failed; their slots stay queued and are tried again'),
   });
 }

@@ -86,7 +86,7 @@ export const dataModule = areaModule({
     // Open streams would keep app.close() waiting for them: end them first.
     app.addHook('preClose', () => services.live.close());
     registerRollupMetrics(app.metrics, database);
-    app.workers.add('rollups', ({ log }) => startRollupWorker(database, log));
+    app.workers.add('rollups', ({ log, foregroundBusy }) => startRollupWorker(database, log, { yieldTo: foregroundBusy }));
     app.workers.add('archive', ({ log }) => startArchiveWorker(database, log, { afterDays: opts.archiveAfterDays ?? 7 }));
     return services;
   },

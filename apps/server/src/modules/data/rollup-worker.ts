@@ -8,6 +8,8 @@ export interface RollupWorkerOptions {
   idleMs?: number;
   /** Buckets per transaction. */
   limit?: number;
+  /** While true, a pass that left more work pauses as long as it took (PollingOptions.yieldTo). */
+  yieldTo?: (() => boolean) | undefined;
 }
 
 const BUCKET_MS = 15 * 60 * 1000;
@@ -35,6 +37,6 @@ export function startRollupWorker(database: PooledHandle, log: Pick<FastifyBaseL
       }
       return refreshed + failed.length >= limit;
     },
-    { idleMs, onError: (error) => log.error({ err: error }, 'rollup refresh failed; retrying') },
+    { idleMs, yieldTo: options.yieldTo, onError: (error) => log.error({ err: error }, 'rollup refresh failed; retrying') },
   );
 }

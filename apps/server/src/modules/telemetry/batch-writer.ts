@@ -106,6 +106,11 @@ export class BatchWriter {
     return this.queuedRows;
   }
 
+  /** Whether writers are waiting for a commit. */
+  get busy(): boolean {
+    return this.queuedRows > 0;
+  }
+
   /** Resolves once `rows` are committed; rejects with WriteRefusedError when they were not. */
   write(device: DeviceProfile, rows: Map<number, ReadingRow>): Promise<void> {
     if (rows.size === 0) return Promise.resolve();

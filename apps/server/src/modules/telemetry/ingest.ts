@@ -26,6 +26,8 @@ export async function openIngest(app: FastifyInstance, database: DatabaseHandle)
   const registry = new DeviceRegistry(database.db);
   const ingest = new IngestService(registry, writer, app.log, metrics, Date.now, new GatewayRepository(database.db));
   app.addHook('onClose', () => writer.close());
+  // Background passes that are behind give way to devices waiting for their commit.
+  app.workers.foreground(() => writer.busy);
 
   // A token revoked on any server stops working here at once, not when its cache entry expires.
   const events = new CredentialEventsRepository(database);

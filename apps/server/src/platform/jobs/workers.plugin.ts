@@ -7,6 +7,8 @@ export interface WorkerContext {
   log: FastifyBaseLogger;
   /** Commands to devices over MQTT RPC, where the broker takes them. */
   rpc?: RpcTransport | undefined;
+  /** True while devices wait on this server for their readings' commit (PollingOptions.yieldTo). */
+  foregroundBusy?: (() => boolean) | undefined;
 }
 
 /** A started background loop; `stop` lets its pass in progress finish. */
@@ -24,10 +26,16 @@ type WorkerStart = (context: WorkerContext) => RunningWorker | undefined | Promi
  */
 export class WorkerRegistry {
   readonly #workers: { name: string; start: WorkerStart }[] = [];
+  #foregroundBusy: (() => boolean) | undefined;
 
   add(name: string, start: WorkerStart): void {
     if (this.#workers.some((w) => w.name === name)) throw new Error(`worker ${name} added twice`);
     this.#workers.push({ name, start });
+  }
+
+  /** What tells the workers that devices are waiting (the telemetry module's batch writer). */
+  foreground(busy: () => boolean): void {
+    this.#foregroundBusy = busy;
   }
 
   names(): string[] {
@@ -38,7 +46,7 @@ export class WorkerRegistry {
   async start(context: WorkerContext): Promise<() => Promise<void>> {
     const running: { name: string; worker: RunningWorker }[] = [];
     for (const { name, start } of this.#workers) {
-      const worker = await start(context);
+      const worker = await start({ foregroundBusy: this.#foregroundBusy, ...context });
       if (worker) running.push({ name, worker });
     }
     return async () => {
