@@ -88,7 +88,8 @@ beforeAll(async () => {
     if (r.ts - MINUTE === nine) r.values.pm = 95;
     if (r.ts - MINUTE === nine + 2 * QUARTER) r.values.pm = 80;
   }
-  const kept = readings.filter((r) => r.ts - MINUTE !== nine + QUARTER);
+  // In the first 45 minutes of an IST day SLOT is a quarter of D: its readings stand in for D's there.
+  const kept = readings.filter((r) => r.ts - MINUTE !== nine + QUARTER && r.ts - MINUTE !== SLOT);
   slotReadings.forEach((pm, i) => kept.push({ ts: SLOT + (i + 1) * MINUTE, values: { pm } }));
   for (let i = 0; i < kept.length; i += 500) {
     const res = await ctx.inject({ method: 'POST', url: `/api/v1/${device.accessToken}/telemetry`, payload: kept.slice(i, i + 500) });
