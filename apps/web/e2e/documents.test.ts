@@ -1,3 +1,4 @@
+import { addDays, dayOf, DEFAULT_TIME_ZONE } from '@enviro/domain/time-zone';
 import { describe, expect, it } from 'vitest';
 import { paintPng } from '../../server/src/demo/demo-logo.ts';
 import { drainRollups } from '../../server/src/modules/data/rollups.ts';
@@ -27,7 +28,8 @@ describe('documents screen in a browser', () => {
       const station = await build.newEntity({ tenantId: tenant.id, name: 'Boiler Stack', type: 'cems' });
       stationId = station.id;
       cookie = (await signedInUser(database.db, { tenantId: tenant.id, name: 'Arjun Admin', role: 'admin' })).cookie;
-      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      // India's days, as the page counts them (UTC's date is a day behind from 00:00 to 05:30 IST).
+      const day = (n: number) => addDays(dayOf(Date.now(), DEFAULT_TIME_ZONE), n);
       await database.db
         .withTables<{ consent: { tenant_id: number; entity_id: number; kind: string; number: string; issued_by: string; issued_on: string; expires_on: string } }>()
         .insertInto('consent')

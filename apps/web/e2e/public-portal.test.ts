@@ -100,7 +100,12 @@ describe('public portal in a browser', () => {
     await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
     // The station's 24 h alert counts are compared over the very window the page asked for: asked
     // again a moment later, an alert at the window's edge may have left it.
-    const stationHours = page.waitForRequest((r) => r.url().includes('/data/entityMetric') && (r.postDataJSON() as { request?: { entityIds?: number[] } } | null)?.request?.entityIds?.includes(kiln.id) === true);
+    // The latest values are compared with the API's answer to the page's own request: asked again a
+    // moment later, a live reading may have opened or changed the newest bucket.
+    const stationHours = page.waitForResponse((res) => {
+      const r = res.request();
+      return r.url().includes('/data/entityMetric') && (r.postDataJSON() as { request?: { entityIds?: number[] } } | null)?.request?.entityIds?.includes(kiln.id) === true;
+    });
     // The 24 h counts (dated), not the month's readings outside a limit below (the same station, no dates).
     const stationAlerts = page.waitForRequest((r) => {
       const body = r.url().includes('/alertData') ? (r.postDataJSON() as { nodeId?: number; startDate?: string } | null) : null;
@@ -113,10 +118,11 @@ describe('public portal in a browser', () => {
     expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
     await page.getByRole('heading', { level: 2, name: kiln.name, exact: true }).waitFor();
 
-    // Latest 15-minute values and 24 h alert counts, as the API gives them.
-    // Asked as the page asked (its 4 hours of 15-minute buckets): a shorter window could cut the
-    // newest bucket at its start and average only part of it.
-    const recent = await apiCall<TrendResult[]>(suite.base, cement.id, '/data/entityMetric', (await stationHours).postDataJSON());
+    // Latest 15-minute values (the API's answer to the page's 4 hours of 15-minute buckets) and 24 h
+    // alert counts, as the API gives them.
+    const hours = await stationHours;
+    expect(hours.status()).toBe(200);
+    const recent = (await hours.json()) as TrendResult[];
     const asked = (await stationAlerts).postDataJSON() as { startDate: string; endDate: string; nodeId: number };
     expect(Date.parse(asked.endDate) - Date.parse(asked.startDate)).toBe(86_400_000);
     const alerts = await apiCall<AlertCounts>(suite.base, cement.id, `/tenants/${cement.id}/alertData?isGroupByParameter=true`, asked);
