@@ -223,6 +223,11 @@ describe('admin screens in a browser', () => {
     await table.getByRole('button', { name: 'Tenant Kaveri Paper Mills', exact: true }).first().click();
     await page.waitForURL(/entity=tenant%3A\d+/);
     await page.getByText('Only the changes of Tenant Kaveri Paper Mills').waitFor();
+    // The notice follows the URL at once; the rows follow the answer. Wait until every row is the
+    // tenant's own, or the newest status row may still be a user's (ENABLED → DISABLED above).
+    await expect
+      .poll(async () => (await table.locator('tbody tr').allInnerTexts()).every((row) => row.includes('Tenant Kaveri Paper Mills')))
+      .toBe(true);
     await screenshot(page, 'admin-audit-log-filtered-desktop');
 
     const statusRow = table.locator('tbody tr').filter({ hasText: /status/ }).first();
