@@ -19,16 +19,10 @@ export interface StagedDevice {
 const TS = (ms: string) => `timestamptz 'epoch' + ${ms} * interval '1 millisecond'`;
 
 // New instants are inserted; a known instant is merged (stored slots win) only when the merge changes
-// something, so a resend writes nothing. In key order, as every write below, so that commits running
-// at once (BatchWriter's, other servers') take their row locks in one order.
+// something, so a resend writes nothing (260_insert_readings.sql). In key order, as every write below,
+// so that commits running at once (BatchWriter's, other servers') take their row locks in one order.
 // The rows come as column arrays, each row's values an array literal of text ('{1.5,NULL,3}').
-const INSERT_READINGS = `
-INSERT INTO reading AS r (tenant_id, device_id, ts, vals)
-SELECT tenant_id, device_id, ${TS('ts_ms')}, vals::float8[]
-FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::text[]) AS s(tenant_id, device_id, ts_ms, vals)
-ORDER BY 1, 2, 3
-ON CONFLICT (tenant_id, device_id, ts) DO UPDATE SET vals = enviro_merge_vals(r.vals, excluded.vals)
-WHERE enviro_merge_vals(r.vals, excluded.vals) IS DISTINCT FROM r.vals`;
+const INSERT_READINGS = 'SELECT enviro_insert_readings($1::int[], $2::bigint[], $3::bigint[], $4::text[]) AS n';
 
 /*
  * What follows from the batch, from small per-device summaries computed while staging it:
@@ -116,13 +110,12 @@ function execute(name: string, params: readonly unknown[]): string {
 }
 
 /*
- * The insert and APPLY are prepared once per connection and executed by name in the batch's simple
- * query: planned anew in each batch they cost it 1 and 5 ms (APPLY's six writes and joins), a
- * quarter of the statements' time in a batch of 16 devices' 100 minutes; prepared, PostgreSQL
- * plans them once for the connection (a generic plan after the first five).
+ * APPLY is prepared once per connection and executed by name in the batch's simple query: planned
+ * anew in each batch it cost 5 ms (six writes and joins), a quarter of the statements' time in a
+ * batch of 16 devices' 100 minutes; prepared, PostgreSQL plans it once for the connection (a generic
+ * plan after the first five). The insert's function keeps its plans for the connection itself.
  */
-const PREPARE = `PREPARE enviro_ingest_readings AS ${INSERT_READINGS};
-PREPARE enviro_ingest_apply AS ${APPLY}`;
+const PREPARE = `PREPARE enviro_ingest_apply AS ${APPLY}`;
 
 /** Connections whose prepared statements exist. */
 const staged = new WeakSet<pg.ClientBase>();
@@ -154,12 +147,12 @@ export class ReadingsRepository extends PooledRepository {
       const prepare = staged.has(client) ? '' : `${PREPARE};\n`;
       const restore = batch.old[0].length > 0 ? `${inline(RESTORE_ARCHIVED, batch.old)};\n` : '';
       const results = (await client.query(
-        `${prepare}BEGIN;\n${restore}${execute('enviro_ingest_readings', batch.rows)};\n${execute('enviro_ingest_apply', batch.params)};\n` +
+        `${prepare}BEGIN;\n${restore}${inline(INSERT_READINGS, batch.rows)};\n${execute('enviro_ingest_apply', batch.params)};\n` +
           `${inline(NOTIFY_TENANTS, [batch.tenantIds])};\nCOMMIT`,
       )) as unknown as pg.QueryResult[];
       staged.add(client);
       client.release();
-      return results[(prepare ? 2 : 0) + 1 + (restore ? 1 : 0)]!.rowCount ?? 0;
+      return Number((results[(prepare ? 1 : 0) + 1 + (restore ? 1 : 0)]!.rows[0] as { n: string }).n);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       // A broken connection must not go back to the pool.
