@@ -1,7 +1,8 @@
 import { ApiError } from '@enviro/contracts/common';
-import { MAX_TELEMETRY_BYTES, TelemetryParams, TelemetryPayload, TelemetryResult } from '@enviro/contracts/telemetry';
+import { MAX_TELEMETRY_BYTES, MAX_TELEMETRY_ENTRIES, TelemetryParams, TelemetryPayload, TelemetryResult } from '@enviro/contracts/telemetry';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TelemetryModule } from './telemetry.module.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { DeviceProfile } from './device-profile.repository.ts';
@@ -15,6 +16,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<TelemetryModule> = async (ap
     {
       // Each value is checked on its own without walking into it, so a nested one is refused alone, as over MQTT.
       config: { access: 'device', jsonDepth: Infinity },
+      validatorCompiler: payloadValidator,
       bodyLimit: MAX_TELEMETRY_BYTES,
       // An unknown token is refused before its body is read: parsing megabytes is the costly part.
       onRequest: async (request) => {
@@ -36,3 +38,20 @@ export const telemetryRoutes: FastifyPluginAsyncZod<TelemetryModule> = async (ap
     async (request) => ingest.store(devices.get(request)!, request.body),
   );
 };
+
+/**
+ * The payload's shape checked without copying it: zod's record parse builds a new object of every
+ * entry, which cost the server's one thread about 5 % of its time (and garbage to collect) in the
+ * ingest bench, and parseTelemetry checks each value anyway. A body that is not plainly an entry or
+ * an array of at most MAX_TELEMETRY_ENTRIES entries goes to zod, which answers it as before.
+ */
+function payloadValidator(route: FastifyRouteSchemaDef<unknown>): FastifyValidationResult {
+  const zod = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  if (route.httpPart !== 'body') return zod;
+  return (data: unknown) => (isEntry(data) || (Array.isArray(data) && data.length <= MAX_TELEMETRY_ENTRIES && data.every(isEntry)) ? { value: data } : zod(data));
+}
+
+/** A JSON object, as JSON.parse makes them (the record zod's TelemetryEntry accepts). */
+function isEntry(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
