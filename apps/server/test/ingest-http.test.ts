@@ -173,6 +173,25 @@ describe('POST /api/v1/{accessToken}/telemetry', () => {
     expect(dirtyAfter).toEqual(dirtyBefore);
   });
 
+  it('merges a payload holding a stored instant between new ones: every new instant stored once, the stored slot kept', async () => {
+    const d = await newDevice();
+    const ts = Date.now() - 10 * MINUTE;
+    expect((await post(d.accessToken, { ts, values: { pm: 3 } })).json()).toEqual({ accepted: 1, refused: [] });
+    // In key order the first instant is inserted before the stored one is met: the insert that
+    // tried new instants alone is undone, and the batch merged instead.
+    const payload = [
+      { ts: ts - MINUTE, values: { pm: 1, so2: 2 } },
+      { ts, values: { pm: 99, so2: 8 } },
+      { ts: ts + MINUTE, values: { pm: 5 } },
+    ];
+    expect((await post(d.accessToken, payload)).json()).toEqual({ accepted: 5, refused: [] });
+    expect(await readings(d.id)).toEqual([
+      { ts: ts - MINUTE, vals: [1, 2] },
+      { ts, vals: [3, 8] },
+      { ts: ts + MINUTE, vals: [5, null] },
+    ]);
+  });
+
   it('accepts a late backlog into an earlier month, creating its partition and marking its buckets', async () => {
     const d = await newDevice();
     const start = Date.UTC(2024, 1, 10, 6, 0);
