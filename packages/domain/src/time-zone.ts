@@ -269,6 +269,12 @@ export function parseDateTime(text: string, zone: string): number | undefined {
     const wall = Date.parse(`${text}Z`);
     return Number.isNaN(wall) || parseLocalDate(text.slice(0, 10)) === undefined ? undefined : fromWallClock(wall, zone);
   }
+  // A day alone, the open API's and the reports' form, by hand (see parseLocalDate): it was tried
+  // against dayjs' two other strict formats first, 0.5 ms of each open API series request's CPU.
+  if (LOCAL_DATE.test(text)) {
+    const wall = parseLocalDate(text);
+    return wall === undefined ? undefined : fromWallClock(wall, zone);
+  }
   for (const format of LOCAL_DATE_TIME_FORMATS) {
     const parsed = dayjs.utc(text, format, true);
     if (parsed.isValid()) return fromWallClock(parsed.valueOf(), zone);

@@ -297,7 +297,7 @@ export class TrendRepository extends PooledRepository {
                ${first} AS first, ${last} AS last, sum(slots)::int AS slots
         FROM parts
         GROUP BY sid, b
-      ) g`);
+      ) g`, { generic: true });
     return unpack(rows[0]?.stats ?? null);
   }
 

@@ -14,6 +14,12 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
+  /**
+   * A few connections whose prepared statements always run their generic plan (`plan_cache_mode`),
+   * for the statements asking for it (`PooledRepository.prepared`); without it they run on `pool`
+   * with plans made for their values.
+   */
+  generic?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -64,28 +70,45 @@ function literalArgs(args: unknown[]): unknown[] {
   return [{ ...config, values: withArrayLiterals(config.values) }, values, ...rest];
 }
 
+/**
+ * Connections of the generic pool. Each makes a statement's generic plan once, on its first run of
+ * that statement: on a fresh connection the trends' bucket statement took 35-50 ms to plan (its
+ * catalogue not yet read), so a server's first seconds of traffic spread over 20 connections made
+ * it up to 20 times per form. Its statements are single reads of a few milliseconds.
+ */
+const GENERIC_CONNECTIONS = 4;
+
 export function openDatabase(
   connectionString: string,
   options: { max?: number; connectTimeoutMs?: number } = {},
 ): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    application_name: 'enviro',
-    options: SESSION_OPTIONS,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-    Client: DatabaseClient,
-  });
-  // A connection's error (PostgreSQL restarting) must not crash the process. The pool handles an idle
-  // client's; a checked-out one between two statements has no listener of its own, so it gets one
-  // here: its next statement fails, and the caller releases it with that error, out of the pool.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const poolOf = (max: number, sessionOptions: string) => {
+    const pool = new pg.Pool({
+      connectionString,
+      max,
+      application_name: 'enviro',
+      options: sessionOptions,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      Client: DatabaseClient,
+    });
+    // A connection's error (PostgreSQL restarting) must not crash the process. The pool handles an idle
+    // client's; a checked-out one between two statements has no listener of its own, so it gets one
+    // here: its next statement fails, and the caller releases it with that error, out of the pool.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return pool;
+  };
+  const pool = poolOf(options.max ?? 10, SESSION_OPTIONS);
+  const generic = poolOf(Math.min(GENERIC_CONNECTIONS, options.max ?? 10), `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan`);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     pool,
+    generic,
     // Kysely's destroy ends the pool it was given.
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      await generic.end();
+    },
   };
 }
