@@ -1,4 +1,4 @@
-import { MAX_TELEMETRY_BYTES, TelemetryPayload } from '@enviro/contracts/telemetry';
+import { isPlainTelemetryPayload, MAX_TELEMETRY_BYTES, TelemetryPayload } from '@enviro/contracts/telemetry';
 import { blame } from '../validation-issues.ts';
 
 /** Topic devices publish to on the embedded broker, which knows them from their CONNECT username. */
@@ -18,6 +18,7 @@ export function decodeTelemetry(payload: Buffer | string): DecodedMessage {
   } catch (error) {
     return { ok: false, reason: `payload is not JSON: ${(error as Error).message}` };
   }
+  if (isPlainTelemetryPayload(json)) return { ok: true, payload: json };
   const parsed = TelemetryPayload.safeParse(json);
   if (parsed.success) return { ok: true, payload: parsed.data };
   const issue = blame(parsed.error.issues[0]!)[0]!;
