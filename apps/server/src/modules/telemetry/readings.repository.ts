@@ -171,8 +171,8 @@ const BUCKET_MS = 15 * 60 * 1000;
  * epoch ms, and each row's values as a quoted array literal ("{v1,NULL,v3}"). Written at once
  * rather than as arrays turned into literals after: that second pass over every row, quoting and
  * escaping, took 6 % of the server's thread in the ingest bench, and staging grew by half as much
- * without it (CPU profiles, 2026-11-28). They hold digits, signs,
- * points, commas, braces, double quotes and NULL: nothing to escape in a string literal.
+ * without it (CPU profiles, 2026-11-28). They hold digits, signs, points, commas, braces, double
+ * quotes and NULL: nothing to escape in a string literal.
  */
 interface RowLiterals {
   tenants: string;
